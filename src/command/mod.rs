@@ -1,0 +1,106 @@
+//! Commands: what a player or the operator asks the server to do.
+//!
+//! Three front ends produce the same [`Command`]: the shell (clap, in
+//! `main.rs`), command lines on stdin (`boserv run`) and mail (`boserv
+//! mail`), the last two in pbmserv's language. The service layer runs a
+//! `Command` for an [`Actor`] in one transaction, whatever its source.
+
+use crate::rules::GameOption;
+
+/// A game's number: `game7` and `7` both name game 7.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId(pub u64);
+
+impl std::fmt::Display for GameId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "game{}", self.0)
+    }
+}
+
+impl std::str::FromStr for GameId {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let digits = s
+            .strip_prefix("game")
+            .or_else(|| s.strip_prefix("Game"))
+            .or_else(|| s.strip_prefix("GAME"))
+            .unwrap_or(s);
+        digits
+            .parse::<u64>()
+            .ok()
+            .filter(|&n| n > 0)
+            .map(GameId)
+            .ok_or_else(|| format!("not a game number: {s} (write game7 or 7)"))
+    }
+}
+
+/// Who is asking. The shell is trusted (`--as USERID`); mail and `run`
+/// name a user and prove it with the password.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Actor {
+    /// Nobody in particular (help, variants, a challenge from the shell).
+    Anonymous,
+    /// A shell user: trusted, no password.
+    Trusted(String),
+    /// A user that must be checked against the stored password hash.
+    Claimed { user: String, password: String },
+}
+
+/// What to do about a pending draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawAction {
+    Offer,
+    Accept,
+    Decline,
+}
+
+/// Which games `games` lists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum GamesFilter {
+    /// Games still being played (the default).
+    #[default]
+    Active,
+    /// Every game, finished ones too.
+    All,
+    /// Games where one of the named users is to move.
+    Next,
+}
+
+/// One command, whatever front end it came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Signup { user: String, password: String, emails: Vec<String> },
+    ChangePassword { new_password: String },
+    ChangeAddress { emails: Vec<String> },
+    Signoff,
+    Help { topic: Option<String> },
+    Variants,
+    /// A new game between `players`, in seat order.
+    Challenge { variant: String, players: Vec<String>, options: Vec<GameOption> },
+    /// A turn; `expect` is the `#N` guard: the number of the move being made.
+    Move { game: GameId, turn: String, expect: Option<u32> },
+    Roll { game: GameId },
+    /// A board, optionally after `at` moves.
+    Show { game: GameId, at: Option<u32> },
+    History { game: GameId },
+    Games { users: Vec<String>, filter: GamesFilter },
+    Resign { game: GameId },
+    Draw { game: GameId, action: DrawAction },
+    Vacation { on: bool },
+    Audit { game: GameId },
+    Export { game: GameId },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_ids() {
+        assert_eq!("game7".parse::<GameId>(), Ok(GameId(7)));
+        assert_eq!("7".parse::<GameId>(), Ok(GameId(7)));
+        assert!("game".parse::<GameId>().is_err());
+        assert!("0".parse::<GameId>().is_err());
+        assert_eq!(GameId(42).to_string(), "game42");
+    }
+}

@@ -1,0 +1,129 @@
+//! The rules engine: pure game logic, no IO.
+//!
+//! `rules/` knows nothing of mail or SQL. Every game implements [`Variant`]
+//! (the game as a whole: its name, seats, options, start position) and
+//! [`Position`] (one moment of one game: whose turn, the legal turns, playing
+//! a turn, the board drawing). Positions are values: playing returns a new
+//! one, and an illegal turn hands back a [`PlayError`] with the position
+//! untouched.
+//!
+//! The games share one core (`geometry`, `movement`, `piece`, `board`): a
+//! game composes pieces described as data and adds the rules special to it.
+//! No game copies another's move generator.
+
+pub mod outcome;
+pub mod registry;
+
+pub use outcome::{Outcome, Seat};
+pub use registry::{VARIANTS, find_variant};
+
+use std::fmt;
+
+/// The two dice of a dice game, in the order rolled.
+pub type Roll = [u8; 2];
+
+/// A named start option of a game (`--opt name[=value]`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameOption {
+    pub name: String,
+    pub value: Option<String>,
+}
+
+/// A whole game: its vocabulary and its start.
+pub trait Variant: Send + Sync {
+    /// The command word: `chess`, `bochess`, `orwell`, ...
+    fn name(&self) -> &'static str;
+    /// The word in mail subjects: `Chess`, `Bochess`, `Orwell`.
+    fn title(&self) -> &'static str;
+    /// The seats in turn order: `["White", "Black"]`.
+    fn seats(&self) -> &'static [&'static str];
+    /// True when every turn needs a roll of two dice.
+    fn uses_dice(&self) -> bool {
+        false
+    }
+    /// The rules and notation, in the server's words (`boserv help GAME`).
+    fn help(&self) -> &'static str;
+    /// The start position, with the game's options checked.
+    fn start(&self, options: &[GameOption]) -> Result<Box<dyn Position>, RulesError>;
+    /// Rebuilds a position from [`Position::encode`] (the cached position).
+    fn decode(&self, options: &[GameOption], text: &str) -> Result<Box<dyn Position>, RulesError>;
+}
+
+/// One moment of one game.
+pub trait Position: Send + Sync + fmt::Debug {
+    /// The seat to move, or `None` when the game is over.
+    fn to_move(&self) -> Option<Seat>;
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Every legal turn in canonical notation, sorted, each once.
+    /// `roll` is required in dice games and ignored elsewhere.
+    fn legal_turns(&self, roll: Option<Roll>) -> Vec<String>;
+    /// Plays a turn written in any accepted notation. Returns the new
+    /// position and the turn in canonical notation.
+    fn play(&self, turn: &str, roll: Option<Roll>) -> Result<Played, PlayError>;
+    /// Ends the game (or, with three seats, takes a seat out of it) by an
+    /// event from outside the board: resignation, agreed draw, time forfeit.
+    fn conclude(&self, event: &Conclusion) -> Result<Box<dyn Position>, RulesError>;
+    /// The ASCII board with whose turn it is and the last move.
+    fn render(&self) -> String;
+    /// A compact text from which [`Variant::decode`] rebuilds this position
+    /// exactly (board, side to move, rights, counters, repetition history).
+    fn encode(&self) -> String;
+    /// Counts leaf nodes of the legal-turn tree (dice games: over all rolls).
+    fn perft(&self, depth: u32) -> u64;
+    /// Clones behind the trait object.
+    fn boxed_clone(&self) -> Box<dyn Position>;
+}
+
+impl Clone for Box<dyn Position> {
+    fn clone(&self) -> Self {
+        self.boxed_clone()
+    }
+}
+
+/// A turn that was played.
+#[derive(Debug)]
+pub struct Played {
+    pub position: Box<dyn Position>,
+    /// The turn in canonical notation, as stored in the turn log.
+    pub canonical: String,
+}
+
+/// Events that end a game (or a seat's part in it) without a board move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Conclusion {
+    Resign(Seat),
+    Forfeit(Seat),
+    DrawAgreed,
+}
+
+/// An illegal turn: why, and the position unchanged.
+#[derive(Debug, thiserror::Error)]
+#[error("{reason}")]
+pub struct PlayError {
+    pub reason: RulesError,
+}
+
+/// Everything the rules refuse, each a one-line message a player reads.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    /// The turn text could not be read at all.
+    #[error("{turn}: cannot read this move ({why})")]
+    Unreadable { turn: String, why: String },
+    /// The turn is readable but not legal here; `why` says what is wrong.
+    #[error("{turn}: {why}")]
+    Illegal { turn: String, why: String },
+    /// A SAN move that fits more than one legal move.
+    #[error("{turn} is ambiguous: it could be {candidates}")]
+    Ambiguous { turn: String, candidates: String },
+    #[error("the game is over: {0}")]
+    GameOver(String),
+    #[error("this game needs a roll of two dice for the turn")]
+    RollNeeded,
+    #[error("unknown option for {variant}: {option}")]
+    UnknownOption { variant: String, option: String },
+    #[error("bad position text: {0}")]
+    BadPosition(String),
+    #[error("{0}")]
+    Other(String),
+}
