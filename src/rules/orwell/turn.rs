@@ -1,0 +1,119 @@
+//! A whole turn: two dice, used in either order, each die passed only when
+//! no matching piece can move at the point where it would be used (after
+//! the other die's move). A step that ends the game ends the turn. Turns
+//! are written as their steps in play order, then their passes:
+//! `c3-d4, pass`.
+
+use std::collections::BTreeMap;
+
+use crate::rules::Roll;
+
+use super::position::OrwellPosition;
+use super::step::Step;
+
+/// A legal turn: its steps in play order and how many dice it passes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    pub steps: Vec<Step>,
+    pub passes: usize,
+}
+
+/// The word for a passed die.
+pub const PASS: &str = "pass";
+
+impl OrwellPosition {
+    /// The dice orders worth trying: both, or one when the faces move the
+    /// same kinds.
+    pub(super) fn orders(roll: Roll) -> Vec<[u8; 2]> {
+        let [a, b] = roll;
+        if super::pieces::same_class(a, b) { vec![[a, b]] } else { vec![[a, b], [b, a]] }
+    }
+
+    /// True when the mover passes the whole turn with this roll: out of the
+    /// game, or no piece can use either die.
+    pub fn must_pass_roll(&self, roll: Roll) -> bool {
+        self.outcome.is_none()
+            && (self.out[self.mover as usize] || roll.iter().all(|&d| !self.die_usable(d)))
+    }
+
+    /// Every legal turn with its position after it (the turn passed on),
+    /// keyed by canonical text. Empty once the game is over.
+    pub fn turns(&self, roll: Roll) -> BTreeMap<String, OrwellPosition> {
+        let mut out = BTreeMap::new();
+        if self.outcome.is_some() {
+            return out;
+        }
+        if self.must_pass_roll(roll) {
+            let text = self.turn_text(&Turn { steps: Vec::new(), passes: 2 });
+            out.insert(text.clone(), self.finish_turn(self.clone(), text));
+            return out;
+        }
+        for [first, second] in Self::orders(roll) {
+            for s1 in self.steps_for_die(first) {
+                let mid = self.apply_step(s1);
+                let (mut after, mut texts) = (Vec::new(), vec![self.step_text(s1)]);
+                if mid.outcome.is_none() {
+                    after = mid.steps_for_die(second);
+                }
+                if after.is_empty() {
+                    let passes = usize::from(mid.outcome.is_none());
+                    texts.extend(std::iter::repeat_n(PASS.to_string(), passes));
+                    let text = texts.join(", ");
+                    out.insert(text.clone(), self.finish_turn(mid, text));
+                    continue;
+                }
+                for s2 in after {
+                    let end = mid.apply_step(s2);
+                    let text = format!("{}, {}", texts[0], mid.step_text(s2));
+                    out.insert(text.clone(), self.finish_turn(end, text));
+                }
+            }
+        }
+        out
+    }
+
+    /// The turn in canonical notation, its steps read in this position.
+    pub fn turn_text(&self, turn: &Turn) -> String {
+        let mut texts = Vec::new();
+        let mut at = self.clone();
+        for &step in &turn.steps {
+            texts.push(at.step_text(step));
+            at = at.apply_step(step);
+        }
+        texts.extend(std::iter::repeat_n(PASS.to_string(), turn.passes));
+        texts.join(", ")
+    }
+
+    /// Passes the turn on after its last step: the next seat moves (the
+    /// mover stays recorded once the game is over).
+    pub(super) fn finish_turn(&self, mut end: OrwellPosition, text: String) -> OrwellPosition {
+        end.last_turn = Some(text);
+        if end.outcome.is_none() {
+            end.mover = Self::next_seat(self.mover);
+        }
+        end
+    }
+
+    /// Counts the leaves of the turn tree `depth` turns deep, summed over
+    /// all 36 ordered rolls at every turn (a roll a,b and its mirror b,a
+    /// count separately; a turn counts once per distinct text).
+    pub fn perft_dice(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut total = 0;
+        for a in 1..=6u8 {
+            for b in a..=6u8 {
+                let weight = if a == b { 1 } else { 2 };
+                let turns = self.turns([a, b]);
+                let count: u64 = if depth == 1 {
+                    turns.len() as u64
+                } else {
+                    turns.values().map(|p| p.perft_dice(depth - 1)).sum()
+                };
+                total += weight * count;
+            }
+        }
+        total
+    }
+}
