@@ -15,6 +15,7 @@ pub mod board;
 pub mod geometry;
 pub mod movement;
 pub mod notation;
+pub mod orwell;
 pub mod outcome;
 pub mod registry;
 pub mod render;
@@ -66,6 +67,14 @@ pub trait Position: Send + Sync + fmt::Debug {
     /// Plays a turn written in any accepted notation. Returns the new
     /// position and the turn in canonical notation.
     fn play(&self, turn: &str, roll: Option<Roll>) -> Result<Played, PlayError>;
+    /// Dice games: true when the seat to move has nothing to do with this
+    /// roll (no piece can use either die, or the seat has left the game).
+    /// The service then records the turn `pass, pass` by itself and rolls
+    /// for the next seat.
+    fn must_pass(&self, roll: Roll) -> bool {
+        let _ = roll;
+        false
+    }
     /// Ends the game (or, with three seats, takes a seat out of it) by an
     /// event from outside the board: resignation, agreed draw, time forfeit.
     fn conclude(&self, event: &Conclusion) -> Result<Box<dyn Position>, RulesError>;

@@ -5,7 +5,7 @@
 
 use std::sync::LazyLock;
 
-use crate::rules::board::GeoRef;
+use crate::rules::board::BoardSpec;
 use crate::rules::geometry::{Geometry, Square};
 use crate::rules::movement::{
     PieceKind, Primitive, Range, all_eight, diagonal, forward_only, orthogonal, queen_lines,
@@ -31,7 +31,7 @@ pub const PROMOTIONS: [u8; 4] = [DABBABAH, GRYPHON, JUGYO, PAO];
 const MINIPAX_ZONE: u8 = 1;
 
 /// The board and piece set every Orwell position refers to.
-pub static ORWELL: LazyLock<GeoRef> = LazyLock::new(|| GeoRef {
+pub static ORWELL: LazyLock<BoardSpec> = LazyLock::new(|| BoardSpec {
     geometry: Geometry::rect(7, 12)
         .with_vertical_wrap()
         .with_dark_parity(1)
