@@ -1,1 +1,3 @@
+//! The integration tests: one binary, one module per subject.
 
+mod orwell_rules;

@@ -20,14 +20,20 @@ fn bad(why: impl Into<String>) -> RulesError {
 }
 
 fn owner_of(c: char) -> Result<u8, RulesError> {
-    OWNERS.iter().position(|&o| o == c).map(|i| i as u8).ok_or_else(|| bad(format!("no seat {c}")))
+    OWNERS
+        .iter()
+        .position(|&o| o == c)
+        .map(|i| i as u8)
+        .ok_or_else(|| bad(format!("no seat {c}")))
 }
 
 fn kind_of(c: char) -> Result<(u8, i8), RulesError> {
     match c {
         '^' => Ok((PAWN, 1)),
         'v' => Ok((PAWN, -1)),
-        _ => pieces::kind_of_letter(c).map(|k| (k, 1)).ok_or_else(|| bad(format!("no piece {c}"))),
+        _ => pieces::kind_of_letter(c)
+            .map(|k| (k, 1))
+            .ok_or_else(|| bad(format!("no piece {c}"))),
     }
 }
 
@@ -57,9 +63,16 @@ impl OrwellPosition {
             }
             ranks.push(line);
         }
-        let victims: String =
-            self.last_victim.iter().map(|v| v.map_or('-', |o| OWNERS[o as usize])).collect();
-        let out: String = self.out.iter().map(|&o| if o { 'x' } else { '-' }).collect();
+        let victims: String = self
+            .last_victim
+            .iter()
+            .map(|v| v.map_or('-', |o| OWNERS[o as usize]))
+            .collect();
+        let out: String = self
+            .out
+            .iter()
+            .map(|&o| if o { 'x' } else { '-' })
+            .collect();
         let (points, reason) = match &self.outcome {
             None => ("-".to_string(), String::new()),
             Some(o) => {
@@ -69,7 +82,10 @@ impl OrwellPosition {
         };
         let last = self.last_turn.clone().unwrap_or_default();
         let mover = OWNERS[self.mover as usize];
-        format!("{};{mover};{victims};{out};{points};{reason};{last}", ranks.join("/"))
+        format!(
+            "{};{mover};{victims};{out};{points};{reason};{last}",
+            ranks.join("/")
+        )
     }
 
     /// Rebuilds a position from [`OrwellPosition::encode_text`].
@@ -81,7 +97,9 @@ impl OrwellPosition {
         let mut p = OrwellPosition::empty();
         p.read_board(board)?;
         let mover: Vec<char> = mover.chars().collect();
-        let [mover] = mover[..] else { return Err(bad("the mover is one of w, r, b")) };
+        let [mover] = mover[..] else {
+            return Err(bad("the mover is one of w, r, b"));
+        };
         p.mover = owner_of(mover)?;
         let victims: Vec<char> = victims.chars().collect();
         let out: Vec<char> = out.chars().collect();
@@ -105,7 +123,10 @@ impl OrwellPosition {
             if points.len() != 3 {
                 return Err(bad("three seats score"));
             }
-            p.outcome = Some(Outcome { points, reason: reason.to_string() });
+            p.outcome = Some(Outcome {
+                points,
+                reason: reason.to_string(),
+            });
         }
         p.last_turn = (!last.is_empty()).then(|| last.to_string());
         Ok(p)
@@ -127,14 +148,26 @@ impl OrwellPosition {
                     continue;
                 }
                 let owner = owner_of(c)?;
-                let (kind, facing) = kind_of(chars.next().ok_or_else(|| bad("a seat without a piece"))?)?;
+                let (kind, facing) =
+                    kind_of(chars.next().ok_or_else(|| bad("a seat without a piece"))?)?;
                 let sq = geo.at(f, r).filter(|_| f < geo.files() as i32);
                 let sq = sq.ok_or_else(|| bad(format!("rank {} is too long", r + 1)))?;
-                self.board.set(sq, Some(Piece { owner, kind, facing }));
+                self.board.set(
+                    sq,
+                    Some(Piece {
+                        owner,
+                        kind,
+                        facing,
+                    }),
+                );
                 f += 1;
             }
             if f != geo.files() as i32 {
-                return Err(bad(format!("rank {} has {f} squares, not {}", r + 1, geo.files())));
+                return Err(bad(format!(
+                    "rank {} has {f} squares, not {}",
+                    r + 1,
+                    geo.files()
+                )));
             }
         }
         Ok(())

@@ -13,7 +13,10 @@ use super::step::{CaptureBar, Step};
 use super::turn::PASS;
 
 fn illegal(turn: &str, why: impl Into<String>) -> RulesError {
-    RulesError::Illegal { turn: turn.to_string(), why: why.into() }
+    RulesError::Illegal {
+        turn: turn.to_string(),
+        why: why.into(),
+    }
 }
 
 /// `1,3` as a player reads it.
@@ -24,14 +27,25 @@ pub fn roll_text(roll: Roll) -> String {
 impl OrwellPosition {
     /// Plays a turn written in any accepted notation: the position after it
     /// (the next seat to move) and the turn in canonical notation.
-    pub fn play_turn(&self, text: &str, roll: Roll) -> Result<(OrwellPosition, String), RulesError> {
+    pub fn play_turn(
+        &self,
+        text: &str,
+        roll: Roll,
+    ) -> Result<(OrwellPosition, String), RulesError> {
         if let Some(outcome) = &self.outcome {
             return Err(RulesError::GameOver(outcome.to_string()));
         }
         if roll.iter().any(|d| !(1..=6).contains(d)) {
-            return Err(RulesError::Other(format!("{}: dice show 1 to 6", roll_text(roll))));
+            return Err(RulesError::Other(format!(
+                "{}: dice show 1 to 6",
+                roll_text(roll)
+            )));
         }
-        let items: Vec<&str> = text.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+        let items: Vec<&str> = text
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .collect();
         if items.is_empty() {
             return Err(RulesError::Unreadable {
                 turn: text.to_string(),
@@ -39,12 +53,25 @@ impl OrwellPosition {
             });
         }
         if items.len() > 2 {
-            return Err(illegal(text, "a turn has two dice: at most two moves or passes"));
+            return Err(illegal(
+                text,
+                "a turn has two dice: at most two moves or passes",
+            ));
         }
-        let moves: Vec<&str> = items.into_iter().filter(|s| !s.eq_ignore_ascii_case(PASS)).collect();
-        if self.out[self.mover as usize] && !moves.is_empty() {
-            let who = SEATS[self.mover as usize];
-            return Err(illegal(text, format!("{who} has left the game: the turn passes")));
+        let moves: Vec<&str> = items
+            .into_iter()
+            .filter(|s| !s.eq_ignore_ascii_case(PASS))
+            .collect();
+        if self.out[self.mover as usize] {
+            if !moves.is_empty() {
+                let who = SEATS[self.mover as usize];
+                return Err(illegal(
+                    text,
+                    format!("{who} has left the game: the turn passes"),
+                ));
+            }
+            let canonical = [PASS, PASS].join(", ");
+            return Ok((self.finish_turn(self.clone(), canonical.clone()), canonical));
         }
         let mut state = self.clone();
         let mut dice: Vec<u8> = roll.to_vec();
@@ -56,7 +83,9 @@ impl OrwellPosition {
             }
             let step = state.read_step(written, &dice, roll)?;
             let kind = state.board.get(step.from).expect("a moving piece").kind;
-            let used = dice.iter().position(|&d| pieces::kinds_for_die(d).contains(&kind));
+            let used = dice
+                .iter()
+                .position(|&d| pieces::kinds_for_die(d).contains(&kind));
             dice.remove(used.expect("a step fits a die"));
             texts.push(state.step_text(step));
             state = state.apply_step(step);
@@ -99,7 +128,9 @@ impl OrwellPosition {
             }
         };
         // A royal capture may be written without its `=M`.
-        let royal_capture = candidates.iter().any(|s| s.to == to && s.becomes == Some(MAHARAJA));
+        let royal_capture = candidates
+            .iter()
+            .any(|s| s.to == to && s.becomes == Some(MAHARAJA));
         if promotion.is_none() && royal_capture && self.board.get(to).is_some() {
             *promotion = Some('M');
         }
@@ -124,9 +155,17 @@ impl OrwellPosition {
         };
         let kind = self.board.kind(piece);
         if piece.owner != self.mover {
-            return format!("the {} on {} is {}'s", kind.name, geo.name(from), SEATS[piece.owner as usize]);
+            return format!(
+                "the {} on {} is {}'s",
+                kind.name,
+                geo.name(from),
+                SEATS[piece.owner as usize]
+            );
         }
-        if !dice.iter().any(|&d| pieces::kinds_for_die(d).contains(&piece.kind)) {
+        if !dice
+            .iter()
+            .any(|&d| pieces::kinds_for_die(d).contains(&piece.kind))
+        {
             let dice_text = match dice {
                 [d] => format!("the {d} left"),
                 _ => format!("the roll {}", roll_text(roll)),

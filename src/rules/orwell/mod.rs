@@ -42,7 +42,10 @@ pub const HELP: &str = include_str!("help.txt");
 fn no_options(options: &[GameOption]) -> Result<(), RulesError> {
     match options.first() {
         None => Ok(()),
-        Some(o) => Err(RulesError::UnknownOption { variant: "orwell".into(), option: o.name.clone() }),
+        Some(o) => Err(RulesError::UnknownOption {
+            variant: "orwell".into(),
+            option: o.name.clone(),
+        }),
     }
 }
 
@@ -88,7 +91,10 @@ impl OrwellPosition {
         let mut next = self.clone();
         let (seat, how) = match *event {
             Conclusion::DrawAgreed => {
-                next.outcome = Some(Outcome::draw(SEATS.len(), "draw agreed by all three players"));
+                next.outcome = Some(Outcome::draw(
+                    SEATS.len(),
+                    "draw agreed by all three players",
+                ));
                 return Ok(next);
             }
             Conclusion::Resign(seat) => (seat, "resigned"),
@@ -98,7 +104,10 @@ impl OrwellPosition {
             return Err(RulesError::Other(format!("there is no seat {seat}")));
         }
         if next.out[seat] {
-            return Err(RulesError::Other(format!("{} is already out of the game", SEATS[seat])));
+            return Err(RulesError::Other(format!(
+                "{} is already out of the game",
+                SEATS[seat]
+            )));
         }
         next.out[seat] = true;
         let left: Vec<Seat> = (0..SEATS.len()).filter(|&s| !next.out[s]).collect();
@@ -129,10 +138,16 @@ impl Position for OrwellPosition {
     }
 
     fn play(&self, turn: &str, roll: Option<Roll>) -> Result<Played, PlayError> {
-        let roll = roll.ok_or(PlayError { reason: RulesError::RollNeeded })?;
-        let (position, canonical) =
-            self.play_turn(turn, roll).map_err(|reason| PlayError { reason })?;
-        Ok(Played { position: Box::new(position), canonical })
+        let roll = roll.ok_or(PlayError {
+            reason: RulesError::RollNeeded,
+        })?;
+        let (position, canonical) = self
+            .play_turn(turn, roll)
+            .map_err(|reason| PlayError { reason })?;
+        Ok(Played {
+            position: Box::new(position),
+            canonical,
+        })
     }
 
     fn must_pass(&self, roll: Roll) -> bool {

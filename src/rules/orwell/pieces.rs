@@ -79,14 +79,20 @@ fn piece_set() -> Vec<PieceKind> {
             'R',
             "Raja",
             "moves one square in any direction",
-            vec![Primitive::Leap(all_eight(1, 0)), Primitive::Leap(all_eight(1, 1))],
+            vec![
+                Primitive::Leap(all_eight(1, 0)),
+                Primitive::Leap(all_eight(1, 1)),
+            ],
         )
         .royal(),
         PieceKind::simple(
             'M',
             "Maharaja",
             "moves as a queen or a knight",
-            vec![Primitive::Ride(queen_lines(), Range::Unlimited), Primitive::Leap(all_eight(2, 1))],
+            vec![
+                Primitive::Ride(queen_lines(), Range::Unlimited),
+                Primitive::Leap(all_eight(2, 1)),
+            ],
         )
         .royal(),
     ]
@@ -151,14 +157,28 @@ mod tests {
 
     fn reach(kind: u8, from: &str) -> usize {
         let k = &ORWELL.kinds[kind as usize];
-        targets(geometry(), k.pattern(Mode::Move, 0), sq(from), 1, Mode::Move, &|_| false).len()
+        targets(
+            geometry(),
+            k.pattern(Mode::Move, 0),
+            sq(from),
+            1,
+            Mode::Move,
+            &|_| false,
+        )
+        .len()
     }
 
     #[test]
     fn minipax_squares() {
-        let minipax: Vec<&str> =
-            geometry().squares().filter(|&s| is_minipax(s)).map(|s| geometry().name(s)).collect();
-        assert_eq!(minipax, ["c2", "d2", "e2", "c6", "d6", "e6", "c10", "d10", "e10"]);
+        let minipax: Vec<&str> = geometry()
+            .squares()
+            .filter(|&s| is_minipax(s))
+            .map(|s| geometry().name(s))
+            .collect();
+        assert_eq!(
+            minipax,
+            ["c2", "d2", "e2", "c6", "d6", "e6", "c10", "d10", "e10"]
+        );
     }
 
     #[test]

@@ -83,7 +83,10 @@ impl OrwellPosition {
 
     /// How many royal pieces (Raja, Maharaja) `seat` holds.
     pub fn royals(&self, seat: u8) -> usize {
-        self.board.pieces_of(seat).filter(|(_, p)| pieces::is_royal(p.kind)).count()
+        self.board
+            .pieces_of(seat)
+            .filter(|(_, p)| pieces::is_royal(p.kind))
+            .count()
     }
 
     /// The seat after `seat` in turn order.

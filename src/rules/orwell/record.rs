@@ -80,7 +80,10 @@ pub fn replay_record(text: &str) -> Result<OrwellPosition, RecordError> {
         if reached.as_deref() != Some(result.as_str()) {
             let reached = reached.unwrap_or_else(|| "a game still going".into());
             let why = format!("the record claims {result} but the turns reach {reached}");
-            return Err(RecordError { line, error: RulesError::Other(why) });
+            return Err(RecordError {
+                line,
+                error: RulesError::Other(why),
+            });
         }
     }
     Ok(position)

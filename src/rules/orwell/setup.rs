@@ -36,8 +36,17 @@ impl OrwellPosition {
         let mut p = OrwellPosition::empty();
         for owner in 0..3u8 {
             for (file, rank, kind, facing) in ARMY {
-                let sq = geo.at(file, rank + 4 * owner as i32).expect("a board square");
-                p.put(sq, Some(Piece { owner, kind, facing }));
+                let sq = geo
+                    .at(file, rank + 4 * owner as i32)
+                    .expect("a board square");
+                p.put(
+                    sq,
+                    Some(Piece {
+                        owner,
+                        kind,
+                        facing,
+                    }),
+                );
             }
         }
         p

@@ -72,11 +72,26 @@ impl OrwellPosition {
         let piece = self.board.get(from).expect("a moving piece");
         let takes_royal = capture && self.board.get(to).is_some_and(|v| pieces::is_royal(v.kind));
         if takes_royal {
-            out.push(Step { from, to, capture, becomes: Some(MAHARAJA) });
+            out.push(Step {
+                from,
+                to,
+                capture,
+                becomes: Some(MAHARAJA),
+            });
         } else if piece.kind == PAWN && pieces::is_minipax(to) {
-            out.extend(PROMOTIONS.map(|k| Step { from, to, capture, becomes: Some(k) }));
+            out.extend(PROMOTIONS.map(|k| Step {
+                from,
+                to,
+                capture,
+                becomes: Some(k),
+            }));
         } else {
-            out.push(Step { from, to, capture, becomes: None });
+            out.push(Step {
+                from,
+                to,
+                capture,
+                becomes: None,
+            });
         }
     }
 

@@ -9,4 +9,3 @@ fn sample_game_replays_to_white_win() {
     let end = replay_record(text).unwrap();
     assert_eq!(end.result().unwrap().result_text(), "[1:0:0]");
 }
-

@@ -26,7 +26,11 @@ impl OrwellPosition {
     /// same kinds.
     pub(super) fn orders(roll: Roll) -> Vec<[u8; 2]> {
         let [a, b] = roll;
-        if super::pieces::same_class(a, b) { vec![[a, b]] } else { vec![[a, b], [b, a]] }
+        if super::pieces::same_class(a, b) {
+            vec![[a, b]]
+        } else {
+            vec![[a, b], [b, a]]
+        }
     }
 
     /// True when the mover passes the whole turn with this roll: out of the
@@ -44,7 +48,10 @@ impl OrwellPosition {
             return out;
         }
         if self.must_pass_roll(roll) {
-            let text = self.turn_text(&Turn { steps: Vec::new(), passes: 2 });
+            let text = self.turn_text(&Turn {
+                steps: Vec::new(),
+                passes: 2,
+            });
             out.insert(text.clone(), self.finish_turn(self.clone(), text));
             return out;
         }
