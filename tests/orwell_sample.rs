@@ -2,8 +2,8 @@
 //! through the public interface: with the two notation slips corrected it
 //! ends [1:0:0]; as published it is refused at Red's second turn.
 
+use boserv::rules::find_variant;
 use boserv::rules::orwell::{self, OrwellPosition, record::parse_roll};
-use boserv::rules::{Position, find_variant};
 
 const CORRECTED: &str = include_str!("data/orwell/sample-game.txt");
 const PUBLISHED: &str = include_str!("data/orwell/sample-game-as-published.txt");
