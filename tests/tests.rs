@@ -1,1 +1,4 @@
+//! The integration test binary: one module per area.
 
+mod chess_oracle;
+mod perft;
