@@ -22,3 +22,11 @@ fn perft4_kiwipete() -> u64 {
     let p = ChessPosition::from_fen(KIWIPETE).unwrap();
     perft(divan::black_box(&p.bits), 4)
 }
+
+/// Orwell Chess: every turn of every one of the 36 rolls from the start,
+/// and each of those turns' 36 rolls again (perft 2 over dice).
+#[divan::bench(sample_count = 3)]
+fn orwell_perft2_start() -> u64 {
+    use boserv::rules::orwell::OrwellPosition;
+    divan::black_box(OrwellPosition::start()).perft_dice(2)
+}

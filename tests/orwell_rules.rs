@@ -460,4 +460,7 @@ fn wrong_letters_and_marks_say_what_is_there() {
     let m = refusal(&start, "Dd3-c4", [1, 3]);
     assert!(m.contains("does not move a Dabbabah"), "{m}");
     assert_eq!(play(&start, "DD3-C4, dd1-e12", [2, 2]).1, "Dd3-c4, Dd1-e12");
+    assert_eq!(play(&start, "Dc4, Dxb11", [2, 2]).1, "Dd3-c4, Dd1xb11");
+    let m = refusal(&start, "d4", [1, 3]);
+    assert!(m.contains("ambiguous: it could be c3-d4 or e3-d4"), "{m}");
 }
