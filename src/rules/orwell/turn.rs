@@ -9,14 +9,6 @@ use std::collections::BTreeMap;
 use crate::rules::Roll;
 
 use super::position::OrwellPosition;
-use super::step::Step;
-
-/// A legal turn: its steps in play order and how many dice it passes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Turn {
-    pub steps: Vec<Step>,
-    pub passes: usize,
-}
 
 /// The word for a passed die.
 pub const PASS: &str = "pass";
@@ -48,47 +40,30 @@ impl OrwellPosition {
             return out;
         }
         if self.must_pass_roll(roll) {
-            let text = self.turn_text(&Turn {
-                steps: Vec::new(),
-                passes: 2,
-            });
+            let text = format!("{PASS}, {PASS}");
             out.insert(text.clone(), self.finish_turn(self.clone(), text));
             return out;
         }
         for [first, second] in Self::orders(roll) {
             for s1 in self.steps_for_die(first) {
                 let mid = self.apply_step(s1);
-                let (mut after, mut texts) = (Vec::new(), vec![self.step_text(s1)]);
-                if mid.outcome.is_none() {
-                    after = mid.steps_for_die(second);
-                }
-                if after.is_empty() {
-                    let passes = usize::from(mid.outcome.is_none());
-                    texts.extend(std::iter::repeat_n(PASS.to_string(), passes));
-                    let text = texts.join(", ");
-                    out.insert(text.clone(), self.finish_turn(mid, text));
+                let first_text = self.step_text(s1);
+                if mid.outcome.is_some() {
+                    out.insert(first_text.clone(), self.finish_turn(mid, first_text));
                     continue;
                 }
+                let after = mid.steps_for_die(second);
+                if after.is_empty() {
+                    let text = format!("{first_text}, {PASS}");
+                    out.insert(text.clone(), self.finish_turn(mid.clone(), text));
+                }
                 for s2 in after {
-                    let end = mid.apply_step(s2);
-                    let text = format!("{}, {}", texts[0], mid.step_text(s2));
-                    out.insert(text.clone(), self.finish_turn(end, text));
+                    let text = format!("{first_text}, {}", mid.step_text(s2));
+                    out.insert(text.clone(), self.finish_turn(mid.apply_step(s2), text));
                 }
             }
         }
         out
-    }
-
-    /// The turn in canonical notation, its steps read in this position.
-    pub fn turn_text(&self, turn: &Turn) -> String {
-        let mut texts = Vec::new();
-        let mut at = self.clone();
-        for &step in &turn.steps {
-            texts.push(at.step_text(step));
-            at = at.apply_step(step);
-        }
-        texts.extend(std::iter::repeat_n(PASS.to_string(), turn.passes));
-        texts.join(", ")
     }
 
     /// Passes the turn on after its last step: the next seat moves (the
