@@ -418,6 +418,39 @@ fn leaving_a_player_one_piece_wins_for_the_capturer() {
     );
 }
 
+#[test]
+fn a_board_where_nobody_can_ever_move_is_drawn() {
+    // Every square full: White on files a-c, Red on d-e, Black on f-g, all
+    // pawns facing up (straight ahead is always their own), one Raja each;
+    // Red's Raja touches only White pieces, and White was its last victim.
+    let mut all = Vec::new();
+    for (files, owner) in [("abc", 'w'), ("de", 'r'), ("fg", 'b')] {
+        for file in files.chars() {
+            for rank in 1..=12 {
+                all.push(format!("{owner}^{file}{rank}"));
+            }
+        }
+    }
+    for raja in ["wRa5", "rRd5", "bRg5"] {
+        let square = &raja[2..];
+        all.retain(|p| &p[2..] != square);
+        all.push(raja.to_string());
+    }
+    let refs: Vec<&str> = all.iter().map(String::as_str).collect();
+    let mut p = setup(&refs, 0);
+    p.set_last_victim(1, Some(0));
+    assert!(p.frozen());
+    assert!(p.must_pass([1, 6]));
+    let (after, text) = play(&p, "pass, pass", [1, 6]);
+    assert_eq!(text, "pass, pass");
+    let result = after.result().expect("drawn");
+    assert_eq!(result.result_text(), "[1/2:1/2:1/2]");
+    assert_eq!(result.reason, "no player can move any more");
+    // Without the alliance bar Red's Raja could take a White pawn: not frozen.
+    p.set_last_victim(1, None);
+    assert!(!p.frozen());
+}
+
 // ---- Leaving the game.
 
 #[test]

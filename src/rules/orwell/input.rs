@@ -10,7 +10,7 @@ use crate::rules::{Roll, RulesError};
 use super::pieces::{self, MAHARAJA, SEATS};
 use super::position::OrwellPosition;
 use super::step::{CaptureBar, Step};
-use super::turn::PASS;
+use super::turn::{FULL_PASS, PASS};
 
 fn illegal(turn: &str, why: impl Into<String>) -> RulesError {
     RulesError::Illegal {
@@ -70,7 +70,7 @@ impl OrwellPosition {
                     format!("{who} has left the game: the turn passes"),
                 ));
             }
-            let canonical = [PASS, PASS].join(", ");
+            let canonical = FULL_PASS.to_string();
             return Ok((self.finish_turn(self.clone(), canonical.clone()), canonical));
         }
         let mut state = self.clone();

@@ -25,7 +25,7 @@ pub use input::roll_text;
 pub use position::OrwellPosition;
 pub use record::{RecordError, record_line, replay_record};
 pub use step::Step;
-pub use turn::PASS;
+pub use turn::{FULL_PASS, PASS};
 
 use crate::rules::{
     Conclusion, GameOption, Outcome, PlayError, Played, Position, Roll, RulesError, Seat, Variant,

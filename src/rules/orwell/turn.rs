@@ -6,12 +6,17 @@
 
 use std::collections::BTreeMap;
 
-use crate::rules::Roll;
+use crate::rules::{Outcome, Roll};
+
+use super::pieces::SEATS;
 
 use super::position::OrwellPosition;
 
 /// The word for a passed die.
 pub const PASS: &str = "pass";
+
+/// The turn of a player who can use neither die.
+pub const FULL_PASS: &str = "pass, pass";
 
 impl OrwellPosition {
     /// The dice orders worth trying: both, or one when the faces move the
@@ -40,7 +45,7 @@ impl OrwellPosition {
             return out;
         }
         if self.must_pass_roll(roll) {
-            let text = format!("{PASS}, {PASS}");
+            let text = FULL_PASS.to_string();
             out.insert(text.clone(), self.finish_turn(self.clone(), text));
             return out;
         }
@@ -68,12 +73,29 @@ impl OrwellPosition {
 
     /// Passes the turn on after its last step: the next seat moves (the
     /// mover stays recorded once the game is over).
+    /// A turn of two passes that leaves every seat unable to move ends the
+    /// game drawn: nothing can ever change again (the rule text is silent;
+    /// without this the automatic passes would go round for ever).
     pub(super) fn finish_turn(&self, mut end: OrwellPosition, text: String) -> OrwellPosition {
+        if text == FULL_PASS && end.outcome.is_none() && end.frozen() {
+            end.outcome = Some(Outcome::draw(SEATS.len(), "no player can move any more"));
+        }
         end.last_turn = Some(text);
         if end.outcome.is_none() {
             end.mover = Self::next_seat(self.mover);
         }
         end
+    }
+
+    /// True when no seat still in the game has a move for any die.
+    pub fn frozen(&self) -> bool {
+        (0..SEATS.len() as u8)
+            .filter(|&s| !self.out[s as usize])
+            .all(|seat| {
+                let mut as_seat = self.clone();
+                as_seat.mover = seat;
+                (1..=5).all(|die| !as_seat.die_usable(die))
+            })
     }
 
     /// Counts the leaves of the turn tree `depth` turns deep, summed over
