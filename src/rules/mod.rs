@@ -84,6 +84,21 @@ pub trait Position: Send + Sync + fmt::Debug {
     fn encode(&self) -> String;
     /// Counts leaf nodes of the legal-turn tree (dice games: over all rolls).
     fn perft(&self, depth: u32) -> u64;
+    /// Perft split by first turn (canonical notation, sorted), for
+    /// debugging against other engines. Games without dice get this generic
+    /// version; fast games override it.
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        let mut out: Vec<(String, u64)> = self
+            .legal_turns(None)
+            .into_iter()
+            .filter_map(|t| {
+                let next = self.play(&t, None).ok()?;
+                Some((t, next.position.perft(depth.saturating_sub(1))))
+            })
+            .collect();
+        out.sort();
+        out
+    }
     /// Clones behind the trait object.
     fn boxed_clone(&self) -> Box<dyn Position>;
 }

@@ -89,16 +89,6 @@ impl ChessPosition {
         }
     }
 
-    /// Per-move counts at `depth`, in canonical notation.
-    pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        let mut out: Vec<(String, u64)> = movegen::divide(&self.bits, depth)
-            .into_iter()
-            .map(|(m, n)| (canonical(&SPEC.geometry, &self.candidate(m)), n))
-            .collect();
-        out.sort();
-        out
-    }
-
     /// Finds the legal move a player's text means.
     pub fn find_move(&self, turn: &str) -> Result<(Move, String), RulesError> {
         let geo = &SPEC.geometry;
@@ -274,6 +264,15 @@ impl Position for ChessPosition {
             return 0;
         }
         movegen::perft(&self.bits, depth)
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        let mut out: Vec<(String, u64)> = movegen::divide(&self.bits, depth)
+            .into_iter()
+            .map(|(m, n)| (canonical(&SPEC.geometry, &self.candidate(m)), n))
+            .collect();
+        out.sort();
+        out
     }
 
     fn boxed_clone(&self) -> Box<dyn Position> {
