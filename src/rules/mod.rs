@@ -7,9 +7,19 @@
 //! one, and an illegal turn hands back a [`PlayError`] with the position
 //! untouched.
 //!
-//! The games share one core (`geometry`, `movement`, `piece`, `board`): a
-//! game composes pieces described as data and adds the rules special to it.
-//! No game copies another's move generator.
+//! The games share one core: a game composes pieces described as data and
+//! adds the rules special to it. No game copies another's move generator.
+//!
+//! - [`geometry::Geometry`]: the squares (`rect`, `with_extra`,
+//!   `with_vertical_wrap`, `with_dark_parity`, `with_zones`), names, rays.
+//! - [`movement`]: `Primitive`s (Leap, Ride with a Range, OddRide, Hop,
+//!   Bent) grouped in patterns; a `PieceKind` holds move / capture / check
+//!   patterns per zone; `targets` finds where a pattern leads.
+//! - [`board::Board`]: pieces on a `BoardSpec` (geometry + kinds, kept in a
+//!   `static LazyLock`), attack queries, pseudo-legal and check-safe moves,
+//!   and `explain_unreachable` for refusals.
+//! - [`render::Drawing`]: the house-style ASCII board with hooks.
+//! - [`notation`]: `parse_move`, `resolve` against `Candidate`s, `canonical`.
 
 pub mod board;
 pub mod chess;

@@ -8,7 +8,7 @@ use super::explain::explain;
 use super::fen::{parse_fen, to_fen};
 use super::identity::key;
 use super::movegen::{self, legal_moves};
-use super::pieces::{LETTERS, SPEC};
+use super::pieces::{KING, LETTERS, SPEC};
 use crate::rules::geometry::Square;
 use crate::rules::notation::{Candidate, MoveText, canonical, parse_move, resolve};
 use crate::rules::render::{Drawing, status_lines};
@@ -96,6 +96,12 @@ impl ChessPosition {
         if let MoveText::Castle { long } = input {
             let base: Square = if self.bits.side == WHITE { 0 } else { 56 };
             let to = if long { base + 2 } else { base + 6 };
+            if self.bits.piece_at(base + 4) != Some((self.bits.side, KING)) {
+                return Err(RulesError::Illegal {
+                    turn: turn.to_string(),
+                    why: "cannot castle: the king has moved".into(),
+                });
+            }
             input = MoveText::Coord {
                 letter: Some('K'),
                 from: base + 4,
