@@ -81,6 +81,13 @@ fn every_turn_reads_back(p: &ChessPosition, count: usize) {
             .play(t, None)
             .unwrap_or_else(|e| panic!("{}: {e}", p.fen()));
         assert_eq!(&played.canonical, t);
+        let text = played.position.encode();
+        let back = ChessPosition::decode(&text).unwrap();
+        assert_eq!(
+            format!("{back:?}"),
+            format!("{:?}", played.position),
+            "{text}"
+        );
     }
 }
 
