@@ -8,3 +8,5 @@
 
 pub mod command;
 pub mod rules;
+pub mod service;
+pub mod store;
