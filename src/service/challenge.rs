@@ -148,3 +148,11 @@ mod tests {
         assert!(split_options(&[opt("nag", Some("30"))]).is_err());
     }
 }
+
+/// Reads an option as written after `--opt`: `NAME` or `NAME=VALUE`.
+pub fn parse_option(text: &str) -> GameOption {
+    match text.split_once('=') {
+        Some((name, value)) => GameOption { name: name.trim().to_string(), value: Some(value.trim().to_string()) },
+        None => GameOption { name: text.trim().to_string(), value: None },
+    }
+}
