@@ -297,7 +297,7 @@ fn run_demo(now: DateTime<Utc>) -> Result<(), Failure> {
     let result = (|| -> Result<(), Failure> {
         let mut conn = store::open(&path, store::DEFAULT_BUSY_TIMEOUT).map_err(ServiceError::from)?;
         println!("A demo game on a throwaway database: {}\n", path.display());
-        demo::run(&mut conn, now, &mut |text| println!("{text}\n"))?;
+        demo::run(&mut conn, now, &mut |text| println!("{text}"))?;
         Ok(())
     })();
     for suffix in ["", "-wal", "-shm"] {

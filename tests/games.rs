@@ -162,7 +162,8 @@ fn games_lists_who_is_to_move() {
     assert!(all.contains("bob to move"), "{all}");
     let bobs = env.ok(None, &["games", "bob"]);
     assert_eq!(bobs.lines().count(), 1, "{bobs}");
-    let next = env.ok(None, &["games", "alice", "--next"]);
+    let next = env.ok(None, &["games", "carol", "--next"]);
     assert!(next.starts_with("game2"), "{next}");
     assert_eq!(next.lines().count(), 1, "{next}");
+    assert_eq!(env.ok(None, &["games", "alice", "--next"]).trim_end(), "no games");
 }

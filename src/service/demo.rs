@@ -20,7 +20,7 @@ pub const OPERA_GAME: &[&str] = &[
     "Qb3-b8", "Nd7xb8", "Rd1-d8",
 ];
 
-/// Plays the demo game on `conn`, handing each piece of output to `print`.
+/// Plays the demo game on `conn`, handing each line (or block of lines) of output to `print`.
 pub fn run(
     conn: &mut Connection,
     now: DateTime<Utc>,
@@ -74,7 +74,7 @@ pub fn run(
         print(&format!("$ boserv --as {user} move {game} {turn}#{number}"));
         // Boards at a few moments, and the end.
         if matches!(number, 1 | 12 | 23) || view.as_ref().is_some_and(|v| v.result.is_some()) {
-            print(&reply.text());
+            print(&format!("{}\n", reply.text()));
         }
     }
     let history = send(conn, &Actor::Anonymous, Command::History { game })?;
