@@ -1,9 +1,14 @@
-//! The integration test binary: one module per area.
+//! The one integration-test binary: one module per area, each a file
+//! beside this one.
 
 mod chess_oracle;
+mod cli;
 mod dice_audit;
+mod games;
 mod orwell_perft;
 mod orwell_random_games;
 mod orwell_rules;
 mod orwell_sample;
 mod perft;
+mod store;
+mod util;
