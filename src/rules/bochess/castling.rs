@@ -1,0 +1,84 @@
+//! Castling as data: where king and rook stand and go, which squares must
+//! be empty and which must not be attacked. The conditions themselves are
+//! the same for every game with castling; only the squares differ.
+
+use crate::rules::board::Board;
+use crate::rules::geometry::{Geometry, Square};
+
+/// One castling move of one seat.
+#[derive(Clone, Debug)]
+pub struct CastlingRule {
+    /// Index of the castling right that allows it.
+    pub right: usize,
+    pub seat: u8,
+    /// True for the long side (`O-O-O`).
+    pub long: bool,
+    pub king_from: Square,
+    pub king_to: Square,
+    pub rook_from: Square,
+    pub rook_to: Square,
+    /// Squares that must be empty (every square between king and rook).
+    pub empty: Vec<Square>,
+    /// Squares no enemy piece may attack (besides the king's own square).
+    pub safe: Vec<Square>,
+}
+
+impl CastlingRule {
+    /// A rule on one rank given by file letters: king `king_from`->`king_to`,
+    /// rook `rook_from`->`rook_to`; every square strictly between king and
+    /// rook must be empty, and also unattacked when `guard_between` (else
+    /// only the king's path and target, as in FIDE chess).
+    #[allow(clippy::too_many_arguments)]
+    pub fn on_rank(
+        geo: &Geometry,
+        right: usize,
+        seat: u8,
+        long: bool,
+        rank: &str,
+        [king_from, king_to, rook_from, rook_to]: [char; 4],
+        guard_between: bool,
+    ) -> Self {
+        let sq = |f: char| geo.parse(&format!("{f}{rank}")).expect("castling square");
+        let (k, r) = (king_from as u8, rook_from as u8);
+        let between: Vec<Square> = (k.min(r) + 1..k.max(r)).map(|f| sq(f as char)).collect();
+        let (lo, hi) = (k.min(king_to as u8), k.max(king_to as u8));
+        let path: Vec<Square> = (lo..=hi).filter(|&f| f != k).map(|f| sq(f as char)).collect();
+        CastlingRule {
+            right,
+            seat,
+            long,
+            king_from: sq(king_from),
+            king_to: sq(king_to),
+            rook_from: sq(rook_from),
+            rook_to: sq(rook_to),
+            safe: if guard_between { between.clone() } else { path },
+            empty: between,
+        }
+    }
+
+    /// Why this castling is not possible now, or `None` when it is.
+    /// `unmoved`: the right is still held and king and rook stand at home;
+    /// `attacked(sq)` says whether the enemy attacks a square.
+    pub fn refusal(&self, board: &Board, unmoved: bool, attacked: &dyn Fn(Square) -> bool) -> Option<String> {
+        let geo = board.geometry();
+        if !unmoved {
+            return Some("castling: the king or that rook has moved".into());
+        }
+        if let Some(&s) = self.empty.iter().find(|&&s| board.get(s).is_some()) {
+            return Some(format!("castling: {} is not empty", geo.name(s)));
+        }
+        if attacked(self.king_from) {
+            return Some("castling: the king is in check".into());
+        }
+        if let Some(&s) = self.safe.iter().find(|&&s| attacked(s)) {
+            return Some(format!("castling: {} is attacked", geo.name(s)));
+        }
+        None
+    }
+
+    /// True when a move from `from` to `to` takes this right away (it moves
+    /// the king or the rook, or captures on their squares).
+    pub fn touched_by(&self, from: Square, to: Square) -> bool {
+        [self.king_from, self.rook_from].iter().any(|&s| s == from || s == to)
+    }
+}
