@@ -11,8 +11,13 @@
 //! game composes pieces described as data and adds the rules special to it.
 //! No game copies another's move generator.
 
+pub mod board;
+pub mod geometry;
+pub mod movement;
+pub mod notation;
 pub mod outcome;
 pub mod registry;
+pub mod render;
 
 pub use outcome::{Outcome, Seat};
 pub use registry::{VARIANTS, find_variant};
