@@ -12,6 +12,7 @@
 //! No game copies another's move generator.
 
 pub mod board;
+pub mod bochess;
 pub mod geometry;
 pub mod movement;
 pub mod notation;

@@ -9,7 +9,7 @@
 
 use std::sync::LazyLock;
 
-use crate::rules::board::GeoRef;
+use crate::rules::board::BoardSpec;
 use crate::rules::geometry::Geometry;
 use crate::rules::movement::{PieceKind, Primitive, Range, all_eight, diagonal, forward_only, queen_lines};
 
@@ -134,7 +134,7 @@ pub fn zoned_power(kind: u8, zone: u8) -> Option<&'static str> {
 }
 
 /// The board and pieces every Big Outer position refers to.
-pub static SET: LazyLock<GeoRef> = LazyLock::new(|| GeoRef { geometry: geometry(), kinds: kinds() });
+pub static SET: LazyLock<BoardSpec> = LazyLock::new(|| BoardSpec { geometry: geometry(), kinds: kinds() });
 
 /// The piece kind with this letter (upper or lower case), pawn included.
 pub fn kind_of_letter(letter: char) -> Option<u8> {
