@@ -239,11 +239,6 @@ impl Brute {
         panic!("no king")
     }
 
-    pub fn in_check(&self) -> bool {
-        let (kx, ky) = self.king(self.white_to_move);
-        self.attacked(kx, ky, !self.white_to_move)
-    }
-
     /// Every legal move as (canonical text, resulting position).
     pub fn moves(&self) -> Vec<(String, Brute)> {
         let me = self.white_to_move;
