@@ -1,3 +1,5 @@
-//! The one integration test binary: each module is a file beside this one.
+//! The integration test binary: one module per area.
 
 mod bochess;
+mod chess_oracle;
+mod perft;

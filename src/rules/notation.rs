@@ -114,7 +114,11 @@ fn parse_after_letter(
 ) -> Result<MoveText, RulesError> {
     let mut rest = rest;
     let mut promotion = None;
-    if let Some(last) = rest.chars().last().filter(|c| c.is_ascii_alphabetic()) {
+    if let Some(last) = rest
+        .chars()
+        .last()
+        .filter(|c| c.is_ascii_alphabetic() && !c.eq_ignore_ascii_case(&'x'))
+    {
         let before = &rest[..rest.len() - 1];
         if before.ends_with('=') || before.ends_with(|c: char| c.is_ascii_digit()) {
             promotion = Some(last.to_ascii_uppercase());
