@@ -29,7 +29,10 @@ fn coords(square: &str) -> (i32, i32) {
         "z2" => (12, -1),
         "z3" => (12, 12),
         "z4" => (-1, 12),
-        _ => ((square.as_bytes()[0] - b'a') as i32, square[1..].parse::<i32>().unwrap() - 1),
+        _ => (
+            (square.as_bytes()[0] - b'a') as i32,
+            square[1..].parse::<i32>().unwrap() - 1,
+        ),
     }
 }
 
@@ -42,7 +45,8 @@ pub fn fen(pieces: &str, rest: &str) -> String {
         let (f, r) = coords(&token[1..]);
         grid[(r + 1) as usize][(f + 1) as usize] = Some(letter);
     }
-    let corner = |f: i32, r: i32| grid[(r + 1) as usize][(f + 1) as usize].map(|c| format!("({c})"));
+    let corner =
+        |f: i32, r: i32| grid[(r + 1) as usize][(f + 1) as usize].map(|c| format!("({c})"));
     let mut ranks = Vec::new();
     for r in (0..12).rev() {
         let mut s = String::new();
@@ -84,7 +88,7 @@ pub fn setup(pieces: &str, rest: &str) -> Box<dyn Position> {
     let text = fen(pieces, rest);
     find_variant("bochess")
         .unwrap()
-        .decode(&[], &text)
+        .from_fen(&text)
         .unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
@@ -99,24 +103,30 @@ pub fn moves_from(p: &dyn Position, square: &str) -> Vec<String> {
         .into_iter()
         .filter(|t| {
             let t = t.trim_start_matches(|c: char| c.is_ascii_uppercase());
-            t.strip_prefix(square).is_some_and(|rest| rest.starts_with(['-', 'x']))
+            t.strip_prefix(square)
+                .is_some_and(|rest| rest.starts_with(['-', 'x']))
         })
         .collect()
 }
 
 /// Plays `turn`, panicking with the refusal if it is illegal.
 pub fn play(p: &dyn Position, turn: &str) -> Box<dyn Position> {
-    p.play(turn, None).unwrap_or_else(|e| panic!("{turn}: {e}")).position
+    p.play(turn, None)
+        .unwrap_or_else(|e| panic!("{turn}: {e}"))
+        .position
 }
 
 /// Plays several turns.
 pub fn play_all(p: &dyn Position, list: &str) -> Box<dyn Position> {
-    list.split_whitespace().fold(p.boxed_clone(), |p, t| play(p.as_ref(), t))
+    list.split_whitespace()
+        .fold(p.boxed_clone(), |p, t| play(p.as_ref(), t))
 }
 
 /// The canonical form of an accepted `turn`.
 pub fn canonical(p: &dyn Position, turn: &str) -> String {
-    p.play(turn, None).unwrap_or_else(|e| panic!("{turn}: {e}")).canonical
+    p.play(turn, None)
+        .unwrap_or_else(|e| panic!("{turn}: {e}"))
+        .canonical
 }
 
 /// The refusal message for an illegal `turn`.
@@ -136,7 +146,10 @@ pub fn fen_of(p: &dyn Position) -> String {
 pub fn check(p: &dyn Position, legal: &[&str], refused: &[(&str, &str)]) {
     let all = turns(p);
     for t in legal {
-        assert!(all.iter().any(|x| x == t), "{t} should be legal; legal: {all:?}");
+        assert!(
+            all.iter().any(|x| x == t),
+            "{t} should be legal; legal: {all:?}"
+        );
     }
     for (t, why) in refused {
         assert_eq!(refusal(p, t), format!("{t}: {why}"));

@@ -13,7 +13,9 @@
 
 pub mod board;
 pub mod bochess;
+pub mod castling;
 pub mod chess;
+pub mod ends;
 pub mod geometry;
 pub mod movement;
 pub mod notation;

@@ -10,8 +10,16 @@
 use std::collections::BTreeSet;
 
 const CORNERS: [(i32, i32); 4] = [(-1, -1), (12, -1), (12, 12), (-1, 12)];
-const KING_STEPS: [(i32, i32); 8] =
-    [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+const KING_STEPS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
 const DIAGONALS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 const ORTHOGONALS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const PROMOTIONS: [char; 7] = ['B', 'G', 'J', 'M', 'N', 'Q', 'R'];
@@ -124,8 +132,10 @@ impl Brute {
                     let cx = if x_on_board == 0 { -1 } else { 12 };
                     let cy = if y == 11 { 12 } else { -1 };
                     if let Some(p) = inner.chars().next() {
-                        cells[(cx + 1) as usize][(cy + 1) as usize] =
-                            Some(Man { white: p.is_ascii_uppercase(), kind: p.to_ascii_uppercase() });
+                        cells[(cx + 1) as usize][(cy + 1) as usize] = Some(Man {
+                            white: p.is_ascii_uppercase(),
+                            kind: p.to_ascii_uppercase(),
+                        });
                     }
                     continue;
                 }
@@ -139,8 +149,10 @@ impl Brute {
                     continue;
                 }
                 let x = x_on_board;
-                cells[(x + 1) as usize][(y + 1) as usize] =
-                    Some(Man { white: c.is_ascii_uppercase(), kind: c.to_ascii_uppercase() });
+                cells[(x + 1) as usize][(y + 1) as usize] = Some(Man {
+                    white: c.is_ascii_uppercase(),
+                    kind: c.to_ascii_uppercase(),
+                });
                 x_on_board += 1;
             }
         }
@@ -148,7 +160,12 @@ impl Brute {
         let mut b = Brute {
             cells,
             white_to_move: fields[1] == "w",
-            rights: [rights.contains('K'), rights.contains('Q'), rights.contains('k'), rights.contains('q')],
+            rights: [
+                rights.contains('K'),
+                rights.contains('Q'),
+                rights.contains('k'),
+                rights.contains('q'),
+            ],
             passed: Vec::new(),
             passed_pawn: None,
         };
@@ -168,7 +185,11 @@ impl Brute {
     }
 
     fn at(&self, x: i32, y: i32) -> Option<Man> {
-        if exists(x, y) { self.cells[(x + 1) as usize][(y + 1) as usize] } else { None }
+        if exists(x, y) {
+            self.cells[(x + 1) as usize][(y + 1) as usize]
+        } else {
+            None
+        }
     }
 
     fn put(&mut self, x: i32, y: i32, m: Option<Man>) {
@@ -335,12 +356,23 @@ impl Brute {
         let sides = [(base, 10, 9, 8, 7..=9), (base + 1, 1, 3, 4, 2..=5)];
         for (right, rook_x, king_to, rook_to, between) in sides {
             if !self.rights[right]
-                || self.at(6, y) != Some(Man { white: me, kind: 'K' })
-                || self.at(rook_x, y) != Some(Man { white: me, kind: 'R' })
+                || self.at(6, y)
+                    != Some(Man {
+                        white: me,
+                        kind: 'K',
+                    })
+                || self.at(rook_x, y)
+                    != Some(Man {
+                        white: me,
+                        kind: 'R',
+                    })
             {
                 continue;
             }
-            if between.clone().any(|bx| self.at(bx, y).is_some() || self.attacked(bx, y, !me)) {
+            if between
+                .clone()
+                .any(|bx| self.at(bx, y).is_some() || self.attacked(bx, y, !me))
+            {
                 continue;
             }
             let next = self.after(6, y, king_to, y, Some((rook_x, rook_to)), None, None);
@@ -371,7 +403,12 @@ impl Brute {
         if let Some((px, py)) = taken_en_passant {
             n.put(px, py, None);
         }
-        let homes = [((6, 0), (10, 0)), ((6, 0), (1, 0)), ((6, 11), (10, 11)), ((6, 11), (1, 11))];
+        let homes = [
+            ((6, 0), (10, 0)),
+            ((6, 0), (1, 0)),
+            ((6, 11), (10, 11)),
+            ((6, 11), (1, 11)),
+        ];
         for (i, (king_home, rook_home)) in homes.into_iter().enumerate() {
             for touched in [(x, y), (tx, ty)] {
                 if touched == king_home || touched == rook_home {
@@ -380,7 +417,11 @@ impl Brute {
             }
         }
         n.passed = passed.clone().filter(|p| !p.is_empty()).unwrap_or_default();
-        n.passed_pawn = if n.passed.is_empty() { None } else { Some((tx, ty)) };
+        n.passed_pawn = if n.passed.is_empty() {
+            None
+        } else {
+            Some((tx, ty))
+        };
         n.white_to_move = !self.white_to_move;
         n
     }

@@ -13,12 +13,21 @@ fn both_sides_castle_both_ways() {
     let p = setup(HOME, "w KQkq - 0 1");
     check(p.as_ref(), &["Kg1-j1", "Kg1-d1"], &[]);
     let short = play(p.as_ref(), "Kg1-j1");
-    assert_eq!(fen_of(short.as_ref()), fen(&format!("Kj1 Ri1 Rb1 kg12 rb12 rk12 {PAWNS}"), "b kq - 1 1"));
+    assert_eq!(
+        fen_of(short.as_ref()),
+        fen(&format!("Kj1 Ri1 Rb1 kg12 rb12 rk12 {PAWNS}"), "b kq - 1 1")
+    );
     let long = play(p.as_ref(), "Kg1-d1");
-    assert_eq!(fen_of(long.as_ref()), fen(&format!("Kd1 Re1 Rk1 kg12 rb12 rk12 {PAWNS}"), "b kq - 1 1"));
+    assert_eq!(
+        fen_of(long.as_ref()),
+        fen(&format!("Kd1 Re1 Rk1 kg12 rb12 rk12 {PAWNS}"), "b kq - 1 1")
+    );
     check(short.as_ref(), &["Kg12-j12", "Kg12-d12"], &[]);
     let black = play(short.as_ref(), "Kg12-d12");
-    assert_eq!(fen_of(black.as_ref()), fen(&format!("Kj1 Ri1 Rb1 kd12 re12 rk12 {PAWNS}"), "w - - 2 2"));
+    assert_eq!(
+        fen_of(black.as_ref()),
+        fen(&format!("Kj1 Ri1 Rb1 kd12 re12 rk12 {PAWNS}"), "w - - 2 2")
+    );
 }
 
 #[test]
@@ -59,10 +68,17 @@ fn no_square_between_may_be_attacked_c1_included() {
     check(
         p.as_ref(),
         &[],
-        &[("Kg1-d1", "castling: c1 is attacked"), ("Kg1-j1", "castling: h1 is attacked")],
+        &[
+            ("Kg1-d1", "castling: c1 is attacked"),
+            ("Kg1-j1", "castling: h1 is attacked"),
+        ],
     );
     let p = setup(&format!("{HOME} rj6"), "w KQkq - 0 1");
-    check(p.as_ref(), &["Kg1-d1"], &[("Kg1-j1", "castling: j1 is attacked")]);
+    check(
+        p.as_ref(),
+        &["Kg1-d1"],
+        &[("Kg1-j1", "castling: j1 is attacked")],
+    );
     // An attack on the rook itself does not matter.
     let p = setup(&format!("{HOME} rk6"), "w KQkq - 0 1");
     check(p.as_ref(), &["Kg1-j1"], &[]);
@@ -74,7 +90,10 @@ fn not_out_of_check() {
     check(
         p.as_ref(),
         &[],
-        &[("Kg1-j1", "castling: the king is in check"), ("O-O-O", "castling: the king is in check")],
+        &[
+            ("Kg1-j1", "castling: the king is in check"),
+            ("O-O-O", "castling: the king is in check"),
+        ],
     );
 }
 
@@ -82,7 +101,11 @@ fn not_out_of_check() {
 fn not_into_check_when_the_rook_opens_a_line() {
     // The queen on l1 sees j1 only once the rook has left k1.
     let p = setup("Kg1 Rk1 kg12 ql1", "w K - 0 1");
-    check(p.as_ref(), &[], &[("Kg1-j1", "castling: the King would be in check on j1")]);
+    check(
+        p.as_ref(),
+        &[],
+        &[("Kg1-j1", "castling: the King would be in check on j1")],
+    );
 }
 
 #[test]
@@ -110,5 +133,9 @@ fn not_after_the_rook_or_king_has_moved() {
 fn a_captured_rook_takes_the_right_with_it() {
     let p = setup(&format!("{HOME} Bf8"), "w KQkq - 0 1");
     let p = play(p.as_ref(), "Bf8xb12");
-    check(p.as_ref(), &["Kg12-j12"], &[("Kg12-d12", "castling: the king or that rook has moved")]);
+    check(
+        p.as_ref(),
+        &["Kg12-j12"],
+        &[("Kg12-d12", "castling: the king or that rook has moved")],
+    );
 }

@@ -23,14 +23,25 @@ fn king_steps_into_and_out_of_a_corner() {
 #[test]
 fn sliders_reach_a_corner_only_along_the_long_diagonal() {
     let p = setup(&format!("{KINGS} Qc3 Bd4"), "w - - 0 1");
-    check(p.as_ref(), &["Qc3-z1"], &[("Bd4-z1", "the path is blocked at c3")]);
+    check(
+        p.as_ref(),
+        &["Qc3-z1"],
+        &[("Bd4-z1", "the path is blocked at c3")],
+    );
     let p = setup("Kf12 kl7 Ra1", "w - - 0 1");
-    check(p.as_ref(), &[], &[("Ra1-z1", "a Rook moves along files and ranks")]);
+    check(
+        p.as_ref(),
+        &[],
+        &[("Ra1-z1", "a Rook moves along files and ranks")],
+    );
     let p = setup(&format!("{KINGS} Qa2 Bb1"), "w - - 0 1");
     check(
         p.as_ref(),
         &[],
-        &[("Qa2-z1", "a Queen moves along lines"), ("Bb1-z1", "a Bishop moves along diagonals")],
+        &[
+            ("Qa2-z1", "a Queen moves along lines"),
+            ("Bb1-z1", "a Bishop moves along diagonals"),
+        ],
     );
     let p = setup(&format!("{KINGS} Qc3 Ga1"), "w - - 0 1");
     check(p.as_ref(), &[], &[("Qc3-z1", "the path is blocked at a1")]);
@@ -43,7 +54,11 @@ fn sliders_leave_a_corner_along_the_long_diagonal_to_the_far_corner() {
         let p = setup(&format!("{KINGS} {piece}z1"), "w - - 0 1");
         let moves = moves_from(p.as_ref(), "z1");
         assert_eq!(moves.len(), 13, "{piece}: {moves:?}");
-        check(p.as_ref(), &[&format!("{piece}z1-z3"), &format!("{piece}z1-a1")], &[]);
+        check(
+            p.as_ref(),
+            &[&format!("{piece}z1-z3"), &format!("{piece}z1-a1")],
+            &[],
+        );
     }
     let p = setup(&format!("{KINGS} Rz1"), "w - - 0 1");
     assert!(moves_from(p.as_ref(), "z1").is_empty());
@@ -55,13 +70,27 @@ fn matriarch_range_counts_to_the_corner() {
     let p = setup(&format!("{KINGS} Mc3"), "w - - 0 1");
     check(p.as_ref(), &["Mc3-z1"], &[]);
     let p = setup(&format!("{KINGS} Me5"), "w - - 0 1");
-    check(p.as_ref(), &[], &[("Me5-z1", "from the central zone a Matriarch moves at most 3 squares")]);
+    check(
+        p.as_ref(),
+        &[],
+        &[(
+            "Me5-z1",
+            "from the central zone a Matriarch moves at most 3 squares",
+        )],
+    );
 }
 
 #[test]
 fn guard_enters_and_leaves_a_corner() {
     let p = setup(&format!("{KINGS} Gc1 Ga3 Gb2"), "w - - 0 1");
-    check(p.as_ref(), &["Gc1-z1", "Ga3-z1"], &[("Gb2-z1", "a Guard moves one square diagonally or leaps 3 and 1")]);
+    check(
+        p.as_ref(),
+        &["Gc1-z1", "Ga3-z1"],
+        &[(
+            "Gb2-z1",
+            "a Guard moves one square diagonally or leaps 3 and 1",
+        )],
+    );
     let p = setup(&format!("{KINGS} Gz1"), "w - - 0 1");
     assert_eq!(moves_from(p.as_ref(), "z1"), ["Gz1-a1", "Gz1-a3", "Gz1-c1"]);
 }
@@ -74,14 +103,20 @@ fn jumper_enters_and_leaves_a_corner() {
     check(
         p.as_ref(),
         &["Ja1-z1"],
-        &[("Jd4-z1", "from the mid zone a Jumper moves one square or leaps exactly 2 in a line")],
+        &[(
+            "Jd4-z1",
+            "from the mid zone a Jumper moves one square or leaps exactly 2 in a line",
+        )],
     );
 }
 
 #[test]
 fn knight_enters_and_leaves_a_corner() {
     let p = setup(&format!("{KINGS} Nz1"), "w - - 0 1");
-    assert_eq!(moves_from(p.as_ref(), "z1"), ["Nz1-a4", "Nz1-b3", "Nz1-c2", "Nz1-d1"]);
+    assert_eq!(
+        moves_from(p.as_ref(), "z1"),
+        ["Nz1-a4", "Nz1-b3", "Nz1-c2", "Nz1-d1"]
+    );
     for from in ["a4", "b3", "c2", "d1"] {
         let p = setup(&format!("{KINGS} N{from}"), "w - - 0 1");
         check(p.as_ref(), &[&format!("N{from}-z1")], &[]);

@@ -33,8 +33,14 @@ fn positions() -> Vec<String> {
              kg12 rb12 rk12 mj12 gi12 qf12 nz3 ja12 bh12 pb11 pd11 pf11 ph11 pj11 pl11",
             "w KQkq - 0 1",
         ),
-        fen("Ka1 kl12 Pb10 Pd10 Pf9 pc3 pe3 pg4 Nz2 nz4 Mf6 mg7 Jc10 jj3", "w - - 0 1"),
-        fen("Kg1 kg12 Pa2 Pb2 Pc2 Pd2 Pe2 Pf2 pb5 pc4 pe6 pf4 ph5 Bi3 bi10 Gz2 gz4", "w - - 0 1"),
+        fen(
+            "Ka1 kl12 Pb10 Pd10 Pf9 pc3 pe3 pg4 Nz2 nz4 Mf6 mg7 Jc10 jj3",
+            "w - - 0 1",
+        ),
+        fen(
+            "Kg1 kg12 Pa2 Pb2 Pc2 Pd2 Pe2 Pf2 pb5 pc4 pe6 pf4 ph5 Bi3 bi10 Gz2 gz4",
+            "w - - 0 1",
+        ),
     ]
 }
 
@@ -43,7 +49,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn pick(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) as usize) % n
     }
 }
@@ -81,5 +90,8 @@ fn legal_moves_agree_along_random_games() {
 }
 
 fn setup_fen(text: &str) -> Box<dyn Position> {
-    boserv::rules::find_variant("bochess").unwrap().decode(&[], text).unwrap()
+    boserv::rules::find_variant("bochess")
+        .unwrap()
+        .from_fen(text)
+        .unwrap()
 }

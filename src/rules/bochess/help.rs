@@ -68,8 +68,8 @@ CASTLING
 THE END
   As in chess: checkmate wins; stalemate, threefold repetition (same pieces
   on the same squares, same side to move, same castling rights and legal en
-  passant captures), 100 plies without a capture or pawn move, and bare
-  Kings are draws. A mate on the move that would also complete a draw rule
+  passant captures), 100 plies without a capture or pawn move (the 50-move
+  rule), and bare Kings are draws. A mate on the move that would also complete a draw rule
   stands. You may resign or agree a draw at any time.
 
 NOTATION

@@ -5,10 +5,9 @@
 //! squares and a zone map, the pieces are movement tables per zone
 //! (`pieces.rs`), moves are read and written by the shared notation. What
 //! is Big Outer's own: pawn step lengths and en passant over several squares
-//! (`pawns.rs`), castling squares (`position.rs`, rules from `castling.rs`),
+//! (`pawns.rs`), castling squares (`position.rs`, on the core's `castling.rs`),
 //! the FEN extension (`setup.rs`) and the help page's drawing (`diagram.rs`).
 
-mod castling;
 mod diagram;
 mod help;
 mod moves;
@@ -21,7 +20,9 @@ mod turns;
 pub use position::{BoPosition, Move};
 pub use setup::{START, from_fen, to_fen};
 
-use crate::rules::{Conclusion, GameOption, Outcome, PlayError, Played, Position, Roll, RulesError, Seat, Variant};
+use crate::rules::{
+    Conclusion, GameOption, Outcome, PlayError, Played, Position, Roll, RulesError, Seat, Variant,
+};
 
 /// The game as the registry lists it.
 pub struct Bochess;
@@ -53,11 +54,19 @@ impl Variant for Bochess {
         no_options(options)?;
         Ok(Box::new(BoPosition::decode(text)?))
     }
+
+    /// A position from Big Outer FEN (see `setup.rs` and the help text).
+    fn from_fen(&self, fen: &str) -> Result<Box<dyn Position>, RulesError> {
+        Ok(Box::new(from_fen(fen)?))
+    }
 }
 
 fn no_options(options: &[GameOption]) -> Result<(), RulesError> {
     match options.first() {
-        Some(o) => Err(RulesError::UnknownOption { variant: "bochess".into(), option: o.name.clone() }),
+        Some(o) => Err(RulesError::UnknownOption {
+            variant: "bochess".into(),
+            option: o.name.clone(),
+        }),
         None => Ok(()),
     }
 }
@@ -67,9 +76,23 @@ impl BoPosition {
     fn encode_text(&self) -> String {
         let keys: Vec<String> = self.history.iter().map(|k| format!("{k:016x}")).collect();
         let ended = self.ended.as_ref().map_or("-".to_string(), |o| {
-            format!("{}:{}", o.points.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(","), o.reason)
+            format!(
+                "{}:{}",
+                o.points
+                    .iter()
+                    .map(|p| p.to_string())
+                    .collect::<Vec<_>>()
+                    .join(","),
+                o.reason
+            )
         });
-        format!("{} | {} | {} | {}", to_fen(self), self.last_move.as_deref().unwrap_or("-"), keys.join(","), ended)
+        format!(
+            "{} | {} | {} | {}",
+            to_fen(self),
+            self.last_move.as_deref().unwrap_or("-"),
+            keys.join(","),
+            ended
+        )
     }
 
     fn decode(text: &str) -> Result<Self, RulesError> {
@@ -91,13 +114,18 @@ impl BoPosition {
                 .map_err(|_| bad("repetition history is hex numbers"))?;
         }
         if ended != "-" {
-            let (points, reason) = ended.split_once(':').ok_or_else(|| bad("end is POINTS:REASON"))?;
+            let (points, reason) = ended
+                .split_once(':')
+                .ok_or_else(|| bad("end is POINTS:REASON"))?;
             let points = points
                 .split(',')
                 .map(str::parse)
                 .collect::<Result<Vec<u8>, _>>()
                 .map_err(|_| bad("end points are numbers"))?;
-            pos.ended = Some(Outcome { points, reason: reason.to_string() });
+            pos.ended = Some(Outcome {
+                points,
+                reason: reason.to_string(),
+            });
         }
         Ok(pos)
     }
@@ -113,7 +141,11 @@ impl Position for BoPosition {
     }
 
     fn legal_turns(&self, _roll: Option<Roll>) -> Vec<String> {
-        let mut turns: Vec<String> = self.legal_moves().iter().map(|m| self.canonical(m)).collect();
+        let mut turns: Vec<String> = self
+            .legal_moves()
+            .iter()
+            .map(|m| self.canonical(m))
+            .collect();
         turns.sort();
         turns.dedup();
         turns
@@ -121,12 +153,19 @@ impl Position for BoPosition {
 
     fn play(&self, turn: &str, _roll: Option<Roll>) -> Result<Played, PlayError> {
         if let Some(o) = self.result() {
-            return Err(PlayError { reason: RulesError::GameOver(o.to_string()) });
+            return Err(PlayError {
+                reason: RulesError::GameOver(o.to_string()),
+            });
         }
-        let m = self.read_move(turn).map_err(|reason| PlayError { reason })?;
+        let m = self
+            .read_move(turn)
+            .map_err(|reason| PlayError { reason })?;
         let canonical = self.canonical(&m);
         let position = Box::new(self.after(&m, canonical.clone()));
-        Ok(Played { position, canonical })
+        Ok(Played {
+            position,
+            canonical,
+        })
     }
 
     fn conclude(&self, event: &Conclusion) -> Result<Box<dyn Position>, RulesError> {

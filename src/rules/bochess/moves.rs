@@ -3,16 +3,22 @@
 //! then the check filter.
 
 use super::pawns;
-use crate::rules::movement::{Mode, targets};
 use super::pieces::{PAWN, PROMOTIONS};
 use super::position::{BoPosition, CASTLINGS, Move, Special};
 use crate::rules::geometry::Square;
+use crate::rules::movement::{Mode, targets};
 
 impl BoPosition {
     /// Every legal move, whether or not the game has ended.
     pub fn generate_legal(&self) -> Vec<Move> {
         let mut moves = self.pseudo_moves();
-        moves.retain(|m| self.is_safe(m));
+        let mut scratch = self.board.clone();
+        moves.retain(|m| {
+            self.make(&mut scratch, m);
+            let safe = !Self::king_attacked(&scratch, self.side);
+            self.unmake(&mut scratch, m);
+            safe
+        });
         moves.extend(self.castlings());
         moves
     }
@@ -25,17 +31,33 @@ impl BoPosition {
     /// Moves by the pieces' patterns and pawn rules, before the check test.
     pub fn pseudo_moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
-        let pieces: Vec<(Square, u8)> = self.board.pieces_of(self.side).map(|(s, p)| (s, p.kind)).collect();
+        let pieces: Vec<(Square, u8)> = self
+            .board
+            .pieces_of(self.side)
+            .map(|(s, p)| (s, p.kind))
+            .collect();
         for (from, kind) in pieces {
             if kind == PAWN {
                 self.pawn_moves(from, &mut out);
                 continue;
             }
             for to in self.board.quiet_targets(from) {
-                out.push(Move { from, to, capture: false, promotion: None, special: Special::Plain });
+                out.push(Move {
+                    from,
+                    to,
+                    capture: false,
+                    promotion: None,
+                    special: Special::Plain,
+                });
             }
             for to in self.board.capture_targets(from) {
-                out.push(Move { from, to, capture: true, promotion: None, special: Special::Plain });
+                out.push(Move {
+                    from,
+                    to,
+                    capture: true,
+                    promotion: None,
+                    special: Special::Plain,
+                });
             }
         }
         out.extend(self.en_passant_moves());
@@ -45,7 +67,9 @@ impl BoPosition {
     /// The en passant captures open now: onto any square the last pawn
     /// move passed over, by a pawn attacking that square.
     pub fn en_passant_moves(&self) -> Vec<Move> {
-        let Some((ep_from, ep_to)) = self.en_passant else { return Vec::new() };
+        let Some((ep_from, ep_to)) = self.en_passant else {
+            return Vec::new();
+        };
         let geo = self.board.geometry();
         let passed = pawns::passed_over(geo, ep_from, ep_to);
         let mut out = Vec::new();
@@ -56,9 +80,17 @@ impl BoPosition {
             // The pawn's capture pattern, looking at empty squares.
             let kind = self.board.kind(p);
             let pattern = kind.pattern(Mode::Capture, geo.zone(from));
-            let reach = targets(geo, pattern, from, p.facing, Mode::Move, &|s| self.board.get(s).is_some());
+            let reach = targets(geo, pattern, from, p.facing, Mode::Move, &|s| {
+                self.board.get(s).is_some()
+            });
             for to in reach.into_iter().filter(|t| passed.contains(t)) {
-                out.push(Move { from, to, capture: true, promotion: None, special: Special::EnPassant { taken: ep_to } });
+                out.push(Move {
+                    from,
+                    to,
+                    capture: true,
+                    promotion: None,
+                    special: Special::EnPassant { taken: ep_to },
+                });
             }
         }
         out
@@ -70,10 +102,22 @@ impl BoPosition {
         let push = |to: Square, capture: bool, out: &mut Vec<Move>| {
             if geo.coords(to).1 == last {
                 for k in PROMOTIONS {
-                    out.push(Move { from, to, capture, promotion: Some(k), special: Special::Plain });
+                    out.push(Move {
+                        from,
+                        to,
+                        capture,
+                        promotion: Some(k),
+                        special: Special::Plain,
+                    });
                 }
             } else {
-                out.push(Move { from, to, capture, promotion: None, special: Special::Plain });
+                out.push(Move {
+                    from,
+                    to,
+                    capture,
+                    promotion: None,
+                    special: Special::Plain,
+                });
             }
         };
         for to in pawns::pushes(geo, self.side, from, &|s| self.board.get(s).is_none()) {
@@ -95,7 +139,11 @@ impl BoPosition {
                 to: rule.king_to,
                 capture: false,
                 promotion: None,
-                special: Special::Castle { rook_from: rule.rook_from, rook_to: rule.rook_to, long: rule.long },
+                special: Special::Castle {
+                    rook_from: rule.rook_from,
+                    rook_to: rule.rook_to,
+                    long: rule.long,
+                },
             })
             // The rook leaving may open a line onto the king's new square.
             .filter(|m| self.is_safe(m))
@@ -103,7 +151,7 @@ impl BoPosition {
     }
 
     /// Why a castling is impossible now, or `None`.
-    pub fn castling_refusal(&self, rule: &super::castling::CastlingRule) -> Option<String> {
+    pub fn castling_refusal(&self, rule: &crate::rules::castling::CastlingRule) -> Option<String> {
         let attacked = |s: Square| self.board.attacked_by(s, 1 - rule.seat);
         rule.refusal(&self.board, self.unmoved(rule), &attacked)
     }

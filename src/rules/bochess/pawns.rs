@@ -48,11 +48,18 @@ pub fn push_length_refusal(seat: u8, rank: i8, steps: i8) -> Option<&'static str
 
 /// The squares a pawn of `seat` on `from` may push to, nearest first: every
 /// allowed length whose path (target included) is empty.
-pub fn pushes(geo: &Geometry, seat: u8, from: Square, empty: &dyn Fn(Square) -> bool) -> Vec<Square> {
+pub fn pushes(
+    geo: &Geometry,
+    seat: u8,
+    from: Square,
+    empty: &dyn Fn(Square) -> bool,
+) -> Vec<Square> {
     let (_, rank) = geo.coords(from);
     let mut out = Vec::new();
     for steps in 1..=longest_push(seat, rank) {
-        let Some(to) = geo.offset(from, 0, steps * facing(seat)) else { break };
+        let Some(to) = geo.offset(from, 0, steps * facing(seat)) else {
+            break;
+        };
         if !empty(to) || push_length_refusal(seat, rank, steps).is_some() {
             break;
         }
@@ -82,23 +89,41 @@ mod tests {
     #[test]
     fn step_lengths() {
         assert_eq!(push_length_refusal(0, 1, 4), None);
-        assert_eq!(push_length_refusal(0, 1, 5), Some("a pawn's first move goes 1 to 4 squares"));
+        assert_eq!(
+            push_length_refusal(0, 1, 5),
+            Some("a pawn's first move goes 1 to 4 squares")
+        );
         assert_eq!(push_length_refusal(0, 4, 2), None);
-        assert_eq!(push_length_refusal(0, 4, 3), Some("after its first move a pawn goes 1 or 2 squares"));
-        assert_eq!(push_length_refusal(0, 9, 2), Some("a pawn enters the last rank only by a one-square step"));
+        assert_eq!(
+            push_length_refusal(0, 4, 3),
+            Some("after its first move a pawn goes 1 or 2 squares")
+        );
+        assert_eq!(
+            push_length_refusal(0, 9, 2),
+            Some("a pawn enters the last rank only by a one-square step")
+        );
         assert_eq!(push_length_refusal(0, 10, 1), None);
         assert_eq!(push_length_refusal(1, 10, 4), None);
-        assert_eq!(push_length_refusal(1, 2, 2), Some("a pawn enters the last rank only by a one-square step"));
+        assert_eq!(
+            push_length_refusal(1, 2, 2),
+            Some("a pawn enters the last rank only by a one-square step")
+        );
     }
 
     #[test]
     fn passed_squares() {
         let g = crate::rules::geometry::Geometry::rect(12, 12);
         let p = |s| g.parse(s).unwrap();
-        let names: Vec<&str> = passed_over(&g, p("e2"), p("e6")).iter().map(|&s| g.name(s)).collect();
+        let names: Vec<&str> = passed_over(&g, p("e2"), p("e6"))
+            .iter()
+            .map(|&s| g.name(s))
+            .collect();
         assert_eq!(names, ["e3", "e4", "e5"]);
         assert!(passed_over(&g, p("e7"), p("e6")).is_empty());
-        let names: Vec<&str> = passed_over(&g, p("d11"), p("d9")).iter().map(|&s| g.name(s)).collect();
+        let names: Vec<&str> = passed_over(&g, p("d11"), p("d9"))
+            .iter()
+            .map(|&s| g.name(s))
+            .collect();
         assert_eq!(names, ["d10"]);
     }
 }

@@ -11,7 +11,9 @@ use std::sync::LazyLock;
 
 use crate::rules::board::BoardSpec;
 use crate::rules::geometry::Geometry;
-use crate::rules::movement::{PieceKind, Primitive, Range, all_eight, diagonal, forward_only, queen_lines};
+use crate::rules::movement::{
+    PieceKind, Primitive, Range, all_eight, diagonal, forward_only, queen_lines,
+};
 
 /// Zone indices of the geometry's zone map (also the row index of zoned
 /// piece tables).
@@ -43,7 +45,12 @@ pub const KNIGHT: u8 = 8;
 pub const PROMOTIONS: [u8; 7] = [ROOK, BISHOP, QUEEN, GUARD, MATRIARCH, JUMPER, KNIGHT];
 
 /// The corner squares: name and (file, rank) with a1 = (0, 0).
-pub const CORNERS: [(&str, i8, i8); 4] = [("z1", -1, -1), ("z2", 12, -1), ("z3", 12, 12), ("z4", -1, 12)];
+pub const CORNERS: [(&str, i8, i8); 4] = [
+    ("z1", -1, -1),
+    ("z2", 12, -1),
+    ("z3", 12, 12),
+    ("z4", -1, 12),
+];
 
 /// The zone of (file, rank): central e5–h8, mid within two squares of it
 /// (c3–j10), outer the rest (the corners too).
@@ -60,7 +67,9 @@ pub fn zone_of(file: i8, rank: i8) -> u8 {
 fn geometry() -> Geometry {
     CORNERS
         .iter()
-        .fold(Geometry::rect(12, 12), |g, &(name, f, r)| g.with_extra(name, f, r))
+        .fold(Geometry::rect(12, 12), |g, &(name, f, r)| {
+            g.with_extra(name, f, r)
+        })
         .with_zones(zone_of)
 }
 
@@ -101,9 +110,24 @@ fn kinds() -> Vec<PieceKind> {
             "moves one square diagonally or leaps 3 and 1",
             vec![Primitive::Leap(diagonal()), leaps(&[(3, 1)])],
         ),
-        PieceKind::simple('M', "Matriarch", "moves as a queen, its range set by its zone", vec![])
-            .zoned(vec![queen(Range::Unlimited), queen(Range::Max(6)), queen(Range::Max(3))]),
-        PieceKind::simple('J', "Jumper", "moves one square or leaps by its zone", vec![]).zoned(vec![
+        PieceKind::simple(
+            'M',
+            "Matriarch",
+            "moves as a queen, its range set by its zone",
+            vec![],
+        )
+        .zoned(vec![
+            queen(Range::Unlimited),
+            queen(Range::Max(6)),
+            queen(Range::Max(3)),
+        ]),
+        PieceKind::simple(
+            'J',
+            "Jumper",
+            "moves one square or leaps by its zone",
+            vec![],
+        )
+        .zoned(vec![
             vec![king_step(), leaps(&[(3, 0), (3, 3)])],
             vec![king_step(), leaps(&[(2, 0), (2, 2)])],
             vec![king_step()],
@@ -134,7 +158,10 @@ pub fn zoned_power(kind: u8, zone: u8) -> Option<&'static str> {
 }
 
 /// The board and pieces every Big Outer position refers to.
-pub static SET: LazyLock<BoardSpec> = LazyLock::new(|| BoardSpec { geometry: geometry(), kinds: kinds() });
+pub static SET: LazyLock<BoardSpec> = LazyLock::new(|| BoardSpec {
+    geometry: geometry(),
+    kinds: kinds(),
+});
 
 /// The piece kind with this letter (upper or lower case), pawn included.
 pub fn kind_of_letter(letter: char) -> Option<u8> {
@@ -158,7 +185,14 @@ mod tests {
         assert_eq!(count[CENTRAL as usize], 16);
         assert_eq!(count[MID as usize], 48);
         assert_eq!(count[OUTER as usize], 84);
-        for (name, zone) in [("e5", CENTRAL), ("h8", CENTRAL), ("c3", MID), ("j10", MID), ("b2", OUTER), ("z3", OUTER)] {
+        for (name, zone) in [
+            ("e5", CENTRAL),
+            ("h8", CENTRAL),
+            ("c3", MID),
+            ("j10", MID),
+            ("b2", OUTER),
+            ("z3", OUTER),
+        ] {
             assert_eq!(g.zone(g.parse(name).unwrap()), zone, "{name}");
         }
     }
@@ -167,7 +201,10 @@ mod tests {
     fn corners_touch_only_their_board_corner() {
         let g = &SET.geometry;
         let z1 = g.parse("Z1").unwrap();
-        let around: Vec<&str> = (0..8).filter_map(|d| g.neighbour(z1, d)).map(|s| g.name(s)).collect();
+        let around: Vec<&str> = (0..8)
+            .filter_map(|d| g.neighbour(z1, d))
+            .map(|s| g.name(s))
+            .collect();
         assert_eq!(around, ["a1"]);
         assert!(g.is_dark(z1));
     }

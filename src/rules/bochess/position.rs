@@ -7,10 +7,11 @@
 
 use std::sync::LazyLock;
 
-use super::castling::CastlingRule;
 use super::pieces::{KING, PAWN, ROOK, SET};
 use crate::rules::Outcome;
 use crate::rules::board::{Board, Piece};
+use crate::rules::castling::CastlingRule;
+use crate::rules::ends::{self, DrawFacts};
 use crate::rules::geometry::Square;
 
 /// What a move does besides moving one piece.
@@ -18,9 +19,15 @@ use crate::rules::geometry::Square;
 pub enum Special {
     Plain,
     /// En passant: the pawn taken stands on `taken`, not on the target.
-    EnPassant { taken: Square },
+    EnPassant {
+        taken: Square,
+    },
     /// Castling: the rook goes too.
-    Castle { rook_from: Square, rook_to: Square, long: bool },
+    Castle {
+        rook_from: Square,
+        rook_to: Square,
+        long: bool,
+    },
 }
 
 /// A move on the board.
@@ -44,8 +51,24 @@ pub static CASTLINGS: LazyLock<Vec<CastlingRule>> = LazyLock::new(|| {
     let mut rules = Vec::new();
     for (seat, rank) in [(0u8, "1"), (1, "12")] {
         let base = seat as usize * 2;
-        rules.push(CastlingRule::on_rank(g, base, seat, false, rank, ['g', 'j', 'k', 'i'], true));
-        rules.push(CastlingRule::on_rank(g, base + 1, seat, true, rank, ['g', 'd', 'b', 'e'], true));
+        rules.push(CastlingRule::on_rank(
+            g,
+            base,
+            seat,
+            false,
+            rank,
+            ['g', 'j', 'k', 'i'],
+            true,
+        ));
+        rules.push(CastlingRule::on_rank(
+            g,
+            base + 1,
+            seat,
+            true,
+            rank,
+            ['g', 'd', 'b', 'e'],
+            true,
+        ));
     }
     rules
 });
@@ -90,29 +113,58 @@ impl BoPosition {
 
     /// A piece of `seat` of `kind`.
     pub fn piece(seat: u8, kind: u8) -> Piece {
-        Piece { owner: seat, kind, facing: super::pawns::facing(seat) }
+        Piece {
+            owner: seat,
+            kind,
+            facing: super::pawns::facing(seat),
+        }
     }
 
     /// The board after `m`, nothing else updated.
     pub fn board_after(&self, m: &Move) -> Board {
         let mut b = self.board.clone();
+        self.make(&mut b, m);
+        b
+    }
+
+    /// Plays `m` on `b`, a copy of this position's board.
+    pub fn make(&self, b: &mut Board, m: &Move) {
         b.shift(m.from, m.to);
         if let Some(k) = m.promotion {
             b.set(m.to, Some(Self::piece(self.side, k)));
         }
         match m.special {
             Special::EnPassant { taken } => b.set(taken, None),
-            Special::Castle { rook_from, rook_to, .. } => {
+            Special::Castle {
+                rook_from, rook_to, ..
+            } => {
                 b.shift(rook_from, rook_to);
             }
             Special::Plain => {}
         }
-        b
+    }
+
+    /// Undoes [`BoPosition::make`]: every square `m` touched gets back what
+    /// this position's board holds there.
+    pub fn unmake(&self, b: &mut Board, m: &Move) {
+        let mut touched = vec![m.from, m.to];
+        match m.special {
+            Special::EnPassant { taken } => touched.push(taken),
+            Special::Castle {
+                rook_from, rook_to, ..
+            } => touched.extend([rook_from, rook_to]),
+            Special::Plain => {}
+        }
+        for sq in touched {
+            b.set(sq, self.board.get(sq));
+        }
     }
 
     /// True when `seat`'s king is attacked on `board`.
     pub fn king_attacked(board: &Board, seat: u8) -> bool {
-        board.royal_square(seat).is_some_and(|k| board.attacked_by(k, 1 - seat))
+        board
+            .royal_square(seat)
+            .is_some_and(|k| board.attacked_by(k, 1 - seat))
     }
 
     pub fn in_check(&self) -> bool {
@@ -139,7 +191,11 @@ impl BoPosition {
             en_passant: (moving.kind == PAWN && run >= 2).then_some((m.from, m.to)),
             halfmoves: if irreversible { 0 } else { self.halfmoves + 1 },
             fullmove: self.fullmove + u32::from(self.side == 1),
-            history: if irreversible { Vec::new() } else { self.history.clone() },
+            history: if irreversible {
+                Vec::new()
+            } else {
+                self.history.clone()
+            },
             last_move: Some(text),
             ended: None,
         };
@@ -151,16 +207,13 @@ impl BoPosition {
     /// A draw the rules impose here, unless the side to move is mated or
     /// stalemated (mate made on the move that completes a draw rule stands).
     fn draw_by_rule(&self) -> Option<Outcome> {
-        let reason = if self.board.cells.iter().flatten().all(|p| p.kind == KING) {
-            "bare kings"
-        } else if self.repetitions() >= 3 {
-            "threefold repetition"
-        } else if self.halfmoves >= 100 {
-            "100 plies without capture or pawn move"
-        } else {
-            return None;
+        let bare = self.board.cells.iter().flatten().all(|p| p.kind == KING);
+        let facts = DrawFacts {
+            repetitions: self.repetitions(),
+            halfmoves: self.halfmoves,
+            dead: bare.then_some("bare kings"),
         };
-        (!self.generate_legal().is_empty()).then(|| Outcome::draw(2, reason))
+        ends::draw_by_rule(&facts).filter(|_| !self.generate_legal().is_empty())
     }
 
     /// How often this position has stood on the board (this time included).
@@ -193,7 +246,9 @@ impl BoPosition {
                 bytes.extend([f, t]);
             }
         }
-        bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
+        bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+            (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+        })
     }
 
     /// The result: a stored end, or mate / stalemate when no move is legal.
@@ -204,16 +259,16 @@ impl BoPosition {
         if !self.generate_legal().is_empty() {
             return None;
         }
-        Some(if self.in_check() {
-            Outcome::win(1 - self.side as usize, 2, "checkmate")
-        } else {
-            Outcome::draw(2, "stalemate")
-        })
+        Some(ends::no_legal_move(self.in_check(), self.side as usize))
     }
 
     /// The legal moves; none once the game is over.
     pub fn legal_moves(&self) -> Vec<Move> {
-        if self.ended.is_some() { Vec::new() } else { self.generate_legal() }
+        if self.ended.is_some() {
+            Vec::new()
+        } else {
+            self.generate_legal()
+        }
     }
 
     /// True when the side to move holds castling right `right` and king and
@@ -231,6 +286,9 @@ impl BoPosition {
         if depth == 1 {
             return moves.len() as u64;
         }
-        moves.iter().map(|m| self.after(m, String::new()).perft(depth - 1)).sum()
+        moves
+            .iter()
+            .map(|m| self.after(m, String::new()).perft(depth - 1))
+            .sum()
     }
 }

@@ -26,8 +26,7 @@ use crate::rules::board::{Board, Piece};
 use crate::rules::geometry::Square;
 
 /// The start position.
-pub const START: &str =
-    "(n)jrmgbqkbgmrj(n)/pppppppppppp/12/12/12/12/12/12/12/12/PPPPPPPPPPPP/(N)JRMGBQKBGMRJ(N) w KQkq - 0 1";
+pub const START: &str = "(n)jrmgbqkbgmrj(n)/pppppppppppp/12/12/12/12/12/12/12/12/PPPPPPPPPPPP/(N)JRMGBQKBGMRJ(N) w KQkq - 0 1";
 
 fn bad(why: impl Into<String>) -> RulesError {
     RulesError::BadPosition(why.into())
@@ -44,7 +43,11 @@ fn letter_piece(c: char) -> Result<Piece, RulesError> {
 
 fn piece_letter(p: Piece) -> char {
     let c = SET.kinds[p.kind as usize].letter;
-    if p.owner == 0 { c } else { c.to_ascii_lowercase() }
+    if p.owner == 0 {
+        c
+    } else {
+        c.to_ascii_lowercase()
+    }
 }
 
 /// Reads one rank: (corner before, cells a..l, corner after).
@@ -61,12 +64,20 @@ fn read_rank(text: &str, rank: i8, board: &mut Board) -> Result<(), RulesError> 
         if c == '(' {
             let inner: String = chars.by_ref().take_while(|&c| c != ')').collect();
             let Some((before, after)) = corners else {
-                return Err(bad(format!("rank {}: only ranks 12 and 1 have corner squares", rank + 1)));
+                return Err(bad(format!(
+                    "rank {}: only ranks 12 and 1 have corner squares",
+                    rank + 1
+                )));
             };
             let name = match file {
                 0 => before,
                 12 => after,
-                _ => return Err(bad(format!("rank {}: a corner square goes before a or after l", rank + 1))),
+                _ => {
+                    return Err(bad(format!(
+                        "rank {}: a corner square goes before a or after l",
+                        rank + 1
+                    )));
+                }
             };
             let mut letters = inner.chars();
             match (letters.next(), letters.next()) {
@@ -100,7 +111,9 @@ pub fn from_fen(text: &str) -> Result<BoPosition, RulesError> {
     let geo = &SET.geometry;
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() != 6 {
-        return Err(bad("expected 6 fields: placement, side, castling, en passant, plies, move number"));
+        return Err(bad(
+            "expected 6 fields: placement, side, castling, en passant, plies, move number",
+        ));
     }
     let ranks: Vec<&str> = fields[0].split('/').collect();
     if ranks.len() != 12 {
@@ -116,21 +129,31 @@ pub fn from_fen(text: &str) -> Result<BoPosition, RulesError> {
         other => return Err(bad(format!("side to move is w or b, not {other}"))),
     };
     for seat in 0..2u8 {
-        let kings = board.pieces_of(seat).filter(|(_, p)| p.kind == KING).count();
+        let kings = board
+            .pieces_of(seat)
+            .filter(|(_, p)| p.kind == KING)
+            .count();
         if kings != 1 {
-            return Err(bad(format!("{} has {kings} kings", ["White", "Black"][seat as usize])));
+            return Err(bad(format!(
+                "{} has {kings} kings",
+                ["White", "Black"][seat as usize]
+            )));
         }
     }
     for (sq, p) in board.pieces_of(0).chain(board.pieces_of(1)) {
         let rank = geo.coords(sq).1;
-        if p.kind == PAWN && (rank == pawns::last_rank(p.owner) || rank == pawns::last_rank(1 - p.owner)) {
+        if p.kind == PAWN
+            && (rank == pawns::last_rank(p.owner) || rank == pawns::last_rank(1 - p.owner))
+        {
             return Err(bad(format!("a pawn on {}", geo.name(sq))));
         }
     }
     let mut rights = [false; 4];
     if fields[2] != "-" {
         for c in fields[2].chars() {
-            let i = "KQkq".find(c).ok_or_else(|| bad(format!("castling letters are KQkq, not {c}")))?;
+            let i = "KQkq"
+                .find(c)
+                .ok_or_else(|| bad(format!("castling letters are KQkq, not {c}")))?;
             rights[i] = true;
         }
     }
@@ -171,7 +194,11 @@ pub fn from_fen(text: &str) -> Result<BoPosition, RulesError> {
 
 fn read_en_passant(pos: &BoPosition, text: &str) -> Result<(Square, Square), RulesError> {
     let geo = &SET.geometry;
-    let why = || bad(format!("en passant is written as the pawn move just made (e2-e6), not {text}"));
+    let why = || {
+        bad(format!(
+            "en passant is written as the pawn move just made (e2-e6), not {text}"
+        ))
+    };
     let (a, b) = text.split_once('-').ok_or_else(why)?;
     let (from, to) = (geo.parse(a).ok_or_else(why)?, geo.parse(b).ok_or_else(why)?);
     let mover = 1 - pos.side;
@@ -182,7 +209,9 @@ fn read_en_passant(pos: &BoPosition, text: &str) -> Result<(Square, Square), Rul
         && run <= pawns::longest_push(mover, fr)
         && pos.board.get(to) == Some(BoPosition::piece(mover, PAWN))
         && pos.board.get(from).is_none()
-        && pawns::passed_over(geo, from, to).iter().all(|&s| pos.board.get(s).is_none());
+        && pawns::passed_over(geo, from, to)
+            .iter()
+            .all(|&s| pos.board.get(s).is_none());
     if fits { Ok((from, to)) } else { Err(why()) }
 }
 
@@ -192,7 +221,11 @@ pub fn to_fen(pos: &BoPosition) -> String {
     let mut ranks = Vec::new();
     for rank in (0..12).rev() {
         let mut s = String::new();
-        let corner_text = |name: &str| pos.board.get(corner(name)).map(|p| format!("({})", piece_letter(p)));
+        let corner_text = |name: &str| {
+            pos.board
+                .get(corner(name))
+                .map(|p| format!("({})", piece_letter(p)))
+        };
         let (before, after) = match rank {
             11 => (corner_text("z4"), corner_text("z3")),
             0 => (corner_text("z1"), corner_text("z2")),
@@ -218,15 +251,24 @@ pub fn to_fen(pos: &BoPosition) -> String {
         s.extend(after);
         ranks.push(s);
     }
-    let rights: String = "KQkq".chars().zip(pos.rights).filter(|&(_, r)| r).map(|(c, _)| c).collect();
-    let ep = pos
-        .en_passant
-        .map_or("-".to_string(), |(f, t)| format!("{}-{}", geo.name(f), geo.name(t)));
+    let rights: String = "KQkq"
+        .chars()
+        .zip(pos.rights)
+        .filter(|&(_, r)| r)
+        .map(|(c, _)| c)
+        .collect();
+    let ep = pos.en_passant.map_or("-".to_string(), |(f, t)| {
+        format!("{}-{}", geo.name(f), geo.name(t))
+    });
     format!(
         "{} {} {} {} {} {}",
         ranks.join("/"),
         ["w", "b"][pos.side as usize],
-        if rights.is_empty() { "-".to_string() } else { rights },
+        if rights.is_empty() {
+            "-".to_string()
+        } else {
+            rights
+        },
         ep,
         pos.halfmoves,
         pos.fullmove
@@ -242,20 +284,45 @@ mod tests {
         let p = from_fen(START).unwrap();
         assert_eq!(to_fen(&p), START);
         let g = &SET.geometry;
-        assert_eq!(p.board().get(g.parse("z1").unwrap()), Some(BoPosition::piece(0, super::super::pieces::KNIGHT)));
-        assert_eq!(p.board().get(g.parse("z3").unwrap()), Some(BoPosition::piece(1, super::super::pieces::KNIGHT)));
+        assert_eq!(
+            p.board().get(g.parse("z1").unwrap()),
+            Some(BoPosition::piece(0, super::super::pieces::KNIGHT))
+        );
+        assert_eq!(
+            p.board().get(g.parse("z3").unwrap()),
+            Some(BoPosition::piece(1, super::super::pieces::KNIGHT))
+        );
     }
 
     #[test]
     fn refusals() {
         for (fen, why) in [
-            ("12/12/12/12/12/12/12/12/12/12/12/12 w - - 0 1", "White has 0 kings"),
-            ("6k5/12/12/12/12/12/12/12/12/12/12/6K4 w - - 0 1", "rank 1 has 11 files, not 12"),
-            ("6k5/12/12/12/12/12/12/12/12/12/12/6K5 w K - 0 1", "castling right K needs the king on g1 and a rook on k1"),
-            ("6k5/12/(n)12/12/12/12/12/12/12/12/12/6K5 w - - 0 1", "rank 10: only ranks 12 and 1 have corner squares"),
-            ("6k5/12/12/12/12/12/12/12/4P7/12/12/6K5 b - e3-e4 0 1", "en passant is written as the pawn move just made (e2-e6), not e3-e4"),
+            (
+                "12/12/12/12/12/12/12/12/12/12/12/12 w - - 0 1",
+                "White has 0 kings",
+            ),
+            (
+                "6k5/12/12/12/12/12/12/12/12/12/12/6K4 w - - 0 1",
+                "rank 1 has 11 files, not 12",
+            ),
+            (
+                "6k5/12/12/12/12/12/12/12/12/12/12/6K5 w K - 0 1",
+                "castling right K needs the king on g1 and a rook on k1",
+            ),
+            (
+                "6k5/12/(n)12/12/12/12/12/12/12/12/12/6K5 w - - 0 1",
+                "rank 10: only ranks 12 and 1 have corner squares",
+            ),
+            (
+                "6k5/12/12/12/12/12/12/12/4P7/12/12/6K5 b - e3-e4 0 1",
+                "en passant is written as the pawn move just made (e2-e6), not e3-e4",
+            ),
         ] {
-            assert_eq!(from_fen(fen).unwrap_err().to_string(), format!("bad position text: {why}"), "{fen}");
+            assert_eq!(
+                from_fen(fen).unwrap_err().to_string(),
+                format!("bad position text: {why}"),
+                "{fen}"
+            );
         }
         let ep = "6k5/12/12/12/12/12/12/4P7/12/12/12/6K5 b - e2-e5 0 1";
         assert_eq!(to_fen(&from_fen(ep).unwrap()), ep);

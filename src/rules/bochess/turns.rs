@@ -16,7 +16,10 @@ use crate::rules::notation::{Candidate, MoveText, a_name, canonical, parse_move,
 const SEATS: [&str; 2] = ["White", "Black"];
 
 fn illegal(text: &str, why: impl Into<String>) -> RulesError {
-    RulesError::Illegal { turn: text.trim().to_string(), why: why.into() }
+    RulesError::Illegal {
+        turn: text.trim().to_string(),
+        why: why.into(),
+    }
 }
 
 impl BoPosition {
@@ -47,8 +50,14 @@ impl BoPosition {
         let input = parse_move(text, geo)?;
         let moves = self.legal_moves();
         if let MoveText::Castle { long } = input {
-            let rule = CASTLINGS.iter().find(|r| r.seat == self.side && r.long == long).expect("rule");
-            return match moves.iter().find(|m| matches!(m.special, Special::Castle { long: l, .. } if l == long)) {
+            let rule = CASTLINGS
+                .iter()
+                .find(|r| r.seat == self.side && r.long == long)
+                .expect("rule");
+            return match moves
+                .iter()
+                .find(|m| matches!(m.special, Special::Castle { long: l, .. } if l == long))
+            {
                 Some(m) => Ok(*m),
                 None => Err(illegal(text, self.castling_why(rule))),
             };
@@ -64,9 +73,12 @@ impl BoPosition {
         }
     }
 
-    fn castling_why(&self, rule: &super::castling::CastlingRule) -> String {
+    fn castling_why(&self, rule: &crate::rules::castling::CastlingRule) -> String {
         self.castling_refusal(rule).unwrap_or_else(|| {
-            format!("castling: the King would be in check on {}", SET.geometry.name(rule.king_to))
+            format!(
+                "castling: the King would be in check on {}",
+                SET.geometry.name(rule.king_to)
+            )
         })
     }
 
@@ -78,17 +90,32 @@ impl BoPosition {
         };
         let kind = &SET.kinds[p.kind as usize];
         if p.owner != self.side {
-            return format!("the {} on {} is {}'s", kind.name, geo.name(from), SEATS[p.owner as usize]);
+            return format!(
+                "the {} on {} is {}'s",
+                kind.name,
+                geo.name(from),
+                SEATS[p.owner as usize]
+            );
         }
         if let Some(q) = self.board.get(to).filter(|q| q.owner == self.side) {
-            return format!("{} holds your own {}", geo.name(to), SET.kinds[q.kind as usize].name);
+            return format!(
+                "{} holds your own {}",
+                geo.name(to),
+                SET.kinds[q.kind as usize].name
+            );
         }
         if p.kind == KING
-            && let Some(rule) = CASTLINGS.iter().find(|r| r.seat == self.side && r.king_from == from && r.king_to == to)
+            && let Some(rule) = CASTLINGS
+                .iter()
+                .find(|r| r.seat == self.side && r.king_from == from && r.king_to == to)
         {
             return self.castling_why(rule);
         }
-        let pattern_says = if p.kind == PAWN { self.pawn_why_not(from, to) } else { self.pattern_why_not(from, to) };
+        let pattern_says = if p.kind == PAWN {
+            self.pawn_why_not(from, to)
+        } else {
+            self.pattern_why_not(from, to)
+        };
         pattern_says.unwrap_or_else(|| {
             if self.in_check() {
                 "your King is in check and this does not save it".into()
@@ -107,9 +134,21 @@ impl BoPosition {
         let zone = geo.zone(from);
         let mode = if capture { Mode::Capture } else { Mode::Move };
         let on_empty_board = |s: Square| capture && s == to;
-        let reachable = targets(geo, kind.pattern(mode, zone), from, p.facing, mode, &on_empty_board).contains(&to);
+        let reachable = targets(
+            geo,
+            kind.pattern(mode, zone),
+            from,
+            p.facing,
+            mode,
+            &on_empty_board,
+        )
+        .contains(&to);
         if !reachable && let Some(power) = zoned_power(p.kind, zone) {
-            return Some(format!("from the {} zone {} {power}", zone_name(zone), a_name(kind.name)));
+            return Some(format!(
+                "from the {} zone {} {power}",
+                zone_name(zone),
+                a_name(kind.name)
+            ));
         }
         self.board.explain_unreachable(from, to, capture)
     }
@@ -128,12 +167,20 @@ impl BoPosition {
                 return Some(format!("the path is blocked at {}", geo.name(b)));
             }
             if target.is_some() {
-                return Some(format!("{} is occupied: a pawn captures diagonally", geo.name(to)));
+                return Some(format!(
+                    "{} is occupied: a pawn captures diagonally",
+                    geo.name(to)
+                ));
             }
             return None;
         }
         if (tf - ff).abs() == 1 && forward == 1 {
-            if target.is_none() && !self.en_passant_moves().iter().any(|m| m.from == from && m.to == to) {
+            if target.is_none()
+                && !self
+                    .en_passant_moves()
+                    .iter()
+                    .any(|m| m.from == from && m.to == to)
+            {
                 return Some(format!(
                     "{} is empty: a pawn moves diagonally only to capture (or en passant onto a square a pawn just passed over)",
                     geo.name(to)

@@ -1,6 +1,9 @@
-//! Castling as data: where king and rook stand and go, which squares must
-//! be empty and which must not be attacked. The conditions themselves are
-//! the same for every game with castling; only the squares differ.
+//! Castling as data, for any game on the shared core: where king and rook
+//! stand and go, which squares must be empty and which must not be
+//! attacked. The conditions (rights kept, path empty, king not in check,
+//! guarded squares safe) are the same in every game; only the squares
+//! differ (Big Outer: g1-j1 with k1-i1; FIDE chess would be e1-g1 with
+//! h1-f1 and `guard_between` false).
 
 use crate::rules::board::Board;
 use crate::rules::geometry::{Geometry, Square};
@@ -42,7 +45,10 @@ impl CastlingRule {
         let (k, r) = (king_from as u8, rook_from as u8);
         let between: Vec<Square> = (k.min(r) + 1..k.max(r)).map(|f| sq(f as char)).collect();
         let (lo, hi) = (k.min(king_to as u8), k.max(king_to as u8));
-        let path: Vec<Square> = (lo..=hi).filter(|&f| f != k).map(|f| sq(f as char)).collect();
+        let path: Vec<Square> = (lo..=hi)
+            .filter(|&f| f != k)
+            .map(|f| sq(f as char))
+            .collect();
         CastlingRule {
             right,
             seat,
@@ -59,7 +65,12 @@ impl CastlingRule {
     /// Why this castling is not possible now, or `None` when it is.
     /// `unmoved`: the right is still held and king and rook stand at home;
     /// `attacked(sq)` says whether the enemy attacks a square.
-    pub fn refusal(&self, board: &Board, unmoved: bool, attacked: &dyn Fn(Square) -> bool) -> Option<String> {
+    pub fn refusal(
+        &self,
+        board: &Board,
+        unmoved: bool,
+        attacked: &dyn Fn(Square) -> bool,
+    ) -> Option<String> {
         let geo = board.geometry();
         if !unmoved {
             return Some("castling: the king or that rook has moved".into());
@@ -79,6 +90,8 @@ impl CastlingRule {
     /// True when a move from `from` to `to` takes this right away (it moves
     /// the king or the rook, or captures on their squares).
     pub fn touched_by(&self, from: Square, to: Square) -> bool {
-        [self.king_from, self.rook_from].iter().any(|&s| s == from || s == to)
+        [self.king_from, self.rook_from]
+            .iter()
+            .any(|&s| s == from || s == to)
     }
 }
