@@ -5,6 +5,7 @@
 //! that also completes a repetition or the 100-ply count stands (RULES.md).
 //! The reason words match orthodox chess's.
 
+use super::board::Board;
 use super::{Outcome, Seat};
 
 /// What the draw rules look at in the position just reached.
@@ -38,6 +39,22 @@ pub fn draw_by_rule(facts: &DrawFacts) -> Option<Outcome> {
         facts.dead?
     };
     Some(Outcome::draw(2, reason))
+}
+
+/// A repetition key: the pieces on the board plus `extra` (side to move,
+/// rights, legal en passant captures: whatever the game's FIDE 9.2 reading
+/// needs). FNV-1a, so the value is the same in every build and may be
+/// stored with the game.
+pub fn position_key(board: &Board, extra: &[u8]) -> u64 {
+    let cells = board
+        .cells
+        .iter()
+        .map(|c| c.map_or(0, |p| 1 + p.owner * 16 + p.kind));
+    cells
+        .chain(extra.iter().copied())
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+        })
 }
 
 #[cfg(test)]

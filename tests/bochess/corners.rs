@@ -14,9 +14,9 @@ fn king_steps_into_and_out_of_a_corner() {
     check(p.as_ref(), &["Kl12-z3"], &[]);
     let p = play(p.as_ref(), "Kl12-z3");
     assert_eq!(moves_from(p.as_ref(), "z1"), ["Kz1-a1"]);
-    let p = setup("Kb1 kl12", "w - - 0 1");
+    let p = setup("Kb1 kl12 Pc3", "w - - 0 1");
     check(p.as_ref(), &[], &[("Kb1-z1", "a King moves one square")]);
-    let p = setup("Ka2 kl12", "w - - 0 1");
+    let p = setup("Ka2 kl12 Pc3", "w - - 0 1");
     check(p.as_ref(), &[], &[("Ka2-z1", "a King moves one square")]);
 }
 
@@ -129,9 +129,9 @@ fn every_corner_works_for_both_sides() {
     check(p.as_ref(), &["Nz1-a4", "Nz1-b3", "Nz2-k3", "Nz2-l4"], &[]);
     let p = play(p.as_ref(), "e2-e3");
     check(p.as_ref(), &["Nz4-a9", "Nz4-b10", "Nz3-k10", "Nz3-l9"], &[]);
-    let p = setup("Kl1 ka12", "w - - 0 1");
+    let p = setup("Kl1 ka12 Pc3", "w - - 0 1");
     check(p.as_ref(), &["Kl1-z2"], &[]);
-    let p = setup("Kl1 ka12", "b - - 0 1");
+    let p = setup("Kl1 ka12 Pc3", "b - - 0 1");
     check(p.as_ref(), &["Ka12-z4"], &[]);
 }
 

@@ -103,6 +103,9 @@ fn bare_kings_are_a_draw() {
     let p = setup("Ka1 kl12 nb2", "w - - 0 1");
     let p = play(p.as_ref(), "Ka1xb2");
     assert_eq!(result(p.as_ref()).as_deref(), Some("1/2-1/2 (bare kings)"));
+    // A set-up position with bare kings is over at once.
+    let p = setup("Ka1 kl12", "w - - 0 1");
+    assert_eq!(result(p.as_ref()).as_deref(), Some("1/2-1/2 (bare kings)"));
     // A lone Knight is still material here: play goes on.
     let p = setup("Ka1 kl12 nb2 Nc3", "w - - 0 1");
     let p = play(p.as_ref(), "Ka1xb2");

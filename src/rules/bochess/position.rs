@@ -206,7 +206,7 @@ impl BoPosition {
 
     /// A draw the rules impose here, unless the side to move is mated or
     /// stalemated (mate made on the move that completes a draw rule stands).
-    fn draw_by_rule(&self) -> Option<Outcome> {
+    pub(super) fn draw_by_rule(&self) -> Option<Outcome> {
         let bare = self.board.cells.iter().flatten().all(|p| p.kind == KING);
         let facts = DrawFacts {
             repetitions: self.repetitions(),
@@ -224,15 +224,8 @@ impl BoPosition {
 
     /// Identifies the position for repetition (FIDE 9.2): pieces, side to
     /// move, castling rights and the en passant captures actually legal.
-    /// FNV-1a, so the value is stable across builds (it is stored).
     pub fn repetition_key(&self) -> u64 {
-        let mut bytes: Vec<u8> = self
-            .board
-            .cells
-            .iter()
-            .map(|c| c.map_or(0, |p| 1 + p.owner * 16 + p.kind))
-            .collect();
-        bytes.push(self.side);
+        let mut bytes = vec![self.side];
         bytes.extend(self.rights.map(u8::from));
         if self.en_passant.is_some() {
             let mut ep: Vec<(Square, Square)> = self
@@ -246,9 +239,7 @@ impl BoPosition {
                 bytes.extend([f, t]);
             }
         }
-        bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-            (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
-        })
+        ends::position_key(&self.board, &bytes)
     }
 
     /// The result: a stored end, or mate / stalemate when no move is legal.

@@ -189,6 +189,8 @@ pub fn from_fen(text: &str) -> Result<BoPosition, RulesError> {
         return Err(bad("the side not to move is in check"));
     }
     pos.history.push(pos.repetition_key());
+    // A set-up position may already be drawn (bare kings, 100 plies).
+    pos.ended = pos.draw_by_rule();
     Ok(pos)
 }
 
