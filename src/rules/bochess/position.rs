@@ -160,11 +160,9 @@ impl BoPosition {
         }
     }
 
-    /// True when `seat`'s king is attacked on `board`.
+    /// True when `seat`'s king is attacked on `board` (the core's check test).
     pub fn king_attacked(board: &Board, seat: u8) -> bool {
-        board
-            .royal_square(seat)
-            .is_some_and(|k| board.attacked_by(k, 1 - seat))
+        board.royal_attacked(seat, 2)
     }
 
     pub fn in_check(&self) -> bool {
