@@ -95,3 +95,37 @@ impl CastlingRule {
             .any(|&s| s == from || s == to)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_between_and_guarded() {
+        let g = Geometry::rect(12, 12);
+        let names = |v: &[Square]| v.iter().map(|&s| g.name(s).to_string()).collect::<Vec<_>>();
+        let long = CastlingRule::on_rank(&g, 1, 0, true, "1", ['g', 'd', 'b', 'e'], true);
+        assert_eq!(names(&long.empty), ["c1", "d1", "e1", "f1"]);
+        assert_eq!(names(&long.safe), ["c1", "d1", "e1", "f1"]);
+        // FIDE-style: only the king's path and target are guarded.
+        let chess = CastlingRule::on_rank(
+            &Geometry::rect(8, 8),
+            1,
+            0,
+            true,
+            "1",
+            ['e', 'c', 'a', 'd'],
+            false,
+        );
+        let g8 = Geometry::rect(8, 8);
+        let n8 = |v: &[Square]| {
+            v.iter()
+                .map(|&s| g8.name(s).to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(n8(&chess.empty), ["b1", "c1", "d1"]);
+        assert_eq!(n8(&chess.safe), ["c1", "d1"]);
+        assert!(long.touched_by(g.parse("b1").unwrap(), g.parse("b5").unwrap()));
+        assert!(!long.touched_by(g.parse("k1").unwrap(), g.parse("k5").unwrap()));
+    }
+}

@@ -49,6 +49,7 @@ fn refusals_say_what_is_wrong() {
             ("e11-e10", "the pawn on e11 is Black's"),
             ("Ja1-b1", "b1 holds your own Rook"),
             ("e3-e4", "there is no piece on e3"),
+            ("Kg1-j1", "castling: h1 is not empty"),
             ("Nd4", "no N can go to d4"),
             ("Mc1-c5", "the path is blocked at c2"),
         ],

@@ -102,3 +102,28 @@ pub fn render(pos: &BoPosition) -> String {
     text.push('\n');
     text
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hash_marks_sit_on_zone_borders() {
+        // The line under rank 11: corners c..k border the mid zone.
+        let line: String = (0..=12).map(|f| zone_corner(f, 10)).collect();
+        assert_eq!(line, "++#########++");
+        // Between ranks 8 and 9: the mid zone's sides and the central top.
+        let line: String = (0..=12).map(|f| zone_corner(f, 8)).collect();
+        assert_eq!(line, "++#+#####+#++");
+        assert_eq!(zone_corner(0, 0), '+');
+    }
+
+    #[test]
+    fn corner_rows_frame_the_letters() {
+        let start = BoPosition::start();
+        assert_eq!(letters_row(&start, "z1", "z2").len(), WIDTH);
+        assert!(letters_row(&start, "z1", "z2").starts_with("|:N:| a   b"));
+        assert_eq!(labels("Z1", "Z2").len(), WIDTH - 1);
+        assert_eq!(corner_edges().len(), WIDTH);
+    }
+}

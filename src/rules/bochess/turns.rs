@@ -97,19 +97,19 @@ impl BoPosition {
                 SEATS[p.owner as usize]
             );
         }
-        if let Some(q) = self.board.get(to).filter(|q| q.owner == self.side) {
-            return format!(
-                "{} holds your own {}",
-                geo.name(to),
-                SET.kinds[q.kind as usize].name
-            );
-        }
         if p.kind == KING
             && let Some(rule) = CASTLINGS
                 .iter()
                 .find(|r| r.seat == self.side && r.king_from == from && r.king_to == to)
         {
             return self.castling_why(rule);
+        }
+        if let Some(q) = self.board.get(to).filter(|q| q.owner == self.side) {
+            return format!(
+                "{} holds your own {}",
+                geo.name(to),
+                SET.kinds[q.kind as usize].name
+            );
         }
         let pattern_says = if p.kind == PAWN {
             self.pawn_why_not(from, to)
