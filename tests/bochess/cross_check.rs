@@ -95,3 +95,49 @@ fn setup_fen(text: &str) -> Box<dyn Position> {
         .from_fen(text)
         .unwrap()
 }
+
+/// (name, FEN, [(depth, nodes)]) from tests/data/bochess/perft.txt.
+fn perft_table() -> Vec<(String, String, Vec<(u32, u64)>)> {
+    let mut out: Vec<(String, String, Vec<(u32, u64)>)> = Vec::new();
+    for line in include_str!("../data/bochess/perft.txt")
+        .lines()
+        .map(str::trim)
+    {
+        match line.split_once(' ') {
+            Some(("id", name)) => out.push((name.to_string(), String::new(), Vec::new())),
+            Some(("fen", text)) => out.last_mut().unwrap().1 = text.to_string(),
+            Some(("perft", rest)) => {
+                let (d, n) = rest.split_once(' ').unwrap();
+                out.last_mut()
+                    .unwrap()
+                    .2
+                    .push((d.parse().unwrap(), n.parse().unwrap()));
+            }
+            _ => assert!(line.is_empty() || line.starts_with('#'), "bad line {line}"),
+        }
+    }
+    out
+}
+
+fn run_table(largest: u64) -> usize {
+    let mut checked = 0;
+    for (name, text, counts) in perft_table() {
+        let p = setup_fen(&text);
+        for (depth, nodes) in counts.into_iter().filter(|&(_, n)| n <= largest) {
+            assert_eq!(p.perft(depth), nodes, "{name} depth {depth}");
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn perft_table_small_counts() {
+    assert!(run_table(40_000) >= 9);
+}
+
+#[test]
+#[ignore = "deep perft: cargo test -- --ignored"]
+fn perft_table_all() {
+    assert_eq!(run_table(u64::MAX), 12);
+}
