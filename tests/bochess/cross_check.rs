@@ -96,9 +96,11 @@ fn setup_fen(text: &str) -> Box<dyn Position> {
         .unwrap()
 }
 
-/// (name, FEN, [(depth, nodes)]) from tests/data/bochess/perft.txt.
-fn perft_table() -> Vec<(String, String, Vec<(u32, u64)>)> {
-    let mut out: Vec<(String, String, Vec<(u32, u64)>)> = Vec::new();
+/// One position of tests/data/bochess/perft.txt: name, FEN, (depth, nodes).
+type PerftCase = (String, String, Vec<(u32, u64)>);
+
+fn perft_table() -> Vec<PerftCase> {
+    let mut out: Vec<PerftCase> = Vec::new();
     for line in include_str!("../data/bochess/perft.txt")
         .lines()
         .map(str::trim)
