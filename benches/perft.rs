@@ -1,8 +1,10 @@
-//! Perft speed of the chess generator: perft 4 from the start and from
-//! Kiwipete (`cargo bench --bench perft`).
+//! Perft speed of the move generators (`cargo bench --bench perft`):
+//! chess perft 4 from the start and from Kiwipete, Big Outer Chess perft 3
+//! from its start.
 
 use boserv::rules::chess::ChessPosition;
 use boserv::rules::chess::movegen::perft;
+use boserv::rules::find_variant;
 
 fn main() {
     divan::main();
@@ -29,4 +31,11 @@ fn perft4_kiwipete() -> u64 {
 fn orwell_perft2_start() -> u64 {
     use boserv::rules::orwell::OrwellPosition;
     divan::black_box(OrwellPosition::start()).perft_dice(2)
+}
+
+/// Big Outer Chess: perft 3 from the start.
+#[divan::bench(sample_count = 3)]
+fn bochess_perft3_start() -> u64 {
+    let p = find_variant("bochess").unwrap().start(&[]).unwrap();
+    divan::black_box(p.as_ref()).perft(3)
 }

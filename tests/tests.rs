@@ -1,6 +1,7 @@
 //! The one integration-test binary: one module per area, each a file
 //! beside this one.
 
+mod bochess;
 mod chess_oracle;
 mod cli;
 mod dice_audit;

@@ -4,7 +4,7 @@
 //! stay in the game modules, on top of this.
 
 use super::geometry::{Geometry, Square};
-use super::movement::{Mode, PieceKind, line_between, targets};
+use super::movement::{Mode, PieceKind, line_between, may_reach, targets};
 
 /// One piece on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -156,10 +156,21 @@ impl Board {
         targets(g, pat, from, p.facing, Mode::Capture, &occ).contains(&sq)
     }
 
-    /// Is `sq` attacked by any piece of `by` (by check patterns)?
+    /// Is `sq` attacked by any piece of `by` (by check patterns)? On a board
+    /// without wrap, pieces whose pattern cannot point at `sq` at all are
+    /// passed over before the full generator runs.
     pub fn attacked_by(&self, sq: Square, by: u8) -> bool {
-        self.pieces_of(by)
-            .any(|(from, _)| from != sq && self.checks_square(from, sq))
+        let g = self.geometry();
+        let (tf, tr) = g.coords(sq);
+        self.pieces_of(by).any(|(from, p)| {
+            if from == sq {
+                return false;
+            }
+            let (ff, fr) = g.coords(from);
+            let pattern = self.kind(p).check_pattern(g.zone(from));
+            (g.wraps() || may_reach(pattern, tf - ff, tr - fr, p.facing))
+                && self.checks_square(from, sq)
+        })
     }
 
     /// Every pseudo-legal basic move of `side` (no game specials, no check test).

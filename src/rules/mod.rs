@@ -22,7 +22,10 @@
 //! - [`notation`]: `parse_move`, `resolve` against `Candidate`s, `canonical`.
 
 pub mod board;
+pub mod bochess;
+pub mod castling;
 pub mod chess;
+pub mod ends;
 pub mod geometry;
 pub mod movement;
 pub mod notation;
