@@ -17,7 +17,7 @@ use crate::rules::orwell::FULL_PASS;
 use crate::store::turns::EntryKind;
 
 /// The comment stored with an automatic pass (shown in `history`).
-pub const AUTO_PASS: &str = "passed automatically: no move for either die";
+pub const AUTO_PASS: &str = "passed automatically";
 
 /// No game of three seats needs this many passes in a row: `finish_turn`
 /// draws a game where nobody can move, so more means a rules bug.
