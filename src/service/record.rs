@@ -356,4 +356,21 @@ mod tests {
         let err = replay(&RACE, "1\n7\n").unwrap_err();
         assert_eq!(err.to_string(), "line 2: 7: add 1 or 2");
     }
+
+    #[test]
+    fn a_claimed_result_must_be_reached() {
+        let turns = "# five times two\n2\n2\n2\n2\n2\n";
+        let won = replay(&RACE, &format!("[Result \"1-0\"]\n{turns}")).unwrap();
+        assert_eq!(won.result(), "1-0");
+        let err = replay(&RACE, &format!("[Result \"0-1\"]\n{turns}")).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1: the record claims 0-1 but the turns reach 1-0"
+        );
+        let err = replay(&RACE, "2\n2 [1:0:0]\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2: the record claims [1:0:0] but the turns reach *"
+        );
+    }
 }
