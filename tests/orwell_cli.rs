@@ -337,3 +337,19 @@ fn moves_needs_a_roll_and_perft_sums_the_rolls() {
     let bad = env.run(None, &["moves", "orwell", "--roll", "1,3", "c3-d4"]);
     assert_eq!(bad.status.code(), Some(1));
 }
+
+#[test]
+fn the_sample_game_replays_through_the_shell() {
+    let env = Env::new();
+    let path = "tests/data/orwell/sample-game.txt";
+    let out = env.ok(None, &["replay", "orwell", path]);
+    assert_eq!(out.lines().last(), Some("result: [1:0:0]"));
+    let text = std::fs::read_to_string(path).unwrap();
+    let end = boserv::rules::orwell::replay_record(&text).unwrap();
+    assert!(out.starts_with(end.render().trim_end()), "{out}");
+    let published = "tests/data/orwell/sample-game-as-published.txt";
+    let out = env.run(None, &["replay", "orwell", published]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.starts_with("line 12: Gf6xf9: "), "{err}");
+}
