@@ -209,6 +209,25 @@ fn an_orwell_game_from_challenge_to_audit() {
     std::fs::write(&file, &record).unwrap();
     let out = env.ok(None, &["replay", "orwell", file.to_str().unwrap()]);
     assert_eq!(out.lines().last(), Some("result: [1:0:0]"));
+    assert!(record.contains(&format!("[Seed \"{seed}\"]")), "{record}");
+    // A finished record proves its dice: a bent roll in it is refused.
+    let pass = record
+        .lines()
+        .find(|l| l.ends_with(": pass, pass"))
+        .expect("an automatic pass");
+    let bent_pass = if pass.starts_with("6,6") {
+        "1,1: pass, pass"
+    } else {
+        "6,6: pass, pass"
+    };
+    std::fs::write(&file, record.replacen(pass, bent_pass, 1)).unwrap();
+    let out = env.run(None, &["replay", "orwell", file.to_str().unwrap()]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.starts_with("the dice do not check: rolls: MISMATCH"),
+        "{err}"
+    );
     assert_eq!(
         env.refused(Some("alice"), &["roll", &game]),
         "game1 is over: [1:0:0] (Black resigned; the other two are out)"

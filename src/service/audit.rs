@@ -3,7 +3,8 @@
 //! While the game goes on the seed is secret, so the audit can only print
 //! the commitment and say when it can be checked. Once the game is over it
 //! prints the revealed seed, checks that it hashes to the commitment and
-//! recomputes every stored roll ([`crate::dice::audit`]).
+//! recomputes every stored roll ([`crate::dice::audit`]). A finished
+//! game's record carries the same proof ([`check_record`]).
 
 use rusqlite::Connection;
 
@@ -11,10 +12,11 @@ use super::Request;
 use super::dice::seed_of;
 use super::error::ServiceError;
 use super::game::{LoadedGame, parse_roll};
+use super::record::{Line, Record};
 use super::reply::Reply;
 use crate::command::GameId;
 use crate::dice;
-use crate::rules::Roll;
+use crate::rules::{Roll, RulesError};
 use crate::store::games::Status;
 use crate::store::turns::{self, EntryKind};
 use crate::store::{self};
@@ -67,4 +69,40 @@ pub fn audit(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Rep
     lines.push(format!("rolls checked: {}", stored.len()));
     lines.push(report.to_string());
     Ok(Reply::Text(lines.join("\n")))
+}
+
+/// A record with a revealed `[Seed]` (and its `[Game]` and `[Commitment]`):
+/// every roll must be the seed's, as `audit` checks a stored game.
+pub fn check_record(record: &Record) -> Result<(), ServiceError> {
+    let tag = |name: &str| {
+        record
+            .tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    };
+    let Some(seed) = tag("Seed") else {
+        return Ok(());
+    };
+    let bad = |why: String| ServiceError::Rules(RulesError::Other(why));
+    let seed = dice::Seed::from_hex(seed).map_err(|e| bad(e.to_string()))?;
+    let game: GameId = tag("Game")
+        .ok_or_else(|| bad("a record with a [Seed] needs its [Game]".into()))?
+        .parse()
+        .map_err(bad)?;
+    let commitment = tag("Commitment").unwrap_or_default();
+    let rolls: Vec<Roll> = record
+        .lines
+        .iter()
+        .filter_map(|(_, line)| match line {
+            Line::Turn { roll, .. } => Some(roll.unwrap_or([0, 0])),
+            Line::Event { .. } => None,
+        })
+        .collect();
+    let report = dice::audit(&seed, commitment, game, &rolls);
+    if report.ok() {
+        Ok(())
+    } else {
+        Err(bad(format!("the dice do not check: {report}")))
+    }
 }

@@ -269,7 +269,7 @@ pub fn replay(variant: &dyn Variant, text: &str) -> Result<Replayed, ServiceErro
         };
     }
     let replayed = Replayed { position, turns };
-    check_dice(&record)?;
+    super::audit::check_record(&record)?;
     for (line, claimed) in record.claimed.into_iter().chain(record.result_tag) {
         let reached = replayed.result();
         if reached != claimed {
@@ -278,42 +278,6 @@ pub fn replay(variant: &dyn Variant, text: &str) -> Result<Replayed, ServiceErro
         }
     }
     Ok(replayed)
-}
-
-/// A record with a revealed `[Seed]` (and its `[Game]` and `[Commitment]`):
-/// every roll must be the seed's, as `audit` checks a stored game.
-fn check_dice(record: &Record) -> Result<(), ServiceError> {
-    let tag = |name: &str| {
-        record
-            .tags
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
-    };
-    let Some(seed) = tag("Seed") else {
-        return Ok(());
-    };
-    let bad = |why: String| ServiceError::Rules(crate::rules::RulesError::Other(why));
-    let seed = crate::dice::Seed::from_hex(seed).map_err(|e| bad(e.to_string()))?;
-    let game: GameId = tag("Game")
-        .ok_or_else(|| bad("a record with a [Seed] needs its [Game]".into()))?
-        .parse()
-        .map_err(bad)?;
-    let commitment = tag("Commitment").unwrap_or_default();
-    let rolls: Vec<Roll> = record
-        .lines
-        .iter()
-        .filter_map(|(_, line)| match line {
-            Line::Turn { roll, .. } => Some(roll.unwrap_or([0, 0])),
-            Line::Event { .. } => None,
-        })
-        .collect();
-    let report = crate::dice::audit(&seed, commitment, game, &rolls);
-    if report.ok() {
-        Ok(())
-    } else {
-        Err(bad(format!("the dice do not check: {report}")))
-    }
 }
 
 #[cfg(test)]
