@@ -133,6 +133,9 @@ enum Cmd {
         /// Start from this position text instead of the start position.
         #[arg(long)]
         fen: Option<String>,
+        /// The dice of the turn to list (dice games): A,B.
+        #[arg(long, value_name = "A,B")]
+        roll: Option<String>,
         #[arg(allow_hyphen_values = true)]
         turns: Vec<String>,
     },
@@ -216,15 +219,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
             variant: name,
             opts,
             fen,
+            roll,
             turns,
         } => {
-            let legal = analysis::legal_turns(
-                variant(&name)?,
-                &options(&opts),
-                fen.as_deref(),
-                &turns,
-                None,
-            )?;
+            let variant = variant(&name)?;
+            let roll = analysis::roll_for(variant, roll.as_deref())?;
+            let legal =
+                analysis::legal_turns(variant, &options(&opts), fen.as_deref(), &turns, roll)?;
             for turn in legal {
                 println!("{turn}");
             }

@@ -6,6 +6,7 @@ mod chess_oracle;
 mod cli;
 mod dice_audit;
 mod games;
+mod orwell_cli;
 mod orwell_perft;
 mod orwell_random_games;
 mod orwell_rules;
