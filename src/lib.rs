@@ -7,4 +7,5 @@
 //! outbox), and the clap front end in `main.rs`.
 
 pub mod command;
+pub mod mail;
 pub mod rules;
