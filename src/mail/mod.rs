@@ -6,6 +6,15 @@
 //! rows through a [`transport`]. [`templates`] words the mails.
 
 pub mod body;
+pub mod compose;
+pub mod identity;
 pub mod inbound;
+pub mod outbox;
 pub mod robot;
 pub mod subject;
+pub mod transport;
+
+/// A time as the mail tables store it: RFC 3339, UTC, whole seconds.
+pub fn stamp(time: chrono::DateTime<chrono::Utc>) -> String {
+    time.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
