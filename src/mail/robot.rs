@@ -37,10 +37,10 @@ pub fn detect(message: &Message<'_>, sender: Option<&str>) -> Option<Robot> {
             return Some(Robot::AutoSubmitted(value));
         }
     }
-    if let Some(value) = header("Precedence") {
-        if ["bulk", "junk", "list"].contains(&value.to_ascii_lowercase().as_str()) {
-            return Some(Robot::Precedence(value));
-        }
+    if let Some(value) = header("Precedence")
+        && ["bulk", "junk", "list"].contains(&value.to_ascii_lowercase().as_str())
+    {
+        return Some(Robot::Precedence(value));
     }
     let local = sender.and_then(|s| s.split('@').next()).unwrap_or("");
     if local.eq_ignore_ascii_case("mailer-daemon") {
