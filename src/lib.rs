@@ -9,3 +9,5 @@
 pub mod command;
 pub mod mail;
 pub mod rules;
+pub mod service;
+pub mod store;

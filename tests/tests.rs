@@ -1,1 +1,6 @@
+//! The one integration-test binary: each module is a file beside this one.
 
+mod cli;
+mod games;
+mod store;
+mod util;
