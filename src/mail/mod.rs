@@ -9,9 +9,11 @@ pub mod body;
 pub mod compose;
 pub mod identity;
 pub mod inbound;
+pub mod letters;
 pub mod outbox;
 pub mod robot;
 pub mod subject;
+pub mod templates;
 pub mod transport;
 
 /// A time as the mail tables store it: RFC 3339, UTC, whole seconds.
