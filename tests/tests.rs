@@ -2,5 +2,6 @@
 
 mod cli;
 mod games;
+mod mail_intake;
 mod store;
 mod util;

@@ -8,18 +8,19 @@
 
 /// The comment a body carries, or `None` when nothing is left of it.
 pub fn comment(text: &str) -> Option<String> {
+    let all: Vec<String> = lines(text).collect();
     let mut kept: Vec<String> = Vec::new();
-    for line in lines(text) {
-        if is_signature(&line) {
+    for (n, line) in all.iter().enumerate() {
+        if is_signature(line) {
             break;
         }
-        if is_quoted(&line) {
+        if is_quoted(line) || introduces_quote(line, &all[n + 1..]) {
             continue;
         }
         if line.is_empty() && kept.last().is_none_or(|last| last.is_empty()) {
             continue;
         }
-        kept.push(line);
+        kept.push(line.clone());
     }
     while kept.last().is_some_and(|last| last.is_empty()) {
         kept.pop();
@@ -64,6 +65,15 @@ fn lines(text: &str) -> impl Iterator<Item = String> {
     })
 }
 
+/// `On Sunday, Ivan wrote:` just above the quoted text.
+fn introduces_quote(line: &str, after: &[String]) -> bool {
+    line.trim_end().ends_with("wrote:")
+        && after
+            .iter()
+            .find(|l| !l.is_empty())
+            .is_some_and(|l| is_quoted(l))
+}
+
 fn is_quoted(line: &str) -> bool {
     line.trim_start().starts_with('>')
 }
@@ -80,7 +90,7 @@ mod tests {
 
     #[test]
     fn quotes_and_signature_are_cut_and_blanks_squeezed() {
-        let text = "\r\n\r\nNice move!\r\n\r\n\r\n\r\nReally.\r\n> old text\r\n  > older\r\n\r\n-- \r\nAlice\r\n";
+        let text = "\r\n\r\nNice move!\r\n\r\n\r\n\r\nReally.\r\nBob wrote:\r\n> old text\r\n  > older\r\n\r\n-- \r\nAlice\r\n";
         assert_eq!(comment(text).as_deref(), Some("Nice move!\n\nReally."));
     }
 
