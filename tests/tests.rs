@@ -3,5 +3,7 @@
 mod cli;
 mod games;
 mod mail_intake;
+mod mail_outgoing;
+mod mail_wire;
 mod store;
 mod util;
