@@ -34,6 +34,8 @@ pub struct BoardLetter {
     /// Dice games: the commitment, and the seed once revealed.
     pub commitment: Option<String>,
     pub seed: Option<String>,
+    /// What just happened, one line each (`bob offers a draw; ...`).
+    pub notes: Vec<String>,
     pub comments: Vec<Comment>,
 }
 

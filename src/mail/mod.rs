@@ -5,6 +5,7 @@
 //! transaction as the change it reports, and [`outbox::deliver`] sends the
 //! rows through a [`transport`]. [`templates`] words the mails.
 
+pub mod announce;
 pub mod body;
 pub mod compose;
 pub mod identity;
@@ -12,6 +13,7 @@ pub mod inbound;
 pub mod letters;
 pub mod outbox;
 pub mod robot;
+pub mod settings;
 pub mod subject;
 pub mod templates;
 pub mod transport;
