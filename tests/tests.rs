@@ -2,6 +2,7 @@
 
 mod cli;
 mod games;
+mod mail_cli;
 mod mail_intake;
 mod mail_outgoing;
 mod mail_wire;

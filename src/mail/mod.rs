@@ -8,8 +8,10 @@
 pub mod announce;
 pub mod body;
 pub mod compose;
+pub mod handle;
 pub mod identity;
 pub mod inbound;
+pub mod inbox;
 pub mod letters;
 pub mod outbox;
 pub mod robot;
