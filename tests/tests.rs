@@ -1,10 +1,13 @@
-//! The one integration-test binary: each module is a file beside this one.
+//! The one integration-test binary: one module per area, each a file
+//! beside this one.
 
+mod chess_oracle;
 mod cli;
 mod games;
 mod mail_cli;
 mod mail_intake;
 mod mail_outgoing;
 mod mail_wire;
+mod perft;
 mod store;
 mod util;
