@@ -209,7 +209,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Err(e) = mail_settings(&cli) {
         eprintln!("boserv: {e}");
-        return ExitCode::from(if matches!(cli.cmd, Cmd::Mail { .. }) { 75 } else { 2 });
+        return ExitCode::from(if matches!(cli.cmd, Cmd::Mail { .. }) {
+            75
+        } else {
+            2
+        });
     }
     if let Cmd::Mail { deliver, transport } = &cli.cmd {
         return mail_command::take_in(&cli.db, cli.busy_timeout_ms, cli.now, *deliver, transport);
@@ -304,7 +308,14 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Cmd::Demo => return run_demo(now),
         Cmd::Run => return Ok(mail_command::run_lines(&cli.db, cli.busy_timeout_ms, now)?),
-        Cmd::Deliver { transport } => return Ok(mail_command::deliver(&cli.db, cli.busy_timeout_ms, now, &transport)?),
+        Cmd::Deliver { transport } => {
+            return Ok(mail_command::deliver(
+                &cli.db,
+                cli.busy_timeout_ms,
+                now,
+                &transport,
+            )?);
+        }
         Cmd::Outbox => return Ok(mail_command::outbox(&cli.db, cli.busy_timeout_ms)?),
         Cmd::Mail { .. } => unreachable!("handled in main"),
         // Commands on the database.

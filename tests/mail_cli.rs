@@ -180,7 +180,10 @@ fn a_game_of_chess_by_mail() {
     let challenge = "From: alice@example.org\r\nMessage-ID: <c1@example.org>\r\nSubject: chess challenge alice bob\r\n\r\nGood luck!\r\n";
     assert_eq!(mail(&env, challenge).status.code(), Some(0));
     let waiting = outbox(&env);
-    assert!(waiting.contains("to alice@example.org: New Chess Board 1 alice"), "{waiting}");
+    assert!(
+        waiting.contains("to alice@example.org: New Chess Board 1 alice"),
+        "{waiting}"
+    );
     // bob signed up without an address: nothing can reach him.
     assert_eq!(waiting.lines().count(), 1, "{waiting}");
 
@@ -190,20 +193,56 @@ fn a_game_of_chess_by_mail() {
     assert_eq!(mail(&env, wrong_game).status.code(), Some(0));
 
     let dir = tempfile::tempdir().unwrap();
-    let out = with_stdin(&env, &["deliver", "--transport", &format!("file:{}", dir.path().display())], b"");
-    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "sent 3, deferred 0, failed 0");
+    let out = with_stdin(
+        &env,
+        &[
+            "deliver",
+            "--transport",
+            &format!("file:{}", dir.path().display()),
+        ],
+        b"",
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "sent 3, deferred 0, failed 0"
+    );
     let mut mails: Vec<String> = std::fs::read_dir(dir.path())
         .unwrap()
-        .map(|f| std::fs::read_to_string(f.unwrap().path()).unwrap().replace("\r\n", "\n"))
+        .map(|f| {
+            std::fs::read_to_string(f.unwrap().path())
+                .unwrap()
+                .replace("\r\n", "\n")
+        })
         .collect();
     mails.sort_by_key(|m| m.contains("Error"));
-    let board = mails.iter().find(|m| m.contains("Subject: Chess Board 1 bob **")).expect("a board mail");
-    assert!(board.contains("Message-ID: <game1.ply1.board.alice@example.net>"), "{board}");
-    assert!(board.contains("In-Reply-To: <game1.ply0.new.alice@example.net>"), "{board}");
-    assert!(board.contains("alice writes:\n\nYour move, Bob.\n"), "{board}");
+    let board = mails
+        .iter()
+        .find(|m| m.contains("Subject: Chess Board 1 bob **"))
+        .expect("a board mail");
+    assert!(
+        board.contains("Message-ID: <game1.ply1.board.alice@example.net>"),
+        "{board}"
+    );
+    assert!(
+        board.contains("In-Reply-To: <game1.ply0.new.alice@example.net>"),
+        "{board}"
+    );
+    assert!(
+        board.contains("alice writes:\n\nYour move, Bob.\n"),
+        "{board}"
+    );
     assert!(!board.contains("-- \nAlice"), "{board}");
     assert!(board.contains("It is bob's turn."), "{board}");
-    let error = mails.iter().find(|m| m.contains("Subject: Chess Board 1 Error")).expect("an error mail");
-    assert!(error.contains("game1 is a game of chess, not bochess"), "{error}");
-    assert!(error.contains("> Subject: bochess move 1 alice secret d2-d4"), "{error}");
+    let error = mails
+        .iter()
+        .find(|m| m.contains("Subject: Chess Board 1 Error"))
+        .expect("an error mail");
+    assert!(
+        error.contains("game1 is a game of chess, not bochess"),
+        "{error}"
+    );
+    assert!(
+        error.contains("> Subject: bochess move 1 alice secret d2-d4"),
+        "{error}"
+    );
 }
