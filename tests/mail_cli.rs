@@ -246,3 +246,47 @@ fn a_game_of_chess_by_mail() {
         "{error}"
     );
 }
+
+#[test]
+fn mail_with_deliver_sends_at_once() {
+    let env = signed_up();
+    let dir = tempfile::tempdir().unwrap();
+    let transport = format!("file:{}", dir.path().display());
+    let raw = b"From: alice@example.org\r\nSubject: help\r\n\r\n";
+    let out = with_stdin(&env, &["mail", "--deliver", "--transport", &transport], raw);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    assert_eq!(outbox(&env), "");
+}
+
+#[test]
+fn a_busy_database_asks_the_mta_to_retry() {
+    let env = signed_up();
+    let holder = rusqlite::Connection::open(&env.db).unwrap();
+    holder.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let out = env
+        .cmd(None)
+        .arg("mail")
+        .env("BOSERV_BUSY_TIMEOUT_MS", "50")
+        .write_stdin(b"From: alice@example.org\r\nSubject: help\r\n\r\n".to_vec())
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(75),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    holder.execute_batch("ROLLBACK").unwrap();
+    assert_eq!(
+        mail(&env, "From: alice@example.org\r\nSubject: help\r\n\r\n")
+            .status
+            .code(),
+        Some(0)
+    );
+}
