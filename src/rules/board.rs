@@ -184,6 +184,35 @@ impl Board {
         out
     }
 
+    /// The board after a basic move (no game specials).
+    pub fn after(&self, m: BasicMove) -> Board {
+        let mut b = self.clone();
+        b.shift(m.from, m.to);
+        b
+    }
+
+    /// True when a royal piece of `owner` is attacked by any other seat
+    /// (`seats` = number of seats).
+    pub fn royal_attacked(&self, owner: u8, seats: u8) -> bool {
+        let royals: Vec<Square> = self
+            .pieces_of(owner)
+            .filter(|&(_, p)| self.kind(p).royal)
+            .map(|(s, _)| s)
+            .collect();
+        (0..seats)
+            .filter(|&o| o != owner)
+            .any(|o| royals.iter().any(|&s| self.attacked_by(s, o)))
+    }
+
+    /// Pseudo-legal basic moves of `side` that do not leave one of its
+    /// royal pieces attacked (for games with check).
+    pub fn legal_basic_moves(&self, side: u8, seats: u8) -> Vec<BasicMove> {
+        self.pseudo_moves(side)
+            .into_iter()
+            .filter(|&m| !self.after(m).royal_attacked(side, seats))
+            .collect()
+    }
+
     /// The square of the first royal piece of `owner`.
     pub fn royal_square(&self, owner: u8) -> Option<Square> {
         self.pieces_of(owner)

@@ -436,6 +436,24 @@ mod tests {
     }
 
     #[test]
+    fn gryphon_on_the_orwell_cylinder_reaches_32_squares() {
+        // RULES.md: on an empty board the Gryphon reaches 32 squares, the
+        // Maharaja (queen + knight) 37.
+        let g = Geometry::rect(7, 12).with_vertical_wrap();
+        let d6 = g.parse("d6").unwrap();
+        let gry = vec![Primitive::Bent(diagonal())];
+        assert_eq!(targets(&g, &gry, d6, 1, Mode::Move, &|_| false).len(), 32);
+        let maharaja = vec![
+            Primitive::Ride(queen_lines(), Range::Unlimited),
+            Primitive::Leap(all_eight(2, 1)),
+        ];
+        assert_eq!(
+            targets(&g, &maharaja, d6, 1, Mode::Move, &|_| false).len(),
+            37
+        );
+    }
+
+    #[test]
     fn odd_distance_rider_torch() {
         let g = Geometry::rect(8, 8);
         let torch = vec![Primitive::OddRide(vec![(0, 1)])];

@@ -56,11 +56,7 @@ pub fn run(
         .map(|v| v.game.clone())
         .unwrap_or_default()
         .parse()
-        .map_err(|_| {
-            ServiceError::Store(crate::store::StoreError::Damaged(
-                "the challenge made no game".into(),
-            ))
-        })?;
+        .map_err(|_| ServiceError::Internal("the challenge made no game".into()))?;
     for (n, turn) in OPERA_GAME.iter().enumerate() {
         let user = players[n % 2];
         let number = n as u32 + 1;
