@@ -8,6 +8,7 @@
 
 pub mod command;
 pub mod dice;
+pub mod mail;
 pub mod rules;
 pub mod service;
 pub mod store;

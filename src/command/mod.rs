@@ -5,6 +5,10 @@
 //! mail`), the last two in pbmserv's language. The service layer runs a
 //! `Command` for an [`Actor`] in one transaction, whatever its source.
 
+pub mod batch;
+pub mod language;
+pub mod perform;
+
 use crate::rules::GameOption;
 
 /// A game's number: `game7` and `7` both name game 7.
