@@ -65,7 +65,7 @@ pub fn advance(
             comment: Some(AUTO_PASS.to_string()),
         });
         if let Some(outcome) = outcome {
-            notices.push(Notice::game_over(&game, outcome));
+            notices.push(Notice::game_over(game, outcome));
             return Ok(notices);
         }
     }
