@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# A whole game of chess by mail through a real SMTP server on 127.0.0.1.
+#
+# aiosmtpd (from PyPI, in a throwaway venv) listens on a loopback port and
+# files every message it receives in a Maildir. boserv takes each player's
+# mail on stdin (`boserv mail`, as an MTA pipe would), `boserv deliver`
+# sends the outbox over SMTP to the sink, and the script reads the board
+# mails back off the Maildir until the game-over mail arrives.
+#
+#   scripts/e2e-mail.sh            # uses target/release/boserv (builds it)
+#   BOSERV_BIN=path scripts/e2e-mail.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+work=$(mktemp -d)
+trap 'kill "${sink_pid:-}" 2>/dev/null || true; [ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
+
+bin=${BOSERV_BIN:-target/release/boserv}
+[ -n "${BOSERV_BIN:-}" ] || cargo build --release --quiet
+python3 -m venv "$work/venv"
+"$work/venv/bin/pip" install --quiet aiosmtpd
+
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+mkdir -p "$work/maildir/tmp" "$work/maildir/new" "$work/maildir/cur"
+"$work/venv/bin/python" -m aiosmtpd -n -l "127.0.0.1:$port" \
+    -c aiosmtpd.handlers.Mailbox "$work/maildir" &
+sink_pid=$!
+for _ in $(seq 50); do
+    python3 -c "import socket; socket.create_connection(('127.0.0.1',$port),1)" 2>/dev/null && break
+    sleep 0.1
+done
+
+export BOSERV_DB="$work/boserv.db" BOSERV_FROM="Chess Server <chess@example.net>"
+transport="smtp://127.0.0.1:$port"
+n=0
+# Mails one command from a player, as their mail client would.
+send() {
+    local from=$1 subject=$2 body=${3:-}
+    n=$((n + 1))
+    printf 'From: %s\r\nTo: chess@example.net\r\nMessage-ID: <e2e%s@example.org>\r\nSubject: %s\r\n\r\n%s\r\n' \
+        "$from" "$n" "$subject" "$body" | "$bin" mail
+    "$bin" deliver --transport "$transport" >/dev/null
+}
+# Waits for a delivered mail whose Subject line is exactly $1.
+expect_mail() {
+    for _ in $(seq 50); do
+        if grep -rlxF "Subject: $1" "$work/maildir/new" >/dev/null 2>&1; then
+            echo "received: $1"
+            return 0
+        fi
+        sleep 0.1
+    done
+    echo "no mail with Subject: $1" >&2
+    exit 1
+}
+
+send alice@example.org "signup alice secret alice@example.org"
+send bob@example.org "signup bob hunter2 bob@example.org"
+send alice@example.org "chess challenge alice bob" "A quick one?"
+expect_mail "New Chess Board 1 alice"
+send alice@example.org "chess move 1 alice secret f2-f3#1"
+expect_mail "Chess Board 1 bob"
+send bob@example.org "chess move 1 bob hunter2 e7-e5#2" "Careful now."
+expect_mail "Chess Board 1 alice **"
+send alice@example.org "chess move 1 alice secret g2-g4#3"
+send bob@example.org "Re: chess move 1 bob hunter2 Qd8-h4#4"
+final=$(grep -rlF "0-1 (checkmate)" "$work/maildir/new" | wc -l)
+[ "$final" -ge 2 ] || { echo "the game-over mail did not reach both players" >&2; exit 1; }
+echo "game over by mail: 0-1 (checkmate), mailed to both players"
+"$bin" show game1 | tail -3
