@@ -6,5 +6,6 @@
 //! (SQLite), `service` (one transaction per command), `mail` (intake and the
 //! outbox), and the clap front end in `main.rs`.
 
+pub mod clock;
 pub mod command;
 pub mod rules;

@@ -69,26 +69,65 @@ pub enum GamesFilter {
 /// One command, whatever front end it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
-    Signup { user: String, password: String, emails: Vec<String> },
-    ChangePassword { new_password: String },
-    ChangeAddress { emails: Vec<String> },
+    Signup {
+        user: String,
+        password: String,
+        emails: Vec<String>,
+    },
+    ChangePassword {
+        new_password: String,
+    },
+    ChangeAddress {
+        emails: Vec<String>,
+    },
     Signoff,
-    Help { topic: Option<String> },
+    Help {
+        topic: Option<String>,
+    },
     Variants,
     /// A new game between `players`, in seat order.
-    Challenge { variant: String, players: Vec<String>, options: Vec<GameOption> },
+    Challenge {
+        variant: String,
+        players: Vec<String>,
+        options: Vec<GameOption>,
+    },
     /// A turn; `expect` is the `#N` guard: the number of the move being made.
-    Move { game: GameId, turn: String, expect: Option<u32> },
-    Roll { game: GameId },
+    Move {
+        game: GameId,
+        turn: String,
+        expect: Option<u32>,
+    },
+    Roll {
+        game: GameId,
+    },
     /// A board, optionally after `at` moves.
-    Show { game: GameId, at: Option<u32> },
-    History { game: GameId },
-    Games { users: Vec<String>, filter: GamesFilter },
-    Resign { game: GameId },
-    Draw { game: GameId, action: DrawAction },
-    Vacation { on: bool },
-    Audit { game: GameId },
-    Export { game: GameId },
+    Show {
+        game: GameId,
+        at: Option<u32>,
+    },
+    History {
+        game: GameId,
+    },
+    Games {
+        users: Vec<String>,
+        filter: GamesFilter,
+    },
+    Resign {
+        game: GameId,
+    },
+    Draw {
+        game: GameId,
+        action: DrawAction,
+    },
+    Vacation {
+        on: bool,
+    },
+    Audit {
+        game: GameId,
+    },
+    Export {
+        game: GameId,
+    },
 }
 
 #[cfg(test)]

@@ -19,12 +19,18 @@ impl Outcome {
     pub fn win(winner: Seat, seats: usize, reason: impl Into<String>) -> Self {
         let mut points = vec![0; seats];
         points[winner] = 2;
-        Outcome { points, reason: reason.into() }
+        Outcome {
+            points,
+            reason: reason.into(),
+        }
     }
 
     /// A draw shared by all seats.
     pub fn draw(seats: usize, reason: impl Into<String>) -> Self {
-        Outcome { points: vec![1; seats], reason: reason.into() }
+        Outcome {
+            points: vec![1; seats],
+            reason: reason.into(),
+        }
     }
 
     /// The result as written in records: `1-0`, `0-1`, `1/2-1/2`; with three
@@ -60,6 +66,9 @@ mod tests {
         assert_eq!(Outcome::win(1, 2, "checkmate").result_text(), "0-1");
         assert_eq!(Outcome::draw(2, "stalemate").result_text(), "1/2-1/2");
         assert_eq!(Outcome::win(0, 3, "royals").result_text(), "[1:0:0]");
-        assert_eq!(Outcome::win(0, 2, "checkmate").to_string(), "1-0 (checkmate)");
+        assert_eq!(
+            Outcome::win(0, 2, "checkmate").to_string(),
+            "1-0 (checkmate)"
+        );
     }
 }

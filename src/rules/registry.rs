@@ -7,5 +7,8 @@ pub static VARIANTS: &[&dyn Variant] = &[];
 
 /// The game with this command word (case-insensitive).
 pub fn find_variant(name: &str) -> Option<&'static dyn Variant> {
-    VARIANTS.iter().copied().find(|v| v.name().eq_ignore_ascii_case(name))
+    VARIANTS
+        .iter()
+        .copied()
+        .find(|v| v.name().eq_ignore_ascii_case(name))
 }
