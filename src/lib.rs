@@ -9,3 +9,5 @@
 pub mod clock;
 pub mod command;
 pub mod rules;
+pub mod service;
+pub mod store;

@@ -1,1 +1,309 @@
-fn main() {}
+//! The `boserv` shell front end: argv in, one library call, text out.
+//!
+//! Nothing here knows the rules or SQL. clap turns argv into a
+//! [`Command`] (or a stateless tool call such as `moves`), the library does
+//! the work, and this file prints the reply.
+//!
+//! Exit codes:
+//!   0  done
+//!   1  refused: the command was judged and said no (the one-line reason is
+//!      on stderr); nothing changed
+//!   2  usage error, or the database could not be used (busy, damaged,
+//!      unreadable); nothing was judged
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use chrono::{DateTime, Utc};
+use clap::{Parser, Subcommand, ValueEnum};
+
+use boserv::command::{Actor, Command, DrawAction, GameId, GamesFilter};
+use boserv::rules::{GameOption, VARIANTS, Variant};
+use boserv::service::{self, ServiceError, analysis, challenge::parse_option, demo, help, record};
+use boserv::store;
+
+/// A play-by-mail server for chess variants.
+#[derive(Parser)]
+#[command(name = "boserv", version, disable_help_subcommand = true)]
+struct Cli {
+    /// The database (created on first use).
+    #[arg(long, env = "BOSERV_DB", default_value = "boserv.db", global = true)]
+    db: PathBuf,
+    /// The acting player (shell access is trusted: no password).
+    #[arg(long = "as", env = "BOSERV_USER", value_name = "USERID", global = true)]
+    user: Option<String>,
+    /// A fixed clock (RFC 3339), for tests and replays.
+    #[arg(long, env = "BOSERV_NOW", value_name = "RFC3339", global = true)]
+    now: Option<DateTime<Utc>>,
+    /// How long to wait for another writer before giving up.
+    #[arg(long, env = "BOSERV_BUSY_TIMEOUT_MS", default_value_t = 5000, global = true, hide = true)]
+    busy_timeout_ms: u64,
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum DrawArg {
+    Offer,
+    Accept,
+    Decline,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Create an account.
+    Signup { userid: String, password: String, emails: Vec<String> },
+    /// Start a game; the first player named is White. Prints the game id last.
+    Challenge {
+        variant: String,
+        #[arg(required = true)]
+        players: Vec<String>,
+        /// A game option NAME[=VALUE] (nag=DAYS, forfeit=DAYS, or the variant's).
+        #[arg(long = "opt", value_name = "NAME[=VALUE]")]
+        opts: Vec<String>,
+    },
+    /// Play a turn. A trailing #N is the number of this move.
+    Move {
+        game: GameId,
+        #[arg(required = true, allow_hyphen_values = true)]
+        turn: Vec<String>,
+    },
+    /// The dice of the current turn (dice games).
+    Roll { game: GameId },
+    /// A game's board, now or after N moves.
+    Show {
+        game: GameId,
+        #[arg(long)]
+        at: Option<u32>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Every turn of a game.
+    History { game: GameId },
+    /// Games being played, by anyone or by the users named.
+    Games {
+        users: Vec<String>,
+        /// Finished games too.
+        #[arg(long, conflicts_with = "next")]
+        all: bool,
+        /// Only games where one of the users is to move.
+        #[arg(long)]
+        next: bool,
+    },
+    /// Give up a game.
+    Resign { game: GameId },
+    /// Offer, accept or decline a draw.
+    Draw {
+        game: GameId,
+        #[arg(value_enum)]
+        action: DrawArg,
+    },
+    /// The game record: [Tag "value"] lines, then one turn per line.
+    Export { game: GameId },
+    /// Check a game's dice (dice games).
+    Audit { game: GameId },
+    /// Help on a topic: commands, notation, or a game.
+    Help { topic: Option<String> },
+    /// The games on offer.
+    Variants,
+    /// Every legal turn after the given turns, one per line, sorted.
+    Moves {
+        variant: String,
+        #[arg(long = "opt", value_name = "NAME[=VALUE]")]
+        opts: Vec<String>,
+        /// Start from this position text instead of the start position.
+        #[arg(long)]
+        fen: Option<String>,
+        #[arg(allow_hyphen_values = true)]
+        turns: Vec<String>,
+    },
+    /// Count the leaf nodes of the move tree DEPTH plies deep.
+    Perft {
+        variant: String,
+        depth: u32,
+        #[arg(long = "opt", value_name = "NAME[=VALUE]")]
+        opts: Vec<String>,
+        #[arg(long)]
+        fen: Option<String>,
+        #[arg(allow_hyphen_values = true)]
+        turns: Vec<String>,
+    },
+    /// Check a game record turn by turn; prints the final board and result.
+    Replay {
+        variant: String,
+        /// The record (`-` or nothing: standard input).
+        file: Option<PathBuf>,
+    },
+    /// A scripted game of chess through the real command path.
+    Demo,
+}
+
+/// What went wrong, sorted by exit code.
+enum Failure {
+    Refused(ServiceError),
+    Broken(anyhow::Error),
+}
+
+impl From<ServiceError> for Failure {
+    fn from(e: ServiceError) -> Self {
+        if e.is_refusal() { Failure::Refused(e) } else { Failure::Broken(e.into()) }
+    }
+}
+
+impl From<anyhow::Error> for Failure {
+    fn from(e: anyhow::Error) -> Self {
+        Failure::Broken(e)
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Refused(e)) => {
+            eprintln!("{e}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Broken(e)) => {
+            eprintln!("boserv: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn options(opts: &[String]) -> Vec<GameOption> {
+    opts.iter().map(|o| parse_option(o)).collect()
+}
+
+fn variant(name: &str) -> Result<&'static dyn Variant, ServiceError> {
+    service::game::find_variant(VARIANTS, name)
+}
+
+fn run(cli: Cli) -> Result<(), Failure> {
+    let now = cli.now.unwrap_or_else(Utc::now);
+    let actor = match &cli.user {
+        Some(user) => Actor::Trusted(user.clone()),
+        None => Actor::Anonymous,
+    };
+    let command = match cli.cmd {
+        // Tools that need no database.
+        Cmd::Help { topic } => return print(help::help(VARIANTS, topic.as_deref())?.text()),
+        Cmd::Variants => return print(help::variants(VARIANTS).text()),
+        Cmd::Moves { variant: name, opts, fen, turns } => {
+            let legal = analysis::legal_turns(variant(&name)?, &options(&opts), fen.as_deref(), &turns, None)?;
+            for turn in legal {
+                println!("{turn}");
+            }
+            return Ok(());
+        }
+        Cmd::Perft { variant: name, depth, opts, fen, turns } => {
+            let started = Instant::now();
+            let count = analysis::perft(variant(&name)?, &options(&opts), fen.as_deref(), &turns, depth)?;
+            let seconds = started.elapsed().as_secs_f64();
+            eprintln!("{:.0} nodes per second ({seconds:.3} s)", count as f64 / seconds.max(1e-9));
+            return print(count.to_string());
+        }
+        Cmd::Replay { variant: name, file } => {
+            let variant = variant(&name)?;
+            let text = read_input(file)?;
+            let replayed = record::replay(variant, &text)?;
+            println!("{}", replayed.position.render().trim_end());
+            return print(format!("result: {}", replayed.result()));
+        }
+        Cmd::Demo => return run_demo(now),
+        // Commands on the database.
+        Cmd::Signup { userid, password, emails } => Command::Signup { user: userid, password, emails },
+        Cmd::Challenge { variant, players, opts } => {
+            Command::Challenge { variant, players, options: options(&opts) }
+        }
+        Cmd::Move { game, turn } => {
+            let (turn, expect) = service::moves::split_move_number(&turn.join(" "));
+            Command::Move { game, turn, expect }
+        }
+        Cmd::Roll { game } => Command::Roll { game },
+        Cmd::Audit { game } => Command::Audit { game },
+        Cmd::Show { game, at, format: Format::Json } => {
+            let reply = open_and_run(&cli.db, cli.busy_timeout_ms, &actor, &Command::Show { game, at }, now)?;
+            let view = reply.view().context("show gave no board")?;
+            return print(serde_json::to_string_pretty(view).context("cannot write JSON")?);
+        }
+        Cmd::Show { game, at, format: Format::Text } => Command::Show { game, at },
+        Cmd::History { game } => Command::History { game },
+        Cmd::Games { users, all, next } => {
+            let filter = match (all, next) {
+                (true, _) => GamesFilter::All,
+                (_, true) => GamesFilter::Next,
+                _ => GamesFilter::Active,
+            };
+            Command::Games { users, filter }
+        }
+        Cmd::Resign { game } => Command::Resign { game },
+        Cmd::Draw { game, action } => Command::Draw {
+            game,
+            action: match action {
+                DrawArg::Offer => DrawAction::Offer,
+                DrawArg::Accept => DrawAction::Accept,
+                DrawArg::Decline => DrawAction::Decline,
+            },
+        },
+        Cmd::Export { game } => Command::Export { game },
+    };
+    let reply = open_and_run(&cli.db, cli.busy_timeout_ms, &actor, &command, now)?;
+    print(reply.text())
+}
+
+fn open_and_run(
+    db: &std::path::Path,
+    busy_ms: u64,
+    actor: &Actor,
+    command: &Command,
+    now: DateTime<Utc>,
+) -> Result<service::Reply, Failure> {
+    let mut conn = store::open(db, Duration::from_millis(busy_ms)).map_err(ServiceError::from)?;
+    Ok(service::run(&mut conn, actor, command, now)?)
+}
+
+fn print(text: String) -> Result<(), Failure> {
+    println!("{text}");
+    Ok(())
+}
+
+fn read_input(file: Option<PathBuf>) -> Result<String, Failure> {
+    let mut text = String::new();
+    match file {
+        Some(path) if path.as_os_str() != "-" => {
+            text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        }
+        _ => {
+            std::io::stdin().read_to_string(&mut text).context("cannot read standard input")?;
+        }
+    }
+    Ok(text)
+}
+
+/// `demo`: a throwaway database in the temp directory, removed afterwards.
+fn run_demo(now: DateTime<Utc>) -> Result<(), Failure> {
+    let stamp = now.timestamp_nanos_opt().unwrap_or_default();
+    let path = std::env::temp_dir().join(format!("boserv-demo-{}-{stamp}.db", std::process::id()));
+    let result = (|| -> Result<(), Failure> {
+        let mut conn = store::open(&path, store::DEFAULT_BUSY_TIMEOUT).map_err(ServiceError::from)?;
+        println!("A demo game on a throwaway database: {}\n", path.display());
+        demo::run(&mut conn, now, &mut |text| println!("{text}"))?;
+        Ok(())
+    })();
+    for suffix in ["", "-wal", "-shm"] {
+        let mut name = path.clone().into_os_string();
+        name.push(suffix);
+        let _ = std::fs::remove_file(name);
+    }
+    result
+}

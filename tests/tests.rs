@@ -1,1 +1,9 @@
+//! The one integration-test binary: one module per area, each a file
+//! beside this one.
 
+mod chess_oracle;
+mod cli;
+mod games;
+mod perft;
+mod store;
+mod util;

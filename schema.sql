@@ -1,0 +1,68 @@
+-- boserv's database, version 1. Embedded in the binary (src/store/migrate.rs)
+-- and applied to a fresh database; later versions add steps there, never
+-- edits here. Times are RFC 3339 UTC text. The mail layer adds `outbox` and
+-- `inbox` in its own step.
+
+-- A signed-up user. Userids compare case-insensitively (`Alice` is `alice`).
+CREATE TABLE players (
+    id            INTEGER PRIMARY KEY,
+    userid        TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    password_hash TEXT NOT NULL,          -- argon2 PHC string
+    created       TEXT NOT NULL
+);
+
+-- Where a user's mail goes; a user may have several addresses.
+CREATE TABLE player_emails (
+    player INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+    email  TEXT NOT NULL COLLATE NOCASE,
+    PRIMARY KEY (player, email)
+);
+
+-- One game: its start (variant + options) and a cache of where it stands.
+-- The truth is the turn log in `turns`; `position` is Position::encode of
+-- the position after the whole log, rewritten with every turn.
+CREATE TABLE games (
+    id              INTEGER PRIMARY KEY AUTOINCREMENT,
+    variant         TEXT NOT NULL,
+    options         TEXT NOT NULL DEFAULT '[]',   -- JSON [[name, value|null], ...]
+    status          TEXT NOT NULL DEFAULT 'active'
+                    CHECK (status IN ('active', 'over', 'cancelled')),
+    result          TEXT,                         -- `1-0`, `1/2-1/2`, `[1:0:0]`
+    reason          TEXT,                         -- `checkmate`, `resignation`...
+    position        TEXT NOT NULL,
+    ply             INTEGER NOT NULL DEFAULT 0,   -- board turns played
+    created         TEXT NOT NULL,
+    updated         TEXT NOT NULL,
+    draw_votes      TEXT,                         -- seats agreeing to a draw, `0,2`; NULL: no offer
+    dice_commitment TEXT,                         -- SHA-256 of dice_seed (hex), dice games only
+    dice_seed       TEXT,                         -- hex; revealed when the game ends
+    nag_days        INTEGER NOT NULL DEFAULT 7,
+    forfeit_days    INTEGER NOT NULL DEFAULT 21
+);
+
+-- Who plays which seat, in turn order (seat 0 = White).
+CREATE TABLE seats (
+    game   INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seat   INTEGER NOT NULL,
+    player INTEGER NOT NULL REFERENCES players(id),
+    PRIMARY KEY (game, seat)
+);
+CREATE INDEX seats_by_player ON seats(player);
+
+-- The turn log: board turns (`kind` = 'turn', `ply` = its move number) and
+-- the events that end a game or a seat's part in it ('resign', 'forfeit',
+-- 'draw'), in order. Replaying it rebuilds the game.
+CREATE TABLE turns (
+    game    INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq     INTEGER NOT NULL,                     -- 1, 2, ... over the whole log
+    ply     INTEGER NOT NULL,                     -- board turns played after this entry
+    kind    TEXT NOT NULL DEFAULT 'turn'
+            CHECK (kind IN ('turn', 'resign', 'forfeit', 'draw')),
+    seat    INTEGER,                              -- the seat that moved or resigned
+    player  INTEGER REFERENCES players(id),
+    text    TEXT NOT NULL,                        -- canonical notation, or the event
+    roll    TEXT,                                 -- `1,3` in dice games
+    comment TEXT,
+    at      TEXT NOT NULL,
+    PRIMARY KEY (game, seq)
+);

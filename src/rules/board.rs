@@ -1,0 +1,320 @@
+//! A generic board: pieces (owner + kind + facing) on a geometry, with the
+//! attack query and the pseudo-legal move generator every data-driven game
+//! reuses. Game rules (castling, en passant, promotion, dice, alliances)
+//! stay in the game modules, on top of this.
+
+use super::geometry::{Geometry, Square};
+use super::movement::{Mode, PieceKind, line_between, targets};
+
+/// One piece on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Seat index of the owner.
+    pub owner: u8,
+    /// Index into the game's piece set.
+    pub kind: u8,
+    /// +1 when its forward is up the board, -1 down.
+    pub facing: i8,
+}
+
+/// A basic move found by the generator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BasicMove {
+    pub from: Square,
+    pub to: Square,
+    /// True when an enemy piece stands on `to`.
+    pub capture: bool,
+}
+
+/// Pieces on a geometry, with the game's piece set.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    #[doc(hidden)]
+    pub cells: Vec<Option<Piece>>,
+    geo: &'static BoardSpec,
+}
+
+/// The shared, static description a board refers to: geometry and piece kinds.
+/// Games keep theirs in a `static LazyLock<BoardSpec>`.
+#[derive(Debug)]
+pub struct BoardSpec {
+    pub geometry: Geometry,
+    pub kinds: Vec<PieceKind>,
+}
+
+impl BoardSpec {
+    /// The index of the kind with this board letter.
+    pub fn kind_index(&self, letter: char) -> Option<u8> {
+        self.kinds
+            .iter()
+            .position(|k| k.letter == letter)
+            .map(|i| i as u8)
+    }
+}
+
+impl PartialEq for BoardSpec {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+impl Eq for BoardSpec {}
+impl std::hash::Hash for BoardSpec {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self as *const BoardSpec as usize).hash(state)
+    }
+}
+
+impl Board {
+    /// An empty board. Games keep their `BoardSpec` in a `static LazyLock`.
+    pub fn empty(geo: &'static BoardSpec) -> Self {
+        Board {
+            cells: vec![None; geo.geometry.len()],
+            geo,
+        }
+    }
+
+    pub fn geometry(&self) -> &'static Geometry {
+        &self.geo.geometry
+    }
+
+    pub fn kinds(&self) -> &'static [PieceKind] {
+        &self.geo.kinds
+    }
+
+    pub fn spec(&self) -> &'static BoardSpec {
+        self.geo
+    }
+
+    /// What the renderer shows on `sq`: the kind's letter and the owner.
+    pub fn glyph(&self, sq: Square) -> crate::rules::render::Glyph {
+        self.get(sq).map(|p| (self.kind(p).letter, p.owner))
+    }
+
+    pub fn kind(&self, piece: Piece) -> &'static PieceKind {
+        &self.geo.kinds[piece.kind as usize]
+    }
+
+    pub fn get(&self, sq: Square) -> Option<Piece> {
+        self.cells[sq as usize]
+    }
+
+    pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
+        self.cells[sq as usize] = piece;
+    }
+
+    /// Moves whatever stands on `from` to `to`, returning what was on `to`.
+    pub fn shift(&mut self, from: Square, to: Square) -> Option<Piece> {
+        let p = self.cells[from as usize].take();
+        std::mem::replace(&mut self.cells[to as usize], p)
+    }
+
+    /// Squares holding a piece of `owner`.
+    pub fn pieces_of(&self, owner: u8) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter_map(move |(s, p)| p.filter(|p| p.owner == owner).map(|p| (s as Square, p)))
+    }
+
+    fn occupied(&self) -> impl Fn(Square) -> bool + '_ {
+        |s| self.cells[s as usize].is_some()
+    }
+
+    /// Where the piece on `from` may go quietly (empty squares).
+    pub fn quiet_targets(&self, from: Square) -> Vec<Square> {
+        let Some(p) = self.get(from) else {
+            return Vec::new();
+        };
+        let g = self.geometry();
+        let pat = self.kind(p).pattern(Mode::Move, g.zone(from));
+        targets(g, pat, from, p.facing, Mode::Move, &self.occupied())
+    }
+
+    /// Enemy pieces the piece on `from` may capture.
+    pub fn capture_targets(&self, from: Square) -> Vec<Square> {
+        let Some(p) = self.get(from) else {
+            return Vec::new();
+        };
+        let g = self.geometry();
+        let pat = self.kind(p).pattern(Mode::Capture, g.zone(from));
+        targets(g, pat, from, p.facing, Mode::Capture, &self.occupied())
+            .into_iter()
+            .filter(|&s| self.get(s).is_some_and(|q| q.owner != p.owner))
+            .collect()
+    }
+
+    /// True when the piece on `from` gives check to (attacks) `sq` by its
+    /// check pattern, whatever stands on `sq`.
+    pub fn checks_square(&self, from: Square, sq: Square) -> bool {
+        let Some(p) = self.get(from) else {
+            return false;
+        };
+        let g = self.geometry();
+        let pat = self.kind(p).check_pattern(g.zone(from));
+        // Treat `sq` as occupied so riders stop on it and hoppers land on it.
+        let occ = |s: Square| s == sq || self.cells[s as usize].is_some();
+        targets(g, pat, from, p.facing, Mode::Capture, &occ).contains(&sq)
+    }
+
+    /// Is `sq` attacked by any piece of `by` (by check patterns)?
+    pub fn attacked_by(&self, sq: Square, by: u8) -> bool {
+        self.pieces_of(by)
+            .any(|(from, _)| from != sq && self.checks_square(from, sq))
+    }
+
+    /// Every pseudo-legal basic move of `side` (no game specials, no check test).
+    pub fn pseudo_moves(&self, side: u8) -> Vec<BasicMove> {
+        let mut out = Vec::new();
+        for (from, _) in self.pieces_of(side) {
+            for to in self.quiet_targets(from) {
+                out.push(BasicMove {
+                    from,
+                    to,
+                    capture: false,
+                });
+            }
+            for to in self.capture_targets(from) {
+                out.push(BasicMove {
+                    from,
+                    to,
+                    capture: true,
+                });
+            }
+        }
+        out
+    }
+
+    /// The square of the first royal piece of `owner`.
+    pub fn royal_square(&self, owner: u8) -> Option<Square> {
+        self.pieces_of(owner)
+            .find(|&(_, p)| self.kind(p).royal)
+            .map(|(s, _)| s)
+    }
+
+    /// Why the piece on `from` cannot reach `to` by its pattern, in words,
+    /// or `None` when the pattern does allow it. `capture` says which
+    /// pattern applies.
+    pub fn explain_unreachable(&self, from: Square, to: Square, capture: bool) -> Option<String> {
+        let p = self.get(from)?;
+        let g = self.geometry();
+        let kind = self.kind(p);
+        let mode = if capture { Mode::Capture } else { Mode::Move };
+        let occ = self.occupied();
+        if targets(
+            g,
+            kind.pattern(mode, g.zone(from)),
+            from,
+            p.facing,
+            mode,
+            &occ,
+        )
+        .contains(&to)
+        {
+            return None;
+        }
+        // Would it get there on an empty board (with `to` holding what it holds)?
+        let pat = kind.pattern(mode, g.zone(from));
+        let only_to = |s: Square| s == to && capture;
+        if targets(g, pat, from, p.facing, mode, &only_to).contains(&to)
+            && let Some(between) = line_between(g, pat, from, to, p.facing)
+            && let Some(&b) = between.iter().find(|&&s| occ(s))
+        {
+            return Some(format!("the path is blocked at {}", g.name(b)));
+        }
+        Some(format!("a {} {}", kind.name, kind.how))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::movement::{Primitive, Range, all_eight, diagonal, orthogonal};
+
+    fn set() -> &'static BoardSpec {
+        let kinds = vec![
+            PieceKind::simple(
+                'K',
+                "king",
+                "moves one square",
+                vec![
+                    Primitive::Leap(all_eight(1, 0)),
+                    Primitive::Leap(all_eight(1, 1)),
+                ],
+            )
+            .royal(),
+            PieceKind::simple(
+                'R',
+                "rook",
+                "moves along files and ranks",
+                vec![Primitive::Ride(orthogonal(), Range::Unlimited)],
+            ),
+            PieceKind::simple(
+                'B',
+                "bisroos",
+                "moves diagonally",
+                vec![Primitive::Ride(diagonal(), Range::Unlimited)],
+            )
+            .capturing(vec![Primitive::Ride(orthogonal(), Range::Unlimited)])
+            .checking(vec![Primitive::Ride(diagonal(), Range::Unlimited)]),
+        ];
+        Box::leak(Box::new(BoardSpec {
+            geometry: Geometry::rect(8, 8),
+            kinds,
+        }))
+    }
+
+    fn put(b: &mut Board, sq: &str, owner: u8, kind: u8) {
+        let s = b.geometry().parse(sq).unwrap();
+        b.set(
+            s,
+            Some(Piece {
+                owner,
+                kind,
+                facing: if owner == 0 { 1 } else { -1 },
+            }),
+        );
+    }
+
+    #[test]
+    fn attacks_use_check_patterns() {
+        let mut b = Board::empty(set());
+        put(&mut b, "e1", 0, 0);
+        put(&mut b, "e8", 1, 2); // bisroos on the e-file: captures along it, no check
+        put(&mut b, "h4", 1, 2); // bisroos on the diagonal: checks e1
+        let g = b.geometry();
+        let e1 = g.parse("e1").unwrap();
+        assert!(b.attacked_by(e1, 1));
+        b.set(g.parse("h4").unwrap(), None);
+        assert!(!b.attacked_by(e1, 1));
+        assert_eq!(b.capture_targets(g.parse("e8").unwrap()), vec![e1]);
+        assert_eq!(b.royal_square(0), Some(e1));
+    }
+
+    #[test]
+    fn pseudo_moves_and_explanations() {
+        let mut b = Board::empty(set());
+        put(&mut b, "a1", 0, 1);
+        put(&mut b, "a3", 0, 0);
+        put(&mut b, "c1", 1, 1);
+        let g = b.geometry();
+        let moves = b.pseudo_moves(0);
+        let rook: Vec<_> = moves.iter().filter(|m| m.from == 0).collect();
+        assert_eq!(rook.len(), 3); // a2, b1, xc1
+        assert!(rook.iter().any(|m| m.capture && g.name(m.to) == "c1"));
+        let a1 = g.parse("a1").unwrap();
+        assert_eq!(
+            b.explain_unreachable(a1, g.parse("a5").unwrap(), false)
+                .unwrap(),
+            "the path is blocked at a3"
+        );
+        assert_eq!(
+            b.explain_unreachable(a1, g.parse("b2").unwrap(), false)
+                .unwrap(),
+            "a rook moves along files and ranks"
+        );
+        assert_eq!(
+            b.explain_unreachable(a1, g.parse("b1").unwrap(), false),
+            None
+        );
+    }
+}

@@ -1,0 +1,244 @@
+//! The fast chess move generator: pseudo-legal moves from bitboards, kept
+//! when the mover's king is safe after copy-make. Also perft and divide.
+
+use super::bits::{BK, BQ, Bits, Move, Special, WHITE, WK, WQ};
+use super::pieces::{BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
+use super::tables::{TABLES, Tables};
+use crate::rules::geometry::Square;
+
+/// A fixed-capacity move list (no allocation in perft).
+pub struct MoveList {
+    moves: [Move; 256],
+    len: usize,
+}
+
+impl MoveList {
+    pub fn new() -> Self {
+        MoveList {
+            moves: [Move {
+                from: 0,
+                to: 0,
+                promotion: None,
+                special: Special::None,
+            }; 256],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, m: Move) {
+        self.moves[self.len] = m;
+        self.len += 1;
+    }
+
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[inline]
+fn add_targets(list: &mut MoveList, from: Square, mut targets: u64) {
+    while targets != 0 {
+        let to = targets.trailing_zeros() as Square;
+        targets &= targets - 1;
+        list.push(Move {
+            from,
+            to,
+            promotion: None,
+            special: Special::None,
+        });
+    }
+}
+
+#[inline]
+fn add_pawn(list: &mut MoveList, from: Square, to: Square, special: Special) {
+    if !(8..56).contains(&to) {
+        for k in [QUEEN, ROOK, BISHOP, KNIGHT] {
+            list.push(Move {
+                from,
+                to,
+                promotion: Some(k as u8),
+                special,
+            });
+        }
+    } else {
+        list.push(Move {
+            from,
+            to,
+            promotion: None,
+            special,
+        });
+    }
+}
+
+/// Every pseudo-legal move of the side to move.
+pub fn pseudo_legal(b: &Bits, list: &mut MoveList) {
+    let t: &Tables = &TABLES;
+    let us = b.side;
+    let own = b.colour[us];
+    let enemy = b.colour[us ^ 1];
+    let occ = own | enemy;
+    let not_own = !own;
+
+    let mut pawns = b.kind[PAWN] & own;
+    while pawns != 0 {
+        let from = pawns.trailing_zeros() as Square;
+        pawns &= pawns - 1;
+        let (step, start_rank): (i8, u8) = if us == WHITE { (8, 1) } else { (-8, 6) };
+        let one = (from as i8 + step) as Square;
+        if occ & (1 << one) == 0 {
+            add_pawn(list, from, one, Special::None);
+            let two = (one as i8 + step) as Square;
+            if from / 8 == start_rank && occ & (1 << two) == 0 {
+                list.push(Move {
+                    from,
+                    to: two,
+                    promotion: None,
+                    special: Special::DoublePush,
+                });
+            }
+        }
+        let mut caps = t.pawn[us][from as usize] & enemy;
+        while caps != 0 {
+            let to = caps.trailing_zeros() as Square;
+            caps &= caps - 1;
+            add_pawn(list, from, to, Special::None);
+        }
+        if let Some(ep) = b.ep
+            && t.pawn[us][from as usize] & (1 << ep) != 0
+        {
+            list.push(Move {
+                from,
+                to: ep,
+                promotion: None,
+                special: Special::EnPassant,
+            });
+        }
+    }
+    let mut knights = b.kind[KNIGHT] & own;
+    while knights != 0 {
+        let from = knights.trailing_zeros() as Square;
+        knights &= knights - 1;
+        add_targets(list, from, t.knight[from as usize] & not_own);
+    }
+    let mut diag = (b.kind[BISHOP] | b.kind[QUEEN]) & own;
+    while diag != 0 {
+        let from = diag.trailing_zeros() as Square;
+        diag &= diag - 1;
+        add_targets(list, from, t.bishop(from, occ) & not_own);
+    }
+    let mut line = (b.kind[ROOK] | b.kind[QUEEN]) & own;
+    while line != 0 {
+        let from = line.trailing_zeros() as Square;
+        line &= line - 1;
+        add_targets(list, from, t.rook(from, occ) & not_own);
+    }
+    let king = b.king_square(us);
+    add_targets(list, king, t.king[king as usize] & not_own);
+    castling(b, list, occ);
+}
+
+fn castling(b: &Bits, list: &mut MoveList, occ: u64) {
+    let us = b.side;
+    let (short, long, base) = if us == WHITE {
+        (WK, WQ, 0u8)
+    } else {
+        (BK, BQ, 56u8)
+    };
+    let king = base + 4;
+    if b.castling & (short | long) == 0 || b.king_square(us) != king {
+        return;
+    }
+    let them = us ^ 1;
+    let rook_there = |sq: Square| b.kind[ROOK] & b.colour[us] & (1 << sq) != 0;
+    if b.castling & short != 0
+        && rook_there(base + 7)
+        && occ & (0b11u64 << (base + 5)) == 0
+        && !b.attacked(king, them)
+        && !b.attacked(base + 5, them)
+    {
+        list.push(Move {
+            from: king,
+            to: base + 6,
+            promotion: None,
+            special: Special::Castle,
+        });
+    }
+    if b.castling & long != 0
+        && rook_there(base)
+        && occ & (0b111u64 << (base + 1)) == 0
+        && !b.attacked(king, them)
+        && !b.attacked(base + 3, them)
+    {
+        list.push(Move {
+            from: king,
+            to: base + 2,
+            promotion: None,
+            special: Special::Castle,
+        });
+    }
+}
+
+/// Every legal move of the side to move.
+pub fn legal_moves(b: &Bits) -> Vec<Move> {
+    let mut list = MoveList::new();
+    pseudo_legal(b, &mut list);
+    list.as_slice()
+        .iter()
+        .copied()
+        .filter(|&m| b.is_legal(m))
+        .collect()
+}
+
+/// Leaf nodes of the legal move tree to `depth`.
+pub fn perft(b: &Bits, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut list = MoveList::new();
+    pseudo_legal(b, &mut list);
+    let us = b.side;
+    let mut nodes = 0;
+    for &m in list.as_slice() {
+        let after = b.make(m);
+        if after.attacked(after.king_square(us), us ^ 1) {
+            continue;
+        }
+        nodes += if depth == 1 {
+            1
+        } else {
+            perft(&after, depth - 1)
+        };
+    }
+    nodes
+}
+
+/// Per-move leaf counts at `depth` (for debugging against other engines).
+pub fn divide(b: &Bits, depth: u32) -> Vec<(Move, u64)> {
+    legal_moves(b)
+        .into_iter()
+        .map(|m| (m, perft(&b.make(m), depth.saturating_sub(1))))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::chess::fen::parse_fen;
+
+    #[test]
+    fn start_position_counts() {
+        let b = parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        assert_eq!(perft(&b, 1), 20);
+        assert_eq!(perft(&b, 2), 400);
+        assert_eq!(perft(&b, 3), 8902);
+        assert_eq!(divide(&b, 2).len(), 20);
+        assert!(divide(&b, 2).iter().all(|&(_, n)| n == 20));
+    }
+}

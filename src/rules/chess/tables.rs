@@ -1,0 +1,123 @@
+//! Precomputed attack tables for the fast chess generator, derived from the
+//! piece data in [`super::pieces`] on the empty 8x8 geometry: leaper tables
+//! for knight, king and pawn captures, and ray masks for the riders.
+
+use std::sync::LazyLock;
+
+use super::pieces::{KING, KNIGHT, PAWN, SPEC};
+use crate::rules::geometry::{KING_DIRECTIONS, Square};
+use crate::rules::movement::{Mode, targets};
+
+pub struct Tables {
+    pub knight: [u64; 64],
+    pub king: [u64; 64],
+    /// Pawn capture squares by colour (0 White, 1 Black).
+    pub pawn: [[u64; 64]; 2],
+    /// Ray masks by KING_DIRECTIONS index.
+    pub rays: [[u64; 64]; 8],
+    /// Squares strictly between two squares on a line, else 0.
+    pub between: Vec<[u64; 64]>,
+}
+
+/// Rays whose squares increase in index (N, E, NE, NW).
+const POSITIVE: [bool; 8] = {
+    let mut p = [false; 8];
+    let mut i = 0;
+    while i < 8 {
+        let (df, dr) = KING_DIRECTIONS[i];
+        p[i] = dr > 0 || (dr == 0 && df > 0);
+        i += 1;
+    }
+    p
+};
+
+pub static TABLES: LazyLock<Tables> = LazyLock::new(|| {
+    let g = &SPEC.geometry;
+    let leaps = |kind: usize, facing: i8| {
+        let mut t = [0u64; 64];
+        for s in 0..64u8 {
+            let pat = SPEC.kinds[kind].pattern(Mode::Capture, 0);
+            for to in targets(g, pat, s, facing, Mode::Capture, &|_| true) {
+                t[s as usize] |= 1 << to;
+            }
+        }
+        t
+    };
+    let mut rays = [[0u64; 64]; 8];
+    for (d, table) in rays.iter_mut().enumerate() {
+        for s in 0..64u8 {
+            table[s as usize] = g.ray(s, d).iter().fold(0, |m, &q| m | 1u64 << q);
+        }
+    }
+    let mut between = vec![[0u64; 64]; 64];
+    for s in 0..64u8 {
+        for d in 0..8 {
+            let ray = g.ray(s, d);
+            for (i, &t) in ray.iter().enumerate() {
+                between[s as usize][t as usize] = ray[..i].iter().fold(0, |m, &q| m | 1u64 << q);
+            }
+        }
+    }
+    Tables {
+        knight: leaps(KNIGHT, 1),
+        king: leaps(KING, 1),
+        pawn: [leaps(PAWN, 1), leaps(PAWN, -1)],
+        rays,
+        between,
+    }
+});
+
+impl Tables {
+    #[inline]
+    fn ray_attacks(&self, dir: usize, sq: Square, occ: u64) -> u64 {
+        let ray = self.rays[dir][sq as usize];
+        let blockers = ray & occ;
+        if blockers == 0 {
+            return ray;
+        }
+        let first = if POSITIVE[dir] {
+            blockers.trailing_zeros()
+        } else {
+            63 - blockers.leading_zeros()
+        };
+        ray ^ self.rays[dir][first as usize]
+    }
+
+    /// Rook attacks from `sq` with occupancy `occ`.
+    #[inline]
+    pub fn rook(&self, sq: Square, occ: u64) -> u64 {
+        self.ray_attacks(0, sq, occ)
+            | self.ray_attacks(1, sq, occ)
+            | self.ray_attacks(2, sq, occ)
+            | self.ray_attacks(3, sq, occ)
+    }
+
+    /// Bishop attacks from `sq` with occupancy `occ`.
+    #[inline]
+    pub fn bishop(&self, sq: Square, occ: u64) -> u64 {
+        self.ray_attacks(4, sq, occ)
+            | self.ray_attacks(5, sq, occ)
+            | self.ray_attacks(6, sq, occ)
+            | self.ray_attacks(7, sq, occ)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_from_piece_data() {
+        let t = &*TABLES;
+        assert_eq!(t.knight[0].count_ones(), 2);
+        assert_eq!(t.knight[27].count_ones(), 8);
+        assert_eq!(t.king[0].count_ones(), 3);
+        // e2 (12) white pawn attacks d3 f3.
+        assert_eq!(t.pawn[0][12], (1 << 19) | (1 << 21));
+        assert_eq!(t.pawn[1][12], (1 << 3) | (1 << 5));
+        assert_eq!(t.rook(0, 0).count_ones(), 14);
+        assert_eq!(t.rook(0, 1 << 8 | 1 << 1), (1 << 8) | (1 << 1));
+        assert_eq!(t.bishop(27, 0).count_ones(), 13);
+        assert_eq!(t.between[4][7], (1 << 5) | (1 << 6));
+    }
+}

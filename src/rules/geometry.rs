@@ -1,0 +1,293 @@
+//! Board geometry: which squares exist, where they are, their names,
+//! colours and zones.
+//!
+//! Every game describes its board here once (a box of files x ranks, extra
+//! squares such as Big Outer Chess's corners, Orwell's vertical wrap) and
+//! the movement code only ever asks "what square is (df, dr) away from this
+//! one?". Squares are small indices ([`Square`]) so boards are plain arrays.
+
+use std::collections::HashMap;
+
+/// A square of a geometry: an index `0..geometry.len()`.
+pub type Square = u8;
+
+/// The eight king directions, orthogonals first: N, E, S, W, NE, SE, SW, NW.
+pub const KING_DIRECTIONS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 0),
+    (0, -1),
+    (-1, 0),
+    (1, 1),
+    (1, -1),
+    (-1, -1),
+    (-1, 1),
+];
+
+/// The shape of one board.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    files: u8,
+    ranks: u8,
+    wrap_ranks: bool,
+    /// Square -> (file, rank), a1 = (0, 0).
+    coords: Vec<(i8, i8)>,
+    names: Vec<String>,
+    by_name: HashMap<String, Square>,
+    /// Extra squares outside the box: (file, rank) -> square.
+    extras: Vec<((i8, i8), Square)>,
+    /// Squares with (file + rank) % 2 == dark_parity are dark.
+    dark_parity: u8,
+    zones: Vec<u8>,
+    /// Neighbour table for [`KING_DIRECTIONS`].
+    neighbours: Vec<[Option<Square>; 8]>,
+    /// Ray table for [`KING_DIRECTIONS`].
+    rays: Vec<[Vec<Square>; 8]>,
+}
+
+/// The file letter of file index `f` (a, b, c ...).
+pub fn file_letter(f: i8) -> char {
+    (b'a' + f as u8) as char
+}
+
+impl Geometry {
+    /// A plain `files` x `ranks` board, a1 dark, one zone.
+    pub fn rect(files: u8, ranks: u8) -> Self {
+        assert!(files as usize * ranks as usize + 8 < 256 && files <= 26);
+        let mut g = Geometry {
+            files,
+            ranks,
+            wrap_ranks: false,
+            coords: Vec::new(),
+            names: Vec::new(),
+            by_name: HashMap::new(),
+            extras: Vec::new(),
+            dark_parity: 0,
+            zones: Vec::new(),
+            neighbours: Vec::new(),
+            rays: Vec::new(),
+        };
+        for r in 0..ranks as i8 {
+            for f in 0..files as i8 {
+                g.push(format!("{}{}", file_letter(f), r + 1), (f, r));
+            }
+        }
+        g.rebuild();
+        g
+    }
+
+    fn push(&mut self, name: String, at: (i8, i8)) {
+        let sq = self.coords.len() as Square;
+        self.by_name.insert(name.to_ascii_lowercase(), sq);
+        self.names.push(name);
+        self.coords.push(at);
+        self.zones.push(0);
+    }
+
+    /// Adds a square outside the box, e.g. Big Outer's `z1` at (-1, -1).
+    pub fn with_extra(mut self, name: &str, file: i8, rank: i8) -> Self {
+        let sq = self.coords.len() as Square;
+        self.push(name.to_string(), (file, rank));
+        self.extras.push(((file, rank), sq));
+        self.rebuild();
+        self
+    }
+
+    /// Joins the top rank to the bottom one (a cylinder).
+    pub fn with_vertical_wrap(mut self) -> Self {
+        self.wrap_ranks = true;
+        self.rebuild();
+        self
+    }
+
+    /// Which parity of file + rank is dark: 0 makes a1 dark (chess), 1 makes
+    /// a1 light (Orwell).
+    pub fn with_dark_parity(mut self, parity: u8) -> Self {
+        self.dark_parity = parity & 1;
+        self
+    }
+
+    /// Gives every square a zone index computed from its (file, rank).
+    pub fn with_zones(mut self, zone_of: impl Fn(i8, i8) -> u8) -> Self {
+        self.zones = self.coords.iter().map(|&(f, r)| zone_of(f, r)).collect();
+        self
+    }
+
+    fn rebuild(&mut self) {
+        let n = self.coords.len();
+        self.neighbours = (0..n)
+            .map(|s| KING_DIRECTIONS.map(|(df, dr)| self.offset(s as Square, df, dr)))
+            .collect();
+        self.rays = (0..n)
+            .map(|s| KING_DIRECTIONS.map(|(df, dr)| self.walk(s as Square, df, dr)))
+            .collect();
+    }
+
+    /// Squares along (df, dr) from `from`, excluding it, until the edge or
+    /// (on a cylinder) just before coming back to `from`.
+    fn walk(&self, from: Square, df: i8, dr: i8) -> Vec<Square> {
+        let mut out = Vec::new();
+        let mut at = from;
+        while let Some(next) = self.offset(at, df, dr) {
+            if next == from || out.len() >= self.len() {
+                break;
+            }
+            out.push(next);
+            at = next;
+        }
+        out
+    }
+
+    /// Number of squares.
+    pub fn len(&self) -> usize {
+        self.coords.len()
+    }
+
+    /// True for a geometry without squares (never, in practice).
+    pub fn is_empty(&self) -> bool {
+        self.coords.is_empty()
+    }
+
+    /// Every square, in index order (a1, b1, ... then the extras).
+    pub fn squares(&self) -> impl Iterator<Item = Square> + use<> {
+        0..self.coords.len() as Square
+    }
+
+    pub fn files(&self) -> u8 {
+        self.files
+    }
+
+    pub fn ranks(&self) -> u8 {
+        self.ranks
+    }
+
+    pub fn wraps(&self) -> bool {
+        self.wrap_ranks
+    }
+
+    /// The square at (file, rank), if it exists (ranks wrap on a cylinder).
+    pub fn at(&self, file: i32, rank: i32) -> Option<Square> {
+        let rank = if self.wrap_ranks {
+            rank.rem_euclid(self.ranks as i32)
+        } else {
+            rank
+        };
+        if (0..self.files as i32).contains(&file) && (0..self.ranks as i32).contains(&rank) {
+            return Some((rank * self.files as i32 + file) as Square);
+        }
+        self.extras
+            .iter()
+            .find(|((f, r), _)| *f as i32 == file && *r as i32 == rank)
+            .map(|&(_, s)| s)
+    }
+
+    /// (file, rank) of a square, a1 = (0, 0).
+    pub fn coords(&self, sq: Square) -> (i8, i8) {
+        self.coords[sq as usize]
+    }
+
+    /// The square (df, dr) away from `sq`, if it exists.
+    pub fn offset(&self, sq: Square, df: i8, dr: i8) -> Option<Square> {
+        let (f, r) = self.coords(sq);
+        self.at(f as i32 + df as i32, r as i32 + dr as i32)
+    }
+
+    /// The neighbour in KING_DIRECTIONS[dir] (precomputed).
+    pub fn neighbour(&self, sq: Square, dir: usize) -> Option<Square> {
+        self.neighbours[sq as usize][dir]
+    }
+
+    /// The ray in KING_DIRECTIONS[dir] (precomputed), nearest square first.
+    pub fn ray(&self, sq: Square, dir: usize) -> &[Square] {
+        &self.rays[sq as usize][dir]
+    }
+
+    /// The ray along any (df, dr); precomputed for king directions.
+    pub fn ray_along(&self, sq: Square, df: i8, dr: i8) -> Vec<Square> {
+        match KING_DIRECTIONS.iter().position(|&d| d == (df, dr)) {
+            Some(d) => self.ray(sq, d).to_vec(),
+            None => self.walk(sq, df, dr),
+        }
+    }
+
+    pub fn is_dark(&self, sq: Square) -> bool {
+        let (f, r) = self.coords(sq);
+        (f as i32 + r as i32).rem_euclid(2) as u8 == self.dark_parity
+    }
+
+    pub fn zone(&self, sq: Square) -> u8 {
+        self.zones[sq as usize]
+    }
+
+    /// True for squares outside the files x ranks box.
+    pub fn is_extra(&self, sq: Square) -> bool {
+        sq as usize >= self.files as usize * self.ranks as usize
+    }
+
+    /// The square's name: `e4`, `l12`, `z1`.
+    pub fn name(&self, sq: Square) -> &str {
+        &self.names[sq as usize]
+    }
+
+    /// Parses a square name, case-insensitive.
+    pub fn parse(&self, text: &str) -> Option<Square> {
+        self.by_name.get(&text.to_ascii_lowercase()).copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_coords() {
+        let g = Geometry::rect(12, 12)
+            .with_extra("z1", -1, -1)
+            .with_extra("z3", 12, 12);
+        assert_eq!(g.len(), 146);
+        assert_eq!(g.parse("L12"), Some(143));
+        assert_eq!(g.name(143), "l12");
+        let z1 = g.parse("Z1").unwrap();
+        assert_eq!(g.coords(z1), (-1, -1));
+        assert_eq!(g.offset(0, -1, -1), Some(z1));
+        assert_eq!(g.offset(0, -1, 0), None);
+        assert!(g.is_extra(z1) && !g.is_extra(0));
+        assert_eq!(g.parse("m1"), None);
+    }
+
+    #[test]
+    fn corner_square_ends_the_long_diagonal() {
+        let g = Geometry::rect(12, 12)
+            .with_extra("z1", -1, -1)
+            .with_extra("z3", 12, 12);
+        let c3 = g.parse("c3").unwrap();
+        let ray: Vec<&str> = g.ray(c3, 6).iter().map(|&s| g.name(s)).collect();
+        assert_eq!(ray, ["b2", "a1", "z1"]);
+        let b1 = g.parse("b1").unwrap();
+        assert!(g.ray(b1, 6).is_empty());
+    }
+
+    #[test]
+    fn cylinder_wraps_ranks_and_stops_before_start() {
+        let g = Geometry::rect(7, 12).with_vertical_wrap();
+        let a12 = g.parse("a12").unwrap();
+        assert_eq!(g.offset(a12, 0, 1), g.parse("a1"));
+        let c3 = g.parse("c3").unwrap();
+        let up = g.ray(c3, 0);
+        assert_eq!(up.len(), 11);
+        assert_eq!(*up.last().unwrap(), g.parse("c2").unwrap());
+        assert_eq!(g.offset(g.parse("g5").unwrap(), 1, 0), None);
+    }
+
+    #[test]
+    fn colours_and_zones() {
+        let g = Geometry::rect(8, 8);
+        assert!(g.is_dark(g.parse("a1").unwrap()));
+        assert!(!g.is_dark(g.parse("h1").unwrap()));
+        let o = Geometry::rect(7, 12).with_dark_parity(1);
+        assert!(!o.is_dark(o.parse("a1").unwrap()) && o.is_dark(o.parse("d1").unwrap()));
+        let z = Geometry::rect(4, 4)
+            .with_zones(|f, r| u8::from((1..3).contains(&f) && (1..3).contains(&r)));
+        assert_eq!(z.zone(z.parse("b2").unwrap()), 1);
+        assert_eq!(z.zone(z.parse("a2").unwrap()), 0);
+    }
+}

@@ -1,0 +1,151 @@
+//! The house-style ASCII board (pbmserv's chess drawing): a `+---+` grid,
+//! file letters above and below, rank numbers on both sides, dark squares
+//! `:::`, seat 0's pieces ` X ` / `:X:`, seat 1's `*X*`, seat 2's `(X)`.
+//!
+//! The drawing is built from parts a game can rearrange: Big Outer Chess
+//! adds its corner squares above and below and marks zone boundaries with
+//! `#` through [`Drawing::corner`]. Only the files x ranks box is drawn here.
+
+use super::geometry::{Geometry, Square, file_letter};
+
+/// What one square shows: nothing, or a piece letter and its owner seat.
+pub type Glyph = Option<(char, u8)>;
+
+/// A drawing of one board in the house style.
+pub struct Drawing<'a> {
+    pub geometry: &'a Geometry,
+    /// Spaces before everything (Big Outer uses 4 to make room for corners).
+    pub margin: usize,
+    /// The character at the grid corner between files f-1|f and ranks r-1|r
+    /// (`f` in 0..=files, `r` in 0..=ranks); `+` by default.
+    pub corner: Box<dyn Fn(usize, usize) -> char + 'a>,
+}
+
+/// A square's three characters: ` X `, `:X:`, `*X*`, `(X)`, `   `, `:::`.
+pub fn cell(glyph: Glyph, dark: bool) -> String {
+    match glyph {
+        None if dark => ":::".into(),
+        None => "   ".into(),
+        Some((c, 0)) if dark => format!(":{c}:"),
+        Some((c, 0)) => format!(" {c} "),
+        Some((c, 1)) => format!("*{c}*"),
+        Some((c, _)) => format!("({c})"),
+    }
+}
+
+impl<'a> Drawing<'a> {
+    pub fn new(geometry: &'a Geometry) -> Self {
+        Drawing {
+            geometry,
+            margin: 0,
+            corner: Box::new(|_, _| '+'),
+        }
+    }
+
+    /// `      a   b   c ...`, letters centred over the cells.
+    pub fn file_letters(&self) -> String {
+        let mut s = " ".repeat(self.margin + 4);
+        for f in 0..self.geometry.files() as i8 {
+            s.push_str(&format!("  {} ", file_letter(f)));
+        }
+        s.trim_end().to_string()
+    }
+
+    /// The grid line below rank `r` (r = 0 is the bottom edge, r = ranks the top).
+    pub fn grid_line(&self, r: usize) -> String {
+        let mut s = " ".repeat(self.margin + 4);
+        for f in 0..self.geometry.files() as usize {
+            s.push((self.corner)(f, r));
+            s.push_str("---");
+        }
+        s.push((self.corner)(self.geometry.files() as usize, r));
+        s
+    }
+
+    /// ` 12 |*R*|:::| ... |12`: one rank of cells with its numbers.
+    pub fn rank_line(&self, rank: i8, glyph: &dyn Fn(Square) -> Glyph) -> String {
+        let g = self.geometry;
+        let mut s = " ".repeat(self.margin);
+        s.push_str(&format!("{:>3} |", rank + 1));
+        for f in 0..g.files() as i8 {
+            let sq = g.at(f as i32, rank as i32).expect("box square");
+            s.push_str(&cell(glyph(sq), g.is_dark(sq)));
+            s.push('|');
+        }
+        s.push_str(&format!("{:>2}", rank + 1));
+        s
+    }
+
+    /// The whole box, top rank first, letters above and below.
+    pub fn board_lines(&self, glyph: &dyn Fn(Square) -> Glyph) -> Vec<String> {
+        let ranks = self.geometry.ranks() as usize;
+        let mut lines = vec![self.file_letters(), self.grid_line(ranks)];
+        for r in (0..ranks).rev() {
+            lines.push(self.rank_line(r as i8, glyph));
+            lines.push(self.grid_line(r));
+        }
+        lines.push(self.file_letters());
+        lines
+    }
+}
+
+/// The lines under a board: whose turn it is and the last move.
+pub fn status_lines(
+    to_move: Option<&str>,
+    result: Option<&str>,
+    last_move: Option<&str>,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    match (to_move, result) {
+        (_, Some(r)) => lines.push(format!("Game over: {r}")),
+        (Some(side), None) => lines.push(format!("{side} to move")),
+        (None, None) => {}
+    }
+    if let Some(m) = last_move {
+        lines.push(format!("Last move: {m}"));
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn draws_house_style() {
+        let g = Geometry::rect(3, 2);
+        let d = Drawing::new(&g);
+        let a1 = g.parse("a1").unwrap();
+        let b2 = g.parse("b2").unwrap();
+        let c1 = g.parse("c1").unwrap();
+        let glyph = |s: Square| match s {
+            s if s == a1 => Some(('R', 0)),
+            s if s == b2 => Some(('K', 1)),
+            s if s == c1 => Some(('P', 2)),
+            _ => None,
+        };
+        let text = d.board_lines(&glyph).join("\n");
+        let want = "      a   b   c
+    +---+---+---+
+  2 |   |*K*|   | 2
+    +---+---+---+
+  1 |:R:|   |(P)| 1
+    +---+---+---+
+      a   b   c";
+        assert_eq!(text, want);
+    }
+
+    #[test]
+    fn corner_hook_and_margin() {
+        let g = Geometry::rect(2, 2);
+        let mut d = Drawing::new(&g);
+        d.margin = 4;
+        d.corner = Box::new(|f, r| if f == 1 && r == 1 { '#' } else { '+' });
+        assert_eq!(d.grid_line(1), "        +---#---+");
+        assert_eq!(d.rank_line(1, &|_| None), "      2 |   |:::| 2");
+        assert_eq!(
+            status_lines(Some("White"), None, Some("e2-e4")),
+            ["White to move", "Last move: e2-e4"]
+        );
+    }
+}

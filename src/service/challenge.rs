@@ -1,0 +1,158 @@
+//! `challenge`: starting a game between signed-up users.
+//!
+//! The players sit in the order named (the first is White). The challenger
+//! need not play. Two options belong to the server, not to the rules:
+//! `nag=DAYS` and `forfeit=DAYS` (reminder and time-out, default 7 and 21);
+//! every other option goes to the variant, which refuses what it does not
+//! know.
+
+use rusqlite::Connection;
+
+use super::accounts::acting_player;
+use super::error::ServiceError;
+use super::game::{LoadedGame, find_variant, timestamp};
+use super::notice::Notice;
+use super::reply::Reply;
+use super::{Request, notify};
+use crate::command::Actor;
+use crate::rules::GameOption;
+use crate::store::{self, games, players};
+
+/// Default days without a move before a reminder.
+pub const NAG_DAYS: u32 = 7;
+/// Default days without a move before the player to move loses.
+pub const FORFEIT_DAYS: u32 = 21;
+
+/// Server options pulled out of a challenge's options.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Timing {
+    pub nag_days: u32,
+    pub forfeit_days: u32,
+}
+
+/// Splits the server's options (`nag`, `forfeit`) from the variant's.
+pub fn split_options(options: &[GameOption]) -> Result<(Timing, Vec<GameOption>), ServiceError> {
+    let mut timing = Timing {
+        nag_days: NAG_DAYS,
+        forfeit_days: FORFEIT_DAYS,
+    };
+    let mut rest = Vec::new();
+    for option in options {
+        let slot = match option.name.to_ascii_lowercase().as_str() {
+            "nag" | "nagtime" => &mut timing.nag_days,
+            "forfeit" | "forfeittime" => &mut timing.forfeit_days,
+            _ => {
+                rest.push(option.clone());
+                continue;
+            }
+        };
+        *slot = option
+            .value
+            .as_deref()
+            .and_then(|v| v.parse().ok())
+            .filter(|&d| d > 0)
+            .ok_or_else(|| ServiceError::BadOption {
+                name: option.name.clone(),
+                why: "needs a number of days, e.g. nag=7".into(),
+            })?;
+    }
+    if timing.forfeit_days <= timing.nag_days {
+        return Err(ServiceError::BadOption {
+            name: "forfeit".into(),
+            why: format!("must be more days than nag ({})", timing.nag_days),
+        });
+    }
+    Ok((timing, rest))
+}
+
+/// `challenge VARIANT USERID... [--opt NAME[=VALUE]]...`.
+pub fn challenge(
+    conn: &mut Connection,
+    req: &Request<'_>,
+    variant_name: &str,
+    userids: &[String],
+    options: &[GameOption],
+) -> Result<Reply, ServiceError> {
+    let variant = find_variant(req.catalog, variant_name)?;
+    let needed = variant.seats().len();
+    if userids.len() != needed {
+        return Err(ServiceError::PlayerCount {
+            variant: variant.name().into(),
+            needed,
+            given: userids.len(),
+        });
+    }
+    let (timing, rules_options) = split_options(options)?;
+    let start = variant.start(&rules_options)?;
+    let tx = store::write(conn)?;
+    if *req.actor != Actor::Anonymous {
+        acting_player(&tx, req.actor)?;
+    }
+    let mut ids = Vec::new();
+    for userid in userids {
+        let player =
+            players::find(&tx, userid)?.ok_or_else(|| ServiceError::NoSuchUser(userid.clone()))?;
+        ids.push(player.id);
+    }
+    let now = timestamp(req.now);
+    let id = games::insert(
+        &tx,
+        &games::NewGame {
+            variant: variant.name(),
+            options: &rules_options,
+            position: &start.encode(),
+            player_ids: &ids,
+            nag_days: timing.nag_days,
+            forfeit_days: timing.forfeit_days,
+            dice_commitment: None,
+            dice_seed: None,
+            now: &now,
+        },
+    )?;
+    let game = LoadedGame::load(&tx, req.catalog, id)?;
+    let view = game.current_view();
+    let notices = [Notice::Challenged {
+        game: id,
+        variant: variant.name().into(),
+        players: game.row.players.clone(),
+        to_move: view.to_move.clone(),
+    }];
+    notify::queue(&tx, &notices, req.now)?;
+    tx.commit()?;
+    Ok(Reply::Challenged(view))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opt(name: &str, value: Option<&str>) -> GameOption {
+        GameOption {
+            name: name.into(),
+            value: value.map(str::to_string),
+        }
+    }
+
+    #[test]
+    fn server_options_are_taken_out() {
+        let (timing, rest) = split_options(&[opt("nag", Some("3")), opt("fischer", None)]).unwrap();
+        assert_eq!(
+            timing,
+            Timing {
+                nag_days: 3,
+                forfeit_days: 21
+            }
+        );
+        assert_eq!(rest, vec![opt("fischer", None)]);
+        assert!(split_options(&[opt("nag", None)]).is_err());
+        assert!(split_options(&[opt("nag", Some("30"))]).is_err());
+    }
+}
+
+/// Reads an option as written after `--opt`: `NAME` or `NAME=VALUE`.
+pub fn parse_option(text: &str) -> GameOption {
+    match text.split_once('=') {
+        Some((name, value)) => GameOption { name: name.trim().to_string(), value: Some(value.trim().to_string()) },
+        None => GameOption { name: text.trim().to_string(), value: None },
+    }
+}

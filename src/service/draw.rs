@@ -1,0 +1,181 @@
+//! `draw GAME offer|accept|decline`: a draw by agreement.
+//!
+//! An offer stands until every seat has agreed (the game is then drawn),
+//! someone declines, or a player who has not agreed makes a move. Offering
+//! when another player's offer stands is agreeing to it. Accepting or
+//! declining needs an offer.
+
+use std::collections::BTreeSet;
+
+use rusqlite::Connection;
+
+use super::accounts::acting_player;
+use super::error::ServiceError;
+use super::game::{LoadedGame, Step};
+use super::notice::Notice;
+use super::reply::Reply;
+use super::{Request, notify};
+use crate::command::{DrawAction, GameId};
+use crate::rules::{Conclusion, Seat};
+use crate::store::{self, games, turns::EntryKind};
+
+/// `draw GAME offer|accept|decline`.
+pub fn draw(
+    conn: &mut Connection,
+    req: &Request<'_>,
+    id: GameId,
+    action: DrawAction,
+) -> Result<Reply, ServiceError> {
+    let tx = store::write(conn)?;
+    let mut game = LoadedGame::load(&tx, req.catalog, id)?;
+    game.ensure_active()?;
+    let player = acting_player(&tx, req.actor)?;
+    let mine = game.seats_of(player.id);
+    if mine.is_empty() {
+        return Err(ServiceError::NotPlaying {
+            user: player.userid,
+            game: id,
+        });
+    }
+    let standing = !game.row.draw_votes.is_empty();
+    let mut notices = Vec::new();
+    match action {
+        DrawAction::Offer if standing && mine.iter().all(|s| game.row.draw_votes.contains(s)) => {
+            return Err(ServiceError::DrawAlreadyOffered(id));
+        }
+        DrawAction::Accept | DrawAction::Decline if !standing => {
+            return Err(ServiceError::NoDrawOffer(id));
+        }
+        DrawAction::Decline => {
+            games::set_draw_votes(&tx, id, &[], &super::game::timestamp(req.now))?;
+            game.row.draw_votes.clear();
+            notices.push(Notice::DrawDeclined {
+                game: id,
+                by: player.userid.clone(),
+            });
+        }
+        DrawAction::Offer | DrawAction::Accept => {
+            let votes: BTreeSet<Seat> = game.row.draw_votes.iter().chain(&mine).copied().collect();
+            let votes: Vec<Seat> = votes.into_iter().collect();
+            if votes.len() == game.row.players.len() {
+                let position = game.position.conclude(&Conclusion::DrawAgreed)?;
+                let step = Step {
+                    kind: EntryKind::Draw,
+                    seat: None,
+                    player_id: Some(player.id),
+                    text: "draw agreed",
+                    roll: None,
+                    comment: req.comment,
+                    draw_votes: &[],
+                };
+                if let Some(outcome) = game.record(&tx, step, position, req.now)? {
+                    notices.push(Notice::GameOver {
+                        game: id,
+                        result: outcome.result_text(),
+                        reason: outcome.reason,
+                        players: game.row.players.clone(),
+                    });
+                }
+            } else {
+                games::set_draw_votes(&tx, id, &votes, &super::game::timestamp(req.now))?;
+                let waiting_for = (0..game.row.players.len())
+                    .filter(|s| !votes.contains(s))
+                    .map(|s| game.player_at(s))
+                    .collect();
+                game.row.draw_votes = votes;
+                notices.push(Notice::DrawOffered {
+                    game: id,
+                    by: player.userid.clone(),
+                    waiting_for,
+                });
+            }
+        }
+    }
+    notify::queue(&tx, &notices, req.now)?;
+    tx.commit()?;
+    Ok(Reply::Board(game.current_view()))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::command::{Actor, Command, DrawAction};
+    use crate::service::testing::{db, dump, race, run_as};
+
+    fn draw(
+        conn: &mut rusqlite::Connection,
+        user: &str,
+        action: DrawAction,
+    ) -> Result<String, String> {
+        let command = Command::Draw {
+            game: "game1".parse().unwrap(),
+            action,
+        };
+        run_as(conn, &Actor::Trusted(user.into()), &command)
+            .map(|r| r.text())
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn accepting_needs_an_offer() {
+        let mut conn = db();
+        race(&mut conn, &["alice", "bob"]);
+        let before = dump(&conn);
+        assert_eq!(
+            draw(&mut conn, "bob", DrawAction::Accept).unwrap_err(),
+            "nobody has offered a draw in game1"
+        );
+        assert_eq!(
+            draw(&mut conn, "bob", DrawAction::Decline).unwrap_err(),
+            "nobody has offered a draw in game1"
+        );
+        assert_eq!(dump(&conn), before);
+        assert!(
+            draw(&mut conn, "alice", DrawAction::Offer)
+                .unwrap()
+                .contains("draw offered by alice")
+        );
+        assert_eq!(
+            draw(&mut conn, "alice", DrawAction::Offer).unwrap_err(),
+            "you have already offered a draw in game1"
+        );
+        draw(&mut conn, "bob", DrawAction::Decline).unwrap();
+        assert_eq!(
+            draw(&mut conn, "bob", DrawAction::Accept).unwrap_err(),
+            "nobody has offered a draw in game1"
+        );
+    }
+
+    #[test]
+    fn a_move_by_the_other_side_lapses_the_offer() {
+        let mut conn = db();
+        race(&mut conn, &["alice", "bob"]);
+        draw(&mut conn, "bob", DrawAction::Offer).unwrap();
+        let game = "game1".parse().unwrap();
+        run_as(
+            &mut conn,
+            &Actor::Trusted("alice".into()),
+            &Command::Move {
+                game,
+                turn: "1".into(),
+                expect: None,
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            draw(&mut conn, "alice", DrawAction::Accept).unwrap_err(),
+            "nobody has offered a draw in game1"
+        );
+        draw(&mut conn, "alice", DrawAction::Offer).unwrap();
+        run_as(
+            &mut conn,
+            &Actor::Trusted("bob".into()),
+            &Command::Move {
+                game,
+                turn: "1".into(),
+                expect: None,
+            },
+        )
+        .unwrap();
+        draw(&mut conn, "alice", DrawAction::Accept).unwrap_err();
+    }
+}

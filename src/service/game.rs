@@ -1,0 +1,345 @@
+//! A stored game brought back to life: its row, its rules and its position,
+//! and the one place where a turn or an event is written to the log.
+//!
+//! A game is its options plus its turn log; the position in the row is a
+//! cache. [`rebuild`] replays a log from the start, which is how `show --at`
+//! works and how the cache is checked.
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use rusqlite::Connection;
+
+use super::error::ServiceError;
+use super::reply::GameView;
+use crate::command::GameId;
+use crate::rules::{Conclusion, GameOption, Outcome, Position, Roll, Seat, Variant};
+use crate::store::games::{self, Game, NewState, Status};
+use crate::store::turns::{self, Entry, EntryKind};
+
+/// The games a server offers (normally [`crate::rules::VARIANTS`]).
+pub type Catalog<'a> = &'a [&'static dyn Variant];
+
+/// The variant with this command word, or a refusal listing the known ones.
+pub fn find_variant(
+    catalog: Catalog<'_>,
+    name: &str,
+) -> Result<&'static dyn Variant, ServiceError> {
+    catalog
+        .iter()
+        .copied()
+        .find(|v| v.name().eq_ignore_ascii_case(name))
+        .ok_or_else(|| {
+            let known: Vec<&str> = catalog.iter().map(|v| v.name()).collect();
+            ServiceError::UnknownVariant {
+                name: name.to_string(),
+                known: if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                },
+            }
+        })
+}
+
+/// Times as stored: RFC 3339, UTC, whole seconds.
+pub fn timestamp(now: DateTime<Utc>) -> String {
+    now.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+/// A roll as stored (`3,5`) back into dice.
+pub fn parse_roll(text: &str) -> Option<Roll> {
+    let (a, b) = text.split_once(',')?;
+    Some([a.trim().parse().ok()?, b.trim().parse().ok()?])
+}
+
+/// A roll as stored.
+pub fn roll_text(roll: Roll) -> String {
+    format!("{},{}", roll[0], roll[1])
+}
+
+/// The event a log entry of this kind stands for.
+fn conclusion(kind: EntryKind, seat: Option<Seat>) -> Option<Conclusion> {
+    match kind {
+        EntryKind::Turn => None,
+        EntryKind::Resign => Some(Conclusion::Resign(seat.unwrap_or(0))),
+        EntryKind::Forfeit => Some(Conclusion::Forfeit(seat.unwrap_or(0))),
+        EntryKind::Draw => Some(Conclusion::DrawAgreed),
+    }
+}
+
+/// Applies one log entry to a position.
+pub fn apply(
+    position: &dyn Position,
+    kind: EntryKind,
+    seat: Option<Seat>,
+    text: &str,
+    roll: Option<Roll>,
+) -> Result<Box<dyn Position>, ServiceError> {
+    match conclusion(kind, seat) {
+        Some(event) => Ok(position.conclude(&event)?),
+        None => Ok(position.play(text, roll).map_err(|e| e.reason)?.position),
+    }
+}
+
+/// The position after replaying `entries` from the start.
+pub fn rebuild(
+    variant: &dyn Variant,
+    options: &[GameOption],
+    entries: &[Entry],
+) -> Result<Box<dyn Position>, ServiceError> {
+    let mut position = variant.start(options)?;
+    for entry in entries {
+        let roll = entry.roll.as_deref().and_then(parse_roll);
+        position = apply(position.as_ref(), entry.kind, entry.seat, &entry.text, roll)?;
+    }
+    Ok(position)
+}
+
+/// Status, result and reason of a position.
+pub fn standing(position: &dyn Position) -> (Status, Option<Outcome>) {
+    match position.outcome() {
+        Some(outcome) => (Status::Over, Some(outcome)),
+        None => (Status::Active, None),
+    }
+}
+
+/// A game loaded for a command.
+pub struct LoadedGame {
+    pub row: Game,
+    pub variant: &'static dyn Variant,
+    /// The cached position (after the whole log).
+    pub position: Box<dyn Position>,
+}
+
+impl LoadedGame {
+    /// Loads game `id`, or refuses with "no such game".
+    pub fn load(conn: &Connection, catalog: Catalog<'_>, id: GameId) -> Result<Self, ServiceError> {
+        let row = games::find(conn, id)?.ok_or(ServiceError::NoSuchGame(id))?;
+        let variant = find_variant(catalog, &row.variant)?;
+        let position = variant.decode(&row.options, &row.position)?;
+        Ok(LoadedGame {
+            row,
+            variant,
+            position,
+        })
+    }
+
+    pub fn id(&self) -> GameId {
+        self.row.id
+    }
+
+    /// Refuses when the game no longer takes turns.
+    pub fn ensure_active(&self) -> Result<(), ServiceError> {
+        match self.row.status {
+            Status::Active => Ok(()),
+            Status::Cancelled => Err(ServiceError::Cancelled(self.id())),
+            Status::Over => Err(ServiceError::GameOver {
+                game: self.id(),
+                result: self.result_line(),
+            }),
+        }
+    }
+
+    /// `1-0 (checkmate)`, or `*` while the game goes on.
+    pub fn result_line(&self) -> String {
+        match (&self.row.result, &self.row.reason) {
+            (Some(result), Some(reason)) => format!("{result} ({reason})"),
+            (Some(result), None) => result.clone(),
+            _ => "*".to_string(),
+        }
+    }
+
+    /// The seats a player holds (two when someone plays themself).
+    pub fn seats_of(&self, player_id: i64) -> Vec<Seat> {
+        self.row
+            .player_ids
+            .iter()
+            .enumerate()
+            .filter(|&(_, &p)| p == player_id)
+            .map(|(s, _)| s)
+            .collect()
+    }
+
+    /// The userid in a seat.
+    pub fn player_at(&self, seat: Seat) -> String {
+        self.row
+            .players
+            .get(seat)
+            .cloned()
+            .unwrap_or_else(|| format!("seat {seat}"))
+    }
+
+    /// Who is to move in `position`, if anyone.
+    pub fn to_move_in(&self, position: &dyn Position) -> Option<String> {
+        position.to_move().map(|s| self.player_at(s))
+    }
+
+    /// What a player sees of this game at `position`.
+    pub fn view(&self, position: &dyn Position, ply: u32) -> GameView {
+        let (status, outcome) = standing(position);
+        let status = if self.row.status == Status::Cancelled {
+            Status::Cancelled
+        } else {
+            status
+        };
+        GameView {
+            game: self.id().to_string(),
+            variant: self.variant.name().to_string(),
+            players: self.row.players.clone(),
+            seats: self.variant.seats().iter().map(|s| s.to_string()).collect(),
+            ply,
+            to_move: self.to_move_in(position),
+            status: status.as_str().to_string(),
+            result: outcome.as_ref().map(|o| o.result_text()),
+            reason: outcome.map(|o| o.reason),
+            roll: None,
+            draw_offered_by: self
+                .row
+                .draw_votes
+                .iter()
+                .map(|&s| self.player_at(s))
+                .collect(),
+            board: position.render(),
+        }
+    }
+
+    /// What a player sees of the game now.
+    pub fn current_view(&self) -> GameView {
+        self.view(self.position.as_ref(), self.row.ply)
+    }
+
+    /// Writes one log entry and the state it leaves, and makes it this
+    /// game's current position. Returns the outcome if the game just ended.
+    pub fn record(
+        &mut self,
+        conn: &Connection,
+        step: Step<'_>,
+        position: Box<dyn Position>,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Outcome>, ServiceError> {
+        let at = timestamp(now);
+        let ply = self.row.ply + u32::from(step.kind == EntryKind::Turn);
+        let entry = Entry {
+            seq: turns::count(conn, self.id())? + 1,
+            ply,
+            kind: step.kind,
+            seat: step.seat,
+            player: None,
+            text: step.text.to_string(),
+            roll: step.roll.map(roll_text),
+            comment: step.comment.map(str::to_string),
+            at: at.clone(),
+        };
+        turns::append(conn, self.id(), &entry, step.player_id)?;
+        let (status, outcome) = standing(position.as_ref());
+        let result = outcome.as_ref().map(|o| o.result_text());
+        let votes = if status == Status::Active {
+            step.draw_votes.to_vec()
+        } else {
+            Vec::new()
+        };
+        games::update(
+            conn,
+            self.id(),
+            &NewState {
+                position: &position.encode(),
+                ply,
+                status,
+                result: result.as_deref(),
+                reason: outcome.as_ref().map(|o| o.reason.as_str()),
+                draw_votes: &votes,
+                now: &at,
+            },
+        )?;
+        self.row.ply = ply;
+        self.row.status = status;
+        self.row.result = result;
+        self.row.reason = outcome.as_ref().map(|o| o.reason.clone());
+        self.row.draw_votes = votes;
+        self.row.updated = at;
+        self.position = position;
+        Ok(outcome)
+    }
+}
+
+/// One entry about to be written to a game's log.
+#[derive(Clone, Debug)]
+pub struct Step<'a> {
+    pub kind: EntryKind,
+    pub seat: Option<Seat>,
+    pub player_id: Option<i64>,
+    pub text: &'a str,
+    pub roll: Option<Roll>,
+    pub comment: Option<&'a str>,
+    /// The draw votes that stand after this entry.
+    pub draw_votes: &'a [Seat],
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::command::{Actor, Command, DrawAction};
+    use crate::service::testing::{CATALOG, RACE, db, race, rematch, run_as};
+
+    /// The cached position always equals the log replayed from the start,
+    /// whatever mix of turns and events produced it.
+    #[test]
+    fn the_cached_position_is_the_replayed_log() {
+        let mut conn = db();
+        race(&mut conn, &["alice", "bob"]);
+        rematch(&mut conn, "alice", "bob");
+        let alice = Actor::Trusted("alice".into());
+        let bob = Actor::Trusted("bob".into());
+        let g1: GameId = "game1".parse().unwrap();
+        let g2: GameId = "game2".parse().unwrap();
+        let moves = [
+            (&alice, g1, "2"),
+            (&bob, g1, "1"),
+            (&alice, g2, "1"),
+            (&alice, g1, "2"),
+            (&bob, g2, "2"),
+        ];
+        for (actor, game, turn) in moves {
+            run_as(
+                &mut conn,
+                actor,
+                &Command::Move {
+                    game,
+                    turn: turn.into(),
+                    expect: None,
+                },
+            )
+            .unwrap();
+        }
+        run_as(&mut conn, &bob, &Command::Resign { game: g1 }).unwrap();
+        run_as(
+            &mut conn,
+            &alice,
+            &Command::Draw {
+                game: g2,
+                action: DrawAction::Offer,
+            },
+        )
+        .unwrap();
+        run_as(
+            &mut conn,
+            &bob,
+            &Command::Draw {
+                game: g2,
+                action: DrawAction::Accept,
+            },
+        )
+        .unwrap();
+        for id in [g1, g2] {
+            let game = LoadedGame::load(&conn, CATALOG, id).unwrap();
+            let log = turns::log(&conn, id).unwrap();
+            let replayed = rebuild(&RACE, &game.row.options, &log).unwrap();
+            assert_eq!(replayed.encode(), game.row.position);
+            assert_eq!(game.position.encode(), game.row.position);
+            assert_eq!(game.row.status, Status::Over);
+        }
+        let g1 = LoadedGame::load(&conn, CATALOG, g1).unwrap();
+        assert_eq!(g1.result_line(), "1-0 (resignation)");
+        let g2 = LoadedGame::load(&conn, CATALOG, g2).unwrap();
+        assert_eq!(g2.result_line(), "1/2-1/2 (agreement)");
+    }
+}

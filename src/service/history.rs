@@ -1,0 +1,57 @@
+//! `history`: a game's turn log as players read it.
+
+use rusqlite::Connection;
+
+use super::Request;
+use super::error::ServiceError;
+use super::game::LoadedGame;
+use super::reply::Reply;
+use crate::command::GameId;
+use crate::store::turns::{self, Entry, EntryKind};
+use crate::store::{self};
+
+/// One log entry as a line: `  5. White  alice  Qh4xf2`.
+pub fn entry_line(game: &LoadedGame, entry: &Entry) -> String {
+    let who = entry.player.clone().unwrap_or_default();
+    let seat = entry
+        .seat
+        .and_then(|s| game.variant.seats().get(s))
+        .copied()
+        .unwrap_or("");
+    match entry.kind {
+        EntryKind::Turn => {
+            let roll = entry
+                .roll
+                .as_deref()
+                .map(|r| format!("{r}: "))
+                .unwrap_or_default();
+            format!(
+                "{:>4}. {:<6} {:<12} {roll}{}",
+                entry.ply, seat, who, entry.text
+            )
+        }
+        EntryKind::Resign => format!("      {seat:<6} {who:<12} resigns"),
+        EntryKind::Forfeit => format!("      {seat:<6} {who:<12} forfeits"),
+        EntryKind::Draw => "      draw agreed".to_string(),
+    }
+}
+
+/// `history GAME`.
+pub fn history(
+    conn: &mut Connection,
+    req: &Request<'_>,
+    id: GameId,
+) -> Result<Reply, ServiceError> {
+    let tx = store::read(conn)?;
+    let game = LoadedGame::load(&tx, req.catalog, id)?;
+    let view = game.current_view();
+    let mut lines = vec![view.heading()];
+    for entry in turns::log(&tx, id)? {
+        lines.push(entry_line(&game, &entry));
+        if let Some(comment) = &entry.comment {
+            lines.extend(comment.lines().map(|l| format!("        > {l}")));
+        }
+    }
+    lines.push(view.status_line());
+    Ok(Reply::Text(lines.join("\n")))
+}

@@ -1,0 +1,114 @@
+//! What each command does: one SQLite transaction per command.
+//!
+//! Front ends (the shell, `boserv run`, mail) turn their input into a
+//! [`Command`] and call [`run`] (or [`execute`] with a comment). A command
+//! that changes a game writes the log, the cached position and, through
+//! [`notify::queue`], the mail it causes, all in one `BEGIN IMMEDIATE`
+//! transaction; a refusal ([`ServiceError`]) commits nothing.
+//!
+//! The clock comes in as a parameter: nothing here reads the system time.
+
+pub mod accounts;
+pub mod analysis;
+pub mod challenge;
+pub mod demo;
+pub mod draw;
+pub mod error;
+pub mod game;
+pub mod games_list;
+pub mod help;
+pub mod history;
+pub mod moves;
+pub mod notice;
+pub mod notify;
+pub mod record;
+pub mod reply;
+pub mod resign;
+pub mod show;
+
+use chrono::{DateTime, Utc};
+use rusqlite::Connection;
+
+pub use error::ServiceError;
+pub use game::Catalog;
+pub use notice::Notice;
+pub use reply::{GameLine, GameView, Reply};
+
+use crate::command::{Actor, Command};
+use crate::rules::VARIANTS;
+
+/// One command with everything around it.
+#[derive(Clone)]
+pub struct Request<'a> {
+    pub actor: &'a Actor,
+    pub command: &'a Command,
+    /// The clock for this command (`--now`, or the time the mail arrived).
+    pub now: DateTime<Utc>,
+    /// A comment for the other players (a mail's body), stored with a turn.
+    pub comment: Option<&'a str>,
+    /// The games on offer.
+    pub catalog: Catalog<'a>,
+}
+
+impl<'a> Request<'a> {
+    /// A request against the server's games, without a comment.
+    pub fn new(actor: &'a Actor, command: &'a Command, now: DateTime<Utc>) -> Self {
+        Request {
+            actor,
+            command,
+            now,
+            comment: None,
+            catalog: VARIANTS,
+        }
+    }
+
+    /// The same request carrying a comment.
+    pub fn with_comment(self, comment: Option<&'a str>) -> Self {
+        Request { comment, ..self }
+    }
+}
+
+/// Runs `command` for `actor` at `now`.
+pub fn run(
+    conn: &mut Connection,
+    actor: &Actor,
+    command: &Command,
+    now: DateTime<Utc>,
+) -> Result<Reply, ServiceError> {
+    execute(conn, &Request::new(actor, command, now))
+}
+
+/// Runs a request: one transaction, committed only on success.
+pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, ServiceError> {
+    match req.command {
+        Command::Signup {
+            user,
+            password,
+            emails,
+        } => accounts::signup(conn, req, user, password, emails),
+        Command::ChangePassword { new_password } => {
+            accounts::change_password(conn, req, new_password)
+        }
+        Command::ChangeAddress { emails } => accounts::change_address(conn, req, emails),
+        Command::Signoff => Err(ServiceError::NotAvailable("signoff")),
+        Command::Vacation { .. } => Err(ServiceError::NotAvailable("vacation")),
+        Command::Help { topic } => help::help(req.catalog, topic.as_deref()),
+        Command::Variants => Ok(help::variants(req.catalog)),
+        Command::Challenge {
+            variant,
+            players,
+            options,
+        } => challenge::challenge(conn, req, variant, players, options),
+        Command::Move { game, turn, expect } => moves::play(conn, req, *game, turn, *expect),
+        Command::Roll { game } | Command::Audit { game } => moves::dice(conn, req, *game),
+        Command::Show { game, at } => show::show(conn, req, *game, *at),
+        Command::History { game } => history::history(conn, req, *game),
+        Command::Games { users, filter } => games_list::games(conn, req, users, *filter),
+        Command::Resign { game } => resign::resign(conn, req, *game),
+        Command::Draw { game, action } => draw::draw(conn, req, *game, *action),
+        Command::Export { game } => record::export(conn, req, *game),
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod testing;

@@ -1,0 +1,216 @@
+//! `move`: playing a turn.
+//!
+//! Only the player whose turn it is may move. A trailing `#N` is the
+//! number of the move being made (moves so far + 1): a repeated or stale
+//! mail then gets a clear refusal instead of a surprise. A bare `#` (as in
+//! `Qh7#`) belongs to the move.
+
+use rusqlite::Connection;
+
+use super::accounts::acting_player;
+use super::error::ServiceError;
+use super::game::{LoadedGame, Step};
+use super::notice::Notice;
+use super::reply::Reply;
+use super::{Request, notify};
+use crate::command::GameId;
+use crate::rules::Seat;
+use crate::store::{self, turns::EntryKind};
+
+/// Splits `e2-e4#5` into the turn and the move number it claims.
+pub fn split_move_number(text: &str) -> (String, Option<u32>) {
+    let text = text.trim();
+    if let Some((turn, digits)) = text.rsplit_once('#')
+        && !digits.is_empty()
+        && digits.chars().all(|c| c.is_ascii_digit())
+        && let Ok(n) = digits.parse()
+    {
+        return (turn.trim_end().to_string(), Some(n));
+    }
+    (text.to_string(), None)
+}
+
+/// The seat a player moves from now, or why they may not.
+fn mover_seat(game: &LoadedGame, player_id: i64, userid: &str) -> Result<Seat, ServiceError> {
+    let seats = game.seats_of(player_id);
+    if seats.is_empty() {
+        return Err(ServiceError::NotPlaying {
+            user: userid.to_string(),
+            game: game.id(),
+        });
+    }
+    game.ensure_active()?;
+    let Some(to_move) = game.position.to_move() else {
+        return Err(ServiceError::GameOver {
+            game: game.id(),
+            result: game.result_line(),
+        });
+    };
+    if !seats.contains(&to_move) {
+        return Err(ServiceError::NotYourTurn(game.player_at(to_move)));
+    }
+    Ok(to_move)
+}
+
+/// `move GAME TURN[#N]`.
+pub fn play(
+    conn: &mut Connection,
+    req: &Request<'_>,
+    id: GameId,
+    turn: &str,
+    expect: Option<u32>,
+) -> Result<Reply, ServiceError> {
+    let tx = store::write(conn)?;
+    let mut game = LoadedGame::load(&tx, req.catalog, id)?;
+    game.ensure_active()?;
+    let player = acting_player(&tx, req.actor)?;
+    let seat = mover_seat(&game, player.id, &player.userid)?;
+    let expected = game.row.ply + 1;
+    if let Some(got) = expect
+        && got != expected
+    {
+        return Err(ServiceError::StaleMove { got, expected });
+    }
+    let roll = None;
+    let played = game.position.play(turn, roll).map_err(|e| e.reason)?;
+    let votes: Vec<Seat> = if game.row.draw_votes.contains(&seat) {
+        game.row.draw_votes.clone()
+    } else {
+        Vec::new()
+    };
+    let step = Step {
+        kind: EntryKind::Turn,
+        seat: Some(seat),
+        player_id: Some(player.id),
+        text: &played.canonical,
+        roll,
+        comment: req.comment,
+        draw_votes: &votes,
+    };
+    let outcome = game.record(&tx, step, played.position, req.now)?;
+    let view = game.current_view();
+    let mut notices = vec![Notice::Moved {
+        game: id,
+        ply: expected,
+        turn: played.canonical.clone(),
+        mover: player.userid.clone(),
+        to_move: view.to_move.clone(),
+        comment: req.comment.map(str::to_string),
+    }];
+    if let Some(outcome) = outcome {
+        notices.push(Notice::GameOver {
+            game: id,
+            result: outcome.result_text(),
+            reason: outcome.reason,
+            players: game.row.players.clone(),
+        });
+    }
+    notify::queue(&tx, &notices, req.now)?;
+    tx.commit()?;
+    Ok(Reply::Moved {
+        turn: played.canonical,
+        view,
+    })
+}
+
+/// `roll` and `audit`: only dice games have them.
+pub fn dice(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Reply, ServiceError> {
+    let tx = store::read(conn)?;
+    let game = LoadedGame::load(&tx, req.catalog, id)?;
+    if !game.variant.uses_dice() {
+        return Err(ServiceError::NoDice(id));
+    }
+    Err(ServiceError::NotAvailable("dice"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_numbers_are_split_off() {
+        assert_eq!(split_move_number("e2-e4#5"), ("e2-e4".to_string(), Some(5)));
+        assert_eq!(split_move_number("Qh7#"), ("Qh7#".to_string(), None));
+        assert_eq!(split_move_number("Qh7##12"), ("Qh7#".to_string(), Some(12)));
+        assert_eq!(
+            split_move_number("c3-d4, pass #3"),
+            ("c3-d4, pass".to_string(), Some(3))
+        );
+        assert_eq!(split_move_number("e4"), ("e4".to_string(), None));
+    }
+}
+
+#[cfg(test)]
+mod play_tests {
+    use crate::command::{Actor, Command};
+    use crate::service::testing::{db, dump, race, run_as};
+
+    fn mv(
+        conn: &mut rusqlite::Connection,
+        user: &str,
+        turn: &str,
+        expect: Option<u32>,
+    ) -> Result<String, String> {
+        let game = "game1".parse().unwrap();
+        let command = Command::Move {
+            game,
+            turn: turn.into(),
+            expect,
+        };
+        run_as(conn, &Actor::Trusted(user.into()), &command)
+            .map(|r| r.text())
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn refusals_change_nothing() {
+        let mut conn = db();
+        race(&mut conn, &["alice", "bob", "carol"]);
+        mv(&mut conn, "alice", "2", Some(1)).unwrap();
+        let before = dump(&conn);
+        assert_eq!(
+            mv(&mut conn, "alice", "1", None).unwrap_err(),
+            "it is bob's turn"
+        );
+        assert_eq!(
+            mv(&mut conn, "carol", "1", None).unwrap_err(),
+            "carol is not playing game1"
+        );
+        assert_eq!(
+            mv(&mut conn, "dave", "1", None).unwrap_err(),
+            "no such user: dave"
+        );
+        assert_eq!(
+            mv(&mut conn, "bob", "1", Some(1)).unwrap_err(),
+            "move #1 received but this is move 2"
+        );
+        assert_eq!(
+            mv(&mut conn, "bob", "3", None).unwrap_err(),
+            "3: add 1 or 2"
+        );
+        let command = Command::Move {
+            game: "game9".parse().unwrap(),
+            turn: "1".into(),
+            expect: None,
+        };
+        let err = run_as(&mut conn, &Actor::Trusted("bob".into()), &command).unwrap_err();
+        assert_eq!(err.to_string(), "no such game: game9");
+        assert_eq!(dump(&conn), before);
+        mv(&mut conn, "bob", "1", Some(2)).unwrap();
+        assert_ne!(dump(&conn), before);
+    }
+
+    #[test]
+    fn a_finished_game_takes_no_more_turns() {
+        let mut conn = db();
+        race(&mut conn, &["alice", "bob"]);
+        for (n, turn) in ["2", "2", "2", "2", "2"].iter().enumerate() {
+            let user = ["alice", "bob"][n % 2];
+            mv(&mut conn, user, turn, Some(n as u32 + 1)).unwrap();
+        }
+        assert_eq!(
+            mv(&mut conn, "bob", "1", None).unwrap_err(),
+            "game1 is over: 1-0 (reached ten)"
+        );
+    }
+}

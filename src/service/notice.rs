@@ -1,0 +1,53 @@
+//! What happened, for the people who must be told.
+//!
+//! Every command that changes a game produces notices and hands them to
+//! [`super::notify::queue`] inside its own transaction, so a change and the
+//! mail announcing it commit together or not at all. Notices name users and
+//! games; the mail layer reads whatever else it needs (boards, addresses)
+//! from the same transaction.
+
+use crate::command::GameId;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// A new account.
+    SignedUp { user: String, emails: Vec<String> },
+    /// A new game; `players` in seat order.
+    Challenged {
+        game: GameId,
+        variant: String,
+        players: Vec<String>,
+        to_move: Option<String>,
+    },
+    /// A board turn was played. `ply` is its move number; `turn` the
+    /// canonical notation.
+    Moved {
+        game: GameId,
+        ply: u32,
+        turn: String,
+        mover: String,
+        to_move: Option<String>,
+        comment: Option<String>,
+    },
+    /// A player offered (or agreed to) a draw that others must still accept.
+    DrawOffered {
+        game: GameId,
+        by: String,
+        waiting_for: Vec<String>,
+    },
+    /// A pending draw offer was declined.
+    DrawDeclined { game: GameId, by: String },
+    /// A player resigned (in a game of three, the game may go on).
+    Resigned {
+        game: GameId,
+        player: String,
+        comment: Option<String>,
+    },
+    /// The game ended: `result` as in records (`1-0`), `reason` why.
+    GameOver {
+        game: GameId,
+        result: String,
+        reason: String,
+        players: Vec<String>,
+    },
+}

@@ -1,0 +1,276 @@
+//! Game records: `export` writes one, `replay` reads one back and checks
+//! every turn.
+//!
+//! A record is `[Tag "value"]` lines, then one log entry per line: a turn in
+//! canonical notation (dice games: `1,3: c3-d4, pass`), or an event
+//! (`White resigns`, `Black forfeits`, `draw agreed`). Blank lines and lines
+//! starting with `;` are ignored. `[Option "name=value"]` tags carry the
+//! game's options, so a record replays on its own.
+
+use rusqlite::Connection;
+
+use super::Request;
+use super::error::ServiceError;
+use super::game::{LoadedGame, apply, parse_roll};
+use super::reply::Reply;
+use crate::command::GameId;
+use crate::rules::{GameOption, Position, Roll, Variant};
+use crate::store::turns::{self, Entry, EntryKind};
+use crate::store::{self};
+
+/// One log entry as a record line.
+pub fn entry_line(variant: &dyn Variant, entry: &Entry) -> String {
+    let seat = entry
+        .seat
+        .and_then(|s| variant.seats().get(s))
+        .copied()
+        .unwrap_or("?");
+    match entry.kind {
+        EntryKind::Turn => match &entry.roll {
+            Some(roll) => format!("{roll}: {}", entry.text),
+            None => entry.text.clone(),
+        },
+        EntryKind::Resign => format!("{seat} resigns"),
+        EntryKind::Forfeit => format!("{seat} forfeits"),
+        EntryKind::Draw => "draw agreed".to_string(),
+    }
+}
+
+/// `export GAME`.
+pub fn export(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Reply, ServiceError> {
+    let tx = store::read(conn)?;
+    let game = LoadedGame::load(&tx, req.catalog, id)?;
+    let mut out = vec![
+        tag("Game", &id.to_string()),
+        tag("Variant", game.variant.name()),
+        tag(
+            "Date",
+            game.row.created.get(..10).unwrap_or(&game.row.created),
+        ),
+    ];
+    for (seat, player) in game.variant.seats().iter().zip(&game.row.players) {
+        out.push(tag(seat, player));
+    }
+    for option in &game.row.options {
+        let text = match &option.value {
+            Some(value) => format!("{}={value}", option.name),
+            None => option.name.clone(),
+        };
+        out.push(tag("Option", &text));
+    }
+    out.push(tag("Result", game.row.result.as_deref().unwrap_or("*")));
+    if let Some(reason) = &game.row.reason {
+        out.push(tag("Termination", reason));
+    }
+    out.push(String::new());
+    for entry in turns::log(&tx, id)? {
+        out.push(entry_line(game.variant, &entry));
+    }
+    Ok(Reply::Text(out.join("\n")))
+}
+
+fn tag(name: &str, value: &str) -> String {
+    format!(
+        "[{name} \"{}\"]",
+        value.replace('\\', "\\\\").replace('"', "\\\"")
+    )
+}
+
+/// A record read back: its tags and its entries with their line numbers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub tags: Vec<(String, String)>,
+    pub lines: Vec<(usize, Line)>,
+}
+
+/// One entry of a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    Turn {
+        text: String,
+        roll: Option<Roll>,
+    },
+    Event {
+        kind: EntryKind,
+        seat: Option<usize>,
+    },
+}
+
+impl Record {
+    /// The game options from `[Option "..."]` tags.
+    pub fn options(&self) -> Vec<GameOption> {
+        self.tags
+            .iter()
+            .filter(|(name, _)| name.eq_ignore_ascii_case("Option"))
+            .map(|(_, value)| match value.split_once('=') {
+                Some((name, value)) => GameOption {
+                    name: name.into(),
+                    value: Some(value.into()),
+                },
+                None => GameOption {
+                    name: value.clone(),
+                    value: None,
+                },
+            })
+            .collect()
+    }
+}
+
+fn parse_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
+    let (name, rest) = inner.split_once(char::is_whitespace)?;
+    let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    Some((
+        name.to_string(),
+        value.replace("\\\"", "\"").replace("\\\\", "\\"),
+    ))
+}
+
+fn parse_event(variant: &dyn Variant, line: &str) -> Option<Line> {
+    if line.eq_ignore_ascii_case("draw agreed") {
+        return Some(Line::Event {
+            kind: EntryKind::Draw,
+            seat: None,
+        });
+    }
+    let (who, what) = line.split_once(' ')?;
+    let kind = match what.trim().to_ascii_lowercase().as_str() {
+        "resigns" => EntryKind::Resign,
+        "forfeits" => EntryKind::Forfeit,
+        _ => return None,
+    };
+    let seat = variant
+        .seats()
+        .iter()
+        .position(|s| s.eq_ignore_ascii_case(who))?;
+    Some(Line::Event {
+        kind,
+        seat: Some(seat),
+    })
+}
+
+/// Reads a record's text (any line endings).
+pub fn read(variant: &dyn Variant, text: &str) -> Result<Record, ServiceError> {
+    let mut record = Record {
+        tags: Vec::new(),
+        lines: Vec::new(),
+    };
+    for (n, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        let number = n + 1;
+        if line.is_empty() || line.starts_with(';') {
+            continue;
+        }
+        if line.starts_with('[') {
+            let tag = parse_tag(line).ok_or_else(|| ServiceError::BadRecord {
+                line: number,
+                why: format!("cannot read the tag {line}"),
+            })?;
+            record.tags.push(tag);
+            continue;
+        }
+        if let Some(event) = parse_event(variant, line) {
+            record.lines.push((number, event));
+            continue;
+        }
+        // `1,3: c3-d4, pass`: a roll before the turn.
+        let turn = match line
+            .split_once(':')
+            .and_then(|(r, t)| parse_roll(r).map(|roll| (roll, t)))
+        {
+            Some((roll, text)) => Line::Turn {
+                text: text.trim().to_string(),
+                roll: Some(roll),
+            },
+            None => Line::Turn {
+                text: line.to_string(),
+                roll: None,
+            },
+        };
+        record.lines.push((number, turn));
+    }
+    Ok(record)
+}
+
+/// A record played through.
+#[derive(Debug)]
+pub struct Replayed {
+    pub position: Box<dyn Position>,
+    /// Board turns played.
+    pub turns: u32,
+}
+
+impl Replayed {
+    /// `1-0`, `0-1`, `1/2-1/2`, `[1:0:0]`, or `*` for a game still going.
+    pub fn result(&self) -> String {
+        self.position
+            .outcome()
+            .map(|o| o.result_text())
+            .unwrap_or_else(|| "*".to_string())
+    }
+}
+
+/// Plays a record from the start, checking every line.
+pub fn replay(variant: &dyn Variant, text: &str) -> Result<Replayed, ServiceError> {
+    let record = read(variant, text)?;
+    let mut position = variant.start(&record.options())?;
+    let mut turns = 0;
+    for (number, line) in &record.lines {
+        let at_line = |e: ServiceError| ServiceError::BadRecord {
+            line: *number,
+            why: e.to_string(),
+        };
+        position = match line {
+            Line::Turn { text, roll } => {
+                turns += 1;
+                apply(position.as_ref(), EntryKind::Turn, None, text, *roll).map_err(at_line)?
+            }
+            Line::Event { kind, seat } => {
+                apply(position.as_ref(), *kind, *seat, "", None).map_err(at_line)?
+            }
+        };
+    }
+    Ok(Replayed { position, turns })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::command::{Actor, Command};
+    use crate::service::testing::{CATALOG, RACE, db, race, run_as};
+
+    #[test]
+    fn an_exported_game_replays_to_its_result() {
+        let mut conn = db();
+        race(&mut conn, &["alice", "bob"]);
+        let game = "game1".parse().unwrap();
+        for (user, turn) in [("alice", "2"), ("bob", "2"), ("alice", "1")] {
+            let command = Command::Move {
+                game,
+                turn: turn.into(),
+                expect: None,
+            };
+            run_as(&mut conn, &Actor::Trusted(user.into()), &command).unwrap();
+        }
+        run_as(
+            &mut conn,
+            &Actor::Trusted("bob".into()),
+            &Command::Resign { game },
+        )
+        .unwrap();
+        let req = Request {
+            actor: &Actor::Anonymous,
+            command: &Command::Export { game },
+            now: crate::service::testing::at(0),
+            comment: None,
+            catalog: CATALOG,
+        };
+        let text = export(&mut conn, &req, game).unwrap().text();
+        assert!(text.contains("[First \"alice\"]"), "{text}");
+        assert!(text.ends_with("2\n2\n1\nSecond resigns"), "{text}");
+        let replayed = replay(&RACE, &text).unwrap();
+        assert_eq!((replayed.result(), replayed.turns), ("1-0".to_string(), 3));
+        let err = replay(&RACE, "1\n7\n").unwrap_err();
+        assert_eq!(err.to_string(), "line 2: 7: add 1 or 2");
+    }
+}

@@ -1,0 +1,143 @@
+//! What a command answers, and how that answer reads as text.
+//!
+//! Every front end gets the same [`Reply`]: the shell prints
+//! [`Reply::text`] (or the JSON of a board), the mail layer puts the same
+//! text in its answer. Keeping the wording here means the shell and mail
+//! never drift apart.
+
+use serde::Serialize;
+
+/// One game as a player sees it; also `show --format json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameView {
+    /// `game7`.
+    pub game: String,
+    pub variant: String,
+    /// Userids in seat order.
+    pub players: Vec<String>,
+    /// Seat names in turn order (`White`, `Black`).
+    pub seats: Vec<String>,
+    /// Board turns played up to this position.
+    pub ply: u32,
+    /// The userid to move, or null when the game is over.
+    pub to_move: Option<String>,
+    /// `active`, `over` or `cancelled`.
+    pub status: String,
+    /// `1-0`, `0-1`, `1/2-1/2`, `[1:0:0]`; null while the game goes on.
+    pub result: Option<String>,
+    /// Why the game ended.
+    pub reason: Option<String>,
+    /// The dice of the turn to come, in dice games.
+    pub roll: Option<[u8; 2]>,
+    /// Players who have offered or agreed to a draw that still stands.
+    pub draw_offered_by: Vec<String>,
+    /// The ASCII board.
+    pub board: String,
+}
+
+impl GameView {
+    /// `game7 (chess): alice (White) v bob (Black)`.
+    pub fn heading(&self) -> String {
+        let sides: Vec<String> = self
+            .players
+            .iter()
+            .zip(&self.seats)
+            .map(|(player, seat)| format!("{player} ({seat})"))
+            .collect();
+        format!("{} ({}): {}", self.game, self.variant, sides.join(" v "))
+    }
+
+    /// `it is bob's turn (move 6)` or `game over: 1-0 (checkmate)`.
+    pub fn status_line(&self) -> String {
+        match (&self.result, &self.to_move) {
+            (Some(result), _) => match &self.reason {
+                Some(reason) => format!("game over: {result} ({reason})"),
+                None => format!("game over: {result}"),
+            },
+            (None, Some(user)) => format!("it is {user}'s turn (move {})", self.ply + 1),
+            (None, None) if self.status == "cancelled" => "the game was cancelled".to_string(),
+            (None, None) => "nobody is to move".to_string(),
+        }
+    }
+
+    /// Heading, board and status, as printed by `show`.
+    pub fn text(&self) -> String {
+        let mut out = self.heading();
+        out.push('\n');
+        out.push_str(self.board.trim_end());
+        out.push('\n');
+        if !self.draw_offered_by.is_empty() {
+            out.push_str(&format!(
+                "draw offered by {}\n",
+                self.draw_offered_by.join(", ")
+            ));
+        }
+        out.push_str(&self.status_line());
+        out
+    }
+}
+
+/// One line of `games`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameLine {
+    pub game: String,
+    pub variant: String,
+    pub players: Vec<String>,
+    pub ply: u32,
+    pub status: String,
+    /// `alice to move` or `1-0 (checkmate)`.
+    pub standing: String,
+}
+
+/// The answer to a command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// A short confirmation: `signed up alice`.
+    Done(String),
+    /// A new game: its board, then its id on the last line.
+    Challenged(GameView),
+    /// A turn was played (`turn` canonical); the board after it.
+    Moved { turn: String, view: GameView },
+    /// A board (`show`, and after resign/draw).
+    Board(GameView),
+    /// Lines of a game's log or a list of games.
+    Games(Vec<GameLine>),
+    /// Free text: help, history, a game record.
+    Text(String),
+}
+
+impl Reply {
+    /// The game board in this reply, if any.
+    pub fn view(&self) -> Option<&GameView> {
+        match self {
+            Reply::Challenged(view) | Reply::Moved { view, .. } | Reply::Board(view) => Some(view),
+            _ => None,
+        }
+    }
+
+    /// The reply as a player reads it (no trailing newline).
+    pub fn text(&self) -> String {
+        match self {
+            Reply::Done(line) => line.clone(),
+            Reply::Challenged(view) => format!("{}\n{}", view.text(), view.game),
+            Reply::Moved { turn, view } => format!("{} played {turn}\n{}", view.game, view.text()),
+            Reply::Board(view) => view.text(),
+            Reply::Games(lines) if lines.is_empty() => "no games".to_string(),
+            Reply::Games(lines) => lines
+                .iter()
+                .map(|l| {
+                    format!(
+                        "{:<8} {:<8} {:<24} move {:<4} {}",
+                        l.game,
+                        l.variant,
+                        l.players.join("-"),
+                        l.ply + 1,
+                        l.standing
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("\n"),
+            Reply::Text(text) => text.trim_end().to_string(),
+        }
+    }
+}

@@ -1,0 +1,63 @@
+//! `resign`: giving up a game.
+//!
+//! The rules decide what a resignation does ([`Conclusion::Resign`]): with
+//! two players the opponent wins; with three, the game may go on without
+//! the seat. The resignation is an entry in the turn log, so replaying the
+//! log reaches the same result.
+
+use rusqlite::Connection;
+
+use super::accounts::acting_player;
+use super::error::ServiceError;
+use super::game::{LoadedGame, Step};
+use super::notice::Notice;
+use super::reply::Reply;
+use super::{Request, notify};
+use crate::command::GameId;
+use crate::rules::Conclusion;
+use crate::store::{self, turns::EntryKind};
+
+/// `resign GAME`.
+pub fn resign(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Reply, ServiceError> {
+    let tx = store::write(conn)?;
+    let mut game = LoadedGame::load(&tx, req.catalog, id)?;
+    game.ensure_active()?;
+    let player = acting_player(&tx, req.actor)?;
+    let mine = game.seats_of(player.id);
+    // Someone playing both sides resigns the side to move.
+    let seat = match game.position.to_move() {
+        Some(s) if mine.contains(&s) => s,
+        _ => *mine.first().ok_or_else(|| ServiceError::NotPlaying {
+            user: player.userid.clone(),
+            game: id,
+        })?,
+    };
+    let position = game.position.conclude(&Conclusion::Resign(seat))?;
+    let votes = game.row.draw_votes.clone();
+    let step = Step {
+        kind: EntryKind::Resign,
+        seat: Some(seat),
+        player_id: Some(player.id),
+        text: "resigns",
+        roll: None,
+        comment: req.comment,
+        draw_votes: &votes,
+    };
+    let outcome = game.record(&tx, step, position, req.now)?;
+    let mut notices = vec![Notice::Resigned {
+        game: id,
+        player: player.userid.clone(),
+        comment: req.comment.map(str::to_string),
+    }];
+    if let Some(outcome) = outcome {
+        notices.push(Notice::GameOver {
+            game: id,
+            result: outcome.result_text(),
+            reason: outcome.reason,
+            players: game.row.players.clone(),
+        });
+    }
+    notify::queue(&tx, &notices, req.now)?;
+    tx.commit()?;
+    Ok(Reply::Board(game.current_view()))
+}

@@ -1,0 +1,326 @@
+//! Queries on games and their seats.
+
+use std::fmt;
+use std::str::FromStr;
+
+use rusqlite::{Connection, OptionalExtension, Row, params};
+
+use super::StoreError;
+use crate::command::GameId;
+use crate::rules::{GameOption, Seat};
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Active,
+    Over,
+    Cancelled,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Active => "active",
+            Status::Over => "over",
+            Status::Cancelled => "cancelled",
+        }
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Status {
+    type Err = StoreError;
+    fn from_str(s: &str) -> Result<Self, StoreError> {
+        Ok(match s {
+            "active" => Status::Active,
+            "over" => Status::Over,
+            "cancelled" => Status::Cancelled,
+            other => return Err(StoreError::Damaged(format!("unknown game status {other}"))),
+        })
+    }
+}
+
+/// A game row with its players in seat order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub id: GameId,
+    pub variant: String,
+    pub options: Vec<GameOption>,
+    pub status: Status,
+    pub result: Option<String>,
+    pub reason: Option<String>,
+    /// Position::encode after the whole turn log.
+    pub position: String,
+    /// Board turns played.
+    pub ply: u32,
+    pub created: String,
+    pub updated: String,
+    /// Seats that agree to a draw; empty when no draw is offered.
+    pub draw_votes: Vec<Seat>,
+    pub dice_commitment: Option<String>,
+    pub dice_seed: Option<String>,
+    pub nag_days: u32,
+    pub forfeit_days: u32,
+    /// Userids in seat order.
+    pub players: Vec<String>,
+    /// Player row ids in seat order.
+    pub player_ids: Vec<i64>,
+}
+
+/// What `insert` needs to start a game.
+#[derive(Clone, Debug)]
+pub struct NewGame<'a> {
+    pub variant: &'a str,
+    pub options: &'a [GameOption],
+    pub position: &'a str,
+    pub player_ids: &'a [i64],
+    pub nag_days: u32,
+    pub forfeit_days: u32,
+    pub dice_commitment: Option<&'a str>,
+    pub dice_seed: Option<&'a str>,
+    pub now: &'a str,
+}
+
+/// The state a turn or an event leaves a game in.
+#[derive(Clone, Debug)]
+pub struct NewState<'a> {
+    pub position: &'a str,
+    pub ply: u32,
+    pub status: Status,
+    pub result: Option<&'a str>,
+    pub reason: Option<&'a str>,
+    pub draw_votes: &'a [Seat],
+    pub now: &'a str,
+}
+
+/// Options as stored: `[["nag","3"],["fischer",null]]`.
+pub fn options_to_json(options: &[GameOption]) -> String {
+    let list: Vec<(&str, Option<&str>)> = options
+        .iter()
+        .map(|o| (o.name.as_str(), o.value.as_deref()))
+        .collect();
+    serde_json::to_string(&list).expect("options serialize")
+}
+
+fn options_from_json(text: &str) -> Result<Vec<GameOption>, StoreError> {
+    let list: Vec<(String, Option<String>)> = serde_json::from_str(text)
+        .map_err(|e| StoreError::Damaged(format!("game options {text}: {e}")))?;
+    Ok(list
+        .into_iter()
+        .map(|(name, value)| GameOption { name, value })
+        .collect())
+}
+
+fn votes_to_text(votes: &[Seat]) -> Option<String> {
+    if votes.is_empty() {
+        return None;
+    }
+    Some(
+        votes
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(","),
+    )
+}
+
+fn votes_from_text(text: Option<String>) -> Result<Vec<Seat>, StoreError> {
+    let Some(text) = text else {
+        return Ok(Vec::new());
+    };
+    text.split(',')
+        .map(|s| {
+            s.parse()
+                .map_err(|_| StoreError::Damaged(format!("draw votes {text}")))
+        })
+        .collect()
+}
+
+/// Creates a game and its seats; returns its number.
+pub fn insert(conn: &Connection, game: &NewGame<'_>) -> Result<GameId, StoreError> {
+    conn.execute(
+        "INSERT INTO games (variant, options, position, created, updated, nag_days, forfeit_days, \
+         dice_commitment, dice_seed) VALUES (?1, ?2, ?3, ?4, ?4, ?5, ?6, ?7, ?8)",
+        params![
+            game.variant,
+            options_to_json(game.options),
+            game.position,
+            game.now,
+            game.nag_days,
+            game.forfeit_days,
+            game.dice_commitment,
+            game.dice_seed,
+        ],
+    )?;
+    let id = conn.last_insert_rowid();
+    let mut seat =
+        conn.prepare_cached("INSERT INTO seats (game, seat, player) VALUES (?1, ?2, ?3)")?;
+    for (n, player) in game.player_ids.iter().enumerate() {
+        seat.execute(params![id, n as i64, player])?;
+    }
+    Ok(GameId(id as u64))
+}
+
+const COLUMNS: &str = "id, variant, options, status, result, reason, position, ply, created, updated, \
+     draw_votes, dice_commitment, dice_seed, nag_days, forfeit_days";
+
+fn from_row(r: &Row<'_>) -> rusqlite::Result<(Game, String, String, Option<String>)> {
+    Ok((
+        Game {
+            id: GameId(r.get::<_, i64>(0)? as u64),
+            variant: r.get(1)?,
+            options: Vec::new(),
+            status: Status::Active,
+            result: r.get(4)?,
+            reason: r.get(5)?,
+            position: r.get(6)?,
+            ply: r.get(7)?,
+            created: r.get(8)?,
+            updated: r.get(9)?,
+            draw_votes: Vec::new(),
+            dice_commitment: r.get(11)?,
+            dice_seed: r.get(12)?,
+            nag_days: r.get(13)?,
+            forfeit_days: r.get(14)?,
+            players: Vec::new(),
+            player_ids: Vec::new(),
+        },
+        r.get(2)?,
+        r.get(3)?,
+        r.get(10)?,
+    ))
+}
+
+fn complete(
+    conn: &Connection,
+    raw: (Game, String, String, Option<String>),
+) -> Result<Game, StoreError> {
+    let (mut game, options, status, votes) = raw;
+    game.options = options_from_json(&options)?;
+    game.status = status.parse()?;
+    game.draw_votes = votes_from_text(votes)?;
+    let mut q = conn.prepare_cached(
+        "SELECT p.id, p.userid FROM seats s JOIN players p ON p.id = s.player WHERE s.game = ?1 ORDER BY s.seat",
+    )?;
+    let seats = q.query_map([game.id.0 as i64], |r| {
+        Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
+    })?;
+    for seat in seats {
+        let (id, userid) = seat?;
+        game.player_ids.push(id);
+        game.players.push(userid);
+    }
+    Ok(game)
+}
+
+/// The game with this number.
+pub fn find(conn: &Connection, id: GameId) -> Result<Option<Game>, StoreError> {
+    let raw = conn
+        .prepare_cached(&format!("SELECT {COLUMNS} FROM games WHERE id = ?1"))?
+        .query_row([id.0 as i64], from_row)
+        .optional()?;
+    raw.map(|raw| complete(conn, raw)).transpose()
+}
+
+/// Games, newest first: all of them, or those where one of `player_ids`
+/// has a seat; only active ones unless `all`.
+pub fn list(conn: &Connection, player_ids: &[i64], all: bool) -> Result<Vec<Game>, StoreError> {
+    let mut sql = format!("SELECT {COLUMNS} FROM games g WHERE 1 = 1");
+    if !all {
+        sql.push_str(" AND status = 'active'");
+    }
+    if !player_ids.is_empty() {
+        let ids: Vec<String> = player_ids.iter().map(|i| i.to_string()).collect();
+        sql.push_str(&format!(
+            " AND EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id AND s.player IN ({}))",
+            ids.join(",")
+        ));
+    }
+    sql.push_str(" ORDER BY id");
+    let mut q = conn.prepare(&sql)?;
+    let raws = q.query_map([], from_row)?.collect::<Result<Vec<_>, _>>()?;
+    raws.into_iter().map(|raw| complete(conn, raw)).collect()
+}
+
+/// Writes the state a turn or an event leaves the game in.
+pub fn update(conn: &Connection, id: GameId, state: &NewState<'_>) -> Result<(), StoreError> {
+    conn.execute(
+        "UPDATE games SET position = ?2, ply = ?3, status = ?4, result = ?5, reason = ?6, \
+         draw_votes = ?7, updated = ?8 WHERE id = ?1",
+        params![
+            id.0 as i64,
+            state.position,
+            state.ply,
+            state.status.as_str(),
+            state.result,
+            state.reason,
+            votes_to_text(state.draw_votes),
+            state.now,
+        ],
+    )?;
+    Ok(())
+}
+
+/// Records who agrees to a draw (empty: no offer stands).
+pub fn set_draw_votes(
+    conn: &Connection,
+    id: GameId,
+    votes: &[Seat],
+    now: &str,
+) -> Result<(), StoreError> {
+    conn.execute(
+        "UPDATE games SET draw_votes = ?2, updated = ?3 WHERE id = ?1",
+        params![id.0 as i64, votes_to_text(votes), now],
+    )?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{open_in_memory, players};
+
+    #[test]
+    fn a_game_round_trips() {
+        let conn = open_in_memory().unwrap();
+        let now = "2026-01-01T00:00:00Z";
+        let a = players::insert(&conn, "alice", "h", &[], now).unwrap();
+        let b = players::insert(&conn, "bob", "h", &[], now).unwrap();
+        let options = vec![GameOption {
+            name: "nag".into(),
+            value: Some("3".into()),
+        }];
+        let id = insert(
+            &conn,
+            &NewGame {
+                variant: "chess",
+                options: &options,
+                position: "start",
+                player_ids: &[a, b],
+                nag_days: 3,
+                forfeit_days: 21,
+                dice_commitment: None,
+                dice_seed: None,
+                now,
+            },
+        )
+        .unwrap();
+        assert_eq!(id, GameId(1));
+        let game = find(&conn, id).unwrap().unwrap();
+        assert_eq!(game.players, vec!["alice", "bob"]);
+        assert_eq!(game.options, options);
+        assert_eq!(
+            (game.status, game.ply, game.nag_days),
+            (Status::Active, 0, 3)
+        );
+        set_draw_votes(&conn, id, &[1], now).unwrap();
+        assert_eq!(find(&conn, id).unwrap().unwrap().draw_votes, vec![1]);
+        assert_eq!(list(&conn, &[b], false).unwrap().len(), 1);
+        assert!(find(&conn, GameId(2)).unwrap().is_none());
+    }
+}

@@ -1,0 +1,146 @@
+//! Queries on the turn log: the board turns and the events of each game, in
+//! the order they happened.
+
+use std::fmt;
+use std::str::FromStr;
+
+use rusqlite::{Connection, params};
+
+use super::StoreError;
+use crate::command::GameId;
+use crate::rules::Seat;
+
+/// What a log entry records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntryKind {
+    /// A board turn.
+    Turn,
+    /// A seat resigned.
+    Resign,
+    /// A seat lost on time.
+    Forfeit,
+    /// The players agreed a draw.
+    Draw,
+}
+
+impl EntryKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EntryKind::Turn => "turn",
+            EntryKind::Resign => "resign",
+            EntryKind::Forfeit => "forfeit",
+            EntryKind::Draw => "draw",
+        }
+    }
+}
+
+impl fmt::Display for EntryKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for EntryKind {
+    type Err = StoreError;
+    fn from_str(s: &str) -> Result<Self, StoreError> {
+        Ok(match s {
+            "turn" => EntryKind::Turn,
+            "resign" => EntryKind::Resign,
+            "forfeit" => EntryKind::Forfeit,
+            "draw" => EntryKind::Draw,
+            other => return Err(StoreError::Damaged(format!("unknown turn kind {other}"))),
+        })
+    }
+}
+
+/// One entry of a game's log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// 1, 2, ... over the whole log.
+    pub seq: u32,
+    /// Board turns played once this entry is applied (a turn's move number).
+    pub ply: u32,
+    pub kind: EntryKind,
+    pub seat: Option<Seat>,
+    /// The userid of the player who made the entry.
+    pub player: Option<String>,
+    /// Canonical notation of the turn, or a word for the event.
+    pub text: String,
+    /// `A,B` in dice games.
+    pub roll: Option<String>,
+    pub comment: Option<String>,
+    pub at: String,
+}
+
+/// Appends an entry. The mover is stored by row id (`player_id`); the
+/// userid in `entry.player` is only filled in when reading.
+pub fn append(
+    conn: &Connection,
+    game: GameId,
+    entry: &Entry,
+    player_id: Option<i64>,
+) -> Result<(), StoreError> {
+    conn.execute(
+        "INSERT INTO turns (game, seq, ply, kind, seat, player, text, roll, comment, at) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+        params![
+            game.0 as i64,
+            entry.seq,
+            entry.ply,
+            entry.kind.as_str(),
+            entry.seat.map(|s| s as i64),
+            player_id,
+            entry.text,
+            entry.roll,
+            entry.comment,
+            entry.at,
+        ],
+    )?;
+    Ok(())
+}
+
+/// A game's whole log, oldest first.
+pub fn log(conn: &Connection, game: GameId) -> Result<Vec<Entry>, StoreError> {
+    let mut q = conn.prepare_cached(
+        "SELECT t.seq, t.ply, t.kind, t.seat, p.userid, t.text, t.roll, t.comment, t.at \
+         FROM turns t LEFT JOIN players p ON p.id = t.player WHERE t.game = ?1 ORDER BY t.seq",
+    )?;
+    let rows = q.query_map([game.0 as i64], |r| {
+        Ok((
+            r.get::<_, u32>(0)?,
+            r.get::<_, u32>(1)?,
+            r.get::<_, String>(2)?,
+            r.get::<_, Option<i64>>(3)?,
+            r.get::<_, Option<String>>(4)?,
+            r.get::<_, String>(5)?,
+            r.get::<_, Option<String>>(6)?,
+            r.get::<_, Option<String>>(7)?,
+            r.get::<_, String>(8)?,
+        ))
+    })?;
+    let mut entries = Vec::new();
+    for row in rows {
+        let (seq, ply, kind, seat, player, text, roll, comment, at) = row?;
+        entries.push(Entry {
+            seq,
+            ply,
+            kind: kind.parse()?,
+            seat: seat.map(|s| s as Seat),
+            player,
+            text,
+            roll,
+            comment,
+            at,
+        });
+    }
+    Ok(entries)
+}
+
+/// How many entries the log holds (the next entry's `seq` is this + 1).
+pub fn count(conn: &Connection, game: GameId) -> Result<u32, StoreError> {
+    Ok(conn.query_row(
+        "SELECT count(*) FROM turns WHERE game = ?1",
+        [game.0 as i64],
+        |r| r.get(0),
+    )?)
+}

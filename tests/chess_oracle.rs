@@ -1,0 +1,118 @@
+//! Differential test of the chess move generator against cozy-chess (MIT):
+//! seeded random games, and at every ply both must offer the same set of
+//! legal moves (as UCI strings; cozy-chess writes castling as king takes
+//! rook, which is translated to the king's two-square move).
+
+use boserv::rules::chess::ChessPosition;
+use boserv::rules::chess::movegen::legal_moves;
+use boserv::rules::chess::pieces::LETTERS;
+use cozy_chess::{Board, Piece};
+
+/// A small deterministic generator (splitmix64) for the random games.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+fn square(sq: u8) -> String {
+    format!("{}{}", (b'a' + sq % 8) as char, sq / 8 + 1)
+}
+
+fn ours(p: &ChessPosition) -> Vec<(String, boserv::rules::chess::bits::Move)> {
+    let mut v: Vec<_> = legal_moves(&p.bits)
+        .into_iter()
+        .map(|m| (our_uci(&m), m))
+        .collect();
+    v.sort_by(|x, y| x.0.cmp(&y.0));
+    v
+}
+
+/// UCI text of a cozy-chess move, castling as the king's two-square move.
+fn cozy_uci(b: &Board, mv: cozy_chess::Move) -> String {
+    let mut to = mv.to;
+    if b.piece_on(mv.from) == Some(Piece::King) && b.color_on(mv.to) == Some(b.side_to_move()) {
+        let file = if (mv.to.file() as u8) > (mv.from.file() as u8) {
+            cozy_chess::File::G
+        } else {
+            cozy_chess::File::C
+        };
+        to = cozy_chess::Square::new(file, mv.to.rank());
+    }
+    let promo = mv
+        .promotion
+        .map(|p| char::from(p).to_string())
+        .unwrap_or_default();
+    format!("{}{}{promo}", mv.from, to)
+}
+
+fn theirs(b: &Board) -> Vec<(String, cozy_chess::Move)> {
+    let mut v = Vec::new();
+    b.generate_moves(|moves| {
+        v.extend(moves.into_iter().map(|mv| (cozy_uci(b, mv), mv)));
+        false
+    });
+    v.sort_by(|x, y| x.0.cmp(&y.0));
+    v
+}
+
+fn our_uci(m: &boserv::rules::chess::bits::Move) -> String {
+    let promo = m
+        .promotion
+        .map(|k| LETTERS[k as usize].to_ascii_lowercase().to_string())
+        .unwrap_or_default();
+    format!("{}{}{promo}", square(m.from), square(m.to))
+}
+
+fn play_random_games(games: u64, plies: usize, start: &str) {
+    let mut rng = Rng(0xB05E_4A11);
+    for game in 0..games {
+        let mut ours_pos = ChessPosition::from_fen(start).unwrap();
+        let mut cozy = Board::from_fen(start, false).unwrap();
+        for ply in 0..plies {
+            let a = ours(&ours_pos);
+            let b = theirs(&cozy);
+            let ours_names: Vec<&String> = a.iter().map(|(n, _)| n).collect();
+            let their_names: Vec<&String> = b.iter().map(|(n, _)| n).collect();
+            assert_eq!(
+                ours_names,
+                their_names,
+                "game {game} ply {ply}: {}",
+                ours_pos.fen()
+            );
+            if a.is_empty() {
+                break;
+            }
+            let pick = (rng.next() % a.len() as u64) as usize;
+            ours_pos = ChessPosition {
+                bits: ours_pos.bits.make(a[pick].1),
+                ..ours_pos
+            };
+            cozy.play_unchecked(b[pick].1);
+        }
+    }
+}
+
+#[test]
+fn random_games_from_the_start_agree_with_cozy_chess() {
+    play_random_games(
+        200,
+        150,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+}
+
+#[test]
+fn random_games_from_kiwipete_agree_with_cozy_chess() {
+    play_random_games(
+        50,
+        100,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    );
+}

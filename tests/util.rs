@@ -1,0 +1,120 @@
+//! Shared test helpers: a scratch database per test and a way to run the
+//! `boserv` binary against it with a fixed clock.
+
+use std::path::PathBuf;
+use std::process::Output;
+
+use assert_cmd::cargo::cargo_bin_cmd;
+use tempfile::TempDir;
+
+/// The fixed clock every test runs at.
+pub const NOW: &str = "2026-03-01T12:00:00Z";
+
+/// A scratch directory holding one database.
+pub struct Env {
+    pub dir: TempDir,
+    pub db: PathBuf,
+}
+
+impl Env {
+    pub fn new() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("boserv.db");
+        Env { dir, db }
+    }
+
+    /// `boserv` with this database, the fixed clock and no ambient user.
+    pub fn cmd(&self, user: Option<&str>) -> assert_cmd::Command {
+        let mut cmd = cargo_bin_cmd!("boserv");
+        cmd.env("BOSERV_DB", &self.db).env("BOSERV_NOW", NOW).env_remove("BOSERV_USER");
+        cmd.env_remove("BOSERV_BUSY_TIMEOUT_MS");
+        if let Some(user) = user {
+            cmd.args(["--as", user]);
+        }
+        cmd
+    }
+
+    /// Runs `boserv ARGS` as `user`.
+    pub fn run(&self, user: Option<&str>, args: &[&str]) -> Output {
+        self.cmd(user).args(args).output().unwrap()
+    }
+
+    /// Runs a command that must succeed; returns its stdout.
+    pub fn ok(&self, user: Option<&str>, args: &[&str]) -> String {
+        let out = self.run(user, args);
+        assert_eq!(out.status.code(), Some(0), "boserv {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    }
+
+    /// Runs a command that must be refused (exit 1) without changing the
+    /// database; returns the one-line reason.
+    pub fn refused(&self, user: Option<&str>, args: &[&str]) -> String {
+        let before = self.dump();
+        let out = self.run(user, args);
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(1), "boserv {args:?} was not refused: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "one line expected: {stderr}");
+        assert_eq!(self.dump(), before, "boserv {args:?} changed the database");
+        stderr.trim_end().to_string()
+    }
+
+    /// Signs up users with the password `secret`.
+    pub fn signup(&self, users: &[&str]) {
+        for user in users {
+            self.ok(None, &["signup", user, "secret", &format!("{user}@example.test")]);
+        }
+    }
+
+    /// Starts a game between `white` and `black`; returns its id (`game1`).
+    pub fn challenge(&self, variant: &str, white: &str, black: &str) -> String {
+        let out = self.ok(Some(white), &["challenge", variant, white, black]);
+        out.lines().last().unwrap().to_string()
+    }
+
+    /// Plays `turns` alternately as `players` (White first from move
+    /// `first`), each with its `#N` guard; returns the last stdout.
+    pub fn play(&self, game: &str, players: [&str; 2], first: u32, turns: &[&str]) -> String {
+        let mut last = String::new();
+        for (i, turn) in turns.iter().enumerate() {
+            let n = first + i as u32;
+            let player = players[(n as usize - 1) % 2];
+            last = self.ok(Some(player), &["move", game, &format!("{turn}#{n}")]);
+        }
+        last
+    }
+
+    /// `show GAME --format json` as a JSON value.
+    pub fn json(&self, game: &str) -> serde_json::Value {
+        serde_json::from_str(&self.ok(None, &["show", game, "--format", "json"])).unwrap()
+    }
+
+    /// Every row of every table, for before/after comparisons.
+    pub fn dump(&self) -> String {
+        if !self.db.exists() {
+            return String::new();
+        }
+        let conn = rusqlite::Connection::open(&self.db).unwrap();
+        let tables: Vec<String> = conn
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let mut out = String::new();
+        for table in tables {
+            let mut q = conn.prepare(&format!("SELECT * FROM \"{table}\"")).unwrap();
+            let n = q.column_count();
+            let mut rows: Vec<String> = q
+                .query_map([], |r| Ok((0..n).map(|i| format!("{:?}", r.get_ref(i).unwrap())).collect::<Vec<_>>().join("|")))
+                .unwrap()
+                .collect::<Result<_, _>>()
+                .unwrap();
+            rows.sort();
+            for row in rows {
+                out.push_str(&format!("{table}: {row}\n"));
+            }
+        }
+        out
+    }
+}
