@@ -39,7 +39,13 @@ struct Cli {
     #[arg(long, env = "BOSERV_NOW", value_name = "RFC3339", global = true)]
     now: Option<DateTime<Utc>>,
     /// How long to wait for another writer before giving up.
-    #[arg(long, env = "BOSERV_BUSY_TIMEOUT_MS", default_value_t = 5000, global = true, hide = true)]
+    #[arg(
+        long,
+        env = "BOSERV_BUSY_TIMEOUT_MS",
+        default_value_t = 5000,
+        global = true,
+        hide = true
+    )]
     busy_timeout_ms: u64,
     #[command(subcommand)]
     cmd: Cmd,
@@ -58,10 +64,20 @@ enum DrawArg {
     Decline,
 }
 
+#[derive(Clone, Copy, ValueEnum)]
+enum OnOff {
+    On,
+    Off,
+}
+
 #[derive(Subcommand)]
 enum Cmd {
     /// Create an account.
-    Signup { userid: String, password: String, emails: Vec<String> },
+    Signup {
+        userid: String,
+        password: String,
+        emails: Vec<String>,
+    },
     /// Start a game; the first player named is White. Prints the game id last.
     Challenge {
         variant: String,
@@ -145,6 +161,13 @@ enum Cmd {
     },
     /// A scripted game of chess through the real command path.
     Demo,
+    /// Reminders and time forfeits, for cron: safe to run at any frequency.
+    Remind,
+    /// Go on vacation (your clocks stand still, 30 days a year) or come back.
+    Vacation {
+        #[arg(value_enum)]
+        state: OnOff,
+    },
 }
 
 /// What went wrong, sorted by exit code.
@@ -155,7 +178,11 @@ enum Failure {
 
 impl From<ServiceError> for Failure {
     fn from(e: ServiceError) -> Self {
-        if e.is_refusal() { Failure::Refused(e) } else { Failure::Broken(e.into()) }
+        if e.is_refusal() {
+            Failure::Refused(e)
+        } else {
+            Failure::Broken(e.into())
+        }
     }
 }
 
@@ -198,21 +225,50 @@ fn run(cli: Cli) -> Result<(), Failure> {
         // Tools that need no database.
         Cmd::Help { topic } => return print(help::help(VARIANTS, topic.as_deref())?.text()),
         Cmd::Variants => return print(help::variants(VARIANTS).text()),
-        Cmd::Moves { variant: name, opts, fen, turns } => {
-            let legal = analysis::legal_turns(variant(&name)?, &options(&opts), fen.as_deref(), &turns, None)?;
+        Cmd::Moves {
+            variant: name,
+            opts,
+            fen,
+            turns,
+        } => {
+            let legal = analysis::legal_turns(
+                variant(&name)?,
+                &options(&opts),
+                fen.as_deref(),
+                &turns,
+                None,
+            )?;
             for turn in legal {
                 println!("{turn}");
             }
             return Ok(());
         }
-        Cmd::Perft { variant: name, depth, opts, fen, turns } => {
+        Cmd::Perft {
+            variant: name,
+            depth,
+            opts,
+            fen,
+            turns,
+        } => {
             let started = Instant::now();
-            let count = analysis::perft(variant(&name)?, &options(&opts), fen.as_deref(), &turns, depth)?;
+            let count = analysis::perft(
+                variant(&name)?,
+                &options(&opts),
+                fen.as_deref(),
+                &turns,
+                depth,
+            )?;
             let seconds = started.elapsed().as_secs_f64();
-            eprintln!("{:.0} nodes per second ({seconds:.3} s)", count as f64 / seconds.max(1e-9));
+            eprintln!(
+                "{:.0} nodes per second ({seconds:.3} s)",
+                count as f64 / seconds.max(1e-9)
+            );
             return print(count.to_string());
         }
-        Cmd::Replay { variant: name, file } => {
+        Cmd::Replay {
+            variant: name,
+            file,
+        } => {
             let variant = variant(&name)?;
             let text = read_input(file)?;
             let replayed = record::replay(variant, &text)?;
@@ -220,23 +276,52 @@ fn run(cli: Cli) -> Result<(), Failure> {
             return print(format!("result: {}", replayed.result()));
         }
         Cmd::Demo => return run_demo(now),
+        Cmd::Remind => return run_remind(&cli.db, cli.busy_timeout_ms, now),
         // Commands on the database.
-        Cmd::Signup { userid, password, emails } => Command::Signup { user: userid, password, emails },
-        Cmd::Challenge { variant, players, opts } => {
-            Command::Challenge { variant, players, options: options(&opts) }
-        }
+        Cmd::Signup {
+            userid,
+            password,
+            emails,
+        } => Command::Signup {
+            user: userid,
+            password,
+            emails,
+        },
+        Cmd::Challenge {
+            variant,
+            players,
+            opts,
+        } => Command::Challenge {
+            variant,
+            players,
+            options: options(&opts),
+        },
         Cmd::Move { game, turn } => {
             let (turn, expect) = service::moves::split_move_number(&turn.join(" "));
             Command::Move { game, turn, expect }
         }
         Cmd::Roll { game } => Command::Roll { game },
         Cmd::Audit { game } => Command::Audit { game },
-        Cmd::Show { game, at, format: Format::Json } => {
-            let reply = open_and_run(&cli.db, cli.busy_timeout_ms, &actor, &Command::Show { game, at }, now)?;
+        Cmd::Show {
+            game,
+            at,
+            format: Format::Json,
+        } => {
+            let reply = open_and_run(
+                &cli.db,
+                cli.busy_timeout_ms,
+                &actor,
+                &Command::Show { game, at },
+                now,
+            )?;
             let view = reply.view().context("show gave no board")?;
             return print(serde_json::to_string_pretty(view).context("cannot write JSON")?);
         }
-        Cmd::Show { game, at, format: Format::Text } => Command::Show { game, at },
+        Cmd::Show {
+            game,
+            at,
+            format: Format::Text,
+        } => Command::Show { game, at },
         Cmd::History { game } => Command::History { game },
         Cmd::Games { users, all, next } => {
             let filter = match (all, next) {
@@ -256,6 +341,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
             },
         },
         Cmd::Export { game } => Command::Export { game },
+        Cmd::Vacation { state } => Command::Vacation {
+            on: matches!(state, OnOff::On),
+        },
     };
     let reply = open_and_run(&cli.db, cli.busy_timeout_ms, &actor, &command, now)?;
     print(reply.text())
@@ -272,6 +360,29 @@ fn open_and_run(
     Ok(service::run(&mut conn, actor, command, now)?)
 }
 
+/// `remind`: one pass over every active game; a progress bar on a
+/// terminal, and the one-line summary on stdout for cron's log.
+fn run_remind(db: &std::path::Path, busy_ms: u64, now: DateTime<Utc>) -> Result<(), Failure> {
+    use std::io::IsTerminal;
+    let mut conn = store::open(db, Duration::from_millis(busy_ms)).map_err(ServiceError::from)?;
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new(0);
+        bar.set_message("games due");
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let summary = service::remind::remind(&mut conn, VARIANTS, now, &mut |done, total| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    })?;
+    bar.finish_and_clear();
+    for problem in &summary.problems {
+        eprintln!("remind: {problem}");
+    }
+    print(summary.to_string())
+}
+
 fn print(text: String) -> Result<(), Failure> {
     println!("{text}");
     Ok(())
@@ -281,10 +392,13 @@ fn read_input(file: Option<PathBuf>) -> Result<String, Failure> {
     let mut text = String::new();
     match file {
         Some(path) if path.as_os_str() != "-" => {
-            text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+            text = std::fs::read_to_string(&path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
         }
         _ => {
-            std::io::stdin().read_to_string(&mut text).context("cannot read standard input")?;
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .context("cannot read standard input")?;
         }
     }
     Ok(text)
@@ -295,7 +409,8 @@ fn run_demo(now: DateTime<Utc>) -> Result<(), Failure> {
     let stamp = now.timestamp_nanos_opt().unwrap_or_default();
     let path = std::env::temp_dir().join(format!("boserv-demo-{}-{stamp}.db", std::process::id()));
     let result = (|| -> Result<(), Failure> {
-        let mut conn = store::open(&path, store::DEFAULT_BUSY_TIMEOUT).map_err(ServiceError::from)?;
+        let mut conn =
+            store::open(&path, store::DEFAULT_BUSY_TIMEOUT).map_err(ServiceError::from)?;
         println!("A demo game on a throwaway database: {}\n", path.display());
         demo::run(&mut conn, now, &mut |text| println!("{text}"))?;
         Ok(())

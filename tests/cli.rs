@@ -13,9 +13,15 @@ fn started() -> (Env, String) {
 #[test]
 fn a_move_out_of_turn_is_refused() {
     let (env, game) = started();
-    assert_eq!(env.refused(Some("bob"), &["move", &game, "e7-e5"]), "it is alice's turn");
+    assert_eq!(
+        env.refused(Some("bob"), &["move", &game, "e7-e5"]),
+        "it is alice's turn"
+    );
     env.ok(Some("alice"), &["move", &game, "e2-e4"]);
-    assert_eq!(env.refused(Some("alice"), &["move", &game, "d2-d4"]), "it is bob's turn");
+    assert_eq!(
+        env.refused(Some("alice"), &["move", &game, "d2-d4"]),
+        "it is bob's turn"
+    );
 }
 
 #[test]
@@ -31,8 +37,14 @@ fn an_illegal_move_is_refused_with_its_reason() {
 fn a_stale_move_number_is_refused() {
     let (env, game) = started();
     env.ok(Some("alice"), &["move", &game, "e2-e4#1"]);
-    assert_eq!(env.refused(Some("bob"), &["move", &game, "e7-e5#1"]), "move #1 received but this is move 2");
-    assert_eq!(env.refused(Some("bob"), &["move", "2", "e7-e5"]), "no such game: game2");
+    assert_eq!(
+        env.refused(Some("bob"), &["move", &game, "e7-e5#1"]),
+        "move #1 received but this is move 2"
+    );
+    assert_eq!(
+        env.refused(Some("bob"), &["move", "2", "e7-e5"]),
+        "no such game: game2"
+    );
     // The game number may be written without `game`.
     env.ok(Some("bob"), &["move", "1", "e7-e5#2"]);
 }
@@ -40,28 +52,68 @@ fn a_stale_move_number_is_refused() {
 #[test]
 fn unknown_games_users_and_variants_are_refused() {
     let (env, game) = started();
-    assert_eq!(env.refused(None, &["show", "game99"]), "no such game: game99");
-    assert_eq!(env.refused(Some("alice"), &["move", "game99", "e2-e4"]), "no such game: game99");
-    assert_eq!(env.refused(Some("dave"), &["move", &game, "e2-e4"]), "no such user: dave");
-    assert_eq!(env.refused(Some("carol"), &["move", &game, "e2-e4"]), "carol is not playing game1");
-    assert_eq!(env.refused(None, &["challenge", "chess", "alice", "dave"]), "no such user: dave");
+    assert_eq!(
+        env.refused(None, &["show", "game99"]),
+        "no such game: game99"
+    );
+    assert_eq!(
+        env.refused(Some("alice"), &["move", "game99", "e2-e4"]),
+        "no such game: game99"
+    );
+    assert_eq!(
+        env.refused(Some("dave"), &["move", &game, "e2-e4"]),
+        "no such user: dave"
+    );
+    assert_eq!(
+        env.refused(Some("carol"), &["move", &game, "e2-e4"]),
+        "carol is not playing game1"
+    );
+    assert_eq!(
+        env.refused(None, &["challenge", "chess", "alice", "dave"]),
+        "no such user: dave"
+    );
     let reason = env.refused(None, &["challenge", "shogi", "alice", "bob"]);
-    assert!(reason.starts_with("unknown variant: shogi (known: chess"), "{reason}");
-    assert_eq!(env.refused(None, &["challenge", "chess", "alice"]), "chess needs 2 players, not 1");
-    assert_eq!(env.refused(None, &["move", &game, "e2-e4"]), "this command needs a user: give --as USERID");
-    assert_eq!(env.refused(None, &["signup", "alice", "other1"]), "the userid alice is taken");
-    assert_eq!(env.refused(Some("alice"), &["roll", &game]), "game1 has no dice");
+    assert!(
+        reason.starts_with("unknown variant: shogi (known: chess"),
+        "{reason}"
+    );
+    assert_eq!(
+        env.refused(None, &["challenge", "chess", "alice"]),
+        "chess needs 2 players, not 1"
+    );
+    assert_eq!(
+        env.refused(None, &["move", &game, "e2-e4"]),
+        "this command needs a user: give --as USERID"
+    );
+    assert_eq!(
+        env.refused(None, &["signup", "alice", "other1"]),
+        "the userid alice is taken"
+    );
+    assert_eq!(
+        env.refused(Some("alice"), &["roll", &game]),
+        "game1 has no dice"
+    );
 }
 
 #[test]
 fn a_locked_database_says_busy_and_does_not_panic() {
     let (env, game) = started();
     let mut holder = rusqlite::Connection::open(&env.db).unwrap();
-    let tx = holder.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).unwrap();
-    let out = env.cmd(Some("alice")).env("BOSERV_BUSY_TIMEOUT_MS", "100").args(["move", &game, "e2-e4"]).output().unwrap();
+    let tx = holder
+        .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+        .unwrap();
+    let out = env
+        .cmd(Some("alice"))
+        .env("BOSERV_BUSY_TIMEOUT_MS", "100")
+        .args(["move", &game, "e2-e4"])
+        .output()
+        .unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("the database is busy; try again"), "{stderr}");
+    assert!(
+        stderr.contains("the database is busy; try again"),
+        "{stderr}"
+    );
     drop(tx);
     env.ok(Some("alice"), &["move", &game, "e2-e4"]);
 }
@@ -79,10 +131,20 @@ fn usage_errors_exit_2() {
 fn help_and_variants() {
     let env = Env::new();
     assert!(env.ok(None, &["help"]).contains("commands"));
-    assert!(env.ok(None, &["help", "commands"]).contains("challenge VARIANT"));
+    assert!(
+        env.ok(None, &["help", "commands"])
+            .contains("challenge VARIANT")
+    );
     assert!(!env.ok(None, &["help", "chess"]).is_empty());
-    assert!(env.ok(None, &["variants"]).lines().any(|l| l.starts_with("chess")));
-    assert!(env.refused(None, &["help", "cooking"]).starts_with("no help on cooking; topics: commands, notation"));
+    assert!(
+        env.ok(None, &["variants"])
+            .lines()
+            .any(|l| l.starts_with("chess"))
+    );
+    assert!(
+        env.refused(None, &["help", "cooking"])
+            .starts_with("no help on cooking; topics: commands, notation")
+    );
 }
 
 #[test]
@@ -94,8 +156,14 @@ fn moves_lists_every_legal_turn() {
     let mut sorted = lines.clone();
     sorted.sort();
     assert_eq!(lines, sorted);
-    assert!(lines.contains(&"Ng1-f3") && lines.contains(&"e2-e4"), "{first}");
-    let after = env.ok(None, &["moves", "chess", "f2-f3", "e7-e5", "g2-g4", "Qd8-h4"]);
+    assert!(
+        lines.contains(&"Ng1-f3") && lines.contains(&"e2-e4"),
+        "{first}"
+    );
+    let after = env.ok(
+        None,
+        &["moves", "chess", "f2-f3", "e7-e5", "g2-g4", "Qd8-h4"],
+    );
     assert_eq!(after, "", "no turn is legal once the game is over");
     let out = env.run(None, &["moves", "chess", "e2-e4", "e2-e5"]);
     assert_eq!(out.status.code(), Some(1));
@@ -118,7 +186,11 @@ fn replay_names_the_bad_line() {
     std::fs::write(&file, "[Variant \"chess\"]\ne2-e4\ne7-e5\nKe1-e3\n").unwrap();
     let out = env.run(None, &["replay", "chess", file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8(out.stderr).unwrap().starts_with("line 4: Ke1-e3"));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .starts_with("line 4: Ke1-e3")
+    );
 }
 
 #[test]
@@ -126,5 +198,8 @@ fn the_demo_plays_a_game_to_checkmate() {
     let env = Env::new();
     let out = env.ok(None, &["demo"]);
     assert!(out.contains("game over: 1-0 (checkmate)"), "{out}");
-    assert!(!env.db.exists(), "the demo must not touch the user's database");
+    assert!(
+        !env.db.exists(),
+        "the demo must not touch the user's database"
+    );
 }

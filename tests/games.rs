@@ -12,8 +12,9 @@ pub const LOYD_STALEMATE: &[&str] = &[
 ];
 
 /// Knights out and back twice: the start position a third time.
-pub const KNIGHT_SHUFFLE: &[&str] =
-    &["Ng1-f3", "Ng8-f6", "Nf3-g1", "Nf6-g8", "Ng1-f3", "Ng8-f6", "Nf3-g1", "Nf6-g8"];
+pub const KNIGHT_SHUFFLE: &[&str] = &[
+    "Ng1-f3", "Ng8-f6", "Nf3-g1", "Nf6-g8", "Ng1-f3", "Ng8-f6", "Nf3-g1", "Nf6-g8",
+];
 
 fn new_game(env: &Env) -> String {
     env.signup(&["alice", "bob"]);
@@ -40,10 +41,18 @@ fn fools_mate_ends_in_checkmate() {
 fn the_opera_game_ends_in_checkmate() {
     let env = Env::new();
     let game = new_game(&env);
-    let last = env.play(&game, ["alice", "bob"], 1, boserv::service::demo::OPERA_GAME);
+    let last = env.play(
+        &game,
+        ["alice", "bob"],
+        1,
+        boserv::service::demo::OPERA_GAME,
+    );
     assert!(last.contains("game over: 1-0 (checkmate)"), "{last}");
     let history = env.ok(None, &["history", &game]);
-    assert!(history.contains("33. White  alice        Rd1-d8"), "{history}");
+    assert!(
+        history.contains("33. White  alice        Rd1-d8"),
+        "{history}"
+    );
 }
 
 #[test]
@@ -74,13 +83,22 @@ fn a_draw_by_agreement() {
     env.play(&game, ["alice", "bob"], 1, &["e2-e4"]);
     let offered = env.ok(Some("bob"), &["draw", &game, "offer"]);
     assert!(offered.contains("draw offered by bob"), "{offered}");
-    assert_eq!(env.json(&game)["draw_offered_by"], serde_json::json!(["bob"]));
+    assert_eq!(
+        env.json(&game)["draw_offered_by"],
+        serde_json::json!(["bob"])
+    );
     let agreed = env.ok(Some("alice"), &["draw", &game, "accept"]);
     assert!(agreed.contains("game over: 1/2-1/2"), "{agreed}");
     let view = env.json(&game);
-    assert_eq!((view["status"].as_str(), view["result"].as_str()), (Some("over"), Some("1/2-1/2")));
+    assert_eq!(
+        (view["status"].as_str(), view["result"].as_str()),
+        (Some("over"), Some("1/2-1/2"))
+    );
     let export = env.ok(None, &["export", &game]);
-    assert!(export.trim_end().ends_with("e2-e4\ndraw agreed"), "{export}");
+    assert!(
+        export.trim_end().ends_with("e2-e4\ndraw agreed"),
+        "{export}"
+    );
 }
 
 #[test]
@@ -89,7 +107,10 @@ fn a_declined_draw_goes_on() {
     let game = new_game(&env);
     env.ok(Some("alice"), &["draw", &game, "offer"]);
     env.ok(Some("bob"), &["draw", &game, "decline"]);
-    assert_eq!(env.refused(Some("bob"), &["draw", &game, "accept"]), "nobody has offered a draw in game1");
+    assert_eq!(
+        env.refused(Some("bob"), &["draw", &game, "accept"]),
+        "nobody has offered a draw in game1"
+    );
     assert_eq!(env.json(&game)["status"], "active");
 }
 
@@ -113,8 +134,14 @@ fn an_export_replays_to_the_same_result() {
     let game = new_game(&env);
     env.play(&game, ["alice", "bob"], 1, FOOLS_MATE);
     let record = env.ok(None, &["export", &game]);
-    assert!(record.starts_with("[Game \"game1\"]\n[Variant \"chess\"]"), "{record}");
-    assert!(record.contains("[White \"alice\"]\n[Black \"bob\"]"), "{record}");
+    assert!(
+        record.starts_with("[Game \"game1\"]\n[Variant \"chess\"]"),
+        "{record}"
+    );
+    assert!(
+        record.contains("[White \"alice\"]\n[Black \"bob\"]"),
+        "{record}"
+    );
     assert!(record.contains("[Result \"0-1\"]"), "{record}");
     let file = env.dir.path().join("game1.txt");
     std::fs::write(&file, &record).unwrap();
@@ -125,8 +152,16 @@ fn an_export_replays_to_the_same_result() {
     env.play(&game2, ["alice", "bob"], 1, &["d2-d4"]);
     env.ok(Some("bob"), &["resign", &game2]);
     let record2 = env.ok(None, &["export", &game2]);
-    let out = env.cmd(None).args(["replay", "chess", "-"]).write_stdin(record2).output().unwrap();
-    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().last(), Some("result: 1-0"));
+    let out = env
+        .cmd(None)
+        .args(["replay", "chess", "-"])
+        .write_stdin(record2)
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap().lines().last(),
+        Some("result: 1-0")
+    );
 }
 
 #[test]
@@ -135,7 +170,8 @@ fn show_at_an_earlier_move() {
     let game = new_game(&env);
     env.play(&game, ["alice", "bob"], 1, FOOLS_MATE);
     let start: serde_json::Value =
-        serde_json::from_str(&env.ok(None, &["show", &game, "--at", "0", "--format", "json"])).unwrap();
+        serde_json::from_str(&env.ok(None, &["show", &game, "--at", "0", "--format", "json"]))
+            .unwrap();
     assert_eq!(start["ply"], 0);
     assert_eq!(start["to_move"], "alice");
     assert_eq!(start["status"], "active");
@@ -143,7 +179,8 @@ fn show_at_an_earlier_move() {
     assert_eq!(start["players"], serde_json::json!(["alice", "bob"]));
     assert_eq!(start["roll"], serde_json::Value::Null);
     let two: serde_json::Value =
-        serde_json::from_str(&env.ok(None, &["show", &game, "--at", "2", "--format", "json"])).unwrap();
+        serde_json::from_str(&env.ok(None, &["show", &game, "--at", "2", "--format", "json"]))
+            .unwrap();
     assert_eq!(two["to_move"], "alice");
     assert_ne!(two["board"], start["board"]);
     let reason = env.refused(None, &["show", &game, "--at", "9"]);
@@ -165,5 +202,8 @@ fn games_lists_who_is_to_move() {
     let next = env.ok(None, &["games", "carol", "--next"]);
     assert!(next.starts_with("game2"), "{next}");
     assert_eq!(next.lines().count(), 1, "{next}");
-    assert_eq!(env.ok(None, &["games", "alice", "--next"]).trim_end(), "no games");
+    assert_eq!(
+        env.ok(None, &["games", "alice", "--next"]).trim_end(),
+        "no games"
+    );
 }

@@ -28,7 +28,12 @@ fn the_cached_position_equals_the_replayed_log() {
         let log = turns::log(&conn, row.id).unwrap();
         let replayed = rebuild(game.variant, &row.options, &log).unwrap();
         assert_eq!(replayed.encode(), row.position, "{}", row.id);
-        assert_eq!(replayed.outcome().map(|o| o.result_text()), row.result, "{}", row.id);
+        assert_eq!(
+            replayed.outcome().map(|o| o.result_text()),
+            row.result,
+            "{}",
+            row.id
+        );
     }
 }
 
@@ -38,8 +43,12 @@ fn the_database_is_versioned_and_in_wal_mode() {
     env.signup(&["alice"]);
     let conn = rusqlite::Connection::open(&env.db).unwrap();
     assert_eq!(migrate::version(&conn).unwrap(), migrate::LATEST);
-    let mode: String = conn.query_row("PRAGMA journal_mode", [], |r| r.get(0)).unwrap();
+    let mode: String = conn
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .unwrap();
     assert_eq!(mode, "wal");
-    let hash: String = conn.query_row("SELECT password_hash FROM players", [], |r| r.get(0)).unwrap();
+    let hash: String = conn
+        .query_row("SELECT password_hash FROM players", [], |r| r.get(0))
+        .unwrap();
     assert!(hash.starts_with("$argon2id$"), "{hash}");
 }

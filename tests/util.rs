@@ -26,7 +26,9 @@ impl Env {
     /// `boserv` with this database, the fixed clock and no ambient user.
     pub fn cmd(&self, user: Option<&str>) -> assert_cmd::Command {
         let mut cmd = cargo_bin_cmd!("boserv");
-        cmd.env("BOSERV_DB", &self.db).env("BOSERV_NOW", NOW).env_remove("BOSERV_USER");
+        cmd.env("BOSERV_DB", &self.db)
+            .env("BOSERV_NOW", NOW)
+            .env_remove("BOSERV_USER");
         cmd.env_remove("BOSERV_BUSY_TIMEOUT_MS");
         if let Some(user) = user {
             cmd.args(["--as", user]);
@@ -42,7 +44,12 @@ impl Env {
     /// Runs a command that must succeed; returns its stdout.
     pub fn ok(&self, user: Option<&str>, args: &[&str]) -> String {
         let out = self.run(user, args);
-        assert_eq!(out.status.code(), Some(0), "boserv {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "boserv {args:?} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         String::from_utf8(out.stdout).unwrap()
     }
 
@@ -52,7 +59,11 @@ impl Env {
         let before = self.dump();
         let out = self.run(user, args);
         let stderr = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(out.status.code(), Some(1), "boserv {args:?} was not refused: {stderr}");
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "boserv {args:?} was not refused: {stderr}"
+        );
         assert_eq!(stderr.lines().count(), 1, "one line expected: {stderr}");
         assert_eq!(self.dump(), before, "boserv {args:?} changed the database");
         stderr.trim_end().to_string()
@@ -61,7 +72,10 @@ impl Env {
     /// Signs up users with the password `secret`.
     pub fn signup(&self, users: &[&str]) {
         for user in users {
-            self.ok(None, &["signup", user, "secret", &format!("{user}@example.test")]);
+            self.ok(
+                None,
+                &["signup", user, "secret", &format!("{user}@example.test")],
+            );
         }
     }
 
@@ -106,7 +120,12 @@ impl Env {
             let mut q = conn.prepare(&format!("SELECT * FROM \"{table}\"")).unwrap();
             let n = q.column_count();
             let mut rows: Vec<String> = q
-                .query_map([], |r| Ok((0..n).map(|i| format!("{:?}", r.get_ref(i).unwrap())).collect::<Vec<_>>().join("|")))
+                .query_map([], |r| {
+                    Ok((0..n)
+                        .map(|i| format!("{:?}", r.get_ref(i).unwrap()))
+                        .collect::<Vec<_>>()
+                        .join("|"))
+                })
                 .unwrap()
                 .collect::<Result<_, _>>()
                 .unwrap();

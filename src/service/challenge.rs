@@ -152,7 +152,13 @@ mod tests {
 /// Reads an option as written after `--opt`: `NAME` or `NAME=VALUE`.
 pub fn parse_option(text: &str) -> GameOption {
     match text.split_once('=') {
-        Some((name, value)) => GameOption { name: name.trim().to_string(), value: Some(value.trim().to_string()) },
-        None => GameOption { name: text.trim().to_string(), value: None },
+        Some((name, value)) => GameOption {
+            name: name.trim().to_string(),
+            value: Some(value.trim().to_string()),
+        },
+        None => GameOption {
+            name: text.trim().to_string(),
+            value: None,
+        },
     }
 }

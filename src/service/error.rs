@@ -60,6 +60,10 @@ pub enum ServiceError {
     NoHelp { topic: String, topics: String },
     #[error("line {line}: {why}")]
     BadRecord { line: usize, why: String },
+    #[error("{0} is already on vacation")]
+    AlreadyOnVacation(String),
+    #[error("{0} is not on vacation")]
+    NotOnVacation(String),
     #[error("{0} is not available yet")]
     NotAvailable(&'static str),
     /// Busy, damaged or unreadable database: nothing was judged.

@@ -50,4 +50,22 @@ pub enum Notice {
         reason: String,
         players: Vec<String>,
     },
+    /// The player to move has not moved for `days` days: reminder number
+    /// `period` of this turn (pbmserv's "Nag"). `forfeit_at` (RFC 3339) is
+    /// when they lose on time if they still do not move.
+    Reminder {
+        game: GameId,
+        player: String,
+        period: u32,
+        days: i64,
+        forfeit_at: String,
+    },
+    /// A player lost on time after `days` days without a move. In a game
+    /// of three the game may go on: `to_move` is then who moves next.
+    Forfeited {
+        game: GameId,
+        player: String,
+        days: i64,
+        to_move: Option<String>,
+    },
 }
