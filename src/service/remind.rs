@@ -305,3 +305,6 @@ fn lose_on_time(
     notify::queue(tx, &notices, now)?;
     Ok(action)
 }
+
+#[cfg(test)]
+mod tests;
