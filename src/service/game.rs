@@ -199,6 +199,9 @@ impl LoadedGame {
                 .map(|&s| self.player_at(s))
                 .collect(),
             board: position.render(),
+            nag_days: self.row.nag_days,
+            forfeit_days: self.row.forfeit_days,
+            vacations: Vec::new(),
         }
     }
 
