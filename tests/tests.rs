@@ -5,5 +5,6 @@ mod chess_oracle;
 mod cli;
 mod games;
 mod perft;
+mod remind;
 mod store;
 mod util;
