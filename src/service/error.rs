@@ -66,6 +66,9 @@ pub enum ServiceError {
     NotOnVacation(String),
     #[error("{0} is not available yet")]
     NotAvailable(&'static str),
+    /// A `nag` or `forfeit` option that cannot be used.
+    #[error(transparent)]
+    Limits(#[from] crate::clock::LimitsError),
     /// Busy, damaged or unreadable database: nothing was judged.
     #[error(transparent)]
     Store(#[from] StoreError),
