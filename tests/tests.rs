@@ -4,6 +4,9 @@
 mod chess_oracle;
 mod cli;
 mod games;
+mod mail_intake;
+mod mail_outgoing;
+mod mail_wire;
 mod perft;
 mod remind;
 mod store;

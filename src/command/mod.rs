@@ -5,6 +5,8 @@
 //! mail`), the last two in pbmserv's language. The service layer runs a
 //! `Command` for an [`Actor`] in one transaction, whatever its source.
 
+pub mod language;
+
 use crate::rules::GameOption;
 
 /// A game's number: `game7` and `7` both name game 7.

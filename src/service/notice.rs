@@ -51,11 +51,13 @@ pub enum Notice {
         players: Vec<String>,
     },
     /// The player to move has not moved for `days` days: reminder number
-    /// `period` of this turn (pbmserv's "Nag"). `forfeit_at` (RFC 3339) is
-    /// when they lose on time if they still do not move.
+    /// `period` of the clock started by log entry `clock` (0: the game's
+    /// start) (pbmserv's "Nag"). `forfeit_at` (RFC 3339) is when they lose
+    /// on time if they still do not move.
     Reminder {
         game: GameId,
         player: String,
+        clock: u32,
         period: u32,
         days: i64,
         forfeit_at: String,

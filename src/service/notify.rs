@@ -2,9 +2,9 @@
 //! rows here.
 //!
 //! Every command that changes a game calls [`queue`] once, inside its
-//! transaction, with the notices it produced. Today nothing is written; the
-//! mail layer fills this in (one outbox row per recipient and notice), so a
-//! mail exists exactly when the change it reports was committed.
+//! transaction, with the notices it produced; [`crate::mail::announce`]
+//! turns them into one outbox row per player and mail, so a mail exists
+//! exactly when the change it reports was committed.
 
 use chrono::{DateTime, Utc};
 use rusqlite::Transaction;
@@ -18,6 +18,5 @@ pub fn queue(
     notices: &[Notice],
     now: DateTime<Utc>,
 ) -> Result<(), StoreError> {
-    let _ = (tx, notices, now);
-    Ok(())
+    crate::mail::announce::queue(tx, notices, now)
 }

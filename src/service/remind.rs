@@ -232,6 +232,7 @@ impl Judge<'_> {
         let notice = Notice::Reminder {
             game: id,
             player,
+            clock: row.since_seq,
             period,
             days: reading.days_waited(),
             forfeit_at: timestamp(reading.forfeit_at),

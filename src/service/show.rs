@@ -21,14 +21,7 @@ pub fn show(
     let game = LoadedGame::load(&tx, req.catalog, id)?;
     let Some(at) = at else {
         let mut view = game.current_view();
-        let players: Vec<(i64, String)> = game
-            .row
-            .player_ids
-            .iter()
-            .copied()
-            .zip(game.row.players.iter().cloned())
-            .collect();
-        view.vacations = vacation_notes(&tx, &players, req.now)?;
+        view.vacations = vacation_notes(&tx, &game.players_by_id(), req.now)?;
         return Ok(Reply::Board(view));
     };
     if at > game.row.ply {

@@ -1,0 +1,57 @@
+//! A queued mail -> the RFC 5322 message lettre sends.
+//!
+//! Every mail carries the headers that make it behave in a player's mail
+//! program and among robots: Date, a Message-ID with In-Reply-To and
+//! References threading it into its game, MIME-Version with a plain UTF-8
+//! text part, and `Auto-Submitted: auto-replied` (RFC 3834) so that
+//! autoresponders do not answer it.
+
+use lettre::Message;
+use lettre::message::header::{HeaderName, HeaderValue};
+use lettre::message::{Mailbox, SinglePart};
+
+use super::identity::Identity;
+use super::outbox::Queued;
+
+/// Why a queued mail cannot become a message (it never will).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ComposeError {
+    #[error("not a mail address: {0}")]
+    BadRecipient(String),
+    #[error("no recipients")]
+    NoRecipients,
+    #[error("cannot build the message: {0}")]
+    Build(String),
+}
+
+/// Builds the message for a queued mail.
+pub fn message(mail: &Queued, identity: &Identity) -> Result<Message, ComposeError> {
+    let draft = &mail.draft;
+    if draft.to.is_empty() {
+        return Err(ComposeError::NoRecipients);
+    }
+    let mut builder = Message::builder()
+        .from(identity.from.clone())
+        .subject(draft.subject.as_str())
+        .date(mail.created_at.into())
+        .message_id(Some(draft.message_id.clone()))
+        .raw_header(HeaderValue::new(
+            HeaderName::new_from_ascii_str("Auto-Submitted"),
+            "auto-replied".to_string(),
+        ));
+    for address in &draft.to {
+        let mailbox: Mailbox = address.parse().map_err(|_| {
+            ComposeError::BadRecipient(address.chars().filter(|c| !c.is_control()).collect())
+        })?;
+        builder = builder.to(mailbox);
+    }
+    if let Some(parent) = &draft.in_reply_to {
+        builder = builder.in_reply_to(parent.clone());
+    }
+    if !draft.references.is_empty() {
+        builder = builder.references(draft.references.join(" "));
+    }
+    builder
+        .singlepart(SinglePart::plain(draft.body.clone()))
+        .map_err(|e| ComposeError::Build(e.to_string()))
+}

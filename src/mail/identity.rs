@@ -1,0 +1,127 @@
+//! Who boserv's mail comes from, and the Message-IDs that thread a game.
+//!
+//! `BOSERV_FROM` (e.g. `Bochess Server <bochess@example.org>`) names the
+//! server; its domain is the right-hand side of every Message-ID boserv
+//! makes. A game's mails get deterministic ids, so each player's mail
+//! program shows a game as one thread and a mail queued twice (a reminder
+//! run twice) is one row: the id is the outbox's idempotency key.
+
+use lettre::message::Mailbox;
+
+use crate::command::GameId;
+
+/// The `From` used when `BOSERV_FROM` is not set.
+pub const DEFAULT_FROM: &str = "boserv <boserv@localhost>";
+
+/// The server's mail identity.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Identity {
+    pub from: Mailbox,
+    /// The domain of `from`, for Message-IDs.
+    pub domain: String,
+}
+
+/// A `From` setting that is not a mail address.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("BOSERV_FROM: not a mail address: {0}")]
+pub struct IdentityError(String);
+
+impl Identity {
+    /// Reads a `Name <user@domain>` or bare `user@domain` setting.
+    pub fn parse(from: &str) -> Result<Identity, IdentityError> {
+        let printable: String = from.chars().filter(|c| !c.is_control()).collect();
+        let from: Mailbox = from
+            .trim()
+            .parse()
+            .map_err(|_| IdentityError(printable.clone()))?;
+        let domain = from.email.domain().to_ascii_lowercase();
+        Ok(Identity { from, domain })
+    }
+
+    /// From `BOSERV_FROM`, else [`DEFAULT_FROM`].
+    pub fn from_env() -> Result<Identity, IdentityError> {
+        match std::env::var("BOSERV_FROM") {
+            Ok(from) if !from.trim().is_empty() => Identity::parse(&from),
+            _ => Identity::parse(DEFAULT_FROM),
+        }
+    }
+
+    /// The id of one mail of a game thread: `<game7.ply12.board.alice@domain>`.
+    /// `kind` says what the mail is (`new`, `board`, `draw`, `nag1`, ...) so
+    /// two mails about the same ply never share an id.
+    pub fn game_mail_id(&self, game: GameId, ply: u32, kind: &str, user: &str) -> String {
+        format!(
+            "<{game}.ply{ply}.{}.{}@{}>",
+            id_part(kind),
+            id_part(user),
+            self.domain
+        )
+    }
+
+    /// The id of a game's first mail to `user`, which every later mail of
+    /// the game to that user answers (In-Reply-To / References).
+    pub fn game_root_id(&self, game: GameId, user: &str) -> String {
+        self.game_mail_id(game, 0, "new", user)
+    }
+
+    /// A fresh id for a mail outside any thread (help, errors, lists).
+    pub fn unique_id(&self, now: chrono::DateTime<chrono::Utc>) -> String {
+        let mut bytes = [0u8; 8];
+        // Without OS randomness the timestamp alone still keeps ids apart
+        // in practice; uniqueness is enforced by the outbox anyway.
+        let _ = getrandom::fill(&mut bytes);
+        format!(
+            "<boserv.{}.{}@{}>",
+            now.format("%Y%m%d%H%M%S"),
+            hex::encode(bytes),
+            self.domain
+        )
+    }
+}
+
+/// Keeps only characters (dot-atom text) safe inside a Message-ID's left-hand side.
+fn id_part(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn from_names_the_domain() {
+        let identity = Identity::parse("Bochess Server <Bo@Example.ORG>").unwrap();
+        assert_eq!(identity.domain, "example.org");
+        assert_eq!(identity.from.to_string(), "Bochess Server <Bo@Example.ORG>");
+        assert!(Identity::parse("no address").is_err());
+        assert!(Identity::parse("a@b.org\r\nBcc: x@y.org").is_err());
+        assert!(Identity::parse(DEFAULT_FROM).is_ok());
+    }
+
+    #[test]
+    fn game_ids_are_deterministic_and_distinct() {
+        let identity = Identity::parse("bo@example.org").unwrap();
+        let id = identity.game_mail_id(GameId(7), 12, "board", "alice");
+        assert_eq!(id, "<game7.ply12.board.alice@example.org>");
+        assert_eq!(id, identity.game_mail_id(GameId(7), 12, "board", "alice"));
+        assert_ne!(id, identity.game_mail_id(GameId(7), 12, "draw", "alice"));
+        assert_eq!(
+            identity.game_root_id(GameId(7), "a.b"),
+            "<game7.ply0.new.a.b@example.org>"
+        );
+        assert_eq!(
+            identity.game_mail_id(GameId(1), 1, "x y", "<z>"),
+            "<game1.ply1.x_y._z_@example.org>"
+        );
+        let now = chrono::Utc::now();
+        assert_ne!(identity.unique_id(now), identity.unique_id(now));
+    }
+}

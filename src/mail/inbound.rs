@@ -1,0 +1,351 @@
+//! Intake: one RFC 5322 message, as the MTA hands it over, -> what boserv
+//! acts on.
+//!
+//! Only four things of a player's mail matter: who sent it, its
+//! Message-ID (a mail seen before is not run again), the command in the
+//! Subject, and the comment in the body. Everything else, and anything
+//! mail-parser cannot make sense of, is reduced to an [`Intake`] the caller
+//! can store and answer without ever panicking or echoing raw bytes.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use mail_parser::{Message, MessageParser};
+
+use super::body;
+use super::robot::{self, Robot};
+use super::subject;
+
+/// The largest mail read; larger ones are refused unread.
+pub const SIZE_LIMIT: usize = 256 * 1024;
+
+/// What a mail amounts to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Intake {
+    /// A player's mail: commands to run.
+    Letter(Letter),
+    /// A bounce or an autoresponder: stored, never answered.
+    Robot {
+        robot: Robot,
+        sender: Option<String>,
+        message_id: Option<String>,
+    },
+    /// A mail that cannot be acted on: answered when `sender` is known.
+    Refused {
+        reason: Refusal,
+        sender: Option<String>,
+        message_id: Option<String>,
+    },
+}
+
+/// A readable mail from a person.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Letter {
+    /// The address replies go to.
+    pub sender: String,
+    /// The Message-ID without angle brackets, when it looks like one.
+    pub message_id: Option<String>,
+    /// The Subject made safe: no control characters.
+    pub subject: String,
+    /// The command lines: the Subject's, or the body's for `multiple`.
+    pub commands: Vec<String>,
+    /// The comment for the other players, if the body holds one.
+    pub comment: Option<String>,
+}
+
+/// Why a mail cannot be acted on. Each message is one line for the
+/// error mail.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    #[error("your mail is {size} bytes; the limit is {limit} bytes")]
+    TooLarge { size: usize, limit: usize },
+    #[error("your mail could not be read as an Internet message")]
+    Unreadable,
+    #[error("your mail could not be read (the mail reader failed on it)")]
+    ReaderFailed,
+    #[error("no sender address found in From, Reply-To or Return-Path")]
+    NoSender,
+    #[error(
+        "no command found: write the command in the Subject, or `multiple` and one command per line"
+    )]
+    NoCommand,
+}
+
+impl Intake {
+    /// The sender, when one was found.
+    pub fn sender(&self) -> Option<&str> {
+        match self {
+            Intake::Letter(letter) => Some(&letter.sender),
+            Intake::Robot { sender, .. } | Intake::Refused { sender, .. } => sender.as_deref(),
+        }
+    }
+
+    /// The Message-ID, when one was found.
+    pub fn message_id(&self) -> Option<&str> {
+        match self {
+            Intake::Letter(letter) => letter.message_id.as_deref(),
+            Intake::Robot { message_id, .. } | Intake::Refused { message_id, .. } => {
+                message_id.as_deref()
+            }
+        }
+    }
+}
+
+/// Reads one message. Never panics: a panic inside mail-parser becomes
+/// [`Refusal::ReaderFailed`].
+pub fn read(raw: &[u8]) -> Intake {
+    if raw.len() > SIZE_LIMIT {
+        let headers = catch_unwind(|| {
+            let message = MessageParser::default().parse_headers(raw)?;
+            let (sender, message_id) = (sender(&message), message_id(&message));
+            Some((
+                robot::detect(&message, sender.as_deref()),
+                sender,
+                message_id,
+            ))
+        });
+        let (robot, sender, message_id) = headers.ok().flatten().unwrap_or((None, None, None));
+        if let Some(robot) = robot {
+            return Intake::Robot {
+                robot,
+                sender,
+                message_id,
+            };
+        }
+        let reason = Refusal::TooLarge {
+            size: raw.len(),
+            limit: SIZE_LIMIT,
+        };
+        return Intake::Refused {
+            reason,
+            sender,
+            message_id,
+        };
+    }
+    let read = catch_unwind(AssertUnwindSafe(|| {
+        MessageParser::default()
+            .parse(raw)
+            .map(|message| interpret(&message))
+    }));
+    match read {
+        Ok(Some(intake)) => intake,
+        Ok(None) => Intake::Refused {
+            reason: Refusal::Unreadable,
+            sender: None,
+            message_id: None,
+        },
+        Err(_) => Intake::Refused {
+            reason: Refusal::ReaderFailed,
+            sender: None,
+            message_id: None,
+        },
+    }
+}
+
+/// A parsed message -> [`Intake`].
+fn interpret(message: &Message<'_>) -> Intake {
+    let sender = sender(message);
+    let message_id = message_id(message);
+    if let Some(robot) = robot::detect(message, sender.as_deref()) {
+        return Intake::Robot {
+            robot,
+            sender,
+            message_id,
+        };
+    }
+    let Some(sender) = sender else {
+        return Intake::Refused {
+            reason: Refusal::NoSender,
+            sender: None,
+            message_id,
+        };
+    };
+    let subject = subject::command_line(message.subject().unwrap_or(""));
+    let text = message.body_text(0).unwrap_or_default();
+    let (commands, comment) = if subject::is_multiple(&subject) {
+        body::commands(&text)
+    } else if subject.is_empty() {
+        (Vec::new(), None)
+    } else {
+        (vec![subject.clone()], body::comment(&text))
+    };
+    if commands.is_empty() {
+        return Intake::Refused {
+            reason: Refusal::NoCommand,
+            sender: Some(sender),
+            message_id,
+        };
+    }
+    Intake::Letter(Letter {
+        sender,
+        message_id,
+        subject,
+        commands,
+        comment,
+    })
+}
+
+/// The reply address: From, else Reply-To, else Return-Path.
+fn sender(message: &Message<'_>) -> Option<String> {
+    let first = |address: Option<&mail_parser::Address<'_>>| {
+        address
+            .and_then(|a| a.first())
+            .and_then(|a| a.address())
+            .and_then(plausible_address)
+    };
+    first(message.from())
+        .or_else(|| first(message.reply_to()))
+        .or_else(|| {
+            message
+                .header_raw("Return-Path")
+                .and_then(plausible_address)
+        })
+}
+
+/// `local@domain` with nothing that could break a header, or `None`.
+fn plausible_address(text: &str) -> Option<String> {
+    let address = text
+        .trim()
+        .trim_start_matches('<')
+        .trim_end_matches('>')
+        .trim();
+    let (local, domain) = address.rsplit_once('@')?;
+    let forbidden = |c: char| c.is_whitespace() || c.is_control() || "<>,;\"()[]\\".contains(c);
+    (!local.is_empty()
+        && !domain.is_empty()
+        && !address.contains(forbidden)
+        && address.len() <= 254)
+        .then(|| address.to_string())
+}
+
+/// The Message-ID, when it has the shape `local@domain`.
+fn message_id(message: &Message<'_>) -> Option<String> {
+    let id = message.message_id()?.trim();
+    let (local, domain) = id.split_once('@')?;
+    let forbidden = |c: char| c.is_whitespace() || c.is_control() || c == '<' || c == '>';
+    (!local.is_empty() && !domain.is_empty() && !id.contains(forbidden) && id.len() <= 250)
+        .then(|| id.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn letter(raw: &str) -> Letter {
+        match read(raw.as_bytes()) {
+            Intake::Letter(letter) => letter,
+            other => panic!("not a letter: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn subject_command_and_body_comment() {
+        let l = letter(
+            "From: Alice <alice@example.org>\r\nMessage-ID: <a1@example.org>\r\n\
+             Subject: Re: chess move 1 alice pw e4 **\r\n\r\nYour turn!\r\n-- \r\nA\r\n",
+        );
+        assert_eq!(l.sender, "alice@example.org");
+        assert_eq!(l.message_id.as_deref(), Some("a1@example.org"));
+        assert_eq!(l.commands, vec!["chess move 1 alice pw e4"]);
+        assert_eq!(l.comment.as_deref(), Some("Your turn!"));
+    }
+
+    #[test]
+    fn sender_falls_back_to_reply_to_then_return_path() {
+        let l = letter("Reply-To: r@example.org\r\nSubject: help\r\n\r\n");
+        assert_eq!(l.sender, "r@example.org");
+        let l = letter("Return-Path: <p@example.org>\r\nSubject: help\r\n\r\n");
+        assert_eq!(l.sender, "p@example.org");
+        let refused = read(b"Subject: help\r\n\r\nhi\r\n");
+        assert!(matches!(
+            refused,
+            Intake::Refused {
+                reason: Refusal::NoSender,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn no_subject_is_no_command_but_is_answered() {
+        let intake = read(b"From: a@example.org\r\nSubject: Re: \r\n\r\nhello\r\n");
+        assert_eq!(intake.sender(), Some("a@example.org"));
+        assert!(matches!(
+            intake,
+            Intake::Refused {
+                reason: Refusal::NoCommand,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn robots_are_recognised() {
+        let cases = [
+            (
+                "Return-Path: <>\r\nFrom: x@example.org\r\n",
+                Robot::NullReturnPath,
+            ),
+            (
+                "From: x@example.org\r\nAuto-Submitted: auto-replied\r\n",
+                Robot::AutoSubmitted("auto-replied".into()),
+            ),
+            (
+                "From: x@example.org\r\nPrecedence: Bulk\r\n",
+                Robot::Precedence("Bulk".into()),
+            ),
+            (
+                "From: MAILER-DAEMON@example.org\r\n",
+                Robot::MailerDaemon("MAILER-DAEMON@example.org".into()),
+            ),
+        ];
+        for (headers, expected) in cases {
+            let raw = format!("{headers}Subject: chess show 1\r\n\r\n");
+            match read(raw.as_bytes()) {
+                Intake::Robot { robot, .. } => assert_eq!(robot, expected),
+                other => panic!("{headers}: {other:?}"),
+            }
+        }
+        let human = "From: x@example.org\r\nAuto-Submitted: no\r\nSubject: help\r\n\r\n";
+        assert!(matches!(read(human.as_bytes()), Intake::Letter(_)));
+    }
+
+    #[test]
+    fn oversized_mail_is_refused_with_its_sender() {
+        let mut raw = b"From: big@example.org\r\nSubject: help\r\n\r\n".to_vec();
+        raw.resize(SIZE_LIMIT + 1, b'x');
+        let intake = read(&raw);
+        assert_eq!(intake.sender(), Some("big@example.org"));
+        assert!(matches!(
+            intake,
+            Intake::Refused {
+                reason: Refusal::TooLarge { .. },
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn odd_message_ids_are_not_kept() {
+        let l = letter("From: a@example.org\r\nMessage-ID: <no-at-sign>\r\nSubject: help\r\n\r\n");
+        assert_eq!(l.message_id, None);
+    }
+
+    proptest! {
+        #[test]
+        fn arbitrary_bytes_never_panic(raw in proptest::collection::vec(any::<u8>(), 0..2048)) {
+            let _ = read(&raw);
+        }
+
+        #[test]
+        fn header_like_bytes_never_panic(
+            headers in proptest::collection::vec("[A-Za-z-]{1,12}: [ -~]{0,40}", 0..6),
+            body in "[ -~\r\n]{0,200}",
+        ) {
+            let raw = format!("{}\r\n\r\n{body}", headers.join("\r\n"));
+            if let Intake::Letter(letter) = read(raw.as_bytes()) {
+                prop_assert!(!letter.subject.chars().any(char::is_control));
+            }
+        }
+    }
+}

@@ -1,0 +1,25 @@
+//! Mail: the edge where boserv meets the Internet.
+//!
+//! [`inbound`] turns a player's message into command lines and a comment;
+//! [`outbox`] keeps every outgoing mail as a row written in the same
+//! transaction as the change it reports, and [`outbox::deliver`] sends the
+//! rows through a [`transport`]. [`templates`] words the mails.
+
+pub mod announce;
+pub mod body;
+pub mod compose;
+pub mod identity;
+pub mod inbound;
+pub mod letters;
+pub mod nag;
+pub mod outbox;
+pub mod robot;
+pub mod settings;
+pub mod subject;
+pub mod templates;
+pub mod transport;
+
+/// A time as the mail tables store it: RFC 3339, UTC, whole seconds.
+pub fn stamp(time: chrono::DateTime<chrono::Utc>) -> String {
+    time.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}

@@ -1,0 +1,308 @@
+//! The outbox: every mail boserv sends, as a row, until it is sent.
+//!
+//! A command writes its mails here in its own transaction, so a crash
+//! never loses a move's mail nor sends one for a move that did not happen.
+//! [`deliver`] drains the due rows through a [`Transport`]; a failed send
+//! is retried with exponential backoff and, after [`MAX_ATTEMPTS`], kept
+//! as `failed` with its error for the operator to see.
+
+use chrono::{DateTime, Duration, Utc};
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::compose;
+use super::identity::Identity;
+use super::stamp;
+use super::transport::Transport;
+use crate::command::GameId;
+
+/// Sends tried before a mail is marked failed.
+pub const MAX_ATTEMPTS: u32 = 8;
+/// The wait after the first failure; it doubles after each further one.
+const FIRST_RETRY: Duration = Duration::minutes(5);
+/// How long a row is reserved by the `deliver` sending it, so two runs at
+/// once do not both send it.
+const LEASE: Duration = Duration::minutes(10);
+
+/// A mail to be queued.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Draft {
+    pub game: Option<GameId>,
+    pub to: Vec<String>,
+    pub subject: String,
+    pub body: String,
+    /// With angle brackets; see [`Identity::game_mail_id`].
+    pub message_id: String,
+    pub in_reply_to: Option<String>,
+    pub references: Vec<String>,
+}
+
+/// Where a queued mail stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Pending,
+    Sent,
+    Failed,
+}
+
+impl Status {
+    fn as_str(self) -> &'static str {
+        match self {
+            Status::Pending => "pending",
+            Status::Sent => "sent",
+            Status::Failed => "failed",
+        }
+    }
+}
+
+/// A queued mail as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Queued {
+    pub id: i64,
+    pub created_at: DateTime<Utc>,
+    pub draft: Draft,
+    pub status: Status,
+    pub attempts: u32,
+    pub next_attempt_at: DateTime<Utc>,
+    pub last_error: Option<String>,
+    pub sent_at: Option<DateTime<Utc>>,
+}
+
+/// What one `deliver` run did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Delivery {
+    pub sent: usize,
+    /// Failed this time, to be tried again later.
+    pub deferred: usize,
+    /// Failed for good this time.
+    pub failed: usize,
+}
+
+/// The outbox could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum OutboxError {
+    #[error("outbox: {0}")]
+    Database(#[from] rusqlite::Error),
+    #[error("outbox row {id}: unreadable {what}")]
+    Corrupt { id: i64, what: &'static str },
+}
+
+/// Queues a mail in the caller's transaction. Returns the new row's id,
+/// or `None` when a mail with this Message-ID is already queued (queuing
+/// is idempotent).
+pub fn queue(
+    conn: &Connection,
+    draft: &Draft,
+    now: DateTime<Utc>,
+) -> Result<Option<i64>, OutboxError> {
+    let recipients = serde_json::to_string(&draft.to).expect("a list of strings is JSON");
+    let references = (!draft.references.is_empty()).then(|| draft.references.join(" "));
+    let inserted = conn.execute(
+        r#"INSERT INTO outbox (created_at, game_id, recipients, subject, body, message_id,
+                               in_reply_to, "references", status, attempts, next_attempt_at)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'pending', 0, ?1)
+           ON CONFLICT (message_id) DO NOTHING"#,
+        params![
+            stamp(now),
+            draft.game.map(|g| g.0 as i64),
+            recipients,
+            draft.subject,
+            draft.body,
+            draft.message_id,
+            draft.in_reply_to,
+            references,
+        ],
+    )?;
+    Ok((inserted == 1).then(|| conn.last_insert_rowid()))
+}
+
+/// The mails with this status, oldest first.
+pub fn list(conn: &Connection, status: Status) -> Result<Vec<Queued>, OutboxError> {
+    let mut statement = conn.prepare(&format!("{SELECT} WHERE status = ?1 ORDER BY id"))?;
+    let rows = statement.query_map([status.as_str()], Raw::read)?;
+    rows.map(|row| row?.into_queued()).collect()
+}
+
+/// One mail by id.
+pub fn get(conn: &Connection, id: i64) -> Result<Option<Queued>, OutboxError> {
+    let raw = conn
+        .query_row(&format!("{SELECT} WHERE id = ?1"), [id], Raw::read)
+        .optional()?;
+    raw.map(Raw::into_queued).transpose()
+}
+
+/// Sends every pending mail that is due at `now`.
+pub fn deliver(
+    conn: &Connection,
+    transport: &Transport,
+    identity: &Identity,
+    now: DateTime<Utc>,
+) -> Result<Delivery, OutboxError> {
+    let due: Vec<i64> = {
+        let mut statement = conn.prepare(
+            "SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ?1 ORDER BY id",
+        )?;
+        statement
+            .query_map([stamp(now)], |row| row.get(0))?
+            .collect::<Result<_, _>>()?
+    };
+    let mut delivery = Delivery::default();
+    for id in due {
+        if !lease(conn, id, now)? {
+            continue; // another deliver run took it
+        }
+        let Some(mail) = get(conn, id)? else { continue };
+        let sent = compose::message(&mail, identity)
+            .map_err(|e| (e.to_string(), true))
+            .and_then(|message| {
+                transport
+                    .send(&message)
+                    .map_err(|e| (e.reason, e.permanent))
+            });
+        match sent {
+            Ok(()) => {
+                conn.execute(
+                    "UPDATE outbox SET status = 'sent', attempts = attempts + 1, sent_at = ?2,
+                            last_error = NULL WHERE id = ?1",
+                    params![id, stamp(now)],
+                )?;
+                delivery.sent += 1;
+            }
+            Err((error, permanent)) => {
+                let attempts = mail.attempts + 1;
+                let failed = permanent || attempts >= MAX_ATTEMPTS;
+                conn.execute(
+                    "UPDATE outbox SET status = ?2, attempts = ?3, next_attempt_at = ?4,
+                            last_error = ?5 WHERE id = ?1",
+                    params![
+                        id,
+                        if failed { "failed" } else { "pending" },
+                        attempts,
+                        stamp(now + retry_delay(attempts)),
+                        error,
+                    ],
+                )?;
+                if failed {
+                    delivery.failed += 1
+                } else {
+                    delivery.deferred += 1
+                }
+            }
+        }
+    }
+    Ok(delivery)
+}
+
+/// Puts a failed mail back in the queue, due at `now`.
+pub fn retry(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<bool, OutboxError> {
+    let changed = conn.execute(
+        "UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?2
+         WHERE id = ?1 AND status = 'failed'",
+        params![id, stamp(now)],
+    )?;
+    Ok(changed == 1)
+}
+
+/// The wait after the `attempts`-th failure: 5 min, 10 min, 20 min, ...
+pub fn retry_delay(attempts: u32) -> Duration {
+    FIRST_RETRY * 2i32.pow(attempts.saturating_sub(1).min(12))
+}
+
+/// Reserves a due row for this run; false when it is no longer due.
+fn lease(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<bool, OutboxError> {
+    let changed = conn.execute(
+        "UPDATE outbox SET next_attempt_at = ?3
+         WHERE id = ?1 AND status = 'pending' AND next_attempt_at <= ?2",
+        params![id, stamp(now), stamp(now + LEASE)],
+    )?;
+    Ok(changed == 1)
+}
+
+const SELECT: &str = r#"SELECT id, created_at, game_id, recipients, subject, body, message_id,
+    in_reply_to, "references", status, attempts, next_attempt_at, last_error, sent_at FROM outbox"#;
+
+/// A row as SQLite gives it, before its text fields are checked.
+struct Raw {
+    id: i64,
+    created_at: String,
+    game: Option<i64>,
+    recipients: String,
+    subject: String,
+    body: String,
+    message_id: String,
+    in_reply_to: Option<String>,
+    references: Option<String>,
+    status: String,
+    attempts: u32,
+    next_attempt_at: String,
+    last_error: Option<String>,
+    sent_at: Option<String>,
+}
+
+impl Raw {
+    fn read(row: &rusqlite::Row<'_>) -> rusqlite::Result<Raw> {
+        Ok(Raw {
+            id: row.get(0)?,
+            created_at: row.get(1)?,
+            game: row.get(2)?,
+            recipients: row.get(3)?,
+            subject: row.get(4)?,
+            body: row.get(5)?,
+            message_id: row.get(6)?,
+            in_reply_to: row.get(7)?,
+            references: row.get(8)?,
+            status: row.get(9)?,
+            attempts: row.get(10)?,
+            next_attempt_at: row.get(11)?,
+            last_error: row.get(12)?,
+            sent_at: row.get(13)?,
+        })
+    }
+
+    fn into_queued(self) -> Result<Queued, OutboxError> {
+        let id = self.id;
+        let time = |text: &str, what| {
+            DateTime::parse_from_rfc3339(text)
+                .map(|t| t.with_timezone(&Utc))
+                .map_err(|_| OutboxError::Corrupt { id, what })
+        };
+        let status = match self.status.as_str() {
+            "pending" => Status::Pending,
+            "sent" => Status::Sent,
+            "failed" => Status::Failed,
+            _ => return Err(OutboxError::Corrupt { id, what: "status" }),
+        };
+        let to: Vec<String> =
+            serde_json::from_str(&self.recipients).map_err(|_| OutboxError::Corrupt {
+                id,
+                what: "recipients",
+            })?;
+        Ok(Queued {
+            id,
+            created_at: time(&self.created_at, "created_at")?,
+            draft: Draft {
+                game: self.game.map(|g| GameId(g as u64)),
+                to,
+                subject: self.subject,
+                body: self.body,
+                message_id: self.message_id,
+                in_reply_to: self.in_reply_to,
+                references: self
+                    .references
+                    .map(|r| r.split_whitespace().map(String::from).collect())
+                    .unwrap_or_default(),
+            },
+            status,
+            attempts: self.attempts,
+            next_attempt_at: time(&self.next_attempt_at, "next_attempt_at")?,
+            last_error: self.last_error,
+            sent_at: self
+                .sent_at
+                .as_deref()
+                .map(|t| time(t, "sent_at"))
+                .transpose()?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,155 @@
+//! Tests of the outbox: queuing, idempotency, delivery, backoff, failure.
+
+use super::*;
+use crate::mail::transport::TransportSpec;
+
+fn database() -> Connection {
+    let conn = Connection::open_in_memory().unwrap();
+    conn.execute_batch(include_str!("../../../schema.sql"))
+        .unwrap();
+    conn
+}
+
+fn at(text: &str) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(text)
+        .unwrap()
+        .with_timezone(&Utc)
+}
+
+fn identity() -> Identity {
+    Identity::parse("Bochess Server <bochess@example.org>").unwrap()
+}
+
+fn draft(n: u32) -> Draft {
+    let identity = identity();
+    Draft {
+        game: Some(GameId(7)),
+        to: vec!["alice@example.org".into()],
+        subject: "Bochess Board 7 alice".into(),
+        body: "It is alice's turn.\n".into(),
+        message_id: identity.game_mail_id(GameId(7), n, "board", "alice"),
+        in_reply_to: Some(identity.game_root_id(GameId(7), "alice")),
+        references: vec![identity.game_root_id(GameId(7), "alice")],
+    }
+}
+
+fn transport(spec: &str) -> Transport {
+    Transport::open(&spec.parse::<TransportSpec>().unwrap()).unwrap()
+}
+
+#[test]
+fn queue_is_idempotent_by_message_id() {
+    let conn = database();
+    let now = at("2026-11-22T10:00:00Z");
+    let first = queue(&conn, &draft(1), now).unwrap();
+    assert!(first.is_some());
+    assert_eq!(queue(&conn, &draft(1), now).unwrap(), None);
+    assert!(queue(&conn, &draft(2), now).unwrap().is_some());
+    let pending = list(&conn, Status::Pending).unwrap();
+    assert_eq!(pending.len(), 2);
+    assert_eq!(pending[0].draft, draft(1));
+    assert_eq!(pending[0].created_at, now);
+    assert_eq!(pending[0].next_attempt_at, now);
+}
+
+#[test]
+fn queued_rows_vanish_with_a_rolled_back_transaction() {
+    let mut conn = database();
+    let tx = conn.transaction().unwrap();
+    queue(&tx, &draft(1), at("2026-11-22T10:00:00Z")).unwrap();
+    tx.rollback().unwrap();
+    assert!(list(&conn, Status::Pending).unwrap().is_empty());
+}
+
+#[test]
+fn deliver_writes_files_and_marks_sent() {
+    let conn = database();
+    let dir = tempfile::tempdir().unwrap();
+    let now = at("2026-11-22T10:00:00Z");
+    queue(&conn, &draft(1), now).unwrap();
+    let transport = transport(&format!("file:{}", dir.path().display()));
+    let delivery = deliver(&conn, &transport, &identity(), now).unwrap();
+    assert_eq!(
+        delivery,
+        Delivery {
+            sent: 1,
+            deferred: 0,
+            failed: 0
+        }
+    );
+    let sent = list(&conn, Status::Sent).unwrap();
+    assert_eq!(
+        (sent.len(), sent[0].sent_at, sent[0].attempts),
+        (1, Some(now), 1)
+    );
+    let files: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(files.len(), 1);
+    let eml = std::fs::read_to_string(files[0].as_ref().unwrap().path()).unwrap();
+    assert!(
+        eml.contains("Message-ID: <game7.ply1.board.alice@example.org>"),
+        "{eml}"
+    );
+    assert!(eml.contains("Auto-Submitted: auto-replied"), "{eml}");
+    assert!(eml.contains("MIME-Version: 1.0"), "{eml}");
+    // Nothing left to send: a second run sends nothing twice.
+    assert_eq!(
+        deliver(&conn, &transport, &identity(), now).unwrap(),
+        Delivery::default()
+    );
+}
+
+#[test]
+fn failures_back_off_then_fail_for_good() {
+    let conn = database();
+    let mut now = at("2026-11-22T10:00:00Z");
+    let id = queue(&conn, &draft(1), now).unwrap().unwrap();
+    let broken = transport("sendmail:/nonexistent/boserv-test-sendmail");
+    for attempt in 1..MAX_ATTEMPTS {
+        let delivery = deliver(&conn, &broken, &identity(), now).unwrap();
+        assert_eq!(delivery.deferred, 1, "attempt {attempt}");
+        let mail = get(&conn, id).unwrap().unwrap();
+        assert_eq!(mail.attempts, attempt);
+        assert_eq!(mail.next_attempt_at, now + retry_delay(attempt));
+        assert!(mail.last_error.is_some());
+        // Not due yet: nothing happens a second before the retry time.
+        let early = mail.next_attempt_at - Duration::seconds(1);
+        assert_eq!(
+            deliver(&conn, &broken, &identity(), early).unwrap(),
+            Delivery::default()
+        );
+        now = mail.next_attempt_at;
+    }
+    let delivery = deliver(&conn, &broken, &identity(), now).unwrap();
+    assert_eq!(delivery.failed, 1);
+    let failed = list(&conn, Status::Failed).unwrap();
+    assert_eq!((failed.len(), failed[0].attempts), (1, MAX_ATTEMPTS));
+    assert!(retry(&conn, id, now).unwrap());
+    assert_eq!(list(&conn, Status::Pending).unwrap().len(), 1);
+}
+
+#[test]
+fn a_bad_recipient_fails_at_once() {
+    let conn = database();
+    let now = at("2026-11-22T10:00:00Z");
+    let mut bad = draft(1);
+    bad.to = vec!["not an address".into()];
+    queue(&conn, &bad, now).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let transport = transport(&format!("file:{}", dir.path().display()));
+    assert_eq!(
+        deliver(&conn, &transport, &identity(), now).unwrap().failed,
+        1
+    );
+    let failed = list(&conn, Status::Failed).unwrap();
+    assert_eq!(
+        failed[0].last_error.as_deref(),
+        Some("not a mail address: not an address")
+    );
+}
+
+#[test]
+fn backoff_doubles() {
+    assert_eq!(retry_delay(1), Duration::minutes(5));
+    assert_eq!(retry_delay(2), Duration::minutes(10));
+    assert_eq!(retry_delay(4), Duration::minutes(40));
+}

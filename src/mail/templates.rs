@@ -1,0 +1,123 @@
+//! The words of every mail boserv writes, as minijinja templates.
+//!
+//! The texts live in `templates/*.txt`, built into the binary; an operator
+//! may reword them by pointing `--templates DIR` at a directory holding
+//! files of the same names (any file missing there falls back to the
+//! built-in one). A template's first line is `Subject: ...`; the rest is
+//! the body. Undefined variables are errors, so a typo in an edited
+//! template fails loudly instead of mailing a blank.
+
+use std::path::PathBuf;
+
+use minijinja::syntax::SyntaxConfig;
+use minijinja::{Environment, TemplateSource, UndefinedBehavior};
+use serde::Serialize;
+
+/// The built-in templates, by file name.
+pub const BUILT_IN: &[(&str, &str)] = &[
+    ("board.txt", include_str!("../../templates/board.txt")),
+    ("error.txt", include_str!("../../templates/error.txt")),
+    (
+        "game_over.txt",
+        include_str!("../../templates/game_over.txt"),
+    ),
+    ("help.txt", include_str!("../../templates/help.txt")),
+    ("nag.txt", include_str!("../../templates/nag.txt")),
+    ("new_game.txt", include_str!("../../templates/new_game.txt")),
+    ("reply.txt", include_str!("../../templates/reply.txt")),
+    ("status.txt", include_str!("../../templates/status.txt")),
+];
+
+/// A rendered mail: its Subject and body.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rendered {
+    pub subject: String,
+    pub body: String,
+}
+
+/// A template that cannot be rendered.
+#[derive(Debug, thiserror::Error)]
+pub enum TemplateError {
+    #[error("template {name}: {message}")]
+    Render { name: String, message: String },
+    #[error("template {0}: the first line must be `Subject: ...`")]
+    NoSubject(String),
+}
+
+/// The templates in use.
+pub struct Templates {
+    env: Environment<'static>,
+}
+
+impl Templates {
+    /// The built-in texts only.
+    pub fn built_in() -> Templates {
+        Templates::new(None)
+    }
+
+    /// Texts from `dir` where it has them, else the built-in ones.
+    pub fn with_dir(dir: impl Into<PathBuf>) -> Templates {
+        Templates::new(Some(dir.into()))
+    }
+
+    fn new(dir: Option<PathBuf>) -> Templates {
+        let mut env = Environment::new();
+        env.set_undefined_behavior(UndefinedBehavior::Strict);
+        let syntax = SyntaxConfig::builder()
+            .keep_trailing_newline(true)
+            .trim_blocks(true)
+            .build()
+            .expect("the default delimiters are valid");
+        env.set_syntax(syntax);
+        let from_dir = dir.map(minijinja::path_loader);
+        env.set_loader(move |name| {
+            if let Some(load) = &from_dir
+                && let Some(source) = load(name)?
+            {
+                return Ok(Some(source));
+            }
+            Ok(BUILT_IN
+                .iter()
+                .find(|(built_in, _)| *built_in == name)
+                .map(|(_, text)| TemplateSource::new(text.to_string())))
+        });
+        Templates { env }
+    }
+
+    /// Renders `name` (`board.txt`, ...) with `context`.
+    pub fn render(&self, name: &str, context: impl Serialize) -> Result<Rendered, TemplateError> {
+        let error = |e: minijinja::Error| TemplateError::Render {
+            name: name.to_string(),
+            message: one_line(&format!("{e:#}")),
+        };
+        let text = self
+            .env
+            .get_template(name)
+            .and_then(|t| t.render(minijinja::value::Serde(&context)))
+            .map_err(error)?;
+        let (first, body) = text.split_once('\n').unwrap_or((&text, ""));
+        let subject = first
+            .strip_prefix("Subject:")
+            .ok_or_else(|| TemplateError::NoSubject(name.to_string()))?;
+        let subject: String = subject
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        let body = body.trim_start_matches('\n').trim_end();
+        Ok(Rendered {
+            subject: subject.split_whitespace().collect::<Vec<_>>().join(" "),
+            body: format!("{body}\n"),
+        })
+    }
+}
+
+fn one_line(text: &str) -> String {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests;

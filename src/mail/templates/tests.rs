@@ -1,0 +1,224 @@
+//! Every template renders with sample data; a typo is an error.
+
+use super::*;
+use crate::mail::letters::*;
+
+const DIAGRAM: &str = "  +---+---+\n2 | k |   |\n1 |   | K |\n  +---+---+\n    a   b";
+
+fn board() -> BoardLetter {
+    BoardLetter {
+        title: "Bochess".into(),
+        variant: "bochess".into(),
+        board: 42,
+        players: vec!["alice".into(), "bob".into()],
+        ply: 12,
+        to_move: Some("bob".into()),
+        moves: vec!["5. Nf3 Nc6".into(), "6. Bb5".into()],
+        diagram: DIAGRAM.into(),
+        comments: vec![Comment {
+            author: "alice".into(),
+            text: "Your move!\n\nGood luck.".into(),
+        }],
+        ..BoardLetter::default()
+    }
+}
+
+fn render(name: &str, context: impl Serialize) -> String {
+    let mail = Templates::built_in()
+        .render(name, context)
+        .unwrap_or_else(|e| panic!("{e}"));
+    format!("Subject: {}\n\n{}", mail.subject, mail.body)
+}
+
+#[test]
+fn board_mail() {
+    let text = render("board.txt", board());
+    assert!(
+        text.starts_with("Subject: Bochess Board 42 bob **\n"),
+        "{text}"
+    );
+    insta::assert_snapshot!(text);
+    let quiet = BoardLetter {
+        comments: vec![],
+        ..board()
+    };
+    assert!(render("board.txt", quiet).starts_with("Subject: Bochess Board 42 bob\n"));
+}
+
+#[test]
+fn new_game_mail_with_dice() {
+    let letter = BoardLetter {
+        ply: 0,
+        to_move: Some("alice".into()),
+        moves: vec![],
+        commitment: Some("ab".repeat(32)),
+        comments: vec![Comment {
+            author: "carol".into(),
+            text: "Have fun.".into(),
+        }],
+        ..board()
+    };
+    insta::assert_snapshot!(render("new_game.txt", letter));
+}
+
+#[test]
+fn game_over_mails() {
+    let won = BoardLetter {
+        to_move: None,
+        winner: Some("alice".into()),
+        reason: Some("checkmate".into()),
+        result: Some("1-0".into()),
+        seed: Some("cd".repeat(32)),
+        comments: vec![],
+        ..board()
+    };
+    let text = render("game_over.txt", won.clone());
+    assert!(text.contains("Game won by alice (checkmate).\n"), "{text}");
+    insta::assert_snapshot!(text);
+    let drawn = BoardLetter {
+        winner: None,
+        drawn: true,
+        reason: Some("stalemate".into()),
+        result: Some("1/2-1/2".into()),
+        seed: None,
+        ..won
+    };
+    assert!(render("game_over.txt", drawn).contains("The game is drawn (stalemate).\n"));
+}
+
+#[test]
+fn error_mails_with_and_without_a_board() {
+    let original = quoted_original(
+        b"From: bob@example.org\r\nSubject: bochess move 42 bob pw e2-e5\r\n\r\nhi\r\n",
+        100,
+    );
+    let with_board = ErrorLetter {
+        title: Some("Bochess".into()),
+        board: Some(42),
+        reason: "e2-e5: a pawn moves one or two squares from its first rank".into(),
+        diagram: Some(DIAGRAM.into()),
+        original: original.clone(),
+    };
+    let text = render("error.txt", with_board);
+    assert!(
+        text.starts_with("Subject: Bochess Board 42 Error\n"),
+        "{text}"
+    );
+    insta::assert_snapshot!(text);
+    let bare = ErrorLetter {
+        reason: "unknown command: frob".into(),
+        original,
+        ..ErrorLetter::default()
+    };
+    let text = render("error.txt", bare);
+    assert!(text.starts_with("Subject: boserv Error\n"), "{text}");
+    assert!(
+        text.contains("\n> Subject: bochess move 42 bob pw e2-e5\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn help_reply_and_nag_mails() {
+    let help = render(
+        "help.txt",
+        HelpLetter {
+            topic: Some("dice".into()),
+            text: "How dice work.".into(),
+        },
+    );
+    assert!(help.starts_with("Subject: boserv help: dice\n"), "{help}");
+    let reply = render(
+        "reply.txt",
+        ReplyLetter {
+            request: "chess games".into(),
+            text: "no games".into(),
+        },
+    );
+    assert_eq!(reply, "Subject: Re: chess games\n\nno games\n");
+    let nag = NagLetter {
+        board: BoardLetter {
+            comments: vec![],
+            ..board()
+        },
+        days_waited: 8,
+        forfeit_at: "2026-12-06 13:00 UTC".into(),
+    };
+    let text = render("nag.txt", nag);
+    assert!(
+        text.starts_with("Subject: Nag: Bochess Board 42 bob\n"),
+        "{text}"
+    );
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn an_unknown_variable_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("help.txt"),
+        "Subject: help\n\n{{ nonsense }}\n",
+    )
+    .unwrap();
+    let templates = Templates::with_dir(dir.path());
+    let error = templates
+        .render(
+            "help.txt",
+            HelpLetter {
+                topic: None,
+                text: "x".into(),
+            },
+        )
+        .unwrap_err();
+    assert!(
+        error.to_string().starts_with("template help.txt:"),
+        "{error}"
+    );
+    // Templates the directory lacks come from the built-in set.
+    assert!(
+        templates
+            .render(
+                "reply.txt",
+                ReplyLetter {
+                    request: "r".into(),
+                    text: "t".into()
+                }
+            )
+            .is_ok()
+    );
+}
+
+#[test]
+fn an_operator_template_replaces_the_built_in_one() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("reply.txt"),
+        "Subject: Answer to {{ request }}\n\n{{ text | upper }}\n",
+    )
+    .unwrap();
+    let mail = Templates::with_dir(dir.path())
+        .render(
+            "reply.txt",
+            ReplyLetter {
+                request: "help".into(),
+                text: "ok".into(),
+            },
+        )
+        .unwrap();
+    assert_eq!(
+        (mail.subject.as_str(), mail.body.as_str()),
+        ("Answer to help", "OK\n")
+    );
+    let broken = Templates::with_dir(dir.path());
+    std::fs::write(dir.path().join("help.txt"), "no subject line\n").unwrap();
+    assert!(matches!(
+        broken.render(
+            "help.txt",
+            HelpLetter {
+                topic: None,
+                text: String::new()
+            }
+        ),
+        Err(TemplateError::NoSubject(_))
+    ));
+}

@@ -1,0 +1,178 @@
+//! The outbox over a real SMTP conversation: `deliver` through the
+//! `smtp://` transport into an SMTP server on 127.0.0.1 (mailin-embedded),
+//! and what arrives there.
+
+use std::net::TcpListener;
+use std::sync::{Arc, Mutex};
+
+use boserv::command::GameId;
+use boserv::mail::identity::Identity;
+use boserv::mail::outbox::{self, Delivery, Draft, Status};
+use boserv::mail::transport::{Transport, TransportSpec};
+use chrono::{DateTime, Utc};
+use mailin_embedded::{Handler, Response, Server, SslConfig, response};
+
+/// One received message: envelope recipients and the data.
+#[derive(Clone, Debug, Default)]
+struct Received {
+    from: String,
+    to: Vec<String>,
+    data: Vec<u8>,
+}
+
+#[derive(Clone, Default)]
+struct Sink {
+    current: Received,
+    done: Arc<Mutex<Vec<Received>>>,
+}
+
+impl Handler for Sink {
+    fn data_start(&mut self, _domain: &str, from: &str, _is8bit: bool, to: &[String]) -> Response {
+        self.current = Received {
+            from: from.to_string(),
+            to: to.to_vec(),
+            data: Vec::new(),
+        };
+        response::OK
+    }
+
+    fn data(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        self.current.data.extend_from_slice(buf);
+        Ok(())
+    }
+
+    fn data_end(&mut self) -> Response {
+        self.done
+            .lock()
+            .unwrap()
+            .push(std::mem::take(&mut self.current));
+        response::OK
+    }
+}
+
+/// An SMTP server on a free loopback port; it lives as long as the test
+/// process (mailin has no shutdown).
+fn smtp_server() -> (u16, Arc<Mutex<Vec<Received>>>) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let sink = Sink::default();
+    let done = sink.done.clone();
+    let mut server = Server::new(sink);
+    server
+        .with_name("sink.test")
+        .with_ssl(SslConfig::None)
+        .unwrap()
+        .with_tcp_listener(listener);
+    std::thread::spawn(move || {
+        let _ = server.serve();
+    });
+    (port, done)
+}
+
+fn database() -> rusqlite::Connection {
+    let conn = rusqlite::Connection::open_in_memory().unwrap();
+    conn.execute_batch(include_str!("../schema.sql")).unwrap();
+    conn
+}
+
+#[test]
+fn deliver_sends_a_threaded_mail_over_smtp() {
+    let (port, received) = smtp_server();
+    let conn = database();
+    let identity = Identity::parse("Bochess Server <bochess@example.net>").unwrap();
+    let now: DateTime<Utc> = "2026-11-22T10:00:00Z".parse().unwrap();
+    let root = identity.game_root_id(GameId(42), "bob");
+    let id = identity.game_mail_id(GameId(42), 3, "board", "bob");
+    let draft = Draft {
+        game: Some(GameId(42)),
+        to: vec!["bob@example.org".into()],
+        subject: "Bochess Board 42 bob **".into(),
+        body: "It is bob's turn.\n\nNaïve, but it works.\n".into(),
+        message_id: id.clone(),
+        in_reply_to: Some(root.clone()),
+        references: vec![root.clone()],
+    };
+    outbox::queue(&conn, &draft, now).unwrap();
+
+    let spec: TransportSpec = format!("smtp://127.0.0.1:{port}").parse().unwrap();
+    let transport = Transport::open(&spec).unwrap();
+    let delivery = outbox::deliver(&conn, &transport, &identity, now).unwrap();
+    assert_eq!(
+        delivery,
+        Delivery {
+            sent: 1,
+            deferred: 0,
+            failed: 0
+        }
+    );
+    assert_eq!(outbox::list(&conn, Status::Sent).unwrap().len(), 1);
+
+    let received = received.lock().unwrap();
+    assert_eq!(received.len(), 1);
+    let mail = &received[0];
+    assert_eq!(mail.from, "bochess@example.net");
+    assert_eq!(mail.to, vec!["bob@example.org".to_string()]);
+    let parsed = mail_parser::MessageParser::default()
+        .parse(&mail.data)
+        .unwrap();
+    assert_eq!(
+        parsed.message_id(),
+        Some("game42.ply3.board.bob@example.net")
+    );
+    assert_eq!(
+        parsed.in_reply_to().as_text(),
+        Some("game42.ply0.new.bob@example.net")
+    );
+    assert_eq!(
+        parsed.references().as_text(),
+        Some("game42.ply0.new.bob@example.net")
+    );
+    assert_eq!(parsed.subject(), Some("Bochess Board 42 bob **"));
+    assert_eq!(
+        parsed.header_raw("MIME-Version").map(str::trim),
+        Some("1.0")
+    );
+    assert_eq!(
+        parsed.header_raw("Auto-Submitted").map(str::trim),
+        Some("auto-replied")
+    );
+    assert!(parsed.date().is_some());
+    let body = parsed.body_text(0).unwrap();
+    assert!(body.contains("Naïve, but it works."), "{body}");
+}
+
+#[test]
+fn an_unreachable_relay_defers_the_mail() {
+    // A port that was free a moment ago: nobody listens there.
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let conn = database();
+    let identity = Identity::parse("bochess@example.net").unwrap();
+    let now: DateTime<Utc> = "2026-11-22T10:00:00Z".parse().unwrap();
+    let draft = Draft {
+        game: None,
+        to: vec!["bob@example.org".into()],
+        subject: "boserv help".into(),
+        body: "help\n".into(),
+        message_id: identity.unique_id(now),
+        in_reply_to: None,
+        references: vec![],
+    };
+    outbox::queue(&conn, &draft, now).unwrap();
+    let transport = Transport::open(&format!("smtp://127.0.0.1:{port}").parse().unwrap()).unwrap();
+    let delivery = outbox::deliver(&conn, &transport, &identity, now).unwrap();
+    assert_eq!(
+        delivery,
+        Delivery {
+            sent: 0,
+            deferred: 1,
+            failed: 0
+        }
+    );
+    let pending = outbox::list(&conn, Status::Pending).unwrap();
+    assert_eq!(pending[0].attempts, 1);
+    assert!(pending[0].last_error.is_some());
+}
