@@ -50,6 +50,25 @@ fn at(env: &Env, user: &str, days: i64, args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// Every queued mail as (recipients, subject, body), oldest first.
+fn outbox(env: &Env) -> Vec<(String, String, String)> {
+    let conn = rusqlite::Connection::open(&env.db).unwrap();
+    let mut q = conn
+        .prepare("SELECT recipients, subject, body FROM outbox ORDER BY id")
+        .unwrap();
+    q.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+fn nags(env: &Env) -> Vec<(String, String, String)> {
+    outbox(env)
+        .into_iter()
+        .filter(|(_, subject, _)| subject.starts_with("Nag:"))
+        .collect()
+}
+
 fn summary(reminders: usize, forfeits: usize) -> String {
     let r = if reminders == 1 {
         "reminder"
@@ -66,14 +85,47 @@ fn a_game_is_reminded_at_7_and_14_days_and_forfeited_at_21() {
     env.signup(&["alice", "bob"]);
     let game = env.challenge("chess", "alice", "bob");
     assert_eq!(remind(&env, 6, 23), summary(0, 0));
+    assert!(nags(&env).is_empty());
     assert_eq!(remind(&env, 7, 0), summary(1, 0));
+    let first = nags(&env);
+    assert_eq!(first.len(), 1);
+    let (to, subject, body) = &first[0];
+    assert_eq!(to, r#"["alice@example.test"]"#);
+    assert_eq!(subject, "Nag: Chess Board 1 alice");
+    assert!(body.contains("has waited\n7 days for your move"), "{body}");
+    assert!(
+        body.contains("If no move arrives by 2026-03-22 12:00 UTC"),
+        "{body}"
+    );
+    assert!(
+        body.contains("a   b   c   d   e   f   g   h"),
+        "the board: {body}"
+    );
     assert_eq!(remind(&env, 7, 0), summary(0, 0));
     assert_eq!(remind(&env, 7, 1), summary(0, 0));
     assert_eq!(remind(&env, 13, 23), summary(0, 0));
+    assert_eq!(nags(&env).len(), 1);
     assert_eq!(remind(&env, 14, 0), summary(1, 0));
+    assert!(nags(&env)[1].2.contains("14 days for your move"));
     assert_eq!(remind(&env, 14, 5), summary(0, 0));
     assert_eq!(remind(&env, 20, 23), summary(0, 0));
+    assert_eq!(nags(&env).len(), 2);
+    let before = outbox(&env).len();
     assert_eq!(remind(&env, 21, 0), summary(0, 1));
+    // Everyone gets the final mail.
+    let last = outbox(&env).split_off(before);
+    let told: Vec<&str> = last.iter().map(|(to, _, _)| to.as_str()).collect();
+    assert_eq!(
+        told,
+        vec![r#"["alice@example.test"]"#, r#"["bob@example.test"]"#]
+    );
+    for (_, subject, body) in &last {
+        assert!(subject.contains("Chess Board 1"), "{subject}");
+        assert!(
+            body.contains("alice has not moved in 21 days and loses on time."),
+            "{body}"
+        );
+    }
     let view = env.json(&game);
     assert_eq!(view["status"], "over");
     assert_eq!(view["result"], "0-1");
@@ -202,4 +254,20 @@ fn back_from_vacation_the_clock_runs_again() {
     assert_eq!(remind(&env, 17, 0), summary(1, 0));
     let again = env.refused(Some("alice"), &["vacation", "off"]);
     assert_eq!(again, "alice is not on vacation");
+}
+
+#[test]
+fn board_mails_say_who_is_on_vacation() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    let game = env.challenge("chess", "alice", "bob");
+    at(&env, "bob", 1, &["vacation", "on"]);
+    at(&env, "alice", 2, &["move", &game, "e4"]);
+    let mails = outbox(&env);
+    let (_, subject, body) = mails.last().unwrap();
+    assert_eq!(subject, "Chess Board 1 bob");
+    assert!(
+        body.contains("bob is on vacation: the clock stands still until 2026-04-01"),
+        "{body}"
+    );
 }

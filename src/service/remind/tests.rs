@@ -520,3 +520,54 @@ fn a_game_that_cannot_be_loaded_is_skipped_and_named() {
     );
     assert!(s.to_string().ends_with(", 1 game skipped"), "{s}");
 }
+
+/// A command line in pbmserv's language, as mail and `boserv run` give it.
+fn mailed(conn: &mut Connection, line: &str, now: DateTime<Utc>) -> Result<Reply, ServiceError> {
+    let mut parsed = crate::command::language::parse(line).unwrap();
+    let request = parsed.remove(0);
+    execute(
+        conn,
+        &Request {
+            actor: &request.actor,
+            command: &request.command,
+            now,
+            comment: None,
+            catalog: GAMES,
+        },
+    )
+}
+
+#[test]
+fn vacation_and_limits_by_mail() {
+    let mut conn = db();
+    for user in ["alice", "bob"] {
+        let signup = Command::Signup {
+            user: user.into(),
+            password: "secret".into(),
+            emails: vec![],
+        };
+        exec(&mut conn, None, signup, at(0)).unwrap();
+    }
+    let reply = mailed(
+        &mut conn,
+        "race challenge alice bob --nagtime=3 --forfeittime=9",
+        at(0),
+    )
+    .unwrap();
+    let id: GameId = reply.view().unwrap().game.parse().unwrap();
+    let view = show(&mut conn, id);
+    assert_eq!((view.nag_days, view.forfeit_days), (3, 9));
+    let wrong = mailed(&mut conn, "vacation alice guess on", at(0)).unwrap_err();
+    assert_eq!(wrong.to_string(), "wrong password for alice");
+    let on = mailed(&mut conn, "vacation alice secret on", at(0) + days(1)).unwrap();
+    assert!(
+        on.text().starts_with("alice is on vacation"),
+        "{}",
+        on.text()
+    );
+    assert_eq!(counts(&run(&mut conn, at(0) + days(3))), (0, 0, 0));
+    mailed(&mut conn, "vacation alice secret off", at(0) + days(4)).unwrap();
+    // One day run before, three away: reminded on day 6, forfeit on day 12.
+    assert_eq!(counts(&run(&mut conn, at(0) + days(6))), (1, 0, 0));
+    assert_eq!(counts(&run(&mut conn, at(0) + days(12))), (0, 1, 0));
+}
