@@ -4,12 +4,15 @@
 # sqlite3 CLI inserting one row into a WAL database with synchronous=FULL.
 # Prints both medians and their ratio (the bar: at most 1.5x).
 #
-#   scripts/bench-move.sh [ROUNDS]     (default 40 moves; needs sqlite3)
+#   scripts/bench-move.sh [ROUNDS]     (default 40 moves; installs sqlite3 if missing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-40}
 
-command -v sqlite3 >/dev/null || { echo "needs the sqlite3 CLI (apt-get install sqlite3)" >&2; exit 2; }
+if ! command -v sqlite3 >/dev/null; then
+    echo "installing the sqlite3 CLI (the floor's measuring stick)" >&2
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq sqlite3 >/dev/null
+fi
 cargo build --release --quiet
 bin=$PWD/target/release/boserv
 work=$(mktemp -d)

@@ -8,6 +8,7 @@
 
 pub mod clock;
 pub mod command;
+pub mod dice;
 pub mod mail;
 pub mod rules;
 pub mod service;

@@ -3,6 +3,7 @@
 //! legal moves (as UCI strings; cozy-chess writes castling as king takes
 //! rook, which is translated to the king's two-square move).
 
+use boserv::rules::Position;
 use boserv::rules::chess::ChessPosition;
 use boserv::rules::chess::movegen::legal_moves;
 use boserv::rules::chess::pieces::LETTERS;
@@ -70,6 +71,26 @@ fn our_uci(m: &boserv::rules::chess::bits::Move) -> String {
     format!("{}{}{promo}", square(m.from), square(m.to))
 }
 
+/// Each canonical turn is accepted by `play` and comes back unchanged, and
+/// there is one canonical text per legal move.
+fn every_turn_reads_back(p: &ChessPosition, count: usize) {
+    let turns = p.legal_turns(None);
+    assert_eq!(turns.len(), count, "{}", p.fen());
+    for t in &turns {
+        let played = p
+            .play(t, None)
+            .unwrap_or_else(|e| panic!("{}: {e}", p.fen()));
+        assert_eq!(&played.canonical, t);
+        let text = played.position.encode();
+        let back = ChessPosition::decode(&text).unwrap();
+        assert_eq!(
+            format!("{back:?}"),
+            format!("{:?}", played.position),
+            "{text}"
+        );
+    }
+}
+
 fn play_random_games(games: u64, plies: usize, start: &str) {
     let mut rng = Rng(0xB05E_4A11);
     for game in 0..games {
@@ -88,6 +109,9 @@ fn play_random_games(games: u64, plies: usize, start: &str) {
             );
             if a.is_empty() {
                 break;
+            }
+            if ply % 10 == 0 {
+                every_turn_reads_back(&ours_pos, a.len());
             }
             let pick = (rng.next() % a.len() as u64) as usize;
             ours_pos = ChessPosition {

@@ -1,12 +1,18 @@
 //! The one integration-test binary: one module per area, each a file
 //! beside this one.
 
+mod bochess;
 mod chess_oracle;
 mod cli;
+mod dice_audit;
 mod games;
 mod mail_intake;
 mod mail_outgoing;
 mod mail_wire;
+mod orwell_perft;
+mod orwell_random_games;
+mod orwell_rules;
+mod orwell_sample;
 mod perft;
 mod remind;
 mod store;

@@ -4,7 +4,7 @@
 //! stay in the game modules, on top of this.
 
 use super::geometry::{Geometry, Square};
-use super::movement::{Mode, PieceKind, line_between, targets};
+use super::movement::{Mode, PieceKind, line_between, may_reach, targets};
 
 /// One piece on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -156,10 +156,21 @@ impl Board {
         targets(g, pat, from, p.facing, Mode::Capture, &occ).contains(&sq)
     }
 
-    /// Is `sq` attacked by any piece of `by` (by check patterns)?
+    /// Is `sq` attacked by any piece of `by` (by check patterns)? On a board
+    /// without wrap, pieces whose pattern cannot point at `sq` at all are
+    /// passed over before the full generator runs.
     pub fn attacked_by(&self, sq: Square, by: u8) -> bool {
-        self.pieces_of(by)
-            .any(|(from, _)| from != sq && self.checks_square(from, sq))
+        let g = self.geometry();
+        let (tf, tr) = g.coords(sq);
+        self.pieces_of(by).any(|(from, p)| {
+            if from == sq {
+                return false;
+            }
+            let (ff, fr) = g.coords(from);
+            let pattern = self.kind(p).check_pattern(g.zone(from));
+            (g.wraps() || may_reach(pattern, tf - ff, tr - fr, p.facing))
+                && self.checks_square(from, sq)
+        })
     }
 
     /// Every pseudo-legal basic move of `side` (no game specials, no check test).
@@ -182,6 +193,35 @@ impl Board {
             }
         }
         out
+    }
+
+    /// The board after a basic move (no game specials).
+    pub fn after(&self, m: BasicMove) -> Board {
+        let mut b = self.clone();
+        b.shift(m.from, m.to);
+        b
+    }
+
+    /// True when a royal piece of `owner` is attacked by any other seat
+    /// (`seats` = number of seats).
+    pub fn royal_attacked(&self, owner: u8, seats: u8) -> bool {
+        let royals: Vec<Square> = self
+            .pieces_of(owner)
+            .filter(|&(_, p)| self.kind(p).royal)
+            .map(|(s, _)| s)
+            .collect();
+        (0..seats)
+            .filter(|&o| o != owner)
+            .any(|o| royals.iter().any(|&s| self.attacked_by(s, o)))
+    }
+
+    /// Pseudo-legal basic moves of `side` that do not leave one of its
+    /// royal pieces attacked (for games with check).
+    pub fn legal_basic_moves(&self, side: u8, seats: u8) -> Vec<BasicMove> {
+        self.pseudo_moves(side)
+            .into_iter()
+            .filter(|&m| !self.after(m).royal_attacked(side, seats))
+            .collect()
     }
 
     /// The square of the first royal piece of `owner`.

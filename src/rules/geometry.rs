@@ -191,12 +191,12 @@ impl Geometry {
         self.at(f as i32 + df as i32, r as i32 + dr as i32)
     }
 
-    /// The neighbour in KING_DIRECTIONS[dir] (precomputed).
+    /// The neighbour in `KING_DIRECTIONS[dir]` (precomputed).
     pub fn neighbour(&self, sq: Square, dir: usize) -> Option<Square> {
         self.neighbours[sq as usize][dir]
     }
 
-    /// The ray in KING_DIRECTIONS[dir] (precomputed), nearest square first.
+    /// The ray in `KING_DIRECTIONS[dir]` (precomputed), nearest square first.
     pub fn ray(&self, sq: Square, dir: usize) -> &[Square] {
         &self.rays[sq as usize][dir]
     }

@@ -7,15 +7,29 @@
 //! one, and an illegal turn hands back a [`PlayError`] with the position
 //! untouched.
 //!
-//! The games share one core (`geometry`, `movement`, `piece`, `board`): a
-//! game composes pieces described as data and adds the rules special to it.
-//! No game copies another's move generator.
+//! The games share one core: a game composes pieces described as data and
+//! adds the rules special to it. No game copies another's move generator.
+//!
+//! - [`geometry::Geometry`]: the squares (`rect`, `with_extra`,
+//!   `with_vertical_wrap`, `with_dark_parity`, `with_zones`), names, rays.
+//! - [`movement`]: `Primitive`s (Leap, Ride with a Range, OddRide, Hop,
+//!   Bent) grouped in patterns; a `PieceKind` holds move / capture / check
+//!   patterns per zone; `targets` finds where a pattern leads.
+//! - [`board::Board`]: pieces on a `BoardSpec` (geometry + kinds, kept in a
+//!   `static LazyLock`), attack queries, pseudo-legal and check-safe moves,
+//!   and `explain_unreachable` for refusals.
+//! - [`render::Drawing`]: the house-style ASCII board with hooks.
+//! - [`notation`]: `parse_move`, `resolve` against `Candidate`s, `canonical`.
 
 pub mod board;
+pub mod bochess;
+pub mod castling;
 pub mod chess;
+pub mod ends;
 pub mod geometry;
 pub mod movement;
 pub mod notation;
+pub mod orwell;
 pub mod outcome;
 pub mod registry;
 pub mod render;
@@ -74,6 +88,14 @@ pub trait Position: Send + Sync + fmt::Debug {
     /// Plays a turn written in any accepted notation. Returns the new
     /// position and the turn in canonical notation.
     fn play(&self, turn: &str, roll: Option<Roll>) -> Result<Played, PlayError>;
+    /// Dice games: true when the seat to move has nothing to do with this
+    /// roll (no piece can use either die, or the seat has left the game).
+    /// The service then records the turn `pass, pass` by itself and rolls
+    /// for the next seat.
+    fn must_pass(&self, roll: Roll) -> bool {
+        let _ = roll;
+        false
+    }
     /// Ends the game (or, with three seats, takes a seat out of it) by an
     /// event from outside the board: resignation, agreed draw, time forfeit.
     fn conclude(&self, event: &Conclusion) -> Result<Box<dyn Position>, RulesError>;
@@ -84,6 +106,21 @@ pub trait Position: Send + Sync + fmt::Debug {
     fn encode(&self) -> String;
     /// Counts leaf nodes of the legal-turn tree (dice games: over all rolls).
     fn perft(&self, depth: u32) -> u64;
+    /// Perft split by first turn (canonical notation, sorted), for
+    /// debugging against other engines. Games without dice get this generic
+    /// version; fast games override it.
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        let mut out: Vec<(String, u64)> = self
+            .legal_turns(None)
+            .into_iter()
+            .filter_map(|t| {
+                let next = self.play(&t, None).ok()?;
+                Some((t, next.position.perft(depth.saturating_sub(1))))
+            })
+            .collect();
+        out.sort();
+        out
+    }
     /// Clones behind the trait object.
     fn boxed_clone(&self) -> Box<dyn Position>;
 }

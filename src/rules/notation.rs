@@ -289,6 +289,7 @@ pub fn resolve(
                 return Err(illegal(text, what));
             }
             let mut froms: Vec<Square> = matching.iter().map(|&i| candidates[i].from).collect();
+            froms.sort_unstable();
             froms.dedup();
             if froms.len() > 1 {
                 let mut names: Vec<String> = Vec::new();

@@ -1,9 +1,10 @@
 //! The list of games the server offers, found by their command word.
 
 use super::Variant;
+use super::orwell::Orwell;
 
 /// Every game, in the order `boserv variants` lists them.
-pub static VARIANTS: &[&dyn Variant] = &[&super::chess::Chess];
+pub static VARIANTS: &[&dyn Variant] = &[&super::chess::Chess, &super::bochess::Bochess, &Orwell];
 
 /// The game with this command word (case-insensitive).
 pub fn find_variant(name: &str) -> Option<&'static dyn Variant> {

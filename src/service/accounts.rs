@@ -16,8 +16,8 @@ use super::notice::Notice;
 use super::reply::Reply;
 use super::{Request, notify};
 use crate::command::Actor;
+use crate::store;
 use crate::store::players::{self, Player};
-use crate::store::{self, StoreError};
 
 /// The signed-up user behind `actor`, checked; Anonymous is refused.
 pub fn acting_player(conn: &Connection, actor: &Actor) -> Result<Player, ServiceError> {
@@ -83,11 +83,7 @@ fn hash(password: &str) -> Result<String, ServiceError> {
     Argon2::default()
         .hash_password(password.as_bytes())
         .map(|h| h.to_string())
-        .map_err(|e| {
-            ServiceError::Store(StoreError::Damaged(format!(
-                "cannot hash the password: {e}"
-            )))
-        })
+        .map_err(|e| ServiceError::Internal(format!("cannot hash the password: {e}")))
 }
 
 /// `signup USERID PASSWORD [EMAIL...]`.

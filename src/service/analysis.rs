@@ -6,7 +6,7 @@
 use super::error::ServiceError;
 use crate::rules::{GameOption, Position, Roll, Variant};
 
-/// The position after `turns`, from the start or from `fen`.
+/// The position after `turns`, from the start or from a FEN text.
 pub fn position_after(
     variant: &dyn Variant,
     options: &[GameOption],
@@ -14,7 +14,7 @@ pub fn position_after(
     turns: &[String],
 ) -> Result<Box<dyn Position>, ServiceError> {
     let mut position = match fen {
-        Some(text) => variant.decode(options, text)?,
+        Some(text) => variant.from_fen(text)?,
         None => variant.start(options)?,
     };
     for turn in turns {

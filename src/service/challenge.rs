@@ -105,6 +105,20 @@ pub fn challenge(
     Ok(Reply::Challenged(view))
 }
 
+/// Reads an option as written after `--opt`: `NAME` or `NAME=VALUE`.
+pub fn parse_option(text: &str) -> GameOption {
+    match text.split_once('=') {
+        Some((name, value)) => GameOption {
+            name: name.trim().to_string(),
+            value: Some(value.trim().to_string()),
+        },
+        None => GameOption {
+            name: text.trim().to_string(),
+            value: None,
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,19 +143,7 @@ mod tests {
         assert_eq!(rest, vec![opt("fischer", None)]);
         assert!(split_options(&[opt("nag", None)]).is_err());
         assert!(split_options(&[opt("nag", Some("30"))]).is_err());
-    }
-}
-
-/// Reads an option as written after `--opt`: `NAME` or `NAME=VALUE`.
-pub fn parse_option(text: &str) -> GameOption {
-    match text.split_once('=') {
-        Some((name, value)) => GameOption {
-            name: name.trim().to_string(),
-            value: Some(value.trim().to_string()),
-        },
-        None => GameOption {
-            name: text.trim().to_string(),
-            value: None,
-        },
+        assert_eq!(parse_option("nag=3"), opt("nag", Some("3")));
+        assert_eq!(parse_option("fischer"), opt("fischer", None));
     }
 }

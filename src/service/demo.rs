@@ -37,7 +37,7 @@ pub fn run(
             emails: vec![],
         };
         print(&format!(
-            "$ boserv signup {user} ****\n{}",
+            "$ boserv signup {user} ****\n{}\n",
             send(conn, &Actor::Anonymous, signup)?.text()
         ));
     }
@@ -48,7 +48,7 @@ pub fn run(
     };
     let reply = send(conn, &Actor::Trusted("morphy".into()), challenge)?;
     print(&format!(
-        "$ boserv --as morphy challenge chess morphy duke\n{}",
+        "$ boserv --as morphy challenge chess morphy duke\n{}\n",
         reply.text()
     ));
     let game: GameId = reply
@@ -56,11 +56,7 @@ pub fn run(
         .map(|v| v.game.clone())
         .unwrap_or_default()
         .parse()
-        .map_err(|_| {
-            ServiceError::Store(crate::store::StoreError::Damaged(
-                "the challenge made no game".into(),
-            ))
-        })?;
+        .map_err(|_| ServiceError::Internal("the challenge made no game".into()))?;
     for (n, turn) in OPERA_GAME.iter().enumerate() {
         let user = players[n % 2];
         let number = n as u32 + 1;
@@ -74,7 +70,7 @@ pub fn run(
         print(&format!("$ boserv --as {user} move {game} {turn}#{number}"));
         // Boards at a few moments, and the end.
         if matches!(number, 1 | 12 | 23) || view.as_ref().is_some_and(|v| v.result.is_some()) {
-            print(&format!("{}\n", reply.text()));
+            print(&format!("\n{}\n", reply.text()));
         }
     }
     let history = send(conn, &Actor::Anonymous, Command::History { game })?;

@@ -69,6 +69,9 @@ pub enum ServiceError {
     /// A `nag` or `forfeit` option that cannot be used.
     #[error(transparent)]
     Limits(#[from] crate::clock::LimitsError),
+    /// Something inside the server failed (not the player's doing).
+    #[error("internal error: {0}")]
+    Internal(String),
     /// Busy, damaged or unreadable database: nothing was judged.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -78,7 +81,7 @@ impl ServiceError {
     /// True when the command was judged and refused; false when the
     /// database could not be used (try again later).
     pub fn is_refusal(&self) -> bool {
-        !matches!(self, ServiceError::Store(_))
+        !matches!(self, ServiceError::Store(_) | ServiceError::Internal(_))
     }
 
     /// True when the database was busy: the same command may succeed later.

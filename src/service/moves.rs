@@ -213,4 +213,30 @@ mod play_tests {
             "game1 is over: 1-0 (reached ten)"
         );
     }
+
+    #[test]
+    fn a_mailed_move_needs_the_password() {
+        let mut conn = db();
+        race(&mut conn, &["alice", "bob"]);
+        let game = "game1".parse().unwrap();
+        let command = Command::Move {
+            game,
+            turn: "1".into(),
+            expect: Some(1),
+        };
+        let wrong = Actor::Claimed {
+            user: "alice".into(),
+            password: "guess".into(),
+        };
+        let before = dump(&conn);
+        let err = run_as(&mut conn, &wrong, &command).unwrap_err();
+        assert_eq!(err.to_string(), "wrong password for alice");
+        assert_eq!(dump(&conn), before);
+        let right = Actor::Claimed {
+            user: "ALICE".into(),
+            password: "secret".into(),
+        };
+        run_as(&mut conn, &right, &command).unwrap();
+        assert_ne!(dump(&conn), before);
+    }
 }

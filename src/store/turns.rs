@@ -105,32 +105,28 @@ pub fn log(conn: &Connection, game: GameId) -> Result<Vec<Entry>, StoreError> {
         "SELECT t.seq, t.ply, t.kind, t.seat, p.userid, t.text, t.roll, t.comment, t.at \
          FROM turns t LEFT JOIN players p ON p.id = t.player WHERE t.game = ?1 ORDER BY t.seq",
     )?;
+    // The kind is read as text and checked after the row, so a damaged
+    // value becomes a StoreError rather than a conversion panic.
     let rows = q.query_map([game.0 as i64], |r| {
-        Ok((
-            r.get::<_, u32>(0)?,
-            r.get::<_, u32>(1)?,
-            r.get::<_, String>(2)?,
-            r.get::<_, Option<i64>>(3)?,
-            r.get::<_, Option<String>>(4)?,
-            r.get::<_, String>(5)?,
-            r.get::<_, Option<String>>(6)?,
-            r.get::<_, Option<String>>(7)?,
-            r.get::<_, String>(8)?,
-        ))
+        let entry = Entry {
+            seq: r.get(0)?,
+            ply: r.get(1)?,
+            kind: EntryKind::Turn,
+            seat: r.get::<_, Option<i64>>(3)?.map(|s| s as Seat),
+            player: r.get(4)?,
+            text: r.get(5)?,
+            roll: r.get(6)?,
+            comment: r.get(7)?,
+            at: r.get(8)?,
+        };
+        Ok((entry, r.get::<_, String>(2)?))
     })?;
     let mut entries = Vec::new();
     for row in rows {
-        let (seq, ply, kind, seat, player, text, roll, comment, at) = row?;
+        let (entry, kind) = row?;
         entries.push(Entry {
-            seq,
-            ply,
             kind: kind.parse()?,
-            seat: seat.map(|s| s as Seat),
-            player,
-            text,
-            roll,
-            comment,
-            at,
+            ..entry
         });
     }
     Ok(entries)

@@ -185,36 +185,86 @@ fn castling(b: &Bits, list: &mut MoveList, occ: u64) {
     }
 }
 
+/// Our pieces pinned to our king (they may still move along the pin line,
+/// so their moves get the full test).
+fn pinned(b: &Bits, t: &Tables, king: Square) -> u64 {
+    let us = b.side;
+    let enemy = b.colour[us ^ 1];
+    let occ = b.occupied();
+    let snipers = (t.rook(king, enemy) & (b.kind[ROOK] | b.kind[QUEEN]) & enemy)
+        | (t.bishop(king, enemy) & (b.kind[BISHOP] | b.kind[QUEEN]) & enemy);
+    let mut pinned = 0;
+    let mut s = snipers;
+    while s != 0 {
+        let sniper = s.trailing_zeros() as usize;
+        s &= s - 1;
+        let between = t.between[king as usize][sniper] & occ;
+        if between.count_ones() == 1 {
+            pinned |= between & b.colour[us];
+        }
+    }
+    pinned
+}
+
+/// Moves that need the full copy-make test: all when in check; else king
+/// moves, en passant and moves of pinned pieces. `None` = test every move.
+fn needs_test(b: &Bits) -> Option<(Square, u64)> {
+    let t: &Tables = &TABLES;
+    let king = b.king_square(b.side);
+    if b.attackers(t, king, b.side ^ 1, b.occupied()) != 0 {
+        return None;
+    }
+    Some((king, pinned(b, t, king)))
+}
+
+#[inline]
+fn is_legal_given(b: &Bits, m: Move, test: Option<(Square, u64)>) -> bool {
+    match test {
+        Some((king, pinned))
+            if m.from != king && m.special != Special::EnPassant && pinned & (1 << m.from) == 0 =>
+        {
+            true
+        }
+        _ => b.is_legal(m),
+    }
+}
+
 /// Every legal move of the side to move.
 pub fn legal_moves(b: &Bits) -> Vec<Move> {
     let mut list = MoveList::new();
     pseudo_legal(b, &mut list);
+    let test = needs_test(b);
     list.as_slice()
         .iter()
         .copied()
-        .filter(|&m| b.is_legal(m))
+        .filter(|&m| is_legal_given(b, m, test))
         .collect()
 }
 
-/// Leaf nodes of the legal move tree to `depth`.
+/// Leaf nodes of the legal move tree to `depth` (leaves counted in bulk).
 pub fn perft(b: &Bits, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
     let mut list = MoveList::new();
     pseudo_legal(b, &mut list);
+    let test = needs_test(b);
+    if depth == 1 {
+        return list
+            .as_slice()
+            .iter()
+            .filter(|&&m| is_legal_given(b, m, test))
+            .count() as u64;
+    }
     let us = b.side;
     let mut nodes = 0;
     for &m in list.as_slice() {
         let after = b.make(m);
-        if after.attacked(after.king_square(us), us ^ 1) {
+        let free = matches!(test, Some((king, pinned)) if m.from != king && m.special != Special::EnPassant && pinned & (1 << m.from) == 0);
+        if !free && after.attacked(after.king_square(us), us ^ 1) {
             continue;
         }
-        nodes += if depth == 1 {
-            1
-        } else {
-            perft(&after, depth - 1)
-        };
+        nodes += perft(&after, depth - 1);
     }
     nodes
 }

@@ -8,7 +8,7 @@ use super::explain::explain;
 use super::fen::{parse_fen, to_fen};
 use super::identity::key;
 use super::movegen::{self, legal_moves};
-use super::pieces::{LETTERS, SPEC};
+use super::pieces::{KING, LETTERS, SPEC};
 use crate::rules::geometry::Square;
 use crate::rules::notation::{Candidate, MoveText, canonical, parse_move, resolve};
 use crate::rules::render::{Drawing, status_lines};
@@ -89,16 +89,6 @@ impl ChessPosition {
         }
     }
 
-    /// Per-move counts at `depth`, in canonical notation.
-    pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        let mut out: Vec<(String, u64)> = movegen::divide(&self.bits, depth)
-            .into_iter()
-            .map(|(m, n)| (canonical(&SPEC.geometry, &self.candidate(m)), n))
-            .collect();
-        out.sort();
-        out
-    }
-
     /// Finds the legal move a player's text means.
     pub fn find_move(&self, turn: &str) -> Result<(Move, String), RulesError> {
         let geo = &SPEC.geometry;
@@ -106,6 +96,12 @@ impl ChessPosition {
         if let MoveText::Castle { long } = input {
             let base: Square = if self.bits.side == WHITE { 0 } else { 56 };
             let to = if long { base + 2 } else { base + 6 };
+            if self.bits.piece_at(base + 4) != Some((self.bits.side, KING)) {
+                return Err(RulesError::Illegal {
+                    turn: turn.to_string(),
+                    why: "cannot castle: the king has moved".into(),
+                });
+            }
             input = MoveText::Coord {
                 letter: Some('K'),
                 from: base + 4,
@@ -274,6 +270,15 @@ impl Position for ChessPosition {
             return 0;
         }
         movegen::perft(&self.bits, depth)
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        let mut out: Vec<(String, u64)> = movegen::divide(&self.bits, depth)
+            .into_iter()
+            .map(|(m, n)| (canonical(&SPEC.geometry, &self.candidate(m)), n))
+            .collect();
+        out.sort();
+        out
     }
 
     fn boxed_clone(&self) -> Box<dyn Position> {

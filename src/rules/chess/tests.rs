@@ -111,6 +111,11 @@ fn refusals_say_what_is_wrong() {
         "Ra1-b3: a rook moves along files and ranks"
     );
     assert_eq!(refusal(&*p, "O-O"), "O-O: cannot castle: f1 is not empty");
+    let moved = play_all(start(), "e4 e5 Ke2 Ke7");
+    assert_eq!(
+        refusal(&*moved, "O-O"),
+        "O-O: cannot castle: the king has moved"
+    );
     let q = play_all(start(), "e4 e5 Nf3 Nc6 Bc4 Bc5");
     assert_eq!(q.play("O-O", None).unwrap().canonical, "Ke1-g1");
     let attacked = fen("4k3/8/8/8/8/8/5r2/4K2R w K - 0 1");
@@ -287,7 +292,27 @@ fn options_and_fen_errors() {
     assert_eq!(start().legal_turns(None).len(), 20);
     assert_eq!(start().perft(3), 8902);
     let p = ChessPosition::from_fen(START_FEN).unwrap();
-    let d = p.divide(1);
+    let d = Position::divide(&p, 1);
     assert_eq!(d.len(), 20);
     assert!(d.iter().any(|(m, n)| m == "Nb1-c3" && *n == 1));
+}
+
+#[test]
+fn fast_divide_matches_the_generic_one() {
+    let p = play_all(start(), "e4 d5 e5 f5");
+    let fast = p.divide(2);
+    let generic: Vec<(String, u64)> = {
+        let mut v: Vec<(String, u64)> = p
+            .legal_turns(None)
+            .into_iter()
+            .map(|t| {
+                let n = p.play(&t, None).unwrap().position.perft(1);
+                (t, n)
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(fast, generic);
+    assert!(fast.iter().any(|(m, _)| m == "e5xf6"));
 }

@@ -1,0 +1,129 @@
+//! The Big Outer board as the pbmserv help page draws it: the house-style
+//! 12x12 box from the shared renderer, the corner squares z4/z3 in a frame
+//! above it and z1/z2 below, and `#` at grid corners on zone boundaries.
+
+use super::pieces::SET;
+use super::position::BoPosition;
+use crate::rules::geometry::Square;
+use crate::rules::render::{Drawing, Glyph, cell, status_lines};
+
+/// Width of the whole drawing: corner box, board box, corner box.
+const WIDTH: usize = 57;
+
+fn glyph(pos: &BoPosition, sq: Square) -> Glyph {
+    pos.board()
+        .get(sq)
+        .map(|p| (SET.kinds[p.kind as usize].letter, p.owner))
+}
+
+/// `#` where the grid corner touches squares of more than one zone.
+fn zone_corner(f: usize, r: usize) -> char {
+    let g = &SET.geometry;
+    let mut zones: Vec<u8> = Vec::new();
+    for (df, dr) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+        let (file, rank) = (f as i32 - df, r as i32 - dr);
+        if (0..12).contains(&file) && (0..12).contains(&rank) {
+            zones.extend(g.at(file, rank).map(|s| g.zone(s)));
+        }
+    }
+    if zones.iter().any(|&z| z != zones[0]) {
+        '#'
+    } else {
+        '+'
+    }
+}
+
+/// The corner boxes' row: `|*N*| a   b ... l |*N*|`.
+fn letters_row(pos: &BoPosition, left: &str, right: &str) -> String {
+    let g = &SET.geometry;
+    let corner = |name: &str| {
+        let sq = g.parse(name).expect("corner square");
+        cell(glyph(pos, sq), g.is_dark(sq))
+    };
+    let mut letters: String = (0..12)
+        .map(|f| format!(" {}  ", (b'a' + f) as char))
+        .collect();
+    letters.pop();
+    format!("|{}|{letters}|{}|", corner(left), corner(right))
+}
+
+/// `+---+` under or over a corner box, the space between left open.
+fn corner_edges() -> String {
+    format!("+---+{}+---+", " ".repeat(WIDTH - 10))
+}
+
+fn labels(left: &str, right: &str) -> String {
+    format!(" {left}{}{right}", " ".repeat(WIDTH - 6))
+}
+
+/// The board drawing, without the lines about the turn.
+pub fn board_lines(pos: &BoPosition) -> Vec<String> {
+    let mut drawing = Drawing::new(&SET.geometry);
+    drawing.corner = Box::new(zone_corner);
+    let glyph = |sq: Square| glyph(pos, sq);
+    // The shared drawing: letters, then top edge, ranks, bottom edge, letters.
+    let mut box_lines = drawing.board_lines(&glyph);
+    box_lines.remove(0);
+    box_lines.pop();
+    let join_edge = |edge: &str| format!("+---{}---+", edge.trim_start());
+    let last = box_lines.len() - 1;
+    box_lines[0] = join_edge(&box_lines[0]);
+    box_lines[last] = join_edge(&box_lines[last]);
+    let mut lines = vec![
+        labels("Z4", "Z3"),
+        corner_edges(),
+        letters_row(pos, "z4", "z3"),
+    ];
+    lines.extend(box_lines);
+    lines.extend([
+        letters_row(pos, "z1", "z2"),
+        corner_edges(),
+        labels("Z1", "Z2"),
+    ]);
+    lines
+        .into_iter()
+        .map(|l| l.trim_end().to_string())
+        .collect()
+}
+
+/// The whole text: the board, then whose turn it is (or the result) and
+/// the last move.
+pub fn render(pos: &BoPosition) -> String {
+    let mut lines = board_lines(pos);
+    lines.push(String::new());
+    let result = pos.result().map(|o| o.to_string());
+    let to_move = ["White", "Black"][pos.side() as usize];
+    lines.extend(status_lines(
+        Some(to_move),
+        result.as_deref(),
+        pos.last_move.as_deref(),
+    ));
+    let mut text = lines.join("\n");
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hash_marks_sit_on_zone_borders() {
+        // The line under rank 11: corners c..k border the mid zone.
+        let line: String = (0..=12).map(|f| zone_corner(f, 10)).collect();
+        assert_eq!(line, "++#########++");
+        // Between ranks 8 and 9: the mid zone's sides and the central top.
+        let line: String = (0..=12).map(|f| zone_corner(f, 8)).collect();
+        assert_eq!(line, "++#+#####+#++");
+        assert_eq!(zone_corner(0, 0), '+');
+    }
+
+    #[test]
+    fn corner_rows_frame_the_letters() {
+        let start = BoPosition::start();
+        assert_eq!(letters_row(&start, "z1", "z2").len(), WIDTH);
+        assert!(letters_row(&start, "z1", "z2").starts_with("|:N:| a   b"));
+        assert_eq!(labels("Z1", "Z2").len(), WIDTH - 1);
+        assert_eq!(corner_edges().len(), WIDTH);
+    }
+}

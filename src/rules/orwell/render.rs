@@ -1,0 +1,90 @@
+//! The board drawing: the core's house-style grid, 7 files by 12 ranks,
+//! with the seam between rank 12 and rank 1 drawn `===` on both edges,
+//! each Berlinpeono shown by its facing (`^` up, `v` down), a legend, and
+//! whose turn it is. The service adds the roll and the dice commitment.
+
+use crate::rules::geometry::Square;
+use crate::rules::render::{Drawing, Glyph, status_lines};
+
+use super::pieces::{self, SEATS};
+use super::position::OrwellPosition;
+
+/// The house style marks its second seat `*X*` and its third `(X)`; the
+/// ruling gives Red `(X)` and Black `*X*`.
+const STYLE: [u8; 3] = [0, 2, 1];
+
+impl OrwellPosition {
+    /// The ASCII board with the legend and the status lines.
+    pub fn drawing(&self) -> String {
+        let geo = pieces::geometry();
+        let drawing = Drawing::new(geo);
+        let glyph = |sq: Square| -> Glyph {
+            self.board
+                .get(sq)
+                .map(|p| (pieces::letter(p.kind, p.facing), STYLE[p.owner as usize]))
+        };
+        let mut lines = drawing.board_lines(&glyph);
+        let seam = |line: &str, note: &str| format!("{}   {note}", line.replace('-', "="));
+        let last = lines.len() - 2;
+        lines[1] = seam(&lines[1], "seam: rank 1 continues above rank 12");
+        lines[last] = seam(&lines[last], "seam: rank 12 continues below rank 1");
+        lines.push(String::new());
+        lines.push("White  X  :X:   Red (X)   Black *X*   Berlinpeono ^ up, v down".into());
+        lines.push(String::new());
+        let to_move = self.outcome.is_none().then(|| SEATS[self.mover as usize]);
+        let result = self.outcome.as_ref().map(|o| o.to_string());
+        lines.extend(status_lines(
+            to_move,
+            result.as_deref(),
+            self.last_turn.as_deref(),
+        ));
+        let left: Vec<&str> = (0..3).filter(|&s| self.out[s]).map(|s| SEATS[s]).collect();
+        if !left.is_empty() && self.outcome.is_none() {
+            lines.push(format!("Out of the game (turns pass): {}", left.join(", ")));
+        }
+        lines.join("\n") + "\n"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_board_drawing() {
+        let text = OrwellPosition::start().drawing();
+        let want = "      a   b   c   d   e   f   g
+    +===+===+===+===+===+===+===+   seam: rank 1 continues above rank 12
+ 12 |:::|   |:::|   |:::|   |:::|12
+    +---+---+---+---+---+---+---+
+ 11 |   |*^*|*^*|*D*|*^*|*^*|   |11
+    +---+---+---+---+---+---+---+
+ 10 |*G*|*J*|*P*|*R*|*P*|*J*|*G*|10
+    +---+---+---+---+---+---+---+
+  9 |   |*v*|*v*|*D*|*v*|*v*|   | 9
+    +---+---+---+---+---+---+---+
+  8 |:::|   |:::|   |:::|   |:::| 8
+    +---+---+---+---+---+---+---+
+  7 |   |(^)|(^)|(D)|(^)|(^)|   | 7
+    +---+---+---+---+---+---+---+
+  6 |(G)|(J)|(P)|(R)|(P)|(J)|(G)| 6
+    +---+---+---+---+---+---+---+
+  5 |   |(v)|(v)|(D)|(v)|(v)|   | 5
+    +---+---+---+---+---+---+---+
+  4 |:::|   |:::|   |:::|   |:::| 4
+    +---+---+---+---+---+---+---+
+  3 |   |:^:| ^ |:D:| ^ |:^:|   | 3
+    +---+---+---+---+---+---+---+
+  2 |:G:| J |:P:| R |:P:| J |:G:| 2
+    +---+---+---+---+---+---+---+
+  1 |   |:v:| v |:D:| v |:v:|   | 1
+    +===+===+===+===+===+===+===+   seam: rank 12 continues below rank 1
+      a   b   c   d   e   f   g
+
+White  X  :X:   Red (X)   Black *X*   Berlinpeono ^ up, v down
+
+White to move
+";
+        assert_eq!(text, want);
+    }
+}

@@ -1,0 +1,150 @@
+//! One move within a turn (a "step"): the legal steps a die allows, and
+//! playing one. The rules special to Orwell live here, on top of the core's
+//! pseudo-legal targets: dice decide the kinds, royals never take royals,
+//! captures alternate between the opponents, Minipax promotion, Perpetual
+//! Power, and the two ways to win, checked after every single step.
+
+use crate::rules::Outcome;
+use crate::rules::geometry::Square;
+use crate::rules::notation::{Candidate, canonical};
+
+use super::pieces::{self, MAHARAJA, PAWN, PROMOTIONS, SEATS};
+use super::position::OrwellPosition;
+
+/// One move of one piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub from: Square,
+    pub to: Square,
+    pub capture: bool,
+    /// The kind the piece becomes: a Minipax promotion, or the Maharaja of
+    /// Perpetual Power.
+    pub becomes: Option<u8>,
+}
+
+/// Why a capture is refused even though the piece reaches its target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureBar {
+    /// A Raja or Maharaja never captures a Raja or Maharaja.
+    RoyalTakesRoyal,
+    /// The victim's owner was also the mover's last victim.
+    Alliance,
+}
+
+impl OrwellPosition {
+    /// Why the mover may not capture the piece on `to` with the piece on
+    /// `from`, if it may not.
+    pub(super) fn capture_bar(&self, from: Square, to: Square) -> Option<CaptureBar> {
+        let (attacker, victim) = (self.board.get(from)?, self.board.get(to)?);
+        if pieces::is_royal(victim.kind) {
+            return pieces::is_royal(attacker.kind).then_some(CaptureBar::RoyalTakesRoyal);
+        }
+        (self.last_victim[attacker.owner as usize] == Some(victim.owner))
+            .then_some(CaptureBar::Alliance)
+    }
+
+    /// Every legal step of the mover for one die.
+    pub fn steps_for_die(&self, die: u8) -> Vec<Step> {
+        let kinds = pieces::kinds_for_die(die);
+        let mut out = Vec::new();
+        for (from, piece) in self.board.pieces_of(self.mover) {
+            if !kinds.contains(&piece.kind) {
+                continue;
+            }
+            for to in self.board.quiet_targets(from) {
+                self.push_with_promotions(&mut out, from, to, false);
+            }
+            for to in self.board.capture_targets(from) {
+                if self.capture_bar(from, to).is_none() {
+                    self.push_with_promotions(&mut out, from, to, true);
+                }
+            }
+        }
+        out
+    }
+
+    /// True when some piece can use this die.
+    pub fn die_usable(&self, die: u8) -> bool {
+        !self.steps_for_die(die).is_empty()
+    }
+
+    fn push_with_promotions(&self, out: &mut Vec<Step>, from: Square, to: Square, capture: bool) {
+        let piece = self.board.get(from).expect("a moving piece");
+        let takes_royal = capture && self.board.get(to).is_some_and(|v| pieces::is_royal(v.kind));
+        if takes_royal {
+            out.push(Step {
+                from,
+                to,
+                capture,
+                becomes: Some(MAHARAJA),
+            });
+        } else if piece.kind == PAWN && pieces::is_minipax(to) {
+            out.extend(PROMOTIONS.map(|k| Step {
+                from,
+                to,
+                capture,
+                becomes: Some(k),
+            }));
+        } else {
+            out.push(Step {
+                from,
+                to,
+                capture,
+                becomes: None,
+            });
+        }
+    }
+
+    /// Plays one step (legal for the mover) without passing the turn on:
+    /// captures, promotion, Perpetual Power, and the end of the game.
+    pub fn apply_step(&self, step: Step) -> OrwellPosition {
+        let mut next = self.clone();
+        let mut piece = next.board.get(step.from).expect("a moving piece");
+        if let Some(kind) = step.becomes {
+            // Only a pawn has a facing; every other piece is stored facing up.
+            piece.kind = kind;
+            piece.facing = 1;
+        }
+        next.board.set(step.from, None);
+        let victim = next.board.get(step.to);
+        next.board.set(step.to, Some(piece));
+        if let Some(victim) = victim {
+            next.last_victim[piece.owner as usize] = Some(victim.owner);
+            next.outcome = next.winner_after_capture(piece.owner, victim.owner);
+        }
+        next
+    }
+
+    /// A win made by `capturer` taking a piece of `victim`: all three
+    /// royals in one hand, or the victim left with a single piece.
+    fn winner_after_capture(&self, capturer: u8, victim: u8) -> Option<Outcome> {
+        let seats = SEATS.len();
+        if self.royals(capturer) == seats {
+            let why = format!("{} holds all three royal pieces", SEATS[capturer as usize]);
+            return Some(Outcome::win(capturer as usize, seats, why));
+        }
+        if self.count(victim) == 1 {
+            let why = format!("{} is down to a single piece", SEATS[victim as usize]);
+            return Some(Outcome::win(capturer as usize, seats, why));
+        }
+        None
+    }
+
+    /// The step in canonical notation: `Gg6xf9`, `d5xd6=M`, `b3-c4`.
+    pub fn step_text(&self, step: Step) -> String {
+        canonical(pieces::geometry(), &self.candidate(step))
+    }
+
+    /// The step as the core's notation sees it.
+    pub(super) fn candidate(&self, step: Step) -> Candidate {
+        let piece = self.board.get(step.from).expect("a moving piece");
+        Candidate {
+            from: step.from,
+            to: step.to,
+            kind: self.board.kind(piece),
+            capture: step.capture,
+            promotion: step.becomes.map(|k| pieces::letter(k, 1)),
+            castle: None,
+        }
+    }
+}

@@ -1,0 +1,46 @@
+//! The dice as an auditor sees them: a revealed seed, the commitment
+//! published at the challenge, and the rolls stored with the turns.
+
+use boserv::command::GameId;
+use boserv::dice::{self, Seed};
+
+#[test]
+fn a_revealed_seed_reproduces_a_stored_game() {
+    // The worked example of `boserv help dice`: zero seed, game 1.
+    let seed = Seed::from_hex(&"00".repeat(32)).unwrap();
+    let stored = [
+        [5, 3],
+        [2, 6],
+        [6, 1],
+        [2, 1],
+        [1, 6],
+        [3, 6],
+        [3, 3],
+        [4, 3],
+        [3, 1],
+        [6, 4],
+    ];
+    assert_eq!(dice::rolls(&seed, GameId(1), stored.len()), stored);
+    let report = dice::audit(&seed, &seed.commitment(), GameId(1), &stored);
+    assert_eq!(report.to_string(), "rolls: ok");
+    assert!(dice::HELP.contains("5,3  2,6  6,1"));
+}
+
+#[test]
+fn a_bent_roll_or_a_wrong_game_is_caught() {
+    let seed = Seed::from_hex(&"ab".repeat(32)).unwrap();
+    let commitment = seed.commitment();
+    let mut stored = dice::rolls(&seed, GameId(9), 40);
+    assert!(dice::audit(&seed, &commitment, GameId(9), &stored).ok());
+    assert!(!dice::audit(&seed, &commitment, GameId(10), &stored).ok());
+    let expected = stored[17];
+    stored[17] = if expected == [6, 6] { [1, 1] } else { [6, 6] };
+    let report = dice::audit(&seed, &commitment, GameId(9), &stored);
+    let mismatch = report.first_mismatch.clone().expect("roll 17 was changed");
+    assert_eq!((mismatch.n, mismatch.expected), (17, expected));
+    assert!(
+        report
+            .to_string()
+            .starts_with("rolls: MISMATCH roll 17 was stored as")
+    );
+}
