@@ -64,6 +64,8 @@ pub enum ServiceError {
     AlreadyOnVacation(String),
     #[error("{0} is not on vacation")]
     NotOnVacation(String),
+    #[error("{0} has left the game; their turn waits to be passed")]
+    SeatLeft(String),
     #[error("{0} is not available yet")]
     NotAvailable(&'static str),
     /// A `nag` or `forfeit` option that cannot be used.

@@ -212,6 +212,12 @@ impl Judge<'_> {
         let Some(seat) = game.position.to_move() else {
             return Ok(Action::Nothing);
         };
+        // A seat that has just left a game of three keeps the move until
+        // its turn is passed for it (dice games pass it with the next
+        // roll); it is not reminded, and cannot lose twice.
+        if row.left_seat == Some(seat) {
+            return Err(ServiceError::SeatLeft(game.player_at(seat)));
+        }
         let player_id = game
             .row
             .player_ids

@@ -19,12 +19,15 @@ pub struct ClockRow {
     pub since: String,
     /// The last reminder sent for this clock (0: none).
     pub period_sent: u32,
+    /// The seat that resigned or forfeited in that entry, if it was one.
+    pub left_seat: Option<usize>,
 }
 
 /// The clock of active games: the last log entry is found through the
 /// turns primary key (game, seq), one index probe per game.
 const SELECT: &str = "SELECT g.id, g.nag_days, g.forfeit_days, coalesce(t.seq, 0), coalesce(t.at, g.created), \
-            CASE WHEN r.since_seq = coalesce(t.seq, 0) THEN r.period ELSE 0 END \
+            CASE WHEN r.since_seq = coalesce(t.seq, 0) THEN r.period ELSE 0 END, \
+            CASE WHEN t.kind IN ('resign', 'forfeit') THEN t.seat END \
      FROM games g \
      LEFT JOIN turns t ON t.game = g.id AND t.seq = (SELECT max(seq) FROM turns WHERE game = g.id) \
      LEFT JOIN reminders r ON r.game = g.id \
@@ -38,6 +41,7 @@ fn clock_row(r: &Row<'_>) -> rusqlite::Result<ClockRow> {
         since_seq: r.get(3)?,
         since: r.get(4)?,
         period_sent: r.get::<_, Option<u32>>(5)?.unwrap_or(0),
+        left_seat: r.get::<_, Option<i64>>(6)?.map(|s| s as usize),
     })
 }
 

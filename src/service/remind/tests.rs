@@ -14,19 +14,25 @@ use crate::service::{Reply, Request, ServiceError, execute};
 
 /// "Relay": three players in turn say `go`; a player who resigns or
 /// forfeits is skipped from then on and cannot win; the last one left wins.
-struct RelayGame;
-static RELAY: RelayGame = RelayGame;
-static GAMES: &[&dyn Variant] = &[&RACE, &RELAY];
+/// In "stay", a player who leaves keeps the move until it is passed for
+/// them (as in Orwell, where the pass needs the next roll).
+struct RelayGame {
+    stay: bool,
+}
+static RELAY: RelayGame = RelayGame { stay: false };
+static STAY: RelayGame = RelayGame { stay: true };
+static GAMES: &[&dyn Variant] = &[&RACE, &RELAY, &STAY];
 
 #[derive(Clone, Debug)]
 struct Relay {
     to_move: Seat,
     out: [bool; 3],
+    stay: bool,
 }
 
 impl Variant for RelayGame {
     fn name(&self) -> &'static str {
-        "relay"
+        if self.stay { "stay" } else { "relay" }
     }
     fn title(&self) -> &'static str {
         "Relay"
@@ -41,6 +47,7 @@ impl Variant for RelayGame {
         Ok(Box::new(Relay {
             to_move: 0,
             out: [false; 3],
+            stay: self.stay,
         }))
     }
     fn decode(&self, _: &[GameOption], text: &str) -> Result<Box<dyn Position>, RulesError> {
@@ -52,7 +59,11 @@ impl Variant for RelayGame {
             b.get(2) == Some(&'x'),
             b.get(3) == Some(&'x'),
         ];
-        Ok(Box::new(Relay { to_move: seat, out }))
+        Ok(Box::new(Relay {
+            to_move: seat,
+            out,
+            stay: self.stay,
+        }))
     }
 }
 
@@ -105,7 +116,7 @@ impl Position for Relay {
         match event {
             Conclusion::Resign(s) | Conclusion::Forfeit(s) => {
                 next.out[*s] = true;
-                if next.to_move == *s {
+                if next.to_move == *s && !self.stay {
                     next.to_move = next.next_after(*s);
                 }
             }
@@ -570,4 +581,22 @@ fn vacation_and_limits_by_mail() {
     // One day run before, three away: reminded on day 6, forfeit on day 12.
     assert_eq!(counts(&run(&mut conn, at(0) + days(6))), (1, 0, 0));
     assert_eq!(counts(&run(&mut conn, at(0) + days(12))), (0, 1, 0));
+}
+
+#[test]
+fn a_seat_that_left_but_keeps_the_move_is_neither_reminded_nor_forfeited_again() {
+    let mut conn = db();
+    let id = game(&mut conn, "stay", &["red", "green", "blue"], &[]);
+    assert_eq!(counts(&run(&mut conn, at(0) + days(21))), (0, 1, 0));
+    assert_eq!(show(&mut conn, id).to_move.as_deref(), Some("red"));
+    let s = remind(&mut conn, GAMES, at(0) + days(30), &mut |_, _| {}).unwrap();
+    assert_eq!(counts(&s), (0, 0, 0));
+    assert_eq!(
+        s.problems,
+        vec!["game1: red has left the game; their turn waits to be passed"]
+    );
+    assert_eq!(
+        log_kinds(&conn, id),
+        vec!["forfeit red has not moved in 21 days"]
+    );
 }
