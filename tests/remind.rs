@@ -271,3 +271,22 @@ fn board_mails_say_who_is_on_vacation() {
         "{body}"
     );
 }
+
+#[test]
+fn an_orwell_game_goes_on_after_a_forfeit() {
+    let env = Env::new();
+    env.signup(&["red", "green", "blue"]);
+    let out = env.ok(Some("red"), &["challenge", "orwell", "red", "green", "blue"]);
+    let game = out.lines().last().unwrap().to_string();
+    assert_eq!(env.json(&game)["to_move"], "red");
+    assert_eq!(remind(&env, 21, 0), summary(0, 1));
+    let view = env.json(&game);
+    assert_eq!(view["status"], "active");
+    assert_eq!(view["result"], serde_json::Value::Null);
+    let history = env.ok(None, &["history", &game]);
+    assert!(history.contains("red has not moved in 21 days"), "{history}");
+    // Red is out: not forfeited a second time.
+    let again = env.cmd(None).args(["--now", &later(42, 0), "remind"]).output().unwrap();
+    assert_eq!(again.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&again.stdout).contains("0 forfeits"));
+}
