@@ -25,6 +25,8 @@ use boserv::rules::{GameOption, VARIANTS, Variant};
 use boserv::service::{self, ServiceError, analysis, challenge::parse_option, demo, help, record};
 use boserv::store;
 
+mod mail_command;
+
 /// A play-by-mail server for chess variants.
 #[derive(Parser)]
 #[command(name = "boserv", version, disable_help_subcommand = true)]
@@ -47,6 +49,9 @@ struct Cli {
         hide = true
     )]
     busy_timeout_ms: u64,
+    /// A directory of mail templates that replace the built-in ones.
+    #[arg(long, env = "BOSERV_TEMPLATES", value_name = "DIR", global = true)]
+    templates: Option<PathBuf>,
     #[command(subcommand)]
     cmd: Cmd,
 }
@@ -139,6 +144,9 @@ enum Cmd {
         /// Start from this position text instead of the start position.
         #[arg(long)]
         fen: Option<String>,
+        /// The dice of the turn to list (dice games): A,B.
+        #[arg(long, value_name = "A,B")]
+        roll: Option<String>,
         #[arg(allow_hyphen_values = true)]
         turns: Vec<String>,
     },
@@ -168,6 +176,27 @@ enum Cmd {
         #[arg(value_enum)]
         state: OnOff,
     },
+    /// Run pbmserv command lines from standard input (passwords checked).
+    Run,
+    /// Take in one mail (RFC 5322) from standard input; for the MTA.
+    /// Exits 0 when the mail was handled, 75 to ask the MTA to retry.
+    Mail {
+        /// Send the outbox afterwards.
+        #[arg(long)]
+        deliver: bool,
+        /// How mail leaves (with --deliver).
+        #[arg(long, env = "BOSERV_TRANSPORT", default_value = "sendmail")]
+        transport: String,
+    },
+    /// Send the mails waiting in the outbox.
+    Deliver {
+        /// sendmail[:PATH], smtp://HOST:PORT, smtps://HOST[:PORT],
+        /// smtp+starttls://HOST[:PORT] (user:pass@ allowed) or file:DIR.
+        #[arg(long, env = "BOSERV_TRANSPORT", default_value = "sendmail")]
+        transport: String,
+    },
+    /// List the mails waiting in the outbox, and those that failed.
+    Outbox,
 }
 
 /// What went wrong, sorted by exit code.
@@ -194,6 +223,17 @@ impl From<anyhow::Error> for Failure {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Err(e) = mail_settings(&cli) {
+        eprintln!("boserv: {e}");
+        return ExitCode::from(if matches!(cli.cmd, Cmd::Mail { .. }) {
+            75
+        } else {
+            2
+        });
+    }
+    if let Cmd::Mail { deliver, transport } = &cli.cmd {
+        return mail_command::take_in(&cli.db, cli.busy_timeout_ms, cli.now, *deliver, transport);
+    }
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Refused(e)) => {
@@ -205,6 +245,13 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Installs the mail settings (From, templates) for this run.
+fn mail_settings(cli: &Cli) -> anyhow::Result<()> {
+    let settings = boserv::mail::settings::Settings::new(None, cli.templates.clone())?;
+    boserv::mail::settings::Settings::install(settings);
+    Ok(())
 }
 
 fn options(opts: &[String]) -> Vec<GameOption> {
@@ -229,15 +276,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
             variant: name,
             opts,
             fen,
+            roll,
             turns,
         } => {
-            let legal = analysis::legal_turns(
-                variant(&name)?,
-                &options(&opts),
-                fen.as_deref(),
-                &turns,
-                None,
-            )?;
+            let variant = variant(&name)?;
+            let roll = analysis::roll_for(variant, roll.as_deref())?;
+            let legal =
+                analysis::legal_turns(variant, &options(&opts), fen.as_deref(), &turns, roll)?;
             for turn in legal {
                 println!("{turn}");
             }
@@ -277,6 +322,17 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Cmd::Demo => return run_demo(now),
         Cmd::Remind => return run_remind(&cli.db, cli.busy_timeout_ms, now),
+        Cmd::Run => return Ok(mail_command::run_lines(&cli.db, cli.busy_timeout_ms, now)?),
+        Cmd::Deliver { transport } => {
+            return Ok(mail_command::deliver(
+                &cli.db,
+                cli.busy_timeout_ms,
+                now,
+                &transport,
+            )?);
+        }
+        Cmd::Outbox => return Ok(mail_command::outbox(&cli.db, cli.busy_timeout_ms)?),
+        Cmd::Mail { .. } => unreachable!("handled in main"),
         // Commands on the database.
         Cmd::Signup {
             userid,

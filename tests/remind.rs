@@ -275,18 +275,40 @@ fn board_mails_say_who_is_on_vacation() {
 #[test]
 fn an_orwell_game_goes_on_after_a_forfeit() {
     let env = Env::new();
-    env.signup(&["red", "green", "blue"]);
-    let out = env.ok(Some("red"), &["challenge", "orwell", "red", "green", "blue"]);
+    let players = ["red", "green", "blue"];
+    env.signup(&players);
+    let out = env.ok(
+        Some("red"),
+        &["challenge", "orwell", "red", "green", "blue"],
+    );
     let game = out.lines().last().unwrap().to_string();
     assert_eq!(env.json(&game)["to_move"], "red");
     assert_eq!(remind(&env, 21, 0), summary(0, 1));
     let view = env.json(&game);
     assert_eq!(view["status"], "active");
     assert_eq!(view["result"], serde_json::Value::Null);
+    let next = view["to_move"].as_str().unwrap().to_string();
+    assert_ne!(next, "red", "red's turns pass from now on");
     let history = env.ok(None, &["history", &game]);
-    assert!(history.contains("red has not moved in 21 days"), "{history}");
-    // Red is out: not forfeited a second time.
-    let again = env.cmd(None).args(["--now", &later(42, 0), "remind"]).output().unwrap();
-    assert_eq!(again.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&again.stdout).contains("0 forfeits"));
+    assert!(
+        history.contains("red has not moved in 21 days"),
+        "{history}"
+    );
+    // The next player's clock started with the forfeit.
+    assert_eq!(remind(&env, 27, 23), summary(0, 0));
+    assert_eq!(remind(&env, 28, 0), summary(1, 0));
+    let (to, subject, _) = nags(&env).pop().unwrap();
+    assert_eq!(to, format!(r#"["{next}@example.test"]"#));
+    assert!(subject.starts_with("Nag: Orwell Board 1 "), "{subject}");
+    // They forfeit too: the last one left wins; red cannot.
+    assert_eq!(remind(&env, 42, 0), summary(0, 1));
+    let view = env.json(&game);
+    assert_eq!(view["status"], "over");
+    let last = players
+        .iter()
+        .position(|p| *p != "red" && *p != next)
+        .unwrap();
+    let mut points = ["0"; 3];
+    points[last] = "1";
+    assert_eq!(view["result"], format!("[{}]", points.join(":")));
 }

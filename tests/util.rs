@@ -30,6 +30,8 @@ impl Env {
             .env("BOSERV_NOW", NOW)
             .env_remove("BOSERV_USER");
         cmd.env_remove("BOSERV_BUSY_TIMEOUT_MS");
+        // Dice games get their seed from the OS unless a test fixes it.
+        cmd.env_remove("BOSERV_DICE_SEED");
         if let Some(user) = user {
             cmd.args(["--as", user]);
         }

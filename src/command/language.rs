@@ -30,8 +30,6 @@ pub enum LanguageError {
     UnknownCommand(String),
     #[error("{game} {verb}: no such command (send `help` for the list)")]
     UnknownVerb { game: String, verb: String },
-    #[error("{game}: missing command after the game name (e.g. `{game} show 42`)")]
-    MissingVerb { game: String },
     #[error("missing {missing}: write `{usage}`")]
     Missing {
         missing: &'static str,
@@ -159,7 +157,7 @@ fn change(words: &mut Words) -> Result<Vec<Request>, LanguageError> {
 /// `GAME VERB ...`: the commands about one kind of game or one board.
 fn game_command(game: String, words: &mut Words) -> Result<Vec<Request>, LanguageError> {
     let Some(verb) = words.take() else {
-        return Err(LanguageError::MissingVerb { game });
+        return Err(LanguageError::UnknownCommand(game));
     };
     let verb = verb.to_ascii_lowercase();
     let request = |actor, command| Request {

@@ -5,7 +5,9 @@
 //! mail`), the last two in pbmserv's language. The service layer runs a
 //! `Command` for an [`Actor`] in one transaction, whatever its source.
 
+pub mod batch;
 pub mod language;
+pub mod perform;
 
 use crate::rules::GameOption;
 

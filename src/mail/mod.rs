@@ -3,13 +3,18 @@
 //! [`inbound`] turns a player's message into command lines and a comment;
 //! [`outbox`] keeps every outgoing mail as a row written in the same
 //! transaction as the change it reports, and [`outbox::deliver`] sends the
-//! rows through a [`transport`]. [`templates`] words the mails.
+//! rows through a [`transport`]. [`templates`] words the mails,
+//! [`announce`] decides who is told what after a command, and [`handle`]
+//! takes one received message from start to finish (`boserv mail`),
+//! keeping it in the [`inbox`].
 
 pub mod announce;
 pub mod body;
 pub mod compose;
+pub mod handle;
 pub mod identity;
 pub mod inbound;
+pub mod inbox;
 pub mod letters;
 pub mod nag;
 pub mod outbox;

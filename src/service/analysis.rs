@@ -1,10 +1,13 @@
 //! `moves` and `perft`: looking at a variant's move tree without a game.
 //!
 //! No database here: a position is built from the start (or a position
-//! text, `--fen`) and the turns given, each checked.
+//! text, `--fen`) and the turns given, each checked. In dice games each
+//! turn is written with its roll, as in records (`1,3: c3-d4, pass`), and
+//! `moves` needs the roll of the turn to list (`--roll 1,3`).
 
 use super::error::ServiceError;
-use crate::rules::{GameOption, Position, Roll, Variant};
+use crate::rules::orwell::record::parse_roll;
+use crate::rules::{GameOption, Position, Roll, RulesError, Variant};
 
 /// The position after `turns`, from the start or from a FEN text.
 pub fn position_after(
@@ -18,9 +21,37 @@ pub fn position_after(
         None => variant.start(options)?,
     };
     for turn in turns {
-        position = position.play(turn, None).map_err(|e| e.reason)?.position;
+        let (roll, text) = split_roll(variant, turn)?;
+        position = position.play(text, roll).map_err(|e| e.reason)?.position;
     }
     Ok(position)
+}
+
+/// Dice games: `1,3: c3-d4, pass` into its roll and its turn.
+fn split_roll<'t>(
+    variant: &dyn Variant,
+    turn: &'t str,
+) -> Result<(Option<Roll>, &'t str), ServiceError> {
+    if !variant.uses_dice() {
+        return Ok((None, turn));
+    }
+    let Some((roll, text)) = turn.split_once(':') else {
+        return Err(RulesError::Other(format!(
+            "{turn}: write each turn with its roll, such as 1,3: c3-d4, pass"
+        ))
+        .into());
+    };
+    Ok((Some(parse_roll(roll.trim())?), text.trim()))
+}
+
+/// The roll given to `moves --roll A,B`, which dice games need.
+pub fn roll_for(variant: &dyn Variant, text: Option<&str>) -> Result<Option<Roll>, ServiceError> {
+    match text {
+        Some(text) if variant.uses_dice() => Ok(Some(parse_roll(text.trim())?)),
+        Some(_) => Err(RulesError::Other(format!("{} has no dice", variant.name())).into()),
+        None if variant.uses_dice() => Err(ServiceError::RollNeeded(variant.name().to_string())),
+        None => Ok(None),
+    }
 }
 
 /// Every legal turn after `turns`, canonical, sorted, each once.

@@ -13,7 +13,7 @@ use super::error::ServiceError;
 use super::game::{LoadedGame, find_variant, timestamp};
 use super::notice::Notice;
 use super::reply::Reply;
-use super::{Request, notify};
+use super::{Request, autopass, dice, notify};
 use crate::clock::{DEFAULT_FORFEIT_DAYS, DEFAULT_NAG_DAYS, Limits};
 use crate::command::Actor;
 use crate::rules::GameOption;
@@ -77,6 +77,13 @@ pub fn challenge(
             players::find(&tx, userid)?.ok_or_else(|| ServiceError::NoSuchUser(userid.clone()))?;
         ids.push(player.id);
     }
+    let seed = if variant.uses_dice() {
+        Some(dice::new_seed()?)
+    } else {
+        None
+    };
+    let commitment = seed.map(|s| s.commitment());
+    let seed_hex = seed.map(|s| s.to_hex());
     let now = timestamp(req.now);
     let id = games::insert(
         &tx,
@@ -87,19 +94,22 @@ pub fn challenge(
             player_ids: &ids,
             nag_days: timing.nag_days,
             forfeit_days: timing.forfeit_days,
-            dice_commitment: None,
-            dice_seed: None,
+            dice_commitment: commitment.as_deref(),
+            dice_seed: seed_hex.as_deref(),
             now: &now,
         },
     )?;
-    let game = LoadedGame::load(&tx, req.catalog, id)?;
+    let mut game = LoadedGame::load(&tx, req.catalog, id)?;
+    // Passes forced by the very first rolls are part of the start.
+    let passes = autopass::advance(&tx, &mut game, req.now)?;
     let view = game.current_view();
-    let notices = [Notice::Challenged {
+    let mut notices = vec![Notice::Challenged {
         game: id,
         variant: variant.name().into(),
         players: game.row.players.clone(),
         to_move: view.to_move.clone(),
     }];
+    notices.extend(passes);
     notify::queue(&tx, &notices, req.now)?;
     tx.commit()?;
     Ok(Reply::Challenged(view))

@@ -56,6 +56,8 @@ pub enum ServiceError {
     DrawAlreadyOffered(GameId),
     #[error("{0} has no dice")]
     NoDice(GameId),
+    #[error("{0} is played with dice: give the roll, such as --roll 1,3")]
+    RollNeeded(String),
     #[error("no help on {topic}; topics: {topics}")]
     NoHelp { topic: String, topics: String },
     #[error("line {line}: {why}")]

@@ -201,7 +201,15 @@ impl LoadedGame {
             status: status.as_str().to_string(),
             result: outcome.as_ref().map(|o| o.result_text()),
             reason: outcome.map(|o| o.reason),
-            roll: None,
+            roll: position
+                .to_move()
+                .and_then(|_| super::dice::roll_at(&self.row, ply).ok().flatten()),
+            commitment: self.row.dice_commitment.clone(),
+            seed: self
+                .row
+                .dice_seed
+                .clone()
+                .filter(|_| self.row.status == Status::Over),
             draw_offered_by: self
                 .row
                 .draw_votes

@@ -9,7 +9,7 @@ use super::reply::Reply;
 const OVERVIEW: &str = "\
 boserv plays chess variants by mail and from the shell.
 
-Topics: commands, notation, and one per game (see `variants`).
+Topics: commands, notation, dice, and one per game (see `variants`).
 Ask with `boserv help TOPIC`.";
 
 const COMMANDS: &str = "\
@@ -20,6 +20,8 @@ Commands (shell form; mail uses `GAME VERB BOARD USERID PASSWORD ARGS`):
                                         (--opt nag=DAYS, --opt forfeit=DAYS)
   move GAME TURN[#N]                    play a turn; #N = the number of this move
   show GAME [--at N] [--format json]    the board, now or after N moves
+  roll GAME                             the dice of the turn to come (dice games)
+  audit GAME                            check a dice game's rolls against its seed
   history GAME                          every turn so far
   games [USERID...] [--all|--next]      games being played
   draw GAME offer|accept|decline        a draw by agreement
@@ -27,7 +29,8 @@ Commands (shell form; mail uses `GAME VERB BOARD USERID PASSWORD ARGS`):
   vacation on|off                       your clocks stand still (30 days a year)
   export GAME                           the game record, readable by replay
   variants                              the games on offer
-  moves VARIANT [TURN...]               every legal turn after TURN...
+  moves VARIANT [--roll A,B] [TURN...]  every legal turn after TURN...
+                                        (dice games: --roll, and TURNs as 1,3: c3-d4)
   perft VARIANT DEPTH [TURN...]         count the move tree
   replay VARIANT [FILE|-]               check a game record
   remind                                for cron: reminders after the nag time,
@@ -49,10 +52,11 @@ pub fn help(catalog: Catalog<'_>, topic: Option<&str>) -> Result<Reply, ServiceE
     let text = match topic.to_ascii_lowercase().as_str() {
         "commands" => COMMANDS,
         "notation" => NOTATION,
+        "dice" => crate::dice::HELP,
         word => match catalog.iter().find(|v| v.name() == word) {
             Some(variant) => variant.help(),
             None => {
-                let mut topics = vec!["commands", "notation"];
+                let mut topics = vec!["commands", "notation", "dice"];
                 topics.extend(catalog.iter().map(|v| v.name()));
                 return Err(ServiceError::NoHelp {
                     topic: topic.to_string(),

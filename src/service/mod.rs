@@ -10,8 +10,11 @@
 
 pub mod accounts;
 pub mod analysis;
+pub mod audit;
+pub mod autopass;
 pub mod challenge;
 pub mod demo;
+pub mod dice;
 pub mod draw;
 pub mod error;
 pub mod game;
@@ -102,7 +105,8 @@ pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
             options,
         } => challenge::challenge(conn, req, variant, players, options),
         Command::Move { game, turn, expect } => moves::play(conn, req, *game, turn, *expect),
-        Command::Roll { game } | Command::Audit { game } => moves::dice(conn, req, *game),
+        Command::Roll { game } => dice::roll(conn, req, *game),
+        Command::Audit { game } => audit::audit(conn, req, *game),
         Command::Show { game, at } => show::show(conn, req, *game, *at),
         Command::History { game } => history::history(conn, req, *game),
         Command::Games { users, filter } => games_list::games(conn, req, users, *filter),

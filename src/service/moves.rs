@@ -12,7 +12,7 @@ use super::error::ServiceError;
 use super::game::{LoadedGame, Step};
 use super::notice::Notice;
 use super::reply::Reply;
-use super::{Request, notify};
+use super::{Request, autopass, dice, notify};
 use crate::command::GameId;
 use crate::rules::Seat;
 use crate::store::{self, turns::EntryKind};
@@ -71,7 +71,7 @@ pub fn play(
     {
         return Err(ServiceError::StaleMove { got, expected });
     }
-    let roll = None;
+    let roll = dice::current_roll(&game)?;
     let played = game.position.play(turn, roll).map_err(|e| e.reason)?;
     let votes: Vec<Seat> = if game.row.draw_votes.contains(&seat) {
         game.row.draw_votes.clone()
@@ -88,6 +88,7 @@ pub fn play(
         draw_votes: &votes,
     };
     let outcome = game.record(&tx, step, played.position, req.now)?;
+    let passes = autopass::advance(&tx, &mut game, req.now)?;
     let view = game.current_view();
     let mut notices = vec![Notice::Moved {
         game: id,
@@ -105,22 +106,13 @@ pub fn play(
             players: game.row.players.clone(),
         });
     }
+    notices.extend(passes);
     notify::queue(&tx, &notices, req.now)?;
     tx.commit()?;
     Ok(Reply::Moved {
         turn: played.canonical,
         view,
     })
-}
-
-/// `roll` and `audit`: only dice games have them.
-pub fn dice(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Reply, ServiceError> {
-    let tx = store::read(conn)?;
-    let game = LoadedGame::load(&tx, req.catalog, id)?;
-    if !game.variant.uses_dice() {
-        return Err(ServiceError::NoDice(id));
-    }
-    Err(ServiceError::NotAvailable("dice"))
 }
 
 #[cfg(test)]

@@ -4,8 +4,12 @@
 //! A record is `[Tag "value"]` lines, then one log entry per line: a turn in
 //! canonical notation (dice games: `1,3: c3-d4, pass`), or an event
 //! (`White resigns`, `Black forfeits`, `draw agreed`). Blank lines and lines
-//! starting with `;` are ignored. `[Option "name=value"]` tags carry the
-//! game's options, so a record replays on its own.
+//! starting with `;` or `#` are ignored. `[Option "name=value"]` tags carry
+//! the game's options, so a record replays on its own. A result (`1-0`,
+//! `[1:0:0]`) claimed by the `[Result "..."]` tag, at the end of the last
+//! turn's line or on a line of its own must be the result the turns reach.
+//! Dice games export their `[Commitment]`, and once the game is over their
+//! `[Seed]`, so a finished record can be audited on its own.
 
 use rusqlite::Connection;
 
@@ -62,6 +66,12 @@ pub fn export(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
     if let Some(reason) = &game.row.reason {
         out.push(tag("Termination", reason));
     }
+    if let Some(commitment) = &game.row.dice_commitment {
+        out.push(tag("Commitment", commitment));
+    }
+    if let Some(seed) = game.current_view().seed {
+        out.push(tag("Seed", &seed));
+    }
     out.push(String::new());
     for entry in turns::log(&tx, id)? {
         out.push(entry_line(game.variant, &entry));
@@ -81,6 +91,10 @@ fn tag(name: &str, value: &str) -> String {
 pub struct Record {
     pub tags: Vec<(String, String)>,
     pub lines: Vec<(usize, Line)>,
+    /// A result written after the turns (`[1:0:0]`), with its line.
+    pub claimed: Option<(usize, String)>,
+    /// The `[Result "..."]` tag when it names a result, with its line.
+    pub result_tag: Option<(usize, String)>,
 }
 
 /// One entry of a record.
@@ -126,6 +140,16 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     ))
 }
 
+/// Splits a trailing result such as `[1:0:0]` off a line.
+fn split_result(line: &str) -> (&str, Option<&str>) {
+    match line.rfind('[') {
+        Some(i) if line.ends_with(']') && line[i..].contains(':') && !line[i..].contains('"') => {
+            (line[..i].trim_end(), Some(&line[i..]))
+        }
+        _ => (line, None),
+    }
+}
+
 fn parse_event(variant: &dyn Variant, line: &str) -> Option<Line> {
     if line.eq_ignore_ascii_case("draw agreed") {
         return Some(Line::Event {
@@ -154,11 +178,16 @@ pub fn read(variant: &dyn Variant, text: &str) -> Result<Record, ServiceError> {
     let mut record = Record {
         tags: Vec::new(),
         lines: Vec::new(),
+        claimed: None,
+        result_tag: None,
     };
     for (n, raw) in text.lines().enumerate() {
-        let line = raw.trim();
         let number = n + 1;
-        if line.is_empty() || line.starts_with(';') {
+        let (line, result) = split_result(raw.trim());
+        if let Some(result) = result {
+            record.claimed = Some((number, result.to_string()));
+        }
+        if line.is_empty() || line.starts_with(';') || line.starts_with('#') {
             continue;
         }
         if line.starts_with('[') {
@@ -166,6 +195,9 @@ pub fn read(variant: &dyn Variant, text: &str) -> Result<Record, ServiceError> {
                 line: number,
                 why: format!("cannot read the tag {line}"),
             })?;
+            if tag.0.eq_ignore_ascii_case("Result") && tag.1 != "*" {
+                record.result_tag = Some((number, tag.1.clone()));
+            }
             record.tags.push(tag);
             continue;
         }
@@ -220,6 +252,12 @@ pub fn replay(variant: &dyn Variant, text: &str) -> Result<Replayed, ServiceErro
             line: *number,
             why: e.to_string(),
         };
+        if let Some((at, result)) = &record.claimed
+            && at < number
+        {
+            let why = format!("the game was already over ({result})");
+            return Err(ServiceError::BadRecord { line: *number, why });
+        }
         position = match line {
             Line::Turn { text, roll } => {
                 turns += 1;
@@ -230,7 +268,16 @@ pub fn replay(variant: &dyn Variant, text: &str) -> Result<Replayed, ServiceErro
             }
         };
     }
-    Ok(Replayed { position, turns })
+    let replayed = Replayed { position, turns };
+    super::audit::check_record(&record)?;
+    for (line, claimed) in record.claimed.into_iter().chain(record.result_tag) {
+        let reached = replayed.result();
+        if reached != claimed {
+            let why = format!("the record claims {claimed} but the turns reach {reached}");
+            return Err(ServiceError::BadRecord { line, why });
+        }
+    }
+    Ok(replayed)
 }
 
 #[cfg(test)]
@@ -272,5 +319,22 @@ mod tests {
         assert_eq!((replayed.result(), replayed.turns), ("1-0".to_string(), 3));
         let err = replay(&RACE, "1\n7\n").unwrap_err();
         assert_eq!(err.to_string(), "line 2: 7: add 1 or 2");
+    }
+
+    #[test]
+    fn a_claimed_result_must_be_reached() {
+        let turns = "# five times two\n2\n2\n2\n2\n2\n";
+        let won = replay(&RACE, &format!("[Result \"1-0\"]\n{turns}")).unwrap();
+        assert_eq!(won.result(), "1-0");
+        let err = replay(&RACE, &format!("[Result \"0-1\"]\n{turns}")).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1: the record claims 0-1 but the turns reach 1-0"
+        );
+        let err = replay(&RACE, "2\n2 [1:0:0]\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2: the record claims [1:0:0] but the turns reach *"
+        );
     }
 }

@@ -23,7 +23,7 @@ use rusqlite::{Connection, Transaction};
 use super::error::ServiceError;
 use super::game::{Catalog, LoadedGame, Step, timestamp};
 use super::notice::Notice;
-use super::notify;
+use super::{autopass, notify};
 use crate::clock::{Limits, Pauses, Reading};
 use crate::command::GameId;
 use crate::rules::Conclusion;
@@ -292,6 +292,9 @@ fn lose_on_time(
         draw_votes: &[],
     };
     let outcome = game.record(tx, step, position, now)?;
+    // In a game of three the seat is out: its turns pass from now on (in
+    // dice games the server records those passes with their rolls).
+    let passes = autopass::advance(tx, game, now)?;
     let mut notices = Vec::new();
     if !drawn {
         notices.push(Notice::Forfeited {
@@ -309,6 +312,7 @@ fn lose_on_time(
             players: game.row.players.clone(),
         });
     }
+    notices.extend(passes);
     notify::queue(tx, &notices, now)?;
     Ok(action)
 }

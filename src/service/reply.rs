@@ -29,6 +29,10 @@ pub struct GameView {
     pub reason: Option<String>,
     /// The dice of the turn to come, in dice games.
     pub roll: Option<[u8; 2]>,
+    /// Dice games: the SHA-256 of the seed, published from the start.
+    pub commitment: Option<String>,
+    /// Dice games: the seed, revealed once the game is over (null before).
+    pub seed: Option<String>,
     /// Players who have offered or agreed to a draw that still stands.
     pub draw_offered_by: Vec<String>,
     /// The ASCII board.
@@ -67,6 +71,22 @@ impl GameView {
         }
     }
 
+    /// Dice games: `commitment: HEX`, then `seed: HEX` once revealed and
+    /// `roll: A,B` while the game goes on, each ending in a newline.
+    pub fn dice_lines(&self) -> String {
+        let mut out = String::new();
+        if let Some(commitment) = &self.commitment {
+            out.push_str(&format!("commitment: {commitment}\n"));
+        }
+        if let Some(seed) = &self.seed {
+            out.push_str(&format!("seed: {seed}\n"));
+        }
+        if let Some([a, b]) = self.roll {
+            out.push_str(&format!("roll: {a},{b}\n"));
+        }
+        out
+    }
+
     /// Heading, board and status, as printed by `show`.
     pub fn text(&self) -> String {
         let mut out = self.heading();
@@ -79,6 +99,7 @@ impl GameView {
                 self.draw_offered_by.join(", ")
             ));
         }
+        out.push_str(&self.dice_lines());
         if self.status == "active" {
             out.push_str(&format!("{}\n", self.time_line()));
             for line in &self.vacations {

@@ -12,7 +12,7 @@ use super::error::ServiceError;
 use super::game::{LoadedGame, Step};
 use super::notice::Notice;
 use super::reply::Reply;
-use super::{Request, notify};
+use super::{Request, autopass, notify};
 use crate::command::GameId;
 use crate::rules::Conclusion;
 use crate::store::{self, turns::EntryKind};
@@ -44,6 +44,8 @@ pub fn resign(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
         draw_votes: &votes,
     };
     let outcome = game.record(&tx, step, position, req.now)?;
+    // In a game of three the seat is out: its turns pass from now on.
+    let passes = autopass::advance(&tx, &mut game, req.now)?;
     let mut notices = vec![Notice::Resigned {
         game: id,
         player: player.userid.clone(),
@@ -57,6 +59,7 @@ pub fn resign(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
             players: game.row.players.clone(),
         });
     }
+    notices.extend(passes);
     notify::queue(&tx, &notices, req.now)?;
     tx.commit()?;
     Ok(Reply::Board(game.current_view()))

@@ -311,7 +311,7 @@ fn comment_markers_and_empty_lines() {
     );
     assert_eq!(
         error("chess"),
-        "chess: missing command after the game name (e.g. `chess show 42`)"
+        "unknown command: chess (send `help` for the list)"
     );
     assert_eq!(
         error("chess frob 1"),

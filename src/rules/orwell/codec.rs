@@ -90,7 +90,12 @@ impl OrwellPosition {
 
     /// Rebuilds a position from [`OrwellPosition::encode_text`].
     pub fn decode_text(text: &str) -> Result<OrwellPosition, RulesError> {
-        let fields: Vec<&str> = text.trim_end_matches(['\n', '\r']).split(';').collect();
+        // The reason is free text and may hold a `;`: it is everything
+        // between the fifth `;` and the last one (a turn never holds one).
+        let mut fields: Vec<&str> = text.trim_end_matches(['\n', '\r']).splitn(6, ';').collect();
+        if let Some((reason, last)) = fields.pop().and_then(|rest| rest.rsplit_once(';')) {
+            fields.extend([reason, last]);
+        }
         let [board, mover, victims, out, points, reason, last] = fields[..] else {
             return Err(bad("expected 7 fields separated by ;"));
         };

@@ -42,6 +42,10 @@ fn stored_form_round_trips_and_rejects_damage() {
     p = p.conclude_with(&Conclusion::Resign(2)).unwrap();
     let text = p.encode_text();
     assert_eq!(OrwellPosition::decode_text(&text).unwrap(), p);
+    // Two seats out: the reason ("...; the other two are out") holds a `;`.
+    p = p.conclude_with(&Conclusion::Resign(1)).unwrap();
+    assert!(p.result().unwrap().reason.contains(';'));
+    assert_eq!(OrwellPosition::decode_text(&p.encode_text()).unwrap(), p);
     let end = replay_record(SAMPLE).unwrap();
     assert_eq!(
         OrwellPosition::decode_text(&end.encode_text()).unwrap(),

@@ -1,0 +1,285 @@
+//! `boserv mail`: one received message, start to finish.
+//!
+//! The message is read ([`inbound`]); a Message-ID seen before is only
+//! recorded; a robot's mail is recorded and never answered; otherwise each
+//! command runs through the service (one transaction each, with the mail
+//! it causes), and what the sender must hear (a list they asked for, or
+//! why a command was refused) is queued to them. Last, the message itself
+//! is stored in the inbox with what became of it, together with those
+//! answers, in one transaction.
+
+use chrono::{DateTime, Utc};
+use rusqlite::{Connection, ErrorCode};
+
+use super::inbound::{self, Intake, Letter, Refusal};
+use super::inbox::{self, Disposition, Received};
+use super::letters::{ErrorLetter, HelpLetter, ReplyLetter, quoted_original};
+use super::outbox::{self, Draft};
+use super::settings::Settings;
+use super::templates::Rendered;
+use crate::command::language::{self, Request};
+use crate::command::perform::{PerformError, game_of, perform};
+use crate::command::{Actor, Command};
+use crate::rules::VARIANTS;
+use crate::service::Reply;
+use crate::service::game::LoadedGame;
+use crate::store::StoreError;
+
+/// How many lines of the original an error mail quotes.
+const QUOTED_LINES: usize = 200;
+
+/// What became of a message (every case is a success for the MTA).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Handled {
+    pub disposition: Disposition,
+    /// Commands carried out and refused.
+    pub done: usize,
+    pub refused: usize,
+}
+
+/// The message could not be taken in now; the MTA should try again.
+#[derive(Debug, thiserror::Error)]
+pub enum HandleError {
+    #[error("{0}")]
+    Store(#[from] StoreError),
+    #[error("mail settings: {0}")]
+    Settings(String),
+    #[error("template: {0}")]
+    Template(String),
+}
+
+impl HandleError {
+    /// True for a busy database or a full disk (EX_TEMPFAIL, 75).
+    pub fn is_temporary(&self) -> bool {
+        match self {
+            HandleError::Store(StoreError::Busy) => true,
+            HandleError::Store(StoreError::Sqlite(e)) => {
+                matches!(
+                    e.sqlite_error_code(),
+                    Some(ErrorCode::DiskFull | ErrorCode::DatabaseBusy)
+                )
+            }
+            _ => false,
+        }
+    }
+}
+
+impl From<rusqlite::Error> for HandleError {
+    fn from(e: rusqlite::Error) -> Self {
+        HandleError::Store(e.into())
+    }
+}
+
+impl From<outbox::OutboxError> for HandleError {
+    fn from(e: outbox::OutboxError) -> Self {
+        match e {
+            outbox::OutboxError::Database(e) => e.into(),
+            other => HandleError::Store(StoreError::Damaged(other.to_string())),
+        }
+    }
+}
+
+/// Takes in one message received at `now`.
+pub fn handle(
+    conn: &mut Connection,
+    raw: &[u8],
+    now: DateTime<Utc>,
+) -> Result<Handled, HandleError> {
+    let settings = Settings::current().map_err(|e| HandleError::Settings(e.to_string()))?;
+    let intake = inbound::read(raw);
+    let mut answers: Vec<Rendered> = Vec::new();
+    let mut handled = Handled {
+        disposition: Disposition::Handled,
+        done: 0,
+        refused: 0,
+    };
+    let mut reason: Option<String> = None;
+    let subject = match &intake {
+        Intake::Letter(letter) => Some(letter.subject.clone()),
+        _ => None,
+    };
+    if let Some(id) = intake.message_id()
+        && inbox::seen(conn, id)?
+    {
+        handled.disposition = Disposition::Duplicate;
+    } else {
+        match &intake {
+            Intake::Robot { robot, .. } => {
+                handled.disposition = Disposition::Ignored;
+                reason = Some(robot.to_string());
+            }
+            Intake::Refused {
+                reason: why,
+                sender,
+                ..
+            } => {
+                handled.disposition = match why {
+                    Refusal::Unreadable | Refusal::ReaderFailed => Disposition::Unreadable,
+                    _ => Disposition::Refused,
+                };
+                reason = Some(why.to_string());
+                if sender.is_some() {
+                    answers.push(error_mail(conn, settings, None, &why.to_string(), raw)?);
+                }
+            }
+            Intake::Letter(letter) => {
+                run_letter(conn, settings, letter, raw, now, &mut answers, &mut handled)?;
+            }
+        }
+    }
+    let tx = crate::store::write(conn)?;
+    let row = inbox::record(
+        &tx,
+        &Received {
+            message_id: intake.message_id(),
+            sender: intake.sender(),
+            subject: subject.as_deref(),
+            raw,
+            disposition: handled.disposition,
+            reason: reason.as_deref(),
+        },
+        now,
+    )?;
+    if let Some(sender) = intake.sender() {
+        for (n, answer) in answers.into_iter().enumerate() {
+            let parent = intake.message_id().map(|id| format!("<{id}>"));
+            let draft = Draft {
+                game: None,
+                to: vec![sender.to_string()],
+                subject: answer.subject,
+                body: answer.body,
+                message_id: format!("<inbox{row}.answer{n}@{}>", settings.identity.domain),
+                references: parent.iter().cloned().collect(),
+                in_reply_to: parent,
+            };
+            outbox::queue(&tx, &draft, now)?;
+        }
+    }
+    tx.commit().map_err(StoreError::from)?;
+    Ok(handled)
+}
+
+/// Runs the commands of a letter, collecting the answers for its sender.
+fn run_letter(
+    conn: &mut Connection,
+    settings: &Settings,
+    letter: &Letter,
+    raw: &[u8],
+    now: DateTime<Utc>,
+    answers: &mut Vec<Rendered>,
+    handled: &mut Handled,
+) -> Result<(), HandleError> {
+    for line in &letter.commands {
+        let requests = match language::parse(line) {
+            Ok(requests) => requests,
+            Err(e) => {
+                handled.refused += 1;
+                answers.push(error_mail(conn, settings, None, &e.to_string(), raw)?);
+                continue;
+            }
+        };
+        for mut request in requests {
+            if let Command::Signup { emails, .. } = &mut request.command
+                && emails.is_empty()
+            {
+                emails.push(letter.sender.clone());
+            }
+            match perform(conn, &request, letter.comment.as_deref(), now) {
+                Ok(reply) => {
+                    handled.done += 1;
+                    if let Some(answer) = answer(settings, &request, line, &reply)? {
+                        answers.push(answer);
+                    }
+                }
+                Err(e) if e.is_trouble() => {
+                    return Err(match e {
+                        PerformError::Service(crate::service::ServiceError::Store(e)) => e.into(),
+                        other => HandleError::Store(StoreError::Damaged(other.to_string())),
+                    });
+                }
+                Err(e) => {
+                    handled.refused += 1;
+                    let game = game_of(&request.command);
+                    answers.push(error_mail(conn, settings, game, &e.to_string(), raw)?);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The mail a successful command sends its sender, if any: commands that
+/// change a game already mail every player.
+fn answer(
+    settings: &Settings,
+    request: &Request,
+    line: &str,
+    reply: &Reply,
+) -> Result<Option<Rendered>, HandleError> {
+    match &request.command {
+        Command::Move { .. }
+        | Command::Challenge { .. }
+        | Command::Resign { .. }
+        | Command::Draw { .. } => Ok(None),
+        Command::Help { topic } => {
+            let letter = HelpLetter {
+                topic: topic.clone(),
+                text: reply.text(),
+            };
+            render(settings, "help.txt", &letter).map(Some)
+        }
+        _ => {
+            let letter = ReplyLetter {
+                request: without_password(line, request),
+                text: reply.text(),
+            };
+            render(settings, "reply.txt", &letter).map(Some)
+        }
+    }
+}
+
+/// The command line with the password (if it holds one) masked.
+fn without_password(line: &str, request: &Request) -> String {
+    let secret = match (&request.actor, &request.command) {
+        (Actor::Claimed { password, .. }, _) => Some(password.as_str()),
+        (_, Command::Signup { password, .. }) => Some(password.as_str()),
+        _ => None,
+    };
+    line.split_whitespace()
+        .map(|word| if Some(word) == secret { "***" } else { word })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// An error mail: the reason, the board when the command named one, and
+/// the original message quoted.
+fn error_mail(
+    conn: &Connection,
+    settings: &Settings,
+    game: Option<crate::command::GameId>,
+    reason: &str,
+    raw: &[u8],
+) -> Result<Rendered, HandleError> {
+    let loaded = game.and_then(|g| LoadedGame::load(conn, VARIANTS, g).ok());
+    let letter = ErrorLetter {
+        title: loaded.as_ref().map(|l| l.variant.title().to_string()),
+        board: loaded.as_ref().map(|l| l.id().0),
+        reason: reason.to_string(),
+        diagram: loaded
+            .as_ref()
+            .map(|l| l.current_view().board.trim_end().to_string()),
+        original: quoted_original(raw, QUOTED_LINES),
+    };
+    render(settings, "error.txt", &letter)
+}
+
+fn render(
+    settings: &Settings,
+    name: &str,
+    context: impl serde::Serialize,
+) -> Result<Rendered, HandleError> {
+    settings
+        .templates
+        .render(name, context)
+        .map_err(|e| HandleError::Template(e.to_string()))
+}

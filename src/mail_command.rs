@@ -1,0 +1,138 @@
+//! The mail subcommands of the `boserv` binary: `mail`, `run`, `deliver`
+//! and `outbox`. Each opens the database, calls the library, and turns
+//! the outcome into output and an exit code.
+
+use std::io::Read;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::Context;
+use chrono::{DateTime, Utc};
+
+use boserv::command::batch;
+use boserv::mail::handle;
+use boserv::mail::outbox::{self, Status};
+use boserv::mail::settings::Settings;
+use boserv::mail::transport::{Transport, TransportSpec};
+use boserv::store;
+
+/// EX_TEMPFAIL: the MTA keeps the mail and tries again later.
+const TEMPFAIL: u8 = 75;
+
+fn open(db: &Path, busy_ms: u64) -> anyhow::Result<rusqlite::Connection> {
+    store::open(db, Duration::from_millis(busy_ms))
+        .with_context(|| format!("cannot open {}", db.display()))
+}
+
+/// `boserv mail`: exits 0 when the mail was handled (whatever it held),
+/// 75 when it could not be taken in now. Never anything else: the MTA
+/// must not bounce a player's mail because of boserv.
+pub fn take_in(
+    db: &Path,
+    busy_ms: u64,
+    now: Option<DateTime<Utc>>,
+    deliver_after: bool,
+    transport: &str,
+) -> ExitCode {
+    let now = now.unwrap_or_else(Utc::now);
+    let mut raw = Vec::new();
+    if let Err(e) = std::io::stdin().read_to_end(&mut raw) {
+        eprintln!("boserv mail: cannot read standard input: {e}");
+        return ExitCode::from(TEMPFAIL);
+    }
+    let mut conn = match open(db, busy_ms) {
+        Ok(conn) => conn,
+        Err(e) => {
+            eprintln!("boserv mail: {e:#}");
+            return ExitCode::from(TEMPFAIL);
+        }
+    };
+    match handle::handle(&mut conn, &raw, now) {
+        Ok(handled) => {
+            eprintln!(
+                "boserv mail: {} ({} done, {} refused)",
+                handled.disposition.as_str(),
+                handled.done,
+                handled.refused
+            );
+        }
+        Err(e) => {
+            let kind = if e.is_temporary() {
+                "try again later"
+            } else {
+                "not taken in"
+            };
+            eprintln!("boserv mail: {kind}: {e}");
+            return ExitCode::from(TEMPFAIL);
+        }
+    }
+    if deliver_after && let Err(e) = send(&conn, now, transport) {
+        // The mail is handled; its answers wait in the outbox.
+        eprintln!("boserv mail: delivery: {e:#}");
+    }
+    ExitCode::SUCCESS
+}
+
+/// `boserv run`: exits 1 when any line was refused.
+pub fn run_lines(db: &Path, busy_ms: u64, now: DateTime<Utc>) -> anyhow::Result<()> {
+    let mut input = String::new();
+    std::io::stdin()
+        .read_to_string(&mut input)
+        .context("cannot read standard input")?;
+    let mut conn = open(db, busy_ms)?;
+    let tally = batch::run_lines(
+        &mut conn,
+        &input,
+        now,
+        &mut std::io::stdout(),
+        &mut std::io::stderr(),
+    )?;
+    if tally.refused > 0 {
+        std::process::exit(1);
+    }
+    Ok(())
+}
+
+/// `boserv deliver`.
+pub fn deliver(db: &Path, busy_ms: u64, now: DateTime<Utc>, transport: &str) -> anyhow::Result<()> {
+    let conn = open(db, busy_ms)?;
+    send(&conn, now, transport)
+}
+
+fn send(conn: &rusqlite::Connection, now: DateTime<Utc>, transport: &str) -> anyhow::Result<()> {
+    let spec: TransportSpec = transport.parse()?;
+    let transport = Transport::open(&spec)?;
+    let settings = Settings::current()?;
+    let delivery = outbox::deliver(conn, &transport, &settings.identity, now)?;
+    println!(
+        "sent {}, deferred {}, failed {}",
+        delivery.sent, delivery.deferred, delivery.failed
+    );
+    Ok(())
+}
+
+/// `boserv outbox`: one line per waiting or failed mail.
+pub fn outbox(db: &Path, busy_ms: u64) -> anyhow::Result<()> {
+    let conn = open(db, busy_ms)?;
+    for status in [Status::Pending, Status::Failed] {
+        for mail in outbox::list(&conn, status)? {
+            let state = match status {
+                Status::Pending => format!(
+                    "pending, next try {}",
+                    mail.next_attempt_at.format("%Y-%m-%d %H:%M")
+                ),
+                _ => format!("failed: {}", mail.last_error.as_deref().unwrap_or("?")),
+            };
+            println!(
+                "{:>5} {} to {}: {} ({state}, {} attempts)",
+                mail.id,
+                mail.created_at.format("%Y-%m-%d %H:%M"),
+                mail.draft.to.join(", "),
+                mail.draft.subject,
+                mail.attempts
+            );
+        }
+    }
+    Ok(())
+}

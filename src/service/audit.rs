@@ -1,0 +1,108 @@
+//! `audit GAME`: checks a dice game's stored rolls against its seed.
+//!
+//! While the game goes on the seed is secret, so the audit can only print
+//! the commitment and say when it can be checked. Once the game is over it
+//! prints the revealed seed, checks that it hashes to the commitment and
+//! recomputes every stored roll ([`crate::dice::audit`]). A finished
+//! game's record carries the same proof ([`check_record`]).
+
+use rusqlite::Connection;
+
+use super::Request;
+use super::dice::seed_of;
+use super::error::ServiceError;
+use super::game::{LoadedGame, parse_roll};
+use super::record::{Line, Record};
+use super::reply::Reply;
+use crate::command::GameId;
+use crate::dice;
+use crate::rules::{Roll, RulesError};
+use crate::store::games::Status;
+use crate::store::turns::{self, EntryKind};
+use crate::store::{self};
+
+/// `audit GAME`.
+pub fn audit(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Reply, ServiceError> {
+    let tx = store::read(conn)?;
+    let game = LoadedGame::load(&tx, req.catalog, id)?;
+    if !game.variant.uses_dice() {
+        return Err(ServiceError::NoDice(id));
+    }
+    let commitment = game
+        .row
+        .dice_commitment
+        .clone()
+        .ok_or_else(|| ServiceError::Internal(format!("{id} has no dice commitment")))?;
+    let turns: Vec<_> = turns::log(&tx, id)?
+        .into_iter()
+        .filter(|e| e.kind == EntryKind::Turn)
+        .collect();
+    let mut lines = vec![
+        format!("{}: {}", id, game.current_view().status_line()),
+        format!("commitment: {commitment}"),
+    ];
+    if game.row.status != Status::Over {
+        lines.push("seed: secret until the game ends".to_string());
+        lines.push(format!(
+            "rolls: not checked yet: {} stored, checkable once the game ends and the seed is revealed",
+            turns.len()
+        ));
+        return Ok(Reply::Text(lines.join("\n")));
+    }
+    let seed = seed_of(&game.row)?.expect("a dice game has a seed");
+    lines.push(format!("seed: {}", seed.to_hex()));
+    let mut stored: Vec<Roll> = Vec::new();
+    for entry in &turns {
+        match entry.roll.as_deref().and_then(parse_roll) {
+            Some(roll) => stored.push(roll),
+            None => {
+                lines.push(format!(
+                    "rolls: MISMATCH turn {} has no readable roll ({:?})",
+                    entry.ply,
+                    entry.roll.as_deref().unwrap_or("")
+                ));
+                return Ok(Reply::Text(lines.join("\n")));
+            }
+        }
+    }
+    let report = dice::audit(&seed, &commitment, id, &stored);
+    lines.push(format!("rolls checked: {}", stored.len()));
+    lines.push(report.to_string());
+    Ok(Reply::Text(lines.join("\n")))
+}
+
+/// A record with a revealed `[Seed]` (and its `[Game]` and `[Commitment]`):
+/// every roll must be the seed's, as `audit` checks a stored game.
+pub fn check_record(record: &Record) -> Result<(), ServiceError> {
+    let tag = |name: &str| {
+        record
+            .tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    };
+    let Some(seed) = tag("Seed") else {
+        return Ok(());
+    };
+    let bad = |why: String| ServiceError::Rules(RulesError::Other(why));
+    let seed = dice::Seed::from_hex(seed).map_err(|e| bad(e.to_string()))?;
+    let game: GameId = tag("Game")
+        .ok_or_else(|| bad("a record with a [Seed] needs its [Game]".into()))?
+        .parse()
+        .map_err(bad)?;
+    let commitment = tag("Commitment").unwrap_or_default();
+    let rolls: Vec<Roll> = record
+        .lines
+        .iter()
+        .filter_map(|(_, line)| match line {
+            Line::Turn { roll, .. } => Some(roll.unwrap_or([0, 0])),
+            Line::Event { .. } => None,
+        })
+        .collect();
+    let report = dice::audit(&seed, commitment, game, &rolls);
+    if report.ok() {
+        Ok(())
+    } else {
+        Err(bad(format!("the dice do not check: {report}")))
+    }
+}

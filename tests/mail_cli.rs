@@ -1,0 +1,292 @@
+//! `boserv run`, `mail`, `outbox` and `deliver` as the MTA and cron call
+//! them: a mail in on stdin, answers out through the outbox.
+
+use std::process::Output;
+
+use crate::util::Env;
+
+/// Runs `boserv ARGS` with `input` on stdin.
+fn with_stdin(env: &Env, args: &[&str], input: &[u8]) -> Output {
+    env.cmd(None)
+        .args(args)
+        .env("BOSERV_FROM", "Bochess Server <bochess@example.net>")
+        .write_stdin(input.to_vec())
+        .output()
+        .unwrap()
+}
+
+fn mail(env: &Env, raw: &str) -> Output {
+    with_stdin(env, &["mail"], raw.as_bytes())
+}
+
+fn outbox(env: &Env) -> String {
+    let out = env.run(None, &["outbox"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn signed_up() -> Env {
+    let env = Env::new();
+    let out = with_stdin(
+        &env,
+        &["run"],
+        b"signup alice secret alice@example.org\nsignup bob bobpw\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    env
+}
+
+#[test]
+fn run_reports_refused_lines_with_their_numbers() {
+    let env = signed_up();
+    let out = with_stdin(
+        &env,
+        &["run"],
+        b"# a comment\nchange password alice wrong newpass\nfrobnicate\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("line 2: wrong password for alice"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("line 3: unknown command: frobnicate"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_help_mail_is_answered_once_and_delivered() {
+    let env = signed_up();
+    let raw = "From: alice@example.org\r\nMessage-ID: <h1@example.org>\r\nSubject: help\r\n\r\n";
+    let out = mail(&env, raw);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let waiting = outbox(&env);
+    assert_eq!(waiting.lines().count(), 1, "{waiting}");
+    assert!(
+        waiting.contains("to alice@example.org: boserv help"),
+        "{waiting}"
+    );
+    // The same mail again (an MTA retry) is recorded, not answered again.
+    assert_eq!(mail(&env, raw).status.code(), Some(0));
+    assert_eq!(outbox(&env).lines().count(), 1);
+
+    let dir = tempfile::tempdir().unwrap();
+    let transport = format!("file:{}", dir.path().display());
+    let out = with_stdin(&env, &["deliver", "--transport", &transport], b"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "sent 1, deferred 0, failed 0"
+    );
+    assert_eq!(outbox(&env), "");
+    let file = std::fs::read_dir(dir.path())
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap();
+    let eml = std::fs::read_to_string(file.path()).unwrap();
+    assert!(eml.contains("In-Reply-To: <h1@example.org>"), "{eml}");
+    assert!(
+        eml.contains("From: \"Bochess Server\" <bochess@example.net>"),
+        "{eml}"
+    );
+}
+
+#[test]
+fn a_bad_command_gets_an_error_mail_quoting_the_original() {
+    let env = signed_up();
+    let raw = "From: bob@example.org\r\nMessage-ID: <e1@example.org>\r\nSubject: chess move 1 bob bobpw\r\n\r\n";
+    assert_eq!(mail(&env, raw).status.code(), Some(0));
+    let dir = tempfile::tempdir().unwrap();
+    with_stdin(
+        &env,
+        &[
+            "deliver",
+            "--transport",
+            &format!("file:{}", dir.path().display()),
+        ],
+        b"",
+    );
+    let file = std::fs::read_dir(dir.path())
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap();
+    let eml = std::fs::read_to_string(file.path())
+        .unwrap()
+        .replace("\r\n", "\n");
+    assert!(eml.contains("Subject: boserv Error"), "{eml}");
+    assert!(eml.contains("missing TURN"), "{eml}");
+    assert!(eml.contains("> Subject: chess move 1 bob bobpw"), "{eml}");
+}
+
+#[test]
+fn robots_and_garbage_are_never_answered() {
+    let env = signed_up();
+    let bounce = "Return-Path: <>\r\nFrom: MAILER-DAEMON@example.org\r\nSubject: help\r\n\r\n";
+    assert_eq!(mail(&env, bounce).status.code(), Some(0));
+    let out = with_stdin(&env, &["mail"], b"\xff\xfe\x00 not a mail");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(outbox(&env), "");
+}
+
+#[test]
+fn signup_by_mail_defaults_to_the_sender() {
+    let env = Env::new();
+    let raw = "From: Carol <carol@example.org>\r\nSubject: signup carol carolpw\r\n\r\n";
+    assert_eq!(mail(&env, raw).status.code(), Some(0));
+    let waiting = outbox(&env);
+    assert!(
+        waiting.contains("to carol@example.org: Re: signup carol ***"),
+        "{waiting}"
+    );
+}
+
+#[test]
+fn an_unusable_database_asks_the_mta_to_retry() {
+    let env = Env::new();
+    std::fs::write(&env.db, b"this is not a database").unwrap();
+    let out = mail(&env, "From: a@example.org\r\nSubject: help\r\n\r\n");
+    assert_eq!(
+        out.status.code(),
+        Some(75),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_game_of_chess_by_mail() {
+    let env = signed_up();
+    let challenge = "From: alice@example.org\r\nMessage-ID: <c1@example.org>\r\nSubject: chess challenge alice bob\r\n\r\nGood luck!\r\n";
+    assert_eq!(mail(&env, challenge).status.code(), Some(0));
+    let waiting = outbox(&env);
+    assert!(
+        waiting.contains("to alice@example.org: New Chess Board 1 alice"),
+        "{waiting}"
+    );
+    // bob signed up without an address: nothing can reach him.
+    assert_eq!(waiting.lines().count(), 1, "{waiting}");
+
+    let mv = "From: alice@example.org\r\nMessage-ID: <m1@example.org>\r\nSubject: Re: chess move 1 alice secret e2-e4#1\r\n\r\nYour move, Bob.\r\n-- \r\nAlice\r\n";
+    assert_eq!(mail(&env, mv).status.code(), Some(0));
+    let wrong_game = "From: alice@example.org\r\nMessage-ID: <m2@example.org>\r\nSubject: bochess move 1 alice secret d2-d4\r\n\r\n";
+    assert_eq!(mail(&env, wrong_game).status.code(), Some(0));
+
+    let dir = tempfile::tempdir().unwrap();
+    let out = with_stdin(
+        &env,
+        &[
+            "deliver",
+            "--transport",
+            &format!("file:{}", dir.path().display()),
+        ],
+        b"",
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "sent 3, deferred 0, failed 0"
+    );
+    let mut mails: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|f| {
+            std::fs::read_to_string(f.unwrap().path())
+                .unwrap()
+                .replace("\r\n", "\n")
+        })
+        .collect();
+    mails.sort_by_key(|m| m.contains("Error"));
+    let board = mails
+        .iter()
+        .find(|m| m.contains("Subject: Chess Board 1 bob **"))
+        .expect("a board mail");
+    assert!(
+        board.contains("Message-ID: <game1.ply1.board.alice@example.net>"),
+        "{board}"
+    );
+    assert!(
+        board.contains("In-Reply-To: <game1.ply0.new.alice@example.net>"),
+        "{board}"
+    );
+    assert!(
+        board.contains("alice writes:\n\nYour move, Bob.\n"),
+        "{board}"
+    );
+    assert!(!board.contains("-- \nAlice"), "{board}");
+    assert!(board.contains("It is bob's turn."), "{board}");
+    let error = mails
+        .iter()
+        .find(|m| m.contains("Subject: Chess Board 1 Error"))
+        .expect("an error mail");
+    assert!(
+        error.contains("game1 is a game of chess, not bochess"),
+        "{error}"
+    );
+    assert!(
+        error.contains("> Subject: bochess move 1 alice secret d2-d4"),
+        "{error}"
+    );
+}
+
+#[test]
+fn mail_with_deliver_sends_at_once() {
+    let env = signed_up();
+    let dir = tempfile::tempdir().unwrap();
+    let transport = format!("file:{}", dir.path().display());
+    let raw = b"From: alice@example.org\r\nSubject: help\r\n\r\n";
+    let out = with_stdin(&env, &["mail", "--deliver", "--transport", &transport], raw);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    assert_eq!(outbox(&env), "");
+}
+
+#[test]
+fn a_busy_database_asks_the_mta_to_retry() {
+    let env = signed_up();
+    let holder = rusqlite::Connection::open(&env.db).unwrap();
+    holder.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let out = env
+        .cmd(None)
+        .arg("mail")
+        .env("BOSERV_BUSY_TIMEOUT_MS", "50")
+        .write_stdin(b"From: alice@example.org\r\nSubject: help\r\n\r\n".to_vec())
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(75),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    holder.execute_batch("ROLLBACK").unwrap();
+    assert_eq!(
+        mail(&env, "From: alice@example.org\r\nSubject: help\r\n\r\n")
+            .status
+            .code(),
+        Some(0)
+    );
+}
