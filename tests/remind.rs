@@ -312,3 +312,30 @@ fn an_orwell_game_goes_on_after_a_forfeit() {
     points[last] = "1";
     assert_eq!(view["result"], format!("[{}]", points.join(":")));
 }
+
+#[test]
+fn vacation_and_limits_in_pbmservs_language() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    let out = env
+        .cmd(None)
+        .arg("run")
+        .write_stdin(
+            "vacation alice secret on\nchess challenge alice bob --nagtime=3 --forfeittime=9\n",
+        )
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.contains("alice is on vacation: the clocks stand still"),
+        "{stdout}"
+    );
+    let view = env.json("game1");
+    assert_eq!(
+        (view["nag_days"].as_u64(), view["forfeit_days"].as_u64()),
+        (Some(3), Some(9))
+    );
+    // Thirty days of vacation, then three days to the reminder.
+    assert_eq!(remind(&env, 32, 23), summary(0, 0));
+    assert_eq!(remind(&env, 33, 0), summary(1, 0));
+}
