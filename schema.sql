@@ -101,7 +101,7 @@ CREATE TABLE IF NOT EXISTS inbox (
     subject     TEXT,
     raw         BLOB NOT NULL,
     status      TEXT NOT NULL
-                CHECK (status IN ('handled', 'refused', 'unreadable', 'ignored', 'duplicate')),
+                CHECK (status IN ('received', 'handled', 'refused', 'unreadable', 'ignored', 'duplicate')),
     reason      TEXT
 );
 -- A Message-ID is run once; later copies are kept as 'duplicate' rows.

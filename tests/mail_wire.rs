@@ -176,3 +176,103 @@ fn an_unreachable_relay_defers_the_mail() {
     assert_eq!(pending[0].attempts, 1);
     assert!(pending[0].last_error.is_some());
 }
+
+/// `boserv ARGS` against `env`'s database with `input` on stdin.
+fn boserv(env: &crate::util::Env, args: &[&str], input: &[u8]) -> std::process::Output {
+    env.cmd(None)
+        .args(args)
+        .env("BOSERV_FROM", "Chess Server <chess@example.net>")
+        .write_stdin(input.to_vec())
+        .output()
+        .unwrap()
+}
+
+/// Sends everything pending through `smtp://127.0.0.1:PORT`.
+fn deliver(env: &crate::util::Env, port: u16) {
+    let out = boserv(
+        env,
+        &[
+            "deliver",
+            "--transport",
+            &format!("smtp://127.0.0.1:{port}"),
+        ],
+        b"",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The one mail received for `to` whose Subject line is `subject`.
+fn received_for(received: &Arc<Mutex<Vec<Received>>>, to: &str, subject: &str) -> String {
+    let all = received.lock().unwrap();
+    let found: Vec<String> = all
+        .iter()
+        .filter(|m| m.to.iter().any(|t| t == to))
+        .map(|m| String::from_utf8_lossy(&m.data).replace("\r\n", "\n"))
+        .filter(|m| m.lines().any(|l| l == format!("Subject: {subject}")))
+        .collect();
+    assert_eq!(
+        found.len(),
+        1,
+        "one `{subject}` mail for {to}, got {found:?}"
+    );
+    found[0].clone()
+}
+
+/// The whole loop by mail: a challenge mailed in, its board mails sent over
+/// SMTP and read back off the wire, the player's reply to that mail fed to
+/// `boserv mail`, and the game advanced in the next mail that arrives.
+#[test]
+fn a_reply_to_a_delivered_board_mail_advances_the_game() {
+    let (port, received) = smtp_server();
+    let env = crate::util::Env::new();
+    let out = boserv(
+        &env,
+        &["run"],
+        b"signup alice secret alice@example.org\nsignup bob bobpw bob@example.org\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let challenge = "From: alice@example.org\r\nMessage-ID: <w1@example.org>\r\n\
+                     Subject: chess challenge alice bob\r\n\r\n";
+    assert_eq!(
+        boserv(&env, &["mail"], challenge.as_bytes()).status.code(),
+        Some(0)
+    );
+    deliver(&env, port);
+
+    let new_game = received_for(&received, "alice@example.org", "New Chess Board 1 alice");
+    let id = new_game
+        .lines()
+        .find_map(|l| l.strip_prefix("Message-ID: "))
+        .expect("the board mail has a Message-ID")
+        .to_string();
+    // alice answers the mail she received, with her move as the Subject.
+    let reply = format!(
+        "From: alice@example.org\r\nMessage-ID: <w2@example.org>\r\nIn-Reply-To: {id}\r\n\
+         Subject: Re: chess move 1 alice secret e2-e4#1\r\n\r\nOver to you.\r\n\r\n> {}\r\n",
+        "New Chess Board 1 alice"
+    );
+    assert_eq!(
+        boserv(&env, &["mail"], reply.as_bytes()).status.code(),
+        Some(0)
+    );
+    deliver(&env, port);
+
+    let board = received_for(&received, "bob@example.org", "Chess Board 1 bob **");
+    assert!(board.contains("Last move: e2-e4"), "{board}");
+    assert!(board.contains("alice writes:\n\nOver to you.\n"), "{board}");
+    assert!(
+        board.contains("In-Reply-To: <game1.ply0.new.bob@"),
+        "{board}"
+    );
+    let json = env.json("game1");
+    assert_eq!(json["ply"], 1);
+    assert_eq!(json["to_move"], "bob");
+}

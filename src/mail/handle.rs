@@ -98,9 +98,35 @@ pub fn handle(
         Intake::Letter(letter) => Some(letter.subject.clone()),
         _ => None,
     };
-    if let Some(id) = intake.message_id()
-        && inbox::seen(conn, id)?
-    {
+    // A letter's commands each commit on their own (with the mail they
+    // cause), so the letter is claimed first, in its own transaction: the
+    // raw message is stored and its Message-ID taken before anything runs.
+    // If the process dies mid-way, the MTA's retry finds the id taken and
+    // runs nothing twice; the row stays `received`, with the message whole.
+    let mut claimed: Option<i64> = None;
+    let duplicate = {
+        let tx = crate::store::write(conn)?;
+        let seen = match intake.message_id() {
+            Some(id) => inbox::seen(&tx, id)?,
+            None => false,
+        };
+        if !seen && let Intake::Letter(_) = &intake {
+            claimed = Some(inbox::record(
+                &tx,
+                &received(
+                    &intake,
+                    subject.as_deref(),
+                    raw,
+                    Disposition::Received,
+                    None,
+                ),
+                now,
+            )?);
+            tx.commit().map_err(StoreError::from)?;
+        }
+        seen
+    };
+    if duplicate {
         handled.disposition = Disposition::Duplicate;
     } else {
         match &intake {
@@ -128,18 +154,23 @@ pub fn handle(
         }
     }
     let tx = crate::store::write(conn)?;
-    let row = inbox::record(
-        &tx,
-        &Received {
-            message_id: intake.message_id(),
-            sender: intake.sender(),
-            subject: subject.as_deref(),
-            raw,
-            disposition: handled.disposition,
-            reason: reason.as_deref(),
-        },
-        now,
-    )?;
+    let row = match claimed {
+        Some(row) => {
+            inbox::finish(&tx, row, handled.disposition, reason.as_deref())?;
+            row
+        }
+        None => inbox::record(
+            &tx,
+            &received(
+                &intake,
+                subject.as_deref(),
+                raw,
+                handled.disposition,
+                reason.as_deref(),
+            ),
+            now,
+        )?,
+    };
     if let Some(sender) = intake.sender() {
         for (n, answer) in answers.into_iter().enumerate() {
             let parent = intake.message_id().map(|id| format!("<{id}>"));
@@ -157,6 +188,24 @@ pub fn handle(
     }
     tx.commit().map_err(StoreError::from)?;
     Ok(handled)
+}
+
+/// The inbox row of a message.
+fn received<'a>(
+    intake: &'a Intake,
+    subject: Option<&'a str>,
+    raw: &'a [u8],
+    disposition: Disposition,
+    reason: Option<&'a str>,
+) -> Received<'a> {
+    Received {
+        message_id: intake.message_id(),
+        sender: intake.sender(),
+        subject,
+        raw,
+        disposition,
+        reason,
+    }
 }
 
 /// Runs the commands of a letter, collecting the answers for its sender.

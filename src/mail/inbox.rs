@@ -9,6 +9,9 @@ use super::stamp;
 /// What became of a received mail.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Disposition {
+    /// Taken in and claimed, its commands not yet all run: the state of a
+    /// mail while it is being handled, and after a crash in the middle.
+    Received,
     /// Its commands were run (each may have been refused and answered).
     Handled,
     /// It was refused as a whole and answered.
@@ -24,6 +27,7 @@ pub enum Disposition {
 impl Disposition {
     pub fn as_str(self) -> &'static str {
         match self {
+            Disposition::Received => "received",
             Disposition::Handled => "handled",
             Disposition::Refused => "refused",
             Disposition::Unreadable => "unreadable",
@@ -68,6 +72,20 @@ pub fn record(conn: &Connection, mail: &Received<'_>, now: DateTime<Utc>) -> rus
         ],
     )?;
     Ok(conn.last_insert_rowid())
+}
+
+/// Records what became of a mail claimed as [`Disposition::Received`].
+pub fn finish(
+    conn: &Connection,
+    row: i64,
+    disposition: Disposition,
+    reason: Option<&str>,
+) -> rusqlite::Result<()> {
+    conn.execute(
+        "UPDATE inbox SET status = ?2, reason = ?3 WHERE id = ?1",
+        params![row, disposition.as_str(), reason],
+    )?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -65,12 +65,7 @@ pub fn advance(
             comment: Some(AUTO_PASS.to_string()),
         });
         if let Some(outcome) = outcome {
-            notices.push(Notice::GameOver {
-                game: game.id(),
-                result: outcome.result_text(),
-                reason: outcome.reason,
-                players: game.row.players.clone(),
-            });
+            notices.push(Notice::game_over(game, outcome));
             return Ok(notices);
         }
     }

@@ -69,12 +69,7 @@ pub fn draw(
                     draw_votes: &[],
                 };
                 if let Some(outcome) = game.record(&tx, step, position, req.now)? {
-                    notices.push(Notice::GameOver {
-                        game: id,
-                        result: outcome.result_text(),
-                        reason: outcome.reason,
-                        players: game.row.players.clone(),
-                    });
+                    notices.push(Notice::game_over(&game, outcome));
                 }
             } else {
                 games::set_draw_votes(&tx, id, &votes, &super::game::timestamp(req.now))?;

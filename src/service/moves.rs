@@ -99,12 +99,7 @@ pub fn play(
         comment: req.comment.map(str::to_string),
     }];
     if let Some(outcome) = outcome {
-        notices.push(Notice::GameOver {
-            game: id,
-            result: outcome.result_text(),
-            reason: outcome.reason,
-            players: game.row.players.clone(),
-        });
+        notices.push(Notice::game_over(&game, outcome));
     }
     notices.extend(passes);
     notify::queue(&tx, &notices, req.now)?;

@@ -6,7 +6,9 @@
 //! games; the mail layer reads whatever else it needs (boards, addresses)
 //! from the same transaction.
 
+use super::game::LoadedGame;
 use crate::command::GameId;
+use crate::rules::Outcome;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
@@ -70,4 +72,16 @@ pub enum Notice {
         days: i64,
         to_move: Option<String>,
     },
+}
+
+impl Notice {
+    /// The end of `game` with `outcome`, for everyone in it.
+    pub fn game_over(game: &LoadedGame, outcome: Outcome) -> Notice {
+        Notice::GameOver {
+            game: game.id(),
+            result: outcome.result_text(),
+            reason: outcome.reason,
+            players: game.row.players.clone(),
+        }
+    }
 }

@@ -52,12 +52,7 @@ pub fn resign(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
         comment: req.comment.map(str::to_string),
     }];
     if let Some(outcome) = outcome {
-        notices.push(Notice::GameOver {
-            game: id,
-            result: outcome.result_text(),
-            reason: outcome.reason,
-            players: game.row.players.clone(),
-        });
+        notices.push(Notice::game_over(&game, outcome));
     }
     notices.extend(passes);
     notify::queue(&tx, &notices, req.now)?;
