@@ -305,12 +305,7 @@ fn lose_on_time(
         });
     }
     if let Some(outcome) = outcome {
-        notices.push(Notice::GameOver {
-            game: id,
-            result: outcome.result_text(),
-            reason: outcome.reason,
-            players: game.row.players.clone(),
-        });
+        notices.push(Notice::game_over(game, outcome));
     }
     notices.extend(passes);
     notify::queue(tx, &notices, now)?;
