@@ -69,6 +69,12 @@ enum DrawArg {
     Decline,
 }
 
+#[derive(Clone, Copy, ValueEnum)]
+enum OnOff {
+    On,
+    Off,
+}
+
 #[derive(Subcommand)]
 enum Cmd {
     /// Create an account.
@@ -163,6 +169,13 @@ enum Cmd {
     },
     /// A scripted game of chess through the real command path.
     Demo,
+    /// Reminders and time forfeits, for cron: safe to run at any frequency.
+    Remind,
+    /// Go on vacation (your clocks stand still, 30 days a year) or come back.
+    Vacation {
+        #[arg(value_enum)]
+        state: OnOff,
+    },
     /// Run pbmserv command lines from standard input (passwords checked).
     Run,
     /// Take in one mail (RFC 5322) from standard input; for the MTA.
@@ -308,6 +321,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             return print(format!("result: {}", replayed.result()));
         }
         Cmd::Demo => return run_demo(now),
+        Cmd::Remind => return run_remind(&cli.db, cli.busy_timeout_ms, now),
         Cmd::Run => return Ok(mail_command::run_lines(&cli.db, cli.busy_timeout_ms, now)?),
         Cmd::Deliver { transport } => {
             return Ok(mail_command::deliver(
@@ -383,6 +397,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
             },
         },
         Cmd::Export { game } => Command::Export { game },
+        Cmd::Vacation { state } => Command::Vacation {
+            on: matches!(state, OnOff::On),
+        },
     };
     let reply = open_and_run(&cli.db, cli.busy_timeout_ms, &actor, &command, now)?;
     print(reply.text())
@@ -397,6 +414,29 @@ fn open_and_run(
 ) -> Result<service::Reply, Failure> {
     let mut conn = store::open(db, Duration::from_millis(busy_ms)).map_err(ServiceError::from)?;
     Ok(service::run(&mut conn, actor, command, now)?)
+}
+
+/// `remind`: one pass over every active game; a progress bar on a
+/// terminal, and the one-line summary on stdout for cron's log.
+fn run_remind(db: &std::path::Path, busy_ms: u64, now: DateTime<Utc>) -> Result<(), Failure> {
+    use std::io::IsTerminal;
+    let mut conn = store::open(db, Duration::from_millis(busy_ms)).map_err(ServiceError::from)?;
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new(0);
+        bar.set_message("games due");
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let summary = service::remind::remind(&mut conn, VARIANTS, now, &mut |done, total| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    })?;
+    bar.finish_and_clear();
+    for problem in &summary.problems {
+        eprintln!("remind: {problem}");
+    }
+    print(summary.to_string())
 }
 
 fn print(text: String) -> Result<(), Failure> {

@@ -18,5 +18,6 @@ mod orwell_random_games;
 mod orwell_rules;
 mod orwell_sample;
 mod perft;
+mod remind;
 mod store;
 mod util;

@@ -12,11 +12,13 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use super::letters::{BoardLetter, Comment};
+use super::nag;
 use super::outbox::{self, Draft};
 use super::settings::Settings;
 use crate::command::GameId;
 use crate::rules::VARIANTS;
 use crate::service::game::LoadedGame;
+use crate::service::vacation::vacation_notes;
 use crate::service::{Notice, ServiceError};
 use crate::store::{StoreError, games, players, turns};
 
@@ -26,6 +28,27 @@ const RECENT_MOVES: usize = 8;
 /// Queues the mail `notices` call for.
 pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Result<(), StoreError> {
     let settings = Settings::current().map_err(|e| StoreError::Damaged(e.to_string()))?;
+    for notice in notices {
+        if let Notice::Reminder {
+            game,
+            player,
+            clock,
+            period,
+            days,
+            forfeit_at,
+        } = notice
+        {
+            let reminder = nag::Reminder {
+                game: *game,
+                player,
+                clock: *clock,
+                period: *period,
+                days: *days,
+                forfeit_at,
+            };
+            nag::queue(conn, settings, &reminder, now)?;
+        }
+    }
     for (game, plan) in plans(notices) {
         let (mut letter, players, ply) = match LoadedGame::load(conn, VARIANTS, game) {
             Ok(loaded) => (
@@ -47,6 +70,17 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
         };
         letter.comments = plan.comments;
         letter.notes = plan.notes;
+        // The other players learn that a clock stands still (vacation).
+        let seated = games::find(conn, game)?.map(|row| {
+            row.player_ids
+                .into_iter()
+                .zip(row.players)
+                .collect::<Vec<_>>()
+        });
+        letter.notes.extend(
+            vacation_notes(conn, &seated.unwrap_or_default(), now)
+                .map_err(|e| StoreError::Damaged(e.to_string()))?,
+        );
         let (template, kind) = match plan.kind {
             Kind::New => ("new_game.txt", "new"),
             Kind::Board => ("board.txt", "board"),
@@ -118,12 +152,14 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
     let mut plans: Vec<(GameId, Plan)> = Vec::new();
     for notice in notices {
         let game = match notice {
-            Notice::SignedUp { .. } => continue,
+            // Reminders go to one player, in their own mail (super::nag).
+            Notice::SignedUp { .. } | Notice::Reminder { .. } => continue,
             Notice::Challenged { game, .. }
             | Notice::Moved { game, .. }
             | Notice::DrawOffered { game, .. }
             | Notice::DrawDeclined { game, .. }
             | Notice::Resigned { game, .. }
+            | Notice::Forfeited { game, .. }
             | Notice::GameOver { game, .. } => *game,
         };
         let index = match plans.iter().position(|(g, _)| *g == game) {
@@ -169,8 +205,20 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                 plan.notes.push(format!("{player} resigned."));
                 (Kind::Note, comment.as_ref().map(|c| (player, c)))
             }
+            Notice::Forfeited {
+                player,
+                days,
+                to_move,
+                ..
+            } => {
+                plan.to_move = to_move.clone();
+                plan.notes.push(format!(
+                    "{player} has not moved in {days} days and loses on time."
+                ));
+                (Kind::Note, None)
+            }
             Notice::GameOver { .. } => (Kind::Over, None),
-            Notice::SignedUp { .. } => continue,
+            Notice::SignedUp { .. } | Notice::Reminder { .. } => continue,
         };
         plan.kind = plan.kind.max(kind);
         if let Some((author, text)) = comment {
@@ -184,7 +232,10 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
 }
 
 /// The board of a game as every template sees it.
-fn board_letter(conn: &Connection, game: &LoadedGame) -> Result<BoardLetter, StoreError> {
+pub(super) fn board_letter(
+    conn: &Connection,
+    game: &LoadedGame,
+) -> Result<BoardLetter, StoreError> {
     let view = game.current_view();
     let (winner, drawn) = winner(view.result.as_deref(), &view.players);
     let log = turns::log(conn, game.id())?;
@@ -224,7 +275,7 @@ fn board_letter(conn: &Connection, game: &LoadedGame) -> Result<BoardLetter, Sto
 }
 
 /// A game's letter from its stored row alone (no position to draw).
-fn row_letter(row: &games::Game) -> BoardLetter {
+pub(super) fn row_letter(row: &games::Game) -> BoardLetter {
     let (winner, drawn) = winner(row.result.as_deref(), &row.players);
     let mut title = row.variant.clone();
     if let Some(first) = title.get_mut(..1) {
@@ -267,7 +318,7 @@ pub fn winner(result: Option<&str>, players: &[String]) -> (Option<String>, bool
 }
 
 /// A user's mail addresses; none for a user unknown to the store.
-fn addresses(conn: &Connection, user: &str) -> Result<Vec<String>, StoreError> {
+pub(super) fn addresses(conn: &Connection, user: &str) -> Result<Vec<String>, StoreError> {
     match players::find(conn, user)? {
         Some(player) => players::emails(conn, player.id),
         None => Ok(Vec::new()),

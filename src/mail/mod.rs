@@ -16,6 +16,7 @@ pub mod identity;
 pub mod inbound;
 pub mod inbox;
 pub mod letters;
+pub mod nag;
 pub mod outbox;
 pub mod robot;
 pub mod settings;

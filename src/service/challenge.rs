@@ -14,14 +14,15 @@ use super::game::{LoadedGame, find_variant, timestamp};
 use super::notice::Notice;
 use super::reply::Reply;
 use super::{Request, autopass, dice, notify};
+use crate::clock::{DEFAULT_FORFEIT_DAYS, DEFAULT_NAG_DAYS, Limits};
 use crate::command::Actor;
 use crate::rules::GameOption;
 use crate::store::{self, games, players};
 
 /// Default days without a move before a reminder.
-pub const NAG_DAYS: u32 = 7;
+pub const NAG_DAYS: u32 = DEFAULT_NAG_DAYS;
 /// Default days without a move before the player to move loses.
-pub const FORFEIT_DAYS: u32 = 21;
+pub const FORFEIT_DAYS: u32 = DEFAULT_FORFEIT_DAYS;
 
 /// Server options pulled out of a challenge's options.
 #[derive(Debug, PartialEq, Eq)]
@@ -30,38 +31,20 @@ pub struct Timing {
     pub forfeit_days: u32,
 }
 
-/// Splits the server's options (`nag`, `forfeit`) from the variant's.
+/// Splits the server's options (`nag`, `forfeit`, pbmserv's `nagtime`,
+/// `forfeittime`; read by [`Limits`]) from the variant's.
 pub fn split_options(options: &[GameOption]) -> Result<(Timing, Vec<GameOption>), ServiceError> {
-    let mut timing = Timing {
-        nag_days: NAG_DAYS,
-        forfeit_days: FORFEIT_DAYS,
-    };
-    let mut rest = Vec::new();
-    for option in options {
-        let slot = match option.name.to_ascii_lowercase().as_str() {
-            "nag" | "nagtime" => &mut timing.nag_days,
-            "forfeit" | "forfeittime" => &mut timing.forfeit_days,
-            _ => {
-                rest.push(option.clone());
-                continue;
-            }
-        };
-        *slot = option
-            .value
-            .as_deref()
-            .and_then(|v| v.parse().ok())
-            .filter(|&d| d > 0)
-            .ok_or_else(|| ServiceError::BadOption {
-                name: option.name.clone(),
-                why: "needs a number of days, e.g. nag=7".into(),
-            })?;
-    }
-    if timing.forfeit_days <= timing.nag_days {
+    let (limits, rest) = Limits::from_options(options)?;
+    if limits.forfeit_days <= limits.nag_days {
         return Err(ServiceError::BadOption {
             name: "forfeit".into(),
-            why: format!("must be more days than nag ({})", timing.nag_days),
+            why: format!("must be more days than nag ({})", limits.nag_days),
         });
     }
+    let timing = Timing {
+        nag_days: limits.nag_days,
+        forfeit_days: limits.forfeit_days,
+    };
     Ok((timing, rest))
 }
 

@@ -62,8 +62,17 @@ pub enum ServiceError {
     NoHelp { topic: String, topics: String },
     #[error("line {line}: {why}")]
     BadRecord { line: usize, why: String },
+    #[error("{0} is already on vacation")]
+    AlreadyOnVacation(String),
+    #[error("{0} is not on vacation")]
+    NotOnVacation(String),
+    #[error("{0} has left the game; their turn waits to be passed")]
+    SeatLeft(String),
     #[error("{0} is not available yet")]
     NotAvailable(&'static str),
+    /// A `nag` or `forfeit` option that cannot be used.
+    #[error(transparent)]
+    Limits(#[from] crate::clock::LimitsError),
     /// Something inside the server failed (not the player's doing).
     #[error("internal error: {0}")]
     Internal(String),

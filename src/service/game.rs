@@ -159,6 +159,16 @@ impl LoadedGame {
             .collect()
     }
 
+    /// Row id and userid of each seat, in seat order.
+    pub fn players_by_id(&self) -> Vec<(i64, String)> {
+        self.row
+            .player_ids
+            .iter()
+            .copied()
+            .zip(self.row.players.iter().cloned())
+            .collect()
+    }
+
     /// The userid in a seat.
     pub fn player_at(&self, seat: Seat) -> String {
         self.row
@@ -207,6 +217,9 @@ impl LoadedGame {
                 .map(|&s| self.player_at(s))
                 .collect(),
             board: position.render(),
+            nag_days: self.row.nag_days,
+            forfeit_days: self.row.forfeit_days,
+            vacations: Vec::new(),
         }
     }
 

@@ -26,12 +26,15 @@ Commands (shell form; mail uses `GAME VERB BOARD USERID PASSWORD ARGS`):
   games [USERID...] [--all|--next]      games being played
   draw GAME offer|accept|decline        a draw by agreement
   resign GAME                           give up
+  vacation on|off                       your clocks stand still (30 days a year)
   export GAME                           the game record, readable by replay
   variants                              the games on offer
   moves VARIANT [--roll A,B] [TURN...]  every legal turn after TURN...
                                         (dice games: --roll, and TURNs as 1,3: c3-d4)
   perft VARIANT DEPTH [TURN...]         count the move tree
   replay VARIANT [FILE|-]               check a game record
+  remind                                for cron: reminders after the nag time,
+                                        a loss on time after the forfeit time
   help [TOPIC]                          this text";
 
 const NOTATION: &str = "\

@@ -25,9 +25,11 @@ pub mod moves;
 pub mod notice;
 pub mod notify;
 pub mod record;
+pub mod remind;
 pub mod reply;
 pub mod resign;
 pub mod show;
+pub mod vacation;
 
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
@@ -94,7 +96,7 @@ pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
         }
         Command::ChangeAddress { emails } => accounts::change_address(conn, req, emails),
         Command::Signoff => Err(ServiceError::NotAvailable("signoff")),
-        Command::Vacation { .. } => Err(ServiceError::NotAvailable("vacation")),
+        Command::Vacation { on } => vacation::vacation(conn, req, *on),
         Command::Help { topic } => help::help(req.catalog, topic.as_deref()),
         Command::Variants => Ok(help::variants(req.catalog)),
         Command::Challenge {

@@ -52,6 +52,26 @@ pub enum Notice {
         reason: String,
         players: Vec<String>,
     },
+    /// The player to move has not moved for `days` days: reminder number
+    /// `period` of the clock started by log entry `clock` (0: the game's
+    /// start) (pbmserv's "Nag"). `forfeit_at` (RFC 3339) is when they lose
+    /// on time if they still do not move.
+    Reminder {
+        game: GameId,
+        player: String,
+        clock: u32,
+        period: u32,
+        days: i64,
+        forfeit_at: String,
+    },
+    /// A player lost on time after `days` days without a move. In a game
+    /// of three the game may go on: `to_move` is then who moves next.
+    Forfeited {
+        game: GameId,
+        player: String,
+        days: i64,
+        to_move: Option<String>,
+    },
 }
 
 impl Notice {

@@ -37,6 +37,13 @@ pub struct GameView {
     pub draw_offered_by: Vec<String>,
     /// The ASCII board.
     pub board: String,
+    /// Days without a move before the player to move is reminded, and
+    /// before they forfeit (the game's `nag` and `forfeit` options).
+    pub nag_days: u32,
+    pub forfeit_days: u32,
+    /// Players on vacation, one line each, saying what it does to the
+    /// clock (`bob is on vacation: the clock stands still until 2026-03-01`).
+    pub vacations: Vec<String>,
 }
 
 impl GameView {
@@ -93,8 +100,22 @@ impl GameView {
             ));
         }
         out.push_str(&self.dice_lines());
+        if self.status == "active" {
+            out.push_str(&format!("{}\n", self.time_line()));
+            for line in &self.vacations {
+                out.push_str(&format!("{line}\n"));
+            }
+        }
         out.push_str(&self.status_line());
         out
+    }
+
+    /// `time: reminder after 7 days, forfeit after 21 days`.
+    pub fn time_line(&self) -> String {
+        format!(
+            "time: reminder after {} days, forfeit after {} days",
+            self.nag_days, self.forfeit_days
+        )
     }
 }
 

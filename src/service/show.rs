@@ -6,6 +6,7 @@ use super::Request;
 use super::error::ServiceError;
 use super::game::{LoadedGame, rebuild};
 use super::reply::Reply;
+use super::vacation::vacation_notes;
 use crate::command::GameId;
 use crate::store::{self, turns};
 
@@ -19,7 +20,9 @@ pub fn show(
     let tx = store::read(conn)?;
     let game = LoadedGame::load(&tx, req.catalog, id)?;
     let Some(at) = at else {
-        return Ok(Reply::Board(game.current_view()));
+        let mut view = game.current_view();
+        view.vacations = vacation_notes(&tx, &game.players_by_id(), req.now)?;
+        return Ok(Reply::Board(view));
     };
     if at > game.row.ply {
         return Err(ServiceError::NoSuchMove {

@@ -10,7 +10,9 @@
 pub mod games;
 pub mod migrate;
 pub mod players;
+pub mod reminders;
 pub mod turns;
+pub mod vacations;
 
 use std::path::Path;
 use std::time::Duration;

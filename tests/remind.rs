@@ -1,0 +1,341 @@
+//! `boserv remind` from cron, driven with `--now` across games' lives:
+//! reminders, forfeits, per-game limits and vacations.
+
+use chrono::{DateTime, TimeDelta, Utc};
+
+use crate::util::{Env, NOW};
+
+/// The fixed clock moved on by `days` (and `hours`), as `--now` takes it.
+fn later(days: i64, hours: i64) -> String {
+    let t: DateTime<Utc> = NOW.parse().unwrap();
+    (t + TimeDelta::days(days) + TimeDelta::hours(hours)).to_rfc3339()
+}
+
+/// `remind` at a moment; returns the summary line.
+fn remind(env: &Env, days: i64, hours: i64) -> String {
+    let out = env
+        .cmd(None)
+        .args(["--now", &later(days, hours), "remind"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "no progress bar off a terminal: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    stdout.trim_end().to_string()
+}
+
+fn at(env: &Env, user: &str, days: i64, args: &[&str]) -> String {
+    let out = env
+        .cmd(Some(user))
+        .args(["--now", &later(days, 0)])
+        .args(args)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Every queued mail as (recipients, subject, body), oldest first.
+fn outbox(env: &Env) -> Vec<(String, String, String)> {
+    let conn = rusqlite::Connection::open(&env.db).unwrap();
+    let mut q = conn
+        .prepare("SELECT recipients, subject, body FROM outbox ORDER BY id")
+        .unwrap();
+    q.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+fn nags(env: &Env) -> Vec<(String, String, String)> {
+    outbox(env)
+        .into_iter()
+        .filter(|(_, subject, _)| subject.starts_with("Nag:"))
+        .collect()
+}
+
+fn summary(reminders: usize, forfeits: usize) -> String {
+    let r = if reminders == 1 {
+        "reminder"
+    } else {
+        "reminders"
+    };
+    let f = if forfeits == 1 { "forfeit" } else { "forfeits" };
+    format!("remind: 1 game looked at, {reminders} {r} queued, {forfeits} {f}")
+}
+
+#[test]
+fn a_game_is_reminded_at_7_and_14_days_and_forfeited_at_21() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    let game = env.challenge("chess", "alice", "bob");
+    assert_eq!(remind(&env, 6, 23), summary(0, 0));
+    assert!(nags(&env).is_empty());
+    assert_eq!(remind(&env, 7, 0), summary(1, 0));
+    let first = nags(&env);
+    assert_eq!(first.len(), 1);
+    let (to, subject, body) = &first[0];
+    assert_eq!(to, r#"["alice@example.test"]"#);
+    assert_eq!(subject, "Nag: Chess Board 1 alice");
+    assert!(body.contains("has waited\n7 days for your move"), "{body}");
+    assert!(
+        body.contains("If no move arrives by 2026-03-22 12:00 UTC"),
+        "{body}"
+    );
+    assert!(
+        body.contains("a   b   c   d   e   f   g   h"),
+        "the board: {body}"
+    );
+    assert_eq!(remind(&env, 7, 0), summary(0, 0));
+    assert_eq!(remind(&env, 7, 1), summary(0, 0));
+    assert_eq!(remind(&env, 13, 23), summary(0, 0));
+    assert_eq!(nags(&env).len(), 1);
+    assert_eq!(remind(&env, 14, 0), summary(1, 0));
+    assert!(nags(&env)[1].2.contains("14 days for your move"));
+    assert_eq!(remind(&env, 14, 5), summary(0, 0));
+    assert_eq!(remind(&env, 20, 23), summary(0, 0));
+    assert_eq!(nags(&env).len(), 2);
+    let before = outbox(&env).len();
+    assert_eq!(remind(&env, 21, 0), summary(0, 1));
+    // Everyone gets the final mail.
+    let last = outbox(&env).split_off(before);
+    let told: Vec<&str> = last.iter().map(|(to, _, _)| to.as_str()).collect();
+    assert_eq!(
+        told,
+        vec![r#"["alice@example.test"]"#, r#"["bob@example.test"]"#]
+    );
+    for (_, subject, body) in &last {
+        assert!(subject.contains("Chess Board 1"), "{subject}");
+        assert!(
+            body.contains("alice has not moved in 21 days and loses on time."),
+            "{body}"
+        );
+    }
+    let view = env.json(&game);
+    assert_eq!(view["status"], "over");
+    assert_eq!(view["result"], "0-1");
+    assert_eq!(view["reason"], "time forfeit");
+    let history = env.ok(None, &["history", &game]);
+    assert!(history.contains("forfeits"), "{history}");
+    assert!(
+        history.contains("alice has not moved in 21 days"),
+        "{history}"
+    );
+    assert_eq!(
+        remind(&env, 30, 0),
+        "remind: 0 games looked at, 0 reminders queued, 0 forfeits"
+    );
+}
+
+#[test]
+fn a_move_restarts_the_clock() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    let game = env.challenge("chess", "alice", "bob");
+    at(&env, "alice", 5, &["move", &game, "e4"]);
+    assert_eq!(remind(&env, 7, 0), summary(0, 0));
+    assert_eq!(remind(&env, 12, 0), summary(1, 0));
+    at(&env, "bob", 13, &["move", &game, "e5"]);
+    assert_eq!(remind(&env, 19, 23), summary(0, 0));
+    assert_eq!(remind(&env, 20, 0), summary(1, 0));
+    assert_eq!(remind(&env, 34, 0), summary(0, 1));
+    assert_eq!(env.json(&game)["result"], "0-1");
+}
+
+#[test]
+fn per_game_limits_are_shown_and_honoured() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    let out = env.ok(
+        Some("alice"),
+        &[
+            "challenge",
+            "chess",
+            "alice",
+            "bob",
+            "--opt",
+            "nag=2",
+            "--opt",
+            "forfeit=5",
+        ],
+    );
+    let game = out.lines().last().unwrap().to_string();
+    let shown = env.ok(None, &["show", &game]);
+    assert!(
+        shown.contains("time: reminder after 2 days, forfeit after 5 days"),
+        "{shown}"
+    );
+    let view = env.json(&game);
+    assert_eq!(
+        (view["nag_days"].as_u64(), view["forfeit_days"].as_u64()),
+        (Some(2), Some(5))
+    );
+    assert_eq!(remind(&env, 1, 23), summary(0, 0));
+    assert_eq!(remind(&env, 2, 0), summary(1, 0));
+    assert_eq!(remind(&env, 4, 0), summary(1, 0));
+    assert_eq!(remind(&env, 5, 0), summary(0, 1));
+    // Defaults elsewhere.
+    let other = env.challenge("chess", "bob", "alice");
+    assert!(
+        env.ok(None, &["show", &other])
+            .contains("time: reminder after 7 days, forfeit after 21 days")
+    );
+}
+
+#[test]
+fn a_bad_limit_is_refused_at_challenge() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    let why = env.refused(
+        Some("alice"),
+        &["challenge", "chess", "alice", "bob", "--opt", "nag=soon"],
+    );
+    assert!(why.starts_with("nag"), "{why}");
+}
+
+#[test]
+fn a_vacation_pauses_the_clock_and_the_allowance_runs_out() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    let game = env.challenge("chess", "alice", "bob");
+    let on = at(&env, "alice", 2, &["vacation", "on"]);
+    assert_eq!(
+        on.trim_end(),
+        "alice is on vacation: the clocks stand still for up to 30 days (until 2026-04-02)"
+    );
+    // The opponent's board says so.
+    let shown = env
+        .cmd(None)
+        .args(["--now", &later(3, 0), "show", &game])
+        .output()
+        .unwrap();
+    let shown = String::from_utf8(shown.stdout).unwrap();
+    assert!(
+        shown.contains("alice is on vacation: the clock stands still until 2026-04-02"),
+        "{shown}"
+    );
+    // Two days before the vacation, then the 30-day allowance: reminded
+    // 5 and 12 days after it runs out (days 37 and 44), forfeit on day 51.
+    assert_eq!(remind(&env, 20, 0), summary(0, 0));
+    assert_eq!(remind(&env, 36, 23), summary(0, 0));
+    assert_eq!(remind(&env, 37, 0), summary(1, 0));
+    assert_eq!(remind(&env, 44, 0), summary(1, 0));
+    assert_eq!(remind(&env, 50, 23), summary(0, 0));
+    assert_eq!(remind(&env, 51, 0), summary(0, 1));
+}
+
+#[test]
+fn back_from_vacation_the_clock_runs_again() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    env.challenge("chess", "alice", "bob");
+    at(&env, "alice", 0, &["vacation", "on"]);
+    let back = at(&env, "alice", 10, &["vacation", "off"]);
+    assert_eq!(
+        back.trim_end(),
+        "alice is back: 20 days of this year's vacation left"
+    );
+    assert_eq!(remind(&env, 16, 23), summary(0, 0));
+    assert_eq!(remind(&env, 17, 0), summary(1, 0));
+    let again = env.refused(Some("alice"), &["vacation", "off"]);
+    assert_eq!(again, "alice is not on vacation");
+}
+
+#[test]
+fn board_mails_say_who_is_on_vacation() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    let game = env.challenge("chess", "alice", "bob");
+    at(&env, "bob", 1, &["vacation", "on"]);
+    at(&env, "alice", 2, &["move", &game, "e4"]);
+    let mails = outbox(&env);
+    let (_, subject, body) = mails.last().unwrap();
+    assert_eq!(subject, "Chess Board 1 bob");
+    assert!(
+        body.contains("bob is on vacation: the clock stands still until 2026-04-01"),
+        "{body}"
+    );
+}
+
+#[test]
+fn an_orwell_game_goes_on_after_a_forfeit() {
+    let env = Env::new();
+    let players = ["red", "green", "blue"];
+    env.signup(&players);
+    let out = env.ok(
+        Some("red"),
+        &["challenge", "orwell", "red", "green", "blue"],
+    );
+    let game = out.lines().last().unwrap().to_string();
+    assert_eq!(env.json(&game)["to_move"], "red");
+    assert_eq!(remind(&env, 21, 0), summary(0, 1));
+    let view = env.json(&game);
+    assert_eq!(view["status"], "active");
+    assert_eq!(view["result"], serde_json::Value::Null);
+    let next = view["to_move"].as_str().unwrap().to_string();
+    assert_ne!(next, "red", "red's turns pass from now on");
+    let history = env.ok(None, &["history", &game]);
+    assert!(
+        history.contains("red has not moved in 21 days"),
+        "{history}"
+    );
+    // The next player's clock started with the forfeit.
+    assert_eq!(remind(&env, 27, 23), summary(0, 0));
+    assert_eq!(remind(&env, 28, 0), summary(1, 0));
+    let (to, subject, _) = nags(&env).pop().unwrap();
+    assert_eq!(to, format!(r#"["{next}@example.test"]"#));
+    assert!(subject.starts_with("Nag: Orwell Board 1 "), "{subject}");
+    // They forfeit too: the last one left wins; red cannot.
+    assert_eq!(remind(&env, 42, 0), summary(0, 1));
+    let view = env.json(&game);
+    assert_eq!(view["status"], "over");
+    let last = players
+        .iter()
+        .position(|p| *p != "red" && *p != next)
+        .unwrap();
+    let mut points = ["0"; 3];
+    points[last] = "1";
+    assert_eq!(view["result"], format!("[{}]", points.join(":")));
+}
+
+#[test]
+fn vacation_and_limits_in_pbmservs_language() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    let out = env
+        .cmd(None)
+        .arg("run")
+        .write_stdin(
+            "vacation alice secret on\nchess challenge alice bob --nagtime=3 --forfeittime=9\n",
+        )
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.contains("alice is on vacation: the clocks stand still"),
+        "{stdout}"
+    );
+    let view = env.json("game1");
+    assert_eq!(
+        (view["nag_days"].as_u64(), view["forfeit_days"].as_u64()),
+        (Some(3), Some(9))
+    );
+    // Thirty days of vacation, then three days to the reminder.
+    assert_eq!(remind(&env, 32, 23), summary(0, 0));
+    assert_eq!(remind(&env, 33, 0), summary(1, 0));
+}
