@@ -13,6 +13,7 @@ mod cross_check;
 mod ends;
 mod notation;
 mod pawns;
+mod shell;
 mod zones;
 
 use boserv::rules::{Position, find_variant};
