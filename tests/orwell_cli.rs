@@ -372,3 +372,36 @@ fn the_sample_game_replays_through_the_shell() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.starts_with("line 12: Gf6xf9: "), "{err}");
 }
+
+/// A seat that has resigned counts as agreeing to a draw and shares none
+/// of it: the two players still in agree, and the game is drawn between
+/// them.
+#[test]
+fn a_draw_after_a_resignation_needs_only_the_players_still_in() {
+    let env = Env::new();
+    let game = start(&env, &seed_hex(3));
+    env.ok(Some("bob"), &["resign", &game]);
+    let offered = env.ok(Some("alice"), &["draw", &game, "offer"]);
+    assert!(!offered.contains("game over"), "{offered}");
+    assert_eq!(env.json(&game)["status"], "active");
+    env.ok(Some("carol"), &["draw", &game, "accept"]);
+    let json = env.json(&game);
+    assert_eq!(json["status"], "over");
+    assert_eq!(json["result"], "[1/2:0:1/2]");
+    assert_eq!(
+        json["reason"],
+        "draw agreed by the players still in the game"
+    );
+}
+
+/// With nobody out, one player's offer is not enough.
+#[test]
+fn a_draw_of_three_needs_all_three() {
+    let env = Env::new();
+    let game = start(&env, &seed_hex(3));
+    env.ok(Some("alice"), &["draw", &game, "offer"]);
+    env.ok(Some("carol"), &["draw", &game, "accept"]);
+    assert_eq!(env.json(&game)["status"], "active");
+    env.ok(Some("bob"), &["draw", &game, "accept"]);
+    assert_eq!(env.json(&game)["result"], "[1/2:1/2:1/2]");
+}

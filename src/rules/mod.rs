@@ -96,6 +96,13 @@ pub trait Position: Send + Sync + fmt::Debug {
         let _ = roll;
         false
     }
+    /// True once `seat` has left a game that goes on without it (Orwell: a
+    /// resigned or forfeited seat). Such a seat counts as agreeing to a
+    /// draw, and has no share in it.
+    fn has_left(&self, seat: Seat) -> bool {
+        let _ = seat;
+        false
+    }
     /// Ends the game (or, with three seats, takes a seat out of it) by an
     /// event from outside the board: resignation, agreed draw, time forfeit.
     fn conclude(&self, event: &Conclusion) -> Result<Box<dyn Position>, RulesError>;

@@ -3,7 +3,8 @@
 //! An offer stands until every seat has agreed (the game is then drawn),
 //! someone declines, or a player who has not agreed makes a move. Offering
 //! when another player's offer stands is agreeing to it. Accepting or
-//! declining needs an offer.
+//! declining needs an offer. A seat that has left a game that goes on
+//! without it (Orwell) counts as agreeing, as in pbmserv.
 
 use std::collections::BTreeSet;
 
@@ -55,7 +56,15 @@ pub fn draw(
             });
         }
         DrawAction::Offer | DrawAction::Accept => {
-            let votes: BTreeSet<Seat> = game.row.draw_votes.iter().chain(&mine).copied().collect();
+            let left = (0..game.row.players.len()).filter(|&s| game.position.has_left(s));
+            let votes: BTreeSet<Seat> = game
+                .row
+                .draw_votes
+                .iter()
+                .chain(&mine)
+                .copied()
+                .chain(left)
+                .collect();
             let votes: Vec<Seat> = votes.into_iter().collect();
             if votes.len() == game.row.players.len() {
                 let position = game.position.conclude(&Conclusion::DrawAgreed)?;

@@ -91,10 +91,19 @@ impl OrwellPosition {
         let mut next = self.clone();
         let (seat, how) = match *event {
             Conclusion::DrawAgreed => {
-                next.outcome = Some(Outcome::draw(
-                    SEATS.len(),
-                    "draw agreed by all three players",
-                ));
+                // Seats that have left cannot win, so they share nothing.
+                let points = (0..SEATS.len())
+                    .map(|s| u8::from(!self.is_out(s)))
+                    .collect::<Vec<_>>();
+                let reason = if points.iter().all(|&p| p == 1) {
+                    "draw agreed by all three players"
+                } else {
+                    "draw agreed by the players still in the game"
+                };
+                next.outcome = Some(Outcome {
+                    points,
+                    reason: reason.to_string(),
+                });
                 return Ok(next);
             }
             Conclusion::Resign(seat) => (seat, "resigned"),
@@ -120,6 +129,10 @@ impl OrwellPosition {
 }
 
 impl Position for OrwellPosition {
+    fn has_left(&self, seat: Seat) -> bool {
+        self.is_out(seat)
+    }
+
     fn to_move(&self) -> Option<Seat> {
         self.outcome.is_none().then_some(self.mover as Seat)
     }
