@@ -149,7 +149,7 @@ fn an_export_replays_to_the_same_result() {
     assert_eq!(replayed.lines().last(), Some("result: 0-1"));
     // The same record on standard input, and a resigned game.
     let game2 = env.challenge("chess", "alice", "bob");
-    env.play(&game2, ["alice", "bob"], 1, &["d2-d4"]);
+    env.play(&game2, ["alice", "bob"], 1, &["d2-d4", "d7-d5"]);
     env.ok(Some("bob"), &["resign", &game2]);
     let record2 = env.ok(None, &["export", &game2]);
     let out = env
@@ -206,4 +206,35 @@ fn games_lists_who_is_to_move() {
         env.ok(None, &["games", "alice", "--next"]).trim_end(),
         "no games"
     );
+}
+
+/// Resigning before one's first move declines the game: it is cancelled,
+/// nobody wins, everyone is told, and nothing more can be played in it.
+#[test]
+fn resigning_before_ones_first_move_cancels_the_game() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    let game = env.challenge("chess", "alice", "bob");
+    env.ok(Some("alice"), &["move", &game, "e2-e4"]);
+    env.ok(Some("bob"), &["resign", &game]);
+    let json = env.json(&game);
+    assert_eq!(json["status"], "cancelled");
+    assert_eq!(json["result"], serde_json::Value::Null);
+    let reason = env.refused(Some("bob"), &["move", &game, "e7-e5"]);
+    assert_eq!(reason, "game1 was cancelled");
+    let conn = rusqlite::Connection::open(&env.db).unwrap();
+    let told: i64 = conn
+        .query_row(
+            "SELECT COUNT(*) FROM outbox WHERE body LIKE '%bob declined to play%'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(told, 2, "both players hear of it");
+
+    // Once a player has moved, resigning loses as usual.
+    let game2 = env.challenge("chess", "alice", "bob");
+    env.play(&game2, ["alice", "bob"], 1, &["e2-e4", "e7-e5"]);
+    env.ok(Some("alice"), &["resign", &game2]);
+    assert_eq!(env.json(&game2)["result"], "0-1");
 }

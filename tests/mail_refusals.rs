@@ -110,8 +110,9 @@ fn refusals_by_mail_change_nothing_and_say_why() {
 #[test]
 fn a_finished_game_and_a_repeated_message_are_refused() {
     let env = game();
+    env.ok(Some("bob"), &["move", "game1", "e7-e5"]);
     env.ok(Some("bob"), &["resign", "game1"]);
-    refused(&env, 1, "chess move 1 bob secret e7-e5", "game1 is over");
+    refused(&env, 1, "chess move 1 bob secret d7-d5", "game1 is over");
 
     // The same Message-ID twice: the second copy is kept, never run.
     let raw = "From: bob@example.test\r\nMessage-ID: <same@example.test>\r\n\

@@ -380,6 +380,16 @@ fn the_sample_game_replays_through_the_shell() {
 fn a_draw_after_a_resignation_needs_only_the_players_still_in() {
     let env = Env::new();
     let game = start(&env, &seed_hex(3));
+    // bob makes a move of his own first: resigning before it would decline
+    // (cancel) the whole game.
+    for _ in 0..30 {
+        if to_move(&env, &game).as_deref() == Some("bob") {
+            break;
+        }
+        play_one(&env, &game);
+    }
+    assert_eq!(to_move(&env, &game).as_deref(), Some("bob"));
+    play_one(&env, &game);
     env.ok(Some("bob"), &["resign", &game]);
     let offered = env.ok(Some("alice"), &["draw", &game, "offer"]);
     assert!(!offered.contains("game over"), "{offered}");

@@ -186,23 +186,24 @@ impl LoadedGame {
     /// What a player sees of this game at `position`.
     pub fn view(&self, position: &dyn Position, ply: u32) -> GameView {
         let (status, outcome) = standing(position);
-        let status = if self.row.status == Status::Cancelled {
-            Status::Cancelled
-        } else {
-            status
-        };
+        // A cancelled game stops where it stood: nobody to move, no result.
+        let cancelled = self.row.status == Status::Cancelled;
+        let status = if cancelled { Status::Cancelled } else { status };
         GameView {
             game: self.id().to_string(),
             variant: self.variant.name().to_string(),
             players: self.row.players.clone(),
             seats: self.variant.seats().iter().map(|s| s.to_string()).collect(),
             ply,
-            to_move: self.to_move_in(position),
+            to_move: self.to_move_in(position).filter(|_| !cancelled),
             status: status.as_str().to_string(),
             result: outcome.as_ref().map(|o| o.result_text()),
-            reason: outcome.map(|o| o.reason),
+            reason: outcome
+                .map(|o| o.reason)
+                .or_else(|| self.row.reason.clone().filter(|_| cancelled)),
             roll: position
                 .to_move()
+                .filter(|_| !cancelled)
                 .and_then(|_| super::dice::roll_at(&self.row, ply).ok().flatten()),
             commitment: self.row.dice_commitment.clone(),
             seed: self

@@ -4,6 +4,9 @@
 //! two players the opponent wins; with three, the game may go on without
 //! the seat. The resignation is an entry in the turn log, so replaying the
 //! log reaches the same result.
+//!
+//! A player who resigns before making a move of their own declines the
+//! game, as in pbmserv: it is cancelled, and nobody wins or loses.
 
 use rusqlite::Connection;
 
@@ -15,7 +18,7 @@ use super::reply::Reply;
 use super::{Request, autopass, notify};
 use crate::command::GameId;
 use crate::rules::Conclusion;
-use crate::store::{self, turns::EntryKind};
+use crate::store::{self, games, turns, turns::EntryKind};
 
 /// `resign GAME`.
 pub fn resign(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Reply, ServiceError> {
@@ -32,6 +35,20 @@ pub fn resign(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
             game: id,
         })?,
     };
+    if !has_moved(&tx, id, seat)? {
+        let reason = format!("{} declined to play", player.userid);
+        games::cancel(&tx, id, &reason, &super::game::timestamp(req.now))?;
+        game.row.status = games::Status::Cancelled;
+        let notices = [Notice::GameOver {
+            game: id,
+            result: "*".to_string(),
+            reason: format!("{reason}: the game is cancelled"),
+            players: game.row.players.clone(),
+        }];
+        notify::queue(&tx, &notices, req.now)?;
+        tx.commit()?;
+        return Ok(Reply::Board(game.current_view()));
+    }
     let position = game.position.conclude(&Conclusion::Resign(seat))?;
     let votes = game.row.draw_votes.clone();
     let step = Step {
@@ -58,4 +75,14 @@ pub fn resign(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
     notify::queue(&tx, &notices, req.now)?;
     tx.commit()?;
     Ok(Reply::Board(game.current_view()))
+}
+
+/// True once `seat` has made a turn of its own (passes the server made for
+/// it do not count).
+fn has_moved(tx: &Connection, id: GameId, seat: crate::rules::Seat) -> Result<bool, ServiceError> {
+    Ok(turns::log(tx, id)?.iter().any(|e| {
+        e.kind == EntryKind::Turn
+            && e.seat == Some(seat)
+            && e.comment.as_deref() != Some(autopass::AUTO_PASS)
+    }))
 }

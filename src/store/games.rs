@@ -266,6 +266,17 @@ pub fn update(conn: &Connection, id: GameId, state: &NewState<'_>) -> Result<(),
     Ok(())
 }
 
+/// Cancels a game that a player declined before their first move: no
+/// result, and the reason why.
+pub fn cancel(conn: &Connection, id: GameId, reason: &str, now: &str) -> Result<(), StoreError> {
+    conn.execute(
+        "UPDATE games SET status = 'cancelled', result = NULL, reason = ?2, \
+         draw_votes = NULL, updated = ?3 WHERE id = ?1",
+        params![id.0 as i64, reason, now],
+    )?;
+    Ok(())
+}
+
 /// Records who agrees to a draw (empty: no offer stands).
 pub fn set_draw_votes(
     conn: &Connection,
