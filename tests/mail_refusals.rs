@@ -179,3 +179,36 @@ fn a_subject_cannot_inject_a_header() {
     }
     assert!(sent >= 1, "the sender is still answered");
 }
+
+/// Nobody starts games for others by mail: the challenge must come from an
+/// address of one of the challenged players.
+#[test]
+fn a_challenge_by_mail_comes_from_a_player() {
+    let env = Env::new();
+    env.signup(&["alice", "bob", "carol"]);
+    let before = game_state(&env);
+    mail(
+        &env,
+        "From: carol@example.test\r\nMessage-ID: <ch1@example.test>\r\n\
+         Subject: chess challenge alice bob\r\n\r\n",
+    );
+    assert_eq!(game_state(&env), before, "no game was started");
+    let (to, subject, body) = last_answer(&env);
+    assert_eq!(to, r#"["carol@example.test"]"#);
+    assert!(subject.ends_with("Error"), "{subject}");
+    assert!(
+        body.contains(
+            "a challenge by mail must come from an address of one of the players (alice, bob)"
+        ),
+        "{body}"
+    );
+    mail(
+        &env,
+        "From: Bob <BOB@example.test>\r\nMessage-ID: <ch2@example.test>\r\n\
+         Subject: chess challenge alice bob\r\n\r\n",
+    );
+    assert_eq!(
+        env.json("game1")["players"],
+        serde_json::json!(["alice", "bob"])
+    );
+}

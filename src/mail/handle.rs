@@ -233,6 +233,19 @@ fn run_letter(
             {
                 emails.push(letter.sender.clone());
             }
+            if let Command::Challenge { players, .. } = &request.command
+                && !sent_by_a_player(conn, players, &letter.sender)?
+            {
+                handled.refused += 1;
+                let why = format!(
+                    "a challenge by mail must come from an address of one of the players \
+                     ({}); {} is not one",
+                    players.join(", "),
+                    letter.sender
+                );
+                answers.push(error_mail(conn, settings, None, &why, raw)?);
+                continue;
+            }
             match perform(conn, &request, letter.comment.as_deref(), now) {
                 Ok(reply) => {
                     handled.done += 1;
@@ -255,6 +268,27 @@ fn run_letter(
         }
     }
     Ok(())
+}
+
+/// True when `sender` is an address of one of `players` (so nobody can
+/// start games for others by mail). Unknown players are left to the
+/// service, which names them.
+fn sent_by_a_player(
+    conn: &Connection,
+    players: &[String],
+    sender: &str,
+) -> Result<bool, HandleError> {
+    let mut known = false;
+    for userid in players {
+        if let Some(player) = crate::store::players::find(conn, userid)? {
+            known = true;
+            let emails = crate::store::players::emails(conn, player.id)?;
+            if emails.iter().any(|e| e.eq_ignore_ascii_case(sender)) {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(!known)
 }
 
 /// The mail a successful command sends its sender, if any: commands that
