@@ -20,7 +20,6 @@ fn perft_one_turn_from_the_start() {
 }
 
 #[test]
-#[ignore = "about 10 s in a debug build"]
 fn perft_two_turns_from_the_start() {
     assert_eq!(OrwellPosition::start().perft(2), 8_682_994);
 }

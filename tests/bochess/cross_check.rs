@@ -139,7 +139,6 @@ fn perft_table_small_counts() {
 }
 
 #[test]
-#[ignore = "deep perft: cargo test -- --ignored"]
 fn perft_table_all() {
     assert_eq!(run_table(u64::MAX), 12);
 }
