@@ -98,6 +98,24 @@ impl Board {
         self.cells[sq as usize]
     }
 
+    /// The piece on `from` if it is `mover`'s, or why there is none to
+    /// move, in a player's words: "there is no piece on e3", "the knight
+    /// on b8 is Black's". `seats` names the owners in seat order.
+    pub fn own_piece(&self, from: Square, mover: u8, seats: &[&str]) -> Result<Piece, String> {
+        let name = self.geometry().name(from);
+        let piece = self
+            .get(from)
+            .ok_or_else(|| format!("there is no piece on {name}"))?;
+        if piece.owner != mover {
+            return Err(format!(
+                "the {} on {name} is {}'s",
+                self.kind(piece).name,
+                seats[piece.owner as usize]
+            ));
+        }
+        Ok(piece)
+    }
+
     pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
         self.cells[sq as usize] = piece;
     }
@@ -301,6 +319,24 @@ mod tests {
             geometry: Geometry::rect(8, 8),
             kinds,
         }))
+    }
+
+    #[test]
+    fn own_piece_says_why_there_is_none_to_move() {
+        let mut b = Board::empty(set());
+        put(&mut b, "b8", 1, 1);
+        put(&mut b, "a1", 0, 0);
+        let sq = |n: &str| b.geometry().parse(n).unwrap();
+        let seats = ["White", "Black"];
+        assert_eq!(b.own_piece(sq("a1"), 0, &seats).unwrap().kind, 0);
+        assert_eq!(
+            b.own_piece(sq("e3"), 0, &seats),
+            Err("there is no piece on e3".to_string())
+        );
+        assert_eq!(
+            b.own_piece(sq("b8"), 0, &seats),
+            Err("the rook on b8 is Black's".to_string())
+        );
     }
 
     fn put(b: &mut Board, sq: &str, owner: u8, kind: u8) {

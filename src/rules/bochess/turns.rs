@@ -85,18 +85,10 @@ impl BoPosition {
     /// Why the piece on `from` may not go to `to` (no legal move matches).
     pub fn why_not(&self, from: Square, to: Square) -> String {
         let geo = &SET.geometry;
-        let Some(p) = self.board.get(from) else {
-            return format!("there is no piece on {}", geo.name(from));
+        let p = match self.board.own_piece(from, self.side, &SEATS) {
+            Ok(p) => p,
+            Err(why) => return why,
         };
-        let kind = &SET.kinds[p.kind as usize];
-        if p.owner != self.side {
-            return format!(
-                "the {} on {} is {}'s",
-                kind.name,
-                geo.name(from),
-                SEATS[p.owner as usize]
-            );
-        }
         if p.kind == KING
             && let Some(rule) = CASTLINGS
                 .iter()

@@ -150,18 +150,11 @@ impl OrwellPosition {
     /// Why the piece on `from` may not go to `to` with the dice left.
     fn why_not(&self, from: Square, to: Square, dice: &[u8], roll: Roll) -> String {
         let geo = pieces::geometry();
-        let Some(piece) = self.board.get(from) else {
-            return format!("there is no piece on {}", geo.name(from));
+        let piece = match self.board.own_piece(from, self.mover, &SEATS) {
+            Ok(piece) => piece,
+            Err(why) => return why,
         };
         let kind = self.board.kind(piece);
-        if piece.owner != self.mover {
-            return format!(
-                "the {} on {} is {}'s",
-                kind.name,
-                geo.name(from),
-                SEATS[piece.owner as usize]
-            );
-        }
         if !dice
             .iter()
             .any(|&d| pieces::kinds_for_die(d).contains(&piece.kind))
