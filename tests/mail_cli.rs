@@ -5,18 +5,8 @@ use std::process::Output;
 
 use crate::util::Env;
 
-/// Runs `boserv ARGS` with `input` on stdin.
-fn with_stdin(env: &Env, args: &[&str], input: &[u8]) -> Output {
-    env.cmd(None)
-        .args(args)
-        .env("BOSERV_FROM", "Bochess Server <bochess@example.net>")
-        .write_stdin(input.to_vec())
-        .output()
-        .unwrap()
-}
-
 fn mail(env: &Env, raw: &str) -> Output {
-    with_stdin(env, &["mail"], raw.as_bytes())
+    env.stdin(&["mail"], raw.as_bytes())
 }
 
 fn outbox(env: &Env) -> String {
@@ -31,8 +21,7 @@ fn outbox(env: &Env) -> String {
 
 fn signed_up() -> Env {
     let env = Env::new();
-    let out = with_stdin(
-        &env,
+    let out = env.stdin(
         &["run"],
         b"signup alice secret alice@example.org\nsignup bob bobpw\n",
     );
@@ -47,8 +36,7 @@ fn signed_up() -> Env {
 #[test]
 fn run_reports_refused_lines_with_their_numbers() {
     let env = signed_up();
-    let out = with_stdin(
-        &env,
+    let out = env.stdin(
         &["run"],
         b"# a comment\nchange password alice wrong newpass\nfrobnicate\n",
     );
@@ -87,7 +75,7 @@ fn a_help_mail_is_answered_once_and_delivered() {
 
     let dir = tempfile::tempdir().unwrap();
     let transport = format!("file:{}", dir.path().display());
-    let out = with_stdin(&env, &["deliver", "--transport", &transport], b"");
+    let out = env.stdin(&["deliver", "--transport", &transport], b"");
     assert!(
         out.status.success(),
         "{}",
@@ -117,8 +105,7 @@ fn a_bad_command_gets_an_error_mail_quoting_the_original() {
     let raw = "From: bob@example.org\r\nMessage-ID: <e1@example.org>\r\nSubject: chess move 1 bob bobpw\r\n\r\n";
     assert_eq!(mail(&env, raw).status.code(), Some(0));
     let dir = tempfile::tempdir().unwrap();
-    with_stdin(
-        &env,
+    env.stdin(
         &[
             "deliver",
             "--transport",
@@ -144,7 +131,7 @@ fn robots_and_garbage_are_never_answered() {
     let env = signed_up();
     let bounce = "Return-Path: <>\r\nFrom: MAILER-DAEMON@example.org\r\nSubject: help\r\n\r\n";
     assert_eq!(mail(&env, bounce).status.code(), Some(0));
-    let out = with_stdin(&env, &["mail"], b"\xff\xfe\x00 not a mail");
+    let out = env.stdin(&["mail"], b"\xff\xfe\x00 not a mail");
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(outbox(&env), "");
 }
@@ -193,8 +180,7 @@ fn a_game_of_chess_by_mail() {
     assert_eq!(mail(&env, wrong_game).status.code(), Some(0));
 
     let dir = tempfile::tempdir().unwrap();
-    let out = with_stdin(
-        &env,
+    let out = env.stdin(
         &[
             "deliver",
             "--transport",
@@ -253,7 +239,7 @@ fn mail_with_deliver_sends_at_once() {
     let dir = tempfile::tempdir().unwrap();
     let transport = format!("file:{}", dir.path().display());
     let raw = b"From: alice@example.org\r\nSubject: help\r\n\r\n";
-    let out = with_stdin(&env, &["mail", "--deliver", "--transport", &transport], raw);
+    let out = env.stdin(&["mail", "--deliver", "--transport", &transport], raw);
     assert_eq!(
         out.status.code(),
         Some(0),

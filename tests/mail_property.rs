@@ -9,13 +9,7 @@ use proptest::test_runner::{Config, TestRunner};
 use crate::util::Env;
 
 fn mail_exit(env: &Env, raw: &[u8]) -> Option<i32> {
-    let out = env
-        .cmd(None)
-        .arg("mail")
-        .env("BOSERV_FROM", "Chess Server <chess@example.net>")
-        .write_stdin(raw.to_vec())
-        .output()
-        .unwrap();
+    let out = env.stdin(&["mail"], raw);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "a panic:\n{stderr}");
     out.status.code()

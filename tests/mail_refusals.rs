@@ -5,16 +5,8 @@
 
 use crate::util::Env;
 
-const FROM: &str = "Chess Server <chess@example.net>";
-
 fn mail(env: &Env, raw: &str) {
-    let out = env
-        .cmd(None)
-        .arg("mail")
-        .env("BOSERV_FROM", FROM)
-        .write_stdin(raw.as_bytes().to_vec())
-        .output()
-        .unwrap();
+    let out = env.stdin(&["mail"], raw.as_bytes());
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -149,16 +141,8 @@ fn a_subject_cannot_inject_a_header() {
                Subject: =?utf-8?b?Y2hlc3Mgc2hvdyAxDQpCY2M6IHZpY3RpbUBleGFtcGxlLmNvbQ==?=\r\n\r\n";
     mail(&env, raw);
     let dir = tempfile::tempdir().unwrap();
-    let out = env
-        .cmd(None)
-        .args([
-            "deliver",
-            "--transport",
-            &format!("file:{}", dir.path().display()),
-        ])
-        .env("BOSERV_FROM", FROM)
-        .output()
-        .unwrap();
+    let transport = format!("file:{}", dir.path().display());
+    let out = env.stdin(&["deliver", "--transport", &transport], b"");
     assert!(
         out.status.success(),
         "{}",

@@ -177,20 +177,9 @@ fn an_unreachable_relay_defers_the_mail() {
     assert!(pending[0].last_error.is_some());
 }
 
-/// `boserv ARGS` against `env`'s database with `input` on stdin.
-fn boserv(env: &crate::util::Env, args: &[&str], input: &[u8]) -> std::process::Output {
-    env.cmd(None)
-        .args(args)
-        .env("BOSERV_FROM", "Chess Server <chess@example.net>")
-        .write_stdin(input.to_vec())
-        .output()
-        .unwrap()
-}
-
 /// Sends everything pending through `smtp://127.0.0.1:PORT`.
 fn deliver(env: &crate::util::Env, port: u16) {
-    let out = boserv(
-        env,
+    let out = env.stdin(
         &[
             "deliver",
             "--transport",
@@ -229,8 +218,7 @@ fn received_for(received: &Arc<Mutex<Vec<Received>>>, to: &str, subject: &str) -
 fn a_reply_to_a_delivered_board_mail_advances_the_game() {
     let (port, received) = smtp_server();
     let env = crate::util::Env::new();
-    let out = boserv(
-        &env,
+    let out = env.stdin(
         &["run"],
         b"signup alice secret alice@example.org\nsignup bob bobpw bob@example.org\n",
     );
@@ -242,7 +230,7 @@ fn a_reply_to_a_delivered_board_mail_advances_the_game() {
     let challenge = "From: alice@example.org\r\nMessage-ID: <w1@example.org>\r\n\
                      Subject: chess challenge alice bob\r\n\r\n";
     assert_eq!(
-        boserv(&env, &["mail"], challenge.as_bytes()).status.code(),
+        env.stdin(&["mail"], challenge.as_bytes()).status.code(),
         Some(0)
     );
     deliver(&env, port);
@@ -260,7 +248,7 @@ fn a_reply_to_a_delivered_board_mail_advances_the_game() {
         "New Chess Board 1 alice"
     );
     assert_eq!(
-        boserv(&env, &["mail"], reply.as_bytes()).status.code(),
+        env.stdin(&["mail"], reply.as_bytes()).status.code(),
         Some(0)
     );
     deliver(&env, port);

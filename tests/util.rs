@@ -7,6 +7,9 @@ use std::process::Output;
 use assert_cmd::cargo::cargo_bin_cmd;
 use tempfile::TempDir;
 
+/// The server's sender address in mail tests (`BOSERV_FROM`).
+pub const SERVER: &str = "Bochess Server <bochess@example.net>";
+
 /// The fixed clock every test runs at.
 pub const NOW: &str = "2026-03-01T12:00:00Z";
 
@@ -36,6 +39,17 @@ impl Env {
             cmd.args(["--as", user]);
         }
         cmd
+    }
+
+    /// Runs `boserv ARGS` with `input` on stdin, as the MTA or cron would:
+    /// no acting user, and the server's sender address [`SERVER`].
+    pub fn stdin(&self, args: &[&str], input: &[u8]) -> Output {
+        self.cmd(None)
+            .args(args)
+            .env("BOSERV_FROM", SERVER)
+            .write_stdin(input.to_vec())
+            .output()
+            .unwrap()
     }
 
     /// Runs `boserv ARGS` as `user`.
