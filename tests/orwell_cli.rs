@@ -415,3 +415,35 @@ fn a_draw_of_three_needs_all_three() {
     env.ok(Some("bob"), &["draw", &game, "accept"]);
     assert_eq!(env.json(&game)["result"], "[1/2:1/2:1/2]");
 }
+
+#[test]
+fn the_movers_reply_lists_the_passes_that_follow() {
+    // A seed whose second roll leaves bob without a turn after alice's
+    // first legal turn (found with the library, so the test follows the
+    // scheme rather than pinning a roll).
+    let variant = find_variant("orwell").unwrap();
+    let (seed, first) = (0..10_000u64)
+        .find_map(|n| {
+            let seed = seed_hex(n);
+            let rolls = dice::rolls(&Seed::from_hex(&seed).unwrap(), GameId(1), 2);
+            let start = variant.start(&[]).unwrap();
+            let first = start.legal_turns(Some(rolls[0])).first()?.clone();
+            let after = start.play(&first, Some(rolls[0])).ok()?.position;
+            after.must_pass(rolls[1]).then_some((seed, first))
+        })
+        .expect("some seed passes bob at once");
+    let env = Env::new();
+    let game = start(&env, &seed);
+    let out = env.ok(Some("alice"), &["move", &game, &first]);
+    let mut lines = out.lines();
+    assert_eq!(
+        lines.next(),
+        Some(format!("{game} played {first}").as_str())
+    );
+    assert_eq!(
+        lines.next(),
+        Some("bob: pass, pass (passed automatically)"),
+        "{out}"
+    );
+    assert_ne!(to_move(&env, &game).as_deref(), Some("bob"));
+}

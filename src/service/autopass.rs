@@ -75,6 +75,23 @@ pub fn advance(
     )))
 }
 
+/// The automatic passes among `notices`, as the mover's reply lists them:
+/// `green: pass, pass`.
+pub fn lines(notices: &[Notice]) -> Vec<String> {
+    notices
+        .iter()
+        .filter_map(|notice| match notice {
+            Notice::Moved {
+                mover,
+                turn,
+                comment: Some(comment),
+                ..
+            } if comment == AUTO_PASS => Some(format!("{mover}: {turn}")),
+            _ => None,
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -101,11 +101,13 @@ pub fn play(
     if let Some(outcome) = outcome {
         notices.push(Notice::game_over(&game, outcome));
     }
+    let passed = autopass::lines(&passes);
     notices.extend(passes);
     notify::queue(&tx, &notices, req.now)?;
     tx.commit()?;
     Ok(Reply::Moved {
         turn: played.canonical,
+        passes: passed,
         view,
     })
 }

@@ -5,6 +5,7 @@
 //! text in its answer. Keeping the wording here means the shell and mail
 //! never drift apart.
 
+use super::autopass::AUTO_PASS;
 use serde::Serialize;
 
 /// One game as a player sees it; also `show --format json`.
@@ -138,8 +139,14 @@ pub enum Reply {
     Done(String),
     /// A new game: its board, then its id on the last line.
     Challenged(GameView),
-    /// A turn was played (`turn` canonical); the board after it.
-    Moved { turn: String, view: GameView },
+    /// A turn was played (`turn` canonical); the turns the server then
+    /// passed by itself (`green: pass, pass`, dice games only); the board
+    /// after them.
+    Moved {
+        turn: String,
+        passes: Vec<String>,
+        view: GameView,
+    },
     /// A board (`show`, and after resign/draw).
     Board(GameView),
     /// Lines of a game's log or a list of games.
@@ -162,7 +169,13 @@ impl Reply {
         match self {
             Reply::Done(line) => line.clone(),
             Reply::Challenged(view) => format!("{}\n{}", view.text(), view.game),
-            Reply::Moved { turn, view } => format!("{} played {turn}\n{}", view.game, view.text()),
+            Reply::Moved { turn, passes, view } => {
+                let mut text = format!("{} played {turn}\n", view.game);
+                for pass in passes {
+                    text.push_str(&format!("{pass} ({AUTO_PASS})\n"));
+                }
+                text + &view.text()
+            }
             Reply::Board(view) => view.text(),
             Reply::Games(lines) if lines.is_empty() => "no games".to_string(),
             Reply::Games(lines) => lines
