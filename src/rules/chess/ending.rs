@@ -1,10 +1,13 @@
 //! The automatic ends of a chess game after a move (RULES.md "Orthodox
 //! chess"): checkmate, stalemate, threefold repetition, 100 plies without a
 //! capture or pawn move, and dead positions by insufficient material.
+//! What is chess's own here is the material test on bitboards; the order
+//! of the rules is the core's, shared with every game on it.
 
 use super::bits::Bits;
 use super::pieces::{BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::rules::Outcome;
+use crate::rules::ends::{self, DrawFacts};
 
 const LIGHT_SQUARES: u64 = 0x55AA_55AA_55AA_55AA;
 
@@ -26,26 +29,17 @@ pub fn insufficient_material(b: &Bits) -> bool {
 
 /// The result of the position `b` reached by a move, if the game ends:
 /// `has_moves` says whether the side to move has a legal move, `seen`
-/// how often this position occurred before (repetition).
+/// how often this position occurred before (repetition). The order of the
+/// rules is the shared core's ([`ends`]); chess only supplies its facts.
 pub fn ending(b: &Bits, has_moves: bool, seen: usize) -> Option<Outcome> {
-    let mover = 1 - b.side;
     if !has_moves {
-        return Some(if b.in_check() {
-            Outcome::win(mover, 2, "checkmate")
-        } else {
-            Outcome::draw(2, "stalemate")
-        });
+        return Some(ends::no_legal_move(b.in_check(), b.side));
     }
-    if seen >= 2 {
-        return Some(Outcome::draw(2, "threefold repetition"));
-    }
-    if b.halfmove >= 100 {
-        return Some(Outcome::draw(2, "50-move rule"));
-    }
-    if insufficient_material(b) {
-        return Some(Outcome::draw(2, "insufficient material"));
-    }
-    None
+    ends::draw_by_rule(&DrawFacts {
+        repetitions: seen + 1,
+        halfmoves: b.halfmove,
+        dead: insufficient_material(b).then_some("insufficient material"),
+    })
 }
 
 #[cfg(test)]
