@@ -3,8 +3,11 @@
 //! castling, whose rules are not pure patterns, are explained here.
 
 use super::bits::{BK, BQ, Bits, WHITE, WK, WQ};
-use super::pieces::{KING, PAWN, SPEC};
+use std::sync::LazyLock;
+
+use super::pieces::{KING, PAWN, ROOK, SPEC};
 use crate::rules::board::{Board, Piece};
+use crate::rules::castling::CastlingRule;
 use crate::rules::geometry::Square;
 
 const KING_CHECK: &str = "that would leave your king in check";
@@ -59,39 +62,41 @@ pub fn explain(b: &Bits, from: Square, to: Square) -> String {
         .unwrap_or_else(|| KING_CHECK.to_string())
 }
 
+/// The four castlings as the core's data, indexed like [`RIGHTS`]: FIDE
+/// guards only the king's path and target, not the rook's.
+static CASTLINGS: LazyLock<Vec<CastlingRule>> = LazyLock::new(|| {
+    let g = &SPEC.geometry;
+    [
+        (0, false, "1", ['e', 'g', 'h', 'f']),
+        (0, true, "1", ['e', 'c', 'a', 'd']),
+        (1, false, "8", ['e', 'g', 'h', 'f']),
+        (1, true, "8", ['e', 'c', 'a', 'd']),
+    ]
+    .into_iter()
+    .enumerate()
+    .map(|(right, (seat, long, rank, files))| {
+        CastlingRule::on_rank(g, right, seat, long, rank, files, false)
+    })
+    .collect()
+});
+
+/// The castling right bits in the order of [`CASTLINGS`].
+const RIGHTS: [u8; 4] = [WK, WQ, BK, BQ];
+
+/// Why the king's two-square move is no castling now, in the words every
+/// game on the core uses.
 fn explain_castling(b: &Bits, from: Square, to: Square) -> String {
-    let short = to > from;
-    let white = b.side == WHITE;
-    let right = match (white, short) {
-        (true, true) => WK,
-        (true, false) => WQ,
-        (false, true) => BK,
-        (false, false) => BQ,
+    let Some(rule) = CASTLINGS
+        .iter()
+        .find(|r| r.seat as usize == b.side && r.king_from == from && r.king_to == to)
+    else {
+        return KING_CHECK.into();
     };
-    if b.castling & right == 0 {
-        return "cannot castle: the king or that rook has moved".into();
-    }
-    let rook = if short { from + 3 } else { from - 4 };
-    let between: Vec<Square> = if short {
-        (from + 1..rook).collect()
-    } else {
-        (rook + 1..from).rev().collect()
-    };
-    if let Some(&sq) = between.iter().find(|&&s| b.piece_at(s).is_some()) {
-        return format!("cannot castle: {} is not empty", name(sq));
-    }
+    let unmoved =
+        b.castling & RIGHTS[rule.right] != 0 && b.piece_at(rule.rook_from) == Some((b.side, ROOK));
     let them = b.side ^ 1;
-    if b.attacked(from, them) {
-        return "cannot castle: the king is in check".into();
-    }
-    let pass = if short { from + 1 } else { from - 1 };
-    if b.attacked(pass, them) {
-        return format!(
-            "cannot castle: the king passes through an attacked square {}",
-            name(pass)
-        );
-    }
-    KING_CHECK.into()
+    rule.refusal(&core_board(b), unmoved, &|sq| b.attacked(sq, them))
+        .unwrap_or_else(|| KING_CHECK.into())
 }
 
 fn explain_pawn(b: &Bits, from: Square, to: Square) -> Option<String> {
