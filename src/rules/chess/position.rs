@@ -99,7 +99,7 @@ impl ChessPosition {
             if self.bits.piece_at(base + 4) != Some((self.bits.side, KING)) {
                 return Err(RulesError::Illegal {
                     turn: turn.to_string(),
-                    why: "cannot castle: the king has moved".into(),
+                    why: "castling: the king has moved".into(),
                 });
             }
             input = MoveText::Coord {

@@ -109,10 +109,7 @@ fn refusals_say_what_is_wrong() {
     );
     assert_eq!(refusal(&*p, "O-O"), "O-O: castling: f1 is not empty");
     let moved = play_all(start(), "e4 e5 Ke2 Ke7");
-    assert_eq!(
-        refusal(&*moved, "O-O"),
-        "O-O: cannot castle: the king has moved"
-    );
+    assert_eq!(refusal(&*moved, "O-O"), "O-O: castling: the king has moved");
     let q = play_all(start(), "e4 e5 Nf3 Nc6 Bc4 Bc5");
     assert_eq!(q.play("O-O", None).unwrap().canonical, "Ke1-g1");
     let attacked = fen("4k3/8/8/8/8/8/5r2/4K2R w K - 0 1");
