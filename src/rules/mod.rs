@@ -31,6 +31,7 @@ pub mod movement;
 pub mod notation;
 pub mod orwell;
 pub mod outcome;
+pub mod reach;
 pub mod registry;
 pub mod render;
 
