@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 use super::geometry::{Geometry, Square};
 use super::movement::{Mode, PieceKind, line_between, targets};
 use super::reach::{Reach, Use};
+use super::royal_guard::RoyalGuard;
 
 /// One piece on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -272,20 +273,9 @@ impl Board {
     pub fn pseudo_moves(&self, side: u8) -> Vec<BasicMove> {
         let mut out = Vec::new();
         for (from, _) in self.pieces_of(side) {
-            for to in self.quiet_targets(from) {
-                out.push(BasicMove {
-                    from,
-                    to,
-                    capture: false,
-                });
-            }
-            for to in self.capture_targets(from) {
-                out.push(BasicMove {
-                    from,
-                    to,
-                    capture: true,
-                });
-            }
+            let basic = |to, capture| BasicMove { from, to, capture };
+            self.each_quiet(from, |to| out.push(basic(to, false)));
+            self.each_capture(from, |to| out.push(basic(to, true)));
         }
         out
     }
@@ -308,10 +298,17 @@ impl Board {
     /// Pseudo-legal basic moves of `side` that do not leave one of its
     /// royal pieces attacked (for games with check).
     pub fn legal_basic_moves(&self, side: u8, seats: u8) -> Vec<BasicMove> {
-        self.pseudo_moves(side)
-            .into_iter()
-            .filter(|&m| !self.after(m).royal_attacked(side, seats))
-            .collect()
+        let guard = RoyalGuard::new(self, side, seats);
+        let mut scratch = self.clone();
+        let mut moves = self.pseudo_moves(side);
+        moves.retain(|m| {
+            scratch.shift(m.from, m.to);
+            let safe = guard.safe_after(self, &scratch, m.from, m.to);
+            scratch.set(m.from, self.get(m.from));
+            scratch.set(m.to, self.get(m.to));
+            safe
+        });
+        moves
     }
 
     /// The square of the first royal piece of `owner`.

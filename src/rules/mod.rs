@@ -32,6 +32,7 @@ pub mod notation;
 pub mod orwell;
 pub mod outcome;
 pub mod reach;
+pub mod royal_guard;
 pub mod registry;
 pub mod render;
 

@@ -96,3 +96,22 @@ fn trait_plumbing() {
     ));
     assert!(over.conclude_with(&Conclusion::DrawAgreed).is_err());
 }
+
+/// Perft's counting shortcut agrees with the turns themselves at every
+/// stage of the sample game (captures, alliances, promotions, the win).
+#[test]
+fn counted_turns_are_the_turns() {
+    let lines: Vec<&str> = SAMPLE.lines().collect();
+    for end in (0..=lines.len()).step_by(4) {
+        let position = replay_record(&lines[..end].join("\n")).unwrap();
+        for a in 1..=6 {
+            for b in 1..=6 {
+                assert_eq!(
+                    position.count_turns([a, b]),
+                    position.turns([a, b]).len() as u64,
+                    "after {end} lines, roll {a},{b}"
+                );
+            }
+        }
+    }
+}

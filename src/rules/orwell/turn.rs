@@ -109,10 +109,10 @@ impl OrwellPosition {
         for a in 1..=6u8 {
             for b in a..=6u8 {
                 let weight = if a == b { 1 } else { 2 };
-                let turns = self.turns([a, b]);
                 let count: u64 = if depth == 1 {
-                    turns.len() as u64
+                    self.count_turns([a, b])
                 } else {
+                    let turns = self.turns([a, b]);
                     turns.values().map(|p| p.perft_dice(depth - 1)).sum()
                 };
                 total += weight * count;
