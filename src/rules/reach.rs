@@ -355,11 +355,22 @@ mod tests {
         let geo = Geometry::rect(8, 8);
         let reach = Reach::build(&geo, &kinds());
         let mut calls = 0;
-        let stopped = reach.walk(0, Use::Move, 1, 0, |_| false, |_| {
-            calls += 1;
-            true
-        });
+        let stopped = reach.walk(
+            0,
+            Use::Move,
+            1,
+            0,
+            |_| false,
+            |_| {
+                calls += 1;
+                true
+            },
+        );
         assert_eq!((stopped, calls), (Some(true), 1));
-        assert!(reach.walk(0, Use::Move, 0, 0, |_| false, |_| false).is_none());
+        assert!(
+            reach
+                .walk(0, Use::Move, 0, 0, |_| false, |_| false)
+                .is_none()
+        );
     }
 }

@@ -46,7 +46,8 @@ impl BoPosition {
                 special: Special::Plain,
             };
             self.board.each_quiet(from, |to| out.push(plain(to, false)));
-            self.board.each_capture(from, |to| out.push(plain(to, true)));
+            self.board
+                .each_capture(from, |to| out.push(plain(to, true)));
         }
         out.extend(self.en_passant_moves());
         out

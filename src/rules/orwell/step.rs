@@ -57,8 +57,12 @@ impl OrwellPosition {
     /// Calls `f` with each legal step of the mover for one die, in the
     /// order of [`OrwellPosition::steps_for_die`], until it returns true;
     /// returns whether it did.
-    pub(super) fn each_step(&self, die: u8, mut f: impl FnMut(Step) -> bool) -> bool {
-        let kinds = pieces::kinds_for_die(die);
+    pub(super) fn each_step(&self, die: u8, f: impl FnMut(Step) -> bool) -> bool {
+        self.each_step_of(pieces::kinds_for_die(die), f)
+    }
+
+    /// [`OrwellPosition::each_step`] for the pieces of `kinds`.
+    pub(super) fn each_step_of(&self, kinds: &[u8], mut f: impl FnMut(Step) -> bool) -> bool {
         for (from, piece) in self.board.pieces_of(self.mover) {
             if !kinds.contains(&piece.kind) {
                 continue;
