@@ -210,6 +210,35 @@ impl Board {
         }
     }
 
+    /// Calls `f` for each empty square the capture pattern of the piece on
+    /// `from` reaches (where a pawn could take en passant).
+    pub fn each_empty_in_capture_reach(&self, from: Square, mut f: impl FnMut(Square)) {
+        let Some(p) = self.get(from) else {
+            return;
+        };
+        let occupied = self.occupied();
+        let reach = self.geo.reach();
+        let walked = reach.walk_keeping(
+            p.kind,
+            Use::Capture,
+            false,
+            p.facing,
+            from,
+            &occupied,
+            |s| {
+                f(s);
+                false
+            },
+        );
+        if walked.is_none() {
+            let g = self.geometry();
+            let pattern = self.kind(p).pattern(Mode::Capture, g.zone(from));
+            targets(g, pattern, from, p.facing, Mode::Move, &occupied)
+                .into_iter()
+                .for_each(f);
+        }
+    }
+
     /// Where the piece on `from` may go quietly (empty squares).
     pub fn quiet_targets(&self, from: Square) -> Vec<Square> {
         let mut out = Vec::new();

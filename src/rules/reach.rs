@@ -104,7 +104,7 @@ impl Reach {
                 for facing in [1i8, -1] {
                     for from in geo.squares() {
                         let pattern = pattern_for(kind, use_, geo.zone(from));
-                        reach.compile(geo, pattern, use_, facing, from);
+                        reach.compile(geo, pattern, facing, from);
                     }
                 }
             }
@@ -123,7 +123,7 @@ impl Reach {
         });
     }
 
-    fn compile(&mut self, geo: &Geometry, pattern: &Pattern, use_: Use, facing: i8, from: Square) {
+    fn compile(&mut self, geo: &Geometry, pattern: &Pattern, facing: i8, from: Square) {
         let first_segment = self.segments.len() as u32;
         let first_square = self.squares.len();
         for prim in pattern {
@@ -152,9 +152,7 @@ impl Reach {
                     }
                 }
                 Primitive::Hop(vs) => {
-                    if use_ == Use::Move {
-                        continue;
-                    }
+                    // Walked only when occupied squares are kept.
                     for &(df, dr) in vs {
                         self.push_segment(Walk::Hop, geo.ray_along(from, df, dr * facing));
                     }
@@ -220,10 +218,29 @@ impl Reach {
         facing: i8,
         from: Square,
         occupied: impl Fn(Square) -> bool,
+        found: impl FnMut(Square) -> bool,
+    ) -> Option<bool> {
+        let wanted = use_ != Use::Move;
+        self.walk_keeping(kind, use_, wanted, facing, from, occupied, found)
+    }
+
+    /// [`Reach::walk`] keeping the occupied squares (`wanted`) or the
+    /// empty ones, whatever the use: `targets` with a capture pattern in
+    /// [`Mode::Move`] (the squares a pawn's capture covers, for en
+    /// passant). As in `targets`, hoppers reach nothing when empty squares
+    /// are wanted.
+    #[allow(clippy::too_many_arguments)]
+    pub fn walk_keeping(
+        &self,
+        kind: u8,
+        use_: Use,
+        wanted: bool,
+        facing: i8,
+        from: Square,
+        occupied: impl Fn(Square) -> bool,
         mut found: impl FnMut(Square) -> bool,
     ) -> Option<bool> {
         let program = self.program(kind, use_, facing, from)?;
-        let wanted = use_ != Use::Move;
         let mut seen = SquareSet::default();
         let mut keep = |sq: Square| {
             if program.dedup {
@@ -251,6 +268,7 @@ impl Reach {
                         }
                     }
                 }
+                Walk::Hop if !wanted => {}
                 Walk::Hop => {
                     let mut screened = false;
                     for &sq in list {
@@ -306,6 +324,12 @@ mod tests {
             .capturing(vec![Primitive::Hop(orthogonal())])
             .checking(vec![Primitive::OddRide(diagonal())]),
             PieceKind::simple('G', "gryphon", "bends", vec![Primitive::Bent(diagonal())]),
+            PieceKind::simple(
+                'H',
+                "grasshopper",
+                "hops",
+                vec![Primitive::Hop(queen_lines())],
+            ),
         ]
     }
 
@@ -334,6 +358,34 @@ mod tests {
                                 Mode::Capture
                             };
                             let want = targets(&geo, pattern, from, facing, mode, &occupied);
+                            // The same pattern keeping the other squares.
+                            let other = if mode == Mode::Move {
+                                Mode::Capture
+                            } else {
+                                Mode::Move
+                            };
+                            let want_other = targets(&geo, pattern, from, facing, other, &occupied);
+                            let mut got_other = Vec::new();
+                            let wanted = other == Mode::Capture;
+                            reach.walk_keeping(
+                                k as u8,
+                                use_,
+                                wanted,
+                                facing,
+                                from,
+                                occupied,
+                                |s| {
+                                    got_other.push(s);
+                                    false
+                                },
+                            );
+                            assert_eq!(
+                                got_other,
+                                want_other,
+                                "{} from {}",
+                                kind.name,
+                                geo.name(from)
+                            );
                             let mut got = Vec::new();
                             let stopped = reach.walk(k as u8, use_, facing, from, occupied, |s| {
                                 got.push(s);

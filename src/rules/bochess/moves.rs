@@ -6,7 +6,6 @@ use super::pawns;
 use super::pieces::{PAWN, PROMOTIONS};
 use super::position::{BoPosition, CASTLINGS, Move, Special};
 use crate::rules::geometry::Square;
-use crate::rules::movement::{Mode, targets};
 use crate::rules::royal_guard::RoyalGuard;
 
 impl BoPosition {
@@ -67,20 +66,17 @@ impl BoPosition {
                 continue;
             }
             // The pawn's capture pattern, looking at empty squares.
-            let kind = self.board.kind(p);
-            let pattern = kind.pattern(Mode::Capture, geo.zone(from));
-            let reach = targets(geo, pattern, from, p.facing, Mode::Move, &|s| {
-                self.board.get(s).is_some()
+            self.board.each_empty_in_capture_reach(from, |to| {
+                if passed.contains(&to) {
+                    out.push(Move {
+                        from,
+                        to,
+                        capture: true,
+                        promotion: None,
+                        special: Special::EnPassant { taken: ep_to },
+                    });
+                }
             });
-            for to in reach.into_iter().filter(|t| passed.contains(t)) {
-                out.push(Move {
-                    from,
-                    to,
-                    capture: true,
-                    promotion: None,
-                    special: Special::EnPassant { taken: ep_to },
-                });
-            }
         }
         out
     }
