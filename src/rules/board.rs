@@ -211,11 +211,21 @@ impl Board {
     }
 
     /// Calls `f` for each empty square the capture pattern of the piece on
-    /// `from` reaches (where a pawn could take en passant).
-    pub fn each_empty_in_capture_reach(&self, from: Square, mut f: impl FnMut(Square)) {
+    /// `from` reaches (where a pawn could take en passant), when one of
+    /// `only` could be among them.
+    pub fn each_empty_in_capture_reach(
+        &self,
+        from: Square,
+        only: &[Square],
+        mut f: impl FnMut(Square),
+    ) {
         let Some(p) = self.get(from) else {
             return;
         };
+        let span = self.geo.reach().span(p.kind, Use::Capture, p.facing, from);
+        if span.is_some_and(|span| !only.iter().any(|&s| span.contains(s))) {
+            return;
+        }
         let occupied = self.occupied();
         let reach = self.geo.reach();
         let walked = reach.walk_keeping(

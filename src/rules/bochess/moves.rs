@@ -66,7 +66,7 @@ impl BoPosition {
                 continue;
             }
             // The pawn's capture pattern, looking at empty squares.
-            self.board.each_empty_in_capture_reach(from, |to| {
+            self.board.each_empty_in_capture_reach(from, &passed, |to| {
                 if passed.contains(&to) {
                     out.push(Move {
                         from,
