@@ -3,8 +3,12 @@
 //! reuses. Game rules (castling, en passant, promotion, dice, alliances)
 //! stay in the game modules, on top of this.
 
+use std::sync::OnceLock;
+
 use super::geometry::{Geometry, Square};
-use super::movement::{Mode, PieceKind, line_between, may_reach, targets};
+use super::movement::{Mode, PieceKind, line_between, targets};
+use super::reach::{Reach, Use};
+use super::royal_guard::RoyalGuard;
 
 /// One piece on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -40,9 +44,25 @@ pub struct Board {
 pub struct BoardSpec {
     pub geometry: Geometry,
     pub kinds: Vec<PieceKind>,
+    /// The kinds' patterns unrolled per square, built on first use.
+    reach: OnceLock<Reach>,
 }
 
 impl BoardSpec {
+    pub fn new(geometry: Geometry, kinds: Vec<PieceKind>) -> Self {
+        BoardSpec {
+            geometry,
+            kinds,
+            reach: OnceLock::new(),
+        }
+    }
+
+    /// The precomputed reach of every kind from every square.
+    pub fn reach(&self) -> &Reach {
+        self.reach
+            .get_or_init(|| Reach::build(&self.geometry, &self.kinds))
+    }
+
     /// The index of the kind with this board letter.
     pub fn kind_index(&self, letter: char) -> Option<u8> {
         self.kinds
@@ -138,27 +158,109 @@ impl Board {
         |s| self.cells[s as usize].is_some()
     }
 
+    /// Walks what the piece `p` on `from` reaches by `use_` (see
+    /// [`Reach::walk`]), until `found` returns true; returns whether it did.
+    fn walk(
+        &self,
+        from: Square,
+        p: Piece,
+        use_: Use,
+        occupied: impl Fn(Square) -> bool,
+        mut found: impl FnMut(Square) -> bool,
+    ) -> bool {
+        if let Some(stopped) = self
+            .geo
+            .reach()
+            .walk(p.kind, use_, p.facing, from, &occupied, &mut found)
+        {
+            return stopped;
+        }
+        // A facing the tables do not hold: the reference generator.
+        let g = self.geometry();
+        let kind = self.kind(p);
+        let (pattern, mode) = match use_ {
+            Use::Move => (kind.pattern(Mode::Move, g.zone(from)), Mode::Move),
+            Use::Capture => (kind.pattern(Mode::Capture, g.zone(from)), Mode::Capture),
+            Use::Check => (kind.check_pattern(g.zone(from)), Mode::Capture),
+        };
+        targets(g, pattern, from, p.facing, mode, &occupied)
+            .into_iter()
+            .any(found)
+    }
+
+    /// Calls `f` for each empty square the piece on `from` may move to.
+    pub fn each_quiet(&self, from: Square, mut f: impl FnMut(Square)) {
+        if let Some(p) = self.get(from) {
+            self.walk(from, p, Use::Move, self.occupied(), |s| {
+                f(s);
+                false
+            });
+        }
+    }
+
+    /// Calls `f` for each enemy piece the piece on `from` may capture.
+    pub fn each_capture(&self, from: Square, mut f: impl FnMut(Square)) {
+        if let Some(p) = self.get(from) {
+            self.walk(from, p, Use::Capture, self.occupied(), |s| {
+                if self.cells[s as usize].is_some_and(|q| q.owner != p.owner) {
+                    f(s);
+                }
+                false
+            });
+        }
+    }
+
+    /// Calls `f` for each empty square the capture pattern of the piece on
+    /// `from` reaches (where a pawn could take en passant), when one of
+    /// `only` could be among them.
+    pub fn each_empty_in_capture_reach(
+        &self,
+        from: Square,
+        only: &[Square],
+        mut f: impl FnMut(Square),
+    ) {
+        let Some(p) = self.get(from) else {
+            return;
+        };
+        let span = self.geo.reach().span(p.kind, Use::Capture, p.facing, from);
+        if span.is_some_and(|span| !only.iter().any(|&s| span.contains(s))) {
+            return;
+        }
+        let occupied = self.occupied();
+        let reach = self.geo.reach();
+        let walked = reach.walk_keeping(
+            p.kind,
+            Use::Capture,
+            false,
+            p.facing,
+            from,
+            &occupied,
+            |s| {
+                f(s);
+                false
+            },
+        );
+        if walked.is_none() {
+            let g = self.geometry();
+            let pattern = self.kind(p).pattern(Mode::Capture, g.zone(from));
+            targets(g, pattern, from, p.facing, Mode::Move, &occupied)
+                .into_iter()
+                .for_each(f);
+        }
+    }
+
     /// Where the piece on `from` may go quietly (empty squares).
     pub fn quiet_targets(&self, from: Square) -> Vec<Square> {
-        let Some(p) = self.get(from) else {
-            return Vec::new();
-        };
-        let g = self.geometry();
-        let pat = self.kind(p).pattern(Mode::Move, g.zone(from));
-        targets(g, pat, from, p.facing, Mode::Move, &self.occupied())
+        let mut out = Vec::new();
+        self.each_quiet(from, |s| out.push(s));
+        out
     }
 
     /// Enemy pieces the piece on `from` may capture.
     pub fn capture_targets(&self, from: Square) -> Vec<Square> {
-        let Some(p) = self.get(from) else {
-            return Vec::new();
-        };
-        let g = self.geometry();
-        let pat = self.kind(p).pattern(Mode::Capture, g.zone(from));
-        targets(g, pat, from, p.facing, Mode::Capture, &self.occupied())
-            .into_iter()
-            .filter(|&s| self.get(s).is_some_and(|q| q.owner != p.owner))
-            .collect()
+        let mut out = Vec::new();
+        self.each_capture(from, |s| out.push(s));
+        out
     }
 
     /// True when the piece on `from` gives check to (attacks) `sq` by its
@@ -167,48 +269,52 @@ impl Board {
         let Some(p) = self.get(from) else {
             return false;
         };
-        let g = self.geometry();
-        let pat = self.kind(p).check_pattern(g.zone(from));
         // Treat `sq` as occupied so riders stop on it and hoppers land on it.
         let occ = |s: Square| s == sq || self.cells[s as usize].is_some();
-        targets(g, pat, from, p.facing, Mode::Capture, &occ).contains(&sq)
+        self.walk(from, p, Use::Check, occ, |s| s == sq)
     }
 
-    /// Is `sq` attacked by any piece of `by` (by check patterns)? On a board
-    /// without wrap, pieces whose pattern cannot point at `sq` at all are
-    /// passed over before the full generator runs.
+    /// True when the piece `p` standing on `from` could give check to `sq`
+    /// on some board: a quick necessary test before [`Board::checks_square`].
+    fn may_check(&self, from: Square, p: Piece, sq: Square) -> bool {
+        self.geo
+            .reach()
+            .span(p.kind, Use::Check, p.facing, from)
+            .is_none_or(|span| span.contains(sq))
+    }
+
+    /// Is `sq` attacked by any piece of `by` (by check patterns)? Pieces
+    /// that cannot reach `sq` on any board are passed over before the walk.
     pub fn attacked_by(&self, sq: Square, by: u8) -> bool {
-        let g = self.geometry();
-        let (tf, tr) = g.coords(sq);
         self.pieces_of(by).any(|(from, p)| {
-            if from == sq {
-                return false;
-            }
-            let (ff, fr) = g.coords(from);
-            let pattern = self.kind(p).check_pattern(g.zone(from));
-            (g.wraps() || may_reach(pattern, tf - ff, tr - fr, p.facing))
-                && self.checks_square(from, sq)
+            from != sq && self.may_check(from, p, sq) && self.checks_square(from, sq)
         })
+    }
+
+    /// The pieces of seats other than `owner` (of `seats`) that could
+    /// attack `sq` on some board, as they stand: after a move that leaves
+    /// `sq` where it is, only these can attack it, if they are still there.
+    pub fn attackers_in_reach(&self, sq: Square, owner: u8, seats: u8, out: &mut Vec<Square>) {
+        out.clear();
+        for (from, p) in self.cells.iter().enumerate() {
+            if let Some(p) = *p
+                && p.owner != owner
+                && p.owner < seats
+                && from != sq as usize
+                && self.may_check(from as Square, p, sq)
+            {
+                out.push(from as Square);
+            }
+        }
     }
 
     /// Every pseudo-legal basic move of `side` (no game specials, no check test).
     pub fn pseudo_moves(&self, side: u8) -> Vec<BasicMove> {
         let mut out = Vec::new();
         for (from, _) in self.pieces_of(side) {
-            for to in self.quiet_targets(from) {
-                out.push(BasicMove {
-                    from,
-                    to,
-                    capture: false,
-                });
-            }
-            for to in self.capture_targets(from) {
-                out.push(BasicMove {
-                    from,
-                    to,
-                    capture: true,
-                });
-            }
+            let basic = |to, capture| BasicMove { from, to, capture };
+            self.each_quiet(from, |to| out.push(basic(to, false)));
+            self.each_capture(from, |to| out.push(basic(to, true)));
         }
         out
     }
@@ -223,23 +329,25 @@ impl Board {
     /// True when a royal piece of `owner` is attacked by any other seat
     /// (`seats` = number of seats).
     pub fn royal_attacked(&self, owner: u8, seats: u8) -> bool {
-        let royals: Vec<Square> = self
-            .pieces_of(owner)
+        self.pieces_of(owner)
             .filter(|&(_, p)| self.kind(p).royal)
-            .map(|(s, _)| s)
-            .collect();
-        (0..seats)
-            .filter(|&o| o != owner)
-            .any(|o| royals.iter().any(|&s| self.attacked_by(s, o)))
+            .any(|(s, _)| (0..seats).any(|o| o != owner && self.attacked_by(s, o)))
     }
 
     /// Pseudo-legal basic moves of `side` that do not leave one of its
     /// royal pieces attacked (for games with check).
     pub fn legal_basic_moves(&self, side: u8, seats: u8) -> Vec<BasicMove> {
-        self.pseudo_moves(side)
-            .into_iter()
-            .filter(|&m| !self.after(m).royal_attacked(side, seats))
-            .collect()
+        let guard = RoyalGuard::new(self, side, seats);
+        let mut scratch = self.clone();
+        let mut moves = self.pseudo_moves(side);
+        moves.retain(|m| {
+            scratch.shift(m.from, m.to);
+            let safe = guard.safe_after(self, &scratch, m.from, m.to);
+            scratch.set(m.from, self.get(m.from));
+            scratch.set(m.to, self.get(m.to));
+            safe
+        });
+        moves
     }
 
     /// The square of the first royal piece of `owner`.
@@ -315,10 +423,7 @@ mod tests {
             .capturing(vec![Primitive::Ride(orthogonal(), Range::Unlimited)])
             .checking(vec![Primitive::Ride(diagonal(), Range::Unlimited)]),
         ];
-        Box::leak(Box::new(BoardSpec {
-            geometry: Geometry::rect(8, 8),
-            kinds,
-        }))
+        Box::leak(Box::new(BoardSpec::new(Geometry::rect(8, 8), kinds)))
     }
 
     #[test]

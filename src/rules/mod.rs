@@ -31,8 +31,10 @@ pub mod movement;
 pub mod notation;
 pub mod orwell;
 pub mod outcome;
+pub mod reach;
 pub mod registry;
 pub mod render;
+pub mod royal_guard;
 
 pub use outcome::{Outcome, Seat};
 pub use registry::{VARIANTS, find_variant};

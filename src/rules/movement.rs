@@ -267,28 +267,6 @@ pub fn targets(
     out
 }
 
-/// Whether `pattern` could reach the square `(df, dr)` away on an empty
-/// board without wrap. A quick necessary test before [`targets`] (attack
-/// queries ask it for every enemy piece); primitives it does not model
-/// answer `true`.
-pub fn may_reach(pattern: &Pattern, df: i8, dr: i8, facing: i8) -> bool {
-    let multiple = |a: i8, b: i8, range: &Range| {
-        let k = if a != 0 { df / a } else { dr / b };
-        k >= 1
-            && df == k * a
-            && dr == k * b
-            && match range {
-                Range::Unlimited => true,
-                Range::Max(n) => k as u8 <= *n,
-            }
-    };
-    pattern.iter().any(|prim| match prim {
-        Primitive::Leap(vs) => vs.iter().any(|&(a, b)| (a, b * facing) == (df, dr)),
-        Primitive::Ride(vs, range) => vs.iter().any(|&(a, b)| multiple(a, b * facing, range)),
-        _ => true,
-    })
-}
-
 /// The squares strictly between `from` and `to` if `pattern` reaches `to`
 /// along a line (a ride), nearest first; `None` when no line of the
 /// pattern passes through `to` on an empty board. Used to explain refusals
@@ -546,16 +524,5 @@ mod tests {
             ["d3", "e2"]
         );
         assert!(line_between(&g, &b, f1, g.parse("f3").unwrap(), 1).is_none());
-    }
-
-    #[test]
-    fn may_reach_is_a_quick_necessary_test() {
-        let q3 = vec![Primitive::Ride(queen_lines(), Range::Max(3))];
-        assert!(may_reach(&q3, 3, -3, 1) && may_reach(&q3, 0, 2, -1));
-        assert!(!may_reach(&q3, 4, 0, 1) && !may_reach(&q3, 2, 1, 1));
-        let pawn = vec![Primitive::Leap(forward_only(diagonal()))];
-        assert!(may_reach(&pawn, 1, 1, 1) && may_reach(&pawn, -1, -1, -1));
-        assert!(!may_reach(&pawn, 1, -1, 1));
-        assert!(may_reach(&vec![Primitive::Hop(orthogonal())], 5, 5, 1));
     }
 }

@@ -6,16 +6,17 @@ use super::pawns;
 use super::pieces::{PAWN, PROMOTIONS};
 use super::position::{BoPosition, CASTLINGS, Move, Special};
 use crate::rules::geometry::Square;
-use crate::rules::movement::{Mode, targets};
+use crate::rules::royal_guard::RoyalGuard;
 
 impl BoPosition {
     /// Every legal move, whether or not the game has ended.
     pub fn generate_legal(&self) -> Vec<Move> {
         let mut moves = self.pseudo_moves();
         let mut scratch = self.board.clone();
+        let guard = RoyalGuard::new(&self.board, self.side, 2);
         moves.retain(|m| {
             self.make(&mut scratch, m);
-            let safe = !Self::king_attacked(&scratch, self.side);
+            let safe = guard.safe_after(&self.board, &scratch, m.from, m.to);
             self.unmake(&mut scratch, m);
             safe
         });
@@ -30,35 +31,22 @@ impl BoPosition {
 
     /// Moves by the pieces' patterns and pawn rules, before the check test.
     pub fn pseudo_moves(&self) -> Vec<Move> {
-        let mut out = Vec::new();
-        let pieces: Vec<(Square, u8)> = self
-            .board
-            .pieces_of(self.side)
-            .map(|(s, p)| (s, p.kind))
-            .collect();
-        for (from, kind) in pieces {
-            if kind == PAWN {
+        let mut out = Vec::with_capacity(128);
+        for (from, p) in self.board.pieces_of(self.side) {
+            if p.kind == PAWN {
                 self.pawn_moves(from, &mut out);
                 continue;
             }
-            for to in self.board.quiet_targets(from) {
-                out.push(Move {
-                    from,
-                    to,
-                    capture: false,
-                    promotion: None,
-                    special: Special::Plain,
-                });
-            }
-            for to in self.board.capture_targets(from) {
-                out.push(Move {
-                    from,
-                    to,
-                    capture: true,
-                    promotion: None,
-                    special: Special::Plain,
-                });
-            }
+            let plain = |to, capture| Move {
+                from,
+                to,
+                capture,
+                promotion: None,
+                special: Special::Plain,
+            };
+            self.board.each_quiet(from, |to| out.push(plain(to, false)));
+            self.board
+                .each_capture(from, |to| out.push(plain(to, true)));
         }
         out.extend(self.en_passant_moves());
         out
@@ -78,20 +66,17 @@ impl BoPosition {
                 continue;
             }
             // The pawn's capture pattern, looking at empty squares.
-            let kind = self.board.kind(p);
-            let pattern = kind.pattern(Mode::Capture, geo.zone(from));
-            let reach = targets(geo, pattern, from, p.facing, Mode::Move, &|s| {
-                self.board.get(s).is_some()
+            self.board.each_empty_in_capture_reach(from, &passed, |to| {
+                if passed.contains(&to) {
+                    out.push(Move {
+                        from,
+                        to,
+                        capture: true,
+                        promotion: None,
+                        special: Special::EnPassant { taken: ep_to },
+                    });
+                }
             });
-            for to in reach.into_iter().filter(|t| passed.contains(t)) {
-                out.push(Move {
-                    from,
-                    to,
-                    capture: true,
-                    promotion: None,
-                    special: Special::EnPassant { taken: ep_to },
-                });
-            }
         }
         out
     }
@@ -123,9 +108,7 @@ impl BoPosition {
         for to in pawns::pushes(geo, self.side, from, &|s| self.board.get(s).is_none()) {
             push(to, false, out);
         }
-        for to in self.board.capture_targets(from) {
-            push(to, true, out);
-        }
+        self.board.each_capture(from, |to| push(to, true, out));
     }
 
     /// The castling moves allowed now.

@@ -158,10 +158,7 @@ pub fn zoned_power(kind: u8, zone: u8) -> Option<&'static str> {
 }
 
 /// The board and pieces every Big Outer position refers to.
-pub static SET: LazyLock<BoardSpec> = LazyLock::new(|| BoardSpec {
-    geometry: geometry(),
-    kinds: kinds(),
-});
+pub static SET: LazyLock<BoardSpec> = LazyLock::new(|| BoardSpec::new(geometry(), kinds()));
 
 /// The piece kind with this letter (upper or lower case), pawn included.
 pub fn kind_of_letter(letter: char) -> Option<u8> {

@@ -147,16 +147,18 @@ impl BoPosition {
     /// Undoes [`BoPosition::make`]: every square `m` touched gets back what
     /// this position's board holds there.
     pub fn unmake(&self, b: &mut Board, m: &Move) {
-        let mut touched = vec![m.from, m.to];
+        let restore = |b: &mut Board, sq: Square| b.set(sq, self.board.get(sq));
+        restore(b, m.from);
+        restore(b, m.to);
         match m.special {
-            Special::EnPassant { taken } => touched.push(taken),
+            Special::EnPassant { taken } => restore(b, taken),
             Special::Castle {
                 rook_from, rook_to, ..
-            } => touched.extend([rook_from, rook_to]),
+            } => {
+                restore(b, rook_from);
+                restore(b, rook_to);
+            }
             Special::Plain => {}
-        }
-        for sq in touched {
-            b.set(sq, self.board.get(sq));
         }
     }
 

@@ -42,10 +42,7 @@ pub static SPEC: LazyLock<BoardSpec> = LazyLock::new(|| {
         ),
         PieceKind::simple('K', "king", "moves one square in any direction", king_steps()).royal(),
     ];
-    BoardSpec {
-        geometry: Geometry::rect(8, 8),
-        kinds,
-    }
+    BoardSpec::new(Geometry::rect(8, 8), kinds)
 });
 
 /// The kind index of a piece letter (any case).

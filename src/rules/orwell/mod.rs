@@ -9,6 +9,7 @@
 //! to the players.
 
 mod codec;
+mod count;
 mod input;
 pub mod pieces;
 mod position;

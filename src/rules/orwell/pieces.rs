@@ -31,12 +31,14 @@ pub const PROMOTIONS: [u8; 4] = [DABBABAH, GRYPHON, JUGYO, PAO];
 const MINIPAX_ZONE: u8 = 1;
 
 /// The board and piece set every Orwell position refers to.
-pub static ORWELL: LazyLock<BoardSpec> = LazyLock::new(|| BoardSpec {
-    geometry: Geometry::rect(7, 12)
-        .with_vertical_wrap()
-        .with_dark_parity(1)
-        .with_zones(|f, r| u8::from((2..=4).contains(&f) && r % 4 == 1)),
-    kinds: piece_set(),
+pub static ORWELL: LazyLock<BoardSpec> = LazyLock::new(|| {
+    BoardSpec::new(
+        Geometry::rect(7, 12)
+            .with_vertical_wrap()
+            .with_dark_parity(1)
+            .with_zones(|f, r| u8::from((2..=4).contains(&f) && r % 4 == 1)),
+        piece_set(),
+    )
 });
 
 fn piece_set() -> Vec<PieceKind> {

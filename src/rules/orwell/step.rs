@@ -5,6 +5,7 @@
 //! Power, and the two ways to win, checked after every single step.
 
 use crate::rules::Outcome;
+use crate::rules::board::Piece;
 use crate::rules::geometry::Square;
 use crate::rules::notation::{Candidate, canonical};
 
@@ -45,53 +46,71 @@ impl OrwellPosition {
 
     /// Every legal step of the mover for one die.
     pub fn steps_for_die(&self, die: u8) -> Vec<Step> {
-        let kinds = pieces::kinds_for_die(die);
         let mut out = Vec::new();
+        self.each_step(die, |s| {
+            out.push(s);
+            false
+        });
+        out
+    }
+
+    /// Calls `f` with each legal step of the mover for one die, in the
+    /// order of [`OrwellPosition::steps_for_die`], until it returns true;
+    /// returns whether it did.
+    pub(super) fn each_step(&self, die: u8, f: impl FnMut(Step) -> bool) -> bool {
+        self.each_step_of(pieces::kinds_for_die(die), f)
+    }
+
+    /// [`OrwellPosition::each_step`] for the pieces of `kinds`.
+    pub(super) fn each_step_of(&self, kinds: &[u8], mut f: impl FnMut(Step) -> bool) -> bool {
         for (from, piece) in self.board.pieces_of(self.mover) {
             if !kinds.contains(&piece.kind) {
                 continue;
             }
-            for to in self.board.quiet_targets(from) {
-                self.push_with_promotions(&mut out, from, to, false);
-            }
-            for to in self.board.capture_targets(from) {
-                if self.capture_bar(from, to).is_none() {
-                    self.push_with_promotions(&mut out, from, to, true);
-                }
+            let mut stop = false;
+            self.board.each_quiet(from, |to| {
+                stop = stop || self.with_promotions(piece, from, to, false, &mut f);
+            });
+            self.board.each_capture(from, |to| {
+                stop = stop
+                    || (self.capture_bar(from, to).is_none()
+                        && self.with_promotions(piece, from, to, true, &mut f));
+            });
+            if stop {
+                return true;
             }
         }
-        out
+        false
     }
 
     /// True when some piece can use this die.
     pub fn die_usable(&self, die: u8) -> bool {
-        !self.steps_for_die(die).is_empty()
+        self.each_step(die, |_| true)
     }
 
-    fn push_with_promotions(&self, out: &mut Vec<Step>, from: Square, to: Square, capture: bool) {
-        let piece = self.board.get(from).expect("a moving piece");
+    /// Offers the step `from`-`to` of `piece` to `f`, once per kind it may
+    /// become; returns true as soon as `f` does.
+    fn with_promotions(
+        &self,
+        piece: Piece,
+        from: Square,
+        to: Square,
+        capture: bool,
+        f: &mut impl FnMut(Step) -> bool,
+    ) -> bool {
+        let step = |becomes| Step {
+            from,
+            to,
+            capture,
+            becomes,
+        };
         let takes_royal = capture && self.board.get(to).is_some_and(|v| pieces::is_royal(v.kind));
         if takes_royal {
-            out.push(Step {
-                from,
-                to,
-                capture,
-                becomes: Some(MAHARAJA),
-            });
+            f(step(Some(MAHARAJA)))
         } else if piece.kind == PAWN && pieces::is_minipax(to) {
-            out.extend(PROMOTIONS.map(|k| Step {
-                from,
-                to,
-                capture,
-                becomes: Some(k),
-            }));
+            PROMOTIONS.iter().any(|&k| f(step(Some(k))))
         } else {
-            out.push(Step {
-                from,
-                to,
-                capture,
-                becomes: None,
-            });
+            f(step(None))
         }
     }
 
@@ -117,7 +136,7 @@ impl OrwellPosition {
 
     /// A win made by `capturer` taking a piece of `victim`: all three
     /// royals in one hand, or the victim left with a single piece.
-    fn winner_after_capture(&self, capturer: u8, victim: u8) -> Option<Outcome> {
+    pub(super) fn winner_after_capture(&self, capturer: u8, victim: u8) -> Option<Outcome> {
         let seats = SEATS.len();
         if self.royals(capturer) == seats {
             let why = format!("{} holds all three royal pieces", SEATS[capturer as usize]);

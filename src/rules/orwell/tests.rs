@@ -96,3 +96,26 @@ fn trait_plumbing() {
     ));
     assert!(over.conclude_with(&Conclusion::DrawAgreed).is_err());
 }
+
+/// Perft's counting shortcut agrees with the turns themselves at every
+/// stage of the sample game (captures, alliances, promotions, the win).
+#[test]
+fn counted_turns_are_the_turns() {
+    let lines: Vec<&str> = SAMPLE.lines().collect();
+    for end in (0..=lines.len()).step_by(4) {
+        let position = replay_record(&lines[..end].join("\n")).unwrap();
+        let mut all = 0;
+        for a in 1..=6 {
+            for b in 1..=6 {
+                let turns = position.turns([a, b]).len() as u64;
+                assert_eq!(
+                    position.count_turns([a, b]),
+                    turns,
+                    "after {end} lines, roll {a},{b}"
+                );
+                all += turns;
+            }
+        }
+        assert_eq!(position.count_turns_all_rolls(), all, "after {end} lines");
+    }
+}

@@ -105,16 +105,15 @@ impl OrwellPosition {
         if depth == 0 {
             return 1;
         }
+        if depth == 1 {
+            return self.count_turns_all_rolls();
+        }
         let mut total = 0;
         for a in 1..=6u8 {
             for b in a..=6u8 {
                 let weight = if a == b { 1 } else { 2 };
                 let turns = self.turns([a, b]);
-                let count: u64 = if depth == 1 {
-                    turns.len() as u64
-                } else {
-                    turns.values().map(|p| p.perft_dice(depth - 1)).sum()
-                };
+                let count: u64 = turns.values().map(|p| p.perft_dice(depth - 1)).sum();
                 total += weight * count;
             }
         }

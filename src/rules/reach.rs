@@ -1,0 +1,428 @@
+//! Precomputed reach: every piece kind's movement primitives unrolled, once
+//! per board, into plain lists of squares for each (kind, use, facing, from
+//! square). The generator then walks these lists against the occupancy
+//! instead of re-reading the primitives, computing offsets and allocating
+//! rays at every call. It finds exactly what [`super::movement::targets`]
+//! finds, in the same order; that function stays the readable reference
+//! (and serves the refusal explanations).
+
+use super::geometry::{Geometry, Square};
+use super::movement::{Mode, Pattern, PieceKind, Primitive, Range};
+
+/// Which of a kind's patterns a walk follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Use {
+    /// Quiet moves: the empty squares it reaches.
+    Move,
+    /// Captures: the occupied squares it reaches (any owner).
+    Capture,
+    /// Checks: like captures, by the check pattern.
+    Check,
+}
+
+const USES: [Use; 3] = [Use::Move, Use::Capture, Use::Check];
+
+/// A set of squares of one board (a geometry has fewer than 256).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SquareSet([u64; 4]);
+
+impl SquareSet {
+    pub fn contains(&self, sq: Square) -> bool {
+        self.0[sq as usize >> 6] & (1 << (sq & 63)) != 0
+    }
+
+    pub fn insert(&mut self, sq: Square) {
+        self.0[sq as usize >> 6] |= 1 << (sq & 63);
+    }
+}
+
+/// How one list of squares is walked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Walk {
+    /// Squares in order up to and including the first occupied one (a
+    /// leap is a slide of one square; an odd-distance ride a slide over
+    /// its odd-distance squares only).
+    Slide,
+    /// The first occupied square is the screen; the next occupied one is
+    /// reached (Pao capture).
+    Hop,
+    /// The Gryphon's diagonal first step (one square): when it is
+    /// occupied, the next `n` lists (its outward legs) are skipped.
+    Gate(u8),
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Segment {
+    start: u32,
+    len: u8,
+    walk: Walk,
+}
+
+#[derive(Clone, Debug)]
+struct Program {
+    first_segment: u32,
+    end_segment: u32,
+    /// Some square lies on two lists (rays round a cylinder): keep each once.
+    dedup: bool,
+    /// Every square the walk could ever reach, whatever the occupancy.
+    span: SquareSet,
+}
+
+/// The unrolled patterns of one board's piece set.
+pub struct Reach {
+    squares_on_board: usize,
+    programs: Vec<Program>,
+    segments: Vec<Segment>,
+    squares: Vec<Square>,
+}
+
+impl std::fmt::Debug for Reach {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Reach({} programs)", self.programs.len())
+    }
+}
+
+fn pattern_for(kind: &PieceKind, use_: Use, zone: u8) -> &Pattern {
+    match use_ {
+        Use::Move => kind.pattern(Mode::Move, zone),
+        Use::Capture => kind.pattern(Mode::Capture, zone),
+        Use::Check => kind.check_pattern(zone),
+    }
+}
+
+impl Reach {
+    /// Unrolls every kind's patterns from every square of `geo`, for both facings.
+    pub fn build(geo: &Geometry, kinds: &[PieceKind]) -> Self {
+        let mut reach = Reach {
+            squares_on_board: geo.len(),
+            programs: Vec::new(),
+            segments: Vec::new(),
+            squares: Vec::new(),
+        };
+        for kind in kinds {
+            for use_ in USES {
+                for facing in [1i8, -1] {
+                    for from in geo.squares() {
+                        let pattern = pattern_for(kind, use_, geo.zone(from));
+                        reach.compile(geo, pattern, facing, from);
+                    }
+                }
+            }
+        }
+        reach
+    }
+
+    fn push_segment(&mut self, walk: Walk, squares: impl IntoIterator<Item = Square>) {
+        let start = self.squares.len();
+        self.squares.extend(squares);
+        let len = self.squares.len() - start;
+        self.segments.push(Segment {
+            start: start as u32,
+            len: u8::try_from(len).expect("a list shorter than the board"),
+            walk,
+        });
+    }
+
+    fn compile(&mut self, geo: &Geometry, pattern: &Pattern, facing: i8, from: Square) {
+        let first_segment = self.segments.len() as u32;
+        let first_square = self.squares.len();
+        for prim in pattern {
+            match prim {
+                Primitive::Leap(vs) => {
+                    for &(df, dr) in vs {
+                        if let Some(sq) = geo.offset(from, df, dr * facing).filter(|&s| s != from) {
+                            self.push_segment(Walk::Slide, [sq]);
+                        }
+                    }
+                }
+                Primitive::Ride(vs, range) => {
+                    let limit = match range {
+                        Range::Unlimited => usize::MAX,
+                        Range::Max(n) => *n as usize,
+                    };
+                    for &(df, dr) in vs {
+                        let ray = geo.ray_along(from, df, dr * facing);
+                        self.push_segment(Walk::Slide, ray.into_iter().take(limit));
+                    }
+                }
+                Primitive::OddRide(vs) => {
+                    for &(df, dr) in vs {
+                        let ray = geo.ray_along(from, df, dr * facing);
+                        self.push_segment(Walk::Slide, ray.into_iter().step_by(2));
+                    }
+                }
+                Primitive::Hop(vs) => {
+                    // Walked only when occupied squares are kept.
+                    for &(df, dr) in vs {
+                        self.push_segment(Walk::Hop, geo.ray_along(from, df, dr * facing));
+                    }
+                }
+                Primitive::Bent(vs) => {
+                    for &(df, dr) in vs {
+                        let dr = dr * facing;
+                        let Some(first) = geo.offset(from, df, dr) else {
+                            continue;
+                        };
+                        self.push_segment(Walk::Gate(2), [first]);
+                        for (ef, er) in [(0, dr), (df, 0)] {
+                            let leg = geo.ray_along(first, ef, er);
+                            self.push_segment(
+                                Walk::Slide,
+                                leg.into_iter().take_while(|&s| s != from),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        let mut span = SquareSet::default();
+        let mut dedup = false;
+        for &sq in &self.squares[first_square..] {
+            dedup |= span.contains(sq);
+            span.insert(sq);
+        }
+        self.programs.push(Program {
+            first_segment,
+            end_segment: self.segments.len() as u32,
+            dedup,
+            span,
+        });
+    }
+
+    fn program(&self, kind: u8, use_: Use, facing: i8, from: Square) -> Option<&Program> {
+        let facing = match facing {
+            1 => 0,
+            -1 => 1,
+            _ => return None,
+        };
+        let use_ = use_ as usize;
+        let index = ((kind as usize * 3 + use_) * 2 + facing) * self.squares_on_board;
+        self.programs.get(index + from as usize)
+    }
+
+    /// Every square a piece of `kind` facing `facing` on `from` could reach
+    /// by `use_` on some board; `None` for a facing other than +1 / -1.
+    pub fn span(&self, kind: u8, use_: Use, facing: i8, from: Square) -> Option<&SquareSet> {
+        self.program(kind, use_, facing, from).map(|p| &p.span)
+    }
+
+    /// Walks the squares a piece of `kind` facing `facing` on `from`
+    /// reaches by `use_`, given `occupied`, calling `found` for each (once,
+    /// in the order of [`super::movement::targets`]) until it returns
+    /// true. Returns whether it stopped early, or `None` when nothing is
+    /// precomputed for this facing.
+    pub fn walk(
+        &self,
+        kind: u8,
+        use_: Use,
+        facing: i8,
+        from: Square,
+        occupied: impl Fn(Square) -> bool,
+        found: impl FnMut(Square) -> bool,
+    ) -> Option<bool> {
+        let wanted = use_ != Use::Move;
+        self.walk_keeping(kind, use_, wanted, facing, from, occupied, found)
+    }
+
+    /// [`Reach::walk`] keeping the occupied squares (`wanted`) or the
+    /// empty ones, whatever the use: `targets` with a capture pattern in
+    /// [`Mode::Move`] (the squares a pawn's capture covers, for en
+    /// passant). As in `targets`, hoppers reach nothing when empty squares
+    /// are wanted.
+    #[allow(clippy::too_many_arguments)]
+    pub fn walk_keeping(
+        &self,
+        kind: u8,
+        use_: Use,
+        wanted: bool,
+        facing: i8,
+        from: Square,
+        occupied: impl Fn(Square) -> bool,
+        mut found: impl FnMut(Square) -> bool,
+    ) -> Option<bool> {
+        let program = self.program(kind, use_, facing, from)?;
+        let mut seen = SquareSet::default();
+        let mut keep = |sq: Square| {
+            if program.dedup {
+                if seen.contains(sq) {
+                    return false;
+                }
+                seen.insert(sq);
+            }
+            found(sq)
+        };
+        let mut i = program.first_segment as usize;
+        while i < program.end_segment as usize {
+            let seg = self.segments[i];
+            i += 1;
+            let list = &self.squares[seg.start as usize..seg.start as usize + seg.len as usize];
+            match seg.walk {
+                Walk::Slide => {
+                    for &sq in list {
+                        let occ = occupied(sq);
+                        if occ == wanted && keep(sq) {
+                            return Some(true);
+                        }
+                        if occ {
+                            break;
+                        }
+                    }
+                }
+                Walk::Hop if !wanted => {}
+                Walk::Hop => {
+                    let mut screened = false;
+                    for &sq in list {
+                        if occupied(sq) {
+                            if screened {
+                                if keep(sq) {
+                                    return Some(true);
+                                }
+                                break;
+                            }
+                            screened = true;
+                        }
+                    }
+                }
+                Walk::Gate(legs) => {
+                    let sq = list[0];
+                    let occ = occupied(sq);
+                    if occ == wanted && keep(sq) {
+                        return Some(true);
+                    }
+                    if occ {
+                        i += legs as usize;
+                    }
+                }
+            }
+        }
+        Some(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::movement::{all_eight, diagonal, orthogonal, queen_lines, targets};
+
+    fn kinds() -> Vec<PieceKind> {
+        vec![
+            PieceKind::simple(
+                'Q',
+                "queen",
+                "moves along lines",
+                vec![
+                    Primitive::Ride(queen_lines(), Range::Max(5)),
+                    Primitive::Leap(all_eight(2, 1)),
+                ],
+            ),
+            PieceKind::simple(
+                'P',
+                "pao",
+                "moves as a rook",
+                vec![Primitive::Ride(orthogonal(), Range::Unlimited)],
+            )
+            .capturing(vec![Primitive::Hop(orthogonal())])
+            .checking(vec![Primitive::OddRide(diagonal())]),
+            PieceKind::simple('G', "gryphon", "bends", vec![Primitive::Bent(diagonal())]),
+            PieceKind::simple(
+                'H',
+                "grasshopper",
+                "hops",
+                vec![Primitive::Hop(queen_lines())],
+            ),
+        ]
+    }
+
+    /// The walk finds what the reference generator finds, in its order,
+    /// on a cylinder and on a board with corner squares, for every
+    /// square, kind, use and facing, on a scattered occupancy.
+    #[test]
+    fn walks_match_the_reference_generator() {
+        let kinds = kinds();
+        for geo in [
+            Geometry::rect(7, 12).with_vertical_wrap(),
+            Geometry::rect(6, 6)
+                .with_extra("z1", -1, -1)
+                .with_extra("z3", 6, 6),
+        ] {
+            let reach = Reach::build(&geo, &kinds);
+            let occupied = |s: Square| (s as usize * 7 + s as usize / 3) % 5 < 2;
+            for (k, kind) in kinds.iter().enumerate() {
+                for use_ in USES {
+                    for facing in [1, -1] {
+                        for from in geo.squares() {
+                            let pattern = pattern_for(kind, use_, geo.zone(from));
+                            let mode = if use_ == Use::Move {
+                                Mode::Move
+                            } else {
+                                Mode::Capture
+                            };
+                            let want = targets(&geo, pattern, from, facing, mode, &occupied);
+                            // The same pattern keeping the other squares.
+                            let other = if mode == Mode::Move {
+                                Mode::Capture
+                            } else {
+                                Mode::Move
+                            };
+                            let want_other = targets(&geo, pattern, from, facing, other, &occupied);
+                            let mut got_other = Vec::new();
+                            let wanted = other == Mode::Capture;
+                            reach.walk_keeping(
+                                k as u8,
+                                use_,
+                                wanted,
+                                facing,
+                                from,
+                                occupied,
+                                |s| {
+                                    got_other.push(s);
+                                    false
+                                },
+                            );
+                            assert_eq!(
+                                got_other,
+                                want_other,
+                                "{} from {}",
+                                kind.name,
+                                geo.name(from)
+                            );
+                            let mut got = Vec::new();
+                            let stopped = reach.walk(k as u8, use_, facing, from, occupied, |s| {
+                                got.push(s);
+                                false
+                            });
+                            assert_eq!(stopped, Some(false));
+                            assert_eq!(got, want, "{} from {}", kind.name, geo.name(from));
+                            let span = reach.span(k as u8, use_, facing, from).unwrap();
+                            assert!(want.iter().all(|&s| span.contains(s)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn walk_stops_when_asked_and_refuses_odd_facings() {
+        let geo = Geometry::rect(8, 8);
+        let reach = Reach::build(&geo, &kinds());
+        let mut calls = 0;
+        let stopped = reach.walk(
+            0,
+            Use::Move,
+            1,
+            0,
+            |_| false,
+            |_| {
+                calls += 1;
+                true
+            },
+        );
+        assert_eq!((stopped, calls), (Some(true), 1));
+        assert!(
+            reach
+                .walk(0, Use::Move, 0, 0, |_| false, |_| false)
+                .is_none()
+        );
+    }
+}
