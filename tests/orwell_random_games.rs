@@ -1,7 +1,8 @@
 //! Property: random Orwell games, played to their end or 400 turns, never
 //! panic; every listed turn text plays back to the same canonical text and
 //! position; the stored form decodes to the same position at every step;
-//! there are always three royal pieces.
+//! there are always three royal pieces; perft's turn count (which does not
+//! build the turns) equals the number of turns listed.
 //!
 //! `BOSERV_ORWELL_GAMES` sets the number of games (default 1000 in a
 //! release build, 25 in a debug build).
@@ -48,6 +49,18 @@ fn play_one(seed: u64) -> (usize, bool) {
             turns.keys().eq(["pass, pass"]),
             "seed {seed}"
         );
+        assert_eq!(
+            p.count_turns(roll),
+            turns.len() as u64,
+            "seed {seed}: perft's count for {roll:?} in {p:?}"
+        );
+        if n % 50 == 0 {
+            let each: u64 = (1..=6u8)
+                .flat_map(|a| (1..=6u8).map(move |b| [a, b]))
+                .map(|r| p.turns(r).len() as u64)
+                .sum();
+            assert_eq!(p.count_turns_all_rolls(), each, "seed {seed}: {p:?}");
+        }
         let pick = rng.next_u32() as usize % turns.len();
         let (text, next) = turns.iter().nth(pick).unwrap();
         let (played, canonical) = p
