@@ -447,3 +447,32 @@ fn the_movers_reply_lists_the_passes_that_follow() {
     );
     assert_ne!(to_move(&env, &game).as_deref(), Some("bob"));
 }
+
+#[test]
+fn a_challenge_lists_the_passes_of_the_first_rolls() {
+    let variant = find_variant("orwell").unwrap();
+    let start_position = variant.start(&[]).unwrap();
+    let seed = (0..10_000u64)
+        .map(seed_hex)
+        .find(|s| {
+            let roll = dice::roll(&Seed::from_hex(s).unwrap(), GameId(1), 0);
+            start_position.must_pass(roll)
+        })
+        .expect("some seed's first roll moves nothing");
+    let env = Env::new();
+    env.signup(&PLAYERS);
+    let out = env
+        .cmd(Some("alice"))
+        .env(TEST_SEED_ENV, &seed)
+        .args(["challenge", "orwell", "alice", "bob", "carol"])
+        .output()
+        .unwrap();
+    let out = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        out.lines().next(),
+        Some("alice: pass, pass (passed automatically)"),
+        "{out}"
+    );
+    let game = out.lines().last().unwrap();
+    assert_ne!(to_move(&env, game).as_deref(), Some("alice"));
+}

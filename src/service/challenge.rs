@@ -109,10 +109,14 @@ pub fn challenge(
         players: game.row.players.clone(),
         to_move: view.to_move.clone(),
     }];
+    let passed = autopass::lines(&passes);
     notices.extend(passes);
     notify::queue(&tx, &notices, req.now)?;
     tx.commit()?;
-    Ok(Reply::Challenged(view))
+    Ok(Reply::Challenged {
+        passes: passed,
+        view,
+    })
 }
 
 /// Reads an option as written after `--opt`: `NAME` or `NAME=VALUE`.

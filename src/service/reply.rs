@@ -138,7 +138,8 @@ pub enum Reply {
     /// A short confirmation: `signed up alice`.
     Done(String),
     /// A new game: its board, then its id on the last line.
-    Challenged(GameView),
+    /// The automatic passes of its very first rolls come first.
+    Challenged { passes: Vec<String>, view: GameView },
     /// A turn was played (`turn` canonical); the turns the server then
     /// passed by itself (`green: pass, pass`, dice games only); the board
     /// after them.
@@ -159,7 +160,9 @@ impl Reply {
     /// The game board in this reply, if any.
     pub fn view(&self) -> Option<&GameView> {
         match self {
-            Reply::Challenged(view) | Reply::Moved { view, .. } | Reply::Board(view) => Some(view),
+            Reply::Challenged { view, .. } | Reply::Moved { view, .. } | Reply::Board(view) => {
+                Some(view)
+            }
             _ => None,
         }
     }
@@ -168,13 +171,16 @@ impl Reply {
     pub fn text(&self) -> String {
         match self {
             Reply::Done(line) => line.clone(),
-            Reply::Challenged(view) => format!("{}\n{}", view.text(), view.game),
+            Reply::Challenged { passes, view } => {
+                format!("{}{}\n{}", pass_lines(passes), view.text(), view.game)
+            }
             Reply::Moved { turn, passes, view } => {
-                let mut text = format!("{} played {turn}\n", view.game);
-                for pass in passes {
-                    text.push_str(&format!("{pass} ({AUTO_PASS})\n"));
-                }
-                text + &view.text()
+                format!(
+                    "{} played {turn}\n{}{}",
+                    view.game,
+                    pass_lines(passes),
+                    view.text()
+                )
             }
             Reply::Board(view) => view.text(),
             Reply::Games(lines) if lines.is_empty() => "no games".to_string(),
@@ -195,4 +201,12 @@ impl Reply {
             Reply::Text(text) => text.trim_end().to_string(),
         }
     }
+}
+
+/// `green: pass, pass (passed automatically)`, one line each.
+fn pass_lines(passes: &[String]) -> String {
+    passes
+        .iter()
+        .map(|pass| format!("{pass} ({AUTO_PASS})\n"))
+        .collect()
 }
