@@ -150,7 +150,14 @@ fn an_orwell_game_from_challenge_to_audit() {
 
     // Bob resigns: the game goes on between the others and bob's turns
     // pass by themselves.
-    env.ok(Some("bob"), &["resign", &game]);
+    // With seed 7 it is bob's turn: his resignation passes it at once, and
+    // the reply says so before the board.
+    assert_eq!(to_move(&env, &game).as_deref(), Some("bob"));
+    let out = env.ok(Some("bob"), &["resign", &game]);
+    assert!(
+        out.starts_with("bob: pass, pass (passed automatically)\n"),
+        "{out}"
+    );
     for _ in 0..4 {
         assert_ne!(to_move(&env, &game).as_deref(), Some("bob"));
         play_one(&env, &game);

@@ -148,8 +148,11 @@ pub enum Reply {
         passes: Vec<String>,
         view: GameView,
     },
-    /// A board (`show`, and after resign/draw).
+    /// A board (`show`, and after a draw vote).
     Board(GameView),
+    /// A resignation: the turns the server then passed by itself (a seat
+    /// that has left a game of three), and the board after them.
+    Resigned { passes: Vec<String>, view: GameView },
     /// Lines of a game's log or a list of games.
     Games(Vec<GameLine>),
     /// Free text: help, history, a game record.
@@ -160,9 +163,10 @@ impl Reply {
     /// The game board in this reply, if any.
     pub fn view(&self) -> Option<&GameView> {
         match self {
-            Reply::Challenged { view, .. } | Reply::Moved { view, .. } | Reply::Board(view) => {
-                Some(view)
-            }
+            Reply::Challenged { view, .. }
+            | Reply::Moved { view, .. }
+            | Reply::Resigned { view, .. }
+            | Reply::Board(view) => Some(view),
             _ => None,
         }
     }
@@ -183,6 +187,7 @@ impl Reply {
                 )
             }
             Reply::Board(view) => view.text(),
+            Reply::Resigned { passes, view } => format!("{}{}", pass_lines(passes), view.text()),
             Reply::Games(lines) if lines.is_empty() => "no games".to_string(),
             Reply::Games(lines) => lines
                 .iter()

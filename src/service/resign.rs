@@ -71,10 +71,14 @@ pub fn resign(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
     if let Some(outcome) = outcome {
         notices.push(Notice::game_over(&game, outcome));
     }
+    let passed = autopass::lines(&passes);
     notices.extend(passes);
     notify::queue(&tx, &notices, req.now)?;
     tx.commit()?;
-    Ok(Reply::Board(game.current_view()))
+    Ok(Reply::Resigned {
+        passes: passed,
+        view: game.current_view(),
+    })
 }
 
 /// True once `seat` has made a turn of its own (passes the server made for
