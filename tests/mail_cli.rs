@@ -143,9 +143,31 @@ fn signup_by_mail_defaults_to_the_sender() {
     assert_eq!(mail(&env, raw).status.code(), Some(0));
     let waiting = outbox(&env);
     assert!(
-        waiting.contains("to carol@example.org: Re: signup carol ***"),
+        waiting.contains("to carol@example.org: Welcome, carol"),
         "{waiting}"
     );
+    // The welcome says where mail goes, how to start and move, and which
+    // games there are; the password is not repeated.
+    let conn = rusqlite::Connection::open(&env.db).unwrap();
+    let body: String = conn
+        .query_row("SELECT body FROM outbox", [], |r| r.get(0))
+        .unwrap();
+    assert!(
+        body.contains("Mail for you goes to carol@example.org."),
+        "{body}"
+    );
+    assert!(
+        body.contains("    chess challenge carol OPPONENT\n"),
+        "{body}"
+    );
+    assert!(
+        body.contains("    chess move N carol PASSWORD e2-e4\n"),
+        "{body}"
+    );
+    for name in ["chess", "bochess", "orwell"] {
+        assert!(body.contains(&format!("\n    {name} ")), "{body}");
+    }
+    assert!(!body.contains("carolpw"), "{body}");
 }
 
 #[test]

@@ -13,7 +13,7 @@ use rusqlite::{Connection, ErrorCode};
 
 use super::inbound::{self, Intake, Letter, Refusal};
 use super::inbox::{self, Disposition, Received};
-use super::letters::{ErrorLetter, HelpLetter, ReplyLetter, quoted_original};
+use super::letters::{ErrorLetter, HelpLetter, ReplyLetter, WelcomeLetter, quoted_original};
 use super::outbox::{self, Draft};
 use super::settings::Settings;
 use super::templates::Rendered;
@@ -23,6 +23,7 @@ use crate::command::{Actor, Command};
 use crate::rules::VARIANTS;
 use crate::service::Reply;
 use crate::service::game::LoadedGame;
+use crate::service::help::variants;
 use crate::store::StoreError;
 
 /// How many lines of the original an error mail quotes.
@@ -310,6 +311,18 @@ fn answer(
                 text: reply.text(),
             };
             render(settings, "help.txt", &letter).map(Some)
+        }
+        Command::Signup { user, emails, .. } => {
+            let letter = WelcomeLetter {
+                userid: user.clone(),
+                addresses: emails.clone(),
+                games: variants(VARIANTS)
+                    .text()
+                    .lines()
+                    .map(str::to_string)
+                    .collect(),
+            };
+            render(settings, "welcome.txt", &letter).map(Some)
         }
         _ => {
             let letter = ReplyLetter {

@@ -77,6 +77,16 @@ pub struct HelpLetter {
     pub text: String,
 }
 
+/// `welcome.txt`: the answer to a signup by mail.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WelcomeLetter {
+    pub userid: String,
+    /// Where the player's mail goes.
+    pub addresses: Vec<String>,
+    /// Every game the server plays, as `variants` lists them.
+    pub games: Vec<String>,
+}
+
 /// `reply.txt`: the answer to any other command (lists, confirmations).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ReplyLetter {

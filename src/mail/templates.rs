@@ -26,6 +26,7 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ("new_game.txt", include_str!("../../templates/new_game.txt")),
     ("reply.txt", include_str!("../../templates/reply.txt")),
     ("status.txt", include_str!("../../templates/status.txt")),
+    ("welcome.txt", include_str!("../../templates/welcome.txt")),
 ];
 
 /// A rendered mail: its Subject and body.

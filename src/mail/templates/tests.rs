@@ -136,6 +136,22 @@ fn help_reply_and_nag_mails() {
         },
     );
     assert_eq!(reply, "Subject: Re: chess games\n\nno games\n");
+    let welcome = render(
+        "welcome.txt",
+        WelcomeLetter {
+            userid: "carol".into(),
+            addresses: vec!["carol@example.org".into(), "c@example.net".into()],
+            games: vec![
+                "chess      Chess (White, Black)".into(),
+                "orwell     Orwell (White, Red, Black, dice)".into(),
+            ],
+        },
+    );
+    assert!(
+        welcome.starts_with("Subject: Welcome, carol\n"),
+        "{welcome}"
+    );
+    insta::assert_snapshot!("welcome_mail", welcome);
     let nag = NagLetter {
         board: BoardLetter {
             comments: vec![],
