@@ -136,10 +136,11 @@ fn help_and_variants() {
             .contains("challenge VARIANT")
     );
     assert!(!env.ok(None, &["help", "chess"]).is_empty());
-    assert!(
-        env.ok(None, &["variants"])
-            .lines()
-            .any(|l| l.starts_with("chess"))
+    assert_eq!(
+        env.ok(None, &["variants"]),
+        "chess      Chess (White, Black)\n\
+         bochess    Big Outer Chess (White, Black)\n\
+         orwell     Orwell Chess (White, Red, Black, dice)\n"
     );
     assert!(
         env.refused(None, &["help", "cooking"])

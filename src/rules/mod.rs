@@ -57,6 +57,8 @@ pub trait Variant: Send + Sync {
     fn name(&self) -> &'static str;
     /// The word in mail subjects: `Chess`, `Bochess`, `Orwell`.
     fn title(&self) -> &'static str;
+    /// The game's own name, for lists: `Big Outer Chess`.
+    fn full_name(&self) -> &'static str;
     /// The seats in turn order: `["White", "Black"]`.
     fn seats(&self) -> &'static [&'static str];
     /// True when every turn needs a roll of two dice.

@@ -77,7 +77,7 @@ pub fn variants(catalog: Catalog<'_>) -> Reply {
             format!(
                 "{:<10} {} ({}{dice})",
                 v.name(),
-                v.title(),
+                v.full_name(),
                 v.seats().join(", ")
             )
         })

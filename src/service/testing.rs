@@ -35,6 +35,9 @@ impl Variant for RaceToTen {
     fn title(&self) -> &'static str {
         "Race"
     }
+    fn full_name(&self) -> &'static str {
+        "Race to Ten"
+    }
     fn seats(&self) -> &'static [&'static str] {
         &["First", "Second"]
     }

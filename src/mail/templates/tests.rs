@@ -143,7 +143,7 @@ fn help_reply_and_nag_mails() {
             addresses: vec!["carol@example.org".into(), "c@example.net".into()],
             games: vec![
                 "chess      Chess (White, Black)".into(),
-                "orwell     Orwell (White, Red, Black, dice)".into(),
+                "orwell     Orwell Chess (White, Red, Black, dice)".into(),
             ],
         },
     );

@@ -35,6 +35,9 @@ impl Variant for Bochess {
     fn title(&self) -> &'static str {
         "Bochess"
     }
+    fn full_name(&self) -> &'static str {
+        "Big Outer Chess"
+    }
 
     fn seats(&self) -> &'static [&'static str] {
         &["White", "Black"]

@@ -58,6 +58,9 @@ impl Variant for Chess {
     fn title(&self) -> &'static str {
         "Chess"
     }
+    fn full_name(&self) -> &'static str {
+        "Chess"
+    }
 
     fn seats(&self) -> &'static [&'static str] {
         &position::SEATS

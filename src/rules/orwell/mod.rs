@@ -58,6 +58,9 @@ impl Variant for Orwell {
     fn title(&self) -> &'static str {
         "Orwell"
     }
+    fn full_name(&self) -> &'static str {
+        "Orwell Chess"
+    }
 
     fn seats(&self) -> &'static [&'static str] {
         &SEATS

@@ -37,6 +37,9 @@ impl Variant for RelayGame {
     fn title(&self) -> &'static str {
         "Relay"
     }
+    fn full_name(&self) -> &'static str {
+        "Relay"
+    }
     fn seats(&self) -> &'static [&'static str] {
         &["Red", "Green", "Blue"]
     }
