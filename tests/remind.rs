@@ -346,3 +346,53 @@ fn vacation_and_limits_in_pbmservs_language() {
     assert_eq!(remind(&env, 32, 23), summary(0, 0));
     assert_eq!(remind(&env, 33, 0), summary(1, 0));
 }
+
+#[test]
+fn going_away_and_coming_back_are_mailed_in_each_game() {
+    let env = Env::new();
+    env.signup(&["alice", "bob", "carol"]);
+    let with_bob = env.challenge("chess", "alice", "bob");
+    let with_carol = env.challenge("chess", "carol", "alice");
+    env.challenge("chess", "bob", "carol");
+    let before = outbox(&env).len();
+    at(&env, "alice", 1, &["vacation", "on"]);
+    let away: Vec<_> = outbox(&env).split_off(before);
+    let mut to: Vec<&str> = away.iter().map(|(to, _, _)| to.as_str()).collect();
+    to.sort();
+    assert_eq!(
+        to,
+        [
+            r#"["alice@example.test"]"#,
+            r#"["alice@example.test"]"#,
+            r#"["bob@example.test"]"#,
+            r#"["carol@example.test"]"#
+        ],
+        "{away:?}"
+    );
+    let number = |game: &str| game.trim_start_matches("game").to_string();
+    for (_, subject, body) in &away {
+        assert!(
+            subject.starts_with(&format!("Chess Board {} ", number(&with_bob)))
+                || subject.starts_with(&format!("Chess Board {} ", number(&with_carol))),
+            "{subject}"
+        );
+        assert!(body.contains("alice went on vacation."), "{body}");
+        assert!(
+            body.contains("alice is on vacation: the clock stands still until"),
+            "{body}"
+        );
+    }
+    // A refused command mails nobody.
+    env.refused(Some("alice"), &["vacation", "on"]);
+    assert_eq!(outbox(&env).len(), before + 4);
+    at(&env, "alice", 3, &["vacation", "off"]);
+    let back = outbox(&env).split_off(before + 4);
+    assert_eq!(back.len(), 4, "{back:?}");
+    for (_, _, body) in &back {
+        assert!(
+            body.contains("alice is back from vacation: the clock runs again."),
+            "{body}"
+        );
+        assert!(!body.contains("stands still"), "{body}");
+    }
+}

@@ -160,6 +160,7 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
             | Notice::DrawDeclined { game, .. }
             | Notice::Resigned { game, .. }
             | Notice::Forfeited { game, .. }
+            | Notice::Vacation { game, .. }
             | Notice::GameOver { game, .. } => *game,
         };
         let index = match plans.iter().position(|(g, _)| *g == game) {
@@ -215,6 +216,15 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                 plan.notes.push(format!(
                     "{player} has not moved in {days} days and loses on time."
                 ));
+                (Kind::Note, None)
+            }
+            Notice::Vacation { player, away, .. } => {
+                // While away, the board's own vacation line says until when.
+                plan.notes.push(if *away {
+                    format!("{player} went on vacation.")
+                } else {
+                    format!("{player} is back from vacation: the clock runs again.")
+                });
                 (Kind::Note, None)
             }
             Notice::GameOver { .. } => (Kind::Over, None),

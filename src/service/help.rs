@@ -26,7 +26,8 @@ Commands (shell form; mail uses `GAME VERB BOARD USERID PASSWORD ARGS`):
   games [USERID...] [--all|--next]      games being played
   draw GAME offer|accept|decline        a draw by agreement
   resign GAME                           give up
-  vacation on|off                       your clocks stand still (30 days a year)
+  vacation on|off                       your clocks stand still (30 days a year);
+                                        your games' players are told
   export GAME                           the game record, readable by replay
   variants                              the games on offer
   moves VARIANT [--roll A,B] [TURN...]  every legal turn after TURN...

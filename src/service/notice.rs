@@ -64,6 +64,13 @@ pub enum Notice {
         days: i64,
         forfeit_at: String,
     },
+    /// A player of `game` went on vacation (`away`) or came back: their
+    /// clocks stand still, or run again.
+    Vacation {
+        game: GameId,
+        player: String,
+        away: bool,
+    },
     /// A player lost on time after `days` days without a move. In a game
     /// of three the game may go on: `to_move` is then who moves next.
     Forfeited {

@@ -2,19 +2,21 @@
 //!
 //! Only for [`ALLOWANCE_DAYS`] days of each calendar year: past that the
 //! clocks run again, vacation or not (the arithmetic is in
-//! [`crate::clock`]). While the clocks of a game's player stand still, that
-//! game's boards say so ([`vacation_notes`]).
+//! [`crate::clock`]). Going away and coming back are mailed to everyone in
+//! the player's games; while the clocks of a game's player stand still,
+//! that game's boards say so ([`vacation_notes`]).
 
 use chrono::{DateTime, TimeDelta, Utc};
 use rusqlite::Connection;
 
-use super::Request;
 use super::accounts::acting_player;
 use super::error::ServiceError;
 use super::game::timestamp;
+use super::notice::Notice;
 use super::reply::Reply;
+use super::{Request, notify};
 use crate::clock::{ALLOWANCE_DAYS, Pauses};
-use crate::store::{self, vacations};
+use crate::store::{self, games, vacations};
 
 /// `vacation on` / `vacation off`.
 pub fn vacation(conn: &mut Connection, req: &Request<'_>, on: bool) -> Result<Reply, ServiceError> {
@@ -31,6 +33,16 @@ pub fn vacation(conn: &mut Connection, req: &Request<'_>, on: bool) -> Result<Re
         }
     }
     let taken = vacations::of_player(&tx, player.id)?;
+    // Everyone in the player's games learns it, in each game's thread.
+    let notices: Vec<Notice> = games::list(&tx, &[player.id], false)?
+        .into_iter()
+        .map(|game| Notice::Vacation {
+            game: game.id,
+            player: player.userid.clone(),
+            away: on,
+        })
+        .collect();
+    notify::queue(&tx, &notices, req.now)?;
     tx.commit()?;
     // Spent so far; a vacation starting now spends nothing yet.
     let left = Pauses::new(&taken, req.now).allowance_left(req.now);
