@@ -396,3 +396,24 @@ fn going_away_and_coming_back_are_mailed_in_each_game() {
         assert!(!body.contains("stands still"), "{body}");
     }
 }
+
+#[test]
+fn a_nag_says_a_standing_draw_offer_will_be_accepted() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    let game = env.challenge("chess", "alice", "bob");
+    at(&env, "alice", 0, &["move", &game, "e4"]);
+    at(&env, "alice", 0, &["draw", &game, "offer"]);
+    assert_eq!(remind(&env, 7, 0), summary(1, 0));
+    let (to, _, body) = nags(&env).pop().unwrap();
+    assert_eq!(to, r#"["bob@example.test"]"#);
+    assert!(
+        body.contains("alice offered a draw that still stands."),
+        "{body}"
+    );
+    assert!(!body.contains("forfeited"), "{body}");
+    remind(&env, 21, 0);
+    let view = env.json(&game);
+    assert_eq!(view["status"], "over");
+    assert_eq!(view["result"], "1/2-1/2");
+}

@@ -54,6 +54,9 @@ pub struct NagLetter {
     pub days_waited: u32,
     /// When the game is forfeited, as written to players.
     pub forfeit_at: String,
+    /// Who offered the draw that still stands, if one does: at forfeit
+    /// time it counts as accepted instead.
+    pub draw_offered_by: Vec<String>,
 }
 
 /// `error.txt`: why a command was refused.

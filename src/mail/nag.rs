@@ -81,6 +81,11 @@ pub fn queue(
         board,
         days_waited: u32::try_from(reminder.days).unwrap_or(u32::MAX),
         forfeit_at: readable(reminder.forfeit_at),
+        draw_offered_by: row
+            .draw_votes
+            .iter()
+            .filter_map(|&seat| row.players.get(seat).cloned())
+            .collect(),
     };
     let mail = settings
         .templates

@@ -159,13 +159,28 @@ fn help_reply_and_nag_mails() {
         },
         days_waited: 8,
         forfeit_at: "2026-12-06 13:00 UTC".into(),
+        draw_offered_by: vec![],
     };
-    let text = render("nag.txt", nag);
+    let text = render("nag.txt", nag.clone());
     assert!(
         text.starts_with("Subject: Nag: Bochess Board 42 bob\n"),
         "{text}"
     );
+    assert!(
+        text.contains("If no move arrives by 2026-12-06 13:00 UTC, the game is forfeited."),
+        "{text}"
+    );
     insta::assert_snapshot!(text);
+    // A draw offer standing at forfeit time is accepted, not forfeited.
+    let offered = render(
+        "nag.txt",
+        NagLetter {
+            draw_offered_by: vec!["alice".into()],
+            ..nag
+        },
+    );
+    assert!(!offered.contains("forfeited"), "{offered}");
+    insta::assert_snapshot!("nag_with_a_draw_offer", offered);
 }
 
 #[test]
