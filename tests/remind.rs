@@ -407,10 +407,7 @@ fn a_nag_says_a_standing_draw_offer_will_be_accepted() {
     assert_eq!(remind(&env, 7, 0), summary(1, 0));
     let (to, _, body) = nags(&env).pop().unwrap();
     assert_eq!(to, r#"["bob@example.test"]"#);
-    assert!(
-        body.contains("alice offered a draw that still stands."),
-        "{body}"
-    );
+    assert!(body.contains("A draw offer stands (by alice)."), "{body}");
     assert!(!body.contains("forfeited"), "{body}");
     remind(&env, 21, 0);
     let view = env.json(&game);
