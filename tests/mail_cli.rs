@@ -298,3 +298,67 @@ fn a_busy_database_asks_the_mta_to_retry() {
         Some(0)
     );
 }
+
+/// The bodies of the queued mails to `address`, oldest first.
+fn bodies_to(env: &Env, address: &str) -> Vec<String> {
+    let conn = rusqlite::Connection::open(&env.db).unwrap();
+    let mut q = conn
+        .prepare("SELECT recipients, body FROM outbox ORDER BY id")
+        .unwrap();
+    let rows = q
+        .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))
+        .unwrap()
+        .collect::<Result<Vec<_>, _>>()
+        .unwrap();
+    rows.into_iter()
+        .filter(|(to, _)| to.contains(address))
+        .map(|(_, body)| body)
+        .collect()
+}
+
+#[test]
+fn each_player_sees_the_board_from_their_side() {
+    let env = Env::new();
+    let out = env.stdin(
+        &["run"],
+        b"signup alice secret alice@example.org\nsignup bob bobpw bob@example.org\n\
+          chess challenge alice bob\nchess move 1 alice secret e2-e4\n",
+    );
+    assert!(out.status.success(), "{out:?}");
+    let white = bodies_to(&env, "alice@example.org").pop().unwrap();
+    let black = bodies_to(&env, "bob@example.org").pop().unwrap();
+    // White: rank 8 on top, files a..h; Black: rank 1 on top, files h..a.
+    assert!(
+        white.contains("      a   b   c   d   e   f   g   h\n"),
+        "{white}"
+    );
+    assert!(
+        white.contains("\n  8 |*R*|*N*|*B*|*Q*|*K*|*B*|*N*|*R*| 8\n"),
+        "{white}"
+    );
+    assert!(
+        black.contains("      h   g   f   e   d   c   b   a\n"),
+        "{black}"
+    );
+    assert!(
+        black.contains("\n  1 | R |:N:| B |:K:| Q |:B:| N |:R:| 1\n"),
+        "{black}"
+    );
+    let first_rank = |body: &str| {
+        body.lines()
+            .find(|l| l.starts_with("  1 |") || l.starts_with("  8 |"))
+            .unwrap()
+            .to_string()
+    };
+    assert!(first_rank(&white).starts_with("  8"), "{white}");
+    assert!(first_rank(&black).starts_with("  1"), "{black}");
+    // A refusal shows the sender's side too.
+    let raw = "From: bob@example.org\r\nSubject: chess move 1 bob bobpw e7-e4\r\n\r\n";
+    assert_eq!(mail(&env, raw).status.code(), Some(0));
+    let error = bodies_to(&env, "bob@example.org").pop().unwrap();
+    assert!(error.contains("e7-e4"), "{error}");
+    assert!(
+        error.contains("      h   g   f   e   d   c   b   a\n"),
+        "{error}"
+    );
+}

@@ -409,6 +409,11 @@ fn a_nag_says_a_standing_draw_offer_will_be_accepted() {
     assert_eq!(to, r#"["bob@example.test"]"#);
     assert!(body.contains("A draw offer stands (by alice)."), "{body}");
     assert!(!body.contains("forfeited"), "{body}");
+    // bob plays Black: the board is drawn from his side.
+    assert!(
+        body.contains("      h   g   f   e   d   c   b   a\n"),
+        "{body}"
+    );
     remind(&env, 21, 0);
     let view = env.json(&game);
     assert_eq!(view["status"], "over");

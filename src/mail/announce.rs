@@ -50,11 +50,12 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
         }
     }
     for (game, plan) in plans(notices) {
-        let (mut letter, players, ply) = match LoadedGame::load(conn, VARIANTS, game) {
+        let (mut letter, players, ply, loaded) = match LoadedGame::load(conn, VARIANTS, game) {
             Ok(loaded) => (
                 board_letter(conn, &loaded)?,
                 loaded.row.players.clone(),
                 loaded.row.ply,
+                Some(loaded),
             ),
             // A game of a variant this build does not offer (test catalogs):
             // the mail says what the store knows, without a board.
@@ -63,7 +64,7 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
                     .ok_or_else(|| StoreError::Damaged(format!("mail for missing {game}")))?;
                 let mut letter = row_letter(&row);
                 letter.to_move = plan.to_move.clone();
-                (letter, row.players, row.ply)
+                (letter, row.players, row.ply, None)
             }
             Err(ServiceError::Store(e)) => return Err(e),
             Err(other) => return Err(StoreError::Damaged(format!("mail for {game}: {other}"))),
@@ -87,12 +88,8 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             Kind::Over => ("game_over.txt", "over"),
             Kind::Note => ("board.txt", ""),
         };
-        let mail = settings
-            .templates
-            .render(template, &letter)
-            .map_err(|e| StoreError::Damaged(e.to_string()))?;
         let mut seen = Vec::new();
-        for user in &players {
+        for (seat, user) in players.iter().enumerate() {
             if seen.contains(user) {
                 continue;
             }
@@ -101,6 +98,14 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             if to.is_empty() {
                 continue;
             }
+            // Each player sees the board from their own side.
+            if let Some(loaded) = &loaded {
+                letter.diagram = loaded.position.render_for(seat).trim_end().to_string();
+            }
+            let mail = settings
+                .templates
+                .render(template, &letter)
+                .map_err(|e| StoreError::Damaged(e.to_string()))?;
             let identity = &settings.identity;
             let root = identity.game_root_id(game, user);
             let message_id = match kind {
@@ -111,8 +116,8 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             let draft = Draft {
                 game: Some(game),
                 to,
-                subject: mail.subject.clone(),
-                body: mail.body.clone(),
+                subject: mail.subject,
+                body: mail.body,
                 in_reply_to: threaded.then(|| root.clone()),
                 references: if threaded { vec![root] } else { vec![] },
                 message_id,

@@ -263,6 +263,7 @@ fn run_letter(
                 Err(e) => {
                     handled.refused += 1;
                     let game = game_of(&request.command);
+                    let game = game.map(|g| (g, claimed_user(&request.actor)));
                     answers.push(error_mail(conn, settings, game, &e.to_string(), raw)?);
                 }
             }
@@ -347,23 +348,40 @@ fn without_password(line: &str, request: &Request) -> String {
         .join(" ")
 }
 
-/// An error mail: the reason, the board when the command named one, and
-/// the original message quoted.
+/// The userid a command speaks for, if it names one.
+fn claimed_user(actor: &Actor) -> Option<&str> {
+    match actor {
+        Actor::Claimed { user, .. } => Some(user.as_str()),
+        _ => None,
+    }
+}
+
+/// An error mail: the reason, the board when the command named one (as
+/// the sender sees it, when they play in it), and the original message
+/// quoted.
 fn error_mail(
     conn: &Connection,
     settings: &Settings,
-    game: Option<crate::command::GameId>,
+    game: Option<(crate::command::GameId, Option<&str>)>,
     reason: &str,
     raw: &[u8],
 ) -> Result<Rendered, HandleError> {
-    let loaded = game.and_then(|g| LoadedGame::load(conn, VARIANTS, g).ok());
+    let loaded = game.and_then(|(g, _)| LoadedGame::load(conn, VARIANTS, g).ok());
+    let seat = game.and_then(|(_, user)| {
+        let user = user?;
+        let players = &loaded.as_ref()?.row.players;
+        players.iter().position(|p| p.eq_ignore_ascii_case(user))
+    });
     let letter = ErrorLetter {
         title: loaded.as_ref().map(|l| l.variant.title().to_string()),
         board: loaded.as_ref().map(|l| l.id().0),
         reason: reason.to_string(),
-        diagram: loaded
-            .as_ref()
-            .map(|l| l.current_view().board.trim_end().to_string()),
+        diagram: loaded.as_ref().map(|l| {
+            l.position
+                .render_for(seat.unwrap_or(0))
+                .trim_end()
+                .to_string()
+        }),
         original: quoted_original(raw, QUOTED_LINES),
     };
     render(settings, "error.txt", &letter)

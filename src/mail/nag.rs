@@ -55,7 +55,14 @@ pub fn queue(
     let row = games::find(conn, reminder.game)?
         .ok_or_else(|| StoreError::Damaged(format!("reminder for missing {}", reminder.game)))?;
     let mut board = match LoadedGame::load(conn, VARIANTS, reminder.game) {
-        Ok(game) => board_letter(conn, &game)?,
+        Ok(game) => {
+            let mut board = board_letter(conn, &game)?;
+            // From the side of the player reminded.
+            if let Some(seat) = game.row.players.iter().position(|p| p == reminder.player) {
+                board.diagram = game.position.render_for(seat).trim_end().to_string();
+            }
+            board
+        }
         // A variant this build does not offer (test catalogs): no board.
         Err(ServiceError::UnknownVariant { .. }) => BoardLetter {
             to_move: Some(reminder.player.to_string()),

@@ -112,6 +112,13 @@ pub trait Position: Send + Sync + fmt::Debug {
     fn conclude(&self, event: &Conclusion) -> Result<Box<dyn Position>, RulesError>;
     /// The ASCII board with whose turn it is and the last move.
     fn render(&self) -> String;
+    /// The same, as `seat` sees it from its side of the board (pbmserv drew
+    /// each player's mail that way). Games without a side for a seat (the
+    /// cylinder of three) draw it as [`Position::render`] does.
+    fn render_for(&self, seat: Seat) -> String {
+        let _ = seat;
+        self.render()
+    }
     /// A compact text from which [`Variant::decode`] rebuilds this position
     /// exactly (board, side to move, rights, counters, repetition history).
     fn encode(&self) -> String;

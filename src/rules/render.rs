@@ -19,6 +19,10 @@ pub struct Drawing<'a> {
     /// The character at the grid corner between files f-1|f and ranks r-1|r
     /// (`f` in 0..=files, `r` in 0..=ranks); `+` by default.
     pub corner: Box<dyn Fn(usize, usize) -> char + 'a>,
+    /// Turned half round, as the second seat sees the board: the last rank
+    /// on top, the files from right to left (pbmserv drew each player's
+    /// mail from their own side).
+    pub flipped: bool,
 }
 
 /// A square's three characters: ` X `, `:X:`, `*X*`, `(X)`, `   `, `:::`.
@@ -39,26 +43,43 @@ impl<'a> Drawing<'a> {
             geometry,
             margin: 0,
             corner: Box::new(|_, _| '+'),
+            flipped: false,
+        }
+    }
+
+    /// The file indices left to right as drawn.
+    fn files_drawn(&self) -> Vec<i8> {
+        let files: Vec<i8> = (0..self.geometry.files() as i8).collect();
+        if self.flipped {
+            files.into_iter().rev().collect()
+        } else {
+            files
         }
     }
 
     /// `      a   b   c ...`, letters centred over the cells.
     pub fn file_letters(&self) -> String {
         let mut s = " ".repeat(self.margin + 4);
-        for f in 0..self.geometry.files() as i8 {
+        for f in self.files_drawn() {
             s.push_str(&format!("  {} ", file_letter(f)));
         }
         s.trim_end().to_string()
     }
 
-    /// The grid line below rank `r` (r = 0 is the bottom edge, r = ranks the top).
+    /// The grid line below rank `r` (r = 0 is the bottom edge, r = ranks the
+    /// top, whichever way up the board is drawn).
     pub fn grid_line(&self, r: usize) -> String {
+        let files = self.geometry.files() as usize;
         let mut s = " ".repeat(self.margin + 4);
-        for f in 0..self.geometry.files() as usize {
-            s.push((self.corner)(f, r));
+        let corner = |i: usize| {
+            let f = if self.flipped { files - i } else { i };
+            (self.corner)(f, r)
+        };
+        for i in 0..files {
+            s.push(corner(i));
             s.push_str("---");
         }
-        s.push((self.corner)(self.geometry.files() as usize, r));
+        s.push(corner(files));
         s
     }
 
@@ -67,7 +88,7 @@ impl<'a> Drawing<'a> {
         let g = self.geometry;
         let mut s = " ".repeat(self.margin);
         s.push_str(&format!("{:>3} |", rank + 1));
-        for f in 0..g.files() as i8 {
+        for f in self.files_drawn() {
             let sq = g.at(f as i32, rank as i32).expect("box square");
             s.push_str(&cell(glyph(sq), g.is_dark(sq)));
             s.push('|');
@@ -76,13 +97,23 @@ impl<'a> Drawing<'a> {
         s
     }
 
-    /// The whole box, top rank first, letters above and below.
+    /// The whole box, letters above and below: the top rank first, or the
+    /// first rank first when flipped.
     pub fn board_lines(&self, glyph: &dyn Fn(Square) -> Glyph) -> Vec<String> {
         let ranks = self.geometry.ranks() as usize;
-        let mut lines = vec![self.file_letters(), self.grid_line(ranks)];
-        for r in (0..ranks).rev() {
-            lines.push(self.rank_line(r as i8, glyph));
-            lines.push(self.grid_line(r));
+        let mut lines = vec![self.file_letters()];
+        if self.flipped {
+            lines.push(self.grid_line(0));
+            for r in 0..ranks {
+                lines.push(self.rank_line(r as i8, glyph));
+                lines.push(self.grid_line(r + 1));
+            }
+        } else {
+            lines.push(self.grid_line(ranks));
+            for r in (0..ranks).rev() {
+                lines.push(self.rank_line(r as i8, glyph));
+                lines.push(self.grid_line(r));
+            }
         }
         lines.push(self.file_letters());
         lines
@@ -133,6 +164,18 @@ mod tests {
     +---+---+---+
       a   b   c";
         assert_eq!(text, want);
+        let flipped = Drawing {
+            flipped: true,
+            ..Drawing::new(&g)
+        };
+        let want = "      c   b   a
+    +---+---+---+
+  1 |(P)|   |:R:| 1
+    +---+---+---+
+  2 |   |*K*|   | 2
+    +---+---+---+
+      c   b   a";
+        assert_eq!(flipped.board_lines(&glyph).join("\n"), want);
     }
 
     #[test]

@@ -33,14 +33,20 @@ fn zone_corner(f: usize, r: usize) -> char {
     }
 }
 
-/// The corner boxes' row: `|*N*| a   b ... l |*N*|`.
-fn letters_row(pos: &BoPosition, left: &str, right: &str) -> String {
+/// The corner boxes' row: `|*N*| a   b ... l |*N*|` (`l ... a` flipped).
+fn letters_row(pos: &BoPosition, left: &str, right: &str, flipped: bool) -> String {
     let g = &SET.geometry;
     let corner = |name: &str| {
         let sq = g.parse(name).expect("corner square");
         cell(glyph(pos, sq), g.is_dark(sq))
     };
-    let mut letters: String = (0..12)
+    let files: Vec<u8> = if flipped {
+        (0..12).rev().collect()
+    } else {
+        (0..12).collect()
+    };
+    let mut letters: String = files
+        .into_iter()
         .map(|f| format!(" {}  ", (b'a' + f) as char))
         .collect();
     letters.pop();
@@ -56,10 +62,12 @@ fn labels(left: &str, right: &str) -> String {
     format!(" {left}{}{right}", " ".repeat(WIDTH - 6))
 }
 
-/// The board drawing, without the lines about the turn.
-pub fn board_lines(pos: &BoPosition) -> Vec<String> {
+/// The board drawing, without the lines about the turn; turned half round
+/// (Black's side at the bottom, z2/z1 above and z3/z4 below) when `flipped`.
+pub fn board_lines(pos: &BoPosition, flipped: bool) -> Vec<String> {
     let mut drawing = Drawing::new(&SET.geometry);
     drawing.corner = Box::new(zone_corner);
+    drawing.flipped = flipped;
     let glyph = |sq: Square| glyph(pos, sq);
     // The shared drawing: letters, then top edge, ranks, bottom edge, letters.
     let mut box_lines = drawing.board_lines(&glyph);
@@ -69,16 +77,22 @@ pub fn board_lines(pos: &BoPosition) -> Vec<String> {
     let last = box_lines.len() - 1;
     box_lines[0] = join_edge(&box_lines[0]);
     box_lines[last] = join_edge(&box_lines[last]);
+    let ([top_left, top_right], [bottom_left, bottom_right]) = if flipped {
+        (["z2", "z1"], ["z3", "z4"])
+    } else {
+        (["z4", "z3"], ["z1", "z2"])
+    };
+    let upper = |name: &str| name.to_ascii_uppercase();
     let mut lines = vec![
-        labels("Z4", "Z3"),
+        labels(&upper(top_left), &upper(top_right)),
         corner_edges(),
-        letters_row(pos, "z4", "z3"),
+        letters_row(pos, top_left, top_right, flipped),
     ];
     lines.extend(box_lines);
     lines.extend([
-        letters_row(pos, "z1", "z2"),
+        letters_row(pos, bottom_left, bottom_right, flipped),
         corner_edges(),
-        labels("Z1", "Z2"),
+        labels(&upper(bottom_left), &upper(bottom_right)),
     ]);
     lines
         .into_iter()
@@ -86,10 +100,10 @@ pub fn board_lines(pos: &BoPosition) -> Vec<String> {
         .collect()
 }
 
-/// The whole text: the board, then whose turn it is (or the result) and
-/// the last move.
-pub fn render(pos: &BoPosition) -> String {
-    let mut lines = board_lines(pos);
+/// The whole text: the board (from Black's side when `flipped`), then whose
+/// turn it is (or the result) and the last move.
+pub fn render(pos: &BoPosition, flipped: bool) -> String {
+    let mut lines = board_lines(pos, flipped);
     lines.push(String::new());
     let result = pos.result().map(|o| o.to_string());
     let to_move = ["White", "Black"][pos.side() as usize];
@@ -121,9 +135,39 @@ mod tests {
     #[test]
     fn corner_rows_frame_the_letters() {
         let start = BoPosition::start();
-        assert_eq!(letters_row(&start, "z1", "z2").len(), WIDTH);
-        assert!(letters_row(&start, "z1", "z2").starts_with("|:N:| a   b"));
+        assert_eq!(letters_row(&start, "z1", "z2", false).len(), WIDTH);
+        assert!(letters_row(&start, "z1", "z2", false).starts_with("|:N:| a   b"));
         assert_eq!(labels("Z1", "Z2").len(), WIDTH - 1);
         assert_eq!(corner_edges().len(), WIDTH);
+    }
+
+    #[test]
+    fn black_sees_the_board_turned_half_round() {
+        let start = BoPosition::start();
+        let white = board_lines(&start, false);
+        let black = board_lines(&start, true);
+        assert_eq!(black.len(), white.len());
+        assert_eq!(black[0], labels("Z2", "Z1").trim_end());
+        assert_eq!(black[black.len() - 1], labels("Z3", "Z4").trim_end());
+        assert!(black[2].contains("| l   k   j"), "{}", black[2]);
+        // Every rank row holds the same cells in the opposite order, and the
+        // rows come in the opposite order.
+        let cells = |line: &str| -> Vec<String> {
+            line.split('|').map(str::to_string).collect::<Vec<_>>()[1..13].to_vec()
+        };
+        let rows = |lines: &[String]| -> Vec<Vec<String>> {
+            lines
+                .iter()
+                .filter(|l| l.len() > 3 && l[..4].trim().parse::<u8>().is_ok())
+                .map(|l| cells(l))
+                .collect()
+        };
+        let (w, b) = (rows(&white), rows(&black));
+        assert_eq!(w.len(), 12);
+        for (wr, br) in w.iter().zip(b.iter().rev()) {
+            let reversed: Vec<String> = wr.iter().rev().cloned().collect();
+            assert_eq!(&reversed, br);
+        }
+        assert!(black[4].starts_with("  1 | J |:R:|"), "{}", black[4]);
     }
 }

@@ -186,7 +186,11 @@ impl Position for BoPosition {
     }
 
     fn render(&self) -> String {
-        diagram::render(self)
+        diagram::render(self, false)
+    }
+
+    fn render_for(&self, seat: Seat) -> String {
+        diagram::render(self, seat == 1)
     }
 
     fn encode(&self) -> String {

@@ -179,8 +179,12 @@ impl ChessPosition {
         })
     }
 
-    fn board_lines(&self) -> Vec<String> {
-        let drawing = Drawing::new(&SPEC.geometry);
+    /// The box, from Black's side when `flipped`.
+    fn board_lines(&self, flipped: bool) -> Vec<String> {
+        let drawing = Drawing {
+            flipped,
+            ..Drawing::new(&SPEC.geometry)
+        };
         let glyph = |s: Square| self.bits.piece_at(s).map(|(c, k)| (LETTERS[k], c as u8));
         drawing.board_lines(&glyph)
     }
@@ -240,7 +244,11 @@ impl Position for ChessPosition {
     }
 
     fn render(&self) -> String {
-        let mut lines = self.board_lines();
+        self.render_for(0)
+    }
+
+    fn render_for(&self, seat: Seat) -> String {
+        let mut lines = self.board_lines(seat == 1);
         let result = self.outcome.as_ref().map(|o| o.to_string());
         lines.extend(status_lines(
             Some(SEATS[self.bits.side]),

@@ -317,3 +317,15 @@ fn fast_divide_matches_the_generic_one() {
     assert_eq!(fast, generic);
     assert!(fast.iter().any(|(m, _)| m == "e5xf6"));
 }
+
+#[test]
+fn black_sees_the_board_from_its_side() {
+    let p = start();
+    let black = p.render_for(1);
+    let lines: Vec<&str> = black.lines().collect();
+    assert_eq!(lines[0], "      h   g   f   e   d   c   b   a");
+    assert_eq!(lines[2], "  1 | R |:N:| B |:K:| Q |:B:| N |:R:| 1");
+    assert_eq!(lines[16], "  8 |*R*|*N*|*B*|*K*|*Q*|*B*|*N*|*R*| 8");
+    assert!(black.contains("White to move"));
+    assert_eq!(p.render_for(0), p.render());
+}
