@@ -204,3 +204,29 @@ fn the_demo_plays_a_game_to_checkmate() {
         "the demo must not touch the user's database"
     );
 }
+
+#[test]
+fn show_draws_the_board_from_the_askers_side() {
+    let (env, game) = started();
+    env.ok(Some("alice"), &["move", &game, "e4"]);
+    let white_files = "      a   b   c   d   e   f   g   h";
+    let black_files = "      h   g   f   e   d   c   b   a";
+    let first = |out: String| {
+        out.lines()
+            .find(|l| l.starts_with("      "))
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(first(env.ok(None, &["show", &game])), white_files);
+    assert_eq!(first(env.ok(Some("alice"), &["show", &game])), white_files);
+    assert_eq!(first(env.ok(Some("carol"), &["show", &game])), white_files);
+    assert_eq!(first(env.ok(Some("bob"), &["show", &game])), black_files);
+    let answer = env.ok(Some("bob"), &["move", &game, "e5"]);
+    assert_eq!(first(answer), black_files);
+    let past = env.ok(Some("bob"), &["show", &game, "--at", "0"]);
+    assert_eq!(first(past.clone()), black_files);
+    assert!(
+        past.contains("\n  2 |:P:| P |:P:| P |:P:| P |:P:| P | 2\n"),
+        "{past}"
+    );
+}

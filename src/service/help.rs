@@ -20,6 +20,7 @@ Commands (shell form; mail uses `GAME VERB BOARD USERID PASSWORD ARGS`):
                                         (--opt nag=DAYS, --opt forfeit=DAYS)
   move GAME TURN[#N]                    play a turn; #N = the number of this move
   show GAME [--at N] [--format json]    the board, now or after N moves
+                                        (from your side when you play in it)
   roll GAME                             the dice of the turn to come (dice games)
   audit GAME                            check a dice game's rolls against its seed
   history GAME                          every turn so far

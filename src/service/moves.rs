@@ -89,7 +89,9 @@ pub fn play(
     };
     let outcome = game.record(&tx, step, played.position, req.now)?;
     let passes = autopass::advance(&tx, &mut game, req.now)?;
-    let view = game.current_view();
+    let mut view = game.current_view();
+    // The mover's answer shows the board from their side, as their mail does.
+    view.board = game.position.render_for(seat);
     let mut notices = vec![Notice::Moved {
         game: id,
         ply: expected,

@@ -1,4 +1,5 @@
-//! `show`: a game's board now, or after its first N moves.
+//! `show`: a game's board now, or after its first N moves, drawn from the
+//! asker's side when they play in the game (as their mails are).
 
 use rusqlite::Connection;
 
@@ -7,7 +8,8 @@ use super::error::ServiceError;
 use super::game::{LoadedGame, rebuild};
 use super::reply::Reply;
 use super::vacation::vacation_notes;
-use crate::command::GameId;
+use crate::command::{Actor, GameId};
+use crate::rules::Seat;
 use crate::store::{self, turns};
 
 /// `show GAME [--at N]`.
@@ -19,9 +21,13 @@ pub fn show(
 ) -> Result<Reply, ServiceError> {
     let tx = store::read(conn)?;
     let game = LoadedGame::load(&tx, req.catalog, id)?;
+    let seat = asker_seat(req.actor, &game);
     let Some(at) = at else {
         let mut view = game.current_view();
         view.vacations = vacation_notes(&tx, &game.players_by_id(), req.now)?;
+        if let Some(seat) = seat {
+            view.board = game.position.render_for(seat);
+        }
         return Ok(Reply::Board(view));
     };
     if at > game.row.ply {
@@ -34,5 +40,21 @@ pub fn show(
     let log = turns::log(&tx, id)?;
     let upto: Vec<_> = log.into_iter().filter(|e| e.ply <= at).collect();
     let position = rebuild(game.variant, &game.row.options, &upto)?;
-    Ok(Reply::Board(game.view(position.as_ref(), at)))
+    let mut view = game.view(position.as_ref(), at);
+    if let Some(seat) = seat {
+        view.board = position.render_for(seat);
+    }
+    Ok(Reply::Board(view))
+}
+
+/// The seat the asker plays in `game` (the first, if several), if any.
+fn asker_seat(actor: &Actor, game: &LoadedGame) -> Option<Seat> {
+    let user = match actor {
+        Actor::Trusted(user) | Actor::Claimed { user, .. } => user,
+        Actor::Anonymous => return None,
+    };
+    game.row
+        .players
+        .iter()
+        .position(|p| p.eq_ignore_ascii_case(user))
 }
