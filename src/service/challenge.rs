@@ -103,15 +103,13 @@ pub fn challenge(
     // Passes forced by the very first rolls are part of the start.
     let passes = autopass::advance(&tx, &mut game, req.now)?;
     let view = game.current_view();
-    let mut notices = vec![Notice::Challenged {
+    let challenged = Notice::Challenged {
         game: id,
         variant: variant.name().into(),
         players: game.row.players.clone(),
         to_move: view.to_move.clone(),
-    }];
-    let passed = autopass::lines(&passes);
-    notices.extend(passes);
-    notify::queue(&tx, &notices, req.now)?;
+    };
+    let passed = notify::queue_change(&tx, challenged, None, passes, req.now)?;
     tx.commit()?;
     Ok(Reply::Challenged {
         passes: passed,

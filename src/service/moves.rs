@@ -92,20 +92,16 @@ pub fn play(
     let mut view = game.current_view();
     // The mover's answer shows the board from their side, as their mail does.
     view.board = game.position.render_for(seat);
-    let mut notices = vec![Notice::Moved {
+    let moved = Notice::Moved {
         game: id,
         ply: expected,
         turn: played.canonical.clone(),
         mover: player.userid.clone(),
         to_move: view.to_move.clone(),
         comment: req.comment.map(str::to_string),
-    }];
-    if let Some(outcome) = outcome {
-        notices.push(Notice::game_over(&game, outcome));
-    }
-    let passed = autopass::lines(&passes);
-    notices.extend(passes);
-    notify::queue(&tx, &notices, req.now)?;
+    };
+    let game_over = outcome.map(|outcome| Notice::game_over(&game, outcome));
+    let passed = notify::queue_change(&tx, moved, game_over, passes, req.now)?;
     tx.commit()?;
     Ok(Reply::Moved {
         turn: played.canonical,

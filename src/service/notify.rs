@@ -9,6 +9,7 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Transaction;
 
+use super::autopass;
 use super::notice::Notice;
 use crate::store::StoreError;
 
@@ -19,4 +20,24 @@ pub fn queue(
     now: DateTime<Utc>,
 ) -> Result<(), StoreError> {
     crate::mail::announce::queue(tx, notices, now)
+}
+
+/// Queues what a change to a game tells its players, in this order: the
+/// change itself (`first`), the game's end if the change ended it, then
+/// the automatic passes that followed it. Returns those passes as the
+/// answer to the player lists them ([`autopass::lines`]).
+pub fn queue_change(
+    tx: &Transaction<'_>,
+    first: Notice,
+    game_over: Option<Notice>,
+    passes: Vec<Notice>,
+    now: DateTime<Utc>,
+) -> Result<Vec<String>, StoreError> {
+    let passed = autopass::lines(&passes);
+    let notices: Vec<Notice> = std::iter::once(first)
+        .chain(game_over)
+        .chain(passes)
+        .collect();
+    queue(tx, &notices, now)?;
+    Ok(passed)
 }

@@ -63,17 +63,13 @@ pub fn resign(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
     let outcome = game.record(&tx, step, position, req.now)?;
     // In a game of three the seat is out: its turns pass from now on.
     let passes = autopass::advance(&tx, &mut game, req.now)?;
-    let mut notices = vec![Notice::Resigned {
+    let resigned = Notice::Resigned {
         game: id,
         player: player.userid.clone(),
         comment: req.comment.map(str::to_string),
-    }];
-    if let Some(outcome) = outcome {
-        notices.push(Notice::game_over(&game, outcome));
-    }
-    let passed = autopass::lines(&passes);
-    notices.extend(passes);
-    notify::queue(&tx, &notices, req.now)?;
+    };
+    let game_over = outcome.map(|outcome| Notice::game_over(&game, outcome));
+    let passed = notify::queue_change(&tx, resigned, game_over, passes, req.now)?;
     tx.commit()?;
     Ok(Reply::Resigned {
         passes: passed,
