@@ -35,9 +35,11 @@ pub mod reach;
 pub mod registry;
 pub mod render;
 pub mod royal_guard;
+pub mod turn;
 
 pub use outcome::{Outcome, Seat};
 pub use registry::{VARIANTS, find_variant};
+pub use turn::{Action, Turn};
 
 use std::fmt;
 
@@ -86,12 +88,37 @@ pub trait Position: Send + Sync + fmt::Debug {
     fn to_move(&self) -> Option<Seat>;
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
-    /// Every legal turn in canonical notation, sorted, each once.
+    /// Every legal turn as a value; none once the game is over.
     /// `roll` is required in dice games and ignored elsewhere.
-    fn legal_turns(&self, roll: Option<Roll>) -> Vec<String>;
+    fn legal(&self, roll: Option<Roll>) -> Vec<Turn>;
+    /// Reads a turn written in any accepted notation (the notation layer,
+    /// [`notation`]): the legal turn it means, or why there is none.
+    fn read_turn(&self, text: &str, roll: Option<Roll>) -> Result<Turn, RulesError>;
+    /// A turn legal here in canonical notation.
+    fn turn_text(&self, turn: &Turn) -> String;
+    /// Checks and plays a turn: the new position, or why the turn is not
+    /// legal (the position unchanged).
+    fn apply(&self, turn: &Turn, roll: Option<Roll>) -> Result<Box<dyn Position>, PlayError>;
+    /// Every legal turn in canonical notation, sorted, each once.
+    fn legal_turns(&self, roll: Option<Roll>) -> Vec<String> {
+        let mut texts: Vec<String> = self.legal(roll).iter().map(|t| self.turn_text(t)).collect();
+        texts.sort();
+        texts.dedup();
+        texts
+    }
     /// Plays a turn written in any accepted notation. Returns the new
     /// position and the turn in canonical notation.
-    fn play(&self, turn: &str, roll: Option<Roll>) -> Result<Played, PlayError>;
+    fn play(&self, text: &str, roll: Option<Roll>) -> Result<Played, PlayError> {
+        let turn = self
+            .read_turn(text, roll)
+            .map_err(|reason| PlayError { reason })?;
+        let canonical = self.turn_text(&turn);
+        let position = self.apply(&turn, roll)?;
+        Ok(Played {
+            position,
+            canonical,
+        })
+    }
     /// Dice games: true when the seat to move has nothing to do with this
     /// roll (no piece can use either die, or the seat has left the game).
     /// The service then records the turn `pass, pass` by itself and rolls
@@ -129,11 +156,11 @@ pub trait Position: Send + Sync + fmt::Debug {
     /// version; fast games override it.
     fn divide(&self, depth: u32) -> Vec<(String, u64)> {
         let mut out: Vec<(String, u64)> = self
-            .legal_turns(None)
-            .into_iter()
+            .legal(None)
+            .iter()
             .filter_map(|t| {
-                let next = self.play(&t, None).ok()?;
-                Some((t, next.position.perft(depth.saturating_sub(1))))
+                let next = self.apply(t, None).ok()?;
+                Some((self.turn_text(t), next.perft(depth.saturating_sub(1))))
             })
             .collect();
         out.sort();
@@ -170,6 +197,19 @@ pub enum Conclusion {
 #[error("{reason}")]
 pub struct PlayError {
     pub reason: RulesError,
+}
+
+impl PlayError {
+    /// A typed turn that is not among the legal turns (written plainly:
+    /// without the position it may not have a canonical text).
+    pub fn not_legal(geo: &geometry::Geometry, turn: &Turn) -> Self {
+        PlayError {
+            reason: RulesError::Illegal {
+                turn: notation::plain_turn(geo, turn),
+                why: "not a legal turn here".into(),
+            },
+        }
+    }
 }
 
 /// Everything the rules refuse, each a one-line message a player reads.

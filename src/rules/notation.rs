@@ -1,16 +1,21 @@
-//! Reading and writing moves, shared by every game.
+//! Reading and writing turns, shared by every game: the notation layer
+//! between text and [`Turn`] values.
 //!
 //! Input is lenient (RULES.md "Notation used everywhere"): `e2e4`, `e2-e4`,
-//! `E2-E4`, `e7e8q`, `e7-e8=Q`, `e4xd5`, `Pe2-e4`, `O-O`, and SAN (`Nf3`,
-//! `exd5`, `e8=Q`, check marks tolerated). Output is canonical: piece letter
-//! (none for pawns), `-` or `x`, `=X`. A game turns its legal moves into
-//! [`Candidate`]s and lets [`resolve`] pick the one the player meant.
+//! `E2-E4`, `e7e8q`, `e7-e8=Q`, `e4xd5`, `Pe2-e4`, `O-O`, SAN (`Nf3`,
+//! `exd5`, `e8=Q`, check marks tolerated), drops (`N@e4`, `N@e3/c4`),
+//! rebel moves (`~Nb8-b7`), `pass`, and turns of several actions joined by
+//! `, `. Output is canonical: piece letter (none for pawns), `-` or `x`,
+//! `=X`. A game turns its legal actions into [`Candidate`]s and lets
+//! [`resolve`] pick the one the player meant; [`read_turn`] does that
+//! action by action for a whole turn.
 
 use super::RulesError;
 use super::geometry::{Geometry, Square};
 use super::movement::PieceKind;
+use super::turn::{Action, Turn};
 
-/// A move as the player wrote it.
+/// An action as the player wrote it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveText {
     /// Both squares given: `Nb1-c3`, `e2e4`, `e7-e8=Q`.
@@ -32,20 +37,50 @@ pub enum MoveText {
     },
     /// `O-O` (short) or `O-O-O` (long).
     Castle { long: bool },
+    /// `N@e4`, `N@e3/c4` (the friendly pawn on e3 goes to c4).
+    Drop {
+        letter: char,
+        to: Square,
+        relocate: Option<Square>,
+    },
+    /// A move of an enemy piece: `~Nb8-b7`, `~d7-e7`.
+    Rebel(Box<MoveText>),
+    /// `pass`.
+    Pass,
 }
 
-/// A legal move as the game offers it for matching and printing.
+/// A legal action as the game offers it for matching and printing.
 #[derive(Clone, Debug)]
 pub struct Candidate {
-    pub from: Square,
-    pub to: Square,
-    /// The moving piece.
+    pub action: Action,
+    /// The piece that moves (for a rebel move: the enemy piece), or the
+    /// piece dropped. Unused for a pass.
     pub kind: &'static PieceKind,
     /// True for captures, en passant included.
     pub capture: bool,
+    /// The letter of the kind a piece becomes.
     pub promotion: Option<char>,
     /// `Some(long)` for castling.
     pub castle: Option<bool>,
+}
+
+impl Candidate {
+    /// The square left, or (drops, passes) a square no move leaves from.
+    pub fn from(&self) -> Square {
+        self.action.from().unwrap_or(Square::MAX)
+    }
+
+    pub fn to(&self) -> Square {
+        self.action.to().unwrap_or(Square::MAX)
+    }
+
+    fn is_rebel(&self) -> bool {
+        matches!(self.action, Action::Rebel { .. })
+    }
+
+    fn is_board_move(&self) -> bool {
+        matches!(self.action, Action::Move { .. })
+    }
 }
 
 fn unreadable(text: &str, why: &str) -> RulesError {
@@ -73,16 +108,65 @@ fn split_square(s: &str) -> Option<(&str, &str)> {
     letter.is_ascii_alphabetic().then(|| (&s[..cut], &s[cut..]))
 }
 
-/// Reads a move in any accepted form.
+fn square(text: &str, name: &str, geo: &Geometry) -> Result<Square, RulesError> {
+    geo.parse(name)
+        .ok_or_else(|| unreadable(text, &format!("no square {}", name.to_ascii_lowercase())))
+}
+
+/// Reads one action in any accepted form (the first reading when the text
+/// reads two ways; see [`readings`]).
 pub fn parse_move(text: &str, geo: &Geometry) -> Result<MoveText, RulesError> {
+    readings(text, geo).map(|mut r| r.swap_remove(0))
+}
+
+/// Every way one action's text can be read, the literal one first. Input
+/// is case-insensitive, so `bc4` (and `Bc4`) is both a bishop's move and
+/// the b-pawn's capture (RULES.md); other texts read one way.
+pub fn readings(text: &str, geo: &Geometry) -> Result<Vec<MoveText>, RulesError> {
     let t = text.trim().trim_end_matches(['+', '#', '!', '?']);
     if !t.is_ascii() || t.is_empty() {
         return Err(unreadable(text, "expected a move such as e2-e4"));
     }
+    if t.eq_ignore_ascii_case("pass") {
+        return Ok(vec![MoveText::Pass]);
+    }
+    if let Some(rest) = t.strip_prefix('~') {
+        return Ok(readings(rest, geo)
+            .map_err(|_| unreadable(text, "expected a rebel move such as ~Nb8-b7"))?
+            .into_iter()
+            .filter(|r| matches!(r, MoveText::Coord { .. } | MoveText::San { .. }))
+            .map(|r| MoveText::Rebel(Box::new(r)))
+            .collect::<Vec<_>>())
+        .and_then(|v: Vec<MoveText>| {
+            if v.is_empty() {
+                Err(unreadable(text, "expected a rebel move such as ~Nb8-b7"))
+            } else {
+                Ok(v)
+            }
+        });
+    }
+    if let Some((letter, place)) = t.split_once('@') {
+        let mut letters = letter.chars();
+        let (Some(l), None) = (letters.next(), letters.next()) else {
+            return Err(unreadable(
+                text,
+                "a drop is a piece letter, @ and a square: N@e4",
+            ));
+        };
+        let (to, relocate) = match place.split_once('/') {
+            Some((to, then)) => (square(text, to, geo)?, Some(square(text, then, geo)?)),
+            None => (square(text, place, geo)?, None),
+        };
+        return Ok(vec![MoveText::Drop {
+            letter: l.to_ascii_uppercase(),
+            to,
+            relocate,
+        }]);
+    }
     let castle = t.to_ascii_uppercase().replace('0', "O");
     match castle.as_str() {
-        "O-O" | "OO" => return Ok(MoveText::Castle { long: false }),
-        "O-O-O" | "OOO" => return Ok(MoveText::Castle { long: true }),
+        "O-O" | "OO" => return Ok(vec![MoveText::Castle { long: false }]),
+        "O-O-O" | "OOO" => return Ok(vec![MoveText::Castle { long: true }]),
         _ => {}
     }
     let b = t.as_bytes();
@@ -90,20 +174,55 @@ pub fn parse_move(text: &str, geo: &Geometry) -> Result<MoveText, RulesError> {
         && b[0].is_ascii_alphabetic()
         && b[1].is_ascii_alphabetic()
         && !(b[0].is_ascii_lowercase() && b[1].eq_ignore_ascii_case(&b'x'));
-    if piece_letter {
-        return parse_after_letter(text, Some(b[0].to_ascii_uppercase() as char), &t[1..], geo);
-    }
-    let plain = parse_after_letter(text, None, t, geo);
+    let plain = if piece_letter {
+        parse_after_letter(text, Some(b[0].to_ascii_uppercase() as char), &t[1..], geo)
+    } else {
+        parse_after_letter(text, None, t, geo)
+    };
     // `N3d2`, `R1e2`: an uppercase letter then a rank, when that is no square.
     if plain.is_err()
+        && !piece_letter
         && b.len() > 1
         && b[0].is_ascii_uppercase()
         && b[1].is_ascii_digit()
         && let Ok(m) = parse_after_letter(text, Some(b[0] as char), &t[1..], geo)
     {
-        return Ok(m);
+        return Ok(vec![m]);
     }
-    plain
+    let first = plain?;
+    let other = other_reading(&first, b[0], geo);
+    Ok(std::iter::once(first).chain(other).collect())
+}
+
+/// The second reading of a short move whose first letter is both a file
+/// and a piece letter: `bc4` as a bishop's move and as the b-pawn's.
+fn other_reading(first: &MoveText, lead: u8, geo: &Geometry) -> Option<MoveText> {
+    let MoveText::San {
+        letter,
+        file,
+        rank: None,
+        to,
+        capture,
+        promotion,
+    } = *first
+    else {
+        return None;
+    };
+    let lead = lead.to_ascii_lowercase();
+    let is_file = lead.is_ascii_lowercase() && lead - b'a' < geo.files();
+    let (letter, file) = match (letter, file) {
+        (Some(_), None) if is_file => (None, Some((lead - b'a') as i8)),
+        (None, Some(_)) => (Some(lead.to_ascii_uppercase() as char), None),
+        _ => return None,
+    };
+    Some(MoveText::San {
+        letter,
+        file,
+        rank: None,
+        to,
+        capture,
+        promotion,
+    })
 }
 
 fn parse_after_letter(
@@ -128,9 +247,7 @@ fn parse_after_letter(
     let Some((prefix, to_text)) = split_square(rest) else {
         return Err(unreadable(text, "no target square"));
     };
-    let to = geo
-        .parse(to_text)
-        .ok_or_else(|| unreadable(text, &format!("no square {}", to_text.to_ascii_lowercase())))?;
+    let to = square(text, to_text, geo)?;
     let mut capture = false;
     let mut prefix = prefix;
     if let Some(p) = prefix.strip_suffix(['x', 'X', ':']) {
@@ -150,12 +267,7 @@ fn parse_after_letter(
         });
     }
     if let Some(("", from_text)) = split_square(prefix) {
-        let from = geo.parse(from_text).ok_or_else(|| {
-            unreadable(
-                text,
-                &format!("no square {}", from_text.to_ascii_lowercase()),
-            )
-        })?;
+        let from = square(text, from_text, geo)?;
         return Ok(MoveText::Coord {
             letter,
             from,
@@ -188,20 +300,59 @@ fn parse_after_letter(
     })
 }
 
-/// The canonical text of a move: `Nb1-c3`, `e4xd5`, `e7-e8=Q`, `Ke1-g1`.
+/// The canonical text of an action: `Nb1-c3`, `e4xd5`, `e7-e8=Q`,
+/// `Ke1-g1`, `N@e3/c4`, `~Nb8-b7`, `pass`.
 pub fn canonical(geo: &Geometry, c: &Candidate) -> String {
     let mut s = String::new();
+    match c.action {
+        Action::Pass => return "pass".into(),
+        Action::Drop { to, relocate, .. } => {
+            s.push(c.kind.letter);
+            s.push('@');
+            s.push_str(geo.name(to));
+            if let Some(r) = relocate {
+                s.push('/');
+                s.push_str(geo.name(r));
+            }
+            return s;
+        }
+        Action::Rebel { .. } => s.push('~'),
+        Action::Move { .. } => {}
+    }
     if c.kind.in_notation {
         s.push(c.kind.letter);
     }
-    s.push_str(geo.name(c.from));
+    s.push_str(geo.name(c.from()));
     s.push(if c.capture { 'x' } else { '-' });
-    s.push_str(geo.name(c.to));
+    s.push_str(geo.name(c.to()));
     if let Some(p) = c.promotion {
         s.push('=');
         s.push(p);
     }
     s
+}
+
+/// The canonical text of a whole turn: its actions joined by `, `.
+pub fn canonical_turn(geo: &Geometry, actions: &[Candidate]) -> String {
+    let parts: Vec<String> = actions.iter().map(|c| canonical(geo, c)).collect();
+    parts.join(", ")
+}
+
+/// A turn written without its position: squares only (`e2-e4`,
+/// `@e4`, `~b8-b7`, `pass`), for turns that are not legal where they
+/// were offered and so have no canonical text.
+pub fn plain_turn(geo: &Geometry, turn: &Turn) -> String {
+    let parts: Vec<String> = turn
+        .actions()
+        .iter()
+        .map(|a| match *a {
+            Action::Move { from, to, .. } => format!("{}-{}", geo.name(from), geo.name(to)),
+            Action::Rebel { from, to } => format!("~{}-{}", geo.name(from), geo.name(to)),
+            Action::Drop { to, .. } => format!("@{}", geo.name(to)),
+            Action::Pass => "pass".into(),
+        })
+        .collect();
+    parts.join(", ")
 }
 
 /// "a knight" / "an empty square" style article.
@@ -210,12 +361,154 @@ pub fn a_name(name: &str) -> String {
     format!("{} {name}", if vowel { "an" } else { "a" })
 }
 
+/// What a game offers [`read_turn`]: the actions legal after a prefix of
+/// the turn, and why an action the player wrote is not among them.
+pub trait TurnReader {
+    fn geometry(&self) -> &Geometry;
+    /// The candidates for the next action after `done` (the actions read so
+    /// far), each with the index of a legal turn it continues.
+    fn next_actions(&self, done: &[Action]) -> Vec<Candidate>;
+    /// Moves the rules would allow but for check (the mover's own, or for
+    /// rebel input the enemy's), after `done`: a SAN text that matches none
+    /// of the legal moves is explained through the one of these it means.
+    fn unchecked_actions(&self, done: &[Action]) -> Vec<Candidate>;
+    /// The kind on a square after `done`.
+    fn piece_on(&self, done: &[Action], sq: Square) -> Option<&'static PieceKind>;
+    /// Why the action from `from` to `to` after `done` is not legal.
+    fn why_not(&self, done: &[Action], from: Square, to: Square, rebel: bool) -> String;
+    /// Castling input (`O-O`) that no candidate matches: why.
+    fn why_no_castling(&self, done: &[Action], long: bool) -> String {
+        let _ = (done, long);
+        "castling is not possible now".into()
+    }
+    /// The legal turns, to tell a complete turn from one that needs more.
+    fn whole_turns(&self) -> Vec<Turn>;
+}
+
+/// Reads a whole turn: its actions, joined by `,`, each resolved against
+/// the actions the legal turns allow after the ones before it.
+pub fn read_turn(text: &str, game: &dyn TurnReader) -> Result<Turn, RulesError> {
+    let parts: Vec<&str> = text
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    if parts.is_empty() {
+        return Err(unreadable(text, "expected a move such as e2-e4"));
+    }
+    let legal = game.whole_turns();
+    let mut done: Vec<Action> = Vec::new();
+    for part in &parts {
+        if !legal
+            .iter()
+            .any(|t| t.0.len() > done.len() && t.0.starts_with(&done))
+        {
+            return Err(illegal(text, "the turn is complete before this"));
+        }
+        let action = read_action(part, &done, game)?;
+        done.push(action);
+    }
+    if legal.iter().any(|t| t.0 == done) {
+        return Ok(Turn(done));
+    }
+    // A turn that needs more (Squirm: the squirm then the move).
+    let mut nexts: Vec<String> = Vec::new();
+    for c in game.next_actions(&done) {
+        let n = canonical(game.geometry(), &c);
+        if !nexts.contains(&n) {
+            nexts.push(n);
+        }
+    }
+    let more = if nexts.len() > 3 { ", ..." } else { "" };
+    nexts.truncate(3);
+    Err(illegal(
+        text,
+        format!("the turn needs another move ({}{more})", nexts.join(", ")),
+    ))
+}
+
+/// Resolves one action's text after `done`.
+fn read_action(text: &str, done: &[Action], game: &dyn TurnReader) -> Result<Action, RulesError> {
+    let geo = game.geometry();
+    let inputs = readings(text, geo)?;
+    let candidates = game.next_actions(done);
+    let piece_on = |sq: Square| game.piece_on(done, sq);
+    let mut found: Vec<usize> = Vec::new();
+    let mut first_err = None;
+    for input in &inputs {
+        match resolve(text, input, geo, &candidates, &piece_on) {
+            Ok(Some(i)) => {
+                if !found.contains(&i) {
+                    found.push(i);
+                }
+            }
+            Ok(None) => {
+                let (rebel, inner) = match input {
+                    MoveText::Rebel(inner) => (true, &**inner),
+                    other => (false, other),
+                };
+                if let MoveText::Coord { from, to, .. } = *inner {
+                    first_err.get_or_insert(illegal(text, game.why_not(done, from, to, rebel)));
+                } else if let MoveText::Castle { long } = *inner {
+                    first_err.get_or_insert(illegal(text, game.why_no_castling(done, long)));
+                } else {
+                    first_err.get_or_insert(illegal(text, "no such move"));
+                }
+            }
+            Err(e) => {
+                let e = match (&e, input) {
+                    (RulesError::Illegal { .. }, MoveText::San { .. } | MoveText::Rebel(_)) => {
+                        explain_san(text, input, done, game).unwrap_or(e)
+                    }
+                    _ => e,
+                };
+                first_err.get_or_insert(e);
+            }
+        }
+    }
+    match found[..] {
+        [i] => Ok(candidates[i].action),
+        [] => Err(first_err.unwrap_or_else(|| illegal(text, "no such move"))),
+        _ => {
+            let mut names: Vec<String> = found
+                .iter()
+                .map(|&i| canonical(geo, &candidates[i]))
+                .collect();
+            names.sort();
+            Err(RulesError::Ambiguous {
+                turn: text.to_string(),
+                candidates: names.join(" or "),
+            })
+        }
+    }
+}
+
+/// A SAN text no legal action matches: when exactly one move the rules
+/// would allow but for check fits it, the real reason (check) for that one.
+fn explain_san(
+    text: &str,
+    input: &MoveText,
+    done: &[Action],
+    game: &dyn TurnReader,
+) -> Option<RulesError> {
+    let geo = game.geometry();
+    let unchecked = game.unchecked_actions(done);
+    let piece_on = |sq: Square| game.piece_on(done, sq);
+    let i = resolve(text, input, geo, &unchecked, &piece_on).ok()??;
+    let c = &unchecked[i];
+    Some(illegal(
+        text,
+        game.why_not(done, c.from(), c.to(), c.is_rebel()),
+    ))
+}
+
 /// The candidate a coordinate or SAN input means, or a refusal.
 ///
 /// `Ok(None)` for a coordinate move no candidate matches: the game then
 /// explains why (wrong pattern, blocked path, check ...). `piece_on`
 /// describes the board: the kind on a square, if any. Castling input is
-/// matched against candidates with `castle` set.
+/// matched against candidates with `castle` set; rebel input (`~`) only
+/// against rebel moves, other input only against the mover's own moves.
 pub fn resolve(
     text: &str,
     input: &MoveText,
@@ -223,12 +516,68 @@ pub fn resolve(
     candidates: &[Candidate],
     piece_on: &dyn Fn(Square) -> Option<&'static PieceKind>,
 ) -> Result<Option<usize>, RulesError> {
+    let (rebel, input) = match input {
+        MoveText::Rebel(inner) => (true, &**inner),
+        other => (false, other),
+    };
+    let moving = |c: &Candidate| {
+        if rebel {
+            c.is_rebel()
+        } else {
+            c.is_board_move()
+        }
+    };
     match *input {
+        MoveText::Rebel(_) => Err(unreadable(text, "one ~ per rebel move")),
+        MoveText::Pass => match candidates.iter().position(|c| c.action == Action::Pass) {
+            Some(i) => Ok(Some(i)),
+            None => Err(illegal(text, "you may not pass now")),
+        },
+        MoveText::Drop {
+            letter,
+            to,
+            relocate,
+        } => {
+            let drops: Vec<usize> = (0..candidates.len())
+                .filter(|&i| matches!(candidates[i].action, Action::Drop { .. }))
+                .collect();
+            if drops.is_empty() {
+                return Err(illegal(text, "there is nothing to drop"));
+            }
+            let of_kind: Vec<usize> = drops
+                .into_iter()
+                .filter(|&i| candidates[i].kind.letter == letter)
+                .collect();
+            if of_kind.is_empty() {
+                return Err(illegal(text, format!("you have no {letter} in reserve")));
+            }
+            let there: Vec<usize> = of_kind
+                .into_iter()
+                .filter(|&i| candidates[i].to() == to)
+                .collect();
+            if there.is_empty() {
+                return Ok(None);
+            }
+            match there.iter().find(|&&i| {
+                matches!(candidates[i].action, Action::Drop { relocate: r, .. } if r == relocate)
+            }) {
+                Some(&i) => Ok(Some(i)),
+                None if relocate.is_none() => Err(illegal(
+                    text,
+                    format!(
+                        "say where the pawn on {} goes ({letter}@{}/square)",
+                        geo.name(to),
+                        geo.name(to)
+                    ),
+                )),
+                None => Ok(None),
+            }
+        }
         MoveText::Castle { long } => {
             let found = candidates.iter().position(|c| c.castle == Some(long));
             match found {
                 Some(i) => Ok(Some(i)),
-                None => Err(illegal(text, "castling is not possible now")),
+                None => Ok(None),
             }
         }
         MoveText::Coord {
@@ -255,7 +604,10 @@ pub fn resolve(
                 ));
             }
             let matching: Vec<usize> = (0..candidates.len())
-                .filter(|&i| candidates[i].from == from && candidates[i].to == to)
+                .filter(|&i| {
+                    let c = &candidates[i];
+                    moving(c) && c.from() == from && c.to() == to
+                })
                 .collect();
             pick(text, &matching, candidates, capture, promotion, geo)
         }
@@ -270,12 +622,15 @@ pub fn resolve(
             let matching: Vec<usize> = (0..candidates.len())
                 .filter(|&i| {
                     let c = &candidates[i];
-                    let (f, r) = geo.coords(c.from);
+                    if !moving(c) {
+                        return false;
+                    }
+                    let (f, r) = geo.coords(c.from());
                     let letter_ok = match letter {
                         None => !c.kind.in_notation,
                         Some(l) => c.kind.letter == l,
                     };
-                    c.to == to
+                    c.to() == to
                         && letter_ok
                         && file.is_none_or(|x| x == f)
                         && rank.is_none_or(|x| x == r)
@@ -288,7 +643,7 @@ pub fn resolve(
                 };
                 return Err(illegal(text, what));
             }
-            let mut froms: Vec<Square> = matching.iter().map(|&i| candidates[i].from).collect();
+            let mut froms: Vec<Square> = matching.iter().map(|&i| candidates[i].from()).collect();
             froms.sort_unstable();
             froms.dedup();
             if froms.len() > 1 {
@@ -328,7 +683,7 @@ fn pick(
     if capture && !c.capture {
         return Err(illegal(
             text,
-            format!("{} is empty: this is not a capture", geo.name(c.to)),
+            format!("{} is empty: this is not a capture", geo.name(c.to())),
         ));
     }
     let choices: Vec<char> = matching
@@ -501,32 +856,44 @@ mod tests {
     fn knights() -> Vec<Candidate> {
         vec![
             Candidate {
-                from: sq("b1"),
-                to: sq("d2"),
+                action: Action::Move {
+                    from: sq("b1"),
+                    to: sq("d2"),
+                    promotion: None,
+                },
                 kind: &KNIGHT,
                 capture: false,
                 promotion: None,
                 castle: None,
             },
             Candidate {
-                from: sq("f3"),
-                to: sq("d2"),
+                action: Action::Move {
+                    from: sq("f3"),
+                    to: sq("d2"),
+                    promotion: None,
+                },
                 kind: &KNIGHT,
                 capture: false,
                 promotion: None,
                 castle: None,
             },
             Candidate {
-                from: sq("e7"),
-                to: sq("e8"),
+                action: Action::Move {
+                    from: sq("e7"),
+                    to: sq("e8"),
+                    promotion: Some(0),
+                },
                 kind: &PAWN,
                 capture: false,
                 promotion: Some('Q'),
                 castle: None,
             },
             Candidate {
-                from: sq("e7"),
-                to: sq("e8"),
+                action: Action::Move {
+                    from: sq("e7"),
+                    to: sq("e8"),
+                    promotion: Some(0),
+                },
                 kind: &PAWN,
                 capture: false,
                 promotion: Some('N'),

@@ -5,9 +5,17 @@
 //! royals where they are, and only enemy pieces that could reach a royal
 //! square on some board (by their check pattern, from where they stand) can
 //! attack it afterwards. The answer is exactly [`Board::royal_attacked`]'s.
+//!
+//! The shortcut holds after any action that leaves the royal pieces and the
+//! enemy's pieces where they were (captures aside): a move of one's own
+//! piece that is not royal, a drop of a piece that is not royal (with its
+//! relocation of a pawn too). After a move of an enemy piece, of a royal
+//! piece, or a royal drop, [`RoyalGuard::safe_after_action`] falls back to
+//! the full attack test.
 
 use super::board::Board;
 use super::geometry::Square;
+use super::turn::Action;
 
 /// The royal pieces of one seat and the enemy pieces within reach of them.
 pub struct RoyalGuard {
@@ -53,5 +61,19 @@ impl RoyalGuard {
             .watchers
             .iter()
             .any(|&(r, w)| after.get(w) == before.get(w) && after.checks_square(w, r))
+    }
+
+    /// True when no royal piece of the side is attacked on `after`, the
+    /// board `before` after `action` (any kind of action, see the module
+    /// comment for when the shortcut applies).
+    pub fn safe_after_action(&self, before: &Board, after: &Board, action: &Action) -> bool {
+        match *action {
+            Action::Move { from, to, .. } => self.safe_after(before, after, from, to),
+            Action::Drop { kind, .. } if !before.kinds()[kind as usize].royal => !self
+                .watchers
+                .iter()
+                .any(|&(r, w)| after.get(w) == before.get(w) && after.checks_square(w, r)),
+            _ => !after.royal_attacked(self.side, self.seats),
+        }
     }
 }

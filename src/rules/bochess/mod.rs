@@ -20,9 +20,12 @@ mod turns;
 pub use position::{BoPosition, Move};
 pub use setup::{START, from_fen, to_fen};
 
+use crate::rules::notation;
 use crate::rules::{
-    Conclusion, GameOption, Outcome, PlayError, Played, Position, Roll, RulesError, Seat, Variant,
+    Action, Conclusion, GameOption, Outcome, PlayError, Position, Roll, RulesError, Seat, Turn,
+    Variant,
 };
+use pieces::SET;
 
 /// The game as the registry lists it.
 pub struct Bochess;
@@ -75,6 +78,13 @@ fn no_options(options: &[GameOption]) -> Result<(), RulesError> {
 }
 
 impl BoPosition {
+    /// The legal move an action is, if it is one.
+    fn legal_move(&self, a: &Action) -> Option<Move> {
+        self.legal_moves()
+            .into_iter()
+            .find(|m| turns::action(m) == *a)
+    }
+
     /// `FEN | last move | repetition keys | end`, the last three `-` when empty.
     fn encode_text(&self) -> String {
         let keys: Vec<String> = self.history.iter().map(|k| format!("{k:016x}")).collect();
@@ -143,32 +153,43 @@ impl Position for BoPosition {
         self.result()
     }
 
-    fn legal_turns(&self, _roll: Option<Roll>) -> Vec<String> {
-        let mut turns: Vec<String> = self
-            .legal_moves()
+    fn legal(&self, _roll: Option<Roll>) -> Vec<Turn> {
+        self.legal_moves()
             .iter()
-            .map(|m| self.canonical(m))
-            .collect();
-        turns.sort();
-        turns.dedup();
-        turns
+            .map(|m| Turn::single(turns::action(m)))
+            .collect()
     }
 
-    fn play(&self, turn: &str, _roll: Option<Roll>) -> Result<Played, PlayError> {
+    fn read_turn(&self, text: &str, _roll: Option<Roll>) -> Result<Turn, RulesError> {
+        if let Some(o) = self.result() {
+            return Err(RulesError::GameOver(o.to_string()));
+        }
+        notation::read_turn(text, self)
+    }
+
+    fn turn_text(&self, turn: &Turn) -> String {
+        let parts: Vec<String> = turn
+            .actions()
+            .iter()
+            .filter_map(|a| self.legal_move(a))
+            .map(|m| self.canonical(&m))
+            .collect();
+        parts.join(", ")
+    }
+
+    fn apply(&self, turn: &Turn, _roll: Option<Roll>) -> Result<Box<dyn Position>, PlayError> {
         if let Some(o) = self.result() {
             return Err(PlayError {
                 reason: RulesError::GameOver(o.to_string()),
             });
         }
-        let m = self
-            .read_move(turn)
-            .map_err(|reason| PlayError { reason })?;
-        let canonical = self.canonical(&m);
-        let position = Box::new(self.after(&m, canonical.clone()));
-        Ok(Played {
-            position,
-            canonical,
-        })
+        let m = match turn.actions() {
+            [a] => self.legal_move(a),
+            _ => None,
+        };
+        let m = m.ok_or_else(|| PlayError::not_legal(&SET.geometry, turn))?;
+        let text = self.canonical(&m);
+        Ok(Box::new(self.after(&m, text)))
     }
 
     fn conclude(&self, event: &Conclusion) -> Result<Box<dyn Position>, RulesError> {

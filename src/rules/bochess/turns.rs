@@ -8,27 +8,80 @@
 use super::pawns;
 use super::pieces::{KING, PAWN, SET, zone_name, zoned_power};
 use super::position::{BoPosition, CASTLINGS, Move, Special};
-use crate::rules::RulesError;
+use crate::rules::geometry::Geometry;
 use crate::rules::geometry::Square;
+use crate::rules::movement::PieceKind;
 use crate::rules::movement::{Mode, targets};
-use crate::rules::notation::{Candidate, MoveText, a_name, canonical, parse_move, resolve};
+use crate::rules::notation::{Candidate, TurnReader, a_name, canonical};
+use crate::rules::{Action, Turn};
 
-const SEATS: [&str; 2] = ["White", "Black"];
-
-fn illegal(text: &str, why: impl Into<String>) -> RulesError {
-    RulesError::Illegal {
-        turn: text.trim().to_string(),
-        why: why.into(),
+/// A move as a turn's action.
+pub fn action(m: &Move) -> Action {
+    Action::Move {
+        from: m.from,
+        to: m.to,
+        promotion: m.promotion,
     }
 }
+
+/// The notation layer reads Big Outer turns of one move through these.
+impl TurnReader for BoPosition {
+    fn geometry(&self) -> &Geometry {
+        &SET.geometry
+    }
+
+    fn next_actions(&self, done: &[Action]) -> Vec<Candidate> {
+        if !done.is_empty() {
+            return Vec::new();
+        }
+        self.legal_moves()
+            .iter()
+            .map(|m| self.candidate(m))
+            .collect()
+    }
+
+    fn unchecked_actions(&self, done: &[Action]) -> Vec<Candidate> {
+        if !done.is_empty() {
+            return Vec::new();
+        }
+        self.pseudo_moves()
+            .iter()
+            .map(|m| self.candidate(m))
+            .collect()
+    }
+
+    fn piece_on(&self, _done: &[Action], sq: Square) -> Option<&'static PieceKind> {
+        self.board.get(sq).map(|p| &SET.kinds[p.kind as usize])
+    }
+
+    fn why_not(&self, _done: &[Action], from: Square, to: Square, _rebel: bool) -> String {
+        BoPosition::why_not(self, from, to)
+    }
+
+    fn why_no_castling(&self, _done: &[Action], long: bool) -> String {
+        let rule = CASTLINGS
+            .iter()
+            .find(|r| r.seat == self.side && r.long == long)
+            .expect("rule");
+        self.castling_why(rule)
+    }
+
+    fn whole_turns(&self) -> Vec<Turn> {
+        self.legal_moves()
+            .iter()
+            .map(|m| Turn::single(action(m)))
+            .collect()
+    }
+}
+
+const SEATS: [&str; 2] = ["White", "Black"];
 
 impl BoPosition {
     /// The move as the shared notation sees it.
     pub fn candidate(&self, m: &Move) -> Candidate {
         let p = self.board.get(m.from).expect("a piece moves");
         Candidate {
-            from: m.from,
-            to: m.to,
+            action: action(m),
             kind: &SET.kinds[p.kind as usize],
             capture: m.capture,
             promotion: m.promotion.map(|k| SET.kinds[k as usize].letter),
@@ -42,35 +95,6 @@ impl BoPosition {
     /// Canonical notation: `Nz1-b3`, `e4xd5`, `e11-e12=M`, `Kg1-j1`.
     pub fn canonical(&self, m: &Move) -> String {
         canonical(&SET.geometry, &self.candidate(m))
-    }
-
-    /// The legal move `text` means, or why there is none.
-    pub fn read_move(&self, text: &str) -> Result<Move, RulesError> {
-        let geo = &SET.geometry;
-        let input = parse_move(text, geo)?;
-        let moves = self.legal_moves();
-        if let MoveText::Castle { long } = input {
-            let rule = CASTLINGS
-                .iter()
-                .find(|r| r.seat == self.side && r.long == long)
-                .expect("rule");
-            return match moves
-                .iter()
-                .find(|m| matches!(m.special, Special::Castle { long: l, .. } if l == long))
-            {
-                Some(m) => Ok(*m),
-                None => Err(illegal(text, self.castling_why(rule))),
-            };
-        }
-        let candidates: Vec<Candidate> = moves.iter().map(|m| self.candidate(m)).collect();
-        let piece_on = |sq: Square| self.board.get(sq).map(|p| &SET.kinds[p.kind as usize]);
-        match resolve(text.trim(), &input, geo, &candidates, &piece_on)? {
-            Some(i) => Ok(moves[i]),
-            None => match input {
-                MoveText::Coord { from, to, .. } => Err(illegal(text, self.why_not(from, to))),
-                _ => Err(illegal(text, "no such move")),
-            },
-        }
     }
 
     fn castling_why(&self, rule: &crate::rules::castling::CastlingRule) -> String {

@@ -7,14 +7,76 @@ use super::ending::ending;
 use super::explain::explain;
 use super::fen::{parse_fen, to_fen};
 use super::identity::key;
-use super::movegen::{self, legal_moves};
+use super::movegen::{self, MoveList, legal_moves, pseudo_legal};
 use super::pieces::{KING, LETTERS, SPEC};
-use crate::rules::geometry::Square;
-use crate::rules::notation::{Candidate, MoveText, canonical, parse_move, resolve};
+use crate::rules::geometry::{Geometry, Square};
+use crate::rules::movement::PieceKind;
+use crate::rules::notation::{self, Candidate, TurnReader, canonical};
 use crate::rules::render::{Drawing, status_lines};
-use crate::rules::{Conclusion, Outcome, PlayError, Played, Position, Roll, RulesError, Seat};
+use crate::rules::{Action, Turn};
+use crate::rules::{Conclusion, Outcome, PlayError, Position, Roll, RulesError, Seat};
 
 pub const SEATS: [&str; 2] = ["White", "Black"];
+
+/// A bitboard move as a turn's action.
+pub fn action(m: Move) -> Action {
+    Action::Move {
+        from: m.from,
+        to: m.to,
+        promotion: m.promotion,
+    }
+}
+
+/// The notation layer reads chess turns of one move through these.
+impl TurnReader for ChessPosition {
+    fn geometry(&self) -> &Geometry {
+        &SPEC.geometry
+    }
+
+    fn next_actions(&self, done: &[Action]) -> Vec<Candidate> {
+        if !done.is_empty() {
+            return Vec::new();
+        }
+        self.candidates().into_iter().map(|(_, c)| c).collect()
+    }
+
+    fn unchecked_actions(&self, done: &[Action]) -> Vec<Candidate> {
+        if !done.is_empty() {
+            return Vec::new();
+        }
+        let mut list = MoveList::new();
+        pseudo_legal(&self.bits, &mut list);
+        list.as_slice().iter().map(|&m| self.candidate(m)).collect()
+    }
+
+    fn piece_on(&self, _done: &[Action], sq: Square) -> Option<&'static PieceKind> {
+        self.bits.piece_at(sq).map(|(_, k)| &SPEC.kinds[k])
+    }
+
+    fn why_not(&self, _done: &[Action], from: Square, to: Square, _rebel: bool) -> String {
+        if let Some((colour, kind)) = self.bits.piece_at(from)
+            && colour != self.bits.side
+        {
+            return format!(
+                "that is {}'s {} and it is {}'s move",
+                SEATS[colour], SPEC.kinds[kind].name, SEATS[self.bits.side]
+            );
+        }
+        explain(&self.bits, from, to)
+    }
+
+    fn why_no_castling(&self, _done: &[Action], long: bool) -> String {
+        let base: Square = if self.bits.side == WHITE { 0 } else { 56 };
+        if self.bits.piece_at(base + 4) != Some((self.bits.side, KING)) {
+            return "castling: the king has moved".into();
+        }
+        explain(&self.bits, base + 4, if long { base + 2 } else { base + 6 })
+    }
+
+    fn whole_turns(&self) -> Vec<Turn> {
+        self.legal(None)
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChessPosition {
@@ -57,8 +119,7 @@ impl ChessPosition {
     fn candidate(&self, m: Move) -> Candidate {
         let (_, kind) = self.bits.piece_at(m.from).expect("a piece moves");
         Candidate {
-            from: m.from,
-            to: m.to,
+            action: action(m),
             kind: &SPEC.kinds[kind],
             capture: m.special == Special::EnPassant || self.bits.piece_at(m.to).is_some(),
             promotion: m.promotion.map(|k| LETTERS[k as usize]),
@@ -89,54 +150,11 @@ impl ChessPosition {
         }
     }
 
-    /// Finds the legal move a player's text means.
-    pub fn find_move(&self, turn: &str) -> Result<(Move, String), RulesError> {
-        let geo = &SPEC.geometry;
-        let mut input = parse_move(turn, geo)?;
-        if let MoveText::Castle { long } = input {
-            let base: Square = if self.bits.side == WHITE { 0 } else { 56 };
-            let to = if long { base + 2 } else { base + 6 };
-            if self.bits.piece_at(base + 4) != Some((self.bits.side, KING)) {
-                return Err(RulesError::Illegal {
-                    turn: turn.to_string(),
-                    why: "castling: the king has moved".into(),
-                });
-            }
-            input = MoveText::Coord {
-                letter: Some('K'),
-                from: base + 4,
-                to,
-                capture: false,
-                promotion: None,
-            };
-        }
-        if let MoveText::Coord { from, .. } = input
-            && let Some((colour, kind)) = self.bits.piece_at(from)
-            && colour != self.bits.side
-        {
-            return Err(RulesError::Illegal {
-                turn: turn.to_string(),
-                why: format!(
-                    "that is {}'s {} and it is {}'s move",
-                    SEATS[colour], SPEC.kinds[kind].name, SEATS[self.bits.side]
-                ),
-            });
-        }
-        let pairs = self.candidates();
-        let cands: Vec<Candidate> = pairs.iter().map(|(_, c)| c.clone()).collect();
-        let piece_on = |s: Square| self.bits.piece_at(s).map(|(_, k)| &SPEC.kinds[k]);
-        match resolve(turn, &input, geo, &cands, &piece_on)? {
-            Some(i) => Ok((pairs[i].0, canonical(geo, &cands[i]))),
-            None => {
-                let MoveText::Coord { from, to, .. } = input else {
-                    unreachable!("only coordinate input is left to explain")
-                };
-                Err(RulesError::Illegal {
-                    turn: turn.to_string(),
-                    why: explain(&self.bits, from, to),
-                })
-            }
-        }
+    /// The legal move an action is, if it is one.
+    fn legal_move(&self, a: &Action) -> Option<Move> {
+        legal_moves(&self.bits)
+            .into_iter()
+            .find(|&m| action(m) == *a)
     }
 
     /// The text [`Position::encode`] writes and [`ChessPosition::decode`] reads.
@@ -199,33 +217,49 @@ impl Position for ChessPosition {
         self.outcome.clone()
     }
 
-    fn legal_turns(&self, _roll: Option<Roll>) -> Vec<String> {
+    fn legal(&self, _roll: Option<Roll>) -> Vec<Turn> {
         if self.outcome.is_some() {
             return Vec::new();
         }
-        let mut v: Vec<String> = self
-            .candidates()
-            .iter()
-            .map(|(_, c)| canonical(&SPEC.geometry, c))
-            .collect();
-        v.sort();
-        v
+        legal_moves(&self.bits)
+            .into_iter()
+            .map(|m| Turn::single(action(m)))
+            .collect()
     }
 
-    fn play(&self, turn: &str, _roll: Option<Roll>) -> Result<Played, PlayError> {
+    fn read_turn(&self, text: &str, _roll: Option<Roll>) -> Result<Turn, RulesError> {
+        if let Some(o) = &self.outcome {
+            return Err(RulesError::GameOver(o.to_string()));
+        }
+        notation::read_turn(text, self)
+    }
+
+    fn turn_text(&self, turn: &Turn) -> String {
+        let parts: Vec<String> = turn
+            .actions()
+            .iter()
+            .filter_map(|a| self.legal_move(a))
+            .map(|m| canonical(&SPEC.geometry, &self.candidate(m)))
+            .collect();
+        parts.join(", ")
+    }
+
+    fn apply(&self, turn: &Turn, _roll: Option<Roll>) -> Result<Box<dyn Position>, PlayError> {
         if let Some(o) = &self.outcome {
             return Err(PlayError {
                 reason: RulesError::GameOver(o.to_string()),
             });
         }
-        let (m, text) = self
-            .find_move(turn)
-            .map_err(|reason| PlayError { reason })?;
-        let next = self.after(m, text.clone());
-        Ok(Played {
-            position: Box::new(next),
-            canonical: text,
-        })
+        match turn.actions() {
+            [a] => match self.legal_move(a) {
+                Some(m) => {
+                    let text = canonical(&SPEC.geometry, &self.candidate(m));
+                    Ok(Box::new(self.after(m, text)))
+                }
+                None => Err(PlayError::not_legal(&SPEC.geometry, turn)),
+            },
+            _ => Err(PlayError::not_legal(&SPEC.geometry, turn)),
+        }
     }
 
     fn conclude(&self, event: &Conclusion) -> Result<Box<dyn Position>, RulesError> {

@@ -329,3 +329,56 @@ fn black_sees_the_board_from_its_side() {
     assert!(black.contains("White to move"));
     assert_eq!(p.render_for(0), p.render());
 }
+
+#[test]
+fn a_short_move_refused_in_check_gives_the_real_reason() {
+    // The rook on h1 checks the king; a2-a3 does nothing about it.
+    let p = fen("4k3/8/8/8/8/8/P7/4K2r w - - 0 1");
+    assert_eq!(
+        refusal(&*p, "a2-a3"),
+        "a2-a3: that would leave your king in check"
+    );
+    assert_eq!(
+        refusal(&*p, "a3"),
+        "a3: that would leave your king in check"
+    );
+    assert_eq!(refusal(&*p, "a6"), "a6: no pawn can go to a6");
+}
+
+#[test]
+fn a_short_move_that_reads_two_ways() {
+    // bc4: the b-pawn takes on c4, or the bishop goes there (RULES.md).
+    let both = fen("4k3/8/8/8/2p5/1P6/8/4KB2 w - - 0 1");
+    for t in ["bc4", "Bc4", "bxc4", "Bxc4", "BXC4"] {
+        assert_eq!(
+            refusal(&*both, t),
+            format!("{t} is ambiguous: it could be Bf1xc4 or b3xc4"),
+            "{t}"
+        );
+    }
+    assert_eq!(both.play("b3xc4", None).unwrap().canonical, "b3xc4");
+    assert_eq!(both.play("Bf1xc4", None).unwrap().canonical, "Bf1xc4");
+    let pawn_only = fen("4k3/8/8/8/2p5/1P6/8/4K3 w - - 0 1");
+    assert_eq!(pawn_only.play("Bc4", None).unwrap().canonical, "b3xc4");
+    let bishop_only = fen("4k3/8/8/8/2p5/8/8/4KB2 w - - 0 1");
+    assert_eq!(bishop_only.play("bxc4", None).unwrap().canonical, "Bf1xc4");
+}
+
+#[test]
+fn typed_turns_are_what_the_text_layer_shows() {
+    let p = start();
+    let turns = p.legal(None);
+    assert_eq!(turns.len(), 20);
+    let mut texts: Vec<String> = turns.iter().map(|t| p.turn_text(t)).collect();
+    texts.sort();
+    assert_eq!(texts, p.legal_turns(None));
+    let e4 = p.read_turn("e4", None).unwrap();
+    assert_eq!(p.turn_text(&e4), "e2-e4");
+    let after = p.apply(&e4, None).unwrap();
+    assert_eq!(after.to_move(), Some(1));
+    let not_legal = crate::rules::Turn::single(crate::rules::Action::step(12, 36));
+    assert_eq!(
+        p.apply(&not_legal, None).unwrap_err().to_string(),
+        "e2-e5: not a legal turn here"
+    );
+}

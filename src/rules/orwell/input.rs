@@ -126,6 +126,9 @@ impl OrwellPosition {
             MoveText::Coord { to, promotion, .. } | MoveText::San { to, promotion, .. } => {
                 (*to, promotion)
             }
+            MoveText::Drop { .. } | MoveText::Rebel(_) | MoveText::Pass => {
+                return Err(illegal(written, "a turn here is moves of your own pieces"));
+            }
         };
         // A royal capture may be written without its `=M`.
         let royal_capture = candidates

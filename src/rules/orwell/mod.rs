@@ -28,8 +28,10 @@ pub use record::{RecordError, record_line, replay_record};
 pub use step::Step;
 pub use turn::{FULL_PASS, PASS};
 
+use crate::rules::notation;
 use crate::rules::{
-    Conclusion, GameOption, Outcome, PlayError, Played, Position, Roll, RulesError, Seat, Variant,
+    Conclusion, GameOption, Outcome, PlayError, Played, Position, Roll, RulesError, Seat, Turn,
+    Variant,
 };
 
 use pieces::SEATS;
@@ -145,13 +147,48 @@ impl Position for OrwellPosition {
         self.outcome.clone()
     }
 
-    fn legal_turns(&self, roll: Option<Roll>) -> Vec<String> {
+    fn legal(&self, roll: Option<Roll>) -> Vec<Turn> {
         match roll {
-            Some(roll) if roll.iter().all(|d| (1..=6).contains(d)) => {
-                self.turns(roll).into_keys().collect()
-            }
+            Some(roll) if roll.iter().all(|d| (1..=6).contains(d)) => self
+                .typed_turns(roll)
+                .into_values()
+                .map(|(turn, _)| turn)
+                .collect(),
             _ => Vec::new(),
         }
+    }
+
+    fn read_turn(&self, text: &str, roll: Option<Roll>) -> Result<Turn, RulesError> {
+        let roll = roll.ok_or(RulesError::RollNeeded)?;
+        let (_, canonical) = self.play_turn(text, roll)?;
+        self.typed_turns(roll)
+            .remove(&canonical)
+            .map(|(turn, _)| turn)
+            .ok_or_else(|| RulesError::Illegal {
+                turn: text.to_string(),
+                why: "not a legal turn here".into(),
+            })
+    }
+
+    fn turn_text(&self, turn: &Turn) -> String {
+        self.text_of(turn)
+            .unwrap_or_else(|| notation::plain_turn(pieces::geometry(), turn))
+    }
+
+    fn apply(&self, turn: &Turn, roll: Option<Roll>) -> Result<Box<dyn Position>, PlayError> {
+        let roll = roll.ok_or(PlayError {
+            reason: RulesError::RollNeeded,
+        })?;
+        if let Some(outcome) = &self.outcome {
+            return Err(PlayError {
+                reason: RulesError::GameOver(outcome.to_string()),
+            });
+        }
+        self.typed_turns(roll)
+            .into_values()
+            .find(|(t, _)| t == turn)
+            .map(|(_, p)| Box::new(p) as Box<dyn Position>)
+            .ok_or_else(|| PlayError::not_legal(pieces::geometry(), turn))
     }
 
     fn play(&self, turn: &str, roll: Option<Roll>) -> Result<Played, PlayError> {

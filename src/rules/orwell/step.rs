@@ -4,10 +4,10 @@
 //! captures alternate between the opponents, Minipax promotion, Perpetual
 //! Power, and the two ways to win, checked after every single step.
 
-use crate::rules::Outcome;
 use crate::rules::board::Piece;
 use crate::rules::geometry::Square;
 use crate::rules::notation::{Candidate, canonical};
+use crate::rules::{Action, Outcome};
 
 use super::pieces::{self, MAHARAJA, PAWN, PROMOTIONS, SEATS};
 use super::position::OrwellPosition;
@@ -21,6 +21,17 @@ pub struct Step {
     /// The kind the piece becomes: a Minipax promotion, or the Maharaja of
     /// Perpetual Power.
     pub becomes: Option<u8>,
+}
+
+impl Step {
+    /// The step as a turn's action (`becomes` is its promotion).
+    pub fn action(self) -> Action {
+        Action::Move {
+            from: self.from,
+            to: self.to,
+            promotion: self.becomes,
+        }
+    }
 }
 
 /// Why a capture is refused even though the piece reaches its target.
@@ -149,6 +160,23 @@ impl OrwellPosition {
         None
     }
 
+    /// The step an action of the mover is on this board.
+    pub fn step_of(&self, action: Action) -> Option<Step> {
+        match action {
+            Action::Move {
+                from,
+                to,
+                promotion,
+            } => Some(Step {
+                from,
+                to,
+                capture: self.board.get(to).is_some(),
+                becomes: promotion,
+            }),
+            _ => None,
+        }
+    }
+
     /// The step in canonical notation: `Gg6xf9`, `d5xd6=M`, `b3-c4`.
     pub fn step_text(&self, step: Step) -> String {
         canonical(pieces::geometry(), &self.candidate(step))
@@ -158,8 +186,7 @@ impl OrwellPosition {
     pub(super) fn candidate(&self, step: Step) -> Candidate {
         let piece = self.board.get(step.from).expect("a moving piece");
         Candidate {
-            from: step.from,
-            to: step.to,
+            action: step.action(),
             kind: self.board.kind(piece),
             capture: step.capture,
             promotion: step.becomes.map(|k| pieces::letter(k, 1)),

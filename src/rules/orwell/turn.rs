@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::rules::{Outcome, Roll};
+use crate::rules::{Action, Outcome, Roll, Turn};
 
 use super::pieces::SEATS;
 
@@ -40,13 +40,28 @@ impl OrwellPosition {
     /// Every legal turn with its position after it (the turn passed on),
     /// keyed by canonical text. Empty once the game is over.
     pub fn turns(&self, roll: Roll) -> BTreeMap<String, OrwellPosition> {
+        self.typed_turns(roll)
+            .into_iter()
+            .map(|(text, (_, p))| (text, p))
+            .collect()
+    }
+
+    /// [`OrwellPosition::turns`] with each turn as a value too.
+    pub fn typed_turns(&self, roll: Roll) -> BTreeMap<String, (Turn, OrwellPosition)> {
         let mut out = BTreeMap::new();
         if self.outcome.is_some() {
             return out;
         }
+        let mut add = |actions: Vec<Action>, text: String, end: OrwellPosition| {
+            let end = self.finish_turn(end, text.clone());
+            out.insert(text, (Turn(actions), end));
+        };
         if self.must_pass_roll(roll) {
-            let text = FULL_PASS.to_string();
-            out.insert(text.clone(), self.finish_turn(self.clone(), text));
+            add(
+                vec![Action::Pass, Action::Pass],
+                FULL_PASS.to_string(),
+                self.clone(),
+            );
             return out;
         }
         for [first, second] in Self::orders(roll) {
@@ -54,21 +69,39 @@ impl OrwellPosition {
                 let mid = self.apply_step(s1);
                 let first_text = self.step_text(s1);
                 if mid.outcome.is_some() {
-                    out.insert(first_text.clone(), self.finish_turn(mid, first_text));
+                    add(vec![s1.action()], first_text, mid);
                     continue;
                 }
                 let after = mid.steps_for_die(second);
                 if after.is_empty() {
                     let text = format!("{first_text}, {PASS}");
-                    out.insert(text.clone(), self.finish_turn(mid.clone(), text));
+                    add(vec![s1.action(), Action::Pass], text, mid.clone());
                 }
                 for s2 in after {
                     let text = format!("{first_text}, {}", mid.step_text(s2));
-                    out.insert(text.clone(), self.finish_turn(mid.apply_step(s2), text));
+                    add(vec![s1.action(), s2.action()], text, mid.apply_step(s2));
                 }
             }
         }
         out
+    }
+
+    /// A turn's canonical text, its steps written on the board each is
+    /// played on; `None` when an action is no step of the mover.
+    pub fn text_of(&self, turn: &Turn) -> Option<String> {
+        let mut state = self.clone();
+        let mut parts = Vec::new();
+        for &a in turn.actions() {
+            if a == Action::Pass {
+                parts.push(PASS.to_string());
+                continue;
+            }
+            let step = state.step_of(a)?;
+            state.board.get(step.from)?;
+            parts.push(state.step_text(step));
+            state = state.apply_step(step);
+        }
+        Some(parts.join(", "))
     }
 
     /// Passes the turn on after its last step: the next seat moves (the
@@ -112,8 +145,8 @@ impl OrwellPosition {
         for a in 1..=6u8 {
             for b in a..=6u8 {
                 let weight = if a == b { 1 } else { 2 };
-                let turns = self.turns([a, b]);
-                let count: u64 = turns.values().map(|p| p.perft_dice(depth - 1)).sum();
+                let turns = self.typed_turns([a, b]);
+                let count: u64 = turns.values().map(|(_, p)| p.perft_dice(depth - 1)).sum();
                 total += weight * count;
             }
         }
