@@ -25,6 +25,7 @@ pub mod board;
 pub mod bochess;
 pub mod castling;
 pub mod chess;
+pub mod chesslike;
 pub mod ends;
 pub mod geometry;
 pub mod movement;

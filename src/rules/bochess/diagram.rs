@@ -3,14 +3,14 @@
 //! above it and z1/z2 below, and `#` at grid corners on zone boundaries.
 
 use super::pieces::SET;
-use super::position::BoPosition;
+use crate::rules::chesslike::ChessLike;
 use crate::rules::geometry::Square;
 use crate::rules::render::{Drawing, Glyph, cell, status_lines};
 
 /// Width of the whole drawing: corner box, board box, corner box.
 const WIDTH: usize = 57;
 
-fn glyph(pos: &BoPosition, sq: Square) -> Glyph {
+fn glyph(pos: &ChessLike, sq: Square) -> Glyph {
     pos.board()
         .get(sq)
         .map(|p| (SET.kinds[p.kind as usize].letter, p.owner))
@@ -34,7 +34,7 @@ fn zone_corner(f: usize, r: usize) -> char {
 }
 
 /// The corner boxes' row: `|*N*| a   b ... l |*N*|` (`l ... a` flipped).
-fn letters_row(pos: &BoPosition, left: &str, right: &str, flipped: bool) -> String {
+fn letters_row(pos: &ChessLike, left: &str, right: &str, flipped: bool) -> String {
     let g = &SET.geometry;
     let corner = |name: &str| {
         let sq = g.parse(name).expect("corner square");
@@ -64,7 +64,7 @@ fn labels(left: &str, right: &str) -> String {
 
 /// The board drawing, without the lines about the turn; turned half round
 /// (Black's side at the bottom, z2/z1 above and z3/z4 below) when `flipped`.
-pub fn board_lines(pos: &BoPosition, flipped: bool) -> Vec<String> {
+pub fn board_lines(pos: &ChessLike, flipped: bool) -> Vec<String> {
     let mut drawing = Drawing::new(&SET.geometry);
     drawing.corner = Box::new(zone_corner);
     drawing.flipped = flipped;
@@ -102,7 +102,7 @@ pub fn board_lines(pos: &BoPosition, flipped: bool) -> Vec<String> {
 
 /// The whole text: the board (from Black's side when `flipped`), then whose
 /// turn it is (or the result) and the last move.
-pub fn render(pos: &BoPosition, flipped: bool) -> String {
+pub fn render(pos: &ChessLike, flipped: bool) -> String {
     let mut lines = board_lines(pos, flipped);
     lines.push(String::new());
     let result = pos.result().map(|o| o.to_string());
@@ -110,7 +110,7 @@ pub fn render(pos: &BoPosition, flipped: bool) -> String {
     lines.extend(status_lines(
         Some(to_move),
         result.as_deref(),
-        pos.last_move.as_deref(),
+        pos.last_move(),
     ));
     let mut text = lines.join("\n");
     text.push('\n');
@@ -134,7 +134,7 @@ mod tests {
 
     #[test]
     fn corner_rows_frame_the_letters() {
-        let start = BoPosition::start();
+        let start = super::super::start_position();
         assert_eq!(letters_row(&start, "z1", "z2", false).len(), WIDTH);
         assert!(letters_row(&start, "z1", "z2", false).starts_with("|:N:| a   b"));
         assert_eq!(labels("Z1", "Z2").len(), WIDTH - 1);
@@ -143,7 +143,7 @@ mod tests {
 
     #[test]
     fn black_sees_the_board_turned_half_round() {
-        let start = BoPosition::start();
+        let start = super::super::start_position();
         let white = board_lines(&start, false);
         let black = board_lines(&start, true);
         assert_eq!(black.len(), white.len());

@@ -1,31 +1,100 @@
 //! Big Outer Chess (`bochess`): Peter Blanchard's 12x12 game with four
 //! corner squares and "outer" pieces that lose power near the centre.
 //!
-//! Built from the shared core: the board is a core geometry with extra
-//! squares and a zone map, the pieces are movement tables per zone
-//! (`pieces.rs`), moves are read and written by the shared notation. What
-//! is Big Outer's own: pawn step lengths and en passant over several squares
-//! (`pawns.rs`), castling squares (`position.rs`, on the core's `castling.rs`),
-//! the FEN extension (`setup.rs`) and the help page's drawing (`diagram.rs`).
+//! The game is data for the shared chess-like core ([`crate::rules::chesslike`]):
+//! the board is a core geometry with extra squares and a zone map, the
+//! pieces are movement tables per zone (`pieces.rs`), the pawns a
+//! [`PawnRule`] (first move 1–4, later 1–2, the last rank only by one step,
+//! en passant on every square passed over), castling two [`CastlingRule`]s
+//! per side. What is Big Outer's own: the zones' words in refusals and the
+//! help page's drawing (`diagram.rs`).
 
 mod diagram;
 mod help;
-mod moves;
-mod pawns;
 pub mod pieces;
-mod position;
-pub mod setup;
-mod turns;
 
-pub use position::{BoPosition, Move};
-pub use setup::{START, from_fen, to_fen};
+use std::sync::LazyLock;
 
-use crate::rules::notation;
-use crate::rules::{
-    Action, Conclusion, GameOption, Outcome, PlayError, Position, Roll, RulesError, Seat, Turn,
-    Variant,
-};
-use pieces::SET;
+use crate::rules::castling::CastlingRule;
+use crate::rules::chesslike::{self, ChessLike, Hooks, PawnRule, Rebels, Rules};
+use crate::rules::notation::a_name;
+use crate::rules::{GameOption, Position, RulesError, Variant};
+use pieces::{KING, PAWN, PROMOTIONS, ROOK, SET, zone_name, zoned_power};
+
+/// The start position, in Big Outer FEN (the core's FEN with the corner
+/// squares in parentheses before and after ranks 1 and 12; see the help).
+pub const START: &str = "(n)jrmgbqkbgmrj(n)/pppppppppppp/12/12/12/12/12/12/12/12/PPPPPPPPPPPP/(N)JRMGBQKBGMRJ(N) w KQkq - 0 1";
+
+/// What Big Outer adds to the core: zone words and its drawing.
+struct BigOuter;
+
+impl Hooks for BigOuter {
+    fn zone_power(&self, kind: u8, zone: u8) -> Option<String> {
+        let power = zoned_power(kind, zone)?;
+        Some(format!(
+            "from the {} zone {} {power}",
+            zone_name(zone),
+            a_name(SET.kinds[kind as usize].name)
+        ))
+    }
+
+    fn render(&self, pos: &ChessLike, flipped: bool) -> String {
+        diagram::render(pos, flipped)
+    }
+}
+
+/// The castling rules, right index = position in the list: White short,
+/// White long, Black short, Black long. King g->j with rook k->i, king g->d
+/// with rook b->e; every square between must be empty AND unattacked (the
+/// rule text's reading, RULES.md: c1 counts on the long side).
+fn castlings() -> Vec<CastlingRule> {
+    let g = &SET.geometry;
+    let mut rules = Vec::new();
+    for (seat, rank) in [(0u8, "1"), (1, "12")] {
+        let base = seat as usize * 2;
+        let files = [['g', 'j', 'k', 'i'], ['g', 'd', 'b', 'e']];
+        for (long, files) in [false, true].into_iter().zip(files) {
+            let right = base + usize::from(long);
+            rules.push(CastlingRule::on_rank(
+                g, right, seat, long, rank, files, true,
+            ));
+        }
+    }
+    rules
+}
+
+/// Big Outer Chess as data for the core.
+pub static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
+    name: "bochess",
+    spec: &SET,
+    seats: ["White", "Black"],
+    pawns: vec![PawnRule {
+        kind: PAWN,
+        steps: vec![(0, 1)],
+        home_rank: [1, 10],
+        first_range: 4,
+        range: 2,
+        last_by_one_step: true,
+        promotion_rank: [11, 0],
+        promotions: PROMOTIONS.to_vec(),
+        taken_by: vec![PAWN],
+        captures: "diagonally",
+        how: "moves straight ahead and captures one square diagonally forward",
+    }],
+    castlings: castlings(),
+    castling_pieces: (KING, ROOK),
+    castling_letters: "KQkq",
+    drops: None,
+    rebels: Rebels::No,
+    king_may_be_absent: false,
+    dead: chesslike::bare_kings,
+    hooks: &BigOuter,
+});
+
+/// The start position (the seed's diagram).
+pub fn start_position() -> ChessLike {
+    chesslike::from_fen(&RULES, START).expect("start position")
+}
 
 /// The game as the registry lists it.
 pub struct Bochess;
@@ -52,18 +121,18 @@ impl Variant for Bochess {
 
     fn start(&self, options: &[GameOption]) -> Result<Box<dyn Position>, RulesError> {
         no_options(options)?;
-        Ok(Box::new(BoPosition::start()))
+        Ok(Box::new(start_position()))
     }
 
     /// Reads [`Position::encode`]'s text, or a plain Big Outer FEN.
     fn decode(&self, options: &[GameOption], text: &str) -> Result<Box<dyn Position>, RulesError> {
         no_options(options)?;
-        Ok(Box::new(BoPosition::decode(text)?))
+        Ok(Box::new(ChessLike::decode(&RULES, text)?))
     }
 
-    /// A position from Big Outer FEN (see `setup.rs` and the help text).
+    /// A position from Big Outer FEN (see the help text).
     fn from_fen(&self, fen: &str) -> Result<Box<dyn Position>, RulesError> {
-        Ok(Box::new(from_fen(fen)?))
+        Ok(Box::new(chesslike::from_fen(&RULES, fen)?))
     }
 }
 
@@ -77,152 +146,52 @@ fn no_options(options: &[GameOption]) -> Result<(), RulesError> {
     }
 }
 
-impl BoPosition {
-    /// The legal move an action is, if it is one.
-    fn legal_move(&self, a: &Action) -> Option<Move> {
-        self.legal_moves()
-            .into_iter()
-            .find(|m| turns::action(m) == *a)
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::chesslike::to_fen;
+
+    #[test]
+    fn start_round_trips() {
+        let p = start_position();
+        assert_eq!(to_fen(&p), START);
+        let g = &SET.geometry;
+        let knight = |seat| Some(ChessLike::piece(seat, pieces::KNIGHT));
+        assert_eq!(p.board().get(g.parse("z1").unwrap()), knight(0));
+        assert_eq!(p.board().get(g.parse("z3").unwrap()), knight(1));
     }
 
-    /// `FEN | last move | repetition keys | end`, the last three `-` when empty.
-    fn encode_text(&self) -> String {
-        let keys: Vec<String> = self.history.iter().map(|k| format!("{k:016x}")).collect();
-        let ended = self.ended.as_ref().map_or("-".to_string(), |o| {
-            format!(
-                "{}:{}",
-                o.points
-                    .iter()
-                    .map(|p| p.to_string())
-                    .collect::<Vec<_>>()
-                    .join(","),
-                o.reason
-            )
-        });
-        format!(
-            "{} | {} | {} | {}",
-            to_fen(self),
-            self.last_move.as_deref().unwrap_or("-"),
-            keys.join(","),
-            ended
-        )
-    }
-
-    fn decode(text: &str) -> Result<Self, RulesError> {
-        let bad = |why: &str| RulesError::BadPosition(why.to_string());
-        let parts: Vec<&str> = text.split('|').map(str::trim).collect();
-        let mut pos = from_fen(parts[0])?;
-        if parts.len() == 1 {
-            return Ok(pos);
+    #[test]
+    fn fen_refusals() {
+        for (fen, why) in [
+            (
+                "12/12/12/12/12/12/12/12/12/12/12/12 w - - 0 1",
+                "White has 0 kings",
+            ),
+            (
+                "6k5/12/12/12/12/12/12/12/12/12/12/6K4 w - - 0 1",
+                "rank 1 has 11 files, not 12",
+            ),
+            (
+                "6k5/12/12/12/12/12/12/12/12/12/12/6K5 w K - 0 1",
+                "castling right K needs the king on g1 and a rook on k1",
+            ),
+            (
+                "6k5/12/(n)12/12/12/12/12/12/12/12/12/6K5 w - - 0 1",
+                "rank 10 has no square outside the board there",
+            ),
+            (
+                "6k5/12/12/12/12/12/12/12/4P7/12/12/6K5 b - e3-e4 0 1",
+                "en passant is written as the pawn move just made (e2-e6), not e3-e4",
+            ),
+        ] {
+            assert_eq!(
+                chesslike::from_fen(&RULES, fen).unwrap_err().to_string(),
+                format!("bad position text: {why}"),
+                "{fen}"
+            );
         }
-        let [_, last, keys, ended] = parts[..] else {
-            return Err(bad("expected FEN | last move | history | end"));
-        };
-        pos.last_move = (last != "-").then(|| last.to_string());
-        if !keys.is_empty() {
-            pos.history = keys
-                .split(',')
-                .map(|k| u64::from_str_radix(k, 16))
-                .collect::<Result<_, _>>()
-                .map_err(|_| bad("repetition history is hex numbers"))?;
-        }
-        if ended != "-" {
-            let (points, reason) = ended
-                .split_once(':')
-                .ok_or_else(|| bad("end is POINTS:REASON"))?;
-            let points = points
-                .split(',')
-                .map(str::parse)
-                .collect::<Result<Vec<u8>, _>>()
-                .map_err(|_| bad("end points are numbers"))?;
-            pos.ended = Some(Outcome {
-                points,
-                reason: reason.to_string(),
-            });
-        }
-        Ok(pos)
-    }
-}
-
-impl Position for BoPosition {
-    fn to_move(&self) -> Option<Seat> {
-        self.result().is_none().then_some(self.side as Seat)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.result()
-    }
-
-    fn legal(&self, _roll: Option<Roll>) -> Vec<Turn> {
-        self.legal_moves()
-            .iter()
-            .map(|m| Turn::single(turns::action(m)))
-            .collect()
-    }
-
-    fn read_turn(&self, text: &str, _roll: Option<Roll>) -> Result<Turn, RulesError> {
-        if let Some(o) = self.result() {
-            return Err(RulesError::GameOver(o.to_string()));
-        }
-        notation::read_turn(text, self)
-    }
-
-    fn turn_text(&self, turn: &Turn) -> String {
-        let parts: Vec<String> = turn
-            .actions()
-            .iter()
-            .filter_map(|a| self.legal_move(a))
-            .map(|m| self.canonical(&m))
-            .collect();
-        parts.join(", ")
-    }
-
-    fn apply(&self, turn: &Turn, _roll: Option<Roll>) -> Result<Box<dyn Position>, PlayError> {
-        if let Some(o) = self.result() {
-            return Err(PlayError {
-                reason: RulesError::GameOver(o.to_string()),
-            });
-        }
-        let m = match turn.actions() {
-            [a] => self.legal_move(a),
-            _ => None,
-        };
-        let m = m.ok_or_else(|| PlayError::not_legal(&SET.geometry, turn))?;
-        let text = self.canonical(&m);
-        Ok(Box::new(self.after(&m, text)))
-    }
-
-    fn conclude(&self, event: &Conclusion) -> Result<Box<dyn Position>, RulesError> {
-        if let Some(o) = self.result() {
-            return Err(RulesError::GameOver(o.to_string()));
-        }
-        let outcome = match *event {
-            Conclusion::Resign(seat) => Outcome::win(1 - seat, 2, "resignation"),
-            Conclusion::Forfeit(seat) => Outcome::win(1 - seat, 2, "forfeit"),
-            Conclusion::DrawAgreed => Outcome::draw(2, "draw agreed"),
-        };
-        let mut next = self.clone();
-        next.ended = Some(outcome);
-        Ok(Box::new(next))
-    }
-
-    fn render(&self) -> String {
-        diagram::render(self, false)
-    }
-
-    fn render_for(&self, seat: Seat) -> String {
-        diagram::render(self, seat == 1)
-    }
-
-    fn encode(&self) -> String {
-        self.encode_text()
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        BoPosition::perft(self, depth)
-    }
-
-    fn boxed_clone(&self) -> Box<dyn Position> {
-        Box::new(self.clone())
+        let ep = "6k5/12/12/12/12/12/12/4P7/12/12/12/6K5 b - e2-e5 0 1";
+        assert_eq!(to_fen(&chesslike::from_fen(&RULES, ep).unwrap()), ep);
     }
 }

@@ -1,0 +1,310 @@
+//! FEN for any chess-like game: a position as one line of text, for tests,
+//! the cached position and anyone setting one up by hand.
+//!
+//! It is FEN widened to the game's geometry:
+//!
+//! * Ranks from the top down; empty runs are numbers (`12`). Letters are
+//!   the kinds' board letters, upper case for the first seat.
+//! * A square outside the box (Big Outer's corners) is written `(x)` on the
+//!   nearest rank, before its files when it lies left of them, after them
+//!   when right. An empty one is left out (or written `()`).
+//! * Games with reserves write them after the placement: `[QRRBBNNqrrbbnn]`.
+//! * Castling: the game's letters (`KQkq`) or `-`.
+//! * En passant: the multi-step just made that may be taken, `e2-e6`, or
+//!   `-` (a single square cannot say which squares were passed over).
+//! * Plies since the last capture or pawn move, then the move number.
+
+use super::pawns::passed_over;
+use super::position::ChessLike;
+use super::{MAX_KINDS, Rules};
+use crate::rules::RulesError;
+use crate::rules::board::Piece;
+use crate::rules::geometry::Square;
+
+fn bad(why: impl Into<String>) -> RulesError {
+    RulesError::BadPosition(why.into())
+}
+
+fn letter_piece(rules: &Rules, c: char) -> Result<Piece, RulesError> {
+    let kind = rules
+        .spec
+        .kind_index(c.to_ascii_uppercase())
+        .ok_or_else(|| bad(format!("no piece has the letter {c}")))?;
+    Ok(ChessLike::piece(u8::from(c.is_ascii_lowercase()), kind))
+}
+
+fn piece_letter(rules: &Rules, p: Piece) -> char {
+    let c = rules.spec.kinds[p.kind as usize].letter;
+    if p.owner == 0 {
+        c
+    } else {
+        c.to_ascii_lowercase()
+    }
+}
+
+/// The extra squares written on `rank`: (before the files, after them).
+fn extras_of_rank(rules: &Rules, rank: i8) -> (Vec<Square>, Vec<Square>) {
+    let geo = &rules.spec.geometry;
+    let (files, ranks) = (geo.files() as i8, geo.ranks() as i8);
+    let mut before = Vec::new();
+    let mut after = Vec::new();
+    for sq in geo.squares().filter(|&s| geo.is_extra(s)) {
+        let (f, r) = geo.coords(sq);
+        if r.clamp(0, ranks - 1) != rank {
+            continue;
+        }
+        if f < 0 {
+            before.push(sq);
+        } else if f >= files {
+            after.push(sq);
+        }
+    }
+    (before, after)
+}
+
+/// Reads one rank of the placement.
+fn read_rank(text: &str, rank: i8, pos: &mut ChessLike) -> Result<(), RulesError> {
+    let rules = pos.rules;
+    let geo = &rules.spec.geometry;
+    let files = geo.files() as i32;
+    let (before, after) = extras_of_rank(rules, rank);
+    let mut file: i32 = 0;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '(' {
+            let inner: String = chars.by_ref().take_while(|&c| c != ')').collect();
+            let side = match file {
+                0 => &before,
+                f if f == files => &after,
+                _ => {
+                    return Err(bad(format!(
+                        "rank {}: a square outside the board goes before or after its files",
+                        rank + 1
+                    )));
+                }
+            };
+            let Some(&sq) = side.first() else {
+                return Err(bad(format!(
+                    "rank {} has no square outside the board there",
+                    rank + 1
+                )));
+            };
+            let mut letters = inner.chars();
+            match (letters.next(), letters.next()) {
+                (None, _) => {}
+                (Some(c), None) => pos.board.set(sq, Some(letter_piece(rules, c)?)),
+                _ => return Err(bad(format!("{}: one piece per square", geo.name(sq)))),
+            }
+        } else if c.is_ascii_digit() {
+            let mut digits = c.to_string();
+            while let Some(d) = chars.next_if(|d| d.is_ascii_digit()) {
+                digits.push(d);
+            }
+            file += digits.parse::<i32>().map_err(|_| bad("bad number"))?;
+        } else {
+            let sq = geo
+                .at(file, rank as i32)
+                .filter(|_| file < files)
+                .ok_or_else(|| bad(format!("rank {} has more than {files} files", rank + 1)))?;
+            pos.board.set(sq, Some(letter_piece(rules, c)?));
+            file += 1;
+        }
+    }
+    if file != files {
+        return Err(bad(format!(
+            "rank {} has {file} files, not {files}",
+            rank + 1
+        )));
+    }
+    Ok(())
+}
+
+/// Reads the game's FEN and checks that it makes sense.
+pub fn from_fen(rules: &'static Rules, text: &str) -> Result<ChessLike, RulesError> {
+    let geo = &rules.spec.geometry;
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.len() != 6 {
+        return Err(bad(
+            "expected 6 fields: placement, side, castling, en passant, plies, move number",
+        ));
+    }
+    let mut pos = ChessLike::empty(rules);
+    let (placement, hands) = match fields[0].split_once('[') {
+        Some((p, h)) if rules.drops.is_some() => (p, Some(h.trim_end_matches(']'))),
+        Some(_) => return Err(bad(format!("{} has no reserves", rules.name))),
+        None => (fields[0], None),
+    };
+    let ranks: Vec<&str> = placement.split('/').collect();
+    if ranks.len() != geo.ranks() as usize {
+        return Err(bad(format!(
+            "expected {} ranks, found {}",
+            geo.ranks(),
+            ranks.len()
+        )));
+    }
+    for (i, rank) in ranks.iter().enumerate() {
+        read_rank(rank, geo.ranks() as i8 - 1 - i as i8, &mut pos)?;
+    }
+    for c in hands.unwrap_or("").chars() {
+        let p = letter_piece(rules, c)?;
+        let n = &mut pos.reserves[p.owner as usize][p.kind as usize];
+        *n = n.saturating_add(1);
+    }
+    pos.side = match fields[1] {
+        "w" => 0,
+        "b" => 1,
+        other => return Err(bad(format!("side to move is w or b, not {other}"))),
+    };
+    for seat in 0..2u8 {
+        let kings = pos
+            .board
+            .pieces_of(seat)
+            .filter(|(_, p)| pos.board.kind(*p).royal)
+            .count();
+        if kings > 1 || (kings == 0 && !rules.king_may_be_absent) {
+            return Err(bad(format!(
+                "{} has {kings} kings",
+                rules.seats[seat as usize]
+            )));
+        }
+    }
+    for (sq, p) in pos.board.pieces_of(0).chain(pos.board.pieces_of(1)) {
+        if let Some(rule) = rules.pawn(p.kind)
+            && rule.promotion_rank.contains(&geo.coords(sq).1)
+        {
+            return Err(bad(format!("a pawn on {}", geo.name(sq))));
+        }
+    }
+    if fields[2] != "-" {
+        for c in fields[2].chars() {
+            let i = rules.castling_letters.find(c).ok_or_else(|| {
+                bad(format!(
+                    "castling letters are {}, not {c}",
+                    rules.castling_letters
+                ))
+            })?;
+            pos.rights |= 1 << i;
+        }
+    }
+    let (halfmoves, fullmove) = match (fields[4].parse::<u32>(), fields[5].parse::<u32>()) {
+        (Ok(h), Ok(f)) if f >= 1 => (h, f),
+        _ => return Err(bad("the last two fields are numbers (plies, move number)")),
+    };
+    pos.halfmoves = halfmoves;
+    pos.fullmove = fullmove;
+    for rule in &rules.castlings {
+        if pos.rights & (1 << rule.right) != 0 && !pos.unmoved(rule) {
+            let letter = &rules.castling_letters[rule.right..=rule.right];
+            return Err(bad(format!(
+                "castling right {letter} needs the king on {} and a rook on {}",
+                geo.name(rule.king_from),
+                geo.name(rule.rook_from)
+            )));
+        }
+    }
+    if fields[3] != "-" {
+        pos.en_passant = Some(read_en_passant(&pos, fields[3])?);
+    }
+    if ChessLike::royal_attacked(&pos.board, 1 - pos.side) {
+        return Err(bad("the side not to move is in check"));
+    }
+    // A set-up position may already be over (bare kings, 100 plies).
+    pos.settle();
+    Ok(pos)
+}
+
+fn read_en_passant(pos: &ChessLike, text: &str) -> Result<(Square, Square), RulesError> {
+    let geo = pos.board.geometry();
+    let why = || {
+        bad(format!(
+            "en passant is written as the pawn move just made (e2-e6), not {text}"
+        ))
+    };
+    let (a, b) = text.split_once('-').ok_or_else(why)?;
+    let (from, to) = (geo.parse(a).ok_or_else(why)?, geo.parse(b).ok_or_else(why)?);
+    let mover = 1 - pos.side;
+    let rule = pos
+        .board
+        .get(to)
+        .filter(|p| p.owner == mover)
+        .and_then(|p| pos.rules.pawn(p.kind))
+        .ok_or_else(why)?;
+    let fits = rule
+        .step_between(geo, mover, from, to)
+        .is_some_and(|(_, n)| n >= 2 && n <= rule.longest(mover, geo.coords(from).1))
+        && pos.board.get(from).is_none()
+        && passed_over(geo, from, to)
+            .iter()
+            .all(|&s| pos.board.get(s).is_none());
+    if fits { Ok((from, to)) } else { Err(why()) }
+}
+
+/// Writes the position in the game's FEN.
+pub fn to_fen(pos: &ChessLike) -> String {
+    let rules = pos.rules;
+    let geo = &rules.spec.geometry;
+    let mut ranks = Vec::new();
+    for rank in (0..geo.ranks() as i8).rev() {
+        let mut s = String::new();
+        let (before, after) = extras_of_rank(rules, rank);
+        let outside = |squares: &[Square]| -> String {
+            squares
+                .iter()
+                .filter_map(|&sq| pos.board.get(sq))
+                .map(|p| format!("({})", piece_letter(rules, p)))
+                .collect()
+        };
+        s.push_str(&outside(&before));
+        let mut empty = 0;
+        for file in 0..geo.files() as i32 {
+            match pos
+                .board
+                .get(geo.at(file, rank as i32).expect("box square"))
+            {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push(piece_letter(rules, p));
+                }
+            }
+        }
+        if empty > 0 {
+            s.push_str(&empty.to_string());
+        }
+        s.push_str(&outside(&after));
+        ranks.push(s);
+    }
+    let mut placement = ranks.join("/");
+    if rules.drops.is_some() {
+        placement.push('[');
+        for seat in 0..2u8 {
+            for kind in 0..MAX_KINDS.min(rules.spec.kinds.len()) {
+                let p = ChessLike::piece(seat, kind as u8);
+                for _ in 0..pos.reserves[seat as usize][kind] {
+                    placement.push(piece_letter(rules, p));
+                }
+            }
+        }
+        placement.push(']');
+    }
+    let rights: String = rules
+        .castling_letters
+        .chars()
+        .enumerate()
+        .filter(|&(i, _)| pos.rights & (1 << i) != 0)
+        .map(|(_, c)| c)
+        .collect();
+    let ep = pos.en_passant.map_or("-".to_string(), |(f, t)| {
+        format!("{}-{}", geo.name(f), geo.name(t))
+    });
+    format!(
+        "{placement} {} {} {ep} {} {}",
+        ["w", "b"][pos.side as usize],
+        if rights.is_empty() { "-" } else { &rights },
+        pos.halfmoves,
+        pos.fullmove
+    )
+}

@@ -1,0 +1,147 @@
+//! A chess-like position behind the one interface every game has
+//! ([`Position`]): typed turns, their notation, the ends, the events from
+//! outside the board, the drawing and the stored text
+//! (`FEN | last move | repetition keys | end`).
+
+use super::Rules;
+use super::fen::{from_fen, to_fen};
+use super::position::ChessLike;
+use crate::rules::notation::{self, plain_turn};
+use crate::rules::{Conclusion, Outcome, PlayError, Position, Roll, RulesError, Seat, Turn};
+
+impl ChessLike {
+    /// The stored text: `FEN | last move | repetition keys | end`, the last
+    /// three `-` when empty.
+    pub fn encode_text(&self) -> String {
+        let keys: Vec<String> = self.history.iter().map(|k| format!("{k:016x}")).collect();
+        let ended = self.ended.as_ref().map_or("-".to_string(), |o| {
+            let points: Vec<String> = o.points.iter().map(|p| p.to_string()).collect();
+            format!("{}:{}", points.join(","), o.reason)
+        });
+        format!(
+            "{} | {} | {} | {}",
+            to_fen(self),
+            self.last_move.as_deref().unwrap_or("-"),
+            keys.join(","),
+            ended
+        )
+    }
+
+    /// Reads [`ChessLike::encode_text`]'s text, or a plain FEN.
+    pub fn decode(rules: &'static Rules, text: &str) -> Result<Self, RulesError> {
+        let bad = |why: &str| RulesError::BadPosition(why.to_string());
+        let parts: Vec<&str> = text.split('|').map(str::trim).collect();
+        let mut pos = from_fen(rules, parts[0])?;
+        if parts.len() == 1 {
+            return Ok(pos);
+        }
+        let [_, last, keys, ended] = parts[..] else {
+            return Err(bad("expected FEN | last move | history | end"));
+        };
+        pos.last_move = (last != "-").then(|| last.to_string());
+        if !keys.is_empty() {
+            pos.history = keys
+                .split(',')
+                .map(|k| u64::from_str_radix(k, 16))
+                .collect::<Result<_, _>>()
+                .map_err(|_| bad("repetition history is hex numbers"))?;
+        }
+        if ended != "-" {
+            let (points, reason) = ended
+                .split_once(':')
+                .ok_or_else(|| bad("end is POINTS:REASON"))?;
+            let points = points
+                .split(',')
+                .map(str::parse)
+                .collect::<Result<Vec<u8>, _>>()
+                .map_err(|_| bad("end points are numbers"))?;
+            pos.ended = Some(Outcome {
+                points,
+                reason: reason.to_string(),
+            });
+        }
+        Ok(pos)
+    }
+
+    fn refuse_when_over(&self) -> Result<(), RulesError> {
+        match self.result() {
+            Some(o) => Err(RulesError::GameOver(o.to_string())),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Position for ChessLike {
+    fn to_move(&self) -> Option<Seat> {
+        self.result().is_none().then_some(self.side as Seat)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.result()
+    }
+
+    fn legal(&self, _roll: Option<Roll>) -> Vec<Turn> {
+        if self.ended.is_some() {
+            return Vec::new();
+        }
+        self.turn_values()
+    }
+
+    fn read_turn(&self, text: &str, _roll: Option<Roll>) -> Result<Turn, RulesError> {
+        self.refuse_when_over()?;
+        notation::read_turn(text, self)
+    }
+
+    fn turn_text(&self, turn: &Turn) -> String {
+        self.text_of(turn)
+            .unwrap_or_else(|| plain_turn(&self.rules.spec.geometry, turn))
+    }
+
+    fn apply(&self, turn: &Turn, _roll: Option<Roll>) -> Result<Box<dyn Position>, PlayError> {
+        self.refuse_when_over()
+            .map_err(|reason| PlayError { reason })?;
+        let acts = self
+            .legal_turn_acts()
+            .into_iter()
+            .find(|acts| {
+                acts.iter()
+                    .map(|a| a.action)
+                    .eq(turn.actions().iter().copied())
+            })
+            .ok_or_else(|| PlayError::not_legal(&self.rules.spec.geometry, turn))?;
+        let text = self.turn_text(turn);
+        Ok(Box::new(self.after(&acts, text)))
+    }
+
+    fn conclude(&self, event: &Conclusion) -> Result<Box<dyn Position>, RulesError> {
+        self.refuse_when_over()?;
+        let outcome = match *event {
+            Conclusion::Resign(seat) => Outcome::win(1 - seat, 2, "resignation"),
+            Conclusion::Forfeit(seat) => Outcome::win(1 - seat, 2, "forfeit"),
+            Conclusion::DrawAgreed => Outcome::draw(2, "draw agreed"),
+        };
+        let mut next = self.clone();
+        next.ended = Some(outcome);
+        Ok(Box::new(next))
+    }
+
+    fn render(&self) -> String {
+        self.rules.hooks.render(self, false)
+    }
+
+    fn render_for(&self, seat: Seat) -> String {
+        self.rules.hooks.render(self, seat == 1)
+    }
+
+    fn encode(&self) -> String {
+        self.encode_text()
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        ChessLike::perft(self, depth)
+    }
+
+    fn boxed_clone(&self) -> Box<dyn Position> {
+        Box::new(self.clone())
+    }
+}

@@ -1,0 +1,130 @@
+//! One chess-like position for every two-seat game, built from data.
+//!
+//! A game describes itself in a [`Rules`] value: its board and piece kinds
+//! (a [`BoardSpec`]: geometry plus move / capture / check patterns per
+//! zone), its pawn-like kinds ([`PawnRule`]: step directions, first-move
+//! range, en passant, promotion), its castlings ([`CastlingRule`]), whether
+//! pieces are dropped from reserves ([`Drops`]), whether enemy pieces may be
+//! moved ([`Rebels`]), its dead positions, and a few [`Hooks`] for what is
+//! truly its own (extra legality, extra ends, words for a refusal, the
+//! drawing). [`ChessLike`] is a position of any such game: it generates,
+//! checks and plays typed turns, reads and writes their notation, decides
+//! the ends in the order of RULES.md (mate, stalemate, repetition over the
+//! whole game, the 100-ply count, dead positions), and encodes itself.
+//!
+//! - `pawns.rs`: pawn-like kinds as data.
+//! - `position.rs`: the position, playing actions, ends, repetition.
+//! - `movegen.rs`: the legal actions and turns; check after any action.
+//! - `read.rs`: the notation layer's view of the position, and refusals.
+//! - `fen.rs`: FEN widened to any geometry, with reserves.
+//! - `game.rs`: the [`crate::rules::Position`] interface.
+
+mod fen;
+mod game;
+mod movegen;
+pub mod pawns;
+mod position;
+mod read;
+
+pub use fen::{from_fen, to_fen};
+pub use pawns::PawnRule;
+pub use position::{Act, ChessLike, MAX_KINDS, Special};
+
+use std::fmt;
+
+use super::Outcome;
+use super::board::{Board, BoardSpec};
+use super::castling::CastlingRule;
+
+/// Which enemy-piece moves a turn may hold (Rebellion, Squirm).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rebels {
+    /// None: every action moves or drops one's own pieces.
+    No,
+    /// A turn is a normal move or one rebel move (Rebellion Chess).
+    InsteadOfMove,
+    /// A turn is an optional rebel move of the enemy piece that moved
+    /// last, then a normal move (Squirm Chess).
+    SquirmFirst,
+}
+
+/// Pieces dropped from reserves (Orphic Chess).
+#[derive(Clone, Debug)]
+pub struct Drops {
+    /// When a piece may be dropped onto one of its side's pawns, the ranks
+    /// (0-based, per seat) that pawn may be moved to in the same action.
+    pub onto_own_pawn: Option<[(i8, i8); 2]>,
+}
+
+/// What a game adds to the core. Every method has the plain chess answer
+/// as its default.
+pub trait Hooks: Send + Sync {
+    /// Whether the action is allowed beyond the core's rules (Orphic:
+    /// captures only until the king is dropped); `None` = allowed, else
+    /// why not, in a player's words.
+    fn forbids(&self, pos: &ChessLike, act: &Act) -> Option<String> {
+        let _ = (pos, act);
+        None
+    }
+    /// An end of the game's own, judged when a position is reached and
+    /// the side to move has a legal turn.
+    fn extra_end(&self, pos: &ChessLike) -> Option<Outcome> {
+        let _ = pos;
+        None
+    }
+    /// Why a kind cannot reach a square from a zone that limits it, in a
+    /// player's words (Big Outer: "from the mid zone a Matriarch moves at
+    /// most 6 squares"), for refusals.
+    fn zone_power(&self, kind: u8, zone: u8) -> Option<String> {
+        let _ = (kind, zone);
+        None
+    }
+    /// The board as the game draws it, from the second seat's side when
+    /// `flipped`.
+    fn render(&self, pos: &ChessLike, flipped: bool) -> String;
+}
+
+/// A two-seat chess-like game as data.
+pub struct Rules {
+    /// The command word (`bochess`), for messages.
+    pub name: &'static str,
+    pub spec: &'static BoardSpec,
+    pub seats: [&'static str; 2],
+    pub pawns: Vec<PawnRule>,
+    /// Right index = position in this list; their FEN letters below.
+    pub castlings: Vec<CastlingRule>,
+    /// The kinds of the castling king and rook.
+    pub castling_pieces: (u8, u8),
+    /// The FEN letter of each castling right (`KQkq`).
+    pub castling_letters: &'static str,
+    pub drops: Option<Drops>,
+    pub rebels: Rebels,
+    /// True when a side may have no king on the board (Orphic Chess).
+    pub king_may_be_absent: bool,
+    /// Why no mate is possible any more (`"bare kings"`), if so.
+    pub dead: fn(&Board) -> Option<&'static str>,
+    pub hooks: &'static dyn Hooks,
+}
+
+impl fmt::Debug for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Rules({})", self.name)
+    }
+}
+
+impl Rules {
+    /// The pawn rule of a kind, if it is pawn-like.
+    pub fn pawn(&self, kind: u8) -> Option<&PawnRule> {
+        self.pawns.iter().find(|p| p.kind == kind)
+    }
+}
+
+/// The plain dead-position rule: only royal pieces are left.
+pub fn bare_kings(board: &Board) -> Option<&'static str> {
+    board
+        .cells
+        .iter()
+        .flatten()
+        .all(|p| board.kind(*p).royal)
+        .then_some("bare kings")
+}

@@ -1,0 +1,304 @@
+//! The legal actions and turns of a chess-like position: the movement data
+//! of every piece, the pawn rules, en passant, castling, drops and rebel
+//! moves, then the check filter (after any action: one's own move, a move
+//! of an enemy piece, a drop) and the game's own legality hook.
+
+use super::pawns::{facing, passed_over};
+use super::position::{Act, ChessLike, Special};
+use super::{PawnRule, Rebels};
+use crate::rules::Action;
+use crate::rules::board::Piece;
+use crate::rules::castling::CastlingRule;
+use crate::rules::geometry::Square;
+use crate::rules::movement::{Mode, targets};
+use crate::rules::royal_guard::RoyalGuard;
+
+/// The squares a rebel move may go to, from the piece owner's side: the
+/// three ahead and the two beside.
+const REBEL_STEPS: [(i8, i8); 5] = [(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0)];
+
+impl ChessLike {
+    /// Moves of the side's own pieces by their patterns and the pawn rules,
+    /// en passant included, castling not, before the check test.
+    pub fn pseudo_moves(&self) -> Vec<Act> {
+        let mut out = Vec::with_capacity(128);
+        for (from, p) in self.board.pieces_of(self.side) {
+            if let Some(rule) = self.rules.pawn(p.kind) {
+                self.pawn_moves(rule, from, &mut out);
+                continue;
+            }
+            let plain = |to, capture| Act::plain(Action::step(from, to), capture);
+            self.board.each_quiet(from, |to| out.push(plain(to, false)));
+            self.board
+                .each_capture(from, |to| out.push(plain(to, true)));
+        }
+        out.extend(self.en_passant_acts());
+        out
+    }
+
+    fn pawn_moves(&self, rule: &PawnRule, from: Square, out: &mut Vec<Act>) {
+        let geo = self.board.geometry();
+        let side = self.side;
+        let push = |to: Square, capture: bool, out: &mut Vec<Act>| {
+            if rule.promotes_on(geo, side, to) {
+                for &k in &rule.promotions {
+                    let action = Action::Move {
+                        from,
+                        to,
+                        promotion: Some(k),
+                    };
+                    out.push(Act::plain(action, capture));
+                }
+            } else {
+                out.push(Act::plain(Action::step(from, to), capture));
+            }
+        };
+        rule.each_step(geo, side, from, &|s| self.board.get(s).is_none(), |to| {
+            push(to, false, out)
+        });
+        self.board.each_capture(from, |to| push(to, true, out));
+    }
+
+    /// The en passant captures open now: onto any square the last
+    /// multi-step passed over, by a kind that may take it there, whose
+    /// capture pattern reaches that square.
+    pub fn en_passant_acts(&self) -> Vec<Act> {
+        let Some((ep_from, ep_to)) = self.en_passant else {
+            return Vec::new();
+        };
+        let Some(rule) = self
+            .board
+            .get(ep_to)
+            .and_then(|victim| self.rules.pawn(victim.kind))
+        else {
+            return Vec::new();
+        };
+        let passed = passed_over(self.board.geometry(), ep_from, ep_to);
+        let mut out = Vec::new();
+        for (from, p) in self.board.pieces_of(self.side) {
+            if !rule.taken_by.contains(&p.kind) {
+                continue;
+            }
+            self.board.each_empty_in_capture_reach(from, &passed, |to| {
+                if passed.contains(&to) {
+                    out.push(Act {
+                        action: Action::step(from, to),
+                        capture: true,
+                        special: Special::EnPassant { taken: ep_to },
+                    });
+                }
+            });
+        }
+        out
+    }
+
+    /// The castlings allowed now (check included).
+    pub fn castlings(&self) -> Vec<Act> {
+        let mut acts = self.castlings_ignoring_check();
+        // The rook leaving may open a line onto the king's new square.
+        acts.retain(|a| self.is_safe(std::slice::from_ref(a)));
+        acts
+    }
+
+    /// Why a castling is impossible now, or `None`.
+    pub fn castling_refusal(&self, rule: &CastlingRule) -> Option<String> {
+        let attacked = |s: Square| self.board.attacked_by(s, 1 - rule.seat);
+        rule.refusal(&self.board, self.unmoved(rule), &attacked)
+    }
+
+    /// Drops from the side's reserve: onto every empty square (pawn-like
+    /// kinds not onto a promotion rank), and where the game allows it onto
+    /// one of the side's pawns, that pawn moving on within its ranks.
+    pub fn drop_acts(&self) -> Vec<Act> {
+        let Some(drops) = &self.rules.drops else {
+            return Vec::new();
+        };
+        let geo = self.board.geometry();
+        let hand = self.reserves[self.side as usize];
+        let mut out = Vec::new();
+        for (kind, _) in hand.iter().enumerate().filter(|&(_, &n)| n > 0) {
+            let kind = kind as u8;
+            let pawn = self.rules.pawn(kind);
+            for to in geo.squares() {
+                match self.board.get(to) {
+                    None => {
+                        if pawn.is_some_and(|r| r.promotion_rank.contains(&geo.coords(to).1)) {
+                            continue;
+                        }
+                        let action = Action::Drop {
+                            kind,
+                            to,
+                            relocate: None,
+                        };
+                        out.push(Act::plain(action, false));
+                    }
+                    Some(p) if p.owner == self.side && self.rules.pawn(p.kind).is_some() => {
+                        let Some(ranks) = drops.onto_own_pawn else {
+                            continue;
+                        };
+                        let (lo, hi) = ranks[self.side as usize];
+                        for r in geo.squares() {
+                            let rank = geo.coords(r).1;
+                            if r != to && self.board.get(r).is_none() && (lo..=hi).contains(&rank) {
+                                let action = Action::Drop {
+                                    kind,
+                                    to,
+                                    relocate: Some(r),
+                                };
+                                out.push(Act::plain(action, false));
+                            }
+                        }
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        out
+    }
+
+    /// True when `to` is in the movement of `piece` on `from` (its move or
+    /// capture pattern, or a pawn's step), judged on an empty board.
+    fn in_own_pattern(&self, piece: Piece, from: Square, to: Square) -> bool {
+        let geo = self.board.geometry();
+        let kind = self.board.kind(piece);
+        let zone = geo.zone(from);
+        let nothing = |_: Square| false;
+        let only_to = |s: Square| s == to;
+        targets(
+            geo,
+            kind.pattern(Mode::Move, zone),
+            from,
+            piece.facing,
+            Mode::Move,
+            &nothing,
+        )
+        .contains(&to)
+            || targets(
+                geo,
+                kind.pattern(Mode::Capture, zone),
+                from,
+                piece.facing,
+                Mode::Capture,
+                &only_to,
+            )
+            .contains(&to)
+            || self.rules.pawn(piece.kind).is_some_and(|rule| {
+                rule.steps
+                    .iter()
+                    .any(|&(df, dr)| geo.offset(from, df, dr * piece.facing) == Some(to))
+            })
+    }
+
+    /// Rebel moves of the enemy's pieces (of the one on `only`, if given):
+    /// one square ahead or aside by the owner's forward, to an empty square
+    /// outside the piece's own movement. Before the check test.
+    pub fn rebel_acts(&self, only: Option<Square>) -> Vec<Act> {
+        let geo = self.board.geometry();
+        let mut out = Vec::new();
+        for (from, p) in self.board.pieces_of(1 - self.side) {
+            if only.is_some_and(|s| s != from) {
+                continue;
+            }
+            let up = facing(p.owner);
+            for (df, dr) in REBEL_STEPS {
+                let Some(to) = geo.offset(from, df, dr * up) else {
+                    continue;
+                };
+                if self.board.get(to).is_none() && !self.in_own_pattern(p, from, to) {
+                    out.push(Act::plain(Action::Rebel { from, to }, false));
+                }
+            }
+        }
+        out
+    }
+
+    /// True when the side's royal pieces are safe after the actions.
+    pub fn is_safe(&self, acts: &[Act]) -> bool {
+        !Self::royal_attacked(&self.board_after(acts), self.side)
+    }
+
+    /// Every legal single action (a whole turn in every game whose turns
+    /// are one action), whether or not the game has ended.
+    pub fn legal_acts(&self) -> Vec<Act> {
+        let mut acts = self.pseudo_moves();
+        if self.rules.drops.is_some() {
+            acts.extend(self.drop_acts());
+        }
+        if self.rules.rebels == Rebels::InsteadOfMove {
+            acts.extend(self.rebel_acts(None));
+        }
+        let guard = RoyalGuard::new(&self.board, self.side, 2);
+        let mut scratch = self.board.clone();
+        acts.retain(|a| {
+            Self::make(&mut scratch, a, self.side);
+            let safe = guard.safe_after_action(&self.board, &scratch, &a.action);
+            Self::unmake(&mut scratch, a, &self.board);
+            safe
+        });
+        acts.extend(self.castlings());
+        acts.retain(|a| self.rules.hooks.forbids(self, a).is_none());
+        acts
+    }
+
+    /// Every legal turn as its actions, whether or not the game has ended.
+    pub fn legal_turn_acts(&self) -> Vec<Vec<Act>> {
+        let mut turns: Vec<Vec<Act>> = self.legal_acts().into_iter().map(|a| vec![a]).collect();
+        if self.rules.rebels == Rebels::SquirmFirst
+            && let Some(last) = self.last_moved
+        {
+            for squirm in self.rebel_acts(Some(last)) {
+                let mid = self.after_squirm(&squirm);
+                let mut moves = mid.pseudo_moves();
+                moves.extend(mid.castlings_ignoring_check());
+                for m in moves {
+                    let both = [squirm, m];
+                    if self.is_safe(&both) && self.rules.hooks.forbids(&mid, &m).is_none() {
+                        turns.push(both.to_vec());
+                    }
+                }
+            }
+        }
+        turns
+    }
+
+    /// The position within a turn after a squirm: the same side to move,
+    /// no en passant chance, the squirmed piece moved.
+    pub(super) fn after_squirm(&self, squirm: &Act) -> ChessLike {
+        let mut mid = self.clone();
+        Self::make(&mut mid.board, squirm, self.side);
+        mid.en_passant = None;
+        if let Action::Rebel { from, to } = squirm.action {
+            for rule in &self.rules.castlings {
+                if rule.touched_by(from, to) {
+                    mid.rights &= !(1 << rule.right);
+                }
+            }
+        }
+        mid
+    }
+
+    /// Castlings whose conditions hold, the final check test left to the
+    /// caller (within a Squirm turn the whole turn is tested).
+    fn castlings_ignoring_check(&self) -> Vec<Act> {
+        self.rules
+            .castlings
+            .iter()
+            .filter(|rule| rule.seat == self.side && self.castling_refusal(rule).is_none())
+            .map(|rule| Act {
+                action: Action::step(rule.king_from, rule.king_to),
+                capture: false,
+                special: Special::Castle {
+                    rook_from: rule.rook_from,
+                    rook_to: rule.rook_to,
+                    long: rule.long,
+                },
+            })
+            .collect()
+    }
+
+    /// True when the side to move has a legal turn.
+    pub fn legal_acts_exist(&self) -> bool {
+        !self.legal_acts().is_empty()
+            || (self.rules.rebels == Rebels::SquirmFirst && !self.legal_turn_acts().is_empty())
+    }
+}

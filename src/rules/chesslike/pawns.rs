@@ -1,0 +1,209 @@
+//! Pawn-like pieces as data: how they step without capturing (straight
+//! ahead for a pawn, diagonally for a Berolina pawn or a Warrior), how far
+//! on the first move and after, which squares a multi-step passes over (to
+//! be taken there en passant, and by which kinds), and where and into what
+//! they promote. Captures are the kind's capture pattern (movement data).
+
+use crate::rules::geometry::{Geometry, Square};
+
+/// The rules of one pawn-like kind.
+#[derive(Clone, Debug)]
+pub struct PawnRule {
+    pub kind: u8,
+    /// Non-capturing step directions, from the owner's side (`(0, 1)` a
+    /// pawn, `(-1, 1)` and `(1, 1)` a Warrior).
+    pub steps: Vec<(i8, i8)>,
+    /// The rank (0-based) each seat's pawns start on; their first move
+    /// goes up to `first_range` squares from there.
+    pub home_rank: [i8; 2],
+    pub first_range: i8,
+    /// The longest step after the first move.
+    pub range: i8,
+    /// True when the last rank is entered only by a one-square step (Big
+    /// Outer Chess).
+    pub last_by_one_step: bool,
+    /// The rank each seat promotes on.
+    pub promotion_rank: [i8; 2],
+    /// What it may become, in the order `moves` lists them.
+    pub promotions: Vec<u8>,
+    /// The kinds that may take it en passant on a square it passed over
+    /// (empty: no en passant).
+    pub taken_by: Vec<u8>,
+    /// How it captures, for refusals: "diagonally".
+    pub captures: &'static str,
+    /// How it moves, for refusals: "moves straight ahead and captures one
+    /// square diagonally forward".
+    pub how: &'static str,
+}
+
+/// Forward for a seat: +1 up the board for the first seat, -1 for the other.
+pub fn facing(seat: u8) -> i8 {
+    if seat == 0 { 1 } else { -1 }
+}
+
+impl PawnRule {
+    /// The longest step from `rank`.
+    pub fn longest(&self, seat: u8, rank: i8) -> i8 {
+        if rank == self.home_rank[seat as usize] {
+            self.first_range
+        } else {
+            self.range
+        }
+    }
+
+    /// Why a step of `steps` squares from `rank` breaks the step rules
+    /// (path and occupancy aside), or `None` when the length is allowed.
+    pub fn length_refusal(&self, name: &str, seat: u8, rank: i8, steps: i8) -> Option<String> {
+        if steps > 1
+            && self.last_by_one_step
+            && rank + steps * facing(seat) == self.promotion_rank[seat as usize]
+        {
+            return Some(format!(
+                "a {name} enters the last rank only by a one-square step"
+            ));
+        }
+        if steps > self.longest(seat, rank) {
+            let squares = |n: i8| match n {
+                1 => "1 square".to_string(),
+                2 => "1 or 2 squares".to_string(),
+                n => format!("1 to {n} squares"),
+            };
+            return Some(if rank == self.home_rank[seat as usize] {
+                format!("a {name}'s first move goes {}", squares(self.first_range))
+            } else if self.first_range > self.range {
+                format!("after its first move a {name} goes {}", squares(self.range))
+            } else {
+                format!("a {name} goes {}", squares(self.range))
+            });
+        }
+        None
+    }
+
+    /// The squares a pawn of `seat` on `from` may step to, calling `f` for
+    /// each: along every step direction, nearest first, while empty.
+    pub fn each_step(
+        &self,
+        geo: &Geometry,
+        seat: u8,
+        from: Square,
+        empty: &dyn Fn(Square) -> bool,
+        mut f: impl FnMut(Square),
+    ) {
+        let (_, rank) = geo.coords(from);
+        let longest = self.longest(seat, rank);
+        let up = facing(seat);
+        for &(df, dr) in &self.steps {
+            let mut at = from;
+            for n in 1..=longest {
+                let Some(to) = geo.offset(at, df, dr * up) else {
+                    break;
+                };
+                if !empty(to) {
+                    break;
+                }
+                if n > 1
+                    && self.last_by_one_step
+                    && geo.coords(to).1 == self.promotion_rank[seat as usize]
+                {
+                    break;
+                }
+                f(to);
+                at = to;
+            }
+        }
+    }
+
+    /// The step direction and length taking `from` to `to`, if any.
+    pub fn step_between(
+        &self,
+        geo: &Geometry,
+        seat: u8,
+        from: Square,
+        to: Square,
+    ) -> Option<((i8, i8), i8)> {
+        let ((ff, fr), (tf, tr)) = (geo.coords(from), geo.coords(to));
+        let up = facing(seat);
+        self.steps.iter().find_map(|&(df, dr)| {
+            let n = (tr - fr) * up;
+            let n = if dr != 0 { n / dr } else { (tf - ff) / df };
+            (n >= 1 && ff + df * n == tf && fr + dr * up * n == tr).then_some(((df, dr), n))
+        })
+    }
+
+    /// True when `sq` is on this seat's promotion rank.
+    pub fn promotes_on(&self, geo: &Geometry, seat: u8, sq: Square) -> bool {
+        geo.coords(sq).1 == self.promotion_rank[seat as usize]
+    }
+}
+
+/// The squares strictly between `from` and `to` on one line.
+pub fn passed_over(geo: &Geometry, from: Square, to: Square) -> Vec<Square> {
+    let ((f0, r0), (f1, r1)) = (geo.coords(from), geo.coords(to));
+    let (df, dr) = ((f1 - f0).signum(), (r1 - r0).signum());
+    let mut out = Vec::new();
+    let (mut f, mut r) = (f0 + df, r0 + dr);
+    while (f, r) != (f1, r1) {
+        out.extend(geo.at(f as i32, r as i32));
+        f += df;
+        r += dr;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn big_outer() -> PawnRule {
+        PawnRule {
+            kind: 0,
+            steps: vec![(0, 1)],
+            home_rank: [1, 10],
+            first_range: 4,
+            range: 2,
+            last_by_one_step: true,
+            promotion_rank: [11, 0],
+            promotions: vec![1],
+            taken_by: vec![0],
+            captures: "diagonally",
+            how: "moves straight ahead",
+        }
+    }
+
+    #[test]
+    fn step_lengths() {
+        let p = big_outer();
+        let why = |seat, rank, steps| p.length_refusal("pawn", seat, rank, steps);
+        assert_eq!(why(0, 1, 4), None);
+        assert_eq!(
+            why(0, 1, 5).unwrap(),
+            "a pawn's first move goes 1 to 4 squares"
+        );
+        assert_eq!(why(0, 4, 2), None);
+        assert_eq!(
+            why(0, 4, 3).unwrap(),
+            "after its first move a pawn goes 1 or 2 squares"
+        );
+        assert_eq!(
+            why(0, 9, 2).unwrap(),
+            "a pawn enters the last rank only by a one-square step"
+        );
+        assert_eq!(why(0, 10, 1), None);
+        assert_eq!(why(1, 10, 4), None);
+        assert_eq!(
+            why(1, 2, 2).unwrap(),
+            "a pawn enters the last rank only by a one-square step"
+        );
+    }
+
+    #[test]
+    fn passed_squares_straight_and_diagonal() {
+        let g = Geometry::rect(12, 12);
+        let p = |s| g.parse(s).unwrap();
+        let names = |v: Vec<Square>| v.iter().map(|&s| g.name(s).to_string()).collect::<Vec<_>>();
+        assert_eq!(names(passed_over(&g, p("e2"), p("e6"))), ["e3", "e4", "e5"]);
+        assert!(passed_over(&g, p("e7"), p("e6")).is_empty());
+        assert_eq!(names(passed_over(&g, p("d11"), p("d9"))), ["d10"]);
+        assert_eq!(names(passed_over(&g, p("a2"), p("c4"))), ["b3"]);
+    }
+}

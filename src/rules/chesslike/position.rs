@@ -1,0 +1,398 @@
+//! A position of a two-seat chess-like game: the board, the reserves,
+//! whose turn, castling rights, the en passant chance, the piece that moved
+//! last, the counters for the draw rules and the repetition keys of the
+//! whole game. Playing a turn returns a new position with its end decided
+//! (the draw rules when it is reached; mate and stalemate on demand).
+
+use super::Rules;
+use super::pawns::facing;
+use crate::rules::board::{Board, Piece};
+use crate::rules::castling::CastlingRule;
+use crate::rules::ends::{self, DrawFacts};
+use crate::rules::geometry::Square;
+use crate::rules::{Action, Outcome};
+
+/// The most piece kinds a game on the core may have (reserves are arrays).
+pub const MAX_KINDS: usize = 16;
+
+/// What an action does besides moving or placing one piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Special {
+    Plain,
+    /// En passant: the pawn taken stands on `taken`, not on the target.
+    EnPassant {
+        taken: Square,
+    },
+    /// Castling: the rook goes too.
+    Castle {
+        rook_from: Square,
+        rook_to: Square,
+        long: bool,
+    },
+}
+
+/// An action as the generator found it: what it is, whether it captures,
+/// and its special effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Act {
+    pub action: Action,
+    /// True for captures, en passant included.
+    pub capture: bool,
+    pub special: Special,
+}
+
+impl Act {
+    pub fn plain(action: Action, capture: bool) -> Self {
+        Act {
+            action,
+            capture,
+            special: Special::Plain,
+        }
+    }
+}
+
+/// A position of a game described by [`Rules`].
+#[derive(Clone, Debug)]
+pub struct ChessLike {
+    pub(super) rules: &'static Rules,
+    pub(super) board: Board,
+    /// Seat to move.
+    pub(super) side: u8,
+    /// Castling rights, bit `i` for `rules.castlings[i]`.
+    pub(super) rights: u8,
+    /// The last own move when it was a pawn-like multi-step: (from, to).
+    pub(super) en_passant: Option<(Square, Square)>,
+    /// Pieces in hand, counted per kind, per seat.
+    pub(super) reserves: [[u8; MAX_KINDS]; 2],
+    /// Plies since the last capture or pawn move.
+    pub(super) halfmoves: u32,
+    pub(super) fullmove: u32,
+    /// Repetition keys of every position of the game, this one last.
+    pub(super) history: Vec<u64>,
+    /// Where the piece moved last stands (what Squirm may move).
+    pub(super) last_moved: Option<Square>,
+    pub(super) last_move: Option<String>,
+    /// An end decided when the position was reached (draw rules, a game's
+    /// own ends) or from outside (resignation, agreement, forfeit).
+    pub(super) ended: Option<Outcome>,
+}
+
+impl ChessLike {
+    /// An empty board of the game, the first seat to move.
+    pub fn empty(rules: &'static Rules) -> Self {
+        ChessLike {
+            rules,
+            board: Board::empty(rules.spec),
+            side: 0,
+            rights: 0,
+            en_passant: None,
+            reserves: [[0; MAX_KINDS]; 2],
+            halfmoves: 0,
+            fullmove: 1,
+            history: Vec::new(),
+            last_moved: None,
+            last_move: None,
+            ended: None,
+        }
+    }
+
+    pub fn rules(&self) -> &'static Rules {
+        self.rules
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn side(&self) -> u8 {
+        self.side
+    }
+
+    pub fn last_move(&self) -> Option<&str> {
+        self.last_move.as_deref()
+    }
+
+    /// How many pieces of `kind` `seat` holds in reserve.
+    pub fn in_reserve(&self, seat: u8, kind: u8) -> u8 {
+        self.reserves[seat as usize][kind as usize]
+    }
+
+    /// Puts `n` pieces of `kind` in `seat`'s reserve (setups, tests).
+    pub fn set_reserve(&mut self, seat: u8, kind: u8, n: u8) {
+        self.reserves[seat as usize][kind as usize] = n;
+    }
+
+    /// Puts (or with `None` removes) a piece (setups, tests).
+    pub fn put(&mut self, sq: Square, piece: Option<Piece>) {
+        self.board.set(sq, piece);
+    }
+
+    /// Sets the side to move (setups, tests).
+    pub fn set_side(&mut self, side: u8) {
+        self.side = side;
+    }
+
+    /// Starts the repetition history and decides the ends of a set-up
+    /// position: call once after placing its pieces.
+    pub fn settle(&mut self) {
+        self.history = vec![self.repetition_key()];
+        self.ended = self.end_on_arrival();
+    }
+
+    /// A piece of `seat` of `kind`, facing its side's forward.
+    pub fn piece(seat: u8, kind: u8) -> Piece {
+        Piece {
+            owner: seat,
+            kind,
+            facing: facing(seat),
+        }
+    }
+
+    /// Plays one action on `b` (a copy of a board of this game), the
+    /// reserves aside. `mover` is the seat whose turn it is.
+    pub fn make(b: &mut Board, act: &Act, mover: u8) {
+        match act.action {
+            Action::Move {
+                from,
+                to,
+                promotion,
+            } => {
+                b.shift(from, to);
+                if let Some(k) = promotion {
+                    b.set(to, Some(Self::piece(mover, k)));
+                }
+            }
+            Action::Rebel { from, to } => {
+                b.shift(from, to);
+            }
+            Action::Drop { kind, to, relocate } => {
+                if let Some(r) = relocate {
+                    b.shift(to, r);
+                }
+                b.set(to, Some(Self::piece(mover, kind)));
+            }
+            Action::Pass => {}
+        }
+        match act.special {
+            Special::EnPassant { taken } => b.set(taken, None),
+            Special::Castle {
+                rook_from, rook_to, ..
+            } => {
+                b.shift(rook_from, rook_to);
+            }
+            Special::Plain => {}
+        }
+    }
+
+    /// Undoes [`ChessLike::make`] on `b`: every square `act` touched gets
+    /// back what `before` holds there.
+    pub fn unmake(b: &mut Board, act: &Act, before: &Board) {
+        let restore = |b: &mut Board, sq: Square| b.set(sq, before.get(sq));
+        if let Some(from) = act.action.from() {
+            restore(b, from);
+        }
+        if let Some(to) = act.action.to() {
+            restore(b, to);
+        }
+        if let Action::Drop {
+            relocate: Some(r), ..
+        } = act.action
+        {
+            restore(b, r);
+        }
+        match act.special {
+            Special::EnPassant { taken } => restore(b, taken),
+            Special::Castle {
+                rook_from, rook_to, ..
+            } => {
+                restore(b, rook_from);
+                restore(b, rook_to);
+            }
+            Special::Plain => {}
+        }
+    }
+
+    /// The board after the actions of a turn.
+    pub fn board_after(&self, acts: &[Act]) -> Board {
+        let mut b = self.board.clone();
+        for act in acts {
+            Self::make(&mut b, act, self.side);
+        }
+        b
+    }
+
+    /// True when a royal piece of `seat` is attacked on `board`.
+    pub fn royal_attacked(board: &Board, seat: u8) -> bool {
+        board.royal_attacked(seat, 2)
+    }
+
+    pub fn in_check(&self) -> bool {
+        Self::royal_attacked(&self.board, self.side)
+    }
+
+    /// The position after the legal turn `acts`, written as `text`, with
+    /// the ends it reaches decided.
+    pub fn after(&self, acts: &[Act], text: String) -> ChessLike {
+        let mut rights = self.rights;
+        let mut irreversible = false;
+        let mut en_passant = None;
+        let mut last_moved = None;
+        let mut reserves = self.reserves;
+        for act in acts {
+            irreversible |= act.capture;
+            match act.action {
+                Action::Move { from, to, .. } | Action::Rebel { from, to } => {
+                    for rule in &self.rules.castlings {
+                        if rule.touched_by(from, to) {
+                            rights &= !(1 << rule.right);
+                        }
+                    }
+                    let mover = self.board.get(from).expect("a piece moves");
+                    let pawn = self.rules.pawn(mover.kind);
+                    irreversible |= pawn.is_some();
+                    last_moved = Some(to);
+                    en_passant = None;
+                    if let (Some(rule), Action::Move { .. }) = (pawn, act.action)
+                        && !rule.taken_by.is_empty()
+                        && rule
+                            .step_between(self.board.geometry(), self.side, from, to)
+                            .is_some_and(|(_, n)| n >= 2)
+                    {
+                        en_passant = Some((from, to));
+                    }
+                }
+                Action::Drop { kind, to, relocate } => {
+                    reserves[self.side as usize][kind as usize] -= 1;
+                    irreversible |= relocate.is_some();
+                    last_moved = Some(to);
+                    en_passant = None;
+                }
+                Action::Pass => {}
+            }
+            if let Special::EnPassant { .. } | Special::Castle { .. } = act.special {
+                en_passant = None;
+            }
+        }
+        let mut history = self.history.clone();
+        let mut next = ChessLike {
+            rules: self.rules,
+            board: self.board_after(acts),
+            side: 1 - self.side,
+            rights,
+            en_passant,
+            reserves,
+            halfmoves: if irreversible { 0 } else { self.halfmoves + 1 },
+            fullmove: self.fullmove + u32::from(self.side == 1),
+            history: Vec::new(),
+            last_moved,
+            last_move: Some(text),
+            ended: None,
+        };
+        history.push(next.repetition_key());
+        next.history = history;
+        next.ended = next.end_on_arrival();
+        next
+    }
+
+    /// The end the rules impose on arriving here, unless the side to move
+    /// is mated or stalemated (a mate made on the move that completes a
+    /// draw rule stands): repetition, the 100-ply count, a dead position,
+    /// then the game's own ends.
+    pub(super) fn end_on_arrival(&self) -> Option<Outcome> {
+        let empty_hands = self.reserves.iter().flatten().all(|&n| n == 0);
+        let facts = DrawFacts {
+            repetitions: self.repetitions(),
+            halfmoves: self.halfmoves,
+            dead: if empty_hands {
+                (self.rules.dead)(&self.board)
+            } else {
+                None
+            },
+        };
+        let end = ends::draw_by_rule(&facts).or_else(|| self.rules.hooks.extra_end(self))?;
+        self.legal_acts_exist().then_some(end)
+    }
+
+    /// How often this position has stood on the board (this time included).
+    pub fn repetitions(&self) -> usize {
+        let key = self.repetition_key();
+        self.history.iter().filter(|&&k| k == key).count()
+    }
+
+    /// Identifies the position for repetition (FIDE 9.2): pieces (and
+    /// reserves), side to move, castling rights and the en passant
+    /// captures actually legal.
+    pub fn repetition_key(&self) -> u64 {
+        let mut bytes = vec![self.side];
+        bytes
+            .extend((0..self.rules.castlings.len()).map(|i| u8::from(self.rights & (1 << i) != 0)));
+        if self.en_passant.is_some() {
+            let mut ep: Vec<(Square, Square)> = self
+                .en_passant_acts()
+                .into_iter()
+                .filter(|a| self.is_safe(std::slice::from_ref(a)))
+                .filter_map(|a| Some((a.action.from()?, a.action.to()?)))
+                .collect();
+            ep.sort();
+            for (f, t) in ep {
+                bytes.extend([f, t]);
+            }
+        }
+        if self.rules.drops.is_some() {
+            bytes.push(0xff);
+            bytes.extend(self.reserves.iter().flatten());
+        }
+        ends::position_key(&self.board, &bytes)
+    }
+
+    /// The result: a stored end, or mate / stalemate when no turn is legal.
+    pub fn result(&self) -> Option<Outcome> {
+        if let Some(o) = &self.ended {
+            return Some(o.clone());
+        }
+        if self.legal_acts_exist() {
+            return None;
+        }
+        Some(ends::no_legal_move(self.in_check(), self.side as usize))
+    }
+
+    /// True when the side holds castling right `rule` and king and rook
+    /// stand at home.
+    pub fn unmoved(&self, rule: &CastlingRule) -> bool {
+        let (king, rook) = self.rules.castling_pieces;
+        let own = |sq, kind| self.board.get(sq) == Some(Self::piece(rule.seat, kind));
+        self.rights & (1 << rule.right) != 0
+            && own(rule.king_from, king)
+            && own(rule.rook_from, rook)
+    }
+
+    /// Counts the leaves of the legal-turn tree `depth` turns deep.
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if self.ended.is_some() {
+            return 0;
+        }
+        if self.rules.rebels == super::Rebels::SquirmFirst {
+            let turns = self.legal_turn_acts();
+            if depth == 1 {
+                return turns.len() as u64;
+            }
+            return turns
+                .iter()
+                .map(|t| self.after(t, String::new()).perft(depth - 1))
+                .sum();
+        }
+        let acts = self.legal_acts();
+        if depth == 1 {
+            return acts.len() as u64;
+        }
+        acts.iter()
+            .map(|a| {
+                self.after(std::slice::from_ref(a), String::new())
+                    .perft(depth - 1)
+            })
+            .sum()
+    }
+}

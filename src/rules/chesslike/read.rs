@@ -1,0 +1,348 @@
+//! The notation layer's view of a chess-like position: the legal actions
+//! as [`Candidate`]s (after the actions of a turn read so far), and, when
+//! nothing matches, why not in the game's words: pawn step lengths, zone
+//! power, castling conditions, rebel-move limits, check.
+
+use super::position::{Act, ChessLike, Special};
+use super::{Rebels, pawns};
+use crate::rules::geometry::{Geometry, Square};
+use crate::rules::movement::{Mode, PieceKind, targets};
+use crate::rules::notation::{Candidate, TurnReader, a_name, canonical};
+use crate::rules::{Action, Turn};
+
+impl ChessLike {
+    /// The position within the turn after `done` (the same side to move).
+    pub(super) fn within(&self, done: &[Action]) -> ChessLike {
+        let mut mid = self.clone();
+        for &a in done {
+            if let Some(act) = mid.act_of(a) {
+                mid = mid.after_squirm(&act);
+            }
+        }
+        mid
+    }
+
+    /// The generated action an action value is, pseudo-legal here.
+    pub(super) fn act_of(&self, action: Action) -> Option<Act> {
+        let mut all = self.pseudo_moves();
+        all.extend(self.castlings_all());
+        all.extend(self.drop_acts());
+        all.extend(self.rebel_acts(None));
+        all.into_iter().find(|a| a.action == action)
+    }
+
+    fn castlings_all(&self) -> Vec<Act> {
+        self.rules
+            .castlings
+            .iter()
+            .filter(|rule| rule.seat == self.side)
+            .map(|rule| Act {
+                action: Action::step(rule.king_from, rule.king_to),
+                capture: false,
+                special: Special::Castle {
+                    rook_from: rule.rook_from,
+                    rook_to: rule.rook_to,
+                    long: rule.long,
+                },
+            })
+            .collect()
+    }
+
+    /// An action of this position as the notation sees it.
+    pub fn candidate(&self, act: &Act) -> Candidate {
+        let kinds = &self.rules.spec.kinds;
+        let kind = match act.action {
+            Action::Move { from, .. } | Action::Rebel { from, .. } => {
+                self.board.get(from).map_or(0, |p| p.kind)
+            }
+            Action::Drop { kind, .. } => kind,
+            Action::Pass => 0,
+        };
+        let promotion = match act.action {
+            Action::Move {
+                promotion: Some(k), ..
+            } => Some(kinds[k as usize].letter),
+            _ => None,
+        };
+        Candidate {
+            action: act.action,
+            kind: &kinds[kind as usize],
+            capture: act.capture,
+            promotion,
+            castle: match act.special {
+                Special::Castle { long, .. } => Some(long),
+                _ => None,
+            },
+        }
+    }
+
+    /// A turn's canonical text, each action written in the position it is
+    /// played in; `None` when an action does not fit.
+    pub fn text_of(&self, turn: &Turn) -> Option<String> {
+        let geo = &self.rules.spec.geometry;
+        let mut parts = Vec::new();
+        for (i, &a) in turn.actions().iter().enumerate() {
+            let at = self.within(&turn.actions()[..i]);
+            let act = at.act_of(a)?;
+            parts.push(canonical(geo, &at.candidate(&act)));
+        }
+        Some(parts.join(", "))
+    }
+
+    /// The legal turns as values.
+    pub fn turn_values(&self) -> Vec<Turn> {
+        self.legal_turn_acts()
+            .into_iter()
+            .map(|acts| Turn(acts.iter().map(|a| a.action).collect()))
+            .collect()
+    }
+
+    fn royal_name(&self) -> &'static str {
+        self.rules
+            .spec
+            .kinds
+            .iter()
+            .find(|k| k.royal)
+            .map_or("king", |k| k.name)
+    }
+
+    /// Why a castling is impossible now, in a player's words.
+    pub fn castling_why(&self, rule: &crate::rules::castling::CastlingRule) -> String {
+        self.castling_refusal(rule).unwrap_or_else(|| {
+            format!(
+                "castling: the {} would be in check on {}",
+                self.royal_name(),
+                self.rules.spec.geometry.name(rule.king_to)
+            )
+        })
+    }
+
+    /// Why the side's piece on `from` may not go to `to` (no legal action
+    /// matches).
+    pub fn why_not(&self, from: Square, to: Square) -> String {
+        let geo = self.board.geometry();
+        let p = match self.board.own_piece(from, self.side, &self.rules.seats) {
+            Ok(p) => p,
+            Err(why) => return why,
+        };
+        if let Some(rule) = self
+            .rules
+            .castlings
+            .iter()
+            .find(|r| r.seat == self.side && r.king_from == from && r.king_to == to)
+            .filter(|_| p.kind == self.rules.castling_pieces.0)
+        {
+            return self.castling_why(rule);
+        }
+        if let Some(q) = self.board.get(to).filter(|q| q.owner == self.side) {
+            return format!(
+                "{} holds your own {}",
+                geo.name(to),
+                self.board.kind(q).name
+            );
+        }
+        let pattern_says = match self.rules.pawn(p.kind) {
+            Some(rule) => self.pawn_why_not(rule, from, to),
+            None => self.pattern_why_not(from, to),
+        };
+        if let Some(why) = pattern_says {
+            return why;
+        }
+        let act = self.act_of(Action::step(from, to)).or_else(|| {
+            self.pseudo_moves()
+                .into_iter()
+                .find(|a| a.action.from() == Some(from) && a.action.to() == Some(to))
+        });
+        if let Some(why) = act.and_then(|a| self.rules.hooks.forbids(self, &a)) {
+            return why;
+        }
+        self.check_words()
+    }
+
+    fn check_words(&self) -> String {
+        if self.in_check() {
+            format!(
+                "your {} is in check and this does not save it",
+                self.royal_name()
+            )
+        } else {
+            format!("this would leave your {} in check", self.royal_name())
+        }
+    }
+
+    /// The piece's pattern (zone included) refuses `to`; `None` if it allows it.
+    fn pattern_why_not(&self, from: Square, to: Square) -> Option<String> {
+        let geo = self.board.geometry();
+        let p = self.board.get(from)?;
+        let kind = self.board.kind(p);
+        let capture = self.board.get(to).is_some();
+        let zone = geo.zone(from);
+        let mode = if capture { Mode::Capture } else { Mode::Move };
+        let on_empty_board = |s: Square| capture && s == to;
+        let reachable = targets(
+            geo,
+            kind.pattern(mode, zone),
+            from,
+            p.facing,
+            mode,
+            &on_empty_board,
+        )
+        .contains(&to);
+        if !reachable && let Some(words) = self.rules.hooks.zone_power(p.kind, zone) {
+            return Some(words);
+        }
+        self.board.explain_unreachable(from, to, capture)
+    }
+
+    fn pawn_why_not(&self, rule: &super::PawnRule, from: Square, to: Square) -> Option<String> {
+        let geo = self.board.geometry();
+        let p = self.board.get(from)?;
+        let name = self.board.kind(p).name;
+        let target = self.board.get(to);
+        if let Some((_, steps)) = rule.step_between(geo, self.side, from, to) {
+            if let Some(why) = rule.length_refusal(name, self.side, geo.coords(from).1, steps) {
+                return Some(why);
+            }
+            let path = pawns::passed_over(geo, from, to);
+            if let Some(&b) = path.iter().find(|&&s| self.board.get(s).is_some()) {
+                return Some(format!("the path is blocked at {}", geo.name(b)));
+            }
+            if target.is_some() && !self.capture_reaches(from, to) {
+                return Some(format!(
+                    "{} is occupied: a {name} captures {}",
+                    geo.name(to),
+                    rule.captures
+                ));
+            }
+            return None;
+        }
+        if self.capture_reaches(from, to) {
+            if target.is_none()
+                && !self
+                    .en_passant_acts()
+                    .iter()
+                    .any(|m| m.action.from() == Some(from) && m.action.to() == Some(to))
+            {
+                return Some(format!(
+                    "{} is empty: a {name} moves {} only to capture (or en passant onto a square a pawn just passed over)",
+                    geo.name(to),
+                    rule.captures
+                ));
+            }
+            return None;
+        }
+        Some(format!("a {name} {}", rule.how))
+    }
+
+    /// True when the capture pattern of the piece on `from` reaches `to`
+    /// on an empty board.
+    fn capture_reaches(&self, from: Square, to: Square) -> bool {
+        let geo = self.board.geometry();
+        let Some(p) = self.board.get(from) else {
+            return false;
+        };
+        let only_to = |s: Square| s == to;
+        targets(
+            geo,
+            self.board.kind(p).pattern(Mode::Capture, geo.zone(from)),
+            from,
+            p.facing,
+            Mode::Capture,
+            &only_to,
+        )
+        .contains(&to)
+    }
+
+    /// Why the enemy piece on `from` may not be moved to `to` by a rebel move.
+    pub fn why_not_rebel(&self, from: Square, to: Square) -> String {
+        let geo = self.board.geometry();
+        let Some(p) = self.board.get(from) else {
+            return format!("there is no piece on {}", geo.name(from));
+        };
+        if p.owner == self.side {
+            return format!(
+                "a rebel move moves an enemy piece; the {} on {} is yours",
+                self.board.kind(p).name,
+                geo.name(from)
+            );
+        }
+        if self.rules.rebels == Rebels::No {
+            return "there are no rebel moves in this game".into();
+        }
+        if !self
+            .rebel_acts(Some(from))
+            .iter()
+            .any(|a| a.action.to() == Some(to))
+        {
+            return format!(
+                "a rebel move takes {} one square ahead or aside to an empty square it could not reach by its own moves",
+                a_name(self.board.kind(p).name)
+            );
+        }
+        if self.rules.rebels == Rebels::SquirmFirst && self.last_moved != Some(from) {
+            return "only the piece that moved last may squirm".into();
+        }
+        self.check_words()
+    }
+}
+
+/// The notation layer reads turns of a chess-like game through these.
+impl TurnReader for ChessLike {
+    fn geometry(&self) -> &Geometry {
+        &self.rules.spec.geometry
+    }
+
+    fn next_actions(&self, done: &[Action]) -> Vec<Candidate> {
+        let at = self.within(done);
+        let mut out: Vec<Candidate> = Vec::new();
+        for turn in self.legal_turn_acts() {
+            if turn.len() > done.len() && turn.iter().zip(done).all(|(a, d)| a.action == *d) {
+                out.push(at.candidate(&turn[done.len()]));
+            }
+        }
+        out
+    }
+
+    fn unchecked_actions(&self, done: &[Action]) -> Vec<Candidate> {
+        let at = self.within(done);
+        let mut acts = at.pseudo_moves();
+        acts.extend(at.drop_acts());
+        if self.rules.rebels != Rebels::No && done.is_empty() {
+            acts.extend(at.rebel_acts(None));
+        }
+        acts.iter().map(|a| at.candidate(a)).collect()
+    }
+
+    fn piece_on(&self, done: &[Action], sq: Square) -> Option<&'static PieceKind> {
+        let at = self.within(done);
+        at.board
+            .get(sq)
+            .map(|p| &self.rules.spec.kinds[p.kind as usize])
+    }
+
+    fn why_not(&self, done: &[Action], from: Square, to: Square, rebel: bool) -> String {
+        let at = self.within(done);
+        if rebel {
+            at.why_not_rebel(from, to)
+        } else {
+            at.why_not(from, to)
+        }
+    }
+
+    fn why_no_castling(&self, done: &[Action], long: bool) -> String {
+        let at = self.within(done);
+        match self
+            .rules
+            .castlings
+            .iter()
+            .find(|r| r.seat == at.side && r.long == long)
+        {
+            Some(rule) => at.castling_why(rule),
+            None => "there is no castling in this game".into(),
+        }
+    }
+
+    fn whole_turns(&self) -> Vec<Turn> {
+        self.turn_values()
+    }
+}
