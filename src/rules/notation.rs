@@ -419,6 +419,7 @@ pub fn read_turn(text: &str, game: &dyn TurnReader) -> Result<Turn, RulesError> 
             nexts.push(n);
         }
     }
+    nexts.sort();
     let more = if nexts.len() > 3 { ", ..." } else { "" };
     nexts.truncate(3);
     Err(illegal(

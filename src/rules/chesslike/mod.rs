@@ -26,6 +26,9 @@ pub mod pawns;
 mod position;
 mod read;
 
+#[cfg(test)]
+mod tests;
+
 pub use fen::{from_fen, to_fen};
 pub use pawns::PawnRule;
 pub use position::{Act, ChessLike, MAX_KINDS, Special};
