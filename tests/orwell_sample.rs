@@ -30,7 +30,7 @@ fn the_corrected_sample_game_replays_to_a_white_win() {
     assert_eq!(lines.len(), 43, "14 rounds of three turns and White's last");
     for (n, (line, roll, written)) in lines.iter().enumerate() {
         assert_eq!(position.to_move(), Some(n % 3), "line {line}");
-        let roll = parse_roll(roll).unwrap();
+        let roll = parse_roll(roll).unwrap().into();
         let turn = written.trim_end_matches("[1:0:0]").trim();
         let legal = position.legal_turns(Some(roll));
         // Every turn of the record is one of the legal turns, exactly as

@@ -14,7 +14,7 @@ use super::game::{LoadedGame, roll_text};
 use super::reply::Reply;
 use crate::command::GameId;
 use crate::dice::{self, Seed};
-use crate::rules::Roll;
+use crate::rules::{Dice, Roll};
 use crate::store;
 use crate::store::games::Game;
 
@@ -35,17 +35,18 @@ pub fn seed_of(row: &Game) -> Result<Option<Seed>, ServiceError> {
         .transpose()
 }
 
-/// The roll for board turn `ply + 1` (roll number `ply`), in a dice game.
-pub fn roll_at(row: &Game, ply: u32) -> Result<Option<Roll>, ServiceError> {
-    Ok(seed_of(row)?.map(|seed| dice::roll(&seed, row.id, u64::from(ply))))
+/// The roll of `dice` for board turn `ply + 1` (roll number `ply`), in a
+/// dice game.
+pub fn roll_at(row: &Game, dice: &Dice, ply: u32) -> Result<Option<Roll>, ServiceError> {
+    Ok(seed_of(row)?.map(|seed| dice::roll(&seed, row.id, u64::from(ply), dice)))
 }
 
 /// The roll of the turn to come; `None` when the game has no dice.
 pub fn current_roll(game: &LoadedGame) -> Result<Option<Roll>, ServiceError> {
-    if !game.variant.uses_dice() {
+    let Some(dice) = game.variant.dice() else {
         return Ok(None);
-    }
-    let roll = roll_at(&game.row, game.row.ply)?;
+    };
+    let roll = roll_at(&game.row, dice, game.row.ply)?;
     roll.map(Some)
         .ok_or_else(|| ServiceError::Internal(format!("{} has no dice seed", game.id())))
 }

@@ -47,13 +47,12 @@ pub fn timestamp(now: DateTime<Utc>) -> String {
 
 /// A roll as stored (`3,5`) back into dice.
 pub fn parse_roll(text: &str) -> Option<Roll> {
-    let (a, b) = text.split_once(',')?;
-    Some([a.trim().parse().ok()?, b.trim().parse().ok()?])
+    text.parse().ok()
 }
 
 /// A roll as stored.
 pub fn roll_text(roll: Roll) -> String {
-    format!("{},{}", roll[0], roll[1])
+    roll.to_string()
 }
 
 /// The event a log entry of this kind stands for.
@@ -204,7 +203,9 @@ impl LoadedGame {
             roll: position
                 .to_move()
                 .filter(|_| !cancelled)
-                .and_then(|_| super::dice::roll_at(&self.row, ply).ok().flatten()),
+                .zip(self.variant.dice())
+                .and_then(|(_, dice)| super::dice::roll_at(&self.row, dice, ply).ok().flatten())
+                .map(|roll| roll.to_vec()),
             commitment: self.row.dice_commitment.clone(),
             seed: self
                 .row

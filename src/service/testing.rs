@@ -13,7 +13,7 @@ use super::reply::Reply;
 use super::{Request, execute};
 use crate::command::{Actor, Command};
 use crate::rules::{
-    Conclusion, GameOption, Outcome, PlayError, Played, Position, RulesError, Seat, Variant,
+    Conclusion, GameOption, Outcome, PlayError, Played, Position, Roll, RulesError, Seat, Variant,
 };
 
 pub struct RaceToTen;
@@ -102,7 +102,7 @@ impl Position for Race {
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
     }
-    fn legal_turns(&self, _: Option<[u8; 2]>) -> Vec<String> {
+    fn legal_turns(&self, _: Option<Roll>) -> Vec<String> {
         if self.outcome.is_some() {
             return vec![];
         }
@@ -112,7 +112,7 @@ impl Position for Race {
             .map(|t| t.to_string())
             .collect()
     }
-    fn play(&self, turn: &str, _: Option<[u8; 2]>) -> Result<Played, PlayError> {
+    fn play(&self, turn: &str, _: Option<Roll>) -> Result<Played, PlayError> {
         let illegal = |why: &str| PlayError {
             reason: RulesError::Illegal {
                 turn: turn.into(),

@@ -75,8 +75,8 @@ fn trait_plumbing() {
             reason: RulesError::RollNeeded
         })
     ));
-    assert!(start.legal_turns(Some([0, 7])).is_empty());
-    let played = start.play("c3d4", Some([3, 1])).unwrap();
+    assert!(start.legal_turns(Some([0, 7].into())).is_empty());
+    let played = start.play("c3d4", Some([3, 1].into())).unwrap();
     assert_eq!(played.canonical, "c3-d4, pass");
     assert_eq!(played.position.to_move(), Some(1));
     assert!(played.position.render().contains("Last move: c3-d4, pass"));

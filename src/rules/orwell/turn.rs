@@ -6,7 +6,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::rules::{Outcome, Roll};
+use crate::rules::Outcome;
+
+use super::TwoDice as Roll;
 
 use super::pieces::SEATS;
 
