@@ -240,7 +240,7 @@ fn an_orwell_game_from_challenge_to_audit() {
     );
     assert_eq!(
         env.refused(Some("alice"), &["roll", &game]),
-        "game1 is over: [1:0:0] (Black resigned; the other two are out)"
+        "game1 is over: [1:0:0] (resignation)"
     );
 
     // A roll changed in the database is caught.
@@ -411,10 +411,9 @@ fn a_draw_after_a_resignation_needs_only_the_players_still_in() {
     let json = env.json(&game);
     assert_eq!(json["status"], "over");
     assert_eq!(json["result"], "[1/2:0:1/2]");
-    assert_eq!(
-        json["reason"],
-        "draw agreed by the players still in the game"
-    );
+    assert_eq!(json["reason"], "agreement");
+    assert_eq!(json["ending"], "agreement");
+    assert_eq!(json["winner"], serde_json::Value::Null);
 }
 
 /// With nobody out, one player's offer is not enough.

@@ -394,7 +394,7 @@ fn holding_all_three_royals_wins_at_once() {
     assert_eq!(text, "c9xc10=M", "the winning move is the whole turn");
     let result = after.result().expect("game over");
     assert_eq!(result.result_text(), "[1:0:0]");
-    assert!(result.reason.contains("all three royal"));
+    assert!(result.reason().contains("all three royal"));
     assert_eq!(after.to_move(), None);
     assert!(after.legal_turns(Some([1, 1].into())).is_empty());
     assert!(refusal(&p, "c9xc10=M, Da5-b6", [1, 2]).contains("the game ended"));
@@ -413,9 +413,9 @@ fn leaving_a_player_one_piece_wins_for_the_capturer() {
     let result = after.result().unwrap();
     assert_eq!(result.result_text(), "[1:0:0]");
     assert!(
-        result.reason.contains("Red is down to a single piece"),
+        result.reason().contains("Red is down to a single piece"),
         "{}",
-        result.reason
+        result.reason()
     );
 }
 
@@ -446,7 +446,7 @@ fn a_board_where_nobody_can_ever_move_is_drawn() {
     assert_eq!(text, "pass, pass");
     let result = after.result().expect("drawn");
     assert_eq!(result.result_text(), "[1/2:1/2:1/2]");
-    assert_eq!(result.reason, "no player can move any more");
+    assert_eq!(result.reason(), "no player can move any more");
     // Without the alliance bar Red's Raja could take a White pawn: not frozen.
     p.set_last_victim(1, None);
     assert!(!p.frozen());

@@ -51,9 +51,9 @@ fn the_corrected_sample_game_replays_to_a_white_win() {
     let outcome = position.outcome().expect("the game is over");
     assert_eq!(outcome.result_text(), "[1:0:0]");
     assert!(
-        outcome.reason.contains("Red is down to a single piece"),
+        outcome.reason().contains("Red is down to a single piece"),
         "{}",
-        outcome.reason
+        outcome.reason()
     );
     assert_eq!(position.to_move(), None);
     assert!(position.render().contains("Game over: [1:0:0]"));

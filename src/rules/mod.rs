@@ -38,7 +38,7 @@ pub mod render;
 pub mod royal_guard;
 
 pub use dice::{Dice, Roll};
-pub use outcome::{Outcome, Seat};
+pub use outcome::{Ending, Outcome, Seat};
 pub use registry::{VARIANTS, find_variant};
 
 use std::fmt;

@@ -198,8 +198,17 @@ impl LoadedGame {
             status: status.as_str().to_string(),
             result: outcome.as_ref().map(|o| o.result_text()),
             reason: outcome
-                .map(|o| o.reason)
+                .as_ref()
+                .map(|o| o.reason())
                 .or_else(|| self.row.reason.clone().filter(|_| cancelled)),
+            ending: match &outcome {
+                Some(o) => Some(o.ending.key()),
+                None => cancelled.then(|| "cancelled".to_string()),
+            },
+            winner: outcome
+                .as_ref()
+                .and_then(Outcome::winner)
+                .map(|seat| self.player_at(seat)),
             roll: position
                 .to_move()
                 .filter(|_| !cancelled)
@@ -255,6 +264,7 @@ impl LoadedGame {
         turns::append(conn, self.id(), &entry, step.player_id)?;
         let (status, outcome) = standing(position.as_ref());
         let result = outcome.as_ref().map(|o| o.result_text());
+        let reason = outcome.as_ref().map(|o| o.reason());
         let votes = if status == Status::Active {
             step.draw_votes.to_vec()
         } else {
@@ -268,7 +278,7 @@ impl LoadedGame {
                 ply,
                 status,
                 result: result.as_deref(),
-                reason: outcome.as_ref().map(|o| o.reason.as_str()),
+                reason: reason.as_deref(),
                 draw_votes: &votes,
                 now: &at,
             },
@@ -276,7 +286,7 @@ impl LoadedGame {
         self.row.ply = ply;
         self.row.status = status;
         self.row.result = result;
-        self.row.reason = outcome.as_ref().map(|o| o.reason.clone());
+        self.row.reason = reason;
         self.row.draw_votes = votes;
         self.row.updated = at;
         self.position = position;

@@ -27,8 +27,13 @@ pub struct GameView {
     pub status: String,
     /// `1-0`, `0-1`, `1/2-1/2`, `[1:0:0]`; null while the game goes on.
     pub result: Option<String>,
-    /// Why the game ended.
+    /// Why the game ended, in words (`checkmate`, `time forfeit`, ...).
     pub reason: Option<String>,
+    /// The same as a stable key (`checkmate`, `time-forfeit`,
+    /// `all-royals:0`, ..., `cancelled`); null while the game goes on.
+    pub ending: Option<String>,
+    /// The userid of the one winner; null for a draw or a game going on.
+    pub winner: Option<String>,
     /// The dice of the turn to come, in dice games.
     pub roll: Option<Vec<u8>>,
     /// Dice games: the SHA-256 of the seed, published from the start.

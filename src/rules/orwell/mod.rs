@@ -46,8 +46,8 @@ fn two_dice(roll: Roll) -> Option<TwoDice> {
 }
 
 use crate::rules::{
-    Conclusion, Dice, GameOption, Outcome, PlayError, Played, Position, Roll, RulesError, Seat,
-    Variant,
+    Conclusion, Dice, Ending, GameOption, Outcome, PlayError, Played, Position, Roll, RulesError,
+    Seat, Variant,
 };
 
 use pieces::SEATS;
@@ -117,19 +117,14 @@ impl OrwellPosition {
                 let points = (0..SEATS.len())
                     .map(|s| u8::from(!self.is_out(s)))
                     .collect::<Vec<_>>();
-                let reason = if points.iter().all(|&p| p == 1) {
-                    "draw agreed by all three players"
-                } else {
-                    "draw agreed by the players still in the game"
-                };
                 next.outcome = Some(Outcome {
                     points,
-                    reason: reason.to_string(),
+                    ending: Ending::Agreement,
                 });
                 return Ok(next);
             }
-            Conclusion::Resign(seat) => (seat, "resigned"),
-            Conclusion::Forfeit(seat) => (seat, "forfeited"),
+            Conclusion::Resign(seat) => (seat, Ending::Resignation),
+            Conclusion::Forfeit(seat) => (seat, Ending::TimeForfeit),
         };
         if seat >= SEATS.len() {
             return Err(RulesError::Other(format!("there is no seat {seat}")));
@@ -143,8 +138,7 @@ impl OrwellPosition {
         next.out[seat] = true;
         let left: Vec<Seat> = (0..SEATS.len()).filter(|&s| !next.out[s]).collect();
         if let [winner] = left[..] {
-            let why = format!("{} {how}; the other two are out", SEATS[seat]);
-            next.outcome = Some(Outcome::win(winner, SEATS.len(), why));
+            next.outcome = Some(Outcome::win(winner, SEATS.len(), how));
         }
         Ok(next)
     }

@@ -7,7 +7,8 @@ use rusqlite::Connection;
 use super::{Summary, remind};
 use crate::command::{Actor, Command, DrawAction, GameId};
 use crate::rules::{
-    Conclusion, GameOption, Outcome, PlayError, Played, Position, Roll, RulesError, Seat, Variant,
+    Conclusion, Ending, GameOption, Outcome, PlayError, Played, Position, Roll, RulesError, Seat,
+    Variant,
 };
 use crate::service::testing::{RACE, at, db};
 use crate::service::{Reply, Request, ServiceError, execute};
@@ -88,8 +89,8 @@ impl Position for Relay {
     }
     fn outcome(&self) -> Option<Outcome> {
         match self.left().as_slice() {
-            [winner] => Some(Outcome::win(*winner, 3, "last one left")),
-            [] => Some(Outcome::draw(3, "agreement")),
+            [winner] => Some(Outcome::win(*winner, 3, Ending::TimeForfeit)),
+            [] => Some(Outcome::draw(3, Ending::Agreement)),
             _ => None,
         }
     }
