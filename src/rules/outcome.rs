@@ -44,6 +44,19 @@ pub enum Ending {
 }
 
 impl Ending {
+    /// Every ending that names no seat.
+    pub const WITHOUT_SEAT: [Ending; 9] = [
+        Ending::Checkmate,
+        Ending::Stalemate,
+        Ending::Repetition,
+        Ending::MoveCount,
+        Ending::DeadPosition,
+        Ending::Resignation,
+        Ending::TimeForfeit,
+        Ending::Agreement,
+        Ending::NoMoveLeft,
+    ];
+
     /// The stable key: `checkmate`, `time-forfeit`, `all-royals:0`, ...
     pub fn key(&self) -> String {
         match self {
@@ -75,18 +88,7 @@ impl Ending {
     /// cached by them stay readable. `seats` names the game's seats.
     pub fn read(text: &str, seats: &'static [&'static str]) -> Option<Ending> {
         let text = text.trim();
-        let simple = [
-            Ending::Checkmate,
-            Ending::Stalemate,
-            Ending::Repetition,
-            Ending::MoveCount,
-            Ending::DeadPosition,
-            Ending::Resignation,
-            Ending::TimeForfeit,
-            Ending::Agreement,
-            Ending::NoMoveLeft,
-        ];
-        if let Some(e) = simple
+        if let Some(e) = Ending::WITHOUT_SEAT
             .into_iter()
             .find(|e| text == e.simple_key() || text == e.to_string())
         {
@@ -283,15 +285,7 @@ mod tests {
 
     #[test]
     fn every_ending_reads_back_from_its_key_and_its_words() {
-        let all = [
-            Ending::Checkmate,
-            Ending::Stalemate,
-            Ending::Repetition,
-            Ending::MoveCount,
-            Ending::DeadPosition,
-            Ending::Resignation,
-            Ending::TimeForfeit,
-            Ending::Agreement,
+        let with_seat = [
             Ending::AllRoyals {
                 holder: 2,
                 name: "Black",
@@ -300,9 +294,8 @@ mod tests {
                 loser: 1,
                 name: "Red",
             },
-            Ending::NoMoveLeft,
         ];
-        for e in all {
+        for e in Ending::WITHOUT_SEAT.into_iter().chain(with_seat) {
             assert_eq!(Ending::read(&e.key(), THREE), Some(e), "{e:?}");
             assert_eq!(Ending::read(&e.to_string(), THREE), Some(e), "{e:?}");
         }
