@@ -7,7 +7,9 @@ use super::fen::{from_fen, to_fen};
 use super::position::ChessLike;
 use super::{Rebels, Rules};
 use crate::rules::notation::{self, plain_turn};
-use crate::rules::{Conclusion, Outcome, PlayError, Position, Roll, RulesError, Seat, Turn};
+use crate::rules::{
+    Conclusion, Ending, Outcome, PlayError, Position, Roll, RulesError, Seat, Turn,
+};
 
 impl ChessLike {
     /// The stored text: `FEN | last move | repetition keys | end`, the last
@@ -15,10 +17,10 @@ impl ChessLike {
     /// piece moved last stands.
     pub fn encode_text(&self) -> String {
         let keys: Vec<String> = self.history.iter().map(|k| format!("{k:016x}")).collect();
-        let ended = self.ended.as_ref().map_or("-".to_string(), |o| {
-            let points: Vec<String> = o.points.iter().map(|p| p.to_string()).collect();
-            format!("{}:{}", points.join(","), o.reason)
-        });
+        let ended = self
+            .ended
+            .as_ref()
+            .map_or("-".to_string(), |o| o.encode().replacen(' ', ":", 1));
         let mut text = format!(
             "{} | {} | {} | {}",
             to_fen(self),
@@ -60,18 +62,10 @@ impl ChessLike {
                 .map_err(|_| bad("repetition history is hex numbers"))?;
         }
         if ended != "-" {
-            let (points, reason) = ended
+            let (points, ending) = ended
                 .split_once(':')
-                .ok_or_else(|| bad("end is POINTS:REASON"))?;
-            let points = points
-                .split(',')
-                .map(str::parse)
-                .collect::<Result<Vec<u8>, _>>()
-                .map_err(|_| bad("end points are numbers"))?;
-            pos.ended = Some(Outcome {
-                points,
-                reason: reason.to_string(),
-            });
+                .ok_or_else(|| bad("end is POINTS:ENDING"))?;
+            pos.ended = Some(Outcome::read(points, ending, &rules.seats).map_err(|e| bad(&e))?);
         }
         Ok(pos)
     }
@@ -129,9 +123,9 @@ impl Position for ChessLike {
     fn conclude(&self, event: &Conclusion) -> Result<Box<dyn Position>, RulesError> {
         self.refuse_when_over()?;
         let outcome = match *event {
-            Conclusion::Resign(seat) => Outcome::win(1 - seat, 2, "resignation"),
-            Conclusion::Forfeit(seat) => Outcome::win(1 - seat, 2, "forfeit"),
-            Conclusion::DrawAgreed => Outcome::draw(2, "draw agreed"),
+            Conclusion::Resign(seat) => Outcome::win(1 - seat, 2, Ending::Resignation),
+            Conclusion::Forfeit(seat) => Outcome::win(1 - seat, 2, Ending::TimeForfeit),
+            Conclusion::DrawAgreed => Outcome::draw(2, Ending::Agreement),
         };
         let mut next = self.clone();
         next.ended = Some(outcome);

@@ -104,8 +104,8 @@ pub struct Rules {
     pub rebels: Rebels,
     /// True when a side may have no king on the board (Orphic Chess).
     pub king_may_be_absent: bool,
-    /// Why no mate is possible any more (`"bare kings"`), if so.
-    pub dead: fn(&Board) -> Option<&'static str>,
+    /// True when no mate is possible any more (a dead position).
+    pub dead: fn(&Board) -> bool,
     pub hooks: &'static dyn Hooks,
 }
 
@@ -123,11 +123,6 @@ impl Rules {
 }
 
 /// The plain dead-position rule: only royal pieces are left.
-pub fn bare_kings(board: &Board) -> Option<&'static str> {
-    board
-        .cells
-        .iter()
-        .flatten()
-        .all(|p| board.kind(*p).royal)
-        .then_some("bare kings")
+pub fn bare_kings(board: &Board) -> bool {
+    board.cells.iter().flatten().all(|p| board.kind(*p).royal)
 }

@@ -303,11 +303,7 @@ impl ChessLike {
         let facts = DrawFacts {
             repetitions: self.repetitions(),
             halfmoves: self.halfmoves,
-            dead: if empty_hands {
-                (self.rules.dead)(&self.board)
-            } else {
-                None
-            },
+            dead: empty_hands && (self.rules.dead)(&self.board),
         };
         let end = ends::draw_by_rule(&facts).or_else(|| self.rules.hooks.extra_end(self))?;
         self.legal_acts_exist().then_some(end)

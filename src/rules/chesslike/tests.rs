@@ -261,7 +261,10 @@ fn check_after_a_move_of_an_enemy_piece() {
     // Rebel moves count for stalemate: Black's king has no move, but
     // Black may still move White's knight.
     let fen = "k7/8/1Q6/8/8/8/8/2K1N3 b - - 0 1";
-    assert_eq!(at(plain(), fen).result().unwrap().reason, "stalemate");
+    assert_eq!(
+        at(plain(), fen).result().unwrap().ending,
+        crate::rules::Ending::Stalemate
+    );
     let rebel = at(rules, fen);
     assert_eq!(rebel.result(), None);
     assert_eq!(rebel.legal_turns(None).len(), 5);
@@ -352,7 +355,10 @@ fn the_reserve_is_part_of_the_repetition_key() {
     // A bare board with a piece in hand is no dead position.
     assert_eq!(a.result(), None);
     let bare = at(with_drops(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
-    assert_eq!(bare.result().unwrap().reason, "bare kings");
+    assert_eq!(
+        bare.result().unwrap().ending,
+        crate::rules::Ending::DeadPosition
+    );
 }
 
 #[test]
