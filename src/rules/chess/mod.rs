@@ -10,6 +10,7 @@ pub mod identity;
 pub mod movegen;
 pub mod pieces;
 pub mod position;
+pub mod rules;
 pub mod tables;
 
 #[cfg(test)]

@@ -132,6 +132,24 @@ impl ChessLike {
         self.side = side;
     }
 
+    /// Sets whose turn it is, the castling rights (bit `i` for castling
+    /// `i`), the en passant chance (the multi-step just made) and the
+    /// counters: for positions built from another representation.
+    pub fn set_state(
+        &mut self,
+        side: u8,
+        rights: u8,
+        en_passant: Option<(Square, Square)>,
+        halfmoves: u32,
+        fullmove: u32,
+    ) {
+        self.side = side;
+        self.rights = rights;
+        self.en_passant = en_passant;
+        self.halfmoves = halfmoves;
+        self.fullmove = fullmove;
+    }
+
     /// Starts the repetition history and decides the ends of a set-up
     /// position: call once after placing its pieces.
     pub fn settle(&mut self) {
