@@ -9,9 +9,10 @@
 //! The shortcut holds after any action that leaves the royal pieces and the
 //! enemy's pieces where they were (captures aside): a move of one's own
 //! piece that is not royal, a drop of a piece that is not royal (with its
-//! relocation of a pawn too). After a move of an enemy piece, of a royal
-//! piece, or a royal drop, [`RoyalGuard::safe_after_action`] falls back to
-//! the full attack test.
+//! relocation of a pawn too). After a move of an enemy piece the watchers
+//! still hold for every enemy piece but the one moved, which is tested
+//! where it lands. After a move of a royal piece or a royal drop,
+//! [`RoyalGuard::safe_after_action`] falls back to the full attack test.
 
 use super::board::Board;
 use super::geometry::Square;
@@ -57,6 +58,13 @@ impl RoyalGuard {
         if self.royals.contains(&from) || royal(after, to) {
             return !after.royal_attacked(self.side, self.seats);
         }
+        self.royals_safe(before, after)
+    }
+
+    /// True when no royal piece of the side is attacked on `after`, a
+    /// board on which the royal pieces stand where they stood on `before`
+    /// and every enemy piece either stands where it stood or is gone.
+    pub fn royals_safe(&self, before: &Board, after: &Board) -> bool {
         !self
             .watchers
             .iter()
@@ -69,10 +77,15 @@ impl RoyalGuard {
     pub fn safe_after_action(&self, before: &Board, after: &Board, action: &Action) -> bool {
         match *action {
             Action::Move { from, to, .. } => self.safe_after(before, after, from, to),
-            Action::Drop { kind, .. } if !before.kinds()[kind as usize].royal => !self
-                .watchers
-                .iter()
-                .any(|&(r, w)| after.get(w) == before.get(w) && after.checks_square(w, r)),
+            Action::Drop { kind, .. } if !before.kinds()[kind as usize].royal => {
+                self.royals_safe(before, after)
+            }
+            // The enemy piece moved is tested where it now stands; the
+            // others as the watchers are.
+            Action::Rebel { from, to } if !self.royals.contains(&from) => {
+                self.royals_safe(before, after)
+                    && !self.royals.iter().any(|&r| after.checks_square(to, r))
+            }
             _ => !after.royal_attacked(self.side, self.seats),
         }
     }

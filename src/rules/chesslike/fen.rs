@@ -13,10 +13,12 @@
 //! * En passant: the multi-step just made that may be taken, `e2-e6`, or
 //!   `-` (a single square cannot say which squares were passed over).
 //! * Plies since the last capture or pawn move, then the move number.
+//! * Squirm games add a seventh field: the square of the piece that moved
+//!   last (the one the side to move may squirm), or `-`; left out, `-`.
 
 use super::pawns::passed_over;
 use super::position::ChessLike;
-use super::{MAX_KINDS, Rules};
+use super::{MAX_KINDS, Rebels, Rules};
 use crate::rules::RulesError;
 use crate::rules::board::Piece;
 use crate::rules::geometry::Square;
@@ -123,7 +125,13 @@ fn read_rank(text: &str, rank: i8, pos: &mut ChessLike) -> Result<(), RulesError
 pub fn from_fen(rules: &'static Rules, text: &str) -> Result<ChessLike, RulesError> {
     let geo = &rules.spec.geometry;
     let fields: Vec<&str> = text.split_whitespace().collect();
-    if fields.len() != 6 {
+    let squirms = rules.rebels == Rebels::SquirmFirst;
+    if squirms && !(6..=7).contains(&fields.len()) {
+        return Err(bad(
+            "expected 7 fields: placement, side, castling, en passant, plies, move number, the square of the piece moved last",
+        ));
+    }
+    if !squirms && fields.len() != 6 {
         return Err(bad(
             "expected 6 fields: placement, side, castling, en passant, plies, move number",
         ));
@@ -205,12 +213,34 @@ pub fn from_fen(rules: &'static Rules, text: &str) -> Result<ChessLike, RulesErr
     if fields[3] != "-" {
         pos.en_passant = Some(read_en_passant(&pos, fields[3])?);
     }
+    if let Some(&moved) = fields.get(6).filter(|&&f| f != "-") {
+        pos.last_moved = Some(read_moved_last(&pos, moved)?);
+    }
     if ChessLike::royal_attacked(&pos.board, 1 - pos.side) {
         return Err(bad("the side not to move is in check"));
     }
     // A set-up position may already be over (bare kings, 100 plies).
     pos.settle();
     Ok(pos)
+}
+
+/// Squirm games: the square of the piece that moved last, which holds a
+/// piece of the side that just moved.
+fn read_moved_last(pos: &ChessLike, text: &str) -> Result<Square, RulesError> {
+    let geo = pos.board.geometry();
+    let sq = geo.parse(text).ok_or_else(|| {
+        bad(format!(
+            "the piece moved last stands on a square, not {text}"
+        ))
+    })?;
+    match pos.board.get(sq) {
+        Some(p) if p.owner != pos.side => Ok(sq),
+        _ => Err(bad(format!(
+            "the piece moved last is {}'s, and {} holds none",
+            pos.rules.seats[1 - pos.side as usize],
+            geo.name(sq)
+        ))),
+    }
 }
 
 fn read_en_passant(pos: &ChessLike, text: &str) -> Result<(Square, Square), RulesError> {
@@ -300,11 +330,16 @@ pub fn to_fen(pos: &ChessLike) -> String {
     let ep = pos.en_passant.map_or("-".to_string(), |(f, t)| {
         format!("{}-{}", geo.name(f), geo.name(t))
     });
-    format!(
+    let mut fen = format!(
         "{placement} {} {} {ep} {} {}",
         ["w", "b"][pos.side as usize],
         if rights.is_empty() { "-" } else { &rights },
         pos.halfmoves,
         pos.fullmove
-    )
+    );
+    if rules.rebels == Rebels::SquirmFirst {
+        fen.push(' ');
+        fen.push_str(pos.last_moved.map_or("-", |s| geo.name(s)));
+    }
+    fen
 }

@@ -3,9 +3,9 @@
 //! outside the board, the drawing and the stored text
 //! (`FEN | last move | repetition keys | end`).
 
+use super::Rules;
 use super::fen::{from_fen, to_fen};
 use super::position::ChessLike;
-use super::{Rebels, Rules};
 use crate::rules::notation::{self, plain_turn};
 use crate::rules::{
     Conclusion, Ending, Outcome, PlayError, Position, Roll, RulesError, Seat, Turn,
@@ -13,27 +13,21 @@ use crate::rules::{
 
 impl ChessLike {
     /// The stored text: `FEN | last move | repetition keys | end`, the last
-    /// three `-` when empty; in games with squirms, then `| SQUARE` where the
-    /// piece moved last stands.
+    /// three `-` when empty (in Squirm games the FEN names the square of
+    /// the piece moved last).
     pub fn encode_text(&self) -> String {
         let keys: Vec<String> = self.history.iter().map(|k| format!("{k:016x}")).collect();
         let ended = self
             .ended
             .as_ref()
             .map_or("-".to_string(), |o| o.encode().replacen(' ', ":", 1));
-        let mut text = format!(
+        format!(
             "{} | {} | {} | {}",
             to_fen(self),
             self.last_move.as_deref().unwrap_or("-"),
             keys.join(","),
             ended
-        );
-        if self.rules.rebels == Rebels::SquirmFirst {
-            let geo = &self.rules.spec.geometry;
-            text.push_str(" | ");
-            text.push_str(self.last_moved.map_or("-", |s| geo.name(s)));
-        }
-        text
+        )
     }
 
     /// Reads [`ChessLike::encode_text`]'s text, or a plain FEN.
@@ -44,15 +38,9 @@ impl ChessLike {
         if parts.len() == 1 {
             return Ok(pos);
         }
-        let (last, keys, ended, moved) = match parts[..] {
-            [_, last, keys, ended] => (last, keys, ended, "-"),
-            [_, last, keys, ended, moved] => (last, keys, ended, moved),
-            _ => return Err(bad("expected FEN | last move | history | end")),
+        let [_, last, keys, ended] = parts[..] else {
+            return Err(bad("expected FEN | last move | history | end"));
         };
-        if moved != "-" {
-            let sq = rules.spec.geometry.parse(moved);
-            pos.last_moved = Some(sq.ok_or_else(|| bad("the piece moved last is on a square"))?);
-        }
         pos.last_move = (last != "-").then(|| last.to_string());
         if !keys.is_empty() {
             pos.history = keys

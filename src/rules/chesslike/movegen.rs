@@ -7,10 +7,11 @@ use super::pawns::{facing, passed_over};
 use super::position::{Act, ChessLike, Special};
 use super::{PawnRule, Rebels};
 use crate::rules::Action;
-use crate::rules::board::Piece;
+use crate::rules::board::{Board, Piece};
 use crate::rules::castling::CastlingRule;
 use crate::rules::geometry::Square;
-use crate::rules::movement::{Mode, targets};
+use crate::rules::movement::{Mode, Primitive, targets};
+use crate::rules::reach::Use;
 use crate::rules::royal_guard::RoyalGuard;
 
 /// The squares a rebel move may go to, from the piece owner's side: the
@@ -157,31 +158,46 @@ impl ChessLike {
     }
 
     /// True when `to` is in the movement of `piece` on `from` (its move or
-    /// capture pattern, or a pawn's step), judged on an empty board.
+    /// capture pattern, or a pawn's step), judged on an empty board: by
+    /// geometry alone, ignoring occupancy. The precomputed spans answer
+    /// exactly unless the pattern hops (a hop never lands next to its
+    /// start on an empty board, yet its span holds that square).
     fn in_own_pattern(&self, piece: Piece, from: Square, to: Square) -> bool {
         let geo = self.board.geometry();
         let kind = self.board.kind(piece);
         let zone = geo.zone(from);
-        let nothing = |_: Square| false;
-        let only_to = |s: Square| s == to;
-        targets(
-            geo,
-            kind.pattern(Mode::Move, zone),
-            from,
-            piece.facing,
-            Mode::Move,
-            &nothing,
-        )
-        .contains(&to)
-            || targets(
-                geo,
-                kind.pattern(Mode::Capture, zone),
-                from,
-                piece.facing,
-                Mode::Capture,
-                &only_to,
-            )
-            .contains(&to)
+        let reach = self.rules.spec.reach();
+        let spans = |use_: Use, mode: Mode| {
+            let hops = kind
+                .pattern(mode, zone)
+                .iter()
+                .any(|p| matches!(p, Primitive::Hop(_)));
+            reach
+                .span(piece.kind, use_, piece.facing, from)
+                .filter(|_| !hops)
+                .map(|span| span.contains(to))
+        };
+        let in_pattern = |mode: Mode| {
+            let use_ = if mode == Mode::Move {
+                Use::Move
+            } else {
+                Use::Capture
+            };
+            spans(use_, mode).unwrap_or_else(|| {
+                let only_to = |s: Square| mode == Mode::Capture && s == to;
+                targets(
+                    geo,
+                    kind.pattern(mode, zone),
+                    from,
+                    piece.facing,
+                    mode,
+                    &only_to,
+                )
+                .contains(&to)
+            })
+        };
+        in_pattern(Mode::Move)
+            || in_pattern(Mode::Capture)
             || self.rules.pawn(piece.kind).is_some_and(|rule| {
                 rule.steps
                     .iter()
@@ -189,32 +205,88 @@ impl ChessLike {
             })
     }
 
+    /// The squares the piece `p` on `from` of `board` may be moved to by a
+    /// rebel move: one square ahead or aside by its owner's forward, empty,
+    /// outside the piece's own movement.
+    fn rebel_squares(&self, board: &Board, from: Square, p: Piece) -> Vec<Square> {
+        let geo = board.geometry();
+        let up = facing(p.owner);
+        REBEL_STEPS
+            .iter()
+            .filter_map(|&(df, dr)| geo.offset(from, df, dr * up))
+            .filter(|&to| board.get(to).is_none() && !self.in_own_pattern(p, from, to))
+            .collect()
+    }
+
     /// Rebel moves of the enemy's pieces (of the one on `only`, if given):
     /// one square ahead or aside by the owner's forward, to an empty square
     /// outside the piece's own movement. Before the check test.
     pub fn rebel_acts(&self, only: Option<Square>) -> Vec<Act> {
-        let geo = self.board.geometry();
         let mut out = Vec::new();
         for (from, p) in self.board.pieces_of(1 - self.side) {
             if only.is_some_and(|s| s != from) {
                 continue;
             }
-            let up = facing(p.owner);
-            for (df, dr) in REBEL_STEPS {
-                let Some(to) = geo.offset(from, df, dr * up) else {
-                    continue;
-                };
-                if self.board.get(to).is_none() && !self.in_own_pattern(p, from, to) {
-                    out.push(Act::plain(Action::Rebel { from, to }, false));
-                }
+            for to in self.rebel_squares(&self.board, from, p) {
+                out.push(Act::plain(Action::Rebel { from, to }, false));
             }
         }
         out
     }
 
+    /// Squirm Chess: after the side's action `act` (played on `after`, the
+    /// guard prepared on the board before it), the square the opponent
+    /// could squirm the piece just moved to so as to check the side's
+    /// king, if any. Such a move is illegal. Nothing squirms after
+    /// castling, and a royal piece has no rebel move.
+    pub(super) fn squirm_exposure(
+        &self,
+        guard: &RoyalGuard,
+        after: &mut Board,
+        act: &Act,
+    ) -> Option<Square> {
+        if matches!(act.special, Special::Castle { .. }) {
+            return None;
+        }
+        let to = match act.action {
+            Action::Move { to, .. } | Action::Drop { to, .. } => to,
+            Action::Rebel { .. } | Action::Pass => return None,
+        };
+        let piece = after.get(to)?;
+        if after.kind(piece).royal {
+            return None;
+        }
+        // Only a line the piece shuts can open: try the squirms only when
+        // taking it off the board would expose the king.
+        after.set(to, None);
+        let shuts_a_line = !guard.royals_safe(&self.board, after);
+        after.set(to, Some(piece));
+        if !shuts_a_line {
+            return None;
+        }
+        self.rebel_squares(after, to, piece).into_iter().find(|&r| {
+            after.shift(to, r);
+            let exposed = !guard.royals_safe(&self.board, after);
+            after.shift(r, to);
+            exposed
+        })
+    }
+
     /// True when the side's royal pieces are safe after the actions.
     pub fn is_safe(&self, acts: &[Act]) -> bool {
         !Self::royal_attacked(&self.board_after(acts), self.side)
+    }
+
+    /// Squirm Chess: where the opponent could squirm the piece `act` moves
+    /// so as to check the side's king (the move is then illegal), if
+    /// anywhere. For refusals.
+    pub fn squirm_check_after(&self, act: &Act) -> Option<Square> {
+        if self.rules.rebels != Rebels::SquirmFirst {
+            return None;
+        }
+        let guard = RoyalGuard::new(&self.board, self.side, 2);
+        let mut after = self.board_after(std::slice::from_ref(act));
+        self.squirm_exposure(&guard, &mut after, act)
     }
 
     /// Every legal single action (a whole turn in every game whose turns
@@ -227,38 +299,51 @@ impl ChessLike {
         if self.rules.rebels == Rebels::InsteadOfMove {
             acts.extend(self.rebel_acts(None));
         }
+        let squirms = self.rules.rebels == Rebels::SquirmFirst;
         let guard = RoyalGuard::new(&self.board, self.side, 2);
         let mut scratch = self.board.clone();
         acts.retain(|a| {
             Self::make(&mut scratch, a, self.side);
-            let safe = guard.safe_after_action(&self.board, &scratch, &a.action);
+            let safe = guard.safe_after_action(&self.board, &scratch, &a.action)
+                && !(squirms && self.squirm_exposure(&guard, &mut scratch, a).is_some());
             Self::unmake(&mut scratch, a, &self.board);
             safe
         });
+        // Castling is a king move: nothing squirms after it.
         acts.extend(self.castlings());
         acts.retain(|a| self.rules.hooks.forbids(self, a).is_none());
         acts
     }
 
     /// Every legal turn as its actions, whether or not the game has ended.
+    /// In Squirm games: every legal action alone, and after each squirm of
+    /// the piece that moved last, every action legal in the position it
+    /// leaves (the whole turn must not leave the king in check; the squirm
+    /// alone may).
     pub fn legal_turn_acts(&self) -> Vec<Vec<Act>> {
         let mut turns: Vec<Vec<Act>> = self.legal_acts().into_iter().map(|a| vec![a]).collect();
-        if self.rules.rebels == Rebels::SquirmFirst
-            && let Some(last) = self.last_moved
-        {
-            for squirm in self.rebel_acts(Some(last)) {
-                let mid = self.after_squirm(&squirm);
-                let mut moves = mid.pseudo_moves();
-                moves.extend(mid.castlings_ignoring_check());
-                for m in moves {
-                    let both = [squirm, m];
-                    if self.is_safe(&both) && self.rules.hooks.forbids(&mid, &m).is_none() {
-                        turns.push(both.to_vec());
-                    }
-                }
-            }
+        for squirm in self.squirm_acts() {
+            let mid = self.after_squirm(&squirm);
+            turns.extend(mid.legal_acts().into_iter().map(|m| vec![squirm, m]));
         }
         turns
+    }
+
+    /// The squirms open now, before the check test: rebel moves of the
+    /// enemy piece that moved last (none outside Squirm games).
+    pub fn squirm_acts(&self) -> Vec<Act> {
+        match (self.rules.rebels, self.last_moved) {
+            (Rebels::SquirmFirst, Some(last)) => self.rebel_acts(Some(last)),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The squirms that begin at least one legal turn.
+    pub fn open_squirms(&self) -> Vec<Act> {
+        self.squirm_acts()
+            .into_iter()
+            .filter(|s| !self.after_squirm(s).legal_acts().is_empty())
+            .collect()
     }
 
     /// The position within a turn after a squirm: the same side to move,
@@ -277,8 +362,8 @@ impl ChessLike {
         mid
     }
 
-    /// Castlings whose conditions hold, the final check test left to the
-    /// caller (within a Squirm turn the whole turn is tested).
+    /// Castlings whose conditions hold, before the final check test (the
+    /// rook leaving may open a line onto the king's new square).
     fn castlings_ignoring_check(&self) -> Vec<Act> {
         self.rules
             .castlings
@@ -298,7 +383,6 @@ impl ChessLike {
 
     /// True when the side to move has a legal turn.
     pub fn legal_acts_exist(&self) -> bool {
-        !self.legal_acts().is_empty()
-            || (self.rules.rebels == Rebels::SquirmFirst && !self.legal_turn_acts().is_empty())
+        !self.legal_acts().is_empty() || !self.open_squirms().is_empty()
     }
 }

@@ -112,6 +112,12 @@ impl ChessLike {
         self.last_move.as_deref()
     }
 
+    /// Where the piece that moved last stands (Squirm games; `None` after
+    /// castling and before the first move).
+    pub fn last_moved(&self) -> Option<Square> {
+        self.last_moved
+    }
+
     /// How many pieces of `kind` `seat` holds in reserve.
     pub fn in_reserve(&self, seat: u8, kind: u8) -> u8 {
         self.reserves[seat as usize][kind as usize]
@@ -287,8 +293,14 @@ impl ChessLike {
                 }
                 Action::Pass => {}
             }
-            if let Special::EnPassant { .. } | Special::Castle { .. } = act.special {
-                en_passant = None;
+            match act.special {
+                Special::EnPassant { .. } => en_passant = None,
+                // Castling is a king move: nothing may squirm after it.
+                Special::Castle { .. } => {
+                    en_passant = None;
+                    last_moved = None;
+                }
+                Special::Plain => {}
             }
         }
         let mut history = self.history.clone();
@@ -340,11 +352,12 @@ impl ChessLike {
         let mut bytes = vec![self.side];
         bytes
             .extend((0..self.rules.castlings.len()).map(|i| u8::from(self.rights & (1 << i) != 0)));
-        if self.en_passant.is_some() {
-            let mut ep: Vec<(Square, Square)> = self
-                .en_passant_acts()
+        let open = self.en_passant_acts();
+        if !open.is_empty() {
+            let legal = self.legal_acts();
+            let mut ep: Vec<(Square, Square)> = open
                 .into_iter()
-                .filter(|a| self.is_safe(std::slice::from_ref(a)))
+                .filter(|a| legal.contains(a))
                 .filter_map(|a| Some((a.action.from()?, a.action.to()?)))
                 .collect();
             ep.sort();
@@ -355,6 +368,14 @@ impl ChessLike {
         if self.rules.drops.is_some() {
             bytes.push(0xff);
             bytes.extend(self.reserves.iter().flatten());
+        }
+        // Squirm games: the squirms that begin a legal turn are moves
+        // possible here too.
+        if self.rules.rebels == super::Rebels::SquirmFirst {
+            bytes.push(0xfe);
+            for s in self.open_squirms() {
+                bytes.extend([s.action.from(), s.action.to()].into_iter().flatten());
+            }
         }
         ends::position_key(&self.board, &bytes)
     }

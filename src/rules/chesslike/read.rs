@@ -156,6 +156,18 @@ impl ChessLike {
         if let Some(why) = act.and_then(|a| self.rules.hooks.forbids(self, &a)) {
             return why;
         }
+        if let Some(a) = act.filter(|a| self.is_safe(std::slice::from_ref(a)))
+            && let Some(r) = self.squirm_check_after(&a)
+        {
+            return format!(
+                "{} could then squirm your {} from {} to {} and check your {}",
+                self.rules.seats[1 - self.side as usize],
+                self.board.kind(p).name,
+                geo.name(to),
+                geo.name(r),
+                self.royal_name()
+            );
+        }
         self.check_words()
     }
 
