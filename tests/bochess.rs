@@ -89,7 +89,7 @@ pub fn setup(pieces: &str, rest: &str) -> Box<dyn Position> {
     let text = fen(pieces, rest);
     find_variant("bochess")
         .unwrap()
-        .from_fen(&text)
+        .from_fen(&[], &text)
         .unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 

@@ -48,7 +48,7 @@ fn check(max_nodes: u64, max_depth: u32) -> usize {
     let mut checked = 0;
     for case in cases() {
         let pos = chess
-            .from_fen(&case.fen)
+            .from_fen(&[], &case.fen)
             .unwrap_or_else(|e| panic!("{}: {e}", case.id));
         for &(depth, nodes) in case
             .counts

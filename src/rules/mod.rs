@@ -77,11 +77,12 @@ pub trait Variant: Send + Sync {
     fn start(&self, options: &[GameOption]) -> Result<Box<dyn Position>, RulesError>;
     /// Rebuilds a position from [`Position::encode`] (the cached position).
     fn decode(&self, options: &[GameOption], text: &str) -> Result<Box<dyn Position>, RulesError>;
-    /// A position from a FEN text (`boserv moves/perft --fen`), where the
-    /// game has FEN. (Named as the task asks; it builds from text, not self.)
+    /// A position from a FEN text (`boserv moves/perft --fen`) with the
+    /// game's options checked, where the game has FEN. (Named as the task
+    /// asks; it builds from text, not self.)
     #[allow(clippy::wrong_self_convention)]
-    fn from_fen(&self, fen: &str) -> Result<Box<dyn Position>, RulesError> {
-        let _ = fen;
+    fn from_fen(&self, options: &[GameOption], fen: &str) -> Result<Box<dyn Position>, RulesError> {
+        let _ = (options, fen);
         Err(RulesError::Other(format!("{} has no FEN", self.name())))
     }
 }

@@ -16,7 +16,7 @@ pub fn position_after(
     turns: &[String],
 ) -> Result<Box<dyn Position>, ServiceError> {
     let mut position = match fen {
-        Some(text) => variant.from_fen(text)?,
+        Some(text) => variant.from_fen(options, text)?,
         None => variant.start(options)?,
     };
     for turn in turns {

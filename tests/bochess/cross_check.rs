@@ -92,7 +92,7 @@ fn legal_moves_agree_along_random_games() {
 fn setup_fen(text: &str) -> Box<dyn Position> {
     boserv::rules::find_variant("bochess")
         .unwrap()
-        .from_fen(text)
+        .from_fen(&[], text)
         .unwrap()
 }
 

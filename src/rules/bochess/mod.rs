@@ -131,7 +131,8 @@ impl Variant for Bochess {
     }
 
     /// A position from Big Outer FEN (see the help text).
-    fn from_fen(&self, fen: &str) -> Result<Box<dyn Position>, RulesError> {
+    fn from_fen(&self, options: &[GameOption], fen: &str) -> Result<Box<dyn Position>, RulesError> {
+        no_options(options)?;
         Ok(Box::new(chesslike::from_fen(&RULES, fen)?))
     }
 }

@@ -81,7 +81,8 @@ impl Variant for Chess {
         Ok(Box::new(ChessPosition::decode(text)?))
     }
 
-    fn from_fen(&self, fen: &str) -> Result<Box<dyn Position>, RulesError> {
+    fn from_fen(&self, options: &[GameOption], fen: &str) -> Result<Box<dyn Position>, RulesError> {
+        no_options(options)?;
         Ok(Box::new(ChessPosition::from_fen(fen)?))
     }
 }

@@ -8,7 +8,7 @@ fn start() -> Box<dyn Position> {
 }
 
 fn fen(f: &str) -> Box<dyn Position> {
-    Chess.from_fen(f).unwrap()
+    Chess.from_fen(&[], f).unwrap()
 }
 
 fn play_all(mut p: Box<dyn Position>, moves: &str) -> Box<dyn Position> {
@@ -289,7 +289,7 @@ fn options_and_fen_errors() {
         value: None,
     };
     assert!(Chess.start(&[opt]).is_err());
-    assert!(Chess.from_fen("nonsense").is_err());
+    assert!(Chess.from_fen(&[], "nonsense").is_err());
     assert_eq!(start().legal_turns(None).len(), 20);
     assert_eq!(start().perft(3), 8902);
     let p = ChessPosition::from_fen(START_FEN).unwrap();
