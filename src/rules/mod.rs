@@ -34,6 +34,7 @@ pub mod notation;
 pub mod orwell;
 pub mod outcome;
 pub mod reach;
+pub mod rebellion;
 pub mod registry;
 pub mod render;
 pub mod royal_guard;

@@ -1,0 +1,217 @@
+//! The help pages' worked examples against the move generator, the squirm
+//! line of the board, the options, and what the repetition key holds in
+//! Squirm games.
+
+use super::*;
+use crate::rules::chesslike::from_fen;
+
+/// A FEN with the given pieces (`Nd5` White, `nd5` Black) besides Black's
+/// king on g8, White's on b1 and a White pawn on h2 (out of every example's
+/// way, and no dead position).
+fn fen_with(pieces: &[(char, &str)], side: char) -> String {
+    let mut grid = [['.'; 8]; 8];
+    for (c, sq) in [('k', "g8"), ('K', "b1"), ('P', "h2")]
+        .into_iter()
+        .chain(pieces.iter().copied())
+    {
+        let b = sq.as_bytes();
+        grid[(b[1] - b'1') as usize][(b[0] - b'a') as usize] = c;
+    }
+    let ranks: Vec<String> = (0..8)
+        .rev()
+        .map(|r| {
+            let mut s = String::new();
+            let mut empty = 0;
+            for c in grid[r] {
+                if c == '.' {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push(c);
+                }
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+            s
+        })
+        .collect();
+    format!("{} {side} - - 0 1", ranks.join("/"))
+}
+
+/// Every example line of a help page: `Black knight on d5:  ~Nd5-c4, ...`
+/// (or `none`), checked against the rebel moves the engine offers.
+fn check_examples(help: &str, game: &RebelGame) -> usize {
+    let mut checked = 0;
+    for line in help.lines().map(str::trim) {
+        let Some((who, list)) = line.split_once(":  ") else {
+            continue;
+        };
+        let Some((piece, square)) = who.split_once(" on ") else {
+            continue;
+        };
+        let (colour, name) = piece.split_once(' ').expect("colour and piece");
+        let black = colour == "Black";
+        let letter = match name {
+            "knight" => 'N',
+            "bishop" => 'B',
+            "rook" => 'R',
+            "queen" => 'Q',
+            "pawn" | "Berolina pawn" => 'P',
+            other => panic!("no piece {other} in {line}"),
+        };
+        let letter = if black {
+            letter.to_ascii_lowercase()
+        } else {
+            letter
+        };
+        let side = if black { 'w' } else { 'b' };
+        let berolina = name == "Berolina pawn";
+        let options = if berolina {
+            vec![GameOption {
+                name: BEROLINA.into(),
+                value: None,
+            }]
+        } else {
+            Vec::new()
+        };
+        let rules = game.rules(&options).unwrap();
+        let mut fen = fen_with(&[(letter, square)], side);
+        if rules.rebels == Rebels::SquirmFirst {
+            fen.push(' ');
+            fen.push_str(square);
+        }
+        let pos = from_fen(rules, &fen).unwrap();
+        let mut offered: Vec<String> = pos
+            .legal_turns(None)
+            .into_iter()
+            .filter_map(|t| t.split(',').next().map(str::to_string))
+            .filter(|t| t.starts_with('~') && t.contains(square))
+            .collect();
+        offered.sort();
+        offered.dedup();
+        let list = list.trim();
+        let mut written: Vec<String> = if list == "none" {
+            Vec::new()
+        } else {
+            list.split(", ").map(str::to_string).collect()
+        };
+        written.sort();
+        assert_eq!(offered, written, "{}: {line}", game.name);
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn the_help_examples_are_what_the_generator_offers() {
+    assert_eq!(check_examples(REBELLION_GAME.help, &REBELLION_GAME), 10);
+    assert_eq!(check_examples(SQUIRM_GAME.help, &SQUIRM_GAME), 10);
+}
+
+#[test]
+fn the_squirm_example_of_the_help_holds() {
+    let pos = from_fen(&SQUIRM, "4r1k1/8/8/8/8/2NQ4/8/4K3 w - - 0 1 g8").unwrap();
+    let turns = pos.legal_turns(None);
+    assert!(turns.contains(&"Qd3-e3".to_string()));
+    assert!(!turns.iter().any(|t| t.starts_with("Nc3-e4")));
+    for square in ["d5", "f5", "d4", "f4"] {
+        assert!(SQUIRM_GAME.help.contains(square));
+    }
+}
+
+#[test]
+fn options_choose_the_pawns() {
+    let berolina = [GameOption {
+        name: "Berolina".into(),
+        value: None,
+    }];
+    assert_eq!(REBELLION_GAME.rules(&[]).unwrap().name, "rebellion");
+    let rules = REBELLION_GAME.rules(&berolina).unwrap();
+    assert_eq!(rules.spec.kinds[0].name, "Berolina pawn");
+    assert_eq!(
+        SQUIRM_GAME.rules(&berolina).unwrap().rebels,
+        Rebels::SquirmFirst
+    );
+    let unknown = [GameOption {
+        name: "progressive".into(),
+        value: None,
+    }];
+    assert_eq!(
+        SQUIRM_GAME.rules(&unknown).unwrap_err().to_string(),
+        "unknown option for squirm: progressive"
+    );
+    let valued = [GameOption {
+        name: "berolina".into(),
+        value: Some("yes".into()),
+    }];
+    assert_eq!(
+        REBELLION_GAME.rules(&valued).unwrap_err().to_string(),
+        "the option berolina takes no value (write --opt berolina, not berolina=yes)"
+    );
+}
+
+#[test]
+fn the_squirmable_piece_is_part_of_the_position() {
+    // The same board and side, but a different piece may squirm: two
+    // positions for repetition, as the moves possible differ.
+    let board = "4k3/8/8/8/3NB3/8/8/4K3 b - - 0 1";
+    let a = from_fen(&SQUIRM, &format!("{board} d4")).unwrap();
+    let b = from_fen(&SQUIRM, &format!("{board} e4")).unwrap();
+    let none = from_fen(&SQUIRM, &format!("{board} -")).unwrap();
+    let keys = [
+        a.repetition_key(),
+        b.repetition_key(),
+        none.repetition_key(),
+    ];
+    assert_ne!(keys[0], keys[1]);
+    assert_ne!(keys[0], keys[2]);
+    // A piece that has no squirm is as good as none.
+    let king = from_fen(&SQUIRM, &format!("{board} e1")).unwrap();
+    assert_eq!(king.repetition_key(), none.repetition_key());
+    // The seventh field round-trips through the stored text.
+    let text = a.encode_text();
+    assert!(text.starts_with(&format!("{board} d4 |")), "{text}");
+    assert_eq!(
+        ChessLike::decode(&SQUIRM, &text).unwrap().last_moved(),
+        a.last_moved()
+    );
+    // It must hold a piece of the side that just moved.
+    let err = from_fen(&SQUIRM, &format!("{board} e8")).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "bad position text: the piece moved last is White's, and e8 holds none"
+    );
+}
+
+#[test]
+fn the_board_says_what_may_squirm() {
+    let pos = from_fen(&SQUIRM, "4k3/7p/8/8/3N4/8/8/4K3 b - - 0 1 d4").unwrap();
+    let text = render::render(&pos, false);
+    assert!(
+        text.ends_with(
+            "Black to move\nSquirm: Black may first move White's knight on d4: ~Nd4-c5, ~Nd4-d5, ~Nd4-e5, ~Nd4-c4 or ~Nd4-e4.\n"
+        ),
+        "{text}"
+    );
+    // Black's side of the board: rank 1 on top.
+    let flipped = render::render(&pos, true);
+    assert!(flipped.starts_with("      h   g   f"), "{flipped}");
+    // Rebellion has no squirm line.
+    let r = from_fen(&REBELLION, "4k3/7p/8/8/3N4/8/8/4K3 b - - 0 1").unwrap();
+    assert!(!render::render(&r, false).contains("Squirm"));
+}
+
+#[test]
+fn dead_positions_of_these_games() {
+    let dead = |fen: &str| lone_minor(from_fen(&REBELLION, fen).unwrap().board());
+    assert!(dead("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+    assert!(dead("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1"));
+    assert!(dead("4k3/8/8/8/8/8/8/2n1K3 w - - 0 1"));
+    assert!(!dead("2b1k3/8/8/8/8/8/8/2B1K3 w - - 0 1"));
+    assert!(!dead("4k3/8/8/8/8/8/8/1N1NK3 w - - 0 1"));
+    assert!(!dead("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"));
+}
