@@ -4,7 +4,6 @@
 
 pub mod bits;
 pub mod ending;
-pub mod explain;
 pub mod fen;
 pub mod identity;
 pub mod movegen;
