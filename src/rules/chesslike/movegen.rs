@@ -280,10 +280,25 @@ impl ChessLike {
     /// Castlings whose conditions hold, the final check test left to the
     /// caller (within a Squirm turn the whole turn is tested).
     fn castlings_ignoring_check(&self) -> Vec<Act> {
+        let mut acts = self.castling_acts();
+        acts.retain(|a| match a.special {
+            Special::Castle { long, .. } => self
+                .rules
+                .castlings
+                .iter()
+                .find(|r| r.seat == self.side && r.long == long)
+                .is_some_and(|rule| self.castling_refusal(rule).is_none()),
+            _ => false,
+        });
+        acts
+    }
+
+    /// The side's castlings as actions, whether possible now or not.
+    pub(super) fn castling_acts(&self) -> Vec<Act> {
         self.rules
             .castlings
             .iter()
-            .filter(|rule| rule.seat == self.side && self.castling_refusal(rule).is_none())
+            .filter(|rule| rule.seat == self.side)
             .map(|rule| Act {
                 action: Action::step(rule.king_from, rule.king_to),
                 capture: false,
