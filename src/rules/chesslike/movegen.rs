@@ -74,9 +74,10 @@ impl ChessLike {
             return Vec::new();
         };
         let passed = passed_over(self.board.geometry(), ep_from, ep_to);
+        let takers: u64 = rule.taken_by.iter().fold(0, |m, &k| m | 1 << k);
         let mut out = Vec::new();
         for (from, p) in self.board.pieces_of(self.side) {
-            if !rule.taken_by.contains(&p.kind) {
+            if takers & (1 << p.kind) == 0 {
                 continue;
             }
             self.board.each_empty_in_capture_reach(from, &passed, |to| {
@@ -229,14 +230,16 @@ impl ChessLike {
         }
         let guard = RoyalGuard::new(&self.board, self.side, 2);
         let mut scratch = self.board.clone();
+        let hooks = self.rules.hooks;
         acts.retain(|a| {
             Self::make(&mut scratch, a, self.side);
             let safe = guard.safe_after_action(&self.board, &scratch, &a.action);
             Self::unmake(&mut scratch, a, &self.board);
-            safe
+            safe && (!self.rules.own_legality || hooks.forbids(self, a).is_none())
         });
-        acts.extend(self.castlings());
-        acts.retain(|a| self.rules.hooks.forbids(self, a).is_none());
+        let mut castlings = self.castlings();
+        castlings.retain(|a| hooks.forbids(self, a).is_none());
+        acts.extend(castlings);
         acts
     }
 

@@ -107,6 +107,7 @@ fn toy(drops: Option<Drops>, rebels: Rebels) -> &'static Rules {
         castling_letters: "KQkq",
         drops,
         rebels,
+        own_legality: false,
         king_may_be_absent: true,
         dead: bare_kings,
         hooks: &Toy,
