@@ -17,13 +17,29 @@ use crate::rules::royal_guard::RoyalGuard;
 /// three ahead and the two beside.
 const REBEL_STEPS: [(i8, i8); 5] = [(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0)];
 
+/// A castling as the king's move, the rook going too.
+fn castle_act(rule: &CastlingRule) -> Act {
+    Act {
+        action: Action::step(rule.king_from, rule.king_to),
+        capture: false,
+        special: Special::Castle {
+            rook_from: rule.rook_from,
+            rook_to: rule.rook_to,
+            long: rule.long,
+        },
+    }
+}
+
 impl ChessLike {
     /// Moves of the side's own pieces by their patterns and the pawn rules,
     /// en passant included, castling not, before the check test.
     pub fn pseudo_moves(&self) -> Vec<Act> {
         let mut out = Vec::with_capacity(128);
+        let pawns: u64 = self.rules.pawns.iter().fold(0, |m, r| m | 1 << r.kind);
         for (from, p) in self.board.pieces_of(self.side) {
-            if let Some(rule) = self.rules.pawn(p.kind) {
+            if pawns & (1 << p.kind) != 0
+                && let Some(rule) = self.rules.pawn(p.kind)
+            {
                 self.pawn_moves(rule, from, &mut out);
                 continue;
             }
@@ -237,9 +253,11 @@ impl ChessLike {
             Self::unmake(&mut scratch, a, &self.board);
             safe && (!self.rules.own_legality || hooks.forbids(self, a).is_none())
         });
-        let mut castlings = self.castlings();
-        castlings.retain(|a| hooks.forbids(self, a).is_none());
-        acts.extend(castlings);
+        for castle in self.castlings() {
+            if !self.rules.own_legality || hooks.forbids(self, &castle).is_none() {
+                acts.push(castle);
+            }
+        }
         acts
     }
 
@@ -283,17 +301,12 @@ impl ChessLike {
     /// Castlings whose conditions hold, the final check test left to the
     /// caller (within a Squirm turn the whole turn is tested).
     fn castlings_ignoring_check(&self) -> Vec<Act> {
-        let mut acts = self.castling_acts();
-        acts.retain(|a| match a.special {
-            Special::Castle { long, .. } => self
-                .rules
-                .castlings
-                .iter()
-                .find(|r| r.seat == self.side && r.long == long)
-                .is_some_and(|rule| self.castling_refusal(rule).is_none()),
-            _ => false,
-        });
-        acts
+        self.rules
+            .castlings
+            .iter()
+            .filter(|rule| rule.seat == self.side && self.castling_refusal(rule).is_none())
+            .map(castle_act)
+            .collect()
     }
 
     /// The side's castlings as actions, whether possible now or not.
@@ -302,15 +315,7 @@ impl ChessLike {
             .castlings
             .iter()
             .filter(|rule| rule.seat == self.side)
-            .map(|rule| Act {
-                action: Action::step(rule.king_from, rule.king_to),
-                capture: false,
-                special: Special::Castle {
-                    rook_from: rule.rook_from,
-                    rook_to: rule.rook_to,
-                    long: rule.long,
-                },
-            })
+            .map(castle_act)
             .collect()
     }
 
