@@ -88,6 +88,7 @@ pub static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
     castling_letters: "KQkq",
     drops: None,
     rebels: Rebels::No,
+    own_legality: false,
     king_may_be_absent: false,
     dead: insufficient_material,
     hooks: &Orthodox,
@@ -173,7 +174,8 @@ mod tests {
 
     #[test]
     fn dead_positions() {
-        let dead = |fen: &str| insufficient_material(core_position(&parse_fen(fen).unwrap()).board());
+        let dead =
+            |fen: &str| insufficient_material(core_position(&parse_fen(fen).unwrap()).board());
         assert!(dead("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
         assert!(dead("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1"));
         assert!(dead("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1"));

@@ -70,6 +70,7 @@ fn rules(name: &'static str, rebels: Rebels, berolina: bool) -> Rules {
         castling_letters: "KQkq",
         drops: None,
         rebels,
+        own_legality: false,
         king_may_be_absent: false,
         dead: lone_minor,
         hooks: &RebelHooks,
