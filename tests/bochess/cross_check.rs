@@ -7,6 +7,8 @@ use super::brute::Brute;
 use super::{fen, start};
 use boserv::rules::Position;
 
+use crate::util::Lcg;
+
 /// Depth 1 counted by hand, piece by piece:
 /// pawns 12 x 4 (1 to 4 squares) = 48; Guards d1 -> c4 e4, i1 -> h4 j4 = 4;
 /// Jumpers a1 -> a4 d4, l1 -> l4 i4 (every step blocked, z1/z2 own) = 4;
@@ -42,19 +44,6 @@ fn positions() -> Vec<String> {
             "w - - 0 1",
         ),
     ]
-}
-
-/// A small seeded generator, so every run plays the same games.
-struct Lcg(u64);
-
-impl Lcg {
-    fn pick(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
 }
 
 #[test]

@@ -7,6 +7,8 @@ use super::brute::{Brute, Game};
 use super::{at, start};
 use boserv::rules::{Ending, Position};
 
+use crate::util::Lcg;
+
 /// One table entry: name, game word, Berolina pawns, FEN, (depth, nodes).
 struct Case {
     name: String,
@@ -106,19 +108,6 @@ fn perft_table_all() {
     let full = std::env::var("REBELLION_PERFT_FULL").is_ok_and(|v| v == "1");
     let n = run_table(u64::MAX, full);
     assert_eq!(n, table().iter().map(|c| c.counts.len()).sum::<usize>());
-}
-
-/// A small seeded generator, so every run plays the same games.
-struct Lcg(u64);
-
-impl Lcg {
-    fn pick(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
 }
 
 #[test]

@@ -8,18 +8,7 @@
 use super::{options, start};
 use boserv::rules::{Position, find_variant};
 
-/// A small seeded generator, so every run plays the same games.
-struct Lcg(u64);
-
-impl Lcg {
-    fn pick(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
-}
+use crate::util::Lcg;
 
 fn games() -> u64 {
     std::env::var("REBELLION_GAMES")

@@ -7,7 +7,7 @@
 use std::sync::LazyLock;
 
 use crate::rules::board::BoardSpec;
-use crate::rules::chess::pieces::{BISHOP, KNIGHT, PAWN, QUEEN, ROOK, SPEC};
+use crate::rules::chess::pieces::{PAWN, SPEC};
 use crate::rules::chesslike::PawnRule;
 use crate::rules::movement::{PieceKind, Primitive, diagonal, forward_only};
 
@@ -25,23 +25,10 @@ pub static BEROLINA_SPEC: LazyLock<BoardSpec> = LazyLock::new(|| {
     BoardSpec::new(SPEC.geometry.clone(), kinds)
 });
 
-const PROMOTIONS: [usize; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
-
-/// The FIDE pawn: one step straight ahead, two from its first rank.
+/// The FIDE pawn, as chess has it: one step straight ahead, two from its
+/// first rank, promotion to Q, R, B or N.
 pub fn fide_pawn() -> PawnRule {
-    PawnRule {
-        kind: PAWN as u8,
-        steps: vec![(0, 1)],
-        home_rank: [1, 6],
-        first_range: 2,
-        range: 1,
-        last_by_one_step: false,
-        promotion_rank: [7, 0],
-        promotions: PROMOTIONS.map(|k| k as u8).to_vec(),
-        taken_by: vec![PAWN as u8],
-        captures: "diagonally",
-        how: "moves straight ahead and captures one square diagonally forward",
-    }
+    crate::rules::chess::rules::RULES.pawns[0].clone()
 }
 
 /// The Berolina pawn: one step diagonally forward, two from its first rank.

@@ -9,37 +9,18 @@ use crate::rules::chesslike::from_fen;
 /// king on g8, White's on b1 and a White pawn on h2 (out of every example's
 /// way, and no dead position).
 fn fen_with(pieces: &[(char, &str)], side: char) -> String {
-    let mut grid = [['.'; 8]; 8];
+    let geo = &REBELLION.spec.geometry;
+    let mut pos = ChessLike::empty(&REBELLION);
     for (c, sq) in [('k', "g8"), ('K', "b1"), ('P', "h2")]
         .into_iter()
         .chain(pieces.iter().copied())
     {
-        let b = sq.as_bytes();
-        grid[(b[1] - b'1') as usize][(b[0] - b'a') as usize] = c;
+        let kind = REBELLION.spec.kind_index(c.to_ascii_uppercase()).unwrap();
+        let seat = u8::from(c.is_ascii_lowercase());
+        pos.put(geo.parse(sq).unwrap(), Some(ChessLike::piece(seat, kind)));
     }
-    let ranks: Vec<String> = (0..8)
-        .rev()
-        .map(|r| {
-            let mut s = String::new();
-            let mut empty = 0;
-            for c in grid[r] {
-                if c == '.' {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        s.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    s.push(c);
-                }
-            }
-            if empty > 0 {
-                s.push_str(&empty.to_string());
-            }
-            s
-        })
-        .collect();
-    format!("{} {side} - - 0 1", ranks.join("/"))
+    pos.set_side(u8::from(side == 'b'));
+    chesslike::to_fen(&pos)
 }
 
 /// Every example line of a help page: `Black knight on d5:  ~Nd5-c4, ...`
