@@ -3,8 +3,9 @@
 //! Every mail carries the headers that make it behave in a player's mail
 //! program and among robots: Date, a Message-ID with In-Reply-To and
 //! References threading it into its game, MIME-Version with a plain UTF-8
-//! text part, and `Auto-Submitted: auto-replied` (RFC 3834) so that
-//! autoresponders do not answer it.
+//! text part, and `Auto-Submitted` (RFC 3834) so that autoresponders do
+//! not answer it: `auto-replied` on an answer to a player's message,
+//! `auto-generated` on every notice (board mails, reminders).
 
 use lettre::Message;
 use lettre::message::header::{HeaderName, HeaderValue};
@@ -37,7 +38,12 @@ pub fn message(mail: &Queued, identity: &Identity) -> Result<Message, ComposeErr
         .message_id(Some(draft.message_id.clone()))
         .raw_header(HeaderValue::new(
             HeaderName::new_from_ascii_str("Auto-Submitted"),
-            "auto-replied".to_string(),
+            if identity.is_answer(&draft.message_id) {
+                "auto-replied"
+            } else {
+                "auto-generated"
+            }
+            .to_string(),
         ));
     for address in &draft.to {
         let mailbox: Mailbox = address.parse().map_err(|_| {

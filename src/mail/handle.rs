@@ -180,7 +180,7 @@ pub fn handle(
                 to: vec![sender.to_string()],
                 subject: answer.subject,
                 body: answer.body,
-                message_id: format!("<inbox{row}.answer{n}@{}>", settings.identity.domain),
+                message_id: settings.identity.answer_id(row, n),
                 references: parent.iter().cloned().collect(),
                 in_reply_to: parent,
             };
