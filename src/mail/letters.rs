@@ -7,17 +7,22 @@
 use serde::Serialize;
 
 /// A game's board as mailed: `board.txt`, `new_game.txt`,
-/// `game_over.txt`, and inside `nag.txt`.
+/// `game_over.txt`, and inside `nag.txt`. Each reader gets their own
+/// copy: the fields from `reader` down to `draw_yours` are theirs.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct BoardLetter {
-    /// `Bochess`: the game's title.
+    /// `Bochess`: pbmserv's short title, used in Subjects.
     pub title: String,
+    /// `Big Outer Chess`: the game's own name, used in bodies.
+    pub name: String,
     /// `bochess`: the game's command word.
     pub variant: String,
     /// The board number.
     pub board: u64,
     /// Userids in seat order.
     pub players: Vec<String>,
+    /// `alice (White)`, in seat order.
+    pub sides: Vec<String>,
     /// Board turns played.
     pub ply: u32,
     pub to_move: Option<String>,
@@ -27,9 +32,19 @@ pub struct BoardLetter {
     pub reason: Option<String>,
     /// `1-0`, `1/2-1/2`, ...
     pub result: Option<String>,
-    /// The last moves, one line each (`12. Nf3 Nc6`).
+    /// The move list, one line each (`  5. Ng1-f3+       Nb8-c6`).
     pub moves: Vec<String>,
-    /// The ASCII board.
+    /// The check and mate marks of the turns, by move number.
+    #[serde(skip)]
+    pub marks: Vec<(u32, String)>,
+    /// `bob's king is in check.`, when the player to move is.
+    pub check: Option<String>,
+    /// When the player to move must have moved: `Mon 14 Dec 2026 13:00 UTC`.
+    pub deadline: Option<String>,
+    /// Who offered the draw that stands, and who must still answer it.
+    pub draw_offered_by: Vec<String>,
+    pub draw_waiting_for: Vec<String>,
+    /// The ASCII board (from the reader's side).
     pub diagram: String,
     /// Dice games: the commitment, and the seed once revealed.
     pub commitment: Option<String>,
@@ -37,6 +52,18 @@ pub struct BoardLetter {
     /// What just happened, one line each (`bob offers a draw; ...`).
     pub notes: Vec<String>,
     pub comments: Vec<Comment>,
+    /// The userid this copy is for.
+    pub reader: String,
+    /// True when the reader is to move.
+    pub your_turn: bool,
+    /// Dice games: the reader's roll, when it is their turn (the one
+    /// `roll` answers).
+    pub roll: Option<String>,
+    /// The Subject that makes the reader's move, with the password and
+    /// move left to fill in: `bochess move 42 bob PASSWORD MOVE#14`.
+    pub answer: Option<String>,
+    /// True when the reader is one who must answer the draw offer.
+    pub draw_yours: bool,
 }
 
 /// A player's words under a board.

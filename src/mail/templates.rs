@@ -15,6 +15,7 @@ use serde::Serialize;
 
 /// The built-in templates, by file name.
 pub const BUILT_IN: &[(&str, &str)] = &[
+    ("act.txt", include_str!("../../templates/act.txt")),
     ("board.txt", include_str!("../../templates/board.txt")),
     ("error.txt", include_str!("../../templates/error.txt")),
     (
@@ -25,6 +26,7 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ("nag.txt", include_str!("../../templates/nag.txt")),
     ("new_game.txt", include_str!("../../templates/new_game.txt")),
     ("reply.txt", include_str!("../../templates/reply.txt")),
+    ("score.txt", include_str!("../../templates/score.txt")),
     ("status.txt", include_str!("../../templates/status.txt")),
     ("welcome.txt", include_str!("../../templates/welcome.txt")),
 ];

@@ -68,9 +68,11 @@ pub fn challenge(
     let (timing, rules_options) = split_options(options)?;
     let start = variant.start(&rules_options)?;
     let tx = store::write(conn)?;
-    if *req.actor != Actor::Anonymous {
-        acting_player(&tx, req.actor)?;
-    }
+    let challenger = if *req.actor != Actor::Anonymous {
+        Some(acting_player(&tx, req.actor)?.userid)
+    } else {
+        None
+    };
     let mut ids = Vec::new();
     for userid in userids {
         let player =
@@ -109,6 +111,12 @@ pub fn challenge(
         players: game.row.players.clone(),
         to_move: view.to_move.clone(),
     };
+    let said = req.comment.map(|comment| Notice::Said {
+        game: id,
+        by: challenger.unwrap_or_else(|| "The challenger".to_string()),
+        comment: comment.to_string(),
+    });
+    let passes = said.into_iter().chain(passes).collect();
     let passed = notify::queue_change(&tx, challenged, None, passes, req.now)?;
     tx.commit()?;
     Ok(Reply::Challenged {
