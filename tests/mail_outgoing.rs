@@ -93,6 +93,7 @@ fn an_error_mail_as_sent() {
         reason: "it is alice's turn".into(),
         diagram: Some(DIAGRAM.into()),
         original: quoted_original(original, 200),
+        ..ErrorLetter::default()
     };
     let mail = Templates::built_in().render("error.txt", letter).unwrap();
     let eml = sent(

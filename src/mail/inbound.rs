@@ -186,7 +186,7 @@ fn interpret(message: &Message<'_>) -> Intake {
 
 /// The first text part of the body; an HTML-only mail without what its
 /// mail program quoted ([`body::html_text`]).
-fn body_text(message: &Message<'_>) -> String {
+pub(crate) fn body_text(message: &Message<'_>) -> String {
     match message.text_part(0).map(|part| &part.body) {
         Some(mail_parser::PartType::Html(html)) => body::html_text(html),
         _ => message.body_text(0).unwrap_or_default().into_owned(),

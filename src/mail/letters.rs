@@ -91,9 +91,14 @@ pub struct NagLetter {
 pub struct ErrorLetter {
     /// The game's title and board number, when the command named a board.
     pub title: Option<String>,
+    /// The game's own name (`Big Outer Chess`).
+    pub name: Option<String>,
     pub board: Option<u64>,
     /// The one-line reason.
     pub reason: String,
+    /// What to send instead, as a Subject with the password (and move)
+    /// left to fill in.
+    pub instead: Option<String>,
     /// The board as it stands, when there is one.
     pub diagram: Option<String>,
     /// The original mail, line by line, to be quoted.
@@ -126,20 +131,98 @@ pub struct ReplyLetter {
 }
 
 /// The lines of an original mail to quote in an error: at most `limit`,
-/// control characters removed.
+/// control characters removed, each at most 74 characters (wrapped).
 pub fn quoted_original(raw: &[u8], limit: usize) -> Vec<String> {
     let text = String::from_utf8_lossy(raw);
-    let mut lines: Vec<String> = text
+    quoted_lines(&text, limit)
+}
+
+/// `text` as quoted lines: at most `limit`, control characters removed,
+/// wrapped to fit a 76-column mail behind `> `.
+pub fn quoted_lines(text: &str, limit: usize) -> Vec<String> {
+    let cleaned: Vec<String> = text
         .lines()
-        .take(limit)
         .map(|l| {
             l.chars()
                 .filter(|&c| c == '\t' || !c.is_control())
-                .collect()
+                .collect::<String>()
+                .trim_end()
+                .to_string()
         })
         .collect();
-    if text.lines().nth(limit).is_some() {
+    let mut lines: Vec<String> = wrap(&cleaned.join("\n"), 74)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    if lines.len() > limit {
+        lines.truncate(limit);
         lines.push("[...]".to_string());
     }
     lines
+}
+
+/// `text` with every line longer than `width` characters broken at
+/// spaces (a word longer than the width is cut), so a mail stays in 76
+/// columns on a phone and is never sent quoted-printable.
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut out: Vec<String> = Vec::new();
+    for line in text.lines() {
+        if line.chars().count() <= width {
+            out.push(line.to_string());
+            continue;
+        }
+        let indent: String = line.chars().take_while(|c| *c == ' ').collect();
+        let mut current = String::new();
+        for word in line.split(' ').filter(|w| !w.is_empty()) {
+            let mut word = word.to_string();
+            loop {
+                let used = current.chars().count();
+                let len = word.chars().count();
+                if used > 0 && used + 1 + len > width {
+                    out.push(std::mem::take(&mut current));
+                }
+                if current.is_empty() {
+                    current.push_str(&indent);
+                    if indent.chars().count() + len > width {
+                        let keep = width.saturating_sub(indent.chars().count()).max(1);
+                        let head: String = word.chars().take(keep).collect();
+                        word = word.chars().skip(keep).collect();
+                        current.push_str(&head);
+                        out.push(std::mem::take(&mut current));
+                        if word.is_empty() {
+                            break;
+                        }
+                        continue;
+                    }
+                } else {
+                    current.push(' ');
+                }
+                current.push_str(&word);
+                break;
+            }
+        }
+        if !current.trim().is_empty() {
+            out.push(current);
+        }
+    }
+    out.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_wrap_at_spaces_and_long_words_are_cut() {
+        let text = format!("short\n{}\n  {}", "word ".repeat(30).trim_end(), "x".repeat(100));
+        let wrapped = wrap(&text, 20);
+        assert!(wrapped.lines().all(|l| l.chars().count() <= 20), "{wrapped}");
+        assert!(wrapped.starts_with("short\nword word word word\n"), "{wrapped}");
+        assert_eq!(wrapped.split_whitespace().filter(|w| *w == "word").count(), 30);
+        assert_eq!(
+            wrapped.chars().filter(|c| *c == 'x').count(),
+            100,
+            "{wrapped}"
+        );
+    }
 }

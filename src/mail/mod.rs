@@ -18,6 +18,7 @@ pub mod inbox;
 pub mod letters;
 pub mod nag;
 pub mod outbox;
+pub mod refusal;
 pub mod robot;
 pub mod settings;
 pub mod subject;
