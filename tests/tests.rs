@@ -19,6 +19,7 @@ mod orwell_random_games;
 mod orwell_rules;
 mod orwell_sample;
 mod perft;
+mod pgn;
 mod remind;
 mod store;
 mod util;
