@@ -127,7 +127,7 @@ fn a_mate_is_marked_in_the_pgn() {
     let game = env.challenge("chess", "alice", "bob");
     env.play(&game, ["alice", "bob"], 1, &["f2-f3", "e7-e5", "g2-g4", "Qd8-h4"]);
     let pgn = env.ok(None, &["export", &game]);
-    assert!(pgn.ends_with("1. f3 e5 2. g4 Qh4# 0-1"), "{pgn}");
+    assert!(pgn.trim_end().ends_with("1. f3 e5 2. g4 Qh4# 0-1"), "{pgn}");
     let seen = read(&pgn);
     assert!(seen.errors.is_empty(), "{:?}", seen.errors);
     assert_eq!(seen.sans.last().unwrap().1, "Qh4#");

@@ -10,6 +10,7 @@ mod mail_atomic;
 mod mail_cli;
 mod mail_intake;
 mod mail_outgoing;
+mod mail_pages;
 mod mail_property;
 mod mail_refusals;
 mod mail_wire;

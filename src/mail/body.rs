@@ -219,10 +219,15 @@ fn is_attribution_end(line: &str, after: &[String]) -> bool {
     ]
     .iter()
     .any(|w| lower.ends_with(w));
-    ends && after
-        .iter()
-        .find(|l| !l.is_empty())
-        .is_none_or(|l| is_quoted(l))
+    // mutt: `* Alice <alice@example.org> [2026-12-07 10:12 +0000]:`
+    let mutt = lower.ends_with(':')
+        && lower.contains('@')
+        && after.first().is_some_and(|l| is_quoted(l));
+    (ends || mutt)
+        && after
+            .iter()
+            .find(|l| !l.is_empty())
+            .is_none_or(|l| is_quoted(l))
 }
 
 /// Takes back the start of an attribution that was wrapped: up to two

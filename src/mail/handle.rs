@@ -332,9 +332,13 @@ fn answer(
         | Command::Resign { .. }
         | Command::Draw { .. } => Ok(None),
         Command::Help { topic } => {
+            // Mail users get the mail form of the commands.
+            let text = super::help::text(topic.as_deref())
+                .map(str::to_string)
+                .unwrap_or_else(|| reply.text());
             let letter = HelpLetter {
                 topic: topic.clone(),
-                text: reply.text(),
+                text,
             };
             render(settings, "help.txt", &letter).map(Some)
         }

@@ -12,6 +12,7 @@ pub mod announce;
 pub mod body;
 pub mod compose;
 pub mod handle;
+pub mod help;
 pub mod identity;
 pub mod inbound;
 pub mod inbox;
