@@ -7,7 +7,7 @@
 
 use boserv::command::GameId;
 use boserv::dice::{self, Seed, TEST_SEED_ENV};
-use boserv::rules::{Position, find_variant};
+use boserv::rules::find_variant;
 
 use crate::util::Env;
 
@@ -20,7 +20,10 @@ struct Mail {
 
 impl Mail {
     fn page(&self) -> String {
-        format!("To: {}\nSubject: {}\n\n{}", self.to, self.subject, self.body)
+        format!(
+            "To: {}\nSubject: {}\n\n{}",
+            self.to, self.subject, self.body
+        )
     }
 }
 
@@ -46,7 +49,9 @@ impl<'a> Outbox<'a> {
             .prepare("SELECT id, recipients, subject, body FROM outbox WHERE id > ?1 ORDER BY id")
             .unwrap();
         let rows: Vec<(i64, String, String, String)> = q
-            .query_map([self.seen], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+            .query_map([self.seen], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+            })
             .unwrap()
             .collect::<Result<_, _>>()
             .unwrap();
@@ -63,18 +68,6 @@ impl<'a> Outbox<'a> {
             mails.push(mail);
         }
         mails
-    }
-
-    /// The mail just queued for `user`.
-    fn to(&mut self, user: &str) -> String {
-        let address = format!("{user}@example.test");
-        let mails = self.take();
-        let mail = mails
-            .iter()
-            .rev()
-            .find(|m| m.to == address)
-            .unwrap_or_else(|| panic!("no mail for {user}"));
-        mail.page()
     }
 
     /// Every mail for each of `users`, in that order, after one command.
@@ -145,7 +138,12 @@ fn chess_check_draw_offer_and_mate_from_each_seat() {
 
     let mate = env.challenge("chess", "bob", "alice");
     outbox.take();
-    env.play(&mate, ["bob", "alice"], 1, &["f2-f3", "e7-e5", "g2-g4", "Qd8-h4"]);
+    env.play(
+        &mate,
+        ["bob", "alice"],
+        1,
+        &["f2-f3", "e7-e5", "g2-g4", "Qd8-h4"],
+    );
     let [white, black] = <[String; 2]>::try_from(outbox.each(&["bob", "alice"])).unwrap();
     assert!(white.contains("Qd8-h4#"), "{white}");
     assert!(white.contains("Game won by alice (checkmate)."), "{white}");
@@ -164,7 +162,12 @@ fn big_outer_chess_from_each_side() {
     outbox.take();
     env.play(&game, ["alice", "bob"], 1, &["e2-e6", "h11-h8"]);
     let [white, black] = <[String; 2]>::try_from(outbox.each(&["alice", "bob"])).unwrap();
-    assert!(white.starts_with("To: alice@example.test\nSubject: Bochess Board 1 alice\n\nBig Outer Chess, board 1:"), "{white}");
+    assert!(
+        white.starts_with(
+            "To: alice@example.test\nSubject: Bochess Board 1 alice\n\nBig Outer Chess, board 1:"
+        ),
+        "{white}"
+    );
     snap("bochess_board_white", &white);
     snap("bochess_board_black", &black);
     outbox.check_widths();
@@ -195,7 +198,11 @@ fn play_orwell(env: &Env, game: &str) {
     let conn = rusqlite::Connection::open(&env.db).unwrap();
     let id: GameId = game.parse().unwrap();
     let text: String = conn
-        .query_row("SELECT position FROM games WHERE id = ?1", [id.0 as i64], |r| r.get(0))
+        .query_row(
+            "SELECT position FROM games WHERE id = ?1",
+            [id.0 as i64],
+            |r| r.get(0),
+        )
         .unwrap();
     let position = find_variant("orwell").unwrap().decode(&[], &text).unwrap();
     let turn = position.legal_turns(Some(roll)).first().unwrap().clone();
@@ -219,7 +226,12 @@ fn orwell_turns_with_the_readers_roll_a_forced_pass_and_the_seed() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
-    let game = String::from_utf8(out.stdout).unwrap().lines().last().unwrap().to_string();
+    let game = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .last()
+        .unwrap()
+        .to_string();
     let view = env.json(&game);
     let to_move = view["to_move"].as_str().unwrap().to_string();
     let roll = view["roll"].as_array().unwrap();
@@ -232,7 +244,10 @@ fn orwell_turns_with_the_readers_roll_a_forced_pass_and_the_seed() {
             assert!(page.contains(&roll), "{page}");
         }
         assert!(page.contains("alice had to pass (move 1)"), "{page}");
-        assert!(!page.contains("writes:"), "a forced pass is no comment: {page}");
+        assert!(
+            !page.contains("writes:"),
+            "a forced pass is no comment: {page}"
+        );
         snap(&format!("orwell_new_game_{player}"), page);
     }
     // Play until every seat has moved, then two resign: the seed shows.
@@ -272,19 +287,49 @@ fn errors_help_and_welcome_keep_to_76_columns() {
     mail("bob@example.org", "signup bob secret", "");
     mail("alice@example.org", "help", "");
     mail("alice@example.org", "help commands", "");
-    mail("alice@example.org", "chess challenge alice bob", "Good luck!");
-    mail("bob@example.org", "chess move 1 bob secret e7-e5", &"a very long comment ".repeat(20));
+    mail(
+        "alice@example.org",
+        "chess challenge alice bob",
+        "Good luck!",
+    );
+    mail(
+        "bob@example.org",
+        "chess move 1 bob secret e7-e5",
+        &"a very long comment ".repeat(20),
+    );
     mail("alice@example.org", "chess move 1 alice secret e2-e5#1", "");
     let mails = outbox.take();
-    let error = mails.iter().find(|m| m.subject == "Chess Board 1 Error" && m.to == "alice@example.org").unwrap();
+    let error = mails
+        .iter()
+        .find(|m| m.subject == "Chess Board 1 Error" && m.to == "alice@example.org")
+        .unwrap();
     assert!(error.body.starts_with("e2-e5:"), "{}", error.body);
-    assert!(error.body.contains("  chess move 1 alice PASSWORD MOVE#1"), "{}", error.body);
-    assert!(error.body.contains("> Subject: chess move 1 alice *** e2-e5#1"), "{}", error.body);
+    assert!(
+        error.body.contains("  chess move 1 alice PASSWORD MOVE#1"),
+        "{}",
+        error.body
+    );
+    assert!(
+        error
+            .body
+            .contains("> Subject: chess move 1 alice *** e2-e5#1"),
+        "{}",
+        error.body
+    );
     snap("chess_error_alice", &error.page());
     let help = mails.iter().find(|m| m.subject == "boserv help").unwrap();
     assert!(!help.body.contains("boserv help"), "{}", help.body);
-    let new_game = mails.iter().find(|m| m.subject.starts_with("New Chess Board 1") && m.to == "bob@example.org").unwrap();
-    assert!(new_game.body.contains("The challenger writes:\n\nGood luck!"), "{}", new_game.body);
+    let new_game = mails
+        .iter()
+        .find(|m| m.subject.starts_with("New Chess Board 1") && m.to == "bob@example.org")
+        .unwrap();
+    assert!(
+        new_game
+            .body
+            .contains("The challenger writes:\n\nGood luck!"),
+        "{}",
+        new_game.body
+    );
     outbox.all = mails.iter().map(Mail::page).collect();
     outbox.check_widths();
 }

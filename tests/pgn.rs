@@ -6,7 +6,7 @@
 
 use std::ops::ControlFlow;
 
-use pgn_reader::shakmaty::{Chess, Position, san::SanPlus};
+use pgn_reader::shakmaty::{Chess, san::SanPlus};
 use pgn_reader::{Outcome, RawTag, Reader, Visitor};
 
 use crate::util::Env;
@@ -102,8 +102,14 @@ fn chess_exports_pgn_that_shakmaty_reads_move_by_move() {
         ["Event", "Site", "Date", "Round", "White", "Black", "Result"],
         "{pgn}"
     );
-    assert!(seen.tags.contains(&("White".into(), "alice".into())), "{pgn}");
-    assert!(seen.tags.contains(&("Result".into(), "1-0".into())), "{pgn}");
+    assert!(
+        seen.tags.contains(&("White".into(), "alice".into())),
+        "{pgn}"
+    );
+    assert!(
+        seen.tags.contains(&("Result".into(), "1-0".into())),
+        "{pgn}"
+    );
     assert_eq!(seen.outcome.as_deref(), Some("1-0"), "{pgn}");
     assert_eq!(seen.sans.len(), GAME.len(), "{pgn}");
     for (ours, theirs) in &seen.sans {
@@ -125,7 +131,12 @@ fn a_mate_is_marked_in_the_pgn() {
     let env = Env::new();
     env.signup(&["alice", "bob"]);
     let game = env.challenge("chess", "alice", "bob");
-    env.play(&game, ["alice", "bob"], 1, &["f2-f3", "e7-e5", "g2-g4", "Qd8-h4"]);
+    env.play(
+        &game,
+        ["alice", "bob"],
+        1,
+        &["f2-f3", "e7-e5", "g2-g4", "Qd8-h4"],
+    );
     let pgn = env.ok(None, &["export", &game]);
     assert!(pgn.trim_end().ends_with("1. f3 e5 2. g4 Qh4# 0-1"), "{pgn}");
     let seen = read(&pgn);

@@ -158,8 +158,8 @@ pub(super) fn address_to(
 ) -> Result<(), ServiceError> {
     let reader = game.player_at(seat);
     letter.diagram = game.position.render_for(seat).trim_end().to_string();
-    letter.your_turn = letter.to_move.as_deref() == Some(reader.as_str())
-        && game.position.to_move().is_some();
+    letter.your_turn =
+        letter.to_move.as_deref() == Some(reader.as_str()) && game.position.to_move().is_some();
     letter.roll = None;
     letter.answer = None;
     if letter.your_turn {
@@ -171,8 +171,8 @@ pub(super) fn address_to(
             letter.ply + 1
         ));
     }
-    letter.draw_yours = !letter.draw_offered_by.is_empty()
-        && letter.draw_waiting_for.iter().any(|p| *p == reader);
+    letter.draw_yours =
+        !letter.draw_offered_by.is_empty() && letter.draw_waiting_for.contains(&reader);
     letter.reader = reader;
     Ok(())
 }

@@ -220,9 +220,8 @@ fn is_attribution_end(line: &str, after: &[String]) -> bool {
     .iter()
     .any(|w| lower.ends_with(w));
     // mutt: `* Alice <alice@example.org> [2026-12-07 10:12 +0000]:`
-    let mutt = lower.ends_with(':')
-        && lower.contains('@')
-        && after.first().is_some_and(|l| is_quoted(l));
+    let mutt =
+        lower.ends_with(':') && lower.contains('@') && after.first().is_some_and(|l| is_quoted(l));
     (ends || mutt)
         && after
             .iter()
@@ -271,9 +270,16 @@ fn is_signature(line: &str) -> bool {
 fn is_footer(line: &str) -> bool {
     let line = line.trim();
     let lower = line.to_ascii_lowercase();
-    ["sent from my ", "get outlook for ", "sent from outlook", "sent from mail for windows", "sent from yahoo mail", "sent via "]
-        .iter()
-        .any(|f| lower.starts_with(f))
+    [
+        "sent from my ",
+        "get outlook for ",
+        "sent from outlook",
+        "sent from mail for windows",
+        "sent from yahoo mail",
+        "sent via ",
+    ]
+    .iter()
+    .any(|f| lower.starts_with(f))
         && line.len() <= 80
 }
 
@@ -284,8 +290,13 @@ fn starts_original(line: &str, after: &[String]) -> bool {
     let lower = line.trim().to_ascii_lowercase();
     let banner = lower.trim_matches(|c: char| c == '-' || c == ' ');
     if lower.starts_with('-')
-        && ["original message", "forwarded message", "ursprüngliche nachricht", "message d'origine"]
-            .contains(&banner)
+        && [
+            "original message",
+            "forwarded message",
+            "ursprüngliche nachricht",
+            "message d'origine",
+        ]
+        .contains(&banner)
     {
         return true;
     }

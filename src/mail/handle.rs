@@ -14,8 +14,8 @@ use rusqlite::{Connection, ErrorCode};
 use super::inbound::{self, Intake, Letter, Refusal};
 use super::inbox::{self, Disposition, Received};
 use super::letters::{HelpLetter, ReplyLetter, WelcomeLetter};
-use super::refusal;
 use super::outbox::{self, Draft};
+use super::refusal;
 use super::settings::Settings;
 use super::templates::Rendered;
 use crate::command::language::{self, Request};
@@ -156,7 +156,14 @@ pub fn handle(
                 };
                 reason = Some(why.to_string());
                 if sender.is_some() {
-                    answers.push(error_mail(conn, settings, None, &why.to_string(), raw, None)?);
+                    answers.push(error_mail(
+                        conn,
+                        settings,
+                        None,
+                        &why.to_string(),
+                        raw,
+                        None,
+                    )?);
                 }
             }
             Intake::Letter(letter) => {

@@ -214,11 +214,24 @@ mod tests {
 
     #[test]
     fn long_lines_wrap_at_spaces_and_long_words_are_cut() {
-        let text = format!("short\n{}\n  {}", "word ".repeat(30).trim_end(), "x".repeat(100));
+        let text = format!(
+            "short\n{}\n  {}",
+            "word ".repeat(30).trim_end(),
+            "x".repeat(100)
+        );
         let wrapped = wrap(&text, 20);
-        assert!(wrapped.lines().all(|l| l.chars().count() <= 20), "{wrapped}");
-        assert!(wrapped.starts_with("short\nword word word word\n"), "{wrapped}");
-        assert_eq!(wrapped.split_whitespace().filter(|w| *w == "word").count(), 30);
+        assert!(
+            wrapped.lines().all(|l| l.chars().count() <= 20),
+            "{wrapped}"
+        );
+        assert!(
+            wrapped.starts_with("short\nword word word word\n"),
+            "{wrapped}"
+        );
+        assert_eq!(
+            wrapped.split_whitespace().filter(|w| *w == "word").count(),
+            30
+        );
         assert_eq!(
             wrapped.chars().filter(|c| *c == 'x').count(),
             100,

@@ -120,7 +120,10 @@ mod tests {
 
     #[test]
     fn forfeit_dates_read_as_utc_minutes() {
-        assert_eq!(readable("2026-01-22T09:30:00Z"), "Thu 22 Jan 2026 09:30 UTC");
+        assert_eq!(
+            readable("2026-01-22T09:30:00Z"),
+            "Thu 22 Jan 2026 09:30 UTC"
+        );
         assert_eq!(readable("soon"), "soon");
     }
 }

@@ -31,6 +31,9 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ("welcome.txt", include_str!("../../templates/welcome.txt")),
 ];
 
+/// The widest line of a mail body; longer lines are wrapped at spaces.
+pub const MAX_COLUMNS: usize = 76;
+
 /// A rendered mail: its Subject and body.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rendered {
@@ -106,7 +109,9 @@ impl Templates {
             .chars()
             .map(|c| if c.is_control() { ' ' } else { c })
             .collect();
-        let body = body.trim_start_matches('\n').trim_end();
+        // A phone shows 76 columns; a longer line would also make the
+        // mail quoted-printable.
+        let body = super::letters::wrap(body.trim_start_matches('\n').trim_end(), MAX_COLUMNS);
         Ok(Rendered {
             subject: subject.split_whitespace().collect::<Vec<_>>().join(" "),
             body: format!("{body}\n"),

@@ -46,13 +46,7 @@ pub fn score(
     let mut out = Vec::with_capacity(log.len());
     for entry in log {
         let roll = entry.roll.as_deref().and_then(parse_roll);
-        let after = apply(
-            position.as_ref(),
-            entry.kind,
-            entry.seat,
-            &entry.text,
-            roll,
-        )?;
+        let after = apply(position.as_ref(), entry.kind, entry.seat, &entry.text, roll)?;
         let mark = match entry.kind {
             EntryKind::Turn => mark(after.as_ref(), entry.seat),
             _ => "",
@@ -90,12 +84,14 @@ fn mark(after: &dyn Position, mover: Option<usize>) -> &'static str {
 pub fn san(before: &dyn Position, canonical: &str) -> Option<String> {
     let parsed = Long::parse(canonical)?;
     if parsed.piece == 'K' && (parsed.from.0 as u32).abs_diff(parsed.to.0 as u32) == 2 {
-        return Some(if parsed.to.0 > parsed.from.0 {
-            "O-O"
-        } else {
-            "O-O-O"
-        }
-        .to_string());
+        return Some(
+            if parsed.to.0 > parsed.from.0 {
+                "O-O"
+            } else {
+                "O-O-O"
+            }
+            .to_string(),
+        );
     }
     let mut out = String::new();
     if parsed.piece == 'P' {
@@ -161,8 +157,7 @@ impl Long {
             let mut chars = s.chars();
             let file = chars.next().filter(char::is_ascii_lowercase)?;
             let rank: String = chars.collect();
-            (!rank.is_empty() && rank.bytes().all(|b| b.is_ascii_digit()))
-                .then_some((file, rank))
+            (!rank.is_empty() && rank.bytes().all(|b| b.is_ascii_digit())).then_some((file, rank))
         };
         Some(Long {
             piece,
@@ -299,8 +294,8 @@ mod tests {
     fn san_disambiguates_and_castles() {
         let chess = find_variant("chess").unwrap();
         let log = entries(&[
-            "e2-e4", "e7-e5", "Ng1-f3", "Nb8-c6", "Bf1-c4", "Ng8-f6", "Ke1-g1", "Nf6xe4",
-            "d2-d3", "Ne4xf2",
+            "e2-e4", "e7-e5", "Ng1-f3", "Nb8-c6", "Bf1-c4", "Ng8-f6", "Ke1-g1", "Nf6xe4", "d2-d3",
+            "Ne4xf2",
         ]);
         let scored = score(chess, &[], &log).unwrap();
         let sans: Vec<String> = scored.iter().map(|s| s.san.clone().unwrap()).collect();
