@@ -250,6 +250,17 @@ fn orwell_turns_with_the_readers_roll_a_forced_pass_and_the_seed() {
         );
         snap(&format!("orwell_new_game_{player}"), page);
     }
+    // A refused turn by mail: the error mail gives the roll again.
+    let raw = format!(
+        "From: {to_move}@example.test\r\nSubject: orwell move {} {to_move} secret a1-a12\r\n\
+         Message-ID: <bad-turn@example.test>\r\n\r\n",
+        &game[4..]
+    );
+    let out = env.stdin(&["mail"], raw.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let error = outbox.each(&[to_move.as_str()]).remove(0);
+    assert!(error.contains("Subject: Orwell Board 1 Error"), "{error}");
+    assert!(error.contains(&roll), "{error}");
     // Play until every seat has moved, then two resign: the seed shows.
     for _ in 0..6 {
         play_orwell(&env, &game);

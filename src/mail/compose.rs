@@ -8,8 +8,8 @@
 //! `auto-generated` on every notice (board mails, reminders).
 
 use lettre::Message;
-use lettre::message::header::{HeaderName, HeaderValue};
-use lettre::message::{Mailbox, SinglePart};
+use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, HeaderValue};
+use lettre::message::{Body, Mailbox, SinglePart};
 
 use super::identity::Identity;
 use super::outbox::Queued;
@@ -58,6 +58,19 @@ pub fn message(mail: &Queued, identity: &Identity) -> Result<Message, ComposeErr
         builder = builder.references(draft.references.join(" "));
     }
     builder
-        .singlepart(SinglePart::plain(draft.body.clone()))
+        .singlepart(text_part(&draft.body))
         .map_err(|e| ComposeError::Build(e.to_string()))
+}
+
+/// The body as plain UTF-8 text: 7bit when it is ASCII, 8bit when it is
+/// not (its lines are short, so a reader's raw view shows the text, not
+/// quoted-printable); quoted-printable or base64 only for a body with
+/// lines too long for either.
+fn text_part(body: &str) -> SinglePart {
+    match Body::new_with_encoding(body.to_string(), ContentTransferEncoding::EightBit) {
+        Ok(body) => SinglePart::builder()
+            .header(ContentType::TEXT_PLAIN)
+            .body(body),
+        Err(_) => SinglePart::plain(body.to_string()),
+    }
 }

@@ -99,6 +99,8 @@ pub struct ErrorLetter {
     /// What to send instead, as a Subject with the password (and move)
     /// left to fill in.
     pub instead: Option<String>,
+    /// Dice games: the sender's roll, when it is their turn.
+    pub roll: Option<String>,
     /// The board as it stands, when there is one.
     pub diagram: Option<String>,
     /// The original mail, line by line, to be quoted.

@@ -15,7 +15,8 @@ use super::inbound;
 use super::letters::{ErrorLetter, quoted_lines, wrap};
 use crate::command::GameId;
 use crate::rules::VARIANTS;
-use crate::service::game::LoadedGame;
+use crate::service::dice::current_roll;
+use crate::service::game::{LoadedGame, roll_text};
 
 /// How many lines of the original an error mail quotes.
 pub const QUOTED_LINES: usize = 200;
@@ -48,7 +49,14 @@ pub fn letter(
             _ => format!("{variant} show {board}"),
         }
     });
+    // The player to move needs their roll to write the turn again.
+    let roll = loaded
+        .as_ref()
+        .filter(|game| seat.is_some() && seat == game.position.to_move())
+        .and_then(|game| current_roll(game).ok().flatten())
+        .map(roll_text);
     ErrorLetter {
+        roll,
         title: loaded.as_ref().map(|l| l.variant.title().to_string()),
         name: loaded.as_ref().map(|l| l.variant.full_name().to_string()),
         board: loaded.as_ref().map(|l| l.id().0),
