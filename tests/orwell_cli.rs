@@ -165,10 +165,13 @@ fn an_orwell_game_from_challenge_to_audit() {
     let history = env.ok(None, &["history", &game]);
     let passes = history
         .lines()
-        .filter(|l| l.contains(" Red ") && l.contains(" bob ") && l.ends_with(": pass, pass"))
+        .filter(|l| {
+            l.contains(" Red ") && l.contains(" bob ") && l.ends_with(": pass, pass (automatic)")
+        })
         .count();
     assert!(passes >= 1, "{history}");
-    assert!(history.contains("> passed automatically"), "{history}");
+    assert!(history.contains("pass, pass (automatic)"), "{history}");
+    assert!(!history.contains("> passed automatically"), "{history}");
 
     // The cached position is the turn log replayed with its stored rolls.
     let mut conn = store::open(&env.db, store::DEFAULT_BUSY_TIMEOUT).unwrap();
@@ -288,7 +291,7 @@ fn forced_passes_right_at_the_start_are_made_by_the_server() {
     let history = env.ok(None, &["history", &game]);
     for (n, roll) in rolls.iter().enumerate() {
         let line = format!("{}. ", n + 1);
-        let entry = format!("{},{}: pass, pass", roll[0], roll[1]);
+        let entry = format!("{},{}: pass, pass (automatic)", roll[0], roll[1]);
         assert!(
             history
                 .lines()
