@@ -8,6 +8,7 @@
 use boserv::command::GameId;
 use boserv::dice::{self, Seed, TEST_SEED_ENV};
 use boserv::rules::find_variant;
+use boserv::rules::orwell::DICE;
 
 use crate::util::Env;
 
@@ -181,34 +182,9 @@ fn seed_with_a_first_pass() -> String {
         .map(|n| format!("{n:064x}"))
         .find(|hex| {
             let seed = Seed::from_hex(hex).unwrap();
-            start.must_pass(dice::roll(&seed, GameId(1), 0))
+            start.must_pass(dice::roll(&seed, GameId(1), 0, &DICE))
         })
         .unwrap()
-}
-
-/// Plays the first legal turn for whoever is to move.
-fn play_orwell(env: &Env, game: &str) {
-    let view = env.json(game);
-    let mover = view["to_move"].as_str().unwrap().to_string();
-    let roll = view["roll"].as_array().unwrap();
-    let roll = [
-        roll[0].as_u64().unwrap() as u8,
-        roll[1].as_u64().unwrap() as u8,
-    ];
-    let conn = rusqlite::Connection::open(&env.db).unwrap();
-    let id: GameId = game.parse().unwrap();
-    let text: String = conn
-        .query_row(
-            "SELECT position FROM games WHERE id = ?1",
-            [id.0 as i64],
-            |r| r.get(0),
-        )
-        .unwrap();
-    let position = find_variant("orwell").unwrap().decode(&[], &text).unwrap();
-    let turn = position.legal_turns(Some(roll)).first().unwrap().clone();
-    let sent = turn.strip_suffix(", pass").unwrap_or(&turn).to_string();
-    let n = view["ply"].as_u64().unwrap() + 1;
-    env.ok(Some(&mover), &["move", game, &format!("{sent}#{n}")]);
 }
 
 #[test]
@@ -263,7 +239,7 @@ fn orwell_turns_with_the_readers_roll_a_forced_pass_and_the_seed() {
     assert!(error.contains(&roll), "{error}");
     // Play until every seat has moved, then two resign: the seed shows.
     for _ in 0..6 {
-        play_orwell(&env, &game);
+        crate::orwell_cli::play_one(&env, &game);
     }
     let mover = env.json(&game)["to_move"].as_str().unwrap().to_string();
     let pages = outbox.each(&players);

@@ -77,7 +77,7 @@ fn ply(env: &Env, game: &str) -> u64 {
 
 /// Plays the first legal turn for whoever is to move; a turn ending in a
 /// forced pass is sent as its move alone. Returns the history line text.
-fn play_one(env: &Env, game: &str) -> String {
+pub(crate) fn play_one(env: &Env, game: &str) -> String {
     let mover = to_move(env, game).expect("the game goes on");
     let roll = current_roll(env, game);
     let legal = cached(env, game).legal_turns(Some(roll));

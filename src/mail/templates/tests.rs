@@ -103,6 +103,7 @@ fn error_mails_with_and_without_a_board() {
         name: Some("Big Outer Chess".into()),
         board: Some(42),
         instead: Some("bochess move 42 bob PASSWORD MOVE#13".into()),
+        roll: None,
         reason: "e2-e5: a pawn moves one or two squares from its first rank".into(),
         diagram: Some(DIAGRAM.into()),
         original: original.clone(),
