@@ -123,6 +123,12 @@ fn chess_check_draw_offer_and_mate_from_each_seat() {
     assert!(black.contains("bob's king is in check."), "{black}");
     assert!(black.contains("alice played Qd1-h5+ (move 3)."), "{black}");
     snap("chess_check_white", &white);
+    // `show` gives the deadline as a date too.
+    let shown = env.ok(None, &["show", &game]);
+    assert!(
+        shown.contains("bob must move by Sun 22 Mar 2026 12:00 UTC or lose on time"),
+        "{shown}"
+    );
     snap("chess_check_black", &black);
     env.play(&game, ["alice", "bob"], 4, &["g7-g6"]);
     outbox.take();
