@@ -158,6 +158,18 @@ pub(super) fn address_to(
 ) -> Result<(), ServiceError> {
     let reader = game.player_at(seat);
     letter.diagram = game.position.render_for(seat).trim_end().to_string();
+    // The diagram's own `Last move:` line gets the check or mate mark.
+    if let Some((turn, mark)) = &letter.last_mark {
+        letter.diagram = letter
+            .diagram
+            .lines()
+            .map(|line| match line.strip_prefix("Last move: ") {
+                Some(last) if last == turn => format!("{line}{mark}"),
+                _ => line.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+    }
     letter.your_turn =
         letter.to_move.as_deref() == Some(reader.as_str()) && game.position.to_move().is_some();
     letter.roll = None;
@@ -372,6 +384,12 @@ pub(super) fn board_letter(
         .filter(|s| !s.mark.is_empty())
         .map(|s| (s.entry.ply, s.mark.to_string()))
         .collect();
+    let last_mark = scored
+        .iter()
+        .rev()
+        .find(|s| s.entry.kind == crate::store::turns::EntryKind::Turn)
+        .filter(|s| !s.mark.is_empty())
+        .map(|s| (s.entry.text.clone(), s.mark.to_string()));
     let check = match (view.to_move.as_ref(), game.position.in_check()) {
         (Some(player), true) => Some(format!("{player}'s king is in check.")),
         _ => None,
@@ -406,6 +424,7 @@ pub(super) fn board_letter(
         result: view.result.clone(),
         moves,
         marks,
+        last_mark,
         check,
         deadline: due.map(readable),
         draw_offered_by,

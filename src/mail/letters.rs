@@ -37,6 +37,9 @@ pub struct BoardLetter {
     /// The check and mate marks of the turns, by move number.
     #[serde(skip)]
     pub marks: Vec<(u32, String)>,
+    /// The last turn as the diagram names it, and its mark (`+`, `#`).
+    #[serde(skip)]
+    pub last_mark: Option<(String, String)>,
     /// `bob's king is in check.`, when the player to move is.
     pub check: Option<String>,
     /// When the player to move must have moved: `Mon 14 Dec 2026 13:00 UTC`.
