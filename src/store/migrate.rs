@@ -46,6 +46,17 @@ pub fn to_latest(conn: &mut Connection) -> Result<(), StoreError> {
 mod tests {
     use super::*;
 
+    /// A database as an older build left it: the first `version` steps.
+    fn at_version(version: usize) -> Connection {
+        let conn = Connection::open_in_memory().unwrap();
+        for (n, step) in STEPS[..version].iter().enumerate() {
+            conn.execute_batch(step).unwrap();
+            conn.pragma_update(None, "user_version", n as i64 + 1)
+                .unwrap();
+        }
+        conn
+    }
+
     #[test]
     fn migrating_twice_changes_nothing() {
         let mut conn = Connection::open_in_memory().unwrap();
@@ -66,12 +77,7 @@ mod tests {
 
     #[test]
     fn old_wordings_of_endings_become_the_one_wording() {
-        let mut conn = Connection::open_in_memory().unwrap();
-        for (n, step) in STEPS[..2].iter().enumerate() {
-            conn.execute_batch(step).unwrap();
-            conn.pragma_update(None, "user_version", n as i64 + 1)
-                .unwrap();
-        }
+        let mut conn = at_version(2);
         let old = [
             ("over", "forfeit", "time forfeit"),
             ("over", "draw agreed", "agreement"),
@@ -116,12 +122,7 @@ mod tests {
 
     #[test]
     fn a_declined_game_stores_the_seat_that_declined() {
-        let mut conn = Connection::open_in_memory().unwrap();
-        for (n, step) in STEPS[..3].iter().enumerate() {
-            conn.execute_batch(step).unwrap();
-            conn.pragma_update(None, "user_version", n as i64 + 1)
-                .unwrap();
-        }
+        let mut conn = at_version(3);
         conn.execute_batch(
             "INSERT INTO players (id, userid, password_hash, created) VALUES \
                  (1, 'alice', 'h', 'now'), (2, 'bob', 'h', 'now'), (3, 'Carol', 'h', 'now');
