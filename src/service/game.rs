@@ -149,7 +149,7 @@ impl LoadedGame {
 
     /// Why a cancelled game was cancelled: the seat that declined it (as
     /// stored by [`games::cancel`]).
-    pub fn declined(&self) -> Option<Ending> {
+    fn declined(&self) -> Option<Ending> {
         if self.row.status != Status::Cancelled {
             return None;
         }
