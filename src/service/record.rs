@@ -105,10 +105,10 @@ fn pgn(game: &LoadedGame, log: &[Entry]) -> Result<String, ServiceError> {
         out.push(tag(seat, player));
     }
     out.push(tag("Result", result));
-    out.push(tag("Game", &game.id().to_string()));
-    if let Some(reason) = &game.row.reason {
+    if let Some(reason) = &game.current_view().reason {
         out.push(tag("Termination", reason));
     }
+    out.push(tag("Game", &game.id().to_string()));
     out.push(String::new());
     let scored = score(game.variant, &game.row.options, log)?;
     let mut tokens: Vec<String> = Vec::new();
