@@ -6,7 +6,7 @@
 //! and welcome mails) keeps to 76 columns.
 
 use boserv::command::GameId;
-use boserv::dice::{self, Seed, TEST_SEED_ENV};
+use boserv::dice::{self, Seed};
 use boserv::rules::find_variant;
 use boserv::rules::orwell::DICE;
 
@@ -198,22 +198,8 @@ fn orwell_turns_with_the_readers_roll_a_forced_pass_and_the_seed() {
     let env = Env::new();
     let mut outbox = Outbox::new(&env);
     let players = ["alice", "bob", "carol"];
-    env.signup(&players);
-    outbox.take();
     let seed = seed_with_a_first_pass();
-    let out = env
-        .cmd(Some("alice"))
-        .env(TEST_SEED_ENV, &seed)
-        .args(["challenge", "orwell", "alice", "bob", "carol"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{out:?}");
-    let game = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .last()
-        .unwrap()
-        .to_string();
+    let game = crate::orwell_cli::start(&env, &seed);
     let view = env.json(&game);
     let to_move = view["to_move"].as_str().unwrap().to_string();
     let roll = view["roll"].as_array().unwrap();

@@ -23,7 +23,7 @@ fn seed_hex(n: u64) -> String {
 }
 
 /// A three-player game of Orwell with a fixed seed; returns the game id.
-fn start(env: &Env, seed: &str) -> String {
+pub(crate) fn start(env: &Env, seed: &str) -> String {
     env.signup(&PLAYERS);
     let out = env
         .cmd(Some("alice"))
