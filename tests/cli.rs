@@ -168,7 +168,11 @@ fn moves_lists_every_legal_turn() {
     assert_eq!(after, "", "no turn is legal once the game is over");
     let out = env.run(None, &["moves", "chess", "e2-e4", "e2-e5"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8(out.stderr).unwrap().starts_with("e2-e5"));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .starts_with("boserv: e2-e5")
+    );
 }
 
 #[test]
@@ -190,7 +194,7 @@ fn replay_names_the_bad_line() {
     assert!(
         String::from_utf8(out.stderr)
             .unwrap()
-            .starts_with("line 4: Ke1-e3")
+            .starts_with("boserv: line 4: Ke1-e3")
     );
 }
 

@@ -4,10 +4,18 @@
 //! text, `--fen`) and the turns given, each checked. In dice games each
 //! turn is written with its roll, as in records (`1,3: c3-d4, pass`), and
 //! `moves` needs the roll of the turn to list (`--roll 1,3`).
+//!
+//! `moves GAME` is the one look at a stored game: the turns its player to
+//! move may make now, with the current roll.
+
+use rusqlite::Connection;
 
 use super::error::ServiceError;
+use super::game::{Catalog, LoadedGame};
+use crate::command::GameId;
 use crate::rules::orwell::record::parse_roll;
 use crate::rules::{GameOption, Position, Roll, RulesError, Variant};
+use crate::store;
 
 /// The position after `turns`, from the start or from a FEN text.
 pub fn position_after(
@@ -42,6 +50,50 @@ fn split_roll<'t>(
         .into());
     };
     Ok((Some(parse_roll(roll.trim())?), text.trim()))
+}
+
+/// A turn copied from a record (`4,5: Pc2xc11, Jb2-c2`) for a game whose
+/// roll now is `roll`: the turn alone when the roll written is the
+/// current one. A turn without a roll is returned as it is.
+pub fn strip_current_roll(turn: &str, roll: Option<Roll>) -> Result<String, ServiceError> {
+    let (Some(now), Some((written, text))) = (roll, turn.split_once(':')) else {
+        return Ok(turn.to_string());
+    };
+    let Ok(written) = parse_roll(written.trim()) else {
+        return Ok(turn.to_string());
+    };
+    if written != now {
+        return Err(RulesError::Other(format!(
+            "{turn}: written for the roll {},{} but the roll now is {},{}",
+            written[0], written[1], now[0], now[1]
+        ))
+        .into());
+    }
+    Ok(text.trim().to_string())
+}
+
+/// `moves GAME`: every legal turn of the player to move in a game, with
+/// the current roll in dice games (`1,3: c3-d4, pass`, the form `move`
+/// takes back).
+pub fn game_turns(
+    conn: &mut Connection,
+    catalog: Catalog<'_>,
+    id: GameId,
+) -> Result<Vec<String>, ServiceError> {
+    let tx = store::read(conn)?;
+    let game = LoadedGame::load(&tx, catalog, id)?;
+    game.ensure_active()?;
+    let roll = super::dice::current_roll(&game)?;
+    let mut legal = game.position.legal_turns(roll);
+    legal.sort();
+    legal.dedup();
+    Ok(match roll {
+        Some([a, b]) => legal
+            .into_iter()
+            .map(|turn| format!("{a},{b}: {turn}"))
+            .collect(),
+        None => legal,
+    })
 }
 
 /// The roll given to `moves --roll A,B`, which dice games need.

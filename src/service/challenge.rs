@@ -16,7 +16,7 @@ use super::reply::Reply;
 use super::{Request, autopass, dice, notify};
 use crate::clock::{DEFAULT_FORFEIT_DAYS, DEFAULT_NAG_DAYS, Limits};
 use crate::command::Actor;
-use crate::rules::GameOption;
+use crate::rules::{GameOption, RulesError};
 use crate::store::{self, games, players};
 
 /// Default days without a move before a reminder.
@@ -66,7 +66,14 @@ pub fn challenge(
         });
     }
     let (timing, rules_options) = split_options(options)?;
-    let start = variant.start(&rules_options)?;
+    let start = variant.start(&rules_options).map_err(|e| match e {
+        // Say which options there are (the variant's own take none yet).
+        RulesError::UnknownOption { variant, option } => ServiceError::BadOption {
+            name: option,
+            why: format!("not an option of {variant}; options: nag=DAYS, forfeit=DAYS"),
+        },
+        other => other.into(),
+    })?;
     let tx = store::write(conn)?;
     if *req.actor != Actor::Anonymous {
         acting_player(&tx, req.actor)?;

@@ -72,7 +72,8 @@ pub fn play(
         return Err(ServiceError::StaleMove { got, expected });
     }
     let roll = dice::current_roll(&game)?;
-    let played = game.position.play(turn, roll).map_err(|e| e.reason)?;
+    let turn = super::analysis::strip_current_roll(turn, roll)?;
+    let played = game.position.play(&turn, roll).map_err(|e| e.reason)?;
     let votes: Vec<Seat> = if game.row.draw_votes.contains(&seat) {
         game.row.draw_votes.clone()
     } else {
