@@ -290,7 +290,7 @@ fn main() -> ExitCode {
 /// Reads the server settings (the database's, under the environment's)
 /// and installs the mail settings (From, templates) for this run.
 fn mail_settings(cli: &Cli) -> anyhow::Result<Config> {
-    let stored = store::settings::peek(&cli.db)
+    let stored = store::settings::peek(&cli.db, Duration::from_millis(cli.busy_timeout_ms))
         .with_context(|| format!("cannot read the settings in {}", cli.db.display()))?;
     let config = Config::new(stored);
     let templates = cli

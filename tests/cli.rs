@@ -81,10 +81,7 @@ fn unknown_games_users_and_variants_are_refused() {
         env.refused(None, &["challenge", "chess", "alice"]),
         "chess needs 2 players, not 1"
     );
-    assert_eq!(
-        env.refused(None, &["move", &game, "e2-e4"]),
-        "this command needs a user: give --as USERID"
-    );
+    // A missing --as is a usage error (exit 2): tests/shell.rs.
     assert_eq!(
         env.refused(None, &["signup", "alice", "other1"]),
         "the userid alice is taken"

@@ -232,7 +232,7 @@ fn an_orwell_game_from_challenge_to_audit() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(
-        err.starts_with("the dice do not check: rolls: MISMATCH"),
+        err.starts_with("boserv: the dice do not check: rolls: MISMATCH"),
         "{err}"
     );
     assert_eq!(
@@ -377,7 +377,7 @@ fn the_sample_game_replays_through_the_shell() {
     let out = env.run(None, &["replay", "orwell", published]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.starts_with("line 12: Gf6xf9: "), "{err}");
+    assert!(err.starts_with("boserv: line 12: Gf6xf9: "), "{err}");
 }
 
 /// A seat that has resigned counts as agreeing to a draw and shares none

@@ -230,6 +230,7 @@ fn every_command_has_a_help_topic() {
         .skip_while(|l| !l.starts_with("Commands:"))
         .skip(1)
         .take_while(|l| l.starts_with("  "))
+        .filter(|l| l.as_bytes().get(2).is_some_and(u8::is_ascii_lowercase))
         .filter_map(|l| l.split_whitespace().next())
         .collect();
     assert!(commands.len() > 20, "{usage}");
@@ -285,7 +286,8 @@ fn settings_live_in_the_database_and_the_environment_overrides() {
         None,
         &["config", "set", "transport", &format!("file:{}", mail_dir.display())],
     );
-    env.ok(None, &["signup", "alice", "secret", "alice@example.org"]);
+    env.signup(&["alice", "bob"]);
+    env.challenge("chess", "alice", "bob");
     let out = env
         .cmd(None)
         .env_remove("BOSERV_FROM")
@@ -295,10 +297,10 @@ fn settings_live_in_the_database_and_the_environment_overrides() {
         .unwrap();
     assert!(out.status.success(), "{out:?}");
     let sent: Vec<_> = std::fs::read_dir(&mail_dir).unwrap().collect();
-    assert_eq!(sent.len(), 1);
+    assert_eq!(sent.len(), 2, "a new-game mail each");
     let eml = std::fs::read_to_string(sent[0].as_ref().unwrap().path()).unwrap();
     assert!(
-        eml.contains("From: Chess Server <chess@example.net>"),
+        eml.contains("From: \"Chess Server\" <chess@example.net>"),
         "{eml}"
     );
 }
@@ -306,7 +308,8 @@ fn settings_live_in_the_database_and_the_environment_overrides() {
 #[test]
 fn deliver_names_each_failure_and_a_dead_transport_is_one_line() {
     let env = Env::new();
-    env.signup(&["alice"]);
+    env.signup(&["alice", "bob"]);
+    env.challenge("chess", "alice", "bob");
     // No such program: one line, exit 2, the mail untouched.
     let stderr = fails(
         &env,
@@ -333,13 +336,13 @@ fn deliver_names_each_failure_and_a_dead_transport_is_one_line() {
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(
-        stderr.starts_with("boserv deliver: mail 1 to alice@example.test ("),
+        stderr.starts_with("boserv deliver: mail 1 to alice@example.test (New Chess Board 1"),
         "{stderr}"
     );
     assert!(stderr.contains("deferred to "), "{stderr}");
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
-        "sent 0, deferred 1, failed 0\n"
+        "sent 0, deferred 2, failed 0\n"
     );
     // The outbox shows the last error beside the row.
     let outbox = env.ok(None, &["outbox"]);

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags, params};
 
@@ -34,7 +35,7 @@ pub fn unset(conn: &Connection, name: &str) -> Result<bool, StoreError> {
 /// The settings of the database at `path`, read without creating,
 /// migrating or locking anything: empty when there is no database yet or
 /// it predates the table.
-pub fn peek(path: &Path) -> Result<BTreeMap<String, String>, StoreError> {
+pub fn peek(path: &Path, busy_timeout: Duration) -> Result<BTreeMap<String, String>, StoreError> {
     if !path.exists() {
         return Ok(BTreeMap::new());
     }
@@ -42,7 +43,7 @@ pub fn peek(path: &Path) -> Result<BTreeMap<String, String>, StoreError> {
         path,
         OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )?;
-    conn.busy_timeout(super::DEFAULT_BUSY_TIMEOUT)?;
+    conn.busy_timeout(busy_timeout)?;
     let has_table: bool = conn.query_row(
         "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = 'settings'",
         [],
