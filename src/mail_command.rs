@@ -11,10 +11,10 @@ use anyhow::Context;
 use chrono::{DateTime, Utc};
 
 use boserv::command::batch;
-use boserv::mail::{config, handle};
 use boserv::mail::outbox::{self, Status};
 use boserv::mail::settings::Settings;
 use boserv::mail::transport::{Transport, TransportSpec};
+use boserv::mail::{config, handle};
 use boserv::store;
 
 /// EX_TEMPFAIL: the MTA keeps the mail and tries again later.

@@ -297,8 +297,7 @@ fn mail_settings(cli: &Cli) -> anyhow::Result<Config> {
         .templates
         .clone()
         .or_else(|| config.get("templates").map(PathBuf::from));
-    let settings =
-        boserv::mail::settings::Settings::new(config.get("from").as_deref(), templates)?;
+    let settings = boserv::mail::settings::Settings::new(config.get("from").as_deref(), templates)?;
     boserv::mail::settings::Settings::install(settings);
     Ok(config)
 }

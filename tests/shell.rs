@@ -79,7 +79,10 @@ fn usage_and_setup_errors_exit_2_with_a_clear_line() {
     let (env, game) = started();
     // No --as for a command that needs one.
     let stderr = fails(&env, None, &["move", &game, "e2-e4"], 2);
-    assert_eq!(stderr, "boserv: this command needs a user: give --as USERID");
+    assert_eq!(
+        stderr,
+        "boserv: this command needs a user: give --as USERID"
+    );
     // A clock that is not a time says what one looks like.
     let stderr = String::from_utf8(
         env.cmd(None)
@@ -135,7 +138,10 @@ fn refusals_share_the_prefix_and_exit_1() {
         (None, &["show", "game9"]),
         (None, &["help", "cooking"]),
         (None, &["signup", "dave", "secret1", "not-an-email"]),
-        (Some("alice"), &["challenge", "chess", "alice", "bob", "--opt", "bogus"]),
+        (
+            Some("alice"),
+            &["challenge", "chess", "alice", "bob", "--opt", "bogus"],
+        ),
     ] {
         let stderr = fails(&env, user, args, 1);
         assert!(!stderr.contains("internal"), "{stderr}");
@@ -145,7 +151,10 @@ fn refusals_share_the_prefix_and_exit_1() {
         "not a mail address: not-an-email (write it as name@example.org)"
     );
     assert_eq!(
-        env.refused(Some("alice"), &["challenge", "chess", "alice", "bob", "--opt", "bogus"]),
+        env.refused(
+            Some("alice"),
+            &["challenge", "chess", "alice", "bob", "--opt", "bogus"]
+        ),
         "bogus: not an option of chess; options: nag=DAYS, forfeit=DAYS"
     );
 }
@@ -216,7 +225,10 @@ fn moves_of_a_game_and_a_move_copied_from_it() {
     let wrong = if roll == "6,6" { "1,1" } else { "6,6" };
     let (_, text) = first.split_once(": ").unwrap();
     let reason = orwell.refused(Some(&mover), &["move", &id, &format!("{wrong}: {text}")]);
-    assert!(reason.contains(&format!("the roll now is {roll}")), "{reason}");
+    assert!(
+        reason.contains(&format!("the roll now is {roll}")),
+        "{reason}"
+    );
     let out = orwell.ok(Some(&mover), &["move", &id, &first]);
     assert!(out.contains("played"), "{out}");
 }
@@ -246,7 +258,10 @@ fn every_command_has_a_help_topic() {
 #[test]
 fn settings_live_in_the_database_and_the_environment_overrides() {
     let env = Env::new();
-    let out = env.ok(None, &["config", "set", "from", "Chess Server <chess@example.net>"]);
+    let out = env.ok(
+        None,
+        &["config", "set", "from", "Chess Server <chess@example.net>"],
+    );
     assert_eq!(out.trim_end(), "from = Chess Server <chess@example.net>");
     let stderr = fails(&env, None, &["config", "set", "transport", "pigeon"], 2);
     assert!(stderr.contains("unknown transport pigeon"), "{stderr}");
@@ -284,7 +299,12 @@ fn settings_live_in_the_database_and_the_environment_overrides() {
     std::fs::create_dir(&mail_dir).unwrap();
     env.ok(
         None,
-        &["config", "set", "transport", &format!("file:{}", mail_dir.display())],
+        &[
+            "config",
+            "set",
+            "transport",
+            &format!("file:{}", mail_dir.display()),
+        ],
     );
     env.signup(&["alice", "bob"]);
     env.challenge("chess", "alice", "bob");
@@ -325,14 +345,18 @@ fn deliver_names_each_failure_and_a_dead_transport_is_one_line() {
     assert!(outbox.contains("(pending, next try"), "{outbox}");
     assert!(outbox.contains("0 attempts"), "{outbox}");
     // Nothing listens on port 1: connection refused, one line.
-    let stderr = fails(&env, None, &["deliver", "--transport", "smtp://127.0.0.1:1"], 2);
+    let stderr = fails(
+        &env,
+        None,
+        &["deliver", "--transport", "smtp://127.0.0.1:1"],
+        2,
+    );
     assert!(
         stderr.starts_with("boserv: transport 127.0.0.1:1: cannot connect"),
         "{stderr}"
     );
     // A program that fails: each mail's reason, and exit 1.
-    let out = env
-        .run(None, &["deliver", "--transport", "sendmail:/bin/false"]);
+    let out = env.run(None, &["deliver", "--transport", "sendmail:/bin/false"]);
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(

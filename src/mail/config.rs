@@ -41,7 +41,12 @@ pub const SETTINGS: &[Setting] = &[
         env: "BOSERV_TRANSPORT",
         default: Some("sendmail"),
         about: "how mail leaves: sendmail[:PATH], smtp://HOST:PORT, smtps://…, smtp+starttls://… or file:DIR",
-        check: |value| value.parse::<TransportSpec>().map(drop).map_err(|e| e.to_string()),
+        check: |value| {
+            value
+                .parse::<TransportSpec>()
+                .map(drop)
+                .map_err(|e| e.to_string())
+        },
     },
     Setting {
         name: "templates",

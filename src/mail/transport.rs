@@ -272,19 +272,19 @@ impl Transport {
                 .is_dir()
                 .then_some(())
                 .ok_or_else(|| TransportError::NoDirectory(dir.display().to_string())),
-            (TransportSpec::Smtp { host, port, .. }, Transport::Smtp(smtp)) => match smtp
-                .test_connection()
-            {
-                Ok(true) => Ok(()),
-                Ok(false) => Err(TransportError::Unreachable {
-                    spec: format!("{host}:{port}"),
-                    reason: "the server did not answer".into(),
-                }),
-                Err(e) => Err(TransportError::Unreachable {
-                    spec: format!("{host}:{port}"),
-                    reason: one_line(&e),
-                }),
-            },
+            (TransportSpec::Smtp { host, port, .. }, Transport::Smtp(smtp)) => {
+                match smtp.test_connection() {
+                    Ok(true) => Ok(()),
+                    Ok(false) => Err(TransportError::Unreachable {
+                        spec: format!("{host}:{port}"),
+                        reason: "the server did not answer".into(),
+                    }),
+                    Err(e) => Err(TransportError::Unreachable {
+                        spec: format!("{host}:{port}"),
+                        reason: one_line(&e),
+                    }),
+                }
+            }
             _ => Ok(()),
         }
     }

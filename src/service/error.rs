@@ -251,11 +251,20 @@ mod tests {
     fn every_error_is_one_line_with_its_documented_exit_code() {
         for (error, code) in every_variant() {
             let text = error.to_string();
-            assert!(!text.is_empty() && !text.contains('\n'), "{error:?}: {text:?}");
-            assert!(!text.starts_with("boserv:"), "the front end adds the prefix: {text}");
+            assert!(
+                !text.is_empty() && !text.contains('\n'),
+                "{error:?}: {text:?}"
+            );
+            assert!(
+                !text.starts_with("boserv:"),
+                "the front end adds the prefix: {text}"
+            );
             assert_eq!(error.exit_code(), code, "{error:?}");
             // Mail answers refusals and retries the rest.
-            assert_eq!(error.is_refusal(), code == 1 || matches!(error, ServiceError::NeedUser));
+            assert_eq!(
+                error.is_refusal(),
+                code == 1 || matches!(error, ServiceError::NeedUser)
+            );
         }
     }
 

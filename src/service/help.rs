@@ -219,7 +219,10 @@ fn commands() -> String {
     );
     for command in COMMAND_HELP {
         if command.usage.len() > 38 {
-            out.push_str(&format!("  {}\n  {:<38}{}\n", command.usage, "", command.summary));
+            out.push_str(&format!(
+                "  {}\n  {:<38}{}\n",
+                command.usage, "", command.summary
+            ));
         } else {
             out.push_str(&format!("  {:<38}{}\n", command.usage, command.summary));
         }
