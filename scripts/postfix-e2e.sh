@@ -4,9 +4,11 @@
 # about):
 #
 #   scripts/postfix-e2e.sh [BOSERV_BINARY]      (default target/release/boserv)
+#   MTA=exim scripts/postfix-e2e.sh [BOSERV_BINARY]   (the same with Exim)
 #
-# 1. installs Postfix ("Local only", mail name boserv.test) and bsd-mailx
-#    from the distribution, and starts Postfix;
+# 1. installs Postfix ("Local only", mail name boserv.test) -- or Exim
+#    (exim4-daemon-light, local delivery only), which replaces Postfix --
+#    and bsd-mailx from the distribution, and starts the MTA;
 # 2. deploys boserv with scripts/mta/setup.sh exactly as README says
 #    (address chess@boserv.test);
 # 3. adds two local users, alice and bob, who sign up, challenge and play
@@ -25,15 +27,49 @@ server="chess@$domain"
 step() { printf '\n== %s\n' "$*"; }
 fail() { echo "postfix-e2e: FAILED: $*" >&2; exit 1; }
 
-step "installing postfix and bsd-mailx"
-echo "postfix postfix/main_mailer_type select Local only" | debconf-set-selections
-echo "postfix postfix/mailname string $domain" | debconf-set-selections
-DEBIAN_FRONTEND=noninteractive apt-get install -y -q postfix bsd-mailx >/tmp/postfix-e2e-apt.log
-dpkg-query -W postfix bsd-mailx
+mta="${MTA:-postfix}"
 echo "$domain" >/etc/mailname
-postconf -e "myhostname = $domain" "mydestination = $domain, localhost" \
-    "myorigin = /etc/mailname" "inet_interfaces = loopback-only"
-postfix status >/dev/null 2>&1 && postfix reload || postfix start
+case "$mta" in
+postfix)
+    step "installing postfix and bsd-mailx"
+    echo "postfix postfix/main_mailer_type select Local only" | debconf-set-selections
+    echo "postfix postfix/mailname string $domain" | debconf-set-selections
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q postfix bsd-mailx >/tmp/mta-e2e-apt.log
+    dpkg-query -W postfix bsd-mailx
+    postconf -e "myhostname = $domain" "mydestination = $domain, localhost" \
+        "myorigin = /etc/mailname" "inet_interfaces = loopback-only"
+    postfix status >/dev/null 2>&1 && postfix reload || postfix start
+    queued() { postqueue -p | grep -q '^[0-9A-F]'; }
+    ;;
+exim)
+    step "installing exim4 and bsd-mailx"
+    if command -v postfix >/dev/null; then postfix stop 2>/dev/null || true; fi
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q exim4-daemon-light bsd-mailx >/tmp/mta-e2e-apt.log
+    dpkg-query -W exim4-daemon-light bsd-mailx
+    cat >/etc/exim4/update-exim4.conf.conf <<EOF
+dc_eximconfig_configtype='local'
+dc_other_hostnames='$domain'
+dc_local_interfaces='127.0.0.1'
+dc_readhost=''
+dc_relay_domains=''
+dc_minimaldns='false'
+dc_relay_nets=''
+dc_smarthost=''
+CFILEMODE='644'
+dc_use_split_config='false'
+dc_hide_mailname=''
+dc_mailname_in_oh='true'
+dc_localdelivery='mail_spool'
+EOF
+    update-exim4.conf
+    # A daemon the package started runs the old configuration: restart it.
+    pidfile=/run/exim4/exim.pid
+    if [ -f "$pidfile" ] && kill "$(cat "$pidfile")" 2>/dev/null; then sleep 1; fi
+    exim4 -bd -q5s
+    queued() { [ "$(exim4 -bpc)" != 0 ]; }
+    ;;
+*) fail "MTA is postfix or exim, not $mta" ;;
+esac
 
 step "deploying boserv with the kit"
 # A scratch machine: a run starts from an empty database.
@@ -46,16 +82,16 @@ cronpath=$(sed -n 's/^PATH=//p' /etc/cron.d/boserv)
 cronuser=$(echo "$cronline" | awk '{print $6}')
 croncmd=$(echo "$cronline" | awk '{$1=$2=$3=$4=$5=$6=""; sub(/^ +/, ""); print}')
 deliver() {
-    # Wait for Postfix to hand the incoming mail to boserv, then send.
+    # Wait for the MTA to hand the incoming mail to boserv, then send.
     for _ in $(seq 1 30); do
-        postqueue -p | grep -q '^[0-9A-F]' || break
+        queued || break
         sleep 1
     done
     sleep 1
     env -i PATH="$cronpath" HOME=/ su -s /bin/sh "$cronuser" -c "$croncmd"
     tail -n 1 /var/log/boserv/deliver.log
     for _ in $(seq 1 30); do
-        postqueue -p | grep -q '^[0-9A-F]' || break
+        queued || break
         sleep 1
     done
 }
@@ -99,8 +135,9 @@ for u in alice bob; do
     grep -qi 'checkmate' "$box" || fail "$u: the mate is not in the mailbox"
 done
 grep -q "Sorry!" /var/mail/alice || fail "alice did not get bob's comment"
-su -s /bin/sh boserv -c "/usr/local/bin/boserv --db /var/lib/boserv/boserv.db show game1" | tee /dev/stderr |
-    grep -qi "checkmate" || fail "game1 is not over by mate"
+shown=$(su -s /bin/sh boserv -c "/usr/local/bin/boserv --db /var/lib/boserv/boserv.db show game1")
+echo "$shown" | tail -n 3
+echo "$shown" | grep -qi "checkmate" || fail "game1 is not over by mate"
 outbox=$(su -s /bin/sh boserv -c "/usr/local/bin/boserv --db /var/lib/boserv/boserv.db outbox")
 [ -z "$outbox" ] || fail "mail left in the outbox: $outbox"
-echo "postfix-e2e: ok"
+echo "postfix-e2e ($mta): ok"
