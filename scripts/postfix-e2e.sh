@@ -28,6 +28,7 @@ step() { printf '\n== %s\n' "$*"; }
 fail() { echo "postfix-e2e: FAILED: $*" >&2; exit 1; }
 
 mta="${MTA:-postfix}"
+pidfile=/run/exim4/exim.pid     # the Exim daemon, if one runs
 echo "$domain" >/etc/mailname
 case "$mta" in
 postfix)
@@ -36,6 +37,8 @@ postfix)
     echo "postfix postfix/mailname string $domain" | debconf-set-selections
     DEBIAN_FRONTEND=noninteractive apt-get install -y -q postfix bsd-mailx >/tmp/mta-e2e-apt.log
     dpkg-query -W postfix bsd-mailx
+    # An Exim daemon left by an earlier MTA=exim run holds port 25.
+    if [ -f "$pidfile" ] && kill "$(cat "$pidfile")" 2>/dev/null; then sleep 1; fi
     postconf -e "myhostname = $domain" "mydestination = $domain, localhost" \
         "myorigin = /etc/mailname" "inet_interfaces = loopback-only"
     postfix status >/dev/null 2>&1 && postfix reload || postfix start
@@ -63,7 +66,6 @@ dc_localdelivery='mail_spool'
 EOF
     update-exim4.conf
     # A daemon the package started runs the old configuration: restart it.
-    pidfile=/run/exim4/exim.pid
     if [ -f "$pidfile" ] && kill "$(cat "$pidfile")" 2>/dev/null; then sleep 1; fi
     exim4 -bd -q5s
     queued() { [ "$(exim4 -bpc)" != 0 ]; }

@@ -252,7 +252,15 @@ impl From<anyhow::Error> for Failure {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version print as clap writes them.
+        Err(e) if !e.use_stderr() => e.exit(),
+        Err(e) => {
+            eprintln!("boserv: {}", usage_line(&e.render().to_string()));
+            return ExitCode::from(2);
+        }
+    };
     let config = match mail_settings(&cli) {
         Ok(config) => config,
         Err(e) => {
@@ -285,6 +293,20 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// A clap error as one line in boserv's style: `error: ` dropped, the
+/// usage kept, the pointer to --help shortened.
+fn usage_line(text: &str) -> String {
+    let mut words: Vec<&str> = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with("For more information") {
+            continue;
+        }
+        words.push(line.strip_prefix("error: ").unwrap_or(line));
+    }
+    format!("{} (see `boserv help`)", words.join(" "))
 }
 
 /// Reads the server settings (the database's, under the environment's)

@@ -118,9 +118,14 @@ fn a_locked_database_says_busy_and_does_not_panic() {
 #[test]
 fn usage_errors_exit_2() {
     let env = Env::new();
-    assert_eq!(env.run(None, &["move"]).status.code(), Some(2));
-    assert_eq!(env.run(None, &["fly", "away"]).status.code(), Some(2));
-    assert_eq!(env.run(None, &["show", "gameX"]).status.code(), Some(2));
+    for args in [&["move"][..], &["fly", "away"], &["show", "gameX"]] {
+        let out = env.run(None, args);
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        // The same one-line style as every other error.
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.starts_with("boserv: "), "{stderr}");
+    }
     assert!(!env.db.exists(), "a usage error created the database");
 }
 
