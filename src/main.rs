@@ -351,10 +351,7 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
         } if opts.is_empty() && turns.is_empty() && name.parse::<GameId>().is_ok() => {
             let game = name.parse::<GameId>().map_err(anyhow::Error::msg)?;
             let mut conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
-            for turn in analysis::game_turns(&mut conn, VARIANTS, game)? {
-                println!("{turn}");
-            }
-            return Ok(ExitCode::SUCCESS);
+            return print_lines(analysis::game_turns(&mut conn, VARIANTS, game)?);
         }
         Cmd::Moves {
             variant: name,
@@ -367,10 +364,7 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
             let roll = analysis::roll_for(variant, roll.as_deref())?;
             let legal =
                 analysis::legal_turns(variant, &options(&opts), fen.as_deref(), &turns, roll)?;
-            for turn in legal {
-                println!("{turn}");
-            }
-            return Ok(ExitCode::SUCCESS);
+            return print_lines(legal);
         }
         Cmd::Perft {
             variant: name,
@@ -562,6 +556,20 @@ fn run_remind(db: &std::path::Path, busy_ms: u64, now: DateTime<Utc>) -> Result<
 
 fn print(text: String) -> Result<ExitCode, Failure> {
     println!("{text}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One line per item; a reader that stops early (`| head`) is no error.
+fn print_lines(lines: Vec<String>) -> Result<ExitCode, Failure> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    for line in lines {
+        match writeln!(out, "{line}") {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => break,
+            Err(e) => return Err(anyhow::Error::from(e).context("cannot write").into()),
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -229,6 +229,16 @@ fn moves_of_a_game_and_a_move_copied_from_it() {
         reason.contains(&format!("the roll now is {roll}")),
         "{reason}"
     );
+    // Two moves without the comma: the refusal shows the turn with it.
+    if let Some((a, b)) = text.split_once(", ") {
+        let reason = orwell.refused(Some(&mover), &["move", &id, a, b]);
+        assert!(
+            reason.ends_with(&format!(
+                "separate the moves of a turn with a comma: {a}, {b}"
+            )),
+            "{reason}"
+        );
+    }
     let out = orwell.ok(Some(&mover), &["move", &id, &first]);
     assert!(out.contains("played"), "{out}");
 }

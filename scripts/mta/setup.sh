@@ -53,8 +53,10 @@ if ! id "$user" >/dev/null 2>&1; then
 fi
 install -d -o "$user" -g "$user" -m 0750 "$home"
 
-# 2. The binary.
-install -m 0755 "$bin" "$boserv"
+# 2. The binary, replaced in one step: a pipe starting during an upgrade
+#    runs the old or the new one, never a half-written file.
+install -m 0755 "$bin" "$boserv.new"
+mv -f "$boserv.new" "$boserv"
 
 # 3. The settings, in the database (created here, owned by the user).
 as_user() { su -s /bin/sh "$user" -c "$*"; }
