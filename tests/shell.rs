@@ -44,7 +44,7 @@ fn options_may_follow_the_arguments() {
     assert!(out.status.success(), "{out:?}");
     // --opt after the turns of `moves` is an option, not a turn.
     let stderr = fails(&env, None, &["moves", "chess", "e2-e4", "--opt", "x"], 1);
-    assert_eq!(stderr, "boserv: unknown option for chess: x");
+    assert_eq!(stderr, "boserv: x: not an option of chess; it takes none");
 }
 
 #[test]

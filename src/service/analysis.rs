@@ -26,7 +26,9 @@ pub fn position_after(
 ) -> Result<Box<dyn Position>, ServiceError> {
     let mut position = match fen {
         Some(text) => variant.from_fen(text)?,
-        None => variant.start(options)?,
+        None => variant
+            .start(options)
+            .map_err(|e| super::challenge::unknown_option(e, "it takes none"))?,
     };
     for turn in turns {
         let (roll, text) = split_roll(variant, turn)?;

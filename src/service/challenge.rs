@@ -66,14 +66,9 @@ pub fn challenge(
         });
     }
     let (timing, rules_options) = split_options(options)?;
-    let start = variant.start(&rules_options).map_err(|e| match e {
-        // Say which options there are (the variant's own take none yet).
-        RulesError::UnknownOption { variant, option } => ServiceError::BadOption {
-            name: option,
-            why: format!("not an option of {variant}; options: nag=DAYS, forfeit=DAYS"),
-        },
-        other => other.into(),
-    })?;
+    let start = variant
+        .start(&rules_options)
+        .map_err(|e| unknown_option(e, "options: nag=DAYS, forfeit=DAYS"))?;
     let tx = store::write(conn)?;
     if *req.actor != Actor::Anonymous {
         acting_player(&tx, req.actor)?;
@@ -122,6 +117,18 @@ pub fn challenge(
         passes: passed,
         view,
     })
+}
+
+/// An option the variant does not know, with the ones there are (no
+/// variant has options of its own yet: `valid` names the server's).
+pub fn unknown_option(error: RulesError, valid: &str) -> ServiceError {
+    match error {
+        RulesError::UnknownOption { variant, option } => ServiceError::BadOption {
+            name: option,
+            why: format!("not an option of {variant}; {valid}"),
+        },
+        other => other.into(),
+    }
 }
 
 /// Reads an option as written after `--opt`: `NAME` or `NAME=VALUE`.
