@@ -13,8 +13,7 @@ use rusqlite::Connection;
 use super::error::ServiceError;
 use super::game::{Catalog, LoadedGame};
 use crate::command::GameId;
-use crate::rules::orwell::record::parse_roll;
-use crate::rules::{GameOption, Position, Roll, RulesError, Variant};
+use crate::rules::{Dice, GameOption, Position, Roll, RulesError, Variant};
 use crate::store;
 
 /// The position after `turns`, from the start or from a FEN text.
@@ -42,32 +41,36 @@ fn split_roll<'t>(
     variant: &dyn Variant,
     turn: &'t str,
 ) -> Result<(Option<Roll>, &'t str), ServiceError> {
-    if !variant.uses_dice() {
+    let Some(dice) = variant.dice() else {
         return Ok((None, turn));
-    }
+    };
     let Some((roll, text)) = turn.split_once(':') else {
         return Err(RulesError::Other(format!(
-            "{turn}: write each turn with its roll, such as 1,3: c3-d4, pass"
+            "{turn}: write each turn after its roll, such as {}: {turn}",
+            dice.example()
         ))
         .into());
     };
-    Ok((Some(parse_roll(roll.trim())?), text.trim()))
+    Ok((Some(dice.parse(roll.trim())?), text.trim()))
 }
 
 /// A turn copied from a record (`4,5: Pc2xc11, Jb2-c2`) for a game whose
 /// roll now is `roll`: the turn alone when the roll written is the
 /// current one. A turn without a roll is returned as it is.
-pub fn strip_current_roll(turn: &str, roll: Option<Roll>) -> Result<String, ServiceError> {
-    let (Some(now), Some((written, text))) = (roll, turn.split_once(':')) else {
+pub fn strip_current_roll(
+    turn: &str,
+    dice: Option<&Dice>,
+    roll: Option<Roll>,
+) -> Result<String, ServiceError> {
+    let (Some(dice), Some(now), Some((written, text))) = (dice, roll, turn.split_once(':')) else {
         return Ok(turn.to_string());
     };
-    let Ok(written) = parse_roll(written.trim()) else {
+    let Ok(written) = dice.parse(written.trim()) else {
         return Ok(turn.to_string());
     };
     if written != now {
         return Err(RulesError::Other(format!(
-            "{turn}: written for the roll {},{} but the roll now is {},{}",
-            written[0], written[1], now[0], now[1]
+            "{turn}: written for the roll {written} but the roll now is {now}"
         ))
         .into());
     }
@@ -90,9 +93,9 @@ pub fn game_turns(
     legal.sort();
     legal.dedup();
     Ok(match roll {
-        Some([a, b]) => legal
+        Some(roll) => legal
             .into_iter()
-            .map(|turn| format!("{a},{b}: {turn}"))
+            .map(|turn| format!("{roll}: {turn}"))
             .collect(),
         None => legal,
     })
@@ -100,11 +103,11 @@ pub fn game_turns(
 
 /// The roll given to `moves --roll A,B`, which dice games need.
 pub fn roll_for(variant: &dyn Variant, text: Option<&str>) -> Result<Option<Roll>, ServiceError> {
-    match text {
-        Some(text) if variant.uses_dice() => Ok(Some(parse_roll(text.trim())?)),
-        Some(_) => Err(RulesError::Other(format!("{} has no dice", variant.name())).into()),
-        None if variant.uses_dice() => Err(ServiceError::RollNeeded(variant.name().to_string())),
-        None => Ok(None),
+    match (text, variant.dice()) {
+        (Some(text), Some(dice)) => Ok(Some(dice.parse(text.trim())?)),
+        (Some(_), None) => Err(RulesError::Other(format!("{} has no dice", variant.name())).into()),
+        (None, Some(_)) => Err(ServiceError::RollNeeded(variant.name().to_string())),
+        (None, None) => Ok(None),
     }
 }
 

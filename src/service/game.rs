@@ -47,13 +47,12 @@ pub fn timestamp(now: DateTime<Utc>) -> String {
 
 /// A roll as stored (`3,5`) back into dice.
 pub fn parse_roll(text: &str) -> Option<Roll> {
-    let (a, b) = text.split_once(',')?;
-    Some([a.trim().parse().ok()?, b.trim().parse().ok()?])
+    text.parse().ok()
 }
 
 /// A roll as stored.
 pub fn roll_text(roll: Roll) -> String {
-    format!("{},{}", roll[0], roll[1])
+    roll.to_string()
 }
 
 /// The event a log entry of this kind stands for.
@@ -199,12 +198,23 @@ impl LoadedGame {
             status: status.as_str().to_string(),
             result: outcome.as_ref().map(|o| o.result_text()),
             reason: outcome
-                .map(|o| o.reason)
+                .as_ref()
+                .map(|o| o.reason())
                 .or_else(|| self.row.reason.clone().filter(|_| cancelled)),
+            ending: match &outcome {
+                Some(o) => Some(o.ending.key()),
+                None => cancelled.then(|| "cancelled".to_string()),
+            },
+            winner: outcome
+                .as_ref()
+                .and_then(Outcome::winner)
+                .map(|seat| self.player_at(seat)),
             roll: position
                 .to_move()
                 .filter(|_| !cancelled)
-                .and_then(|_| super::dice::roll_at(&self.row, ply).ok().flatten()),
+                .zip(self.variant.dice())
+                .and_then(|(_, dice)| super::dice::roll_at(&self.row, dice, ply).ok().flatten())
+                .map(|roll| roll.to_vec()),
             commitment: self.row.dice_commitment.clone(),
             seed: self
                 .row
@@ -254,6 +264,7 @@ impl LoadedGame {
         turns::append(conn, self.id(), &entry, step.player_id)?;
         let (status, outcome) = standing(position.as_ref());
         let result = outcome.as_ref().map(|o| o.result_text());
+        let reason = outcome.as_ref().map(|o| o.reason());
         let votes = if status == Status::Active {
             step.draw_votes.to_vec()
         } else {
@@ -267,7 +278,7 @@ impl LoadedGame {
                 ply,
                 status,
                 result: result.as_deref(),
-                reason: outcome.as_ref().map(|o| o.reason.as_str()),
+                reason: reason.as_deref(),
                 draw_votes: &votes,
                 now: &at,
             },
@@ -275,7 +286,7 @@ impl LoadedGame {
         self.row.ply = ply;
         self.row.status = status;
         self.row.result = result;
-        self.row.reason = outcome.as_ref().map(|o| o.reason.clone());
+        self.row.reason = reason;
         self.row.draw_votes = votes;
         self.row.updated = at;
         self.position = position;

@@ -72,7 +72,7 @@ pub fn play(
         return Err(ServiceError::StaleMove { got, expected });
     }
     let roll = dice::current_roll(&game)?;
-    let turn = super::analysis::strip_current_roll(turn, roll)?;
+    let turn = super::analysis::strip_current_roll(turn, game.variant.dice(), roll)?;
     let played = game.position.play(&turn, roll).map_err(|e| {
         // `c3-d4 e2-e3`: two moves without the comma a turn needs.
         let words: Vec<&str> = turn.split_whitespace().collect();
@@ -209,7 +209,7 @@ mod play_tests {
         }
         assert_eq!(
             mv(&mut conn, "bob", "1", None).unwrap_err(),
-            "game1 is over: 1-0 (reached ten)"
+            "game1 is over: 1-0 (checkmate)"
         );
     }
 

@@ -269,7 +269,7 @@ pub fn replay(variant: &dyn Variant, text: &str) -> Result<Replayed, ServiceErro
         };
     }
     let replayed = Replayed { position, turns };
-    super::audit::check_record(&record)?;
+    super::audit::check_record(&record, variant.dice())?;
     for (line, claimed) in record.claimed.into_iter().chain(record.result_tag) {
         let reached = replayed.result();
         if reached != claimed {

@@ -12,6 +12,7 @@ use super::StoreError;
 pub const STEPS: &[&str] = &[
     include_str!("../../schema.sql"),
     include_str!("time.sql"),
+    include_str!("endings.sql"),
     include_str!("settings.sql"),
 ];
 
@@ -61,6 +62,56 @@ mod tests {
             )
             .unwrap();
         assert_eq!(tables, 5);
+    }
+
+    #[test]
+    fn old_wordings_of_endings_become_the_one_wording() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        for (n, step) in STEPS[..2].iter().enumerate() {
+            conn.execute_batch(step).unwrap();
+            conn.pragma_update(None, "user_version", n as i64 + 1)
+                .unwrap();
+        }
+        let old = [
+            ("over", "forfeit", "time forfeit"),
+            ("over", "draw agreed", "agreement"),
+            ("over", "draw agreed by all three players", "agreement"),
+            (
+                "over",
+                "Black resigned; the other two are out",
+                "resignation",
+            ),
+            (
+                "over",
+                "Red forfeited; the other two are out",
+                "time forfeit",
+            ),
+            ("over", "insufficient material", "dead position"),
+            ("over", "bare kings", "dead position"),
+            ("over", "checkmate", "checkmate"),
+            ("cancelled", "bob declined to play", "bob declined to play"),
+        ];
+        for (status, reason, _) in old {
+            conn.execute(
+                "INSERT INTO games (variant, status, result, reason, position, created, updated) \
+                 VALUES ('chess', ?1, '1-0', ?2, '', 'now', 'now')",
+                [status, reason],
+            )
+            .unwrap();
+        }
+        to_latest(&mut conn).unwrap();
+        let mut stmt = conn
+            .prepare("SELECT reason, result FROM games ORDER BY id")
+            .unwrap();
+        let rows: Vec<(String, String)> = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        for ((_, _, now), (reason, result)) in old.iter().zip(rows) {
+            assert_eq!(&reason, now);
+            assert_eq!(result, "1-0");
+        }
     }
 
     #[test]
