@@ -52,9 +52,9 @@ pub struct GameOption {
 
 /// A whole game: its vocabulary and its start.
 pub trait Variant: Send + Sync {
-    /// The command word: `chess`, `bochess`, `orwell`, ...
+    /// The command word: `chess`, `bochess`, ...
     fn name(&self) -> &'static str;
-    /// The word in mail subjects: `Chess`, `Bochess`, `Orwell`.
+    /// The word in mail subjects: `Chess`, `Bochess`, ...
     fn title(&self) -> &'static str;
     /// The game's own name, for lists: `Big Outer Chess`.
     fn full_name(&self) -> &'static str;

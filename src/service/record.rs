@@ -63,13 +63,14 @@ pub fn export(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
         out.push(tag("Option", &text));
     }
     out.push(tag("Result", game.row.result.as_deref().unwrap_or("*")));
-    if let Some(reason) = &game.row.reason {
+    let view = game.current_view();
+    if let Some(reason) = &view.reason {
         out.push(tag("Termination", reason));
     }
     if let Some(commitment) = &game.row.dice_commitment {
         out.push(tag("Commitment", commitment));
     }
-    if let Some(seed) = game.current_view().seed {
+    if let Some(seed) = view.seed {
         out.push(tag("Seed", &seed));
     }
     out.push(String::new());

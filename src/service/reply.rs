@@ -27,10 +27,11 @@ pub struct GameView {
     pub status: String,
     /// `1-0`, `0-1`, `1/2-1/2`, `[1:0:0]`; null while the game goes on.
     pub result: Option<String>,
-    /// Why the game ended, in words (`checkmate`, `time forfeit`, ...).
+    /// Why the game ended, in words (`checkmate`, `time forfeit`, ...,
+    /// `Black declined to play` for a cancelled game).
     pub reason: Option<String>,
     /// The same as a stable key (`checkmate`, `time-forfeit`,
-    /// `all-royals:0`, ..., `cancelled`); null while the game goes on.
+    /// `all-royals:0`, ..., `declined:1`); null while the game goes on.
     pub ending: Option<String>,
     /// The userid of the one winner; null for a draw or a game going on.
     pub winner: Option<String>,
