@@ -22,5 +22,6 @@ mod orwell_sample;
 mod perft;
 mod pgn;
 mod remind;
+mod shell;
 mod store;
 mod util;

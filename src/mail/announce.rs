@@ -32,7 +32,7 @@ const RECENT_MOVES: usize = 6;
 
 /// Queues the mail `notices` call for.
 pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Result<(), StoreError> {
-    let settings = Settings::current().map_err(|e| StoreError::Damaged(e.to_string()))?;
+    let settings = Settings::current().map_err(|e| StoreError::Setup(e.to_string()))?;
     for notice in notices {
         if let Notice::Reminder {
             game,
@@ -122,7 +122,7 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             let mail = settings
                 .templates
                 .render(template, &letter)
-                .map_err(|e| StoreError::Damaged(e.to_string()))?;
+                .map_err(|e| StoreError::Setup(e.to_string()))?;
             let identity = &settings.identity;
             let root = identity.game_root_id(game, user);
             let message_id = match kind {
@@ -431,7 +431,7 @@ pub(super) fn board_letter(
         draw_waiting_for,
         diagram: view.board.trim_end().to_string(),
         commitment: game.row.dice_commitment.clone(),
-        seed: game.row.dice_seed.clone().filter(|_| view.result.is_some()),
+        seed: view.seed.clone(),
         ..BoardLetter::default()
     })
 }

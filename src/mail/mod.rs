@@ -11,6 +11,7 @@
 pub mod announce;
 pub mod body;
 pub mod compose;
+pub mod config;
 pub mod handle;
 pub mod help;
 pub mod identity;
