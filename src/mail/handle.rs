@@ -343,9 +343,7 @@ fn answer(
         | Command::Draw { .. } => Ok(None),
         Command::Help { topic } => {
             // Mail users get the mail form of the commands.
-            let text = super::help::text(topic.as_deref())
-                .map(str::to_string)
-                .unwrap_or_else(|| reply.text());
+            let text = super::help::text(topic.as_deref()).unwrap_or_else(|| reply.text());
             let letter = HelpLetter {
                 topic: topic.clone(),
                 text,

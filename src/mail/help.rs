@@ -40,12 +40,28 @@ the move after your userid):
   multiple                             one command per line of the body
   help [TOPIC]                         this help";
 
-/// The mail form of a help topic, where it differs from the shell's.
-pub fn text(topic: Option<&str>) -> Option<&'static str> {
+/// The mail form of a help topic, where it differs from the shell's:
+/// the overview, the command list, and a command's own page (its lines of
+/// the list: the Subjects that use it).
+pub fn text(topic: Option<&str>) -> Option<String> {
     match topic.map(str::to_ascii_lowercase).as_deref() {
-        None => Some(OVERVIEW),
-        Some("commands") => Some(COMMANDS),
-        _ => None,
+        None => Some(OVERVIEW.to_string()),
+        Some("commands") => Some(COMMANDS.to_string()),
+        Some(verb) => {
+            let uses: Vec<&str> = COMMANDS
+                .lines()
+                .filter(|l| l.starts_with("  "))
+                .filter(|l| l.split_whitespace().take(2).any(|w| w == verb))
+                .collect();
+            (!uses.is_empty()).then(|| {
+                format!(
+                    "`{verb}` by mail: the Subject of a mail to this address\n\
+                     (B is a board number, PW your password):\n{}\n\n\
+                     Send `help commands` for every command.",
+                    uses.join("\n")
+                )
+            })
+        }
     }
 }
 
@@ -59,7 +75,11 @@ mod tests {
             assert!(!text.contains("boserv "), "{text}");
             assert!(text.lines().all(|l| l.chars().count() <= 76), "{text}");
         }
-        assert_eq!(text(Some("Commands")), Some(COMMANDS));
+        assert_eq!(text(Some("Commands")).as_deref(), Some(COMMANDS));
         assert_eq!(text(Some("dice")), None);
+        let page = text(Some("move")).unwrap();
+        assert!(page.contains("GAME move B USERID PW MOVE#N"), "{page}");
+        assert!(page.contains("GAME move B USERID PW propose"), "{page}");
+        assert!(text(Some("signup")).unwrap().contains("signup USERID PW"));
     }
 }
