@@ -19,7 +19,11 @@ fn mail(env: &Env, raw: &str) {
 fn game_state(env: &Env) -> String {
     env.dump()
         .lines()
-        .filter(|l| !l.starts_with("inbox: ") && !l.starts_with("outbox: "))
+        .filter(|l| {
+            !["inbox: ", "outbox: ", "senders: "]
+                .iter()
+                .any(|table| l.starts_with(table))
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -71,8 +75,14 @@ fn refused(env: &Env, n: usize, subject: &str, reason: &str) {
 fn refusals_by_mail_change_nothing_and_say_why() {
     let env = game();
     let cases = [
-        ("chess move 1 bob wrongpw e7-e5", "wrong password for bob"),
-        ("chess move 1 mallory pw e7-e5", "no such user: mallory"),
+        (
+            "chess move 1 bob wrongpw e7-e5",
+            "login refused for bob: unknown userid or wrong password",
+        ),
+        (
+            "chess move 1 mallory pw e7-e5",
+            "login refused for mallory: unknown userid or wrong password",
+        ),
         ("chess move 99 bob secret e7-e5", "no such game: game99"),
         (
             "chess move 1 carol secret e7-e5",
@@ -164,8 +174,8 @@ fn a_subject_cannot_inject_a_header() {
     assert!(sent >= 1, "the sender is still answered");
 }
 
-/// Nobody starts games for others by mail: the challenge must come from an
-/// address of one of the challenged players.
+/// Nobody starts games for others by mail: From: proves nothing, so the
+/// challenger logs in (`--login=USERID:PASSWORD`) and is one of the players.
 #[test]
 fn a_challenge_by_mail_comes_from_a_player() {
     let env = Env::new();
@@ -181,15 +191,24 @@ fn a_challenge_by_mail_comes_from_a_player() {
     assert_eq!(to, r#"["carol@example.test"]"#);
     assert!(subject.ends_with("Error"), "{subject}");
     assert!(
-        body.contains(
-            "a challenge by mail must come from an address of one of the players (alice, bob)"
-        ),
+        body.contains("a challenge by mail needs the challenger's login"),
         "{body}"
     );
     mail(
         &env,
-        "From: Bob <BOB@example.test>\r\nMessage-ID: <ch2@example.test>\r\n\
-         Subject: chess challenge alice bob\r\n\r\n",
+        "From: carol@example.test\r\nMessage-ID: <ch2@example.test>\r\n\
+         Subject: chess challenge alice bob --login=carol:secret\r\n\r\n",
+    );
+    assert_eq!(game_state(&env), before, "carol does not play");
+    assert!(
+        last_answer(&env)
+            .2
+            .contains("carol must be one of the players")
+    );
+    mail(
+        &env,
+        "From: Bob <BOB@example.test>\r\nMessage-ID: <ch3@example.test>\r\n\
+         Subject: chess challenge alice bob --login=bob:secret\r\n\r\n",
     );
     assert_eq!(
         env.json("game1")["players"],

@@ -16,6 +16,7 @@ use serde::Serialize;
 /// The built-in templates, by file name.
 pub const BUILT_IN: &[(&str, &str)] = &[
     ("board.txt", include_str!("../../templates/board.txt")),
+    ("confirm.txt", include_str!("../../templates/confirm.txt")),
     ("error.txt", include_str!("../../templates/error.txt")),
     (
         "game_over.txt",

@@ -67,9 +67,20 @@ pub fn challenge(
     }
     let (timing, rules_options) = split_options(options)?;
     let start = variant.start(&rules_options)?;
+    // By mail, From: proves nothing: the challenger logs in and plays.
+    if req.by_mail && *req.actor == Actor::Anonymous {
+        return Err(ServiceError::ChallengeNeedsLogin);
+    }
     let tx = store::write(conn)?;
     if *req.actor != Actor::Anonymous {
-        acting_player(&tx, req.actor)?;
+        let challenger = acting_player(&tx, req.actor)?;
+        if req.by_mail
+            && !userids
+                .iter()
+                .any(|u| u.eq_ignore_ascii_case(&challenger.userid))
+        {
+            return Err(ServiceError::ChallengerNotPlaying(challenger.userid));
+        }
     }
     let mut ids = Vec::new();
     for userid in userids {

@@ -165,6 +165,7 @@ fn exec(
             now,
             comment: None,
             catalog: GAMES,
+            by_mail: false,
         },
     )
 }
@@ -547,6 +548,7 @@ fn mailed(conn: &mut Connection, line: &str, now: DateTime<Utc>) -> Result<Reply
             now,
             comment: None,
             catalog: GAMES,
+            by_mail: false,
         },
     )
 }
