@@ -316,6 +316,14 @@ fn no_password_is_kept_or_echoed_in_clear() {
         &env,
         "From: dave@example.test\r\nSubject: =?utf-8?B?Y2hlc3MgbW92ZSAxIGRhdmUgWnE5c2VjcmV0WCBlNy1lNQ==?=\r\n\r\n",
     );
+    // Too large to be read: refused, and still stored masked.
+    mail(
+        &env,
+        &format!(
+            "From: dave@example.test\r\nSubject: chess move 1 dave Zq9secretX e7-e5\r\n\r\n{}",
+            "x".repeat(300 * 1024)
+        ),
+    );
     let dump = everything(&env);
     assert!(!dump.contains("Zq9secretX"), "{dump}");
     assert!(dump.contains("chess move 1 dave *** e7-e5"));

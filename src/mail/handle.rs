@@ -14,7 +14,7 @@ use rusqlite::{Connection, ErrorCode};
 use super::inbound::{self, Intake, Letter, Refusal};
 use super::inbox::{self, Disposition, Received};
 use super::letters::{ErrorLetter, HelpLetter, ReplyLetter, WelcomeLetter, quoted_original};
-use super::limits::{self, MAX_GAME_COMMANDS, MAX_QUOTE_BYTES, MAX_REQUESTS};
+use super::limits::{self, MAIL_BUDGET, MAX_QUOTE_BYTES, MAX_REQUESTS};
 use super::outbox::{self, Draft};
 use super::settings::Settings;
 use super::templates::Rendered;
@@ -104,7 +104,7 @@ pub fn handle(
             .chain(&letter.commands)
             .flat_map(|line| mask::secrets(line))
             .collect(),
-        _ => Vec::new(),
+        _ => mask::subject_secrets(raw),
     };
     let subject = match &intake {
         Intake::Letter(letter) => Some(mask::text(&letter.subject, &secrets)),
@@ -248,8 +248,8 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
-    /// Runs the commands of a letter: at most [`MAX_REQUESTS`], of which
-    /// at most [`MAX_GAME_COMMANDS`] mail other people.
+    /// Runs the commands of a letter: at most [`MAX_REQUESTS`], and only
+    /// while the mails they may cause fit in [`MAIL_BUDGET`].
     fn letter(&mut self, letter: &Letter) -> Result<(), HandleError> {
         let comment = letter
             .comment
@@ -259,22 +259,23 @@ impl Run<'_> {
             Some(token) => self.reply(letter, token)?,
             None => self.parse(letter)?,
         };
-        let (mut run, mut mailing, mut skipped) = (0, 0, 0);
+        let (mut run, mut mails, mut skipped) = (0, 0, 0);
         for (line, request) in requests {
-            let mails = limits::mails_others(&request.command);
-            if run >= MAX_REQUESTS || (mails && mailing >= MAX_GAME_COMMANDS) {
+            let cost = limits::mail_cost(&request.command);
+            if run >= MAX_REQUESTS || mails + cost > MAIL_BUDGET {
                 skipped += 1;
                 continue;
             }
             run += 1;
-            mailing += usize::from(mails);
+            mails += cost;
             self.request(&line, request, comment.as_deref(), &letter.sender)?;
         }
         if skipped > 0 {
             self.handled.refused += skipped;
             let why = format!(
                 "{skipped} more command(s) not run: one mail runs at most {MAX_REQUESTS} \
-                 commands, {MAX_GAME_COMMANDS} of them moves, challenges or address changes"
+                 commands, and only as many moves, challenges or new addresses as can \
+                 cause {MAIL_BUDGET} mails (send the rest in another mail)"
             );
             self.refuse(None, &why)?;
         }

@@ -3,9 +3,10 @@
 //! From: can be forged, so every answer is mail to an address that may not
 //! have asked for it. One message therefore causes at most
 //! [`MAX_MAILS_PER_MESSAGE`] outgoing mails: one combined answer to its
-//! sender (however many commands it held) and the game mails of at most
-//! [`MAX_GAME_COMMANDS`] commands that change games (at most three players
-//! each) or ask for confirmations. It runs at most [`MAX_REQUESTS`]
+//! sender (however many commands it held) and at most [`MAIL_BUDGET`] mails
+//! its commands cause to others, counted before each command runs by its
+//! worst case ([`mail_cost`]): a command that could pass the budget is not
+//! run. It runs at most [`MAX_REQUESTS`]
 //! commands; an answer is cut at [`MAX_ANSWER_BYTES`] and quotes at most
 //! [`MAX_QUOTE_BYTES`] of the original. Per sender address and UTC day,
 //! at most [`MAX_ANSWERS_PER_DAY`] answers go out, and a sender whose
@@ -23,9 +24,9 @@ pub const MAX_MAILS_PER_MESSAGE: usize = 10;
 /// Commands of one message run at most (a `show` of many boards counts
 /// each board).
 pub const MAX_REQUESTS: usize = 20;
-/// Commands of one message that mail other people (moves, resignations,
-/// draws, challenges, new addresses), at most: 3 x 3 mails + 1 answer.
-pub const MAX_GAME_COMMANDS: usize = 3;
+/// Mails the commands of one message may cause to others, at most: the
+/// rest of [`MAX_MAILS_PER_MESSAGE`] after the one answer.
+pub const MAIL_BUDGET: usize = MAX_MAILS_PER_MESSAGE - 1;
 /// The combined answer is cut here.
 pub const MAX_ANSWER_BYTES: usize = 64 * 1024;
 /// An error mail quotes at most this much of the original.
@@ -37,17 +38,19 @@ pub const MAX_ANSWERS_PER_DAY: i64 = 30;
 /// Refused mails of one address answered each day before backing off.
 pub const FREE_REFUSALS: i64 = 10;
 
-/// True for a command whose success mails people other than the sender.
-pub fn mails_others(command: &Command) -> bool {
-    matches!(
-        command,
+/// The most mails a command can cause to people other than its sender:
+/// a game's players (three at most) for a change to a game, one
+/// confirmation per new address for a signup or an address change.
+pub fn mail_cost(command: &Command) -> usize {
+    match command {
         Command::Move { .. }
-            | Command::Resign { .. }
-            | Command::Draw { .. }
-            | Command::Challenge { .. }
-            | Command::Signup { .. }
-            | Command::ChangeAddress { .. }
-    )
+        | Command::Resign { .. }
+        | Command::Draw { .. }
+        | Command::Challenge { .. } => 3,
+        Command::Signup { emails, .. } => emails.len().max(1),
+        Command::ChangeAddress { emails } => emails.len(),
+        _ => 0,
+    }
 }
 
 /// `text` cut to at most `max` bytes at a character boundary, with a note

@@ -45,6 +45,19 @@ pub fn secrets(line: &str) -> Vec<String> {
     found
 }
 
+/// The secrets of a message's Subject, read from its headers alone (for a
+/// message refused before its commands were read: too large, no command).
+pub fn subject_secrets(raw: &[u8]) -> Vec<String> {
+    std::panic::catch_unwind(|| {
+        let message = mail_parser::MessageParser::default().parse_headers(raw)?;
+        let subject = super::subject::command_line(message.subject()?);
+        Some(secrets(&subject))
+    })
+    .ok()
+    .flatten()
+    .unwrap_or_default()
+}
+
 /// The line with its secrets masked.
 pub fn command_line(line: &str) -> String {
     text(line, &secrets(line))

@@ -324,6 +324,52 @@ mod tests {
     }
 
     #[test]
+    fn a_password_changed_between_the_check_and_the_lock_is_checked_again() {
+        let mut conn = db();
+        let signup = Command::Signup {
+            user: "alice".into(),
+            password: "old-pw".into(),
+            emails: vec![],
+        };
+        run_as(&mut conn, &Actor::Anonymous, &signup).unwrap();
+        let claimed = |password: &str| Actor::Claimed {
+            user: "alice".into(),
+            password: password.into(),
+        };
+        // Checked outside any transaction: the actor comes back Verified.
+        let verified = authenticate(&conn, &claimed("old-pw")).unwrap();
+        assert!(matches!(verified, Actor::Verified { .. }));
+        assert_eq!(acting_player(&conn, &verified).unwrap().userid, "alice");
+        // The password changes before the command takes the lock: the old
+        // one no longer speaks for alice.
+        let change = Command::ChangePassword {
+            new_password: "new-pw".into(),
+        };
+        run_as(&mut conn, &Actor::Trusted("alice".into()), &change).unwrap();
+        assert!(matches!(
+            acting_player(&conn, &verified),
+            Err(ServiceError::BadLogin(_))
+        ));
+        // Verified with the new password before a change back to it (a new
+        // salt, so a new hash): still alice.
+        let again = authenticate(&conn, &claimed("new-pw")).unwrap();
+        run_as(&mut conn, &Actor::Trusted("alice".into()), &change).unwrap();
+        assert_eq!(acting_player(&conn, &again).unwrap().userid, "alice");
+        // One wording for an unknown userid and a wrong password.
+        let unknown = authenticate(
+            &conn,
+            &Actor::Claimed {
+                user: "nobody".into(),
+                password: "x".into(),
+            },
+        )
+        .unwrap_err()
+        .to_string();
+        let wrong = authenticate(&conn, &claimed("x")).unwrap_err().to_string();
+        assert_eq!(unknown.replace("nobody", "U"), wrong.replace("alice", "U"));
+    }
+
+    #[test]
     fn userids_and_passwords_are_checked() {
         assert!(check_userid("alice_2").is_ok());
         assert!(check_userid("7up").is_err());
