@@ -4,16 +4,6 @@
 
 use crate::util::Env;
 
-fn mail(env: &Env, raw: &str) {
-    let out = env.stdin(&["mail"], raw.as_bytes());
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
 fn query<T: rusqlite::types::FromSql>(env: &Env, sql: &str) -> Vec<T> {
     let conn = rusqlite::Connection::open(&env.db).unwrap();
     let mut q = conn.prepare(sql).unwrap();
@@ -25,18 +15,6 @@ fn query<T: rusqlite::types::FromSql>(env: &Env, sql: &str) -> Vec<T> {
 
 fn outbox_rows(env: &Env) -> usize {
     query::<i64>(env, "SELECT count(*) FROM outbox")[0] as usize
-}
-
-/// Every outbox row as (recipients, subject, body).
-fn outbox(env: &Env) -> Vec<(String, String, String)> {
-    let conn = rusqlite::Connection::open(&env.db).unwrap();
-    let mut q = conn
-        .prepare("SELECT recipients, subject, body FROM outbox ORDER BY id")
-        .unwrap();
-    q.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap()
 }
 
 /// alice and bob (signed up by the operator: confirmed), game1 of chess,
@@ -101,17 +79,14 @@ fn ply(env: &Env) -> u64 {
 }
 
 fn reply(env: &Env, n: u32, from: &str, to: &str, body: &str) {
-    mail(
-        env,
-        &format!(
-            "From: {from}\r\nTo: {to}\r\nMessage-ID: <reply{n}@example.test>\r\n\
+    env.mail(&format!(
+        "From: {from}\r\nTo: {to}\r\nMessage-ID: <reply{n}@example.test>\r\n\
              Subject: Re: Chess Board 1 bob\r\n\r\n{body}"
-        ),
-    );
+    ));
 }
 
 fn last_body(env: &Env) -> String {
-    outbox(env).pop().unwrap().2
+    env.queued().pop().unwrap().2
 }
 
 #[test]
@@ -135,7 +110,8 @@ fn a_reply_to_a_board_mail_moves_for_its_player() {
     // Only the hash of a token is kept.
     let hashes = query::<String>(&env, "SELECT hash FROM reply_tokens");
     assert!(!hashes.is_empty() && hashes.iter().all(|h| h.len() == 64 && *h != token));
-    let alice = outbox(&env)
+    let alice = env
+        .queued()
         .into_iter()
         .rfind(|(to, subject, _)| to.contains("alice@") && subject.starts_with("Chess Board 1"))
         .unwrap();
@@ -185,19 +161,17 @@ fn a_multiple_of_a_thousand_refused_lines_is_one_answer() {
     let lines: String = (0..1000)
         .map(|n| format!("chess move {n} bob wrongpw e7-e5\r\n"))
         .collect();
-    mail(
-        &env,
-        &format!("From: bob@example.test\r\nSubject: multiple\r\n\r\n{lines}"),
-    );
+    env.mail(&format!(
+        "From: bob@example.test\r\nSubject: multiple\r\n\r\n{lines}"
+    ));
     assert_eq!(outbox_rows(&env), before + 1);
     let body = last_body(&env);
     assert!(body.len() <= 70 * 1024, "{} bytes", body.len());
     // `chess show 1 1 1 ...` in 20 KB: one answer, bounded.
     let show = format!("chess show {}", "1 ".repeat(10_000));
-    mail(
-        &env,
-        &format!("From: bob@example.test\r\nSubject: {show}\r\n\r\n"),
-    );
+    env.mail(&format!(
+        "From: bob@example.test\r\nSubject: {show}\r\n\r\n"
+    ));
     assert_eq!(outbox_rows(&env), before + 2);
 }
 
@@ -208,25 +182,22 @@ fn a_signup_naming_many_addresses_mails_only_confirmations() {
     let challenges: String = (0..1000)
         .map(|n| format!("chess challenge x{n} mallory\r\n"))
         .collect();
-    mail(
-        &env,
-        &format!(
+    env.mail(&format!(
             "From: mallory@example.org\r\nSubject: multiple\r\n\r\nsignup mallory pw1234{many}\r\n{challenges}"
         ),
     );
-    let rows = outbox(&env);
+    let rows = env.queued();
     assert!(rows.len() <= 10, "{} mails", rows.len());
     for (to, subject, _) in &rows {
         assert_eq!(to, r#"["mallory@example.org"]"#, "{subject}");
     }
     // Four addresses: a confirmation each, nothing else, until confirmed.
-    mail(
-        &env,
-        "From: carol@example.org\r\nSubject: signup carol pw1234 carol@example.org c2@example.org\r\n\r\n",
+    env.mail("From: carol@example.org\r\nSubject: signup carol pw1234 carol@example.org c2@example.org\r\n\r\n",
     );
     env.signup(&["alice"]);
     env.challenge("chess", "alice", "carol");
-    let to_carol: Vec<_> = outbox(&env)
+    let to_carol: Vec<_> = env
+        .queued()
         .into_iter()
         .filter(|(to, _, _)| to.contains("carol@") || to.contains("c2@"))
         .collect();
@@ -241,12 +212,12 @@ fn a_signup_naming_many_addresses_mails_only_confirmations() {
         .find(|(to, _, _)| to.contains("carol@"))
         .map(|(_, s, _)| s.rsplit(' ').next().unwrap().to_string())
         .unwrap();
-    mail(
-        &env,
-        &format!("From: carol@example.org\r\nSubject: Re: confirm carol {code}\r\n\r\n"),
-    );
+    env.mail(&format!(
+        "From: carol@example.org\r\nSubject: Re: confirm carol {code}\r\n\r\n"
+    ));
     env.ok(Some("alice"), &["move", "game1", "e2-e4"]);
-    let boards: Vec<_> = outbox(&env)
+    let boards: Vec<_> = env
+        .queued()
         .into_iter()
         .filter(|(to, s, _)| to.contains("carol") && s.starts_with("Chess Board"))
         .collect();
@@ -267,22 +238,16 @@ fn a_signup_naming_many_addresses_mails_only_confirmations() {
 fn a_challenge_by_mail_needs_the_challengers_login() {
     let env = Env::new();
     env.signup(&["alice", "bob"]);
-    mail(
-        &env,
-        "From: alice@example.test\r\nSubject: chess challenge alice bob\r\n\r\n",
-    );
+    env.mail("From: alice@example.test\r\nSubject: chess challenge alice bob\r\n\r\n");
     assert!(
         query::<i64>(&env, "SELECT count(*) FROM games")[0] == 0,
         "a forged From: starts no game"
     );
     assert!(last_body(&env).contains("--login=USERID:PASSWORD"));
-    mail(
-        &env,
-        "From: alice@example.test\r\nSubject: chess challenge alice bob --login=alice:wrong\r\n\r\n",
+    env.mail("From: alice@example.test\r\nSubject: chess challenge alice bob --login=alice:wrong\r\n\r\n",
     );
     assert_eq!(query::<i64>(&env, "SELECT count(*) FROM games")[0], 0);
-    mail(
-        &env,
+    env.mail(
         "From: x@example.test\r\nSubject: chess challenge alice bob --login=alice:secret\r\n\r\n",
     );
     assert_eq!(query::<i64>(&env, "SELECT count(*) FROM games")[0], 1);
@@ -303,31 +268,23 @@ fn no_password_is_kept_or_echoed_in_clear() {
     .iter()
     .enumerate()
     {
-        mail(
-            &env,
-            &format!(
-                "From: dave@example.test\r\nMessage-ID: <z{n}@example.test>\r\n\
+        env.mail(&format!(
+            "From: dave@example.test\r\nMessage-ID: <z{n}@example.test>\r\n\
                  Subject: {subject}\r\n\r\nmy password is Zq9secretX\r\n"
-            ),
-        );
+        ));
     }
     // An encoded Subject too.
-    mail(
-        &env,
-        "From: dave@example.test\r\nSubject: =?utf-8?B?Y2hlc3MgbW92ZSAxIGRhdmUgWnE5c2VjcmV0WCBlNy1lNQ==?=\r\n\r\n",
+    env.mail("From: dave@example.test\r\nSubject: =?utf-8?B?Y2hlc3MgbW92ZSAxIGRhdmUgWnE5c2VjcmV0WCBlNy1lNQ==?=\r\n\r\n",
     );
     // Too large to be read: refused, and still stored masked.
-    mail(
-        &env,
-        &format!(
-            "From: dave@example.test\r\nSubject: chess move 1 dave Zq9secretX e7-e5\r\n\r\n{}",
-            "x".repeat(300 * 1024)
-        ),
-    );
+    env.mail(&format!(
+        "From: dave@example.test\r\nSubject: chess move 1 dave Zq9secretX e7-e5\r\n\r\n{}",
+        "x".repeat(300 * 1024)
+    ));
     let dump = everything(&env);
     assert!(!dump.contains("Zq9secretX"), "{dump}");
     assert!(dump.contains("chess move 1 dave *** e7-e5"));
-    let answers = outbox(&env);
+    let answers = env.queued();
     assert!(answers.len() >= 5);
 }
 
@@ -335,13 +292,10 @@ fn no_password_is_kept_or_echoed_in_clear() {
 fn unknown_user_and_wrong_password_read_the_same() {
     let env = game();
     let answer = |n: u32, user: &str| {
-        mail(
-            &env,
-            &format!(
-                "From: z@example.test\r\nMessage-ID: <u{n}@example.test>\r\n\
+        env.mail(&format!(
+            "From: z@example.test\r\nMessage-ID: <u{n}@example.test>\r\n\
                  Subject: chess move 1 {user} nopass e7-e5\r\n\r\n"
-            ),
-        );
+        ));
         let body = last_body(&env);
         body.lines()
             .find(|l| l.starts_with("Your command was not carried out"))
@@ -356,9 +310,7 @@ fn a_sender_of_refused_mail_is_answered_less_and_less() {
     let env = game();
     let before = outbox_rows(&env);
     for n in 0..40 {
-        mail(
-            &env,
-            &format!(
+        env.mail(&format!(
                 "From: pest@example.test\r\nMessage-ID: <p{n}@example.test>\r\nSubject: nonsense\r\n\r\n"
             ),
         );

@@ -5,16 +5,6 @@
 
 use crate::util::Env;
 
-fn mail(env: &Env, raw: &str) {
-    let out = env.stdin(&["mail"], raw.as_bytes());
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
 /// Every row of every table but the two mail tables.
 fn game_state(env: &Env) -> String {
     env.dump()
@@ -53,7 +43,7 @@ fn refused(env: &Env, n: usize, subject: &str, reason: &str) {
     let raw = format!(
         "From: bob@example.test\r\nMessage-ID: <r{n}@example.test>\r\nSubject: {subject}\r\n\r\nhello\r\n"
     );
-    mail(env, &raw);
+    env.mail(&raw);
     assert_eq!(game_state(env), before, "`{subject}` changed the games");
     let (to, subj, body) = last_answer(env);
     assert_eq!(to, r#"["bob@example.test"]"#, "`{subject}`");
@@ -100,8 +90,7 @@ fn refusals_by_mail_change_nothing_and_say_why() {
     }
     // Not your turn: alice tries again.
     let before = game_state(&env);
-    mail(
-        &env,
+    env.mail(
         "From: alice@example.test\r\nMessage-ID: <t1@example.test>\r\n\
          Subject: chess move 1 alice secret d2-d4\r\n\r\n",
     );
@@ -119,13 +108,13 @@ fn a_finished_game_and_a_repeated_message_are_refused() {
     // The same Message-ID twice: the second copy is kept, never run.
     let raw = "From: bob@example.test\r\nMessage-ID: <same@example.test>\r\n\
                Subject: signup bobby secret2 bobby@example.test\r\n\r\n";
-    mail(&env, raw);
+    env.mail(raw);
     let before = env
         .dump()
         .lines()
         .filter(|l| !l.starts_with("inbox: "))
         .count();
-    mail(&env, raw);
+    env.mail(raw);
     let after: Vec<String> = env.dump().lines().map(str::to_string).collect();
     assert_eq!(
         after.iter().filter(|l| !l.starts_with("inbox: ")).count(),
@@ -149,7 +138,7 @@ fn a_subject_cannot_inject_a_header() {
     // "chess show 1\r\nBcc: victim@example.com", RFC 2047-encoded.
     let raw = "From: bob@example.test\r\nMessage-ID: <inj@example.test>\r\n\
                Subject: =?utf-8?b?Y2hlc3Mgc2hvdyAxDQpCY2M6IHZpY3RpbUBleGFtcGxlLmNvbQ==?=\r\n\r\n";
-    mail(&env, raw);
+    env.mail(raw);
     let dir = tempfile::tempdir().unwrap();
     let transport = format!("file:{}", dir.path().display());
     let out = env.stdin(&["deliver", "--transport", &transport], b"");
@@ -181,8 +170,7 @@ fn a_challenge_by_mail_comes_from_a_player() {
     let env = Env::new();
     env.signup(&["alice", "bob", "carol"]);
     let before = game_state(&env);
-    mail(
-        &env,
+    env.mail(
         "From: carol@example.test\r\nMessage-ID: <ch1@example.test>\r\n\
          Subject: chess challenge alice bob\r\n\r\n",
     );
@@ -194,8 +182,7 @@ fn a_challenge_by_mail_comes_from_a_player() {
         body.contains("a challenge by mail needs the challenger's login"),
         "{body}"
     );
-    mail(
-        &env,
+    env.mail(
         "From: carol@example.test\r\nMessage-ID: <ch2@example.test>\r\n\
          Subject: chess challenge alice bob --login=carol:secret\r\n\r\n",
     );
@@ -205,8 +192,7 @@ fn a_challenge_by_mail_comes_from_a_player() {
             .2
             .contains("carol must be one of the players")
     );
-    mail(
-        &env,
+    env.mail(
         "From: Bob <BOB@example.test>\r\nMessage-ID: <ch3@example.test>\r\n\
          Subject: chess challenge alice bob --login=bob:secret\r\n\r\n",
     );
