@@ -220,12 +220,22 @@ fn resigning_before_ones_first_move_cancels_the_game() {
     let json = env.json(&game);
     assert_eq!(json["status"], "cancelled");
     assert_eq!(json["result"], serde_json::Value::Null);
+    assert_eq!(json["winner"], serde_json::Value::Null);
+    // One typed ending, worded once: the seat that declined.
+    assert_eq!(json["ending"], "declined:1");
+    assert_eq!(json["reason"], "Black declined to play");
+    let export = env.ok(None, &["export", &game]);
+    assert!(
+        export.contains("[Result \"*\"]\n[Termination \"Black declined to play\"]"),
+        "{export}"
+    );
     let reason = env.refused(Some("bob"), &["move", &game, "e7-e5"]);
     assert_eq!(reason, "game1 was cancelled");
     let conn = rusqlite::Connection::open(&env.db).unwrap();
     let told: i64 = conn
         .query_row(
-            "SELECT COUNT(*) FROM outbox WHERE body LIKE '%bob declined to play%'",
+            "SELECT COUNT(*) FROM outbox \
+             WHERE body LIKE '%The game has ended (Black declined to play).%'",
             [],
             |r| r.get(0),
         )

@@ -6,7 +6,6 @@
 //! `moves` needs the roll of the turn to list (`--roll 1,3`).
 
 use super::error::ServiceError;
-use crate::rules::orwell::record::parse_roll;
 use crate::rules::{GameOption, Position, Roll, RulesError, Variant};
 
 /// The position after `turns`, from the start or from a FEN text.
@@ -32,25 +31,26 @@ fn split_roll<'t>(
     variant: &dyn Variant,
     turn: &'t str,
 ) -> Result<(Option<Roll>, &'t str), ServiceError> {
-    if !variant.uses_dice() {
+    let Some(dice) = variant.dice() else {
         return Ok((None, turn));
-    }
+    };
     let Some((roll, text)) = turn.split_once(':') else {
         return Err(RulesError::Other(format!(
-            "{turn}: write each turn with its roll, such as 1,3: c3-d4, pass"
+            "{turn}: write each turn after its roll, such as {}: {turn}",
+            dice.example()
         ))
         .into());
     };
-    Ok((Some(parse_roll(roll.trim())?), text.trim()))
+    Ok((Some(dice.parse(roll.trim())?), text.trim()))
 }
 
 /// The roll given to `moves --roll A,B`, which dice games need.
 pub fn roll_for(variant: &dyn Variant, text: Option<&str>) -> Result<Option<Roll>, ServiceError> {
-    match text {
-        Some(text) if variant.uses_dice() => Ok(Some(parse_roll(text.trim())?)),
-        Some(_) => Err(RulesError::Other(format!("{} has no dice", variant.name())).into()),
-        None if variant.uses_dice() => Err(ServiceError::RollNeeded(variant.name().to_string())),
-        None => Ok(None),
+    match (text, variant.dice()) {
+        (Some(text), Some(dice)) => Ok(Some(dice.parse(text.trim())?)),
+        (Some(_), None) => Err(RulesError::Other(format!("{} has no dice", variant.name())).into()),
+        (None, Some(_)) => Err(ServiceError::RollNeeded(variant.name().to_string())),
+        (None, None) => Ok(None),
     }
 }
 

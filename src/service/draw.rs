@@ -4,7 +4,8 @@
 //! someone declines, or a player who has not agreed makes a move. Offering
 //! when another player's offer stands is agreeing to it. Accepting or
 //! declining needs an offer. A seat that has left a game that goes on
-//! without it (Orwell) counts as agreeing, as in pbmserv.
+//! without it ([`crate::rules::Position::has_left`]) counts as agreeing,
+//! as in pbmserv.
 
 use std::collections::BTreeSet;
 

@@ -197,7 +197,7 @@ mod play_tests {
         }
         assert_eq!(
             mv(&mut conn, "bob", "1", None).unwrap_err(),
-            "game1 is over: 1-0 (reached ten)"
+            "game1 is over: 1-0 (checkmate)"
         );
     }
 

@@ -6,6 +6,7 @@
 //! never drift apart.
 
 use super::autopass::AUTO_PASS;
+use crate::rules::Roll;
 use serde::Serialize;
 
 /// One game as a player sees it; also `show --format json`.
@@ -26,10 +27,16 @@ pub struct GameView {
     pub status: String,
     /// `1-0`, `0-1`, `1/2-1/2`, `[1:0:0]`; null while the game goes on.
     pub result: Option<String>,
-    /// Why the game ended.
+    /// Why the game ended, in words (`checkmate`, `time forfeit`, ...,
+    /// `Black declined to play` for a cancelled game).
     pub reason: Option<String>,
+    /// The same as a stable key (`checkmate`, `time-forfeit`,
+    /// `all-royals:0`, ..., `declined:1`); null while the game goes on.
+    pub ending: Option<String>,
+    /// The userid of the one winner; null for a draw or a game going on.
+    pub winner: Option<String>,
     /// The dice of the turn to come, in dice games.
-    pub roll: Option<[u8; 2]>,
+    pub roll: Option<Vec<u8>>,
     /// Dice games: the SHA-256 of the seed, published from the start.
     pub commitment: Option<String>,
     /// Dice games: the seed, revealed once the game is over (null before).
@@ -82,8 +89,8 @@ impl GameView {
         if let Some(seed) = &self.seed {
             out.push_str(&format!("seed: {seed}\n"));
         }
-        if let Some([a, b]) = self.roll {
-            out.push_str(&format!("roll: {a},{b}\n"));
+        if let Some(roll) = self.roll.as_deref().and_then(Roll::new) {
+            out.push_str(&format!("roll: {roll}\n"));
         }
         out
     }

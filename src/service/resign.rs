@@ -17,7 +17,7 @@ use super::notice::Notice;
 use super::reply::Reply;
 use super::{Request, autopass, notify};
 use crate::command::GameId;
-use crate::rules::Conclusion;
+use crate::rules::{Conclusion, Ending};
 use crate::store::{self, games, turns, turns::EntryKind};
 
 /// `resign GAME`.
@@ -36,13 +36,17 @@ pub fn resign(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
         })?,
     };
     if !has_moved(&tx, id, seat)? {
-        let reason = format!("{} declined to play", player.userid);
-        games::cancel(&tx, id, &reason, &super::game::timestamp(req.now))?;
+        let declined = Ending::Declined {
+            seat,
+            name: game.variant.seats()[seat],
+        };
+        games::cancel(&tx, id, &declined, &super::game::timestamp(req.now))?;
         game.row.status = games::Status::Cancelled;
+        game.row.reason = Some(declined.key());
         let notices = [Notice::GameOver {
             game: id,
             result: "*".to_string(),
-            reason: format!("{reason}: the game is cancelled"),
+            reason: declined.to_string(),
             players: game.row.players.clone(),
         }];
         notify::queue(&tx, &notices, req.now)?;
