@@ -77,6 +77,18 @@ write_mails() {
     done
 }
 
+# Writes the mails of KIND and runs them, one ply at a time (a game's next
+# move waits for its last); prints the rate.
+phase() {
+    local t0 t1 k
+    write_mails "$1"
+    : >"$work/failed"
+    t0=$(now_ns)
+    for k in $(seq "$plies"); do run_mails "$work/$1/$k" "$workers"; done
+    t1=$(now_ns)
+    rate "$n" $((t1 - t0))
+}
+
 # Checks nothing was lost or doubled in database $1.
 check() {
     local short doubled inbox
@@ -107,24 +119,14 @@ sqlite3 -separator ' ' "$work/tokens.db" \
     >"$work/tokens"
 declare -A token
 while read -r address reply; do token[$address]=$reply; done <"$work/tokens"
-write_mails t
-: >"$work/failed"
-t0=$(now_ns)
-for k in $(seq "$plies"); do run_mails "$work/t/$k" "$workers"; done
-t1=$(now_ns)
-tokens=$(rate "$n" $((t1 - t0)))
+tokens=$(phase t)
 echo "token replies: $n mails, $workers at a time: $tokens/s" \
      "($(awk -v a="$tokens" -v b="$floor" 'BEGIN { printf "%.2f", a / b }')x the floor; target >= 0.5x)"
 check "$work/tokens.db"
 
 # 3. Password mails (pbmserv's Subject form).
 setup "$work/password.db"
-write_mails p
-: >"$work/failed"
-t0=$(now_ns)
-for k in $(seq "$plies"); do run_mails "$work/p/$k" "$workers"; done
-t1=$(now_ns)
-password=$(rate "$n" $((t1 - t0)))
+password=$(phase p)
 echo "password mails: $n mails, $workers at a time: $password/s" \
      "($(awk -v a="$password" 'BEGIN { printf "%.2f", a / 33 }')x the 33/s before; target >= 1.8x;" \
      "$(awk -v a="$password" -v b="$floor" 'BEGIN { printf "%.3f", a / b }')x the floor, before 33/601 = 0.055x)"
