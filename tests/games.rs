@@ -194,14 +194,15 @@ fn games_lists_who_is_to_move() {
     env.signup(&["carol"]);
     env.challenge("chess", "carol", "alice");
     env.play(&game, ["alice", "bob"], 1, &["e2-e4"]);
+    // A header, then one line per game.
     let all = env.ok(None, &["games"]);
-    assert_eq!(all.lines().count(), 2, "{all}");
+    assert_eq!(all.lines().count(), 3, "{all}");
     assert!(all.contains("bob to move"), "{all}");
     let bobs = env.ok(None, &["games", "bob"]);
-    assert_eq!(bobs.lines().count(), 1, "{bobs}");
+    assert_eq!(bobs.lines().count(), 2, "{bobs}");
     let next = env.ok(None, &["games", "carol", "--next"]);
-    assert!(next.starts_with("game2"), "{next}");
-    assert_eq!(next.lines().count(), 1, "{next}");
+    assert!(next.lines().nth(1).unwrap().starts_with("game2"), "{next}");
+    assert_eq!(next.lines().count(), 2, "{next}");
     assert_eq!(
         env.ok(None, &["games", "alice", "--next"]).trim_end(),
         "no games"

@@ -235,7 +235,7 @@ fn an_orwell_game_from_challenge_to_audit() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(
-        err.starts_with("the dice do not check: rolls: MISMATCH"),
+        err.starts_with("boserv: the dice do not check: rolls: MISMATCH"),
         "{err}"
     );
     assert_eq!(
@@ -383,7 +383,7 @@ fn the_sample_game_replays_through_the_shell() {
     let out = env.run(None, &["replay", "orwell", published]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.starts_with("line 12: Gf6xf9: "), "{err}");
+    assert!(err.starts_with("boserv: line 12: Gf6xf9: "), "{err}");
 }
 
 /// A seat that has resigned counts as agreeing to a draw and shares none
@@ -487,4 +487,49 @@ fn a_challenge_lists_the_passes_of_the_first_rolls() {
     );
     let game = out.lines().last().unwrap();
     assert_ne!(to_move(&env, game).as_deref(), Some("alice"));
+}
+
+/// Two seats out in either order, the second before its first turn: the
+/// third wins (the game was accepted once a seat had left), and the
+/// revealed seed checks out.
+#[test]
+fn two_seats_out_in_any_order_leave_the_third_the_winner() {
+    for (first, second, winner) in [("alice", "bob", "[0:0:1]"), ("bob", "alice", "[0:0:1]")] {
+        let env = Env::new();
+        let game = start(&env, &seed_hex(11));
+        // The first to go plays a turn of their own, then resigns.
+        for _ in 0..30 {
+            if to_move(&env, &game).as_deref() == Some(first) {
+                break;
+            }
+            play_one(&env, &game);
+        }
+        play_one(&env, &game);
+        env.ok(Some(first), &["resign", &game]);
+        assert_eq!(env.json(&game)["status"], "active");
+        // The second resigns whether or not they have moved.
+        env.ok(Some(second), &["resign", &game]);
+        let json = env.json(&game);
+        assert_eq!(json["status"], "over", "{json}");
+        assert_eq!(json["result"], winner, "{json}");
+        let audit = env.ok(None, &["audit", &game]);
+        assert_eq!(audit.lines().last(), Some("rolls: ok"), "{audit}");
+    }
+}
+
+/// A game declined at once is cancelled, and still reveals its seed: the
+/// audit checks the rolls made so far.
+#[test]
+fn a_cancelled_game_reveals_its_seed_and_audits() {
+    let env = Env::new();
+    let seed = seed_hex(5);
+    let game = start(&env, &seed);
+    let mover = to_move(&env, &game).unwrap();
+    env.ok(Some(&mover), &["resign", &game]);
+    let json = env.json(&game);
+    assert_eq!(json["status"], "cancelled", "{json}");
+    assert_eq!(json["seed"], seed.as_str(), "{json}");
+    let audit = env.ok(None, &["audit", &game]);
+    assert!(audit.contains(&format!("seed: {seed}")), "{audit}");
+    assert_eq!(audit.lines().last(), Some("rolls: ok"), "{audit}");
 }

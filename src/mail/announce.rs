@@ -28,7 +28,7 @@ const RECENT_MOVES: usize = 8;
 
 /// Queues the mail `notices` call for.
 pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Result<(), StoreError> {
-    let settings = Settings::current().map_err(|e| StoreError::Damaged(e.to_string()))?;
+    let settings = Settings::current().map_err(|e| StoreError::Setup(e.to_string()))?;
     for notice in notices {
         if let Notice::ConfirmAddress { user, email, code } = notice {
             confirmation(conn, settings, user, email, code, now)?;
@@ -109,7 +109,7 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             let mail = settings
                 .templates
                 .render(template, &letter)
-                .map_err(|e| StoreError::Damaged(e.to_string()))?;
+                .map_err(|e| StoreError::Setup(e.to_string()))?;
             let identity = &settings.identity;
             let root = identity.game_root_id(game, user);
             let message_id = match kind {
@@ -338,7 +338,7 @@ pub(super) fn board_letter(
         moves,
         diagram: view.board.trim_end().to_string(),
         commitment: game.row.dice_commitment.clone(),
-        seed: game.row.dice_seed.clone().filter(|_| view.result.is_some()),
+        seed: view.seed.clone(),
         comments: Vec::new(),
         notes: Vec::new(),
     })

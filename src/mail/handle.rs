@@ -386,6 +386,9 @@ impl Run<'_> {
             Err(e) if e.is_trouble() => {
                 return Err(match e {
                     PerformError::Service(crate::service::ServiceError::Store(e)) => e.into(),
+                    PerformError::Service(crate::service::ServiceError::Setup(why)) => {
+                        HandleError::Store(StoreError::Setup(why))
+                    }
                     other => HandleError::Store(StoreError::Damaged(other.to_string())),
                 });
             }

@@ -12,6 +12,7 @@ pub mod announce;
 pub mod answers;
 pub mod body;
 pub mod compose;
+pub mod config;
 pub mod handle;
 pub mod identity;
 pub mod inbound;

@@ -140,6 +140,7 @@ fn hash(password: &str) -> Result<String, ServiceError> {
 /// most this many confirmation mails).
 pub const MAX_ADDRESSES: usize = 4;
 
+/// At most [`MAX_ADDRESSES`], each one mail can be sent to.
 fn check_addresses(emails: &[String]) -> Result<(), ServiceError> {
     if emails.len() > MAX_ADDRESSES {
         return Err(ServiceError::TooManyAddresses {
@@ -147,7 +148,10 @@ fn check_addresses(emails: &[String]) -> Result<(), ServiceError> {
             given: emails.len(),
         });
     }
-    Ok(())
+    match emails.iter().find(|e| !crate::command::is_mail_address(e)) {
+        Some(bad) => Err(ServiceError::BadAddress(bad.clone())),
+        None => Ok(()),
+    }
 }
 
 /// `signup USERID PASSWORD [EMAIL...]`.

@@ -228,7 +228,7 @@ impl LoadedGame {
                 .row
                 .dice_seed
                 .clone()
-                .filter(|_| self.row.status == Status::Over),
+                .filter(|_| self.row.status != Status::Active),
             draw_offered_by: self
                 .row
                 .draw_votes

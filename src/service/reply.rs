@@ -137,6 +137,8 @@ pub struct GameLine {
     pub status: String,
     /// `alice to move` or `1-0 (checkmate)`.
     pub standing: String,
+    /// When the player to move forfeits if they do not move.
+    pub deadline: Option<String>,
 }
 
 /// The answer to a command.
@@ -157,6 +159,8 @@ pub enum Reply {
     },
     /// A board (`show`, and after a draw vote).
     Board(GameView),
+    /// What was done, in one line, then the board (a declined draw).
+    Noted { line: String, view: GameView },
     /// A resignation: the turns the server then passed by itself (a seat
     /// that has left a game of three), and the board after them.
     Resigned { passes: Vec<String>, view: GameView },
@@ -173,7 +177,8 @@ impl Reply {
             Reply::Challenged { view, .. }
             | Reply::Moved { view, .. }
             | Reply::Resigned { view, .. }
-            | Reply::Board(view) => Some(view),
+            | Reply::Board(view)
+            | Reply::Noted { view, .. } => Some(view),
             _ => None,
         }
     }
@@ -194,22 +199,29 @@ impl Reply {
                 )
             }
             Reply::Board(view) => view.text(),
+            Reply::Noted { line, view } => format!("{line}\n{}", view.text()),
             Reply::Resigned { passes, view } => format!("{}{}", pass_lines(passes), view.text()),
             Reply::Games(lines) if lines.is_empty() => "no games".to_string(),
-            Reply::Games(lines) => lines
-                .iter()
-                .map(|l| {
-                    format!(
-                        "{:<8} {:<8} {:<24} move {:<4} {}",
-                        l.game,
-                        l.variant,
-                        l.players.join("-"),
-                        l.ply + 1,
-                        l.standing
+            Reply::Games(lines) => {
+                let row = |game: &str, variant: &str, players: &str, ply: &str, standing: &str| {
+                    format!("{game:<8} {variant:<8} {players:<24} {ply:<5} {standing}")
+                };
+                let mut out = vec![row("GAME", "VARIANT", "PLAYERS", "MOVE", "STANDING")];
+                out.extend(lines.iter().map(|l| {
+                    let standing = match &l.deadline {
+                        Some(date) => format!("{}, by {date}", l.standing),
+                        None => l.standing.clone(),
+                    };
+                    row(
+                        &l.game,
+                        &l.variant,
+                        &l.players.join("-"),
+                        &(l.ply + 1).to_string(),
+                        &standing,
                     )
-                })
-                .collect::<Vec<_>>()
-                .join("\n"),
+                }));
+                out.join("\n")
+            }
             Reply::Text(text) => text.trim_end().to_string(),
         }
     }

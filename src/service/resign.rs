@@ -6,7 +6,9 @@
 //! log reaches the same result.
 //!
 //! A player who resigns before making a move of their own declines the
-//! game, as in pbmserv: it is cancelled, and nobody wins or loses.
+//! game, as in pbmserv: it is cancelled, and nobody wins or loses. Once a
+//! seat has left a game of three, the game was accepted: a resignation
+//! then takes the seat out like any other, and the last seat in wins.
 
 use rusqlite::Connection;
 
@@ -35,7 +37,8 @@ pub fn resign(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
             game: id,
         })?,
     };
-    if !has_moved(&tx, id, seat)? {
+    let someone_left = (0..game.row.players.len()).any(|s| game.position.has_left(s));
+    if !someone_left && !has_moved(&tx, id, seat)? {
         let declined = Ending::Declined {
             seat,
             name: game.variant.seats()[seat],

@@ -14,6 +14,7 @@ pub const STEPS: &[&str] = &[
     include_str!("time.sql"),
     include_str!("endings.sql"),
     include_str!("declined.sql"),
+    include_str!("settings.sql"),
     include_str!("guard.sql"),
 ];
 
