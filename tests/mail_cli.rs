@@ -247,7 +247,7 @@ fn a_game_of_chess_by_mail() {
         "{board}"
     );
     assert!(!board.contains("-- \nAlice"), "{board}");
-    assert!(board.contains("It is bob's turn."), "{board}");
+    assert!(board.contains("It is bob's turn: move 2."), "{board}");
     let error = mails
         .iter()
         .find(|m| m.contains("Subject: Chess Board 1 Error"))

@@ -13,9 +13,10 @@ use rusqlite::{Connection, ErrorCode};
 
 use super::inbound::{self, Intake, Letter, Refusal};
 use super::inbox::{self, Disposition, Received};
-use super::letters::{ErrorLetter, HelpLetter, ReplyLetter, WelcomeLetter, quoted_original};
+use super::letters::{HelpLetter, ReplyLetter, WelcomeLetter};
 use super::limits::{self, MAIL_BUDGET, MAX_QUOTE_BYTES, MAX_REQUESTS};
 use super::outbox::{self, Draft};
+use super::refusal;
 use super::settings::Settings;
 use super::templates::Rendered;
 use super::{answers, mask, token};
@@ -24,12 +25,21 @@ use crate::command::perform::{PerformError, game_of, perform};
 use crate::command::{Actor, Command};
 use crate::rules::VARIANTS;
 use crate::service::Reply;
-use crate::service::game::LoadedGame;
 use crate::service::help::variants;
 use crate::store::StoreError;
 
-/// How many lines of the original an error mail quotes.
-const QUOTED_LINES: usize = 200;
+/// A mail to the sender, and the game whose thread it belongs in (an
+/// error about a board goes in that board's thread for its player).
+struct Answer {
+    mail: Rendered,
+    thread: Option<(crate::command::GameId, String)>,
+}
+
+impl From<Rendered> for Answer {
+    fn from(mail: Rendered) -> Self {
+        Answer { mail, thread: None }
+    }
+}
 
 /// What became of a message (every case is a success for the MTA).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,7 +100,7 @@ pub fn handle(
 ) -> Result<Handled, HandleError> {
     let settings = Settings::current().map_err(|e| HandleError::Settings(e.to_string()))?;
     let intake = inbound::read(raw);
-    let mut answers: Vec<Rendered> = Vec::new();
+    let mut answers: Vec<Answer> = Vec::new();
     let mut handled = Handled {
         disposition: Disposition::Handled,
         done: 0,
@@ -159,7 +169,14 @@ pub fn handle(
                 };
                 reason = Some(why.to_string());
                 if sender.is_some() {
-                    answers.push(error_mail(conn, settings, None, &why.to_string(), raw)?);
+                    answers.push(error_mail(
+                        conn,
+                        settings,
+                        None,
+                        &why.to_string(),
+                        raw,
+                        None,
+                    )?);
                 }
             }
             Intake::Letter(letter) => {
@@ -195,20 +212,31 @@ pub fn handle(
         )?,
     };
     // One combined answer per message, within the sender's daily budget
-    // (super::limits).
+    // (super::limits); a single answer keeps its game thread.
+    let thread = match answers.as_slice() {
+        [one] => one.thread.clone(),
+        _ => None,
+    };
+    let combined = answers::combine(answers.into_iter().map(|a| a.mail).collect());
     if let Some(sender) = intake.sender()
-        && let Some(answer) = answers::combine(answers)
+        && let Some(mail) = combined
         && limits::may_answer(&tx, sender, handled.done == 0, now)?
     {
         let parent = intake.message_id().map(|id| format!("<{id}>"));
+        // In the game's thread: under the game's first mail to the player,
+        // answering the player's own message.
+        let root = thread
+            .as_ref()
+            .map(|(game, user)| settings.identity.game_root_id(*game, user));
+        let references: Vec<String> = root.iter().chain(parent.iter()).cloned().collect();
         let draft = Draft {
-            game: None,
+            game: thread.as_ref().map(|(game, _)| *game),
             to: vec![sender.to_string()],
-            subject: answer.subject,
-            body: answer.body,
-            message_id: format!("<inbox{row}.answer0@{}>", settings.identity.domain),
-            references: parent.iter().cloned().collect(),
-            in_reply_to: parent,
+            subject: mail.subject,
+            body: mail.body,
+            message_id: settings.identity.answer_id(row, 0),
+            in_reply_to: parent.or(root),
+            references,
             reply_to: None,
         };
         outbox::queue(&tx, &draft, now)?;
@@ -243,7 +271,7 @@ struct Run<'a> {
     raw: &'a [u8],
     secrets: &'a [String],
     now: DateTime<Utc>,
-    answers: &'a mut Vec<Rendered>,
+    answers: &'a mut Vec<Answer>,
     handled: &'a mut Handled,
 }
 
@@ -380,7 +408,7 @@ impl Run<'_> {
             Ok(reply) => {
                 self.handled.done += 1;
                 if let Some(answer) = answer(self.settings, &request, line, &reply, sender)? {
-                    self.answers.push(answer);
+                    self.answers.push(answer.into());
                 }
             }
             Err(e) if e.is_trouble() => {
@@ -409,7 +437,8 @@ impl Run<'_> {
         reason: &str,
     ) -> Result<(), HandleError> {
         let reason = mask::text(reason, self.secrets);
-        let mail = error_mail(self.conn, self.settings, game, &reason, self.raw)?;
+        let raw = &self.raw[..self.raw.len().min(MAX_QUOTE_BYTES)];
+        let mail = error_mail(self.conn, self.settings, game, &reason, raw, None)?;
         self.answers.push(mail);
         Ok(())
     }
@@ -431,9 +460,11 @@ fn answer(
         | Command::Resign { .. }
         | Command::Draw { .. } => Ok(None),
         Command::Help { topic } => {
+            // Mail users get the mail form of the commands.
+            let text = super::help::text(topic.as_deref()).unwrap_or_else(|| reply.text());
             let letter = HelpLetter {
                 topic: topic.clone(),
-                text: reply.text(),
+                text,
             };
             render(settings, "help.txt", &letter).map(Some)
         }
@@ -480,35 +511,25 @@ fn claimed_user(actor: &Actor) -> Option<&str> {
     }
 }
 
-/// An error mail: the reason, the board when the command named one (as
-/// the sender sees it, when they play in it), and the original message
-/// quoted.
+/// An error mail ([`refusal`]), in the game's thread when the command
+/// named a board of the player it spoke for.
 fn error_mail(
     conn: &Connection,
     settings: &Settings,
     game: Option<(crate::command::GameId, Option<&str>)>,
     reason: &str,
     raw: &[u8],
-) -> Result<Rendered, HandleError> {
-    let loaded = game.and_then(|(g, _)| LoadedGame::load(conn, VARIANTS, g).ok());
-    let seat = game.and_then(|(_, user)| {
-        let user = user?;
-        let players = &loaded.as_ref()?.row.players;
-        players.iter().position(|p| p.eq_ignore_ascii_case(user))
-    });
-    let letter = ErrorLetter {
-        title: loaded.as_ref().map(|l| l.variant.title().to_string()),
-        board: loaded.as_ref().map(|l| l.id().0),
-        reason: reason.to_string(),
-        diagram: loaded.as_ref().map(|l| {
-            l.position
-                .render_for(seat.unwrap_or(0))
-                .trim_end()
-                .to_string()
-        }),
-        original: quoted_original(&raw[..raw.len().min(MAX_QUOTE_BYTES)], QUOTED_LINES),
+    secret: Option<&str>,
+) -> Result<Answer, HandleError> {
+    let letter = refusal::letter(conn, game, reason, raw, secret);
+    let thread = match (game, letter.board) {
+        (Some((id, Some(user))), Some(_)) => crate::store::games::find(conn, id)?
+            .filter(|row| row.players.iter().any(|p| p.eq_ignore_ascii_case(user)))
+            .map(|_| (id, user.to_ascii_lowercase())),
+        _ => None,
     };
-    render(settings, "error.txt", &letter)
+    let mail = render(settings, "error.txt", &letter)?;
+    Ok(Answer { mail, thread })
 }
 
 fn render(

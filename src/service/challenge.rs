@@ -74,16 +74,15 @@ pub fn challenge(
         return Err(ServiceError::ChallengeNeedsLogin);
     }
     let tx = store::write(conn)?;
-    if *req.actor != Actor::Anonymous {
-        let challenger = acting_player(&tx, req.actor)?;
-        if req.by_mail
-            && !userids
-                .iter()
-                .any(|u| u.eq_ignore_ascii_case(&challenger.userid))
-        {
-            return Err(ServiceError::ChallengerNotPlaying(challenger.userid));
+    let challenger = if *req.actor != Actor::Anonymous {
+        let challenger = acting_player(&tx, req.actor)?.userid;
+        if req.by_mail && !userids.iter().any(|u| u.eq_ignore_ascii_case(&challenger)) {
+            return Err(ServiceError::ChallengerNotPlaying(challenger));
         }
-    }
+        Some(challenger)
+    } else {
+        None
+    };
     let mut ids = Vec::new();
     for userid in userids {
         let player =
@@ -122,6 +121,12 @@ pub fn challenge(
         players: game.row.players.clone(),
         to_move: view.to_move.clone(),
     };
+    let said = req.comment.map(|comment| Notice::Said {
+        game: id,
+        by: challenger.unwrap_or_else(|| "The challenger".to_string()),
+        comment: comment.to_string(),
+    });
+    let passes = said.into_iter().chain(passes).collect();
     let passed = notify::queue_change(&tx, challenged, None, passes, req.now)?;
     tx.commit()?;
     Ok(Reply::Challenged {
