@@ -13,8 +13,7 @@ const DIAGRAM: &str = "  +---+---+\n2 | k |   |\n1 |   | K |\n  +---+---+\n    a
 
 /// Queues `mail`, delivers it to a scratch directory and returns the .eml.
 fn sent(mail: Rendered, message_id: impl Fn(&Identity) -> String, threaded: bool) -> String {
-    let conn = rusqlite::Connection::open_in_memory().unwrap();
-    conn.execute_batch(include_str!("../schema.sql")).unwrap();
+    let conn = boserv::store::open_in_memory().unwrap();
     let identity = Identity::parse("Bochess Server <bochess@example.net>").unwrap();
     let now: DateTime<Utc> = "2026-11-22T10:00:00Z".parse().unwrap();
     let root = identity.game_root_id(GameId(42), "bob");
@@ -26,6 +25,7 @@ fn sent(mail: Rendered, message_id: impl Fn(&Identity) -> String, threaded: bool
         message_id: message_id(&identity),
         in_reply_to: threaded.then(|| root.clone()),
         references: if threaded { vec![root] } else { vec![] },
+        reply_to: None,
     };
     outbox::queue(&conn, &draft, now).unwrap();
     let dir = tempfile::tempdir().unwrap();
@@ -54,9 +54,11 @@ fn snapshot(name: &str, eml: &str) {
 fn a_board_mail_as_sent() {
     let letter = BoardLetter {
         title: "Bochess".into(),
+        name: "Big Outer Chess".into(),
         variant: "bochess".into(),
         board: 42,
         players: vec!["alice".into(), "bob".into()],
+        sides: vec!["alice (White)".into(), "bob (Black)".into()],
         ply: 3,
         to_move: Some("bob".into()),
         moves: vec!["1. e2-e4 e7-e5".into(), "2. Ng1-f3".into()],
@@ -89,17 +91,17 @@ fn an_error_mail_as_sent() {
     let original = b"From: bob@example.org\r\nSubject: bochess move 42 bob pw e2-e5\r\n\r\nhi\r\n";
     let letter = ErrorLetter {
         title: Some("Bochess".into()),
+        name: Some("Big Outer Chess".into()),
         board: Some(42),
         reason: "it is alice's turn".into(),
         diagram: Some(DIAGRAM.into()),
         original: quoted_original(original, 200),
+        ..ErrorLetter::default()
     };
     let mail = Templates::built_in().render("error.txt", letter).unwrap();
-    let eml = sent(
-        mail,
-        |i| i.unique_id("2026-11-22T10:00:00Z".parse().unwrap()),
-        false,
-    );
+    let eml = sent(mail, |i| i.answer_id(7, 0), false);
     assert!(!eml.contains("In-Reply-To"), "{eml}");
+    // An answer to a player's message (RFC 3834).
+    assert!(eml.contains("Auto-Submitted: auto-replied\n"), "{eml}");
     snapshot("error_mail", &eml);
 }

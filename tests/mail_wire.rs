@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use boserv::command::GameId;
 use boserv::mail::identity::Identity;
-use boserv::mail::outbox::{self, Delivery, Draft, Status};
+use boserv::mail::outbox::{self, Draft, Status};
 use boserv::mail::transport::{Transport, TransportSpec};
 use chrono::{DateTime, Utc};
 use mailin_embedded::{Handler, Response, Server, SslConfig, response};
@@ -70,9 +70,7 @@ fn smtp_server() -> (u16, Arc<Mutex<Vec<Received>>>) {
 }
 
 fn database() -> rusqlite::Connection {
-    let conn = rusqlite::Connection::open_in_memory().unwrap();
-    conn.execute_batch(include_str!("../schema.sql")).unwrap();
-    conn
+    boserv::store::open_in_memory().unwrap()
 }
 
 #[test]
@@ -91,6 +89,7 @@ fn deliver_sends_a_threaded_mail_over_smtp() {
         message_id: id.clone(),
         in_reply_to: Some(root.clone()),
         references: vec![root.clone()],
+        reply_to: None,
     };
     outbox::queue(&conn, &draft, now).unwrap();
 
@@ -98,12 +97,8 @@ fn deliver_sends_a_threaded_mail_over_smtp() {
     let transport = Transport::open(&spec).unwrap();
     let delivery = outbox::deliver(&conn, &transport, &identity, now).unwrap();
     assert_eq!(
-        delivery,
-        Delivery {
-            sent: 1,
-            deferred: 0,
-            failed: 0
-        }
+        (delivery.sent, delivery.deferred, delivery.failed),
+        (1, 0, 0)
     );
     assert_eq!(outbox::list(&conn, Status::Sent).unwrap().len(), 1);
 
@@ -134,7 +129,7 @@ fn deliver_sends_a_threaded_mail_over_smtp() {
     );
     assert_eq!(
         parsed.header_raw("Auto-Submitted").map(str::trim),
-        Some("auto-replied")
+        Some("auto-generated")
     );
     assert!(parsed.date().is_some());
     let body = parsed.body_text(0).unwrap();
@@ -160,17 +155,14 @@ fn an_unreachable_relay_defers_the_mail() {
         message_id: identity.unique_id(now),
         in_reply_to: None,
         references: vec![],
+        reply_to: None,
     };
     outbox::queue(&conn, &draft, now).unwrap();
     let transport = Transport::open(&format!("smtp://127.0.0.1:{port}").parse().unwrap()).unwrap();
     let delivery = outbox::deliver(&conn, &transport, &identity, now).unwrap();
     assert_eq!(
-        delivery,
-        Delivery {
-            sent: 0,
-            deferred: 1,
-            failed: 0
-        }
+        (delivery.sent, delivery.deferred, delivery.failed),
+        (0, 1, 0)
     );
     let pending = outbox::list(&conn, Status::Pending).unwrap();
     assert_eq!(pending[0].attempts, 1);
@@ -228,7 +220,7 @@ fn a_reply_to_a_delivered_board_mail_advances_the_game() {
         String::from_utf8_lossy(&out.stderr)
     );
     let challenge = "From: alice@example.org\r\nMessage-ID: <w1@example.org>\r\n\
-                     Subject: chess challenge alice bob\r\n\r\n";
+                     Subject: chess challenge alice bob --login=alice:secret\r\n\r\n";
     assert_eq!(
         env.stdin(&["mail"], challenge.as_bytes()).status.code(),
         Some(0)
@@ -263,4 +255,22 @@ fn a_reply_to_a_delivered_board_mail_advances_the_game() {
     let json = env.json("game1");
     assert_eq!(json["ply"], 1);
     assert_eq!(json["to_move"], "bob");
+
+    // bob just hits Reply: his client writes to the Reply-To, with a
+    // Subject of its own and the board quoted; the first line is his move.
+    let reply_to = board
+        .lines()
+        .find_map(|l| l.strip_prefix("Reply-To: "))
+        .expect("a board mail carries a Reply-To")
+        .to_string();
+    assert!(reply_to.starts_with("bochess+"), "{reply_to}");
+    let reply = format!(
+        "From: Bob <bob@example.org>\r\nTo: {reply_to}\r\nMessage-ID: <w3@example.org>\r\n\
+         Subject: Re: Chess Board 1 bob **\r\n\r\ne7-e5\r\n\r\nOn Monday alice wrote:\r\n> board\r\n"
+    );
+    assert_eq!(
+        env.stdin(&["mail"], reply.as_bytes()).status.code(),
+        Some(0)
+    );
+    assert_eq!(env.json("game1")["ply"], 2, "the reply moved for bob");
 }

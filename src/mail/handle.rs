@@ -13,21 +13,33 @@ use rusqlite::{Connection, ErrorCode};
 
 use super::inbound::{self, Intake, Letter, Refusal};
 use super::inbox::{self, Disposition, Received};
-use super::letters::{ErrorLetter, HelpLetter, ReplyLetter, WelcomeLetter, quoted_original};
+use super::letters::{HelpLetter, ReplyLetter, WelcomeLetter};
+use super::limits::{self, MAIL_BUDGET, MAX_QUOTE_BYTES, MAX_REQUESTS};
 use super::outbox::{self, Draft};
+use super::refusal;
 use super::settings::Settings;
 use super::templates::Rendered;
+use super::{answers, mask, token};
 use crate::command::language::{self, Request};
 use crate::command::perform::{PerformError, game_of, perform};
 use crate::command::{Actor, Command};
 use crate::rules::VARIANTS;
 use crate::service::Reply;
-use crate::service::game::LoadedGame;
 use crate::service::help::variants;
 use crate::store::StoreError;
 
-/// How many lines of the original an error mail quotes.
-const QUOTED_LINES: usize = 200;
+/// A mail to the sender, and the game whose thread it belongs in (an
+/// error about a board goes in that board's thread for its player).
+struct Answer {
+    mail: Rendered,
+    thread: Option<(crate::command::GameId, String)>,
+}
+
+impl From<Rendered> for Answer {
+    fn from(mail: Rendered) -> Self {
+        Answer { mail, thread: None }
+    }
+}
 
 /// What became of a message (every case is a success for the MTA).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,17 +100,28 @@ pub fn handle(
 ) -> Result<Handled, HandleError> {
     let settings = Settings::current().map_err(|e| HandleError::Settings(e.to_string()))?;
     let intake = inbound::read(raw);
-    let mut answers: Vec<Rendered> = Vec::new();
+    let mut answers: Vec<Answer> = Vec::new();
     let mut handled = Handled {
         disposition: Disposition::Handled,
         done: 0,
         refused: 0,
     };
     let mut reason: Option<String> = None;
+    // No password, code or token is stored or quoted in clear: the
+    // Subject, the stored copy and every quote are masked (super::mask).
+    let secrets: Vec<String> = match &intake {
+        Intake::Letter(letter) => std::iter::once(&letter.subject)
+            .chain(&letter.commands)
+            .flat_map(|line| mask::secrets(line))
+            .collect(),
+        _ => mask::subject_secrets(raw),
+    };
     let subject = match &intake {
-        Intake::Letter(letter) => Some(letter.subject.clone()),
+        Intake::Letter(letter) => Some(mask::text(&letter.subject, &secrets)),
         _ => None,
     };
+    let masked = mask::message(raw, subject.as_deref(), &secrets);
+    let raw = masked.as_slice();
     // A letter's commands each commit on their own (with the mail they
     // cause), so the letter is claimed first, in its own transaction: the
     // raw message is stored and its Message-ID taken before anything runs.
@@ -146,11 +169,27 @@ pub fn handle(
                 };
                 reason = Some(why.to_string());
                 if sender.is_some() {
-                    answers.push(error_mail(conn, settings, None, &why.to_string(), raw)?);
+                    answers.push(error_mail(
+                        conn,
+                        settings,
+                        None,
+                        &why.to_string(),
+                        raw,
+                        None,
+                    )?);
                 }
             }
             Intake::Letter(letter) => {
-                run_letter(conn, settings, letter, raw, now, &mut answers, &mut handled)?;
+                let mut run = Run {
+                    conn,
+                    settings,
+                    raw,
+                    secrets: &secrets,
+                    now,
+                    answers: &mut answers,
+                    handled: &mut handled,
+                };
+                run.letter(letter)?;
             }
         }
     }
@@ -172,20 +211,35 @@ pub fn handle(
             now,
         )?,
     };
-    if let Some(sender) = intake.sender() {
-        for (n, answer) in answers.into_iter().enumerate() {
-            let parent = intake.message_id().map(|id| format!("<{id}>"));
-            let draft = Draft {
-                game: None,
-                to: vec![sender.to_string()],
-                subject: answer.subject,
-                body: answer.body,
-                message_id: format!("<inbox{row}.answer{n}@{}>", settings.identity.domain),
-                references: parent.iter().cloned().collect(),
-                in_reply_to: parent,
-            };
-            outbox::queue(&tx, &draft, now)?;
-        }
+    // One combined answer per message, within the sender's daily budget
+    // (super::limits); a single answer keeps its game thread.
+    let thread = match answers.as_slice() {
+        [one] => one.thread.clone(),
+        _ => None,
+    };
+    let combined = answers::combine(answers.into_iter().map(|a| a.mail).collect());
+    if let Some(sender) = intake.sender()
+        && let Some(mail) = combined
+        && limits::may_answer(&tx, sender, handled.done == 0, now)?
+    {
+        let parent = intake.message_id().map(|id| format!("<{id}>"));
+        // In the game's thread: under the game's first mail to the player,
+        // answering the player's own message.
+        let root = thread
+            .as_ref()
+            .map(|(game, user)| settings.identity.game_root_id(*game, user));
+        let references: Vec<String> = root.iter().chain(parent.iter()).cloned().collect();
+        let draft = Draft {
+            game: thread.as_ref().map(|(game, _)| *game),
+            to: vec![sender.to_string()],
+            subject: mail.subject,
+            body: mail.body,
+            message_id: settings.identity.answer_id(row, 0),
+            in_reply_to: parent.or(root),
+            references,
+            reply_to: None,
+        };
+        outbox::queue(&tx, &draft, now)?;
     }
     tx.commit().map_err(StoreError::from)?;
     Ok(handled)
@@ -209,97 +263,196 @@ fn received<'a>(
     }
 }
 
-/// Runs the commands of a letter, collecting the answers for its sender.
-fn run_letter(
-    conn: &mut Connection,
-    settings: &Settings,
-    letter: &Letter,
-    raw: &[u8],
+/// One letter being run: its commands, and the answers for its sender.
+struct Run<'a> {
+    conn: &'a mut Connection,
+    settings: &'a Settings,
+    /// The message as stored (masked).
+    raw: &'a [u8],
+    secrets: &'a [String],
     now: DateTime<Utc>,
-    answers: &mut Vec<Rendered>,
-    handled: &mut Handled,
-) -> Result<(), HandleError> {
-    for line in &letter.commands {
-        let requests = match language::parse(line) {
-            Ok(requests) => requests,
-            Err(e) => {
-                handled.refused += 1;
-                answers.push(error_mail(conn, settings, None, &e.to_string(), raw)?);
-                continue;
-            }
-        };
-        for mut request in requests {
-            if let Command::Signup { emails, .. } = &mut request.command
-                && emails.is_empty()
-            {
-                emails.push(letter.sender.clone());
-            }
-            if let Command::Challenge { players, .. } = &request.command
-                && !sent_by_a_player(conn, players, &letter.sender)?
-            {
-                handled.refused += 1;
-                let why = format!(
-                    "a challenge by mail must come from an address of one of the players \
-                     ({}); {} is not one",
-                    players.join(", "),
-                    letter.sender
-                );
-                answers.push(error_mail(conn, settings, None, &why, raw)?);
-                continue;
-            }
-            match perform(conn, &request, letter.comment.as_deref(), now) {
-                Ok(reply) => {
-                    handled.done += 1;
-                    if let Some(answer) = answer(settings, &request, line, &reply)? {
-                        answers.push(answer);
-                    }
-                }
-                Err(e) if e.is_trouble() => {
-                    return Err(match e {
-                        PerformError::Service(crate::service::ServiceError::Store(e)) => e.into(),
-                        other => HandleError::Store(StoreError::Damaged(other.to_string())),
-                    });
-                }
-                Err(e) => {
-                    handled.refused += 1;
-                    let game = game_of(&request.command);
-                    let game = game.map(|g| (g, claimed_user(&request.actor)));
-                    answers.push(error_mail(conn, settings, game, &e.to_string(), raw)?);
-                }
-            }
-        }
-    }
-    Ok(())
+    answers: &'a mut Vec<Answer>,
+    handled: &'a mut Handled,
 }
 
-/// True when `sender` is an address of one of `players` (so nobody can
-/// start games for others by mail). Unknown players are left to the
-/// service, which names them.
-fn sent_by_a_player(
-    conn: &Connection,
-    players: &[String],
-    sender: &str,
-) -> Result<bool, HandleError> {
-    let mut known = false;
-    for userid in players {
-        if let Some(player) = crate::store::players::find(conn, userid)? {
-            known = true;
-            let emails = crate::store::players::emails(conn, player.id)?;
-            if emails.iter().any(|e| e.eq_ignore_ascii_case(sender)) {
-                return Ok(true);
+impl Run<'_> {
+    /// Runs the commands of a letter: at most [`MAX_REQUESTS`], and only
+    /// while the mails they may cause fit in [`MAIL_BUDGET`].
+    fn letter(&mut self, letter: &Letter) -> Result<(), HandleError> {
+        let comment = letter
+            .comment
+            .as_deref()
+            .map(|c| limits::cut(c, limits::MAX_COMMENT_BYTES));
+        let requests = match &letter.token {
+            Some(token) => self.reply(letter, token)?,
+            None => self.parse(letter)?,
+        };
+        let (mut run, mut mails, mut skipped) = (0, 0, 0);
+        for (line, request) in requests {
+            let cost = limits::mail_cost(&request.command);
+            if run >= MAX_REQUESTS || mails + cost > MAIL_BUDGET {
+                skipped += 1;
+                continue;
+            }
+            run += 1;
+            mails += cost;
+            self.request(&line, request, comment.as_deref(), &letter.sender)?;
+        }
+        if skipped > 0 {
+            self.handled.refused += skipped;
+            let why = format!(
+                "{skipped} more command(s) not run: one mail runs at most {MAX_REQUESTS} \
+                 commands, and only as many moves, challenges or new addresses as can \
+                 cause {MAIL_BUDGET} mails (send the rest in another mail)"
+            );
+            self.refuse(None, &why)?;
+        }
+        Ok(())
+    }
+
+    /// The requests of a letter's command lines (one more than may run,
+    /// at most); a line that does not parse is refused at once.
+    fn parse(&mut self, letter: &Letter) -> Result<Vec<(String, Request)>, HandleError> {
+        let mut requests = Vec::new();
+        for line in &letter.commands {
+            if requests.len() > MAX_REQUESTS {
+                break;
+            }
+            match language::parse(line) {
+                Ok(parsed) => {
+                    for mut request in parsed {
+                        if let Command::Signup { emails, .. } = &mut request.command
+                            && emails.is_empty()
+                        {
+                            emails.push(letter.sender.clone());
+                        }
+                        requests.push((line.clone(), request));
+                    }
+                }
+                Err(e) => {
+                    self.handled.refused += 1;
+                    self.refuse(None, &e.to_string())?;
+                }
+            }
+        }
+        Ok(requests)
+    }
+
+    /// A reply to a board mail: its token names the player and the game,
+    /// and the sender must be one of that player's confirmed addresses.
+    fn reply(
+        &mut self,
+        letter: &Letter,
+        token: &str,
+    ) -> Result<Vec<(String, Request)>, HandleError> {
+        let Some(bearer) = token::redeem(self.conn, token)? else {
+            self.handled.refused += 1;
+            self.refuse(
+                None,
+                "this reply address is not valid (the game is over, or the address was \
+                 changed): write the full command in the Subject instead (send `help`)",
+            )?;
+            return Ok(Vec::new());
+        };
+        let game = Some((bearer.game, Some(bearer.userid.as_str())));
+        let emails = crate::store::players::confirmed_emails(self.conn, bearer.player)?;
+        if !emails
+            .iter()
+            .any(|e| e.eq_ignore_ascii_case(&letter.sender))
+        {
+            self.handled.refused += 1;
+            let why = format!(
+                "this reply address belongs to a board mail of {user}, and {sender} is not a \
+                 confirmed address of {user}: reply from the address the board mail came to",
+                user = bearer.userid,
+                sender = letter.sender,
+            );
+            self.refuse(game, &why)?;
+            return Ok(Vec::new());
+        }
+        let Some(line) = letter.commands.first() else {
+            self.handled.refused += 1;
+            self.refuse(
+                game,
+                "no command found: write your move (or resign, draw offer, show) on the \
+                 first line of your reply",
+            )?;
+            return Ok(Vec::new());
+        };
+        match language::parse_reply(line, bearer.game) {
+            Ok(command) => Ok(vec![(
+                line.clone(),
+                Request {
+                    game_word: None,
+                    actor: Actor::Trusted(bearer.userid.clone()),
+                    command,
+                },
+            )]),
+            Err(e) => {
+                self.handled.refused += 1;
+                self.refuse(game, &e.to_string())?;
+                Ok(Vec::new())
             }
         }
     }
-    Ok(!known)
+
+    /// Runs one request, answering or refusing it.
+    fn request(
+        &mut self,
+        line: &str,
+        request: Request,
+        comment: Option<&str>,
+        sender: &str,
+    ) -> Result<(), HandleError> {
+        match perform(self.conn, &request, comment, self.now, true) {
+            Ok(reply) => {
+                self.handled.done += 1;
+                if let Some(answer) = answer(self.settings, &request, line, &reply, sender)? {
+                    self.answers.push(answer.into());
+                }
+            }
+            Err(e) if e.is_trouble() => {
+                return Err(match e {
+                    PerformError::Service(crate::service::ServiceError::Store(e)) => e.into(),
+                    PerformError::Service(crate::service::ServiceError::Setup(why)) => {
+                        HandleError::Store(StoreError::Setup(why))
+                    }
+                    other => HandleError::Store(StoreError::Damaged(other.to_string())),
+                });
+            }
+            Err(e) => {
+                self.handled.refused += 1;
+                let game = game_of(&request.command);
+                let game = game.map(|g| (g, claimed_user(&request.actor)));
+                self.refuse(game, &e.to_string())?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Queues the error answer for a refusal, its reason masked.
+    fn refuse(
+        &mut self,
+        game: Option<(crate::command::GameId, Option<&str>)>,
+        reason: &str,
+    ) -> Result<(), HandleError> {
+        let reason = mask::text(reason, self.secrets);
+        let raw = &self.raw[..self.raw.len().min(MAX_QUOTE_BYTES)];
+        let mail = error_mail(self.conn, self.settings, game, &reason, raw, None)?;
+        self.answers.push(mail);
+        Ok(())
+    }
 }
 
 /// The mail a successful command sends its sender, if any: commands that
-/// change a game already mail every player.
+/// change a game already mail every player, and a signup the addresses it
+/// names (their confirmation).
 fn answer(
     settings: &Settings,
     request: &Request,
     line: &str,
     reply: &Reply,
+    sender: &str,
 ) -> Result<Option<Rendered>, HandleError> {
     match &request.command {
         Command::Move { .. }
@@ -307,27 +460,25 @@ fn answer(
         | Command::Resign { .. }
         | Command::Draw { .. } => Ok(None),
         Command::Help { topic } => {
+            // Mail users get the mail form of the commands.
+            let text = super::help::text(topic.as_deref()).unwrap_or_else(|| reply.text());
             let letter = HelpLetter {
                 topic: topic.clone(),
-                text: reply.text(),
+                text,
             };
             render(settings, "help.txt", &letter).map(Some)
         }
-        Command::Signup { user, emails, .. } => {
-            let letter = WelcomeLetter {
-                userid: user.clone(),
-                addresses: emails.clone(),
-                games: variants(VARIANTS)
-                    .text()
-                    .lines()
-                    .map(str::to_string)
-                    .collect(),
-            };
-            render(settings, "welcome.txt", &letter).map(Some)
+        // The confirmation mail answers a signup from an address it names:
+        // an unconfirmed address gets nothing else.
+        Command::Signup { emails, .. } if emails.iter().any(|e| e.eq_ignore_ascii_case(sender)) => {
+            Ok(None)
         }
+        Command::Signup { user, emails, .. } => welcome(settings, user, emails).map(Some),
+        // Confirmed: now the welcome, to the address that confirmed.
+        Command::Confirm { user, .. } => welcome(settings, user, &[]).map(Some),
         _ => {
             let letter = ReplyLetter {
-                request: without_password(line, request),
+                request: mask::command_line(line),
                 text: reply.text(),
             };
             render(settings, "reply.txt", &letter).map(Some)
@@ -335,56 +486,50 @@ fn answer(
     }
 }
 
-/// The command line with the password (if it holds one) masked.
-fn without_password(line: &str, request: &Request) -> String {
-    let secret = match (&request.actor, &request.command) {
-        (Actor::Claimed { password, .. }, _) => Some(password.as_str()),
-        (_, Command::Signup { password, .. }) => Some(password.as_str()),
-        _ => None,
+/// The welcome of a new player (`addresses`: where their mail goes, if
+/// that is news).
+fn welcome(settings: &Settings, user: &str, addresses: &[String]) -> Result<Rendered, HandleError> {
+    let letter = WelcomeLetter {
+        userid: user.to_string(),
+        addresses: addresses.to_vec(),
+        games: variants(VARIANTS)
+            .text()
+            .lines()
+            .map(str::to_string)
+            .collect(),
     };
-    line.split_whitespace()
-        .map(|word| if Some(word) == secret { "***" } else { word })
-        .collect::<Vec<_>>()
-        .join(" ")
+    render(settings, "welcome.txt", &letter)
 }
 
 /// The userid a command speaks for, if it names one.
 fn claimed_user(actor: &Actor) -> Option<&str> {
     match actor {
-        Actor::Claimed { user, .. } => Some(user.as_str()),
+        Actor::Claimed { user, .. } | Actor::Verified { user, .. } | Actor::Trusted(user) => {
+            Some(user.as_str())
+        }
         _ => None,
     }
 }
 
-/// An error mail: the reason, the board when the command named one (as
-/// the sender sees it, when they play in it), and the original message
-/// quoted.
+/// An error mail ([`refusal`]), in the game's thread when the command
+/// named a board of the player it spoke for.
 fn error_mail(
     conn: &Connection,
     settings: &Settings,
     game: Option<(crate::command::GameId, Option<&str>)>,
     reason: &str,
     raw: &[u8],
-) -> Result<Rendered, HandleError> {
-    let loaded = game.and_then(|(g, _)| LoadedGame::load(conn, VARIANTS, g).ok());
-    let seat = game.and_then(|(_, user)| {
-        let user = user?;
-        let players = &loaded.as_ref()?.row.players;
-        players.iter().position(|p| p.eq_ignore_ascii_case(user))
-    });
-    let letter = ErrorLetter {
-        title: loaded.as_ref().map(|l| l.variant.title().to_string()),
-        board: loaded.as_ref().map(|l| l.id().0),
-        reason: reason.to_string(),
-        diagram: loaded.as_ref().map(|l| {
-            l.position
-                .render_for(seat.unwrap_or(0))
-                .trim_end()
-                .to_string()
-        }),
-        original: quoted_original(raw, QUOTED_LINES),
+    secret: Option<&str>,
+) -> Result<Answer, HandleError> {
+    let letter = refusal::letter(conn, game, reason, raw, secret);
+    let thread = match (game, letter.board) {
+        (Some((id, Some(user))), Some(_)) => crate::store::games::find(conn, id)?
+            .filter(|row| row.players.iter().any(|p| p.eq_ignore_ascii_case(user)))
+            .map(|_| (id, user.to_ascii_lowercase())),
+        _ => None,
     };
-    render(settings, "error.txt", &letter)
+    let mail = render(settings, "error.txt", &letter)?;
+    Ok(Answer { mail, thread })
 }
 
 fn render(

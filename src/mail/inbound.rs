@@ -14,6 +14,7 @@ use mail_parser::{Message, MessageParser};
 use super::body;
 use super::robot::{self, Robot};
 use super::subject;
+use super::token;
 
 /// The largest mail read; larger ones are refused unread.
 pub const SIZE_LIMIT: usize = 256 * 1024;
@@ -50,6 +51,9 @@ pub struct Letter {
     pub commands: Vec<String>,
     /// The comment for the other players, if the body holds one.
     pub comment: Option<String>,
+    /// The reply token the mail was sent to (`chess+TOKEN@...`): its one
+    /// command is the body's first line, for the token's player and game.
+    pub token: Option<String>,
 }
 
 /// Why a mail cannot be acted on. Each message is one line for the
@@ -65,7 +69,8 @@ pub enum Refusal {
     #[error("no sender address found in From, Reply-To or Return-Path")]
     NoSender,
     #[error(
-        "no command found: write the command in the Subject, or `multiple` and one command per line"
+        "no command found: write the command in the Subject, or `multiple` and one command per line, \
+         or reply to a board mail with your move on the first line"
     )]
     NoCommand,
 }
@@ -160,8 +165,12 @@ fn interpret(message: &Message<'_>) -> Intake {
         };
     };
     let subject = subject::command_line(message.subject().unwrap_or(""));
-    let text = message.body_text(0).unwrap_or_default();
-    let (commands, comment) = if subject::is_multiple(&subject) {
+    let text = body_text(message);
+    let token = token::find(message);
+    let (commands, comment) = if token.is_some() {
+        let (line, comment) = body::reply(&text);
+        (line.into_iter().collect(), comment)
+    } else if subject::is_multiple(&subject) {
         body::commands(&text)
     } else if subject.is_empty() {
         (Vec::new(), None)
@@ -181,7 +190,17 @@ fn interpret(message: &Message<'_>) -> Intake {
         subject,
         commands,
         comment,
+        token,
     })
+}
+
+/// The first text part of the body; an HTML-only mail without what its
+/// mail program quoted ([`body::html_text`]).
+pub(crate) fn body_text(message: &Message<'_>) -> String {
+    match message.text_part(0).map(|part| &part.body) {
+        Some(mail_parser::PartType::Html(html)) => body::html_text(html),
+        _ => message.body_text(0).unwrap_or_default().into_owned(),
+    }
 }
 
 /// The reply address: From, else Reply-To, else Return-Path.
@@ -297,6 +316,34 @@ mod tests {
             (
                 "From: MAILER-DAEMON@example.org\r\n",
                 Robot::MailerDaemon("MAILER-DAEMON@example.org".into()),
+            ),
+            (
+                "From: x@example.org\r\nX-Autoreply: yes\r\n",
+                Robot::AutoReply("X-Autoreply: yes".into()),
+            ),
+            (
+                "From: x@example.org\r\nX-Autorespond: Out of office\r\n",
+                Robot::AutoReply("X-Autorespond: Out of office".into()),
+            ),
+            (
+                "From: x@example.org\r\nPrecedence: auto_reply\r\n",
+                Robot::AutoReply("Precedence: auto_reply".into()),
+            ),
+            (
+                "From: x@example.org\r\nX-Auto-Response-Suppress: All\r\n",
+                Robot::AutoReply("X-Auto-Response-Suppress: All".into()),
+            ),
+            (
+                "From: x@example.org\r\nList-Id: <chess.lists.example.org>\r\n",
+                Robot::List("List-Id".into()),
+            ),
+            (
+                "From: x@example.org\r\nList-Unsubscribe: <mailto:u@example.org>\r\n",
+                Robot::List("List-Unsubscribe".into()),
+            ),
+            (
+                "From: postmaster@example.org\r\nContent-Type: multipart/report; report-type=delivery-status; boundary=b\r\n",
+                Robot::Report("a delivery status notification".into()),
             ),
         ];
         for (headers, expected) in cases {

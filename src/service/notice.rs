@@ -14,6 +14,13 @@ use crate::rules::Outcome;
 pub enum Notice {
     /// A new account.
     SignedUp { user: String, emails: Vec<String> },
+    /// An address given by mail must be confirmed with `code` (mailed to
+    /// that address only, and nothing else until it comes back).
+    ConfirmAddress {
+        user: String,
+        email: String,
+        code: String,
+    },
     /// A new game; `players` in seat order.
     Challenged {
         game: GameId,
@@ -36,6 +43,13 @@ pub enum Notice {
         game: GameId,
         by: String,
         waiting_for: Vec<String>,
+    },
+    /// A player's words with a command that has no notice of its own to
+    /// carry them (a challenge, a draw offer, acceptance or refusal).
+    Said {
+        game: GameId,
+        by: String,
+        comment: String,
     },
     /// A pending draw offer was declined.
     DrawDeclined { game: GameId, by: String },

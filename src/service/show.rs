@@ -25,6 +25,8 @@ pub fn show(
     let Some(at) = at else {
         let mut view = game.current_view();
         view.vacations = vacation_notes(&tx, &game.players_by_id(), req.now)?;
+        view.deadline =
+            super::deadline::deadline(&tx, &game, req.now)?.map(super::deadline::readable);
         if let Some(seat) = seat {
             view.board = game.position.render_for(seat);
         }
@@ -50,7 +52,7 @@ pub fn show(
 /// The seat the asker plays in `game` (the first, if several), if any.
 fn asker_seat(actor: &Actor, game: &LoadedGame) -> Option<Seat> {
     let user = match actor {
-        Actor::Trusted(user) | Actor::Claimed { user, .. } => user,
+        Actor::Trusted(user) | Actor::Claimed { user, .. } | Actor::Verified { user, .. } => user,
         Actor::Anonymous => return None,
     };
     game.row

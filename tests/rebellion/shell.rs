@@ -152,5 +152,8 @@ fn help_moves_and_perft_know_both_games() {
         Some("180")
     );
     let reason = env.refused(None, &["moves", "squirm", "--opt", "progressive"]);
-    assert_eq!(reason, "unknown option for squirm: progressive");
+    assert_eq!(
+        reason,
+        "progressive: not an option of squirm; its option: berolina (Berolina pawns)"
+    );
 }

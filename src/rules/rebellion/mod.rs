@@ -160,6 +160,10 @@ impl Variant for RebelGame {
         &["White", "Black"]
     }
 
+    fn option_words(&self) -> &'static str {
+        "its option: berolina (Berolina pawns)"
+    }
+
     fn help(&self) -> &'static str {
         self.help
     }
