@@ -329,7 +329,8 @@ impl Brute {
             return;
         }
         // (right, rook file, king to, rook to, must be empty, must be safe)
-        let sides: [(usize, i32, i32, i32, &[i32], &[i32]); 2] = [
+        type Side<'a> = (usize, i32, i32, i32, &'a [i32], &'a [i32]);
+        let sides: [Side; 2] = [
             (0, 7, 6, 5, &[5, 6], &[4, 5, 6]),
             (1, 0, 2, 3, &[1, 2, 3], &[4, 3, 2]),
         ];
@@ -433,7 +434,7 @@ impl Brute {
         match self.game {
             Game::Rebellion => {
                 for from in 0..64 {
-                    if !self.sq[from].is_some_and(|m| m.white != white) {
+                    if self.sq[from].is_none_or(|m| m.white == white) {
                         continue;
                     }
                     for to in self.rebel_squares(from) {

@@ -7,7 +7,7 @@ use boserv::rules::Ending;
 /// Black's piece alone on d5 (White to move) or White's on e4 (Black to
 /// move): its rebel squares.
 fn rebels_of(game: &str, berolina: bool, fen: &str, from: &str) -> Vec<String> {
-    turns_from(&*at(game, berolina, fen), &format!("~"))
+    turns_from(&*at(game, berolina, fen), "~")
         .into_iter()
         .filter(|t| t.contains(from) && !t.contains(','))
         .collect()
