@@ -142,7 +142,9 @@ fn help_and_variants() {
         env.ok(None, &["variants"]),
         "chess      Chess (White, Black)\n\
          bochess    Big Outer Chess (White, Black)\n\
-         orwell     Orwell Chess (White, Red, Black, dice)\n"
+         orwell     Orwell Chess (White, Red, Black, dice)\n\
+         rebellion  Rebellion Chess (White, Black)\n\
+         squirm     Squirm Chess (White, Black)\n"
     );
     assert!(
         env.refused(None, &["help", "cooking"])
