@@ -246,7 +246,12 @@ impl Brute {
         let white = self.white_to_move;
         let f = forward(white);
         let home = if white { 1 } else { 6 };
-        let enemy = |sq: (i32, i32)| self.at(sq).is_some_and(|m| m.white != white);
+        // A king is never captured, not even on a capture line that gives
+        // no check (it may stand there).
+        let enemy = |sq: (i32, i32)| {
+            self.at(sq)
+                .is_some_and(|m| m.white != white && m.kind != 'K')
+        };
         let empty = |sq: (i32, i32)| on_board(sq.0, sq.1) && self.at(sq).is_none();
         let mut out = Vec::new();
         let plain = |from, to, capture| Mv {

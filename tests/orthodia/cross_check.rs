@@ -6,7 +6,7 @@
 
 use super::brute::Brute;
 use super::{setup, start, turns};
-use boserv::rules::{Ending, Position};
+use boserv::rules::Ending;
 
 /// One position of the table: game, name, FEN, (depth, nodes).
 struct Case {

@@ -6,7 +6,7 @@
 //! `BOSERV_ORTHODIA_GAMES` sets the number of games per version (default
 //! 1000 in a release build, 10 in a debug build).
 
-use boserv::rules::{Position, find_variant};
+use boserv::rules::find_variant;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 

@@ -120,12 +120,15 @@ fn orthodia_checks_along_move_lines_only() {
     // The king may even take a piece the Bisroos "guards" along its file.
     let r = setup(ORTHODIA, "4k3/8/8/2b5/8/8/2p5/3K4 w - - 0 1");
     assert!(turns(r.as_ref()).contains(&"Kd1xc2".to_string()));
+    // Nor may the Bisroos capture a king standing on its capture line.
+    let b = setup(ORTHODIA, "4k3/8/8/8/8/8/8/b3K3 b - - 0 1");
+    assert!(!turns(b.as_ref()).iter().any(|t| t.contains("xe1")));
+    assert!(refusal(b.as_ref(), "Ba1xe1").starts_with("Ba1xe1: "));
     // The Roobis: checks along files and ranks, not diagonals.
+    // The king on e1 stands on the f2 Roobis' capture diagonal: no check.
     let s = setup(ORTHODIA, "4k3/8/8/8/8/8/5r2/4K3 w - - 0 1");
-    assert!(
-        turns(s.as_ref()).contains(&"Ke1-d2".to_string()),
-        "the diagonal is its capture line"
-    );
+    assert!(turns(s.as_ref()).contains(&"Ke1-d1".to_string()));
+    assert!(turns(s.as_ref()).contains(&"Ke1xf2".to_string()));
     assert_eq!(
         refusal(s.as_ref(), "Ke1-e2"),
         "Ke1-e2: this would leave your king in check"
@@ -163,12 +166,13 @@ fn orthodia_simple_checks_along_capture_lines_only() {
         refusal(s.as_ref(), "Ke1-e2"),
         "Ke1-e2: this would leave your king in check"
     );
-    // Its diagonal is a move line only: the king may stand on it.
+    // On c1 it checks e1 along the first rank (its capture line); its
+    // diagonal c1-d2 is a move line only: the king may go there.
     let d = setup(SIMPLE, "4k3/8/8/8/8/8/8/2r1K3 w - - 0 1");
     assert!(turns(d.as_ref()).contains(&"Ke1-d2".to_string()));
     assert_eq!(
         refusal(d.as_ref(), "Ke1-d1"),
-        "Ke1-d1: this would leave your king in check"
+        "Ke1-d1: your king is in check and this does not save it"
     );
 }
 
@@ -177,7 +181,7 @@ fn orthodia_simple_checks_along_capture_lines_only() {
 #[test]
 fn torch_at_every_distance_with_blockers() {
     for simple in [ORTHODIA, SIMPLE] {
-        let empty = setup(simple, "7k/8/8/8/8/8/8/T6K w - - 0 1");
+        let empty = setup(simple, "6k1/8/8/8/8/8/8/T6K w - - 0 1");
         let file: Vec<String> = moves_from(empty.as_ref(), "a1")
             .into_iter()
             .filter(|m| m.as_bytes()[4] == b'a')
@@ -187,7 +191,7 @@ fn torch_at_every_distance_with_blockers() {
             assert!(refusal(empty.as_ref(), &format!("Ta1-{even}")).starts_with("Ta1-a"));
         }
         // A piece at distance 2 (a3) is jumped; at 3 (a4) it ends the line.
-        let blocked = setup(simple, "7k/8/8/8/p7/P7/8/T6K w - - 0 1");
+        let blocked = setup(simple, "6k1/8/8/8/p7/P7/8/T6K w - - 0 1");
         let file: Vec<String> = moves_from(blocked.as_ref(), "a1")
             .into_iter()
             .filter(|m| m.as_bytes()[4] == b'a')
@@ -195,33 +199,39 @@ fn torch_at_every_distance_with_blockers() {
         assert_eq!(file, ["Ta1-a2", "Ta1xa4"]);
         assert!(refusal(blocked.as_ref(), "Ta1-a6").starts_with("Ta1-a6: "));
         // An own piece at an odd distance ends the line, uncaptured.
-        let own = setup(simple, "7k/8/8/8/8/8/P7/T6K w - - 0 1");
+        let own = setup(simple, "6k1/8/8/8/8/8/P7/T6K w - - 0 1");
         let file: Vec<String> = moves_from(own.as_ref(), "a1")
             .into_iter()
             .filter(|m| m.as_bytes()[4] == b'a')
             .collect();
         assert!(file.is_empty(), "{file:?}");
         // Pieces at 2, 4 and 6 all jumped; the enemy at 7 taken.
-        let far = setup(simple, "p6k/P7/8/P7/8/P7/8/T6K w - - 0 1");
+        let far = setup(simple, "g5k1/P7/8/P7/8/P7/8/T6K w - - 0 1");
         let file: Vec<String> = moves_from(far.as_ref(), "a1")
             .into_iter()
             .filter(|m| m.as_bytes()[4] == b'a')
             .collect();
         assert_eq!(file, ["Ta1-a2", "Ta1-a4", "Ta1-a6", "Ta1xa8"]);
         // Diagonally too, and the Torch gives check along its lines.
-        let diag = setup(simple, "7k/8/8/8/8/8/8/T6K w - - 0 1");
-        assert!(moves_from(diag.as_ref(), "a1").contains(&"Ta1-g7".to_string()));
-        assert!(!moves_from(diag.as_ref(), "a1").contains(&"Ta1-h8".to_string()));
-        let check = setup(simple, "8/8/8/8/k7/8/8/T6K b - - 0 1");
-        assert!(check.legal_turns(None).iter().all(|t| t.starts_with("Ka4")));
-        assert!(refusal(check.as_ref(), "Ka4-a5").contains("check"));
+        let diag = moves_from(empty.as_ref(), "a1");
+        for m in [
+            "Ta1-b2", "Ta1-d4", "Ta1-f6", "Ta1-h8", "Ta1-b1", "Ta1-d1", "Ta1-f1",
+        ] {
+            assert!(diag.contains(&m.to_string()), "{m}: {diag:?}");
+        }
+        assert!(!diag.contains(&"Ta1-g7".to_string()), "{diag:?}");
+        // The king on a4 (distance 3) is in check; a3 and a5 (even) are safe.
+        let check = setup(simple, "8/7p/8/8/k7/8/8/T6K b - - 0 1");
+        assert!(refusal(check.as_ref(), "h7-h6").contains("check"));
+        assert!(turns(check.as_ref()).contains(&"Ka4-a5".to_string()));
+        assert!(turns(check.as_ref()).contains(&"Ka4-a3".to_string()));
     }
 }
 
 #[test]
 fn promotion_to_bisroos_gold_or_roobis_never_a_torch() {
     for simple in [ORTHODIA, SIMPLE] {
-        let p = setup(simple, "6k1/4P2W/8/8/8/8/8/4K3 w - - 0 1");
+        let p = setup(simple, "k7/4P2W/8/8/8/8/8/4K3 w - - 0 1");
         let mut e7 = moves_from(p.as_ref(), "e7");
         e7.sort();
         assert_eq!(e7, ["e7-e8=B", "e7-e8=G", "e7-e8=R"]);
@@ -229,7 +239,7 @@ fn promotion_to_bisroos_gold_or_roobis_never_a_torch() {
         assert!(refusal(p.as_ref(), "e7-e8=K").starts_with("e7-e8=K: "));
         assert!(refusal(p.as_ref(), "Wh7-g8=T").starts_with("Wh7-g8=T: "));
         let w = play(p.as_ref(), "Wh7-g8=G");
-        assert!(w.encode().starts_with("6G1/4P3/"), "{}", w.encode());
+        assert!(w.encode().starts_with("k5G1/4P3/"), "{}", w.encode());
     }
 }
 

@@ -47,7 +47,7 @@ fn kinds(bisroos: PieceKind, roobis: PieceKind) -> Vec<PieceKind> {
         .capturing(vec![Primitive::Leap(vec![(0, 1)])]),
         PieceKind::simple(
             'K',
-            "King",
+            "king",
             "moves one square",
             vec![Primitive::Leap(queen_lines())],
         )
