@@ -96,6 +96,7 @@ fn rules(name: &'static str, spec: &'static BoardSpec, en_passant: bool) -> Rule
         castling_letters: "",
         drops: None,
         rebels: Rebels::No,
+        own_legality: false,
         king_may_be_absent: false,
         dead: chesslike::bare_kings,
         hooks: &Drawn,
