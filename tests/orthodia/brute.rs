@@ -35,6 +35,9 @@ struct Mv {
     taken: Option<(i32, i32)>,
 }
 
+/// A square as (file, rank), a1 = (0, 0).
+type Sq = (i32, i32);
+
 const PROMOTIONS: [char; 3] = ['B', 'G', 'R'];
 const DIAGONALS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 const ORTHOGONALS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
@@ -149,7 +152,7 @@ impl Brute {
 
     /// The first square along each line (empty squares before it), and
     /// the empty squares passed.
-    fn ride(&self, from: (i32, i32), lines: &[(i32, i32)]) -> (Vec<(i32, i32)>, Vec<(i32, i32)>) {
+    fn ride(&self, from: Sq, lines: &[Sq]) -> (Vec<Sq>, Vec<Sq>) {
         let (mut empty, mut hit) = (Vec::new(), Vec::new());
         for (dx, dy) in lines {
             let mut sq = (from.0 + dx, from.1 + dy);

@@ -94,8 +94,7 @@ fn page(rules: &Rules, simple: bool) -> String {
 "
         )
     } else {
-        format!(
-            "CHECK: WHY A KING MAY STAND WHERE A BISROOS \"CAPTURES\"
+        "CHECK: WHY A KING MAY STAND WHERE A BISROOS \"CAPTURES\"
   The Bisroos and the Roobis give check along the lines they MOVE on (the
   m squares), not along their capture lines (the x squares). A king is
   never captured, so a capture line is no threat to it: a king may stand
@@ -104,7 +103,7 @@ fn page(rules: &Rules, simple: bool) -> String {
   piece) is in check, although the Bisroos could never capture it there.
   The same for the Roobis with files and ranks as its check lines.
 "
-        )
+        .to_string()
     };
     let en_passant = if simple {
         "  There is no en passant in this version: Warriors and pawns may make
