@@ -13,6 +13,8 @@ mod shell;
 
 use boserv::rules::{Position, find_variant};
 
+pub use crate::positions::{moves_from, play, refusal};
+
 /// The command word of the game: `orthodia`, or `orthodia-simple`.
 pub fn game(simple: bool) -> &'static str {
     if simple {
@@ -40,31 +42,4 @@ pub fn turns(p: &dyn Position) -> Vec<String> {
     let mut v = p.legal_turns(None);
     v.sort();
     v
-}
-
-/// The legal turns of the piece on `square`.
-pub fn moves_from(p: &dyn Position, square: &str) -> Vec<String> {
-    turns(p)
-        .into_iter()
-        .filter(|t| {
-            let t = t.trim_start_matches(|c: char| c.is_ascii_uppercase());
-            t.strip_prefix(square)
-                .is_some_and(|rest| rest.starts_with(['-', 'x']))
-        })
-        .collect()
-}
-
-/// Plays `turn`, panicking with the refusal if it is illegal.
-pub fn play(p: &dyn Position, turn: &str) -> Box<dyn Position> {
-    p.play(turn, None)
-        .unwrap_or_else(|e| panic!("{turn}: {e}"))
-        .position
-}
-
-/// The refusal message for an illegal `turn`.
-pub fn refusal(p: &dyn Position, turn: &str) -> String {
-    match p.play(turn, None) {
-        Ok(played) => panic!("{turn} was accepted as {}", played.canonical),
-        Err(e) => e.to_string(),
-    }
 }

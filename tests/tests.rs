@@ -20,6 +20,7 @@ mod orwell_random_games;
 mod orwell_rules;
 mod orwell_sample;
 mod perft;
+mod positions;
 mod remind;
 mod store;
 mod util;

@@ -5,6 +5,7 @@
 
 use super::brute::Brute;
 use super::{fen, start};
+use crate::positions::Lcg;
 use boserv::rules::Position;
 
 /// Depth 1 counted by hand, piece by piece:
@@ -42,19 +43,6 @@ fn positions() -> Vec<String> {
             "w - - 0 1",
         ),
     ]
-}
-
-/// A small seeded generator, so every run plays the same games.
-struct Lcg(u64);
-
-impl Lcg {
-    fn pick(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
 }
 
 #[test]

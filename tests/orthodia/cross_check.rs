@@ -4,6 +4,7 @@
 
 use super::brute::Brute;
 use super::{setup, start, turns};
+use crate::positions::Lcg;
 use boserv::rules::Ending;
 
 /// One position of the table: game, name, FEN, (depth, nodes).
@@ -95,19 +96,6 @@ fn the_start_position_by_hand() {
     for simple in [false, true] {
         assert_eq!(start(simple).perft(1), 16);
         assert_eq!(start(simple).perft(2), 256);
-    }
-}
-
-/// A small seeded generator, so every run plays the same games.
-struct Lcg(u64);
-
-impl Lcg {
-    fn pick(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
     }
 }
 

@@ -18,7 +18,7 @@ use std::sync::LazyLock;
 
 use crate::rules::board::BoardSpec;
 use crate::rules::chesslike::{self, ChessLike, Hooks, PawnRule, Rebels, Rules};
-use crate::rules::render::{Drawing, status_lines};
+use crate::rules::render::Drawing;
 use crate::rules::{GameOption, Position, RulesError, Variant};
 use pieces::{KING, PAWN, PROMOTIONS, ROOBIS, SET, SIMPLE_SET, WARRIOR};
 
@@ -35,18 +35,7 @@ impl Hooks for Drawn {
             flipped,
             ..Drawing::new(board.geometry())
         };
-        let mut lines = drawing.board_lines(&|sq| board.glyph(sq));
-        lines.push(String::new());
-        let result = pos.result().map(|o| o.to_string());
-        let to_move = pos.rules().seats[pos.side() as usize];
-        lines.extend(status_lines(
-            Some(to_move),
-            result.as_deref(),
-            pos.last_move(),
-        ));
-        let mut text = lines.join("\n");
-        text.push('\n');
-        text
+        pos.with_status(drawing.board_lines(&|sq| board.glyph(sq)))
     }
 }
 
