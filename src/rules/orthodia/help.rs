@@ -78,10 +78,15 @@ fn diagram(rules: &Rules, kind: u8, at: &str, pieces: &[&str]) -> String {
 
 fn page(rules: &Rules, simple: bool) -> String {
     let d = |kind, at, pieces: &[&str]| diagram(rules, kind, at, pieces);
-    let (b_name, r_name) = if simple {
-        ("Blooming Rose", "Ringing Bell")
+    let (b_name, r_name, b_plural, r_plural) = if simple {
+        (
+            "Blooming Rose",
+            "Ringing Bell",
+            "Blooming Roses",
+            "Ringing Bells",
+        )
     } else {
-        ("Bisroos", "Roobis")
+        ("Bisroos", "Roobis", "Bisroos", "Roobis")
     };
     let spec = rules.spec;
     let how = |kind: u8| spec.kinds[kind as usize].how;
@@ -90,7 +95,9 @@ fn page(rules: &Rules, simple: bool) -> String {
             "CHECK
   In this version the {b_name} and the {r_name} give check along the
   lines they CAPTURE on, like every other piece: a king may not stand on
-  an x square of an enemy {b_name} or {r_name}. There is no en passant.
+  an x square of an enemy {b_name} or {r_name}. So in both versions
+  a B gives check along diagonals and an R along files and ranks; what
+  differs is where they move and capture. There is no en passant.
 "
         )
     } else {
@@ -117,7 +124,7 @@ fn page(rules: &Rules, simple: bool) -> String {
   may take an enemy Warrior that just made a two-square move, moving
   straight forward onto the square passed over. A Warrior never takes a
   pawn en passant. Only on the very next move. Written as a capture:
-  b4xb3 (pawn), Wb4xb3 (Warrior).
+  a4xb3 (pawn), Wb4xb3 (Warrior).
 "
         .to_string()
     };
@@ -131,9 +138,9 @@ fn page(rules: &Rules, simple: bool) -> String {
 A game by Lev Grigoriev (2022)
 
 THE BOARD AND THE SETUP
-  As chess, 8 x 8. White: Roobis a1 h1, Golds b1 g1, Bisroos c1 f1,
-  Torch d1, King e1, Warriors a2 h2, pawns b2-g2. Black the same on ranks
-  8 and 7. (Letters: R, G, B, T, K, W; pawns have none.)
+  As chess, 8 x 8. White: {r_plural} (R) a1 h1, Golds (G) b1 g1,
+  {b_plural} (B) c1 f1, Torch (T) d1, King (K) e1, Warriors (W) a2 h2,
+  pawns b2-g2. Black the same on ranks 8 and 7.
   FEN: {start}
   No castling. White moves first.
 
@@ -142,11 +149,13 @@ THE PIECES
   x = it captures there (when an enemy stands there), * = both,
   o = an enemy piece it may take, # = a piece it cannot reach.
 
-  Pawn: as in chess: {pawn_how}; two squares on its first move.
+  Pawn: as in chess: {pawn_how};
+  two squares on its first move, the square between empty.
 {pawn}
 
-  Warrior (W): the pawn's antipode: {warrior_how}; two squares diagonally
-  on its first move, the square between empty.
+  Warrior (W): the pawn's antipode: one square diagonally forward,
+  captures one square straight ahead; two squares diagonally on its
+  first move, the square between empty.
 {warrior}
 
   Gold (G): {gold_how}.
@@ -188,9 +197,8 @@ NOTATION
   E2-E4, Gb1c2 and short forms where only one move fits (e4, Gc2).
 ",
         start = super::START,
-        pawn_how = "one square straight ahead, captures one square diagonally forward",
+        pawn_how = "one square straight ahead, captures diagonally forward",
         pawn = d(PAWN, "d2", &["c3"]),
-        warrior_how = how(WARRIOR),
         warrior = d(WARRIOR, "d2", &["d3"]),
         gold_how = how(GOLD),
         gold = d(GOLD, "d4", &[]),
