@@ -140,9 +140,11 @@ fn help_and_variants() {
     assert!(!env.ok(None, &["help", "chess"]).is_empty());
     assert_eq!(
         env.ok(None, &["variants"]),
-        "chess      Chess (White, Black)\n\
-         bochess    Big Outer Chess (White, Black)\n\
-         orwell     Orwell Chess (White, Red, Black, dice)\n"
+        "chess           Chess (White, Black)\n\
+         bochess         Big Outer Chess (White, Black)\n\
+         orwell          Orwell Chess (White, Red, Black, dice)\n\
+         orthodia        Orthodia (White, Black)\n\
+         orthodia-simple Simplified Orthodia (White, Black)\n"
     );
     assert!(
         env.refused(None, &["help", "cooking"])
