@@ -14,10 +14,12 @@ use rusqlite::{Connection, ErrorCode};
 use super::inbound::{self, Intake, Letter, Refusal};
 use super::inbox::{self, Disposition, Received};
 use super::letters::{HelpLetter, ReplyLetter, WelcomeLetter};
+use super::limits::{self, MAIL_BUDGET, MAX_QUOTE_BYTES, MAX_REQUESTS};
 use super::outbox::{self, Draft};
 use super::refusal;
 use super::settings::Settings;
 use super::templates::Rendered;
+use super::{answers, mask, token};
 use crate::command::language::{self, Request};
 use crate::command::perform::{PerformError, game_of, perform};
 use crate::command::{Actor, Command};
@@ -105,10 +107,21 @@ pub fn handle(
         refused: 0,
     };
     let mut reason: Option<String> = None;
+    // No password, code or token is stored or quoted in clear: the
+    // Subject, the stored copy and every quote are masked (super::mask).
+    let secrets: Vec<String> = match &intake {
+        Intake::Letter(letter) => std::iter::once(&letter.subject)
+            .chain(&letter.commands)
+            .flat_map(|line| mask::secrets(line))
+            .collect(),
+        _ => mask::subject_secrets(raw),
+    };
     let subject = match &intake {
-        Intake::Letter(letter) => Some(letter.subject.clone()),
+        Intake::Letter(letter) => Some(mask::text(&letter.subject, &secrets)),
         _ => None,
     };
+    let masked = mask::message(raw, subject.as_deref(), &secrets);
+    let raw = masked.as_slice();
     // A letter's commands each commit on their own (with the mail they
     // cause), so the letter is claimed first, in its own transaction: the
     // raw message is stored and its Message-ID taken before anything runs.
@@ -167,7 +180,16 @@ pub fn handle(
                 }
             }
             Intake::Letter(letter) => {
-                run_letter(conn, settings, letter, raw, now, &mut answers, &mut handled)?;
+                let mut run = Run {
+                    conn,
+                    settings,
+                    raw,
+                    secrets: &secrets,
+                    now,
+                    answers: &mut answers,
+                    handled: &mut handled,
+                };
+                run.letter(letter)?;
             }
         }
     }
@@ -189,27 +211,35 @@ pub fn handle(
             now,
         )?,
     };
-    if let Some(sender) = intake.sender() {
-        for (n, answer) in answers.into_iter().enumerate() {
-            let parent = intake.message_id().map(|id| format!("<{id}>"));
-            // In the game's thread: under the game's first mail to the
-            // player, answering the player's own message.
-            let root = answer
-                .thread
-                .as_ref()
-                .map(|(game, user)| settings.identity.game_root_id(*game, user));
-            let references: Vec<String> = root.iter().chain(parent.iter()).cloned().collect();
-            let draft = Draft {
-                game: answer.thread.as_ref().map(|(game, _)| *game),
-                to: vec![sender.to_string()],
-                subject: answer.mail.subject,
-                body: answer.mail.body,
-                message_id: settings.identity.answer_id(row, n),
-                in_reply_to: parent.or(root),
-                references,
-            };
-            outbox::queue(&tx, &draft, now)?;
-        }
+    // One combined answer per message, within the sender's daily budget
+    // (super::limits); a single answer keeps its game thread.
+    let thread = match answers.as_slice() {
+        [one] => one.thread.clone(),
+        _ => None,
+    };
+    let combined = answers::combine(answers.into_iter().map(|a| a.mail).collect());
+    if let Some(sender) = intake.sender()
+        && let Some(mail) = combined
+        && limits::may_answer(&tx, sender, handled.done == 0, now)?
+    {
+        let parent = intake.message_id().map(|id| format!("<{id}>"));
+        // In the game's thread: under the game's first mail to the player,
+        // answering the player's own message.
+        let root = thread
+            .as_ref()
+            .map(|(game, user)| settings.identity.game_root_id(*game, user));
+        let references: Vec<String> = root.iter().chain(parent.iter()).cloned().collect();
+        let draft = Draft {
+            game: thread.as_ref().map(|(game, _)| *game),
+            to: vec![sender.to_string()],
+            subject: mail.subject,
+            body: mail.body,
+            message_id: settings.identity.answer_id(row, 0),
+            in_reply_to: parent.or(root),
+            references,
+            reply_to: None,
+        };
+        outbox::queue(&tx, &draft, now)?;
     }
     tx.commit().map_err(StoreError::from)?;
     Ok(handled)
@@ -233,108 +263,196 @@ fn received<'a>(
     }
 }
 
-/// Runs the commands of a letter, collecting the answers for its sender.
-fn run_letter(
-    conn: &mut Connection,
-    settings: &Settings,
-    letter: &Letter,
-    raw: &[u8],
+/// One letter being run: its commands, and the answers for its sender.
+struct Run<'a> {
+    conn: &'a mut Connection,
+    settings: &'a Settings,
+    /// The message as stored (masked).
+    raw: &'a [u8],
+    secrets: &'a [String],
     now: DateTime<Utc>,
-    answers: &mut Vec<Answer>,
-    handled: &mut Handled,
-) -> Result<(), HandleError> {
-    for line in &letter.commands {
-        let requests = match language::parse(line) {
-            Ok(requests) => requests,
-            Err(e) => {
-                handled.refused += 1;
-                answers.push(error_mail(conn, settings, None, &e.to_string(), raw, None)?);
-                continue;
-            }
-        };
-        for mut request in requests {
-            if let Command::Signup { emails, .. } = &mut request.command
-                && emails.is_empty()
-            {
-                emails.push(letter.sender.clone());
-            }
-            if let Command::Challenge { players, .. } = &request.command
-                && !sent_by_a_player(conn, players, &letter.sender)?
-            {
-                handled.refused += 1;
-                let why = format!(
-                    "a challenge by mail must come from an address of one of the players \
-                     ({}); {} is not one",
-                    players.join(", "),
-                    letter.sender
-                );
-                answers.push(error_mail(conn, settings, None, &why, raw, None)?);
-                continue;
-            }
-            match perform(conn, &request, letter.comment.as_deref(), now) {
-                Ok(reply) => {
-                    handled.done += 1;
-                    if let Some(answer) = answer(settings, &request, line, &reply)? {
-                        answers.push(answer.into());
-                    }
-                }
-                Err(e) if e.is_trouble() => {
-                    return Err(match e {
-                        PerformError::Service(crate::service::ServiceError::Store(e)) => e.into(),
-                        PerformError::Service(crate::service::ServiceError::Setup(why)) => {
-                            HandleError::Store(StoreError::Setup(why))
-                        }
-                        other => HandleError::Store(StoreError::Damaged(other.to_string())),
-                    });
-                }
-                Err(e) => {
-                    handled.refused += 1;
-                    let game = game_of(&request.command);
-                    let game = game.map(|g| (g, claimed_user(&request.actor)));
-                    let secret = password_of(&request);
-                    answers.push(error_mail(
-                        conn,
-                        settings,
-                        game,
-                        &e.to_string(),
-                        raw,
-                        secret,
-                    )?);
-                }
-            }
-        }
-    }
-    Ok(())
+    answers: &'a mut Vec<Answer>,
+    handled: &'a mut Handled,
 }
 
-/// True when `sender` is an address of one of `players` (so nobody can
-/// start games for others by mail). Unknown players are left to the
-/// service, which names them.
-fn sent_by_a_player(
-    conn: &Connection,
-    players: &[String],
-    sender: &str,
-) -> Result<bool, HandleError> {
-    let mut known = false;
-    for userid in players {
-        if let Some(player) = crate::store::players::find(conn, userid)? {
-            known = true;
-            let emails = crate::store::players::emails(conn, player.id)?;
-            if emails.iter().any(|e| e.eq_ignore_ascii_case(sender)) {
-                return Ok(true);
+impl Run<'_> {
+    /// Runs the commands of a letter: at most [`MAX_REQUESTS`], and only
+    /// while the mails they may cause fit in [`MAIL_BUDGET`].
+    fn letter(&mut self, letter: &Letter) -> Result<(), HandleError> {
+        let comment = letter
+            .comment
+            .as_deref()
+            .map(|c| limits::cut(c, limits::MAX_COMMENT_BYTES));
+        let requests = match &letter.token {
+            Some(token) => self.reply(letter, token)?,
+            None => self.parse(letter)?,
+        };
+        let (mut run, mut mails, mut skipped) = (0, 0, 0);
+        for (line, request) in requests {
+            let cost = limits::mail_cost(&request.command);
+            if run >= MAX_REQUESTS || mails + cost > MAIL_BUDGET {
+                skipped += 1;
+                continue;
+            }
+            run += 1;
+            mails += cost;
+            self.request(&line, request, comment.as_deref(), &letter.sender)?;
+        }
+        if skipped > 0 {
+            self.handled.refused += skipped;
+            let why = format!(
+                "{skipped} more command(s) not run: one mail runs at most {MAX_REQUESTS} \
+                 commands, and only as many moves, challenges or new addresses as can \
+                 cause {MAIL_BUDGET} mails (send the rest in another mail)"
+            );
+            self.refuse(None, &why)?;
+        }
+        Ok(())
+    }
+
+    /// The requests of a letter's command lines (one more than may run,
+    /// at most); a line that does not parse is refused at once.
+    fn parse(&mut self, letter: &Letter) -> Result<Vec<(String, Request)>, HandleError> {
+        let mut requests = Vec::new();
+        for line in &letter.commands {
+            if requests.len() > MAX_REQUESTS {
+                break;
+            }
+            match language::parse(line) {
+                Ok(parsed) => {
+                    for mut request in parsed {
+                        if let Command::Signup { emails, .. } = &mut request.command
+                            && emails.is_empty()
+                        {
+                            emails.push(letter.sender.clone());
+                        }
+                        requests.push((line.clone(), request));
+                    }
+                }
+                Err(e) => {
+                    self.handled.refused += 1;
+                    self.refuse(None, &e.to_string())?;
+                }
+            }
+        }
+        Ok(requests)
+    }
+
+    /// A reply to a board mail: its token names the player and the game,
+    /// and the sender must be one of that player's confirmed addresses.
+    fn reply(
+        &mut self,
+        letter: &Letter,
+        token: &str,
+    ) -> Result<Vec<(String, Request)>, HandleError> {
+        let Some(bearer) = token::redeem(self.conn, token)? else {
+            self.handled.refused += 1;
+            self.refuse(
+                None,
+                "this reply address is not valid (the game is over, or the address was \
+                 changed): write the full command in the Subject instead (send `help`)",
+            )?;
+            return Ok(Vec::new());
+        };
+        let game = Some((bearer.game, Some(bearer.userid.as_str())));
+        let emails = crate::store::players::confirmed_emails(self.conn, bearer.player)?;
+        if !emails
+            .iter()
+            .any(|e| e.eq_ignore_ascii_case(&letter.sender))
+        {
+            self.handled.refused += 1;
+            let why = format!(
+                "this reply address belongs to a board mail of {user}, and {sender} is not a \
+                 confirmed address of {user}: reply from the address the board mail came to",
+                user = bearer.userid,
+                sender = letter.sender,
+            );
+            self.refuse(game, &why)?;
+            return Ok(Vec::new());
+        }
+        let Some(line) = letter.commands.first() else {
+            self.handled.refused += 1;
+            self.refuse(
+                game,
+                "no command found: write your move (or resign, draw offer, show) on the \
+                 first line of your reply",
+            )?;
+            return Ok(Vec::new());
+        };
+        match language::parse_reply(line, bearer.game) {
+            Ok(command) => Ok(vec![(
+                line.clone(),
+                Request {
+                    game_word: None,
+                    actor: Actor::Trusted(bearer.userid.clone()),
+                    command,
+                },
+            )]),
+            Err(e) => {
+                self.handled.refused += 1;
+                self.refuse(game, &e.to_string())?;
+                Ok(Vec::new())
             }
         }
     }
-    Ok(!known)
+
+    /// Runs one request, answering or refusing it.
+    fn request(
+        &mut self,
+        line: &str,
+        request: Request,
+        comment: Option<&str>,
+        sender: &str,
+    ) -> Result<(), HandleError> {
+        match perform(self.conn, &request, comment, self.now, true) {
+            Ok(reply) => {
+                self.handled.done += 1;
+                if let Some(answer) = answer(self.settings, &request, line, &reply, sender)? {
+                    self.answers.push(answer.into());
+                }
+            }
+            Err(e) if e.is_trouble() => {
+                return Err(match e {
+                    PerformError::Service(crate::service::ServiceError::Store(e)) => e.into(),
+                    PerformError::Service(crate::service::ServiceError::Setup(why)) => {
+                        HandleError::Store(StoreError::Setup(why))
+                    }
+                    other => HandleError::Store(StoreError::Damaged(other.to_string())),
+                });
+            }
+            Err(e) => {
+                self.handled.refused += 1;
+                let game = game_of(&request.command);
+                let game = game.map(|g| (g, claimed_user(&request.actor)));
+                self.refuse(game, &e.to_string())?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Queues the error answer for a refusal, its reason masked.
+    fn refuse(
+        &mut self,
+        game: Option<(crate::command::GameId, Option<&str>)>,
+        reason: &str,
+    ) -> Result<(), HandleError> {
+        let reason = mask::text(reason, self.secrets);
+        let raw = &self.raw[..self.raw.len().min(MAX_QUOTE_BYTES)];
+        let mail = error_mail(self.conn, self.settings, game, &reason, raw, None)?;
+        self.answers.push(mail);
+        Ok(())
+    }
 }
 
 /// The mail a successful command sends its sender, if any: commands that
-/// change a game already mail every player.
+/// change a game already mail every player, and a signup the addresses it
+/// names (their confirmation).
 fn answer(
     settings: &Settings,
     request: &Request,
     line: &str,
     reply: &Reply,
+    sender: &str,
 ) -> Result<Option<Rendered>, HandleError> {
     match &request.command {
         Command::Move { .. }
@@ -350,21 +468,17 @@ fn answer(
             };
             render(settings, "help.txt", &letter).map(Some)
         }
-        Command::Signup { user, emails, .. } => {
-            let letter = WelcomeLetter {
-                userid: user.clone(),
-                addresses: emails.clone(),
-                games: variants(VARIANTS)
-                    .text()
-                    .lines()
-                    .map(str::to_string)
-                    .collect(),
-            };
-            render(settings, "welcome.txt", &letter).map(Some)
+        // The confirmation mail answers a signup from an address it names:
+        // an unconfirmed address gets nothing else.
+        Command::Signup { emails, .. } if emails.iter().any(|e| e.eq_ignore_ascii_case(sender)) => {
+            Ok(None)
         }
+        Command::Signup { user, emails, .. } => welcome(settings, user, emails).map(Some),
+        // Confirmed: now the welcome, to the address that confirmed.
+        Command::Confirm { user, .. } => welcome(settings, user, &[]).map(Some),
         _ => {
             let letter = ReplyLetter {
-                request: without_password(line, request),
+                request: mask::command_line(line),
                 text: reply.text(),
             };
             render(settings, "reply.txt", &letter).map(Some)
@@ -372,28 +486,27 @@ fn answer(
     }
 }
 
-/// The command line with the password (if it holds one) masked.
-fn without_password(line: &str, request: &Request) -> String {
-    let secret = password_of(request);
-    line.split_whitespace()
-        .map(|word| if Some(word) == secret { "***" } else { word })
-        .collect::<Vec<_>>()
-        .join(" ")
+/// The welcome of a new player (`addresses`: where their mail goes, if
+/// that is news).
+fn welcome(settings: &Settings, user: &str, addresses: &[String]) -> Result<Rendered, HandleError> {
+    let letter = WelcomeLetter {
+        userid: user.to_string(),
+        addresses: addresses.to_vec(),
+        games: variants(VARIANTS)
+            .text()
+            .lines()
+            .map(str::to_string)
+            .collect(),
+    };
+    render(settings, "welcome.txt", &letter)
 }
 
 /// The userid a command speaks for, if it names one.
 fn claimed_user(actor: &Actor) -> Option<&str> {
     match actor {
-        Actor::Claimed { user, .. } => Some(user.as_str()),
-        _ => None,
-    }
-}
-
-/// The password a request carries, if any.
-fn password_of(request: &Request) -> Option<&str> {
-    match (&request.actor, &request.command) {
-        (Actor::Claimed { password, .. }, _) => Some(password.as_str()),
-        (_, Command::Signup { password, .. }) => Some(password.as_str()),
+        Actor::Claimed { user, .. } | Actor::Verified { user, .. } | Actor::Trusted(user) => {
+            Some(user.as_str())
+        }
         _ => None,
     }
 }

@@ -9,6 +9,7 @@
 //! keeping it in the [`inbox`].
 
 pub mod announce;
+pub mod answers;
 pub mod body;
 pub mod compose;
 pub mod config;
@@ -18,6 +19,8 @@ pub mod identity;
 pub mod inbound;
 pub mod inbox;
 pub mod letters;
+pub mod limits;
+pub mod mask;
 pub mod nag;
 pub mod outbox;
 pub mod refusal;
@@ -25,6 +28,7 @@ pub mod robot;
 pub mod settings;
 pub mod subject;
 pub mod templates;
+pub mod token;
 pub mod transport;
 
 /// A time as the mail tables store it: RFC 3339, UTC, whole seconds.

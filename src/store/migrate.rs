@@ -15,6 +15,7 @@ pub const STEPS: &[&str] = &[
     include_str!("endings.sql"),
     include_str!("declined.sql"),
     include_str!("settings.sql"),
+    include_str!("guard.sql"),
 ];
 
 /// The version a database has after every step.
