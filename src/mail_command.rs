@@ -13,9 +13,12 @@ use chrono::{DateTime, Utc};
 use boserv::command::batch;
 use boserv::mail::handle;
 use boserv::mail::outbox::{self, Status};
+use boserv::mail::raw::RawMail;
 use boserv::mail::settings::Settings;
 use boserv::mail::transport::{Transport, TransportSpec};
 use boserv::store;
+
+use crate::out::{errln, outln};
 
 /// EX_TEMPFAIL: the MTA keeps the mail and tries again later.
 const TEMPFAIL: u8 = 75;
@@ -36,21 +39,30 @@ pub fn take_in(
     transport: &str,
 ) -> ExitCode {
     let now = now.unwrap_or_else(Utc::now);
-    let mut raw = Vec::new();
-    if let Err(e) = std::io::stdin().read_to_end(&mut raw) {
-        eprintln!("boserv mail: cannot read standard input: {e}");
-        return ExitCode::from(TEMPFAIL);
-    }
-    let mut conn = match open(db, busy_ms) {
-        Ok(conn) => conn,
+    let limit = match Settings::current() {
+        Ok(settings) => settings.storage.max_message_bytes,
         Err(e) => {
-            eprintln!("boserv mail: {e:#}");
+            errln!("boserv mail: {e}");
             return ExitCode::from(TEMPFAIL);
         }
     };
-    match handle::handle(&mut conn, &raw, now) {
+    let raw = match RawMail::read(std::io::stdin().lock(), limit) {
+        Ok(raw) => raw,
+        Err(e) => {
+            errln!("boserv mail: cannot read standard input: {e}");
+            return ExitCode::from(TEMPFAIL);
+        }
+    };
+    let mut conn = match open(db, busy_ms) {
+        Ok(conn) => conn,
+        Err(e) => {
+            errln!("boserv mail: {e:#}");
+            return ExitCode::from(TEMPFAIL);
+        }
+    };
+    match handle::take_in(&mut conn, &raw, now) {
         Ok(handled) => {
-            eprintln!(
+            errln!(
                 "boserv mail: {} ({} done, {} refused)",
                 handled.disposition.as_str(),
                 handled.done,
@@ -63,13 +75,17 @@ pub fn take_in(
             } else {
                 "not taken in"
             };
-            eprintln!("boserv mail: {kind}: {e}");
+            errln!("boserv mail: {kind}: {e}");
             return ExitCode::from(TEMPFAIL);
         }
     }
+    // Housekeeping: old raw text goes (the message itself is done).
+    if let Err(e) = handle::prune(&conn, now) {
+        errln!("boserv mail: pruning the inbox: {e}");
+    }
     if deliver_after && let Err(e) = send(&conn, now, transport) {
         // The mail is handled; its answers wait in the outbox.
-        eprintln!("boserv mail: delivery: {e:#}");
+        errln!("boserv mail: delivery: {e:#}");
     }
     ExitCode::SUCCESS
 }
@@ -105,9 +121,11 @@ fn send(conn: &rusqlite::Connection, now: DateTime<Utc>, transport: &str) -> any
     let transport = Transport::open(&spec)?;
     let settings = Settings::current()?;
     let delivery = outbox::deliver(conn, &transport, &settings.identity, now)?;
-    println!(
+    outln!(
         "sent {}, deferred {}, failed {}",
-        delivery.sent, delivery.deferred, delivery.failed
+        delivery.sent,
+        delivery.deferred,
+        delivery.failed
     );
     Ok(())
 }
@@ -124,7 +142,7 @@ pub fn outbox(db: &Path, busy_ms: u64) -> anyhow::Result<()> {
                 ),
                 _ => format!("failed: {}", mail.last_error.as_deref().unwrap_or("?")),
             };
-            println!(
+            outln!(
                 "{:>5} {} to {}: {} ({state}, {} attempts)",
                 mail.id,
                 mail.created_at.format("%Y-%m-%d %H:%M"),

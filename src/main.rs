@@ -26,6 +26,9 @@ use boserv::service::{self, ServiceError, analysis, challenge::parse_option, dem
 use boserv::store;
 
 mod mail_command;
+mod out;
+
+use out::{errln, outln};
 
 /// A play-by-mail server for chess variants.
 #[derive(Parser)]
@@ -224,7 +227,7 @@ impl From<anyhow::Error> for Failure {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Err(e) = mail_settings(&cli) {
-        eprintln!("boserv: {e}");
+        errln!("boserv: {e}");
         return ExitCode::from(if matches!(cli.cmd, Cmd::Mail { .. }) {
             75
         } else {
@@ -237,11 +240,11 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Refused(e)) => {
-            eprintln!("{e}");
+            errln!("{e}");
             ExitCode::from(1)
         }
         Err(Failure::Broken(e)) => {
-            eprintln!("boserv: {e:#}");
+            errln!("boserv: {e:#}");
             ExitCode::from(2)
         }
     }
@@ -284,7 +287,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let legal =
                 analysis::legal_turns(variant, &options(&opts), fen.as_deref(), &turns, roll)?;
             for turn in legal {
-                println!("{turn}");
+                outln!("{turn}");
             }
             return Ok(());
         }
@@ -304,7 +307,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 depth,
             )?;
             let seconds = started.elapsed().as_secs_f64();
-            eprintln!(
+            errln!(
                 "{:.0} nodes per second ({seconds:.3} s)",
                 count as f64 / seconds.max(1e-9)
             );
@@ -317,7 +320,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let variant = variant(&name)?;
             let text = read_input(file)?;
             let replayed = record::replay(variant, &text)?;
-            println!("{}", replayed.position.render().trim_end());
+            outln!("{}", replayed.position.render().trim_end());
             return print(format!("result: {}", replayed.result()));
         }
         Cmd::Demo => return run_demo(now),
@@ -434,13 +437,13 @@ fn run_remind(db: &std::path::Path, busy_ms: u64, now: DateTime<Utc>) -> Result<
     })?;
     bar.finish_and_clear();
     for problem in &summary.problems {
-        eprintln!("remind: {problem}");
+        errln!("remind: {problem}");
     }
     print(summary.to_string())
 }
 
 fn print(text: String) -> Result<(), Failure> {
-    println!("{text}");
+    outln!("{text}");
     Ok(())
 }
 
@@ -467,8 +470,8 @@ fn run_demo(now: DateTime<Utc>) -> Result<(), Failure> {
     let result = (|| -> Result<(), Failure> {
         let mut conn =
             store::open(&path, store::DEFAULT_BUSY_TIMEOUT).map_err(ServiceError::from)?;
-        println!("A demo game on a throwaway database: {}\n", path.display());
-        demo::run(&mut conn, now, &mut |text| println!("{text}"))?;
+        outln!("A demo game on a throwaway database: {}\n", path.display());
+        demo::run(&mut conn, now, &mut |text| outln!("{text}"))?;
         Ok(())
     })();
     for suffix in ["", "-wal", "-shm"] {

@@ -1,21 +1,27 @@
-//! `boserv mail`: one received message, start to finish.
+//! `boserv mail`: one received message, start to finish, exactly once.
 //!
-//! The message is read ([`inbound`]); a Message-ID seen before is only
-//! recorded; a robot's mail is recorded and never answered; otherwise each
-//! command runs through the service (one transaction each, with the mail
-//! it causes), and what the sender must hear (a list they asked for, or
-//! why a command was refused) is queued to them. Last, the message itself
-//! is stored in the inbox with what became of it, together with those
-//! answers, in one transaction.
+//! The message is read ([`inbound`]) and claimed in the [`inbox`] by its
+//! key ([`fingerprint`]): a message already finished is only recorded as a
+//! duplicate; one left unfinished (the process handling it died, or the
+//! database was busy or the disk full) is resumed. A robot's mail is
+//! recorded and never answered. Otherwise each command runs through the
+//! service in one transaction with the mail it causes, the answer its
+//! sender must hear (a list they asked for, or why it was refused) and the
+//! record that it is done ([`steps`]), so however often the MTA hands the
+//! message over, each command runs once and each answer is queued once.
+//! Last, the message is marked with what became of it.
 
 use chrono::{DateTime, Utc};
-use rusqlite::{Connection, ErrorCode};
+use rusqlite::Connection;
 
+use super::fingerprint;
 use super::inbound::{self, Intake, Letter, Refusal};
-use super::inbox::{self, Disposition, Received};
+use super::inbox::{self, Claim, Disposition, Received};
 use super::letters::{ErrorLetter, HelpLetter, ReplyLetter, WelcomeLetter, quoted_original};
 use super::outbox::{self, Draft};
+use super::raw::RawMail;
 use super::settings::Settings;
+use super::steps::{self, Outcome};
 use super::templates::Rendered;
 use crate::command::language::{self, Request};
 use crate::command::perform::{PerformError, game_of, perform};
@@ -24,16 +30,21 @@ use crate::rules::VARIANTS;
 use crate::service::Reply;
 use crate::service::game::LoadedGame;
 use crate::service::help::variants;
-use crate::store::StoreError;
+use crate::store::{self, StoreError};
 
 /// How many lines of the original an error mail quotes.
 const QUOTED_LINES: usize = 200;
+
+/// How much of a message over the size limit is stored: its headers and
+/// the start of its body, enough to see who sent what.
+const TRUNCATED_KEEP: usize = 16 * 1024;
 
 /// What became of a message (every case is a success for the MTA).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Handled {
     pub disposition: Disposition,
-    /// Commands carried out and refused.
+    /// Commands carried out and refused (earlier, interrupted runs of the
+    /// same message included).
     pub done: usize,
     pub refused: usize,
 }
@@ -52,16 +63,7 @@ pub enum HandleError {
 impl HandleError {
     /// True for a busy database or a full disk (EX_TEMPFAIL, 75).
     pub fn is_temporary(&self) -> bool {
-        match self {
-            HandleError::Store(StoreError::Busy) => true,
-            HandleError::Store(StoreError::Sqlite(e)) => {
-                matches!(
-                    e.sqlite_error_code(),
-                    Some(ErrorCode::DiskFull | ErrorCode::DatabaseBusy)
-                )
-            }
-            _ => false,
-        }
+        matches!(self, HandleError::Store(e) if e.is_temporary())
     }
 }
 
@@ -80,196 +82,262 @@ impl From<outbox::OutboxError> for HandleError {
     }
 }
 
-/// Takes in one message received at `now`.
+/// Takes in one message held whole in memory, received at `now`.
 pub fn handle(
     conn: &mut Connection,
     raw: &[u8],
     now: DateTime<Utc>,
 ) -> Result<Handled, HandleError> {
+    take_in(conn, &RawMail::from_bytes(raw, raw.len()), now)
+}
+
+/// Takes in one message received at `now`.
+pub fn take_in(
+    conn: &mut Connection,
+    mail: &RawMail,
+    now: DateTime<Utc>,
+) -> Result<Handled, HandleError> {
     let settings = Settings::current().map_err(|e| HandleError::Settings(e.to_string()))?;
-    let intake = inbound::read(raw);
-    let mut answers: Vec<Rendered> = Vec::new();
-    let mut handled = Handled {
-        disposition: Disposition::Handled,
-        done: 0,
-        refused: 0,
-    };
-    let mut reason: Option<String> = None;
+    let intake = inbound::read_with(&mail.kept, mail.size, settings.storage.max_message_bytes);
+    let key = fingerprint::key(mail, intake.message_id());
     let subject = match &intake {
-        Intake::Letter(letter) => Some(letter.subject.clone()),
+        Intake::Letter(letter) => Some(letter.subject.as_str()),
         _ => None,
     };
-    // A letter's commands each commit on their own (with the mail they
-    // cause), so the letter is claimed first, in its own transaction: the
-    // raw message is stored and its Message-ID taken before anything runs.
-    // If the process dies mid-way, the MTA's retry finds the id taken and
-    // runs nothing twice; the row stays `received`, with the message whole.
-    let mut claimed: Option<i64> = None;
-    let duplicate = {
-        let tx = crate::store::write(conn)?;
-        let seen = match intake.message_id() {
-            Some(id) => inbox::seen(&tx, id)?,
-            None => false,
-        };
-        if !seen && let Intake::Letter(_) = &intake {
-            claimed = Some(inbox::record(
-                &tx,
-                &received(
-                    &intake,
-                    subject.as_deref(),
-                    raw,
-                    Disposition::Received,
-                    None,
-                ),
-                now,
-            )?);
-            tx.commit().map_err(StoreError::from)?;
+    let too_large = matches!(
+        intake,
+        Intake::Refused {
+            reason: Refusal::TooLarge { .. },
+            ..
         }
-        seen
-    };
-    if duplicate {
-        handled.disposition = Disposition::Duplicate;
+    );
+    let stored = if too_large || mail.is_truncated() {
+        &mail.kept[..mail.kept.len().min(TRUNCATED_KEEP)]
     } else {
-        match &intake {
-            Intake::Robot { robot, .. } => {
-                handled.disposition = Disposition::Ignored;
-                reason = Some(robot.to_string());
-            }
-            Intake::Refused {
-                reason: why,
-                sender,
-                ..
-            } => {
-                handled.disposition = match why {
-                    Refusal::Unreadable | Refusal::ReaderFailed => Disposition::Unreadable,
-                    _ => Disposition::Refused,
-                };
-                reason = Some(why.to_string());
-                if sender.is_some() {
-                    answers.push(error_mail(conn, settings, None, &why.to_string(), raw)?);
-                }
-            }
-            Intake::Letter(letter) => {
-                run_letter(conn, settings, letter, raw, now, &mut answers, &mut handled)?;
-            }
-        }
-    }
-    let tx = crate::store::write(conn)?;
-    let row = match claimed {
-        Some(row) => {
-            inbox::finish(&tx, row, handled.disposition, reason.as_deref())?;
-            row
-        }
-        None => inbox::record(
-            &tx,
-            &received(
-                &intake,
-                subject.as_deref(),
-                raw,
-                handled.disposition,
-                reason.as_deref(),
-            ),
-            now,
-        )?,
+        &mail.kept[..]
     };
-    if let Some(sender) = intake.sender() {
+    let received = Received {
+        key: &key,
+        message_id: intake.message_id(),
+        sender: intake.sender(),
+        subject,
+        raw: stored,
+        size: mail.size,
+    };
+    let claim = store::atomically(conn, |conn| -> Result<Claim, HandleError> {
+        let claim = inbox::claim(conn, &received, now)?;
+        if let Claim::Finished(row) = claim {
+            inbox::record_copy(conn, row, &received, now)?;
+        }
+        Ok(claim)
+    })?;
+    let row = match claim {
+        Claim::Finished(_) => {
+            return Ok(Handled {
+                disposition: Disposition::Duplicate,
+                done: 0,
+                refused: 0,
+            });
+        }
+        Claim::Fresh(row) | Claim::Unfinished(row) => row,
+    };
+    let mut answer_to = Answers {
+        settings,
+        row,
+        sender: intake.sender(),
+        parent: intake.message_id().map(|id| format!("<{id}>")),
+    };
+    let (disposition, reason) = match &intake {
+        Intake::Robot { robot, .. } => (Disposition::Ignored, Some(robot.to_string())),
+        Intake::Refused { reason: why, .. } => {
+            let disposition = match why {
+                Refusal::Unreadable | Refusal::ReaderFailed => Disposition::Unreadable,
+                _ => Disposition::Refused,
+            };
+            (disposition, Some(why.to_string()))
+        }
+        Intake::Letter(letter) => {
+            run_letter(conn, &mut answer_to, letter, &mail.kept, now)?;
+            (Disposition::Handled, None)
+        }
+    };
+    store::atomically(conn, |conn| -> Result<(), HandleError> {
+        if let Intake::Refused { reason: why, .. } = &intake
+            && answer_to.sender.is_some()
+            && inbox::disposition(conn, row)? == Some(Disposition::Received)
+        {
+            // A message over the limit is answered short: its headers only.
+            let original = if too_large {
+                mail.headers()
+            } else {
+                &mail.kept[..]
+            };
+            let answer = error_mail(conn, settings, None, &why.to_string(), original)?;
+            answer_to.queue(conn, "answer", vec![answer], now)?;
+        }
+        inbox::finish(conn, row, disposition, reason.as_deref())?;
+        Ok(())
+    })?;
+    let (done, refused) = steps::tally(conn, row)?;
+    Ok(Handled {
+        disposition,
+        done,
+        refused,
+    })
+}
+
+/// Empties the raw text of finished mail older than the retention setting
+/// (a few rows per call, so every `boserv mail` keeps the inbox trimmed).
+pub fn prune(conn: &Connection, now: DateTime<Utc>) -> Result<usize, HandleError> {
+    let settings = Settings::current().map_err(|e| HandleError::Settings(e.to_string()))?;
+    let days = settings.storage.keep_days;
+    if days == 0 {
+        return Ok(0);
+    }
+    let before = now - chrono::Duration::days(days.into());
+    Ok(inbox::prune(conn, before, now, 100)?)
+}
+
+/// Where the answers to one message go, and the ids they get: each is
+/// named by the inbox row and the command it answers, so it is queued
+/// once however often the message is handled.
+struct Answers<'a> {
+    settings: &'a Settings,
+    row: i64,
+    sender: Option<&'a str>,
+    parent: Option<String>,
+}
+
+impl Answers<'_> {
+    fn queue(
+        &mut self,
+        conn: &Connection,
+        what: &str,
+        answers: Vec<Rendered>,
+        now: DateTime<Utc>,
+    ) -> Result<(), HandleError> {
+        let Some(sender) = self.sender else {
+            return Ok(());
+        };
         for (n, answer) in answers.into_iter().enumerate() {
-            let parent = intake.message_id().map(|id| format!("<{id}>"));
             let draft = Draft {
                 game: None,
                 to: vec![sender.to_string()],
                 subject: answer.subject,
                 body: answer.body,
-                message_id: format!("<inbox{row}.answer{n}@{}>", settings.identity.domain),
-                references: parent.iter().cloned().collect(),
-                in_reply_to: parent,
+                message_id: format!(
+                    "<inbox{}.{what}{n}@{}>",
+                    self.row, self.settings.identity.domain
+                ),
+                references: self.parent.iter().cloned().collect(),
+                in_reply_to: self.parent.clone(),
             };
-            outbox::queue(&tx, &draft, now)?;
+            outbox::queue(conn, &draft, now)?;
         }
-    }
-    tx.commit().map_err(StoreError::from)?;
-    Ok(handled)
-}
-
-/// The inbox row of a message.
-fn received<'a>(
-    intake: &'a Intake,
-    subject: Option<&'a str>,
-    raw: &'a [u8],
-    disposition: Disposition,
-    reason: Option<&'a str>,
-) -> Received<'a> {
-    Received {
-        message_id: intake.message_id(),
-        sender: intake.sender(),
-        subject,
-        raw,
-        disposition,
-        reason,
+        Ok(())
     }
 }
 
-/// Runs the commands of a letter, collecting the answers for its sender.
+/// Runs the commands of a letter not yet done, each in one transaction
+/// with its answer and the record that it is done.
 fn run_letter(
     conn: &mut Connection,
-    settings: &Settings,
+    answers: &mut Answers<'_>,
     letter: &Letter,
     raw: &[u8],
     now: DateTime<Utc>,
-    answers: &mut Vec<Rendered>,
-    handled: &mut Handled,
 ) -> Result<(), HandleError> {
+    let settings = answers.settings;
+    let mut step = 0;
     for line in &letter.commands {
-        let requests = match language::parse(line) {
-            Ok(requests) => requests,
+        match language::parse(line) {
             Err(e) => {
-                handled.refused += 1;
-                answers.push(error_mail(conn, settings, None, &e.to_string(), raw)?);
-                continue;
+                once(conn, answers, step, now, |conn| {
+                    let answer = error_mail(conn, settings, None, &e.to_string(), raw)?;
+                    Ok((Outcome::Refused, Some(answer)))
+                })?;
+                step += 1;
             }
-        };
-        for mut request in requests {
-            if let Command::Signup { emails, .. } = &mut request.command
-                && emails.is_empty()
-            {
-                emails.push(letter.sender.clone());
-            }
-            if let Command::Challenge { players, .. } = &request.command
-                && !sent_by_a_player(conn, players, &letter.sender)?
-            {
-                handled.refused += 1;
-                let why = format!(
-                    "a challenge by mail must come from an address of one of the players \
-                     ({}); {} is not one",
-                    players.join(", "),
-                    letter.sender
-                );
-                answers.push(error_mail(conn, settings, None, &why, raw)?);
-                continue;
-            }
-            match perform(conn, &request, letter.comment.as_deref(), now) {
-                Ok(reply) => {
-                    handled.done += 1;
-                    if let Some(answer) = answer(settings, &request, line, &reply)? {
-                        answers.push(answer);
-                    }
-                }
-                Err(e) if e.is_trouble() => {
-                    return Err(match e {
-                        PerformError::Service(crate::service::ServiceError::Store(e)) => e.into(),
-                        other => HandleError::Store(StoreError::Damaged(other.to_string())),
-                    });
-                }
-                Err(e) => {
-                    handled.refused += 1;
-                    let game = game_of(&request.command);
-                    let game = game.map(|g| (g, claimed_user(&request.actor)));
-                    answers.push(error_mail(conn, settings, game, &e.to_string(), raw)?);
+            Ok(requests) => {
+                for request in requests {
+                    once(conn, answers, step, now, |conn| {
+                        run_request(conn, settings, letter, line, request, raw, now)
+                    })?;
+                    step += 1;
                 }
             }
         }
     }
     Ok(())
+}
+
+/// Command `step` of the message, unless an earlier run did it: the
+/// command, its answer and the record of it commit together.
+fn once(
+    conn: &mut Connection,
+    answers: &mut Answers<'_>,
+    step: usize,
+    now: DateTime<Utc>,
+    command: impl FnOnce(&mut Connection) -> Result<(Outcome, Option<Rendered>), HandleError>,
+) -> Result<(), HandleError> {
+    let row = answers.row;
+    store::atomically(conn, |conn| {
+        if steps::is_done(conn, row, step)? {
+            return Ok(());
+        }
+        let (outcome, answer) = command(conn)?;
+        answers.queue(
+            conn,
+            &format!("step{step}."),
+            answer.into_iter().collect(),
+            now,
+        )?;
+        steps::record(conn, row, step, outcome, now)?;
+        Ok(())
+    })
+}
+
+/// Runs one request of a letter; returns what became of it and the
+/// answer its sender gets, if any.
+fn run_request(
+    conn: &mut Connection,
+    settings: &Settings,
+    letter: &Letter,
+    line: &str,
+    mut request: Request,
+    raw: &[u8],
+    now: DateTime<Utc>,
+) -> Result<(Outcome, Option<Rendered>), HandleError> {
+    if let Command::Signup { emails, .. } = &mut request.command
+        && emails.is_empty()
+    {
+        emails.push(letter.sender.clone());
+    }
+    if let Command::Challenge { players, .. } = &request.command
+        && !sent_by_a_player(conn, players, &letter.sender)?
+    {
+        let why = format!(
+            "a challenge by mail must come from an address of one of the players \
+             ({}); {} is not one",
+            players.join(", "),
+            letter.sender
+        );
+        let answer = error_mail(conn, settings, None, &why, raw)?;
+        return Ok((Outcome::Refused, Some(answer)));
+    }
+    match perform(conn, &request, letter.comment.as_deref(), now) {
+        Ok(reply) => Ok((Outcome::Done, answer(settings, &request, line, &reply)?)),
+        Err(e) if e.is_trouble() => Err(match e {
+            PerformError::Service(crate::service::ServiceError::Store(e)) => e.into(),
+            other => HandleError::Store(StoreError::Damaged(other.to_string())),
+        }),
+        Err(e) => {
+            let game = game_of(&request.command);
+            let game = game.map(|g| (g, claimed_user(&request.actor)));
+            let answer = error_mail(conn, settings, game, &e.to_string(), raw)?;
+            Ok((Outcome::Refused, Some(answer)))
+        }
+    }
 }
 
 /// True when `sender` is an address of one of `players` (so nobody can

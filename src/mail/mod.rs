@@ -6,11 +6,14 @@
 //! rows through a [`transport`]. [`templates`] words the mails,
 //! [`announce`] decides who is told what after a command, and [`handle`]
 //! takes one received message from start to finish (`boserv mail`),
-//! keeping it in the [`inbox`].
+//! exactly once however often the MTA hands it over: it is read with a
+//! bound ([`raw`]), known by its [`fingerprint`], kept in the [`inbox`],
+//! and each of its commands is recorded in [`steps`] as it commits.
 
 pub mod announce;
 pub mod body;
 pub mod compose;
+pub mod fingerprint;
 pub mod handle;
 pub mod identity;
 pub mod inbound;
@@ -18,8 +21,10 @@ pub mod inbox;
 pub mod letters;
 pub mod nag;
 pub mod outbox;
+pub mod raw;
 pub mod robot;
 pub mod settings;
+pub mod steps;
 pub mod subject;
 pub mod templates;
 pub mod transport;

@@ -9,7 +9,11 @@ use rusqlite::{Connection, TransactionBehavior};
 use super::StoreError;
 
 /// Step n (0-based) takes the schema from version n to n+1.
-pub const STEPS: &[&str] = &[include_str!("../../schema.sql"), include_str!("time.sql")];
+pub const STEPS: &[&str] = &[
+    include_str!("../../schema.sql"),
+    include_str!("time.sql"),
+    include_str!("intake.sql"),
+];
 
 /// The version a database has after every step.
 pub const LATEST: i64 = STEPS.len() as i64;

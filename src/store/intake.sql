@@ -1,0 +1,28 @@
+-- Exactly-once mail intake (version step added by the crash-safety work).
+
+-- What identifies a received message across the MTA's retries and double
+-- deliveries: its Message-ID when it has a usable one, else
+-- `sha256:HEX`, a digest of the headers a retry does not change and the
+-- body (src/mail/fingerprint.rs). Only a message whose row is finished
+-- (not `received`) is a duplicate; a `received` row is resumed.
+ALTER TABLE inbox ADD COLUMN key TEXT;
+-- Bytes received; `raw` holds fewer when the message was over the size
+-- limit (kept truncated) or a copy of one already stored (kept empty).
+ALTER TABLE inbox ADD COLUMN size INTEGER;
+-- When `raw` was emptied by the retention setting (the row itself stays).
+ALTER TABLE inbox ADD COLUMN pruned_at TEXT;
+UPDATE inbox SET key = message_id, size = length(raw);
+CREATE UNIQUE INDEX inbox_key ON inbox (key) WHERE status <> 'duplicate';
+CREATE INDEX inbox_unpruned ON inbox (received_at) WHERE pruned_at IS NULL;
+
+-- The commands of a received message that are done: written in the same
+-- transaction as the command itself, its mail and its answer to the
+-- sender, so a message interrupted anywhere resumes at the first command
+-- without a row here, and none runs twice.
+CREATE TABLE inbox_steps (
+    inbox   INTEGER NOT NULL REFERENCES inbox(id) ON DELETE CASCADE,
+    step    INTEGER NOT NULL,                 -- 0, 1, ... in the message
+    outcome TEXT NOT NULL CHECK (outcome IN ('done', 'refused')),
+    at      TEXT NOT NULL,
+    PRIMARY KEY (inbox, step)
+);
