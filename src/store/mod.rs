@@ -65,6 +65,7 @@ impl StoreError {
 /// A command's transaction: its own `BEGIN IMMEDIATE`, or a savepoint
 /// when the command runs inside [`atomically`]. Either way it commits
 /// only through [`Tx::commit`] and rolls back when dropped.
+#[derive(Debug)]
 pub enum Tx<'c> {
     Own(Transaction<'c>),
     Nested(Savepoint<'c>),
