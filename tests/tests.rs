@@ -8,6 +8,7 @@ mod dice_audit;
 mod games;
 mod mail_atomic;
 mod mail_cli;
+mod mail_crash;
 mod mail_intake;
 mod mail_once;
 mod mail_outgoing;

@@ -254,7 +254,9 @@ impl Transport {
 /// file, synced, renamed over the final name, and the directory synced.
 fn write_file(dir: &Path, row: i64, message: &Message) -> std::io::Result<()> {
     let name = dir.join(format!("outbox-{row}.eml"));
-    let temporary = dir.join(format!(".outbox-{row}.eml.{}.tmp", std::process::id()));
+    // One `deliver` at a time holds a row (its lease), so the temporary
+    // name is the row's own; a write cut short is redone under it.
+    let temporary = dir.join(format!(".outbox-{row}.eml.tmp"));
     let written = (|| {
         let mut file = File::create(&temporary)?;
         file.write_all(&message.formatted())?;
