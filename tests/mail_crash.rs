@@ -542,7 +542,8 @@ impl Harness {
     }
 }
 
-fn run(plan: Plan, dir: &Path) -> Figures {
+/// A harness on a database in `dir` with `width` games under way.
+fn start(plan: &Plan, dir: &Path) -> (Harness, Vec<u64>) {
     let mut h = Harness {
         dir: dir.to_path_buf(),
         db: dir.join("boserv.db"),
@@ -575,17 +576,40 @@ fn run(plan: Plan, dir: &Path) -> Figures {
         h.run_all(&[&probe], 0);
     }
     h.typical = (started.elapsed() / 4).max(Duration::from_millis(2));
+    (h, ids)
+}
+
+/// Delivers the outbox and checks everything against `actions`.
+fn finish(mut h: Harness, actions: &[Action]) -> Figures {
+    let out = h.dir.join("outbox");
+    std::fs::create_dir_all(&out).unwrap();
+    h.deliver(&out);
+    h.check(actions, &out);
+    h.figures
+}
+
+fn run(plan: Plan, dir: &Path) -> Figures {
+    let (mut h, ids) = start(&plan, dir);
     let mut actions = Vec::new();
     for round in 0..plan.rounds {
         let batch = h.round(&plan, &ids, round);
         h.settle(&plan, &batch);
         actions.extend(batch);
     }
-    let out = h.dir.join("outbox");
-    std::fs::create_dir_all(&out).unwrap();
-    h.deliver(&out);
-    h.check(&actions, &out);
-    h.figures
+    finish(h, &actions)
+}
+
+/// Fills the file system holding `dir` to the last byte; returns the
+/// filler to remove.
+fn fill(dir: &Path) -> PathBuf {
+    let path = dir.join("filler");
+    let mut file = std::fs::File::create(&path).unwrap();
+    for chunk in [65536, 4096, 1] {
+        let bytes = vec![0u8; chunk];
+        while file.write_all(&bytes).is_ok() {}
+    }
+    let _ = file.sync_all();
+    path
 }
 
 fn report(figures: &Figures, seed: u64) -> String {
@@ -651,4 +675,84 @@ fn killed_at_random_and_retried_every_command_runs_exactly_once() {
     assert_eq!(figures.integrity, "ok");
     assert_eq!(figures.replayed, figures.games);
     assert!(figures.killed > 0, "nothing was killed: {line}");
+}
+
+/// The full disk: mails and shell commands on a file system with no byte
+/// left are refused for now (mail: exit 75; shell: exit 2, "the disk is
+/// full"), never a panic; once space is freed, the MTA's retries and the
+/// users' reruns go through, each command once. Needs a small file system
+/// of its own: `scripts/torture.sh` mounts a tmpfs when run as root and
+/// sets `BOSERV_FULL_DISK_DIR`.
+#[test]
+fn a_full_disk_loses_nothing_and_everything_resumes_once_space_is_freed() {
+    let Some(dir) = std::env::var_os("BOSERV_FULL_DISK_DIR").map(PathBuf::from) else {
+        eprintln!("skipped: BOSERV_FULL_DISK_DIR names no small file system to fill");
+        return;
+    };
+    let plan = Plan {
+        rounds: 3,
+        width: 4,
+        kill_percent: 0,
+        seed: 7,
+    };
+    let (mut h, ids) = start(&plan, &dir);
+    let mut actions = Vec::new();
+    let (mut refused, mut taken, mut messages) = (0, 0, BTreeSet::new());
+    for round in 0..plan.rounds {
+        let batch = h.round(&plan, &ids, round);
+        let filler = fill(&dir);
+        for action in &batch {
+            let mut cmd = h.command();
+            let out = match &action.input {
+                Input::Mail(raw) => {
+                    let mut child = cmd
+                        .arg("mail")
+                        .stdin(Stdio::piped())
+                        .stderr(Stdio::piped())
+                        .spawn()
+                        .unwrap();
+                    child
+                        .stdin
+                        .take()
+                        .unwrap()
+                        .write_all(raw.as_bytes())
+                        .unwrap();
+                    child.wait_with_output().unwrap()
+                }
+                Input::Shell(args) => cmd.args(args).stderr(Stdio::piped()).output().unwrap(),
+            };
+            h.figures.processes += 1;
+            let stderr = String::from_utf8_lossy(&out.stderr).trim().to_string();
+            assert!(!stderr.contains("panicked"), "{stderr}");
+            match (&action.input, out.status.code()) {
+                (_, Some(0)) => taken += 1,
+                (Input::Mail(_), Some(75)) | (Input::Shell(_), Some(2)) => {
+                    refused += 1;
+                    messages.insert(stderr);
+                }
+                (_, code) => panic!("exit {code:?} on a full disk: {stderr}"),
+            }
+        }
+        std::fs::remove_file(filler).unwrap();
+        h.settle(&plan, &batch);
+        actions.extend(batch);
+    }
+    let figures = finish(h, &actions);
+    let line = report(&figures, plan.seed);
+    eprintln!("full disk: {refused} refused for now, {taken} taken in; said {messages:?}; {line}");
+    assert!(refused > 0, "the disk was never full");
+    assert!(
+        messages.iter().all(|m| m.contains("the disk is full")),
+        "{messages:?}"
+    );
+    assert!(
+        figures.problems.is_empty(),
+        "{line}\n{:#?}",
+        figures.problems
+    );
+    assert_eq!(
+        (figures.lost, figures.doubled, figures.unfinished),
+        (0, 0, 0)
+    );
+    assert_eq!(figures.integrity, "ok");
 }
