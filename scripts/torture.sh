@@ -12,7 +12,9 @@
 # checks: each command applied exactly once, every made move has its mails
 # and no mail exists for an unmade move, every game replays to its cached
 # position, PRAGMA integrity_check ok, no inbox row unfinished, each outbox
-# row one whole file. Last, as root, the same on a 3 MB tmpfs filled to
+# row one whole file. A second run does the same with a 10 ms busy
+# timeout, so that processes also give up on the lock (exit 75) and are
+# retried. Last, as root, the same on a 3 MB tmpfs filled to
 # the last byte (skipped with a message otherwise).
 #
 #   scripts/torture.sh [ROUNDS] [SEED]      (default 100 rounds, a random seed)
@@ -28,6 +30,9 @@ run() {
 
 echo "== $rounds rounds, seed $seed"
 BOSERV_TORTURE=$rounds BOSERV_TORTURE_SEED=$seed run mail_crash::killed_at_random
+echo "== $rounds rounds, seed $((seed + 1)), a 10 ms busy timeout (busy database: exit 75, retried)"
+BOSERV_TORTURE=$rounds BOSERV_TORTURE_SEED=$((seed + 1)) BOSERV_TORTURE_BUSY_MS=10 \
+    run mail_crash::killed_at_random
 
 if [ "$(id -u)" -ne 0 ]; then
     echo "== full disk: skipped (needs root to mount a small tmpfs)"

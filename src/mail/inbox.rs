@@ -184,6 +184,16 @@ pub fn prune(
     now: DateTime<Utc>,
     limit: usize,
 ) -> rusqlite::Result<usize> {
+    // A look first: most runs find nothing, and need no write lock.
+    let due: bool = conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM inbox WHERE pruned_at IS NULL AND received_at < ?1
+                        AND status <> 'received')",
+        [stamp(before)],
+        |r| r.get(0),
+    )?;
+    if !due {
+        return Ok(0);
+    }
     conn.execute(
         "UPDATE inbox SET raw = X'', pruned_at = ?2 WHERE id IN (
              SELECT id FROM inbox WHERE pruned_at IS NULL AND received_at < ?1
