@@ -395,52 +395,29 @@ impl Harness {
             }
         }
         // Each signup once, welcomed once; each `show` answered once.
+        let count =
+            |sql: &str, param: &str| -> i64 { conn.query_row(sql, [param], |r| r.get(0)).unwrap() };
+        let mut once = |what: String, n: i64| match n {
+            1 => {}
+            0 => {
+                f.lost += 1;
+                f.problems.push(format!("{what}: none"));
+            }
+            _ => {
+                f.doubled += 1;
+                f.problems.push(format!("{what}: {n}"));
+            }
+        };
         for action in actions {
             if let Some(user) = &action.signup {
-                let welcomed: i64 = conn
-                    .query_row(
-                        "SELECT count(*) FROM outbox WHERE subject = 'Welcome, ' || ?1",
-                        [user],
-                        |r| r.get(0),
-                    )
-                    .unwrap();
-                let exists: i64 = conn
-                    .query_row(
-                        "SELECT count(*) FROM players WHERE userid = ?1",
-                        [user],
-                        |r| r.get(0),
-                    )
-                    .unwrap();
-                match (exists, welcomed) {
-                    (1, 1) => {}
-                    (0, _) | (_, 0) => {
-                        f.lost += 1;
-                        f.problems
-                            .push(format!("signup {user}: {exists} rows, {welcomed} welcomes"));
-                    }
-                    _ => {
-                        f.doubled += 1;
-                        f.problems
-                            .push(format!("signup {user}: {exists} rows, {welcomed} welcomes"));
-                    }
-                }
+                let welcomes = "SELECT count(*) FROM outbox WHERE subject = 'Welcome, ' || ?1";
+                once(format!("welcome of {user}"), count(welcomes, user));
+                let rows = "SELECT count(*) FROM players WHERE userid = ?1";
+                once(format!("account {user}"), count(rows, user));
             }
             if let Some(id) = &action.answered {
-                let answers: i64 = conn
-                    .query_row(
-                        "SELECT count(*) FROM outbox WHERE in_reply_to = ?1",
-                        [id],
-                        |r| r.get(0),
-                    )
-                    .unwrap();
-                if answers != 1 {
-                    if answers == 0 {
-                        f.lost += 1
-                    } else {
-                        f.doubled += 1
-                    }
-                    f.problems.push(format!("{id}: {answers} answers"));
-                }
+                let answers = "SELECT count(*) FROM outbox WHERE in_reply_to = ?1";
+                once(format!("answer to {id}"), count(answers, id));
             }
         }
         // Every command was valid once: an error mail means one ran twice.
