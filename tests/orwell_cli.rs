@@ -8,7 +8,7 @@
 
 use boserv::command::GameId;
 use boserv::dice::{self, Seed, TEST_SEED_ENV};
-use boserv::rules::orwell::OrwellPosition;
+use boserv::rules::orwell::{DICE, OrwellPosition};
 use boserv::rules::{Position, Roll, VARIANTS, find_variant};
 use boserv::service::game::{LoadedGame, rebuild};
 use boserv::store::{self, turns};
@@ -50,7 +50,7 @@ fn current_roll(env: &Env, game: &str) -> Roll {
         .unwrap()
         .split_once(',')
         .unwrap();
-    [a.parse().unwrap(), b.parse().unwrap()]
+    [a.parse().unwrap(), b.parse().unwrap()].into()
 }
 
 /// The game's cached position, read from the database.
@@ -106,9 +106,12 @@ fn an_orwell_game_from_challenge_to_audit() {
     }
     assert_eq!(env.dump(), before, "asking for the roll changes nothing");
     let seed_value = Seed::from_hex(&seed).unwrap();
-    assert_eq!(roll, dice::roll(&seed_value, GameId(1), ply(&env, &game)));
+    assert_eq!(
+        roll,
+        dice::roll(&seed_value, GameId(1), ply(&env, &game), &DICE)
+    );
     let json = env.json(&game);
-    assert_eq!(json["roll"], serde_json::json!(roll));
+    assert_eq!(json["roll"], serde_json::json!(roll.dice()));
     assert_eq!(json["seed"], serde_json::Value::Null);
 
     // A move for a die that was not rolled is refused and changes nothing.
@@ -117,7 +120,7 @@ fn an_orwell_game_from_challenge_to_audit() {
     let (die, other) = (2..=5u8)
         .filter(|d| !roll.contains(d))
         .find_map(|d| {
-            let turns = position.legal_turns(Some([d, d]));
+            let turns = position.legal_turns(Some([d, d].into()));
             let first = turns.first()?.split(", ").next()?.to_string();
             (first != "pass").then_some((d, first))
         })
@@ -232,12 +235,12 @@ fn an_orwell_game_from_challenge_to_audit() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(
-        err.starts_with("the dice do not check: rolls: MISMATCH"),
+        err.starts_with("boserv: the dice do not check: rolls: MISMATCH"),
         "{err}"
     );
     assert_eq!(
         env.refused(Some("alice"), &["roll", &game]),
-        "game1 is over: [1:0:0] (Black resigned; the other two are out)"
+        "game1 is over: [1:0:0] (resignation)"
     );
 
     // A roll changed in the database is caught.
@@ -272,13 +275,16 @@ fn forced_passes_right_at_the_start_are_made_by_the_server() {
         .map(seed_hex)
         .find_map(|hex| {
             let seed = Seed::from_hex(&hex).unwrap();
-            let r0 = dice::roll(&seed, GameId(1), 0);
-            if !start_position.must_pass_roll(r0) {
+            let r0 = dice::roll(&seed, GameId(1), 0, &DICE);
+            if !start_position.must_pass(r0) {
                 return None;
             }
-            let after = start_position.play_turn("pass, pass", r0).unwrap().0;
-            let r1 = dice::roll(&seed, GameId(1), 1);
-            after.must_pass_roll(r1).then_some((hex, [r0, r1]))
+            let after = start_position
+                .play_turn("pass, pass", [r0[0], r0[1]])
+                .unwrap()
+                .0;
+            let r1 = dice::roll(&seed, GameId(1), 1, &DICE);
+            after.must_pass(r1).then_some((hex, [r0, r1]))
         })
         .expect("a seed with two forced passes first");
     let env = Env::new();
@@ -377,7 +383,7 @@ fn the_sample_game_replays_through_the_shell() {
     let out = env.run(None, &["replay", "orwell", published]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.starts_with("line 12: Gf6xf9: "), "{err}");
+    assert!(err.starts_with("boserv: line 12: Gf6xf9: "), "{err}");
 }
 
 /// A seat that has resigned counts as agreeing to a draw and shares none
@@ -405,10 +411,9 @@ fn a_draw_after_a_resignation_needs_only_the_players_still_in() {
     let json = env.json(&game);
     assert_eq!(json["status"], "over");
     assert_eq!(json["result"], "[1/2:0:1/2]");
-    assert_eq!(
-        json["reason"],
-        "draw agreed by the players still in the game"
-    );
+    assert_eq!(json["reason"], "agreement");
+    assert_eq!(json["ending"], "agreement");
+    assert_eq!(json["winner"], serde_json::Value::Null);
 }
 
 /// With nobody out, one player's offer is not enough.
@@ -432,7 +437,7 @@ fn the_movers_reply_lists_the_passes_that_follow() {
     let (seed, first) = (0..10_000u64)
         .find_map(|n| {
             let seed = seed_hex(n);
-            let rolls = dice::rolls(&Seed::from_hex(&seed).unwrap(), GameId(1), 2);
+            let rolls = dice::rolls(&Seed::from_hex(&seed).unwrap(), GameId(1), 2, &DICE);
             let start = variant.start(&[]).unwrap();
             let first = start.legal_turns(Some(rolls[0])).first()?.clone();
             let after = start.play(&first, Some(rolls[0])).ok()?.position;
@@ -462,7 +467,7 @@ fn a_challenge_lists_the_passes_of_the_first_rolls() {
     let seed = (0..10_000u64)
         .map(seed_hex)
         .find(|s| {
-            let roll = dice::roll(&Seed::from_hex(s).unwrap(), GameId(1), 0);
+            let roll = dice::roll(&Seed::from_hex(s).unwrap(), GameId(1), 0, &DICE);
             start_position.must_pass(roll)
         })
         .expect("some seed's first roll moves nothing");
@@ -482,4 +487,49 @@ fn a_challenge_lists_the_passes_of_the_first_rolls() {
     );
     let game = out.lines().last().unwrap();
     assert_ne!(to_move(&env, game).as_deref(), Some("alice"));
+}
+
+/// Two seats out in either order, the second before its first turn: the
+/// third wins (the game was accepted once a seat had left), and the
+/// revealed seed checks out.
+#[test]
+fn two_seats_out_in_any_order_leave_the_third_the_winner() {
+    for (first, second, winner) in [("alice", "bob", "[0:0:1]"), ("bob", "alice", "[0:0:1]")] {
+        let env = Env::new();
+        let game = start(&env, &seed_hex(11));
+        // The first to go plays a turn of their own, then resigns.
+        for _ in 0..30 {
+            if to_move(&env, &game).as_deref() == Some(first) {
+                break;
+            }
+            play_one(&env, &game);
+        }
+        play_one(&env, &game);
+        env.ok(Some(first), &["resign", &game]);
+        assert_eq!(env.json(&game)["status"], "active");
+        // The second resigns whether or not they have moved.
+        env.ok(Some(second), &["resign", &game]);
+        let json = env.json(&game);
+        assert_eq!(json["status"], "over", "{json}");
+        assert_eq!(json["result"], winner, "{json}");
+        let audit = env.ok(None, &["audit", &game]);
+        assert_eq!(audit.lines().last(), Some("rolls: ok"), "{audit}");
+    }
+}
+
+/// A game declined at once is cancelled, and still reveals its seed: the
+/// audit checks the rolls made so far.
+#[test]
+fn a_cancelled_game_reveals_its_seed_and_audits() {
+    let env = Env::new();
+    let seed = seed_hex(5);
+    let game = start(&env, &seed);
+    let mover = to_move(&env, &game).unwrap();
+    env.ok(Some(&mover), &["resign", &game]);
+    let json = env.json(&game);
+    assert_eq!(json["status"], "cancelled", "{json}");
+    assert_eq!(json["seed"], seed.as_str(), "{json}");
+    let audit = env.ok(None, &["audit", &game]);
+    assert!(audit.contains(&format!("seed: {seed}")), "{audit}");
+    assert_eq!(audit.lines().last(), Some("rolls: ok"), "{audit}");
 }

@@ -13,7 +13,7 @@ fn perft_one_turn_from_the_start() {
     let start = OrwellPosition::start();
     let by_roll: u64 = (1..=6u8)
         .flat_map(|a| (1..=6u8).map(move |b| [a, b]))
-        .map(|roll| start.legal_turns(Some(roll)).len() as u64)
+        .map(|roll| start.legal_turns(Some(roll.into())).len() as u64)
         .sum();
     assert_eq!(start.perft(1), by_roll);
     assert_eq!(start.perft(1), 3036);

@@ -45,7 +45,7 @@ fn play_one(seed: u64) -> (usize, bool) {
             "seed {seed}: no turn at all for {roll:?} in {p:?}"
         );
         assert_eq!(
-            p.must_pass(roll),
+            p.must_pass(roll.into()),
             turns.keys().eq(["pass, pass"]),
             "seed {seed}"
         );

@@ -3,8 +3,9 @@
 
 use boserv::rules::board::Piece;
 use boserv::rules::orwell::OrwellPosition;
+use boserv::rules::orwell::TwoDice as Roll;
 use boserv::rules::orwell::pieces::{self, PAWN};
-use boserv::rules::{Conclusion, Position, Roll};
+use boserv::rules::{Conclusion, Position};
 
 /// A position from pieces written owner, letter, square: `wGd4`, `r^c5`
 /// (a Red pawn facing up), `bvc9` (a Black pawn facing down).
@@ -47,7 +48,7 @@ fn with_fillers(extra: &[&str], mover: usize) -> OrwellPosition {
 }
 
 fn turns(p: &OrwellPosition, roll: Roll) -> Vec<String> {
-    p.legal_turns(Some(roll))
+    p.legal_turns(Some(roll.into()))
 }
 
 fn play(p: &OrwellPosition, turn: &str, roll: Roll) -> (OrwellPosition, String) {
@@ -367,9 +368,9 @@ fn a_die_that_becomes_usable_must_be_used() {
 #[test]
 fn no_usable_die_passes_the_whole_turn_by_itself() {
     let start = OrwellPosition::start();
-    assert!(!start.must_pass([1, 3]));
+    assert!(!start.must_pass([1, 3].into()));
     // 4,4 at the start: the Jugyos are boxed in.
-    assert!(start.must_pass([4, 4]));
+    assert!(start.must_pass([4, 4].into()));
     assert_eq!(turns(&start, [4, 4]), vec!["pass, pass"]);
     let (after, text) = play(&start, "pass", [4, 4]);
     assert_eq!(text, "pass, pass");
@@ -393,9 +394,9 @@ fn holding_all_three_royals_wins_at_once() {
     assert_eq!(text, "c9xc10=M", "the winning move is the whole turn");
     let result = after.result().expect("game over");
     assert_eq!(result.result_text(), "[1:0:0]");
-    assert!(result.reason.contains("all three royal"));
+    assert!(result.reason().contains("all three royal"));
     assert_eq!(after.to_move(), None);
-    assert!(after.legal_turns(Some([1, 1])).is_empty());
+    assert!(after.legal_turns(Some([1, 1].into())).is_empty());
     assert!(refusal(&p, "c9xc10=M, Da5-b6", [1, 2]).contains("the game ended"));
 }
 
@@ -412,9 +413,9 @@ fn leaving_a_player_one_piece_wins_for_the_capturer() {
     let result = after.result().unwrap();
     assert_eq!(result.result_text(), "[1:0:0]");
     assert!(
-        result.reason.contains("Red is down to a single piece"),
+        result.reason().contains("Red is down to a single piece"),
         "{}",
-        result.reason
+        result.reason()
     );
 }
 
@@ -440,12 +441,12 @@ fn a_board_where_nobody_can_ever_move_is_drawn() {
     let mut p = setup(&refs, 0);
     p.set_last_victim(1, Some(0));
     assert!(p.frozen());
-    assert!(p.must_pass([1, 6]));
+    assert!(p.must_pass([1, 6].into()));
     let (after, text) = play(&p, "pass, pass", [1, 6]);
     assert_eq!(text, "pass, pass");
     let result = after.result().expect("drawn");
     assert_eq!(result.result_text(), "[1/2:1/2:1/2]");
-    assert_eq!(result.reason, "no player can move any more");
+    assert_eq!(result.reason(), "no player can move any more");
     // Without the alliance bar Red's Raja could take a White pawn: not frozen.
     p.set_last_victim(1, None);
     assert!(!p.frozen());
@@ -460,7 +461,7 @@ fn resigned_players_pass_and_the_last_one_standing_wins() {
     assert!(p.outcome().is_none());
     let (p, _) = play(&p, "c3-d4", [1, 3]);
     assert_eq!(p.to_move(), Some(1));
-    assert!(p.must_pass([1, 3]));
+    assert!(p.must_pass([1, 3].into()));
     assert_eq!(turns(&p, [1, 3]), vec!["pass, pass"]);
     assert!(refusal(&p, "f7-g8", [1, 3]).contains("Red has left the game"));
     let (p, _) = play(&p, "pass, pass", [1, 3]);

@@ -30,7 +30,7 @@ fn the_corrected_sample_game_replays_to_a_white_win() {
     assert_eq!(lines.len(), 43, "14 rounds of three turns and White's last");
     for (n, (line, roll, written)) in lines.iter().enumerate() {
         assert_eq!(position.to_move(), Some(n % 3), "line {line}");
-        let roll = parse_roll(roll).unwrap();
+        let roll = parse_roll(roll).unwrap().into();
         let turn = written.trim_end_matches("[1:0:0]").trim();
         let legal = position.legal_turns(Some(roll));
         // Every turn of the record is one of the legal turns, exactly as
@@ -51,9 +51,9 @@ fn the_corrected_sample_game_replays_to_a_white_win() {
     let outcome = position.outcome().expect("the game is over");
     assert_eq!(outcome.result_text(), "[1:0:0]");
     assert!(
-        outcome.reason.contains("Red is down to a single piece"),
+        outcome.reason().contains("Red is down to a single piece"),
         "{}",
-        outcome.reason
+        outcome.reason()
     );
     assert_eq!(position.to_move(), None);
     assert!(position.render().contains("Game over: [1:0:0]"));

@@ -130,6 +130,8 @@ fn a_game_is_reminded_at_7_and_14_days_and_forfeited_at_21() {
     assert_eq!(view["status"], "over");
     assert_eq!(view["result"], "0-1");
     assert_eq!(view["reason"], "time forfeit");
+    assert_eq!(view["ending"], "time-forfeit");
+    assert_eq!(view["winner"], "bob");
     let history = env.ok(None, &["history", &game]);
     assert!(history.contains("forfeits"), "{history}");
     assert!(

@@ -22,5 +22,6 @@ mod orwell_rules;
 mod orwell_sample;
 mod perft;
 mod remind;
+mod shell;
 mod store;
 mod util;

@@ -431,11 +431,7 @@ impl<'a> Words<'a> {
         let mut emails = Vec::new();
         while let Some(word) = self.take() {
             let address = word.trim_start_matches('<').trim_end_matches('>');
-            let ok = matches!(address.split_once('@'), Some((local, domain))
-                if !local.is_empty() && domain.contains('.') && !domain.contains('@')
-                    && !domain.starts_with('.') && !domain.ends_with('.'))
-                && !address.contains(|c: char| c.is_control() || "<>,;:\"()[]\\".contains(c));
-            if !ok {
+            if !super::is_mail_address(address) {
                 return Err(LanguageError::BadAddress(clean(word)));
             }
             emails.push(address.to_string());

@@ -12,14 +12,23 @@ use rand_core::{Rng, SeedableRng};
 use sha2::{Digest, Sha256};
 
 use crate::command::GameId;
-use crate::rules::Roll;
+use crate::rules::{Dice, Roll};
 
 /// The domain tag hashed in front of every roll key.
 pub const DOMAIN: &[u8] = b"boserv-dice-v1";
 
 /// Words at or above this bound are skipped, so that `w % 6` is unbiased:
 /// 4294967292 = 6 × 715827882 is the largest multiple of 6 below 2^32.
-pub const WORD_BOUND: u32 = u32::MAX - u32::MAX % 6;
+/// (Six-faced dice; [`word_bound`] gives the bound for any die.)
+pub const WORD_BOUND: u32 = word_bound(6) as u32;
+
+/// The bound for a die of `faces` faces: the largest multiple of `faces`
+/// not above 2^32. Words at or above it are skipped, so that every face is
+/// equally likely.
+pub const fn word_bound(faces: u8) -> u64 {
+    let words = 1u64 << 32;
+    words - words % faces as u64
+}
 
 /// The environment variable that fixes the seed of new games. For tests and
 /// replays only: a real game never sets it, since a known seed means known
@@ -96,31 +105,36 @@ pub fn roll_key(seed: &Seed, game: GameId, n: u64) -> [u8; 32] {
 }
 
 /// The dice drawn from a key: the ChaCha20 keystream read as 32-bit words.
-pub fn dice_from_key(key: [u8; 32]) -> Roll {
+pub fn dice_from_key(key: [u8; 32], dice: &Dice) -> Roll {
     let mut stream = ChaCha20Rng::from_seed(key);
-    dice_from_words(std::iter::from_fn(|| Some(stream.next_u32())))
+    dice_from_words(std::iter::from_fn(|| Some(stream.next_u32())), dice)
 }
 
-/// The first two dice of a word stream: each word below [`WORD_BOUND`]
-/// gives one die `w % 6 + 1`, larger words are skipped.
-pub fn dice_from_words(words: impl IntoIterator<Item = u32>) -> Roll {
-    let mut dice = words
+/// The first `dice.count` dice of a word stream: each word below the
+/// [`word_bound`] of the faces gives one die `w % faces + 1`, larger words
+/// are skipped. First die first.
+pub fn dice_from_words(words: impl IntoIterator<Item = u32>, dice: &Dice) -> Roll {
+    let faces = dice.faces.max(1);
+    let bound = word_bound(faces);
+    let faces_shown: Vec<u8> = words
         .into_iter()
-        .filter(|&w| w < WORD_BOUND)
-        .map(|w| (w % 6 + 1) as u8);
-    let mut next = || dice.next().expect("a keystream never ends");
-    let first = next();
-    [first, next()]
+        .filter(|&w| u64::from(w) < bound)
+        .map(|w| (w % u32::from(faces) + 1) as u8)
+        .take(usize::from(dice.count))
+        .collect();
+    Roll::new(&faces_shown).expect("a keystream never ends, and a game rolls 1 to MAX_DICE dice")
 }
 
 /// Roll `n` (0, 1, … counting every turn, passed ones too) of `game`.
-pub fn roll(seed: &Seed, game: GameId, n: u64) -> Roll {
-    dice_from_key(roll_key(seed, game, n))
+pub fn roll(seed: &Seed, game: GameId, n: u64, dice: &Dice) -> Roll {
+    dice_from_key(roll_key(seed, game, n), dice)
 }
 
 /// The first `count` rolls of a game.
-pub fn rolls(seed: &Seed, game: GameId, count: usize) -> Vec<Roll> {
-    (0..count as u64).map(|n| roll(seed, game, n)).collect()
+pub fn rolls(seed: &Seed, game: GameId, count: usize, dice: &Dice) -> Vec<Roll> {
+    (0..count as u64)
+        .map(|n| roll(seed, game, n, dice))
+        .collect()
 }
 
 /// A stored roll that is not the one the seed gives.
@@ -157,8 +171,8 @@ impl std::fmt::Display for Audit {
         }
         if let Some(m) = &self.first_mismatch {
             problems.push(format!(
-                "roll {} was stored as {},{} but the seed gives {},{}",
-                m.n, m.stored[0], m.stored[1], m.expected[0], m.expected[1]
+                "roll {} was stored as {} but the seed gives {}",
+                m.n, m.stored, m.expected
             ));
         }
         if problems.is_empty() {
@@ -170,11 +184,11 @@ impl std::fmt::Display for Audit {
 }
 
 /// Checks a revealed seed against the commitment (hex, any case) and the
-/// stored rolls of a game, roll 0 first.
-pub fn audit(seed: &Seed, commitment: &str, game: GameId, stored: &[Roll]) -> Audit {
+/// stored rolls of a game of these dice, roll 0 first.
+pub fn audit(seed: &Seed, commitment: &str, game: GameId, dice: &Dice, stored: &[Roll]) -> Audit {
     let commitment_holds = seed.commitment().eq_ignore_ascii_case(commitment.trim());
     let first_mismatch = stored.iter().enumerate().find_map(|(n, &stored)| {
-        let expected = roll(seed, game, n as u64);
+        let expected = roll(seed, game, n as u64, dice);
         (stored != expected).then_some(Mismatch {
             n: n as u64,
             stored,

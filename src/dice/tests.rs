@@ -6,6 +6,14 @@ use super::*;
 
 const ZERO: Seed = Seed([0; 32]);
 
+/// The dice the known answers were computed for: two six-faced dice (the
+/// scheme of DESIGN.md, byte for byte).
+const TWO_D6: Dice = Dice {
+    count: 2,
+    faces: 6,
+    forced_turn: "pass, pass",
+};
+
 fn counting_seed() -> Seed {
     Seed(std::array::from_fn(|i| i as u8))
 }
@@ -38,7 +46,7 @@ fn zero_seed_commitment_and_key() {
 
 #[test]
 fn zero_seed_game_one_rolls_are_pinned() {
-    let expected: Vec<Roll> = vec![
+    let expected: Vec<[u8; 2]> = vec![
         [5, 3],
         [2, 6],
         [6, 1],
@@ -60,7 +68,7 @@ fn zero_seed_game_one_rolls_are_pinned() {
         [1, 6],
         [2, 3],
     ];
-    assert_eq!(rolls(&ZERO, GameId(1), 20), expected);
+    assert_eq!(rolls(&ZERO, GameId(1), 20, &TWO_D6), expected);
 }
 
 #[test]
@@ -70,7 +78,7 @@ fn counting_seed_game_seven_rolls_are_pinned() {
         seed.commitment(),
         "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
     );
-    let expected: Vec<Roll> = vec![
+    let expected: Vec<[u8; 2]> = vec![
         [3, 1],
         [6, 2],
         [6, 6],
@@ -92,13 +100,13 @@ fn counting_seed_game_seven_rolls_are_pinned() {
         [5, 1],
         [3, 2],
     ];
-    assert_eq!(rolls(&seed, GameId(7), 20), expected);
+    assert_eq!(rolls(&seed, GameId(7), 20, &TWO_D6), expected);
 }
 
 #[test]
 fn game_number_and_index_both_change_the_dice() {
-    let a = rolls(&ZERO, GameId(1), 30);
-    let b = rolls(&ZERO, GameId(2), 30);
+    let a = rolls(&ZERO, GameId(1), 30, &TWO_D6);
+    let b = rolls(&ZERO, GameId(2), 30, &TWO_D6);
     assert_ne!(a, b);
     assert_ne!(a[..29], a[1..]);
 }
@@ -107,7 +115,7 @@ fn game_number_and_index_both_change_the_dice() {
 fn dice_are_fair_faces() {
     let mut counts = [0u32; 6];
     for n in 0..3000 {
-        for die in roll(&counting_seed(), GameId(3), n) {
+        for &die in roll(&counting_seed(), GameId(3), n, &TWO_D6).iter() {
             assert!((1..=6).contains(&die));
             counts[die as usize - 1] += 1;
         }
@@ -121,8 +129,14 @@ fn dice_are_fair_faces() {
 #[test]
 fn audit_accepts_honest_rolls() {
     let seed = counting_seed();
-    let stored = rolls(&seed, GameId(7), 12);
-    let report = audit(&seed, &seed.commitment().to_uppercase(), GameId(7), &stored);
+    let stored = rolls(&seed, GameId(7), 12, &TWO_D6);
+    let report = audit(
+        &seed,
+        &seed.commitment().to_uppercase(),
+        GameId(7),
+        &TWO_D6,
+        &stored,
+    );
     assert!(report.ok());
     assert_eq!(report.to_string(), "rolls: ok");
 }
@@ -130,17 +144,17 @@ fn audit_accepts_honest_rolls() {
 #[test]
 fn audit_names_the_first_bent_roll() {
     let seed = counting_seed();
-    let mut stored = rolls(&seed, GameId(7), 12);
-    stored[4] = [1, 1];
-    stored[9] = [2, 2];
-    let report = audit(&seed, &seed.commitment(), GameId(7), &stored);
+    let mut stored = rolls(&seed, GameId(7), 12, &TWO_D6);
+    stored[4] = [1, 1].into();
+    stored[9] = [2, 2].into();
+    let report = audit(&seed, &seed.commitment(), GameId(7), &TWO_D6, &stored);
     assert!(report.commitment_holds);
     assert_eq!(
         report.first_mismatch,
         Some(Mismatch {
             n: 4,
-            stored: [1, 1],
-            expected: [6, 1]
+            stored: [1, 1].into(),
+            expected: [6, 1].into()
         })
     );
     assert_eq!(
@@ -151,8 +165,14 @@ fn audit_names_the_first_bent_roll() {
 
 #[test]
 fn audit_catches_a_swapped_seed() {
-    let stored = rolls(&ZERO, GameId(1), 3);
-    let report = audit(&ZERO, &counting_seed().commitment(), GameId(1), &stored);
+    let stored = rolls(&ZERO, GameId(1), 3, &TWO_D6);
+    let report = audit(
+        &ZERO,
+        &counting_seed().commitment(),
+        GameId(1),
+        &TWO_D6,
+        &stored,
+    );
     assert!(!report.commitment_holds);
     assert!(report.first_mismatch.is_none());
     assert!(!report.ok());
@@ -182,7 +202,7 @@ fn os_seeds_differ() {
 fn help_example_matches_the_code() {
     assert!(HELP.contains(&ZERO.commitment()));
     assert!(HELP.contains(&hex::encode(roll_key(&ZERO, GameId(1), 0))));
-    let listed: Vec<String> = rolls(&ZERO, GameId(1), 10)
+    let listed: Vec<String> = rolls(&ZERO, GameId(1), 10, &TWO_D6)
         .iter()
         .map(|r| format!("{},{}", r[0], r[1]))
         .collect();
@@ -193,8 +213,29 @@ fn help_example_matches_the_code() {
 #[test]
 fn words_past_the_bound_are_skipped() {
     assert_eq!(
-        dice_from_words([u32::MAX, WORD_BOUND, WORD_BOUND - 1, 0, 7]),
+        dice_from_words([u32::MAX, WORD_BOUND, WORD_BOUND - 1, 0, 7], &TWO_D6),
         [6, 1]
     );
-    assert_eq!(dice_from_words([5, WORD_BOUND + 2, 6]), [6, 1]);
+    assert_eq!(dice_from_words([5, WORD_BOUND + 2, 6], &TWO_D6), [6, 1]);
+}
+
+#[test]
+fn other_dice_follow_the_same_scheme() {
+    // The first words of roll 0 of game 1 with the zero seed are 155840326
+    // and 3486368726 (help.txt): mod 4 they give 3 and 3, mod 6 they give
+    // the pinned 5,3.
+    let d4 = Dice {
+        count: 3,
+        faces: 4,
+        forced_turn: "pass, pass, pass",
+    };
+    let three = roll(&ZERO, GameId(1), 0, &d4);
+    assert_eq!(three.len(), 3);
+    assert_eq!(
+        three[..2],
+        [155840326 % 4 + 1, 3486368726u32 % 4 + 1].map(|d| d as u8)
+    );
+    // A die whose faces divide 2^32 skips no word.
+    assert_eq!(word_bound(4), 1 << 32);
+    assert_eq!(dice_from_words([u32::MAX, 0, 1], &d4), [4, 1, 2]);
 }

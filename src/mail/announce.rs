@@ -27,7 +27,7 @@ const RECENT_MOVES: usize = 8;
 
 /// Queues the mail `notices` call for.
 pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Result<(), StoreError> {
-    let settings = Settings::current().map_err(|e| StoreError::Damaged(e.to_string()))?;
+    let settings = Settings::current().map_err(|e| StoreError::Setup(e.to_string()))?;
     for notice in notices {
         if let Notice::Reminder {
             game,
@@ -105,7 +105,7 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             let mail = settings
                 .templates
                 .render(template, &letter)
-                .map_err(|e| StoreError::Damaged(e.to_string()))?;
+                .map_err(|e| StoreError::Setup(e.to_string()))?;
             let identity = &settings.identity;
             let root = identity.game_root_id(game, user);
             let message_id = match kind {
@@ -252,7 +252,10 @@ pub(super) fn board_letter(
     game: &LoadedGame,
 ) -> Result<BoardLetter, StoreError> {
     let view = game.current_view();
-    let (winner, drawn) = winner(view.result.as_deref(), &view.players);
+    let (winner, drawn) = (
+        view.winner.clone(),
+        view.result.is_some() && view.winner.is_none(),
+    );
     let log = turns::log(conn, game.id())?;
     let moves = log
         .iter()
@@ -283,15 +286,15 @@ pub(super) fn board_letter(
         moves,
         diagram: view.board.trim_end().to_string(),
         commitment: game.row.dice_commitment.clone(),
-        seed: game.row.dice_seed.clone().filter(|_| view.result.is_some()),
+        seed: view.seed.clone(),
         comments: Vec::new(),
         notes: Vec::new(),
     })
 }
 
-/// A game's letter from its stored row alone (no position to draw).
+/// A game's letter from its stored row alone (no position to draw, no
+/// rules to say who won: the result and its reason are shown as stored).
 pub(super) fn row_letter(row: &games::Game) -> BoardLetter {
-    let (winner, drawn) = winner(row.result.as_deref(), &row.players);
     let mut title = row.variant.clone();
     if let Some(first) = title.get_mut(..1) {
         first.make_ascii_uppercase();
@@ -302,33 +305,9 @@ pub(super) fn row_letter(row: &games::Game) -> BoardLetter {
         board: row.id.0,
         players: row.players.clone(),
         ply: row.ply,
-        winner,
-        drawn,
         reason: row.reason.clone(),
         result: row.result.clone(),
         ..BoardLetter::default()
-    }
-}
-
-/// Who won, from a result (`1-0`, `0-1`, `1/2-1/2`, `[0:1:0]`), and
-/// whether it is a draw.
-pub fn winner(result: Option<&str>, players: &[String]) -> (Option<String>, bool) {
-    let Some(result) = result else {
-        return (None, false);
-    };
-    let scores: Vec<&str> = result.trim_matches(['[', ']']).split([':', '-']).collect();
-    if scores.iter().any(|s| s.contains('/')) || scores.iter().all(|s| *s == "0") {
-        return (None, true);
-    }
-    let winners: Vec<usize> = scores
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| **s == "1")
-        .map(|(i, _)| i)
-        .collect();
-    match winners.as_slice() {
-        [seat] => (players.get(*seat).cloned(), false),
-        _ => (None, winners.len() > 1),
     }
 }
 
@@ -343,10 +322,6 @@ pub(super) fn addresses(conn: &Connection, user: &str) -> Result<Vec<String>, St
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn players() -> Vec<String> {
-        vec!["alice".into(), "bob".into(), "carol".into()]
-    }
 
     #[test]
     fn a_challenge_mails_every_player_once_per_address() {
@@ -387,21 +362,6 @@ mod tests {
             (None, 0)
         );
         assert_eq!(mails[1].draft.to, vec!["b@example.org"]);
-    }
-
-    #[test]
-    fn winners_from_results() {
-        assert_eq!(
-            winner(Some("1-0"), &players()),
-            (Some("alice".into()), false)
-        );
-        assert_eq!(winner(Some("0-1"), &players()), (Some("bob".into()), false));
-        assert_eq!(winner(Some("1/2-1/2"), &players()), (None, true));
-        assert_eq!(
-            winner(Some("[0:0:1]"), &players()),
-            (Some("carol".into()), false)
-        );
-        assert_eq!(winner(None, &players()), (None, false));
     }
 
     #[test]

@@ -329,6 +329,9 @@ fn run_request(
         Ok(reply) => Ok((Outcome::Done, answer(settings, &request, line, &reply)?)),
         Err(e) if e.is_trouble() => Err(match e {
             PerformError::Service(crate::service::ServiceError::Store(e)) => e.into(),
+            PerformError::Service(crate::service::ServiceError::Setup(why)) => {
+                HandleError::Store(StoreError::Setup(why))
+            }
             other => HandleError::Store(StoreError::Damaged(other.to_string())),
         }),
         Err(e) => {

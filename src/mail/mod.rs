@@ -13,6 +13,7 @@
 pub mod announce;
 pub mod body;
 pub mod compose;
+pub mod config;
 pub mod fingerprint;
 pub mod handle;
 pub mod identity;

@@ -97,7 +97,7 @@ pub fn queue(
     let mail = settings
         .templates
         .render("nag.txt", &letter)
-        .map_err(|e| StoreError::Damaged(e.to_string()))?;
+        .map_err(|e| StoreError::Setup(e.to_string()))?;
     let identity = &settings.identity;
     let kind = format!("nag{}.clock{}", reminder.period, reminder.clock);
     let root = identity.game_root_id(reminder.game, reminder.player);

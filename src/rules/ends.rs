@@ -3,10 +3,10 @@
 //! draw rules (threefold repetition, 100 plies without a capture or pawn
 //! move, a dead position). The order is the rule: a mate made on the move
 //! that also completes a repetition or the 100-ply count stands (RULES.md).
-//! The reason words match orthodox chess's.
+//! The endings are the shared [`Ending`]s.
 
 use super::board::Board;
-use super::{Outcome, Seat};
+use super::{Ending, Outcome, Seat};
 
 /// What the draw rules look at in the position just reached.
 #[derive(Clone, Copy, Debug)]
@@ -15,30 +15,33 @@ pub struct DrawFacts {
     pub repetitions: usize,
     /// Plies since the last capture or pawn move.
     pub halfmoves: u32,
-    /// Why no mate is possible any more (`"bare kings"`), if so.
-    pub dead: Option<&'static str>,
+    /// No mate is possible any more (the game's dead positions: bare
+    /// kings, insufficient material).
+    pub dead: bool,
 }
 
 /// The end when the side to move (`to_move`, of two seats) has no legal move.
 pub fn no_legal_move(in_check: bool, to_move: Seat) -> Outcome {
     if in_check {
-        Outcome::win(1 - to_move, 2, "checkmate")
+        Outcome::win(1 - to_move, 2, Ending::Checkmate)
     } else {
-        Outcome::draw(2, "stalemate")
+        Outcome::draw(2, Ending::Stalemate)
     }
 }
 
 /// The draw the rules impose, if any. Call it only when the side to move
 /// has a legal move (else [`no_legal_move`] decides).
 pub fn draw_by_rule(facts: &DrawFacts) -> Option<Outcome> {
-    let reason = if facts.repetitions >= 3 {
-        "threefold repetition"
+    let ending = if facts.repetitions >= 3 {
+        Ending::Repetition
     } else if facts.halfmoves >= 100 {
-        "50-move rule"
+        Ending::MoveCount
+    } else if facts.dead {
+        Ending::DeadPosition
     } else {
-        facts.dead?
+        return None;
     };
-    Some(Outcome::draw(2, reason))
+    Some(Outcome::draw(2, ending))
 }
 
 /// A repetition key: the pieces on the board plus `extra` (side to move,
@@ -68,24 +71,12 @@ mod tests {
             halfmoves,
             dead,
         };
-        assert_eq!(draw_by_rule(&facts(2, 99, None)), None);
-        assert_eq!(
-            draw_by_rule(&facts(3, 100, None)).unwrap().reason,
-            "threefold repetition"
-        );
-        assert_eq!(
-            draw_by_rule(&facts(1, 100, Some("bare kings")))
-                .unwrap()
-                .reason,
-            "50-move rule"
-        );
-        assert_eq!(
-            draw_by_rule(&facts(1, 0, Some("bare kings")))
-                .unwrap()
-                .reason,
-            "bare kings"
-        );
+        let ending = |f| draw_by_rule(&f).map(|o| o.ending);
+        assert_eq!(ending(facts(2, 99, false)), None);
+        assert_eq!(ending(facts(3, 100, false)), Some(Ending::Repetition));
+        assert_eq!(ending(facts(1, 100, true)), Some(Ending::MoveCount));
+        assert_eq!(ending(facts(1, 0, true)), Some(Ending::DeadPosition));
         assert_eq!(no_legal_move(true, 1).result_text(), "1-0");
-        assert_eq!(no_legal_move(false, 0).reason, "stalemate");
+        assert_eq!(no_legal_move(false, 0).ending, Ending::Stalemate);
     }
 }

@@ -25,6 +25,7 @@ pub mod board;
 pub mod bochess;
 pub mod castling;
 pub mod chess;
+pub mod dice;
 pub mod ends;
 pub mod geometry;
 pub mod movement;
@@ -36,13 +37,11 @@ pub mod registry;
 pub mod render;
 pub mod royal_guard;
 
-pub use outcome::{Outcome, Seat};
+pub use dice::{Dice, Roll};
+pub use outcome::{Ending, Outcome, Seat};
 pub use registry::{VARIANTS, find_variant};
 
 use std::fmt;
-
-/// The two dice of a dice game, in the order rolled.
-pub type Roll = [u8; 2];
 
 /// A named start option of a game (`--opt name[=value]`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,17 +52,21 @@ pub struct GameOption {
 
 /// A whole game: its vocabulary and its start.
 pub trait Variant: Send + Sync {
-    /// The command word: `chess`, `bochess`, `orwell`, ...
+    /// The command word: `chess`, `bochess`, ...
     fn name(&self) -> &'static str;
-    /// The word in mail subjects: `Chess`, `Bochess`, `Orwell`.
+    /// The word in mail subjects: `Chess`, `Bochess`, ...
     fn title(&self) -> &'static str;
     /// The game's own name, for lists: `Big Outer Chess`.
     fn full_name(&self) -> &'static str;
     /// The seats in turn order: `["White", "Black"]`.
     fn seats(&self) -> &'static [&'static str];
-    /// True when every turn needs a roll of two dice.
+    /// The dice every turn rolls, in a dice game.
+    fn dice(&self) -> Option<&'static Dice> {
+        None
+    }
+    /// True when every turn needs a roll of the game's [`Variant::dice`].
     fn uses_dice(&self) -> bool {
-        false
+        self.dice().is_some()
     }
     /// The rules and notation, in the server's words (`boserv help GAME`).
     fn help(&self) -> &'static str;
@@ -93,15 +96,15 @@ pub trait Position: Send + Sync + fmt::Debug {
     /// position and the turn in canonical notation.
     fn play(&self, turn: &str, roll: Option<Roll>) -> Result<Played, PlayError>;
     /// Dice games: true when the seat to move has nothing to do with this
-    /// roll (no piece can use either die, or the seat has left the game).
-    /// The service then records the turn `pass, pass` by itself and rolls
-    /// for the next seat.
+    /// roll (no piece can use any die, or the seat has left the game).
+    /// The service then records the dice's [`Dice::forced_turn`] by itself
+    /// and rolls for the next seat.
     fn must_pass(&self, roll: Roll) -> bool {
         let _ = roll;
         false
     }
-    /// True once `seat` has left a game that goes on without it (Orwell: a
-    /// resigned or forfeited seat). Such a seat counts as agreeing to a
+    /// True once `seat` has left a game that goes on without it (a game of
+    /// three seats: a resigned or forfeited seat). Such a seat counts as agreeing to a
     /// draw, and has no share in it.
     fn has_left(&self, seat: Seat) -> bool {
         let _ = seat;
@@ -186,7 +189,7 @@ pub enum RulesError {
     Ambiguous { turn: String, candidates: String },
     #[error("the game is over: {0}")]
     GameOver(String),
-    #[error("this game needs a roll of two dice for the turn")]
+    #[error("this game needs a roll of the dice for the turn")]
     RollNeeded,
     #[error("unknown option for {variant}: {option}")]
     UnknownOption { variant: String, option: String },

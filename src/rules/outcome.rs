@@ -1,36 +1,215 @@
 //! Results of a game: who scored what, and why it ended.
+//!
+//! Why is an [`Ending`]: one type for every game, with one wording each
+//! (shown in mails, replies and JSON) and one stable key (stored in
+//! position texts, and for a declined game in its row, and named in JSON). The result notation (`1-0`, `0-1`,
+//! `1/2-1/2`, `[1:0:0]`) and the winner are derived from the points; no
+//! caller reads them back out of text.
 
 use std::fmt;
 
 /// A seat index in turn order (0 = White, 1 = Black or Red, ...).
 pub type Seat = usize;
 
+/// Why a game ended (or, for [`Ending::Resignation`] and
+/// [`Ending::TimeForfeit`] in a game of three, why the last seat but one
+/// left it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    Checkmate,
+    Stalemate,
+    /// The same position for the third time (FIDE 9.2).
+    Repetition,
+    /// 100 plies without a capture or a pawn move.
+    MoveCount,
+    /// No sequence of legal moves can end the game any more (insufficient
+    /// material, bare kings).
+    DeadPosition,
+    Resignation,
+    TimeForfeit,
+    /// A draw agreed by every seat still in the game.
+    Agreement,
+    /// One seat holds every royal piece (a game won by capturing royals).
+    AllRoyals {
+        holder: Seat,
+        name: &'static str,
+    },
+    /// A seat was taken down to its last piece.
+    LastPiece {
+        loser: Seat,
+        name: &'static str,
+    },
+    /// Nobody still in the game can ever move again.
+    NoMoveLeft,
+    /// A seat gave the game up before its own first turn: the game is
+    /// cancelled, with no result (pbmserv's rule). The one ending that
+    /// never comes with an [`Outcome`].
+    Declined {
+        seat: Seat,
+        name: &'static str,
+    },
+}
+
+impl Ending {
+    /// Every ending that names no seat.
+    pub const WITHOUT_SEAT: [Ending; 9] = [
+        Ending::Checkmate,
+        Ending::Stalemate,
+        Ending::Repetition,
+        Ending::MoveCount,
+        Ending::DeadPosition,
+        Ending::Resignation,
+        Ending::TimeForfeit,
+        Ending::Agreement,
+        Ending::NoMoveLeft,
+    ];
+
+    /// The stable key: `checkmate`, `time-forfeit`, `all-royals:0`, ...
+    pub fn key(&self) -> String {
+        match self {
+            Ending::AllRoyals { holder, .. } => format!("all-royals:{holder}"),
+            Ending::LastPiece { loser, .. } => format!("last-piece:{loser}"),
+            Ending::Declined { seat, .. } => format!("declined:{seat}"),
+            other => other.simple_key().to_string(),
+        }
+    }
+
+    fn simple_key(&self) -> &'static str {
+        match self {
+            Ending::Checkmate => "checkmate",
+            Ending::Stalemate => "stalemate",
+            Ending::Repetition => "repetition",
+            Ending::MoveCount => "move-count",
+            Ending::DeadPosition => "dead-position",
+            Ending::Resignation => "resignation",
+            Ending::TimeForfeit => "time-forfeit",
+            Ending::Agreement => "agreement",
+            Ending::AllRoyals { .. } => "all-royals",
+            Ending::LastPiece { .. } => "last-piece",
+            Ending::NoMoveLeft => "no-move-left",
+            Ending::Declined { .. } => "declined",
+        }
+    }
+
+    /// Reads an ending as stored: its [`Ending::key`], its wording, or the
+    /// wording of earlier versions (`forfeit`, `draw agreed`, `bare kings`,
+    /// `Red resigned; the other two are out`, ...), so that positions
+    /// cached by them stay readable. `seats` names the game's seats.
+    pub fn read(text: &str, seats: &'static [&'static str]) -> Option<Ending> {
+        let text = text.trim();
+        if let Some(e) = Ending::WITHOUT_SEAT
+            .into_iter()
+            .find(|e| text == e.simple_key() || text == e.to_string())
+        {
+            return Some(e);
+        }
+        let seat_named = |name: &str| seats.iter().position(|s| *s == name);
+        if let Some((kind, seat)) = text.split_once(':') {
+            let seat: Seat = seat.parse().ok()?;
+            let name = *seats.get(seat)?;
+            return match kind {
+                "all-royals" => Some(Ending::AllRoyals { holder: seat, name }),
+                "last-piece" => Some(Ending::LastPiece { loser: seat, name }),
+                "declined" => Some(Ending::Declined { seat, name }),
+                _ => None,
+            };
+        }
+        if let Some(name) = text.strip_suffix(" holds all three royal pieces") {
+            let holder = seat_named(name)?;
+            return Some(Ending::AllRoyals {
+                holder,
+                name: seats[holder],
+            });
+        }
+        if let Some(name) = text.strip_suffix(" is down to a single piece") {
+            let loser = seat_named(name)?;
+            return Some(Ending::LastPiece {
+                loser,
+                name: seats[loser],
+            });
+        }
+        if let Some(name) = text.strip_suffix(" declined to play") {
+            let seat = seat_named(name)?;
+            return Some(Ending::Declined {
+                seat,
+                name: seats[seat],
+            });
+        }
+        match text {
+            "forfeit" => Some(Ending::TimeForfeit),
+            "insufficient material" | "bare kings" => Some(Ending::DeadPosition),
+            t if t.starts_with("draw agreed") => Some(Ending::Agreement),
+            t if t.ends_with(" resigned; the other two are out") => Some(Ending::Resignation),
+            t if t.ends_with(" forfeited; the other two are out") => Some(Ending::TimeForfeit),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Ending {
+    /// The one wording: `checkmate`, `time forfeit`, `Red is down to a
+    /// single piece`, ...
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let words = match self {
+            Ending::Checkmate => "checkmate",
+            Ending::Stalemate => "stalemate",
+            Ending::Repetition => "threefold repetition",
+            Ending::MoveCount => "50-move rule",
+            Ending::DeadPosition => "dead position",
+            Ending::Resignation => "resignation",
+            Ending::TimeForfeit => "time forfeit",
+            Ending::Agreement => "agreement",
+            Ending::AllRoyals { name, .. } => {
+                return write!(f, "{name} holds all three royal pieces");
+            }
+            Ending::LastPiece { name, .. } => return write!(f, "{name} is down to a single piece"),
+            Ending::NoMoveLeft => "no player can move any more",
+            Ending::Declined { name, .. } => return write!(f, "{name} declined to play"),
+        };
+        f.write_str(words)
+    }
+}
+
 /// How a game ended. `points` holds each seat's score in half points
 /// (2 = win, 1 = draw share, 0 = loss), in seat order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
     pub points: Vec<u8>,
-    /// Why: `checkmate`, `stalemate`, `threefold repetition`, `resignation`...
-    pub reason: String,
+    pub ending: Ending,
 }
 
 impl Outcome {
     /// A win for `winner` among `seats` seats.
-    pub fn win(winner: Seat, seats: usize, reason: impl Into<String>) -> Self {
+    pub fn win(winner: Seat, seats: usize, ending: Ending) -> Self {
         let mut points = vec![0; seats];
         points[winner] = 2;
-        Outcome {
-            points,
-            reason: reason.into(),
-        }
+        Outcome { points, ending }
     }
 
     /// A draw shared by all seats.
-    pub fn draw(seats: usize, reason: impl Into<String>) -> Self {
+    pub fn draw(seats: usize, ending: Ending) -> Self {
         Outcome {
             points: vec![1; seats],
-            reason: reason.into(),
+            ending,
         }
+    }
+
+    /// The ending in words: `checkmate`, `time forfeit`, ...
+    pub fn reason(&self) -> String {
+        self.ending.to_string()
+    }
+
+    /// The one seat that won, if one did.
+    pub fn winner(&self) -> Option<Seat> {
+        match self.points.iter().filter(|&&p| p > 0).count() {
+            1 => self.points.iter().position(|&p| p == 2),
+            _ => None,
+        }
+    }
+
+    /// True when the points are shared (no single winner).
+    pub fn is_draw(&self) -> bool {
+        self.winner().is_none()
     }
 
     /// The result as written in records: `1-0`, `0-1`, `1/2-1/2`; with three
@@ -48,11 +227,42 @@ impl Outcome {
             format!("[{}]", parts.join(":"))
         }
     }
+
+    /// The stored form inside a position text: `2,0 checkmate` (points,
+    /// then the ending's key).
+    pub fn encode(&self) -> String {
+        let points: Vec<String> = self.points.iter().map(u8::to_string).collect();
+        format!("{} {}", points.join(","), self.ending.key())
+    }
+
+    /// Reads points (`2,0`) and an ending as stored (see [`Ending::read`]);
+    /// `seats` names the game's seats, whose number the points must match.
+    pub fn read(
+        points: &str,
+        ending: &str,
+        seats: &'static [&'static str],
+    ) -> Result<Outcome, String> {
+        let points: Vec<u8> = points
+            .split(',')
+            .map(|p| p.trim().parse().ok().filter(|&p| p <= 2))
+            .collect::<Option<_>>()
+            .ok_or_else(|| format!("bad result points {points:?}"))?;
+        if points.len() != seats.len() {
+            return Err(format!(
+                "{} result points for {} seats",
+                points.len(),
+                seats.len()
+            ));
+        }
+        let ending =
+            Ending::read(ending, seats).ok_or_else(|| format!("unknown ending {ending:?}"))?;
+        Ok(Outcome { points, ending })
+    }
 }
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({})", self.result_text(), self.reason)
+        write!(f, "{} ({})", self.result_text(), self.ending)
     }
 }
 
@@ -60,15 +270,113 @@ impl fmt::Display for Outcome {
 mod tests {
     use super::*;
 
+    const TWO: &[&str] = &["White", "Black"];
+    const THREE: &[&str] = &["White", "Red", "Black"];
+
     #[test]
     fn result_texts() {
-        assert_eq!(Outcome::win(0, 2, "checkmate").result_text(), "1-0");
-        assert_eq!(Outcome::win(1, 2, "checkmate").result_text(), "0-1");
-        assert_eq!(Outcome::draw(2, "stalemate").result_text(), "1/2-1/2");
-        assert_eq!(Outcome::win(0, 3, "royals").result_text(), "[1:0:0]");
+        assert_eq!(Outcome::win(0, 2, Ending::Checkmate).result_text(), "1-0");
+        assert_eq!(Outcome::win(1, 2, Ending::Checkmate).result_text(), "0-1");
+        assert_eq!(Outcome::draw(2, Ending::Stalemate).result_text(), "1/2-1/2");
         assert_eq!(
-            Outcome::win(0, 2, "checkmate").to_string(),
+            Outcome::win(0, 3, Ending::Resignation).result_text(),
+            "[1:0:0]"
+        );
+        assert_eq!(
+            Outcome::win(0, 2, Ending::Checkmate).to_string(),
             "1-0 (checkmate)"
         );
+    }
+
+    #[test]
+    fn winners_come_from_the_points() {
+        assert_eq!(Outcome::win(1, 2, Ending::Checkmate).winner(), Some(1));
+        assert_eq!(Outcome::win(2, 3, Ending::TimeForfeit).winner(), Some(2));
+        assert!(Outcome::draw(2, Ending::Agreement).is_draw());
+        let shared = Outcome {
+            points: vec![1, 1, 0],
+            ending: Ending::Agreement,
+        };
+        assert_eq!((shared.winner(), shared.is_draw()), (None, true));
+        assert_eq!(shared.result_text(), "[1/2:1/2:0]");
+    }
+
+    #[test]
+    fn every_ending_reads_back_from_its_key_and_its_words() {
+        let with_seat = [
+            Ending::AllRoyals {
+                holder: 2,
+                name: "Black",
+            },
+            Ending::LastPiece {
+                loser: 1,
+                name: "Red",
+            },
+            Ending::Declined {
+                seat: 0,
+                name: "White",
+            },
+        ];
+        for e in Ending::WITHOUT_SEAT.into_iter().chain(with_seat) {
+            assert_eq!(Ending::read(&e.key(), THREE), Some(e), "{e:?}");
+            assert_eq!(Ending::read(&e.to_string(), THREE), Some(e), "{e:?}");
+        }
+        assert_eq!(Ending::read("last-piece:3", THREE), None);
+        assert_eq!(Ending::read("declined:2", TWO), None);
+        // Before version 4 a declined game stored its decliner's userid;
+        // the migration rewrites those, and a userid is no seat.
+        assert_eq!(Ending::read("bob declined to play", TWO), None);
+        assert_eq!(Ending::read("nonsense", TWO), None);
+    }
+
+    #[test]
+    fn wordings_of_earlier_versions_still_read() {
+        for (old, ending) in [
+            ("forfeit", Ending::TimeForfeit),
+            ("draw agreed", Ending::Agreement),
+            ("draw agreed by all three players", Ending::Agreement),
+            (
+                "draw agreed by the players still in the game",
+                Ending::Agreement,
+            ),
+            ("insufficient material", Ending::DeadPosition),
+            ("bare kings", Ending::DeadPosition),
+            ("Black resigned; the other two are out", Ending::Resignation),
+            ("Red forfeited; the other two are out", Ending::TimeForfeit),
+        ] {
+            assert_eq!(Ending::read(old, THREE), Some(ending), "{old}");
+        }
+    }
+
+    #[test]
+    fn a_declined_game_names_the_seat_once() {
+        let declined = Ending::Declined {
+            seat: 1,
+            name: "Black",
+        };
+        assert_eq!(declined.key(), "declined:1");
+        assert_eq!(declined.to_string(), "Black declined to play");
+    }
+
+    #[test]
+    fn stored_outcomes_round_trip() {
+        let o = Outcome::win(
+            0,
+            3,
+            Ending::AllRoyals {
+                holder: 0,
+                name: "White",
+            },
+        );
+        assert_eq!(o.encode(), "2,0,0 all-royals:0");
+        let (points, ending) = o
+            .encode()
+            .split_once(' ')
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .unwrap();
+        assert_eq!(Outcome::read(&points, &ending, THREE), Ok(o));
+        assert!(Outcome::read("2,0", "checkmate", THREE).is_err());
+        assert!(Outcome::read("2,x", "checkmate", TWO).is_err());
+        assert!(Outcome::read("2,0", "won", TWO).is_err());
     }
 }

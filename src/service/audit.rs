@@ -16,7 +16,7 @@ use super::record::{Line, Record};
 use super::reply::Reply;
 use crate::command::GameId;
 use crate::dice;
-use crate::rules::{Roll, RulesError};
+use crate::rules::{Dice, Roll, RulesError};
 use crate::store::games::Status;
 use crate::store::turns::{self, EntryKind};
 use crate::store::{self};
@@ -25,9 +25,9 @@ use crate::store::{self};
 pub fn audit(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Reply, ServiceError> {
     let tx = store::read(conn)?;
     let game = LoadedGame::load(&tx, req.catalog, id)?;
-    if !game.variant.uses_dice() {
+    let Some(dice) = game.variant.dice() else {
         return Err(ServiceError::NoDice(id));
-    }
+    };
     let commitment = game
         .row
         .dice_commitment
@@ -41,7 +41,7 @@ pub fn audit(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Rep
         format!("{}: {}", id, game.current_view().status_line()),
         format!("commitment: {commitment}"),
     ];
-    if game.row.status != Status::Over {
+    if game.row.status == Status::Active {
         lines.push("seed: secret until the game ends".to_string());
         lines.push(format!(
             "rolls: not checked yet: {} stored, checkable once the game ends and the seed is revealed",
@@ -65,15 +65,16 @@ pub fn audit(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Rep
             }
         }
     }
-    let report = dice::audit(&seed, &commitment, id, &stored);
+    let report = dice::audit(&seed, &commitment, id, dice, &stored);
     lines.push(format!("rolls checked: {}", stored.len()));
     lines.push(report.to_string());
     Ok(Reply::Text(lines.join("\n")))
 }
 
 /// A record with a revealed `[Seed]` (and its `[Game]` and `[Commitment]`):
-/// every roll must be the seed's, as `audit` checks a stored game.
-pub fn check_record(record: &Record) -> Result<(), ServiceError> {
+/// every roll must be the seed's (rolls of `dice`), as `audit` checks a
+/// stored game. A record of a game without dice has nothing to check.
+pub fn check_record(record: &Record, dice: Option<&Dice>) -> Result<(), ServiceError> {
     let tag = |name: &str| {
         record
             .tags
@@ -81,7 +82,7 @@ pub fn check_record(record: &Record) -> Result<(), ServiceError> {
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.as_str())
     };
-    let Some(seed) = tag("Seed") else {
+    let (Some(seed), Some(dice)) = (tag("Seed"), dice) else {
         return Ok(());
     };
     let bad = |why: String| ServiceError::Rules(RulesError::Other(why));
@@ -95,11 +96,12 @@ pub fn check_record(record: &Record) -> Result<(), ServiceError> {
         .lines
         .iter()
         .filter_map(|(_, line)| match line {
-            Line::Turn { roll, .. } => Some(roll.unwrap_or([0, 0])),
+            // A turn without a roll cannot be the seed's.
+            Line::Turn { roll, .. } => Some(roll.unwrap_or(Roll::from([0]))),
             Line::Event { .. } => None,
         })
         .collect();
-    let report = dice::audit(&seed, commitment, game, &rolls);
+    let report = dice::audit(&seed, commitment, game, dice, &rolls);
     if report.ok() {
         Ok(())
     } else {

@@ -13,7 +13,6 @@ use super::dice::current_roll;
 use super::error::ServiceError;
 use super::game::{LoadedGame, Step};
 use super::notice::Notice;
-use crate::rules::orwell::FULL_PASS;
 use crate::store::turns::EntryKind;
 
 /// The comment stored with an automatic pass (shown in `history`).
@@ -41,9 +40,10 @@ pub fn advance(
         if !game.position.must_pass(roll) {
             return Ok(notices);
         }
+        let forced = game.variant.dice().expect("a game with a roll has dice");
         let played = game
             .position
-            .play(FULL_PASS, Some(roll))
+            .play(forced.forced_turn, Some(roll))
             .map_err(|e| ServiceError::Internal(format!("a forced pass was refused: {e}")))?;
         let votes = game.row.draw_votes.clone();
         let step = Step {
@@ -97,23 +97,32 @@ mod tests {
     use super::*;
     use crate::command::GameId;
     use crate::dice::{self, Seed};
-    use crate::rules::{VARIANTS, find_variant};
+    use crate::rules::{VARIANTS, Variant};
     use crate::service::testing::{at, db};
     use crate::store::{games, players, turns};
 
-    /// A game of Orwell at its start with this seed, as the challenge
-    /// stores it (before any pass).
-    fn orwell_game(conn: &Connection, seed: &Seed) -> LoadedGame {
+    /// The first game with dice in the catalogue.
+    fn dice_variant() -> &'static dyn Variant {
+        *VARIANTS
+            .iter()
+            .find(|v| v.uses_dice())
+            .expect("a dice game")
+    }
+
+    /// A game of the dice variant at its start with this seed, as the
+    /// challenge stores it (before any pass).
+    fn dice_game(conn: &Connection, seed: &Seed) -> LoadedGame {
         let now = "2026-01-01T00:00:00Z";
-        let ids: Vec<i64> = ["alice", "bob", "carol"]
+        let variant = dice_variant();
+        let ids: Vec<i64> = ["alice", "bob", "carol", "dave"][..variant.seats().len()]
             .iter()
             .map(|u| players::insert(conn, u, "h", &[], now).unwrap())
             .collect();
-        let start = find_variant("orwell").unwrap().start(&[]).unwrap();
+        let start = variant.start(&[]).unwrap();
         let id = games::insert(
             conn,
             &games::NewGame {
-                variant: "orwell",
+                variant: variant.name(),
                 options: &[],
                 position: &start.encode(),
                 player_ids: &ids,
@@ -131,10 +140,12 @@ mod tests {
     /// The first test seed whose roll 0 does (or does not) force White to
     /// pass at the start.
     fn seed_where(first_passes: bool) -> Seed {
-        let start = find_variant("orwell").unwrap().start(&[]).unwrap();
+        let variant = dice_variant();
+        let start = variant.start(&[]).unwrap();
+        let dice = variant.dice().unwrap();
         (0u8..=255)
             .map(|b| Seed([b; 32]))
-            .find(|s| start.must_pass(dice::roll(s, GameId(1), 0)) == first_passes)
+            .find(|s| start.must_pass(dice::roll(s, GameId(1), 0, dice)) == first_passes)
             .unwrap()
     }
 
@@ -142,17 +153,18 @@ mod tests {
     fn forced_passes_are_logged_with_their_rolls() {
         let conn = db();
         let seed = seed_where(true);
-        let mut game = orwell_game(&conn, &seed);
+        let mut game = dice_game(&conn, &seed);
         let notices = advance(&conn, &mut game, at(0)).unwrap();
         let log = turns::log(&conn, game.id()).unwrap();
         assert!(!log.is_empty());
         assert_eq!(notices.len(), log.len());
         assert_eq!(game.row.ply as usize, log.len());
         for (n, entry) in log.iter().enumerate() {
-            let roll = dice::roll(&seed, game.id(), n as u64);
-            assert_eq!(entry.text, FULL_PASS);
-            assert_eq!(entry.roll, Some(format!("{},{}", roll[0], roll[1])));
-            assert_eq!(entry.seat, Some(n % 3));
+            let dice = game.variant.dice().unwrap();
+            let roll = dice::roll(&seed, game.id(), n as u64, dice);
+            assert_eq!(entry.text, dice.forced_turn);
+            assert_eq!(entry.roll, Some(roll.to_string()));
+            assert_eq!(entry.seat, Some(n % game.variant.seats().len()));
             assert_eq!(entry.comment.as_deref(), Some(AUTO_PASS));
         }
         // The seat now to move has something to do with its roll.
@@ -165,7 +177,7 @@ mod tests {
     #[test]
     fn a_seat_that_can_move_is_not_passed() {
         let conn = db();
-        let mut game = orwell_game(&conn, &seed_where(false));
+        let mut game = dice_game(&conn, &seed_where(false));
         assert!(advance(&conn, &mut game, at(0)).unwrap().is_empty());
         assert!(turns::log(&conn, game.id()).unwrap().is_empty());
     }

@@ -4,7 +4,8 @@
 //! someone declines, or a player who has not agreed makes a move. Offering
 //! when another player's offer stands is agreeing to it. Accepting or
 //! declining needs an offer. A seat that has left a game that goes on
-//! without it (Orwell) counts as agreeing, as in pbmserv.
+//! without it ([`crate::rules::Position::has_left`]) counts as agreeing,
+//! as in pbmserv.
 
 use std::collections::BTreeSet;
 
@@ -46,6 +47,17 @@ pub fn draw(
         }
         DrawAction::Accept | DrawAction::Decline if !standing => {
             return Err(ServiceError::NoDrawOffer(id));
+        }
+        // Accepting one's own offer would change nothing: say so.
+        DrawAction::Accept if mine.iter().all(|s| game.row.draw_votes.contains(s)) => {
+            let waiting: Vec<String> = (0..game.row.players.len())
+                .filter(|s| !game.row.draw_votes.contains(s) && !game.position.has_left(*s))
+                .map(|s| game.player_at(s))
+                .collect();
+            return Err(ServiceError::OwnDrawOffer {
+                game: id,
+                waiting: waiting.join(" and "),
+            });
         }
         DrawAction::Decline => {
             games::set_draw_votes(&tx, id, &[], &super::game::timestamp(req.now))?;
@@ -97,7 +109,14 @@ pub fn draw(
     }
     notify::queue(&tx, &notices, req.now)?;
     tx.commit()?;
-    Ok(Reply::Board(game.current_view()))
+    let view = game.current_view();
+    Ok(match action {
+        DrawAction::Decline => Reply::Noted {
+            line: format!("{}: {} declined the draw offer", id, player.userid),
+            view,
+        },
+        _ => Reply::Board(view),
+    })
 }
 
 #[cfg(test)]
@@ -142,7 +161,17 @@ mod tests {
             draw(&mut conn, "alice", DrawAction::Offer).unwrap_err(),
             "you have already offered a draw in game1"
         );
-        draw(&mut conn, "bob", DrawAction::Decline).unwrap();
+        let offered = dump(&conn);
+        assert_eq!(
+            draw(&mut conn, "alice", DrawAction::Accept).unwrap_err(),
+            "you offered the draw in game1 yourself; it waits for bob"
+        );
+        assert_eq!(dump(&conn), offered);
+        assert!(
+            draw(&mut conn, "bob", DrawAction::Decline)
+                .unwrap()
+                .starts_with("game1: bob declined the draw offer\n")
+        );
         assert_eq!(
             draw(&mut conn, "bob", DrawAction::Accept).unwrap_err(),
             "nobody has offered a draw in game1"

@@ -11,7 +11,7 @@ use rusqlite::Connection;
 use super::error::ServiceError;
 use super::reply::GameView;
 use crate::command::GameId;
-use crate::rules::{Conclusion, GameOption, Outcome, Position, Roll, Seat, Variant};
+use crate::rules::{Conclusion, Ending, GameOption, Outcome, Position, Roll, Seat, Variant};
 use crate::store::games::{self, Game, NewState, Status};
 use crate::store::turns::{self, Entry, EntryKind};
 
@@ -47,13 +47,12 @@ pub fn timestamp(now: DateTime<Utc>) -> String {
 
 /// A roll as stored (`3,5`) back into dice.
 pub fn parse_roll(text: &str) -> Option<Roll> {
-    let (a, b) = text.split_once(',')?;
-    Some([a.trim().parse().ok()?, b.trim().parse().ok()?])
+    text.parse().ok()
 }
 
 /// A roll as stored.
 pub fn roll_text(roll: Roll) -> String {
-    format!("{},{}", roll[0], roll[1])
+    roll.to_string()
 }
 
 /// The event a log entry of this kind stands for.
@@ -148,6 +147,16 @@ impl LoadedGame {
         }
     }
 
+    /// Why a cancelled game was cancelled: the seat that declined it (as
+    /// stored by [`games::cancel`]).
+    fn declined(&self) -> Option<Ending> {
+        if self.row.status != Status::Cancelled {
+            return None;
+        }
+        Ending::read(self.row.reason.as_deref()?, self.variant.seats())
+            .filter(|e| matches!(e, Ending::Declined { .. }))
+    }
+
     /// The seats a player holds (two when someone plays themself).
     pub fn seats_of(&self, player_id: i64) -> Vec<Seat> {
         self.row
@@ -189,6 +198,10 @@ impl LoadedGame {
         // A cancelled game stops where it stood: nobody to move, no result.
         let cancelled = self.row.status == Status::Cancelled;
         let status = if cancelled { Status::Cancelled } else { status };
+        let ending = match &outcome {
+            Some(o) => Some(o.ending),
+            None => self.declined(),
+        };
         GameView {
             game: self.id().to_string(),
             variant: self.variant.name().to_string(),
@@ -198,19 +211,24 @@ impl LoadedGame {
             to_move: self.to_move_in(position).filter(|_| !cancelled),
             status: status.as_str().to_string(),
             result: outcome.as_ref().map(|o| o.result_text()),
-            reason: outcome
-                .map(|o| o.reason)
-                .or_else(|| self.row.reason.clone().filter(|_| cancelled)),
+            reason: ending.map(|e| e.to_string()),
+            ending: ending.map(|e| e.key()),
+            winner: outcome
+                .as_ref()
+                .and_then(Outcome::winner)
+                .map(|seat| self.player_at(seat)),
             roll: position
                 .to_move()
                 .filter(|_| !cancelled)
-                .and_then(|_| super::dice::roll_at(&self.row, ply).ok().flatten()),
+                .zip(self.variant.dice())
+                .and_then(|(_, dice)| super::dice::roll_at(&self.row, dice, ply).ok().flatten())
+                .map(|roll| roll.to_vec()),
             commitment: self.row.dice_commitment.clone(),
             seed: self
                 .row
                 .dice_seed
                 .clone()
-                .filter(|_| self.row.status == Status::Over),
+                .filter(|_| self.row.status != Status::Active),
             draw_offered_by: self
                 .row
                 .draw_votes
@@ -254,6 +272,7 @@ impl LoadedGame {
         turns::append(conn, self.id(), &entry, step.player_id)?;
         let (status, outcome) = standing(position.as_ref());
         let result = outcome.as_ref().map(|o| o.result_text());
+        let reason = outcome.as_ref().map(|o| o.reason());
         let votes = if status == Status::Active {
             step.draw_votes.to_vec()
         } else {
@@ -267,7 +286,7 @@ impl LoadedGame {
                 ply,
                 status,
                 result: result.as_deref(),
-                reason: outcome.as_ref().map(|o| o.reason.as_str()),
+                reason: reason.as_deref(),
                 draw_votes: &votes,
                 now: &at,
             },
@@ -275,7 +294,7 @@ impl LoadedGame {
         self.row.ply = ply;
         self.row.status = status;
         self.row.result = result;
-        self.row.reason = outcome.as_ref().map(|o| o.reason.clone());
+        self.row.reason = reason;
         self.row.draw_votes = votes;
         self.row.updated = at;
         self.position = position;

@@ -87,7 +87,7 @@ impl Notice {
         Notice::GameOver {
             game: game.id(),
             result: outcome.result_text(),
-            reason: outcome.reason,
+            reason: outcome.reason(),
             players: game.row.players.clone(),
         }
     }

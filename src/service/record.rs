@@ -63,13 +63,14 @@ pub fn export(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
         out.push(tag("Option", &text));
     }
     out.push(tag("Result", game.row.result.as_deref().unwrap_or("*")));
-    if let Some(reason) = &game.row.reason {
+    let view = game.current_view();
+    if let Some(reason) = &view.reason {
         out.push(tag("Termination", reason));
     }
     if let Some(commitment) = &game.row.dice_commitment {
         out.push(tag("Commitment", commitment));
     }
-    if let Some(seed) = game.current_view().seed {
+    if let Some(seed) = view.seed {
         out.push(tag("Seed", &seed));
     }
     out.push(String::new());
@@ -269,7 +270,7 @@ pub fn replay(variant: &dyn Variant, text: &str) -> Result<Replayed, ServiceErro
         };
     }
     let replayed = Replayed { position, turns };
-    super::audit::check_record(&record)?;
+    super::audit::check_record(&record, variant.dice())?;
     for (line, claimed) in record.claimed.into_iter().chain(record.result_tag) {
         let reached = replayed.result();
         if reached != claimed {

@@ -6,6 +6,7 @@
 //! never drift apart.
 
 use super::autopass::AUTO_PASS;
+use crate::rules::Roll;
 use serde::Serialize;
 
 /// One game as a player sees it; also `show --format json`.
@@ -26,10 +27,16 @@ pub struct GameView {
     pub status: String,
     /// `1-0`, `0-1`, `1/2-1/2`, `[1:0:0]`; null while the game goes on.
     pub result: Option<String>,
-    /// Why the game ended.
+    /// Why the game ended, in words (`checkmate`, `time forfeit`, ...,
+    /// `Black declined to play` for a cancelled game).
     pub reason: Option<String>,
+    /// The same as a stable key (`checkmate`, `time-forfeit`,
+    /// `all-royals:0`, ..., `declined:1`); null while the game goes on.
+    pub ending: Option<String>,
+    /// The userid of the one winner; null for a draw or a game going on.
+    pub winner: Option<String>,
     /// The dice of the turn to come, in dice games.
-    pub roll: Option<[u8; 2]>,
+    pub roll: Option<Vec<u8>>,
     /// Dice games: the SHA-256 of the seed, published from the start.
     pub commitment: Option<String>,
     /// Dice games: the seed, revealed once the game is over (null before).
@@ -82,8 +89,8 @@ impl GameView {
         if let Some(seed) = &self.seed {
             out.push_str(&format!("seed: {seed}\n"));
         }
-        if let Some([a, b]) = self.roll {
-            out.push_str(&format!("roll: {a},{b}\n"));
+        if let Some(roll) = self.roll.as_deref().and_then(Roll::new) {
+            out.push_str(&format!("roll: {roll}\n"));
         }
         out
     }
@@ -130,6 +137,8 @@ pub struct GameLine {
     pub status: String,
     /// `alice to move` or `1-0 (checkmate)`.
     pub standing: String,
+    /// When the player to move forfeits if they do not move.
+    pub deadline: Option<String>,
 }
 
 /// The answer to a command.
@@ -150,6 +159,8 @@ pub enum Reply {
     },
     /// A board (`show`, and after a draw vote).
     Board(GameView),
+    /// What was done, in one line, then the board (a declined draw).
+    Noted { line: String, view: GameView },
     /// A resignation: the turns the server then passed by itself (a seat
     /// that has left a game of three), and the board after them.
     Resigned { passes: Vec<String>, view: GameView },
@@ -166,7 +177,8 @@ impl Reply {
             Reply::Challenged { view, .. }
             | Reply::Moved { view, .. }
             | Reply::Resigned { view, .. }
-            | Reply::Board(view) => Some(view),
+            | Reply::Board(view)
+            | Reply::Noted { view, .. } => Some(view),
             _ => None,
         }
     }
@@ -187,22 +199,29 @@ impl Reply {
                 )
             }
             Reply::Board(view) => view.text(),
+            Reply::Noted { line, view } => format!("{line}\n{}", view.text()),
             Reply::Resigned { passes, view } => format!("{}{}", pass_lines(passes), view.text()),
             Reply::Games(lines) if lines.is_empty() => "no games".to_string(),
-            Reply::Games(lines) => lines
-                .iter()
-                .map(|l| {
-                    format!(
-                        "{:<8} {:<8} {:<24} move {:<4} {}",
-                        l.game,
-                        l.variant,
-                        l.players.join("-"),
-                        l.ply + 1,
-                        l.standing
+            Reply::Games(lines) => {
+                let row = |game: &str, variant: &str, players: &str, ply: &str, standing: &str| {
+                    format!("{game:<8} {variant:<8} {players:<24} {ply:<5} {standing}")
+                };
+                let mut out = vec![row("GAME", "VARIANT", "PLAYERS", "MOVE", "STANDING")];
+                out.extend(lines.iter().map(|l| {
+                    let standing = match &l.deadline {
+                        Some(date) => format!("{}, by {date}", l.standing),
+                        None => l.standing.clone(),
+                    };
+                    row(
+                        &l.game,
+                        &l.variant,
+                        &l.players.join("-"),
+                        &(l.ply + 1).to_string(),
+                        &standing,
                     )
-                })
-                .collect::<Vec<_>>()
-                .join("\n"),
+                }));
+                out.join("\n")
+            }
             Reply::Text(text) => text.trim_end().to_string(),
         }
     }

@@ -2,8 +2,9 @@
 //! can be tested without depending on a real variant's rules.
 //!
 //! "Race to ten": players take turns adding 1 or 2 to a running total; who
-//! reaches exactly 10 wins. Position text: `total:seat-to-move` while the
-//! game goes on, `total:points:reason` once it is over.
+//! reaches exactly 10 wins (a win on the board: the toy's checkmate).
+//! Position text: `total:seat-to-move` while the game goes on,
+//! `total:points:ending` once it is over.
 
 use chrono::{DateTime, TimeZone, Utc};
 use rusqlite::Connection;
@@ -13,7 +14,8 @@ use super::reply::Reply;
 use super::{Request, execute};
 use crate::command::{Actor, Command};
 use crate::rules::{
-    Conclusion, GameOption, Outcome, PlayError, Played, Position, RulesError, Seat, Variant,
+    Conclusion, Ending, GameOption, Outcome, PlayError, Played, Position, Roll, RulesError, Seat,
+    Variant,
 };
 
 pub struct RaceToTen;
@@ -67,20 +69,11 @@ impl Variant for RaceToTen {
                 to_move: seat.parse().map_err(|_| bad())?,
                 outcome: None,
             })),
-            [_, points, reason] => {
-                let points = points
-                    .split(',')
-                    .map(|p| p.parse().map_err(|_| bad()))
-                    .collect::<Result<_, _>>()?;
-                Ok(Box::new(Race {
-                    total,
-                    to_move: 0,
-                    outcome: Some(Outcome {
-                        points,
-                        reason: reason.to_string(),
-                    }),
-                }))
-            }
+            [_, points, ending] => Ok(Box::new(Race {
+                total,
+                to_move: 0,
+                outcome: Some(Outcome::read(points, ending, self.seats()).map_err(|_| bad())?),
+            })),
             _ => Err(bad()),
         }
     }
@@ -102,7 +95,7 @@ impl Position for Race {
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
     }
-    fn legal_turns(&self, _: Option<[u8; 2]>) -> Vec<String> {
+    fn legal_turns(&self, _: Option<Roll>) -> Vec<String> {
         if self.outcome.is_some() {
             return vec![];
         }
@@ -112,7 +105,7 @@ impl Position for Race {
             .map(|t| t.to_string())
             .collect()
     }
-    fn play(&self, turn: &str, _: Option<[u8; 2]>) -> Result<Played, PlayError> {
+    fn play(&self, turn: &str, _: Option<Roll>) -> Result<Played, PlayError> {
         let illegal = |why: &str| PlayError {
             reason: RulesError::Illegal {
                 turn: turn.into(),
@@ -139,7 +132,7 @@ impl Position for Race {
             outcome: None,
         };
         let position: Box<dyn Position> = if total == 10 {
-            next.over(Outcome::win(self.to_move, 2, "reached ten"))
+            next.over(Outcome::win(self.to_move, 2, Ending::Checkmate))
         } else {
             Box::new(next)
         };
@@ -150,9 +143,9 @@ impl Position for Race {
     }
     fn conclude(&self, event: &Conclusion) -> Result<Box<dyn Position>, RulesError> {
         Ok(self.over(match event {
-            Conclusion::Resign(s) => Outcome::win(1 - s, 2, "resignation"),
-            Conclusion::Forfeit(s) => Outcome::win(1 - s, 2, "time forfeit"),
-            Conclusion::DrawAgreed => Outcome::draw(2, "agreement"),
+            Conclusion::Resign(s) => Outcome::win(1 - s, 2, Ending::Resignation),
+            Conclusion::Forfeit(s) => Outcome::win(1 - s, 2, Ending::TimeForfeit),
+            Conclusion::DrawAgreed => Outcome::draw(2, Ending::Agreement),
         }))
     }
     fn render(&self) -> String {
@@ -163,7 +156,7 @@ impl Position for Race {
             None => format!("{}:{}", self.total, self.to_move),
             Some(o) => {
                 let points: Vec<String> = o.points.iter().map(|p| p.to_string()).collect();
-                format!("{}:{}:{}", self.total, points.join(","), o.reason)
+                format!("{}:{}:{}", self.total, points.join(","), o.ending.key())
             }
         }
     }

@@ -73,7 +73,7 @@ fn legal_moves_agree_along_random_games() {
                 let mine = engine.legal_turns(None);
                 let theirs: Vec<String> = brute.move_texts().into_iter().collect();
                 if let Some(o) = engine.outcome() {
-                    if o.reason == "checkmate" || o.reason == "stalemate" {
+                    if o.reason() == "checkmate" || o.reason() == "stalemate" {
                         assert!(theirs.is_empty(), "{}: {theirs:?}", engine.encode());
                     }
                     break;

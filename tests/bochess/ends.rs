@@ -102,10 +102,16 @@ fn mate_on_the_hundredth_ply_stands() {
 fn bare_kings_are_a_draw() {
     let p = setup("Ka1 kl12 nb2", "w - - 0 1");
     let p = play(p.as_ref(), "Ka1xb2");
-    assert_eq!(result(p.as_ref()).as_deref(), Some("1/2-1/2 (bare kings)"));
+    assert_eq!(
+        result(p.as_ref()).as_deref(),
+        Some("1/2-1/2 (dead position)")
+    );
     // A set-up position with bare kings is over at once.
     let p = setup("Ka1 kl12", "w - - 0 1");
-    assert_eq!(result(p.as_ref()).as_deref(), Some("1/2-1/2 (bare kings)"));
+    assert_eq!(
+        result(p.as_ref()).as_deref(),
+        Some("1/2-1/2 (dead position)")
+    );
     // A lone Knight is still material here: play goes on.
     let p = setup("Ka1 kl12 nb2 Nc3", "w - - 0 1");
     let p = play(p.as_ref(), "Ka1xb2");
@@ -125,9 +131,9 @@ fn resignation_forfeit_and_agreed_draw() {
     let f = play(p.as_ref(), "e2-e4")
         .conclude(&Conclusion::Forfeit(1))
         .unwrap();
-    assert_eq!(result(f.as_ref()).as_deref(), Some("1-0 (forfeit)"));
+    assert_eq!(result(f.as_ref()).as_deref(), Some("1-0 (time forfeit)"));
     let d = p.conclude(&Conclusion::DrawAgreed).unwrap();
-    assert_eq!(result(d.as_ref()).as_deref(), Some("1/2-1/2 (draw agreed)"));
+    assert_eq!(result(d.as_ref()).as_deref(), Some("1/2-1/2 (agreement)"));
     assert!(turns(d.as_ref()).is_empty());
 }
 

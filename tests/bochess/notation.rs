@@ -124,7 +124,7 @@ fn the_stored_text_rebuilds_the_position() {
     // The repetition history came along: one more cycle makes the third time.
     let q = play_all(q.as_ref(), shuffle);
     assert_eq!(
-        q.outcome().map(|o| o.reason),
+        q.outcome().map(|o| o.reason()),
         Some("threefold repetition".to_string())
     );
     // An en passant chance survives too.

@@ -21,7 +21,8 @@ pub use position::{BoPosition, Move};
 pub use setup::{START, from_fen, to_fen};
 
 use crate::rules::{
-    Conclusion, GameOption, Outcome, PlayError, Played, Position, Roll, RulesError, Seat, Variant,
+    Conclusion, Ending, GameOption, Outcome, PlayError, Played, Position, Roll, RulesError, Seat,
+    Variant,
 };
 
 /// The game as the registry lists it.
@@ -78,17 +79,10 @@ impl BoPosition {
     /// `FEN | last move | repetition keys | end`, the last three `-` when empty.
     fn encode_text(&self) -> String {
         let keys: Vec<String> = self.history.iter().map(|k| format!("{k:016x}")).collect();
-        let ended = self.ended.as_ref().map_or("-".to_string(), |o| {
-            format!(
-                "{}:{}",
-                o.points
-                    .iter()
-                    .map(|p| p.to_string())
-                    .collect::<Vec<_>>()
-                    .join(","),
-                o.reason
-            )
-        });
+        let ended = self
+            .ended
+            .as_ref()
+            .map_or("-".to_string(), |o| o.encode().replacen(' ', ":", 1));
         format!(
             "{} | {} | {} | {}",
             to_fen(self),
@@ -117,18 +111,10 @@ impl BoPosition {
                 .map_err(|_| bad("repetition history is hex numbers"))?;
         }
         if ended != "-" {
-            let (points, reason) = ended
+            let (points, ending) = ended
                 .split_once(':')
-                .ok_or_else(|| bad("end is POINTS:REASON"))?;
-            let points = points
-                .split(',')
-                .map(str::parse)
-                .collect::<Result<Vec<u8>, _>>()
-                .map_err(|_| bad("end points are numbers"))?;
-            pos.ended = Some(Outcome {
-                points,
-                reason: reason.to_string(),
-            });
+                .ok_or_else(|| bad("end is POINTS:ENDING"))?;
+            pos.ended = Some(Outcome::read(points, ending, Bochess.seats()).map_err(|e| bad(&e))?);
         }
         Ok(pos)
     }
@@ -176,9 +162,9 @@ impl Position for BoPosition {
             return Err(RulesError::GameOver(o.to_string()));
         }
         let outcome = match *event {
-            Conclusion::Resign(seat) => Outcome::win(1 - seat, 2, "resignation"),
-            Conclusion::Forfeit(seat) => Outcome::win(1 - seat, 2, "forfeit"),
-            Conclusion::DrawAgreed => Outcome::draw(2, "draw agreed"),
+            Conclusion::Resign(seat) => Outcome::win(1 - seat, 2, Ending::Resignation),
+            Conclusion::Forfeit(seat) => Outcome::win(1 - seat, 2, Ending::TimeForfeit),
+            Conclusion::DrawAgreed => Outcome::draw(2, Ending::Agreement),
         };
         let mut next = self.clone();
         next.ended = Some(outcome);

@@ -211,7 +211,7 @@ impl BoPosition {
         let facts = DrawFacts {
             repetitions: self.repetitions(),
             halfmoves: self.halfmoves,
-            dead: bare.then_some("bare kings"),
+            dead: bare,
         };
         ends::draw_by_rule(&facts).filter(|_| !self.generate_legal().is_empty())
     }

@@ -38,7 +38,7 @@ pub fn ending(b: &Bits, has_moves: bool, seen: usize) -> Option<Outcome> {
     ends::draw_by_rule(&DrawFacts {
         repetitions: seen + 1,
         halfmoves: b.halfmove,
-        dead: insufficient_material(b).then_some("insufficient material"),
+        dead: insufficient_material(b),
     })
 }
 
@@ -68,16 +68,16 @@ mod tests {
     #[test]
     fn mate_and_stalemate() {
         let mate = parse_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
-        assert_eq!(ending(&mate, false, 0).unwrap().reason, "checkmate");
+        assert_eq!(ending(&mate, false, 0).unwrap().reason(), "checkmate");
         assert_eq!(ending(&mate, false, 0).unwrap().result_text(), "1-0");
         let stale = parse_fen("7k/5Q2/8/8/8/8/8/6K1 b - - 0 1").unwrap();
-        assert_eq!(ending(&stale, false, 0).unwrap().reason, "stalemate");
+        assert_eq!(ending(&stale, false, 0).unwrap().reason(), "stalemate");
         // Mate stands on the 100th ply and on a third occurrence.
         let late = parse_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 100 80").unwrap();
-        assert_eq!(ending(&late, false, 2).unwrap().reason, "checkmate");
-        assert_eq!(ending(&late, true, 0).unwrap().reason, "50-move rule");
+        assert_eq!(ending(&late, false, 2).unwrap().reason(), "checkmate");
+        assert_eq!(ending(&late, true, 0).unwrap().reason(), "50-move rule");
         assert_eq!(
-            ending(&late, true, 2).unwrap().reason,
+            ending(&late, true, 2).unwrap().reason(),
             "threefold repetition"
         );
     }

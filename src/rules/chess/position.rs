@@ -12,7 +12,9 @@ use super::pieces::{KING, LETTERS, SPEC};
 use crate::rules::geometry::Square;
 use crate::rules::notation::{Candidate, MoveText, canonical, parse_move, resolve};
 use crate::rules::render::{Drawing, status_lines};
-use crate::rules::{Conclusion, Outcome, PlayError, Played, Position, Roll, RulesError, Seat};
+use crate::rules::{
+    Conclusion, Ending, Outcome, PlayError, Played, Position, Roll, RulesError, Seat,
+};
 
 pub const SEATS: [&str; 2] = ["White", "Black"];
 
@@ -158,13 +160,9 @@ impl ChessPosition {
                 }
                 "last" => last_move = Some(rest.to_string()),
                 "result" => {
-                    let (points, reason) =
+                    let (points, ending) =
                         rest.split_once(' ').ok_or_else(|| bad("bad result line"))?;
-                    let points: Result<Vec<u8>, _> = points.split(',').map(str::parse).collect();
-                    outcome = Some(Outcome {
-                        points: points.map_err(|_| bad("bad result points"))?,
-                        reason: reason.into(),
-                    });
+                    outcome = Some(Outcome::read(points, ending, &SEATS).map_err(|e| bad(&e))?);
                 }
                 "" => {}
                 _ => return Err(bad(&format!("unknown line {tag}"))),
@@ -233,9 +231,9 @@ impl Position for ChessPosition {
             return Err(RulesError::GameOver(o.to_string()));
         }
         let outcome = match event {
-            Conclusion::Resign(seat) => Outcome::win(1 - (*seat).min(1), 2, "resignation"),
-            Conclusion::Forfeit(seat) => Outcome::win(1 - (*seat).min(1), 2, "time forfeit"),
-            Conclusion::DrawAgreed => Outcome::draw(2, "agreement"),
+            Conclusion::Resign(seat) => Outcome::win(1 - (*seat).min(1), 2, Ending::Resignation),
+            Conclusion::Forfeit(seat) => Outcome::win(1 - (*seat).min(1), 2, Ending::TimeForfeit),
+            Conclusion::DrawAgreed => Outcome::draw(2, Ending::Agreement),
         };
         Ok(Box::new(ChessPosition {
             outcome: Some(outcome),
@@ -267,8 +265,7 @@ impl Position for ChessPosition {
             s.push_str(&format!("last {m}\n"));
         }
         if let Some(o) = &self.outcome {
-            let points: Vec<String> = o.points.iter().map(u8::to_string).collect();
-            s.push_str(&format!("result {} {}\n", points.join(","), o.reason));
+            s.push_str(&format!("result {}\n", o.encode()));
         }
         s
     }

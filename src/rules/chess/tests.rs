@@ -179,7 +179,7 @@ fn checkmate_ends_the_game() {
     let p = play_all(start(), "f3 e5 g4 Qh4#");
     let o = p.outcome().unwrap();
     assert_eq!(o.result_text(), "0-1");
-    assert_eq!(o.reason, "checkmate");
+    assert_eq!(o.reason(), "checkmate");
     assert!(p.legal_turns(None).is_empty());
     assert_eq!(p.to_move(), None);
     assert!(matches!(
@@ -191,7 +191,7 @@ fn checkmate_ends_the_game() {
 #[test]
 fn stalemate_is_a_draw() {
     let p = play_all(fen("7k/8/4Q3/8/8/8/8/6K1 w - - 0 1"), "Qf7");
-    assert_eq!(p.outcome().unwrap().reason, "stalemate");
+    assert_eq!(p.outcome().unwrap().reason(), "stalemate");
     assert_eq!(p.outcome().unwrap().result_text(), "1/2-1/2");
 }
 
@@ -200,7 +200,7 @@ fn threefold_repetition_draws_on_the_third_occurrence() {
     let p = play_all(start(), "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
     assert_eq!(p.outcome(), None);
     let p = play_all(p, "Ng8");
-    assert_eq!(p.outcome().unwrap().reason, "threefold repetition");
+    assert_eq!(p.outcome().unwrap().reason(), "threefold repetition");
 }
 
 #[test]
@@ -212,17 +212,17 @@ fn repetition_counts_castling_rights() {
     assert_eq!(p.outcome(), None);
     // Kf1 makes the third Kf1 position (always without the right).
     let p = play_all(p, "Kf1");
-    assert_eq!(p.outcome().unwrap().reason, "threefold repetition");
+    assert_eq!(p.outcome().unwrap().reason(), "threefold repetition");
 }
 
 #[test]
 fn fifty_move_rule_and_mate_on_the_hundredth_ply() {
     let p = fen("4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
     let drawn = play_all(p.clone(), "Ra2");
-    assert_eq!(drawn.outcome().unwrap().reason, "50-move rule");
+    assert_eq!(drawn.outcome().unwrap().reason(), "50-move rule");
     let mate = fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80");
     let mated = play_all(mate, "Ra8");
-    assert_eq!(mated.outcome().unwrap().reason, "checkmate");
+    assert_eq!(mated.outcome().unwrap().reason(), "checkmate");
     let reset = play_all(fen("4k3/8/8/8/8/8/4P3/R3K3 w - - 99 80"), "e3");
     assert_eq!(reset.outcome(), None);
 }
@@ -230,7 +230,7 @@ fn fifty_move_rule_and_mate_on_the_hundredth_ply() {
 #[test]
 fn insufficient_material_after_a_capture() {
     let p = play_all(fen("4k3/8/8/8/8/8/3r4/3BK3 w - - 0 1"), "Kxd2");
-    assert_eq!(p.outcome().unwrap().reason, "insufficient material");
+    assert_eq!(p.outcome().unwrap().reason(), "dead position");
 }
 
 #[test]
@@ -260,7 +260,7 @@ fn encode_decode_round_trip_keeps_repetition() {
             .position
             .outcome()
             .unwrap()
-            .reason,
+            .reason(),
         "threefold repetition"
     );
     let over = p.conclude(&Conclusion::Resign(1)).unwrap();

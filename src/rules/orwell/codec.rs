@@ -1,11 +1,13 @@
 //! The stored form of a position (the cache beside a game's turn list):
 //! one line, `;`-separated fields, rebuilt exactly by [`OrwellPosition::decode_text`].
 //!
-//! `board;mover;victims;out;points;reason;last turn`. The board lists ranks
+//! `board;mover;victims;out;points;ending;last turn`. The board lists ranks
 //! 12 down to 1, `/` between them; a piece is its owner (`w`, `r`, `b`) and
 //! its letter (a pawn: `^` or `v` by facing); a digit counts empty squares.
 //! `victims` gives, per seat, the owner of its last victim or `-`; `out`
-//! marks seats that left with `x`; `points` is `-` or the half points.
+//! marks seats that left with `x`; `points` is `-` or the half points;
+//! `ending` is the [`crate::rules::Ending`]'s key (earlier versions wrote
+//! its words, which still read).
 
 use crate::rules::board::Piece;
 use crate::rules::{Outcome, RulesError};
@@ -77,7 +79,7 @@ impl OrwellPosition {
             None => ("-".to_string(), String::new()),
             Some(o) => {
                 let p: Vec<String> = o.points.iter().map(u8::to_string).collect();
-                (p.join(","), o.reason.clone())
+                (p.join(","), o.ending.key())
             }
         };
         let last = self.last_turn.clone().unwrap_or_default();
@@ -90,8 +92,9 @@ impl OrwellPosition {
 
     /// Rebuilds a position from [`OrwellPosition::encode_text`].
     pub fn decode_text(text: &str) -> Result<OrwellPosition, RulesError> {
-        // The reason is free text and may hold a `;`: it is everything
-        // between the fifth `;` and the last one (a turn never holds one).
+        // The ending is a key; earlier versions wrote free text that may
+        // hold a `;`: it is everything between the fifth `;` and the last
+        // one (a turn never holds one).
         let mut fields: Vec<&str> = text.trim_end_matches(['\n', '\r']).splitn(6, ';').collect();
         if let Some((reason, last)) = fields.pop().and_then(|rest| rest.rsplit_once(';')) {
             fields.extend([reason, last]);
@@ -123,15 +126,7 @@ impl OrwellPosition {
             };
         }
         if points != "-" {
-            let points: Result<Vec<u8>, _> = points.split(',').map(str::parse).collect();
-            let points = points.map_err(|_| bad("points are numbers"))?;
-            if points.len() != 3 {
-                return Err(bad("three seats score"));
-            }
-            p.outcome = Some(Outcome {
-                points,
-                reason: reason.to_string(),
-            });
+            p.outcome = Some(Outcome::read(points, reason, &pieces::SEATS).map_err(bad)?);
         }
         p.last_turn = (!last.is_empty()).then(|| last.to_string());
         Ok(p)

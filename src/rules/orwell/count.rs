@@ -6,7 +6,7 @@
 //! once, each first step is played once and its second steps are counted
 //! for every die at the same time.
 
-use crate::rules::Roll;
+use super::TwoDice as Roll;
 
 use super::pieces::kinds_for_die;
 use super::position::OrwellPosition;

@@ -3,9 +3,11 @@
 //! checked to be forced and may be left out. A refusal says what is wrong
 //! with the first move that does not fit.
 
+use crate::rules::RulesError;
 use crate::rules::geometry::Square;
 use crate::rules::notation::{MoveText, a_name, parse_move, resolve};
-use crate::rules::{Roll, RulesError};
+
+use super::TwoDice as Roll;
 
 use super::pieces::{self, MAHARAJA, SEATS};
 use super::position::OrwellPosition;

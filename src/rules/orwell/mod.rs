@@ -28,8 +28,26 @@ pub use record::{RecordError, record_line, replay_record};
 pub use step::Step;
 pub use turn::{FULL_PASS, PASS};
 
+/// Orwell's roll inside its own rules: two dice, in the order rolled.
+pub type TwoDice = [u8; 2];
+
+/// Orwell's dice: two six-faced dice a turn; a seat that can use neither
+/// passes both.
+pub static DICE: Dice = Dice {
+    count: 2,
+    faces: 6,
+    forced_turn: FULL_PASS,
+};
+
+/// A roll as the two dice the rules use; `None` when it has another count
+/// (the faces are checked where the roll is used).
+fn two_dice(roll: Roll) -> Option<TwoDice> {
+    roll.dice().try_into().ok()
+}
+
 use crate::rules::{
-    Conclusion, GameOption, Outcome, PlayError, Played, Position, Roll, RulesError, Seat, Variant,
+    Conclusion, Dice, Ending, GameOption, Outcome, PlayError, Played, Position, Roll, RulesError,
+    Seat, Variant,
 };
 
 use pieces::SEATS;
@@ -66,8 +84,8 @@ impl Variant for Orwell {
         &SEATS
     }
 
-    fn uses_dice(&self) -> bool {
-        true
+    fn dice(&self) -> Option<&'static Dice> {
+        Some(&DICE)
     }
 
     fn help(&self) -> &'static str {
@@ -99,19 +117,14 @@ impl OrwellPosition {
                 let points = (0..SEATS.len())
                     .map(|s| u8::from(!self.is_out(s)))
                     .collect::<Vec<_>>();
-                let reason = if points.iter().all(|&p| p == 1) {
-                    "draw agreed by all three players"
-                } else {
-                    "draw agreed by the players still in the game"
-                };
                 next.outcome = Some(Outcome {
                     points,
-                    reason: reason.to_string(),
+                    ending: Ending::Agreement,
                 });
                 return Ok(next);
             }
-            Conclusion::Resign(seat) => (seat, "resigned"),
-            Conclusion::Forfeit(seat) => (seat, "forfeited"),
+            Conclusion::Resign(seat) => (seat, Ending::Resignation),
+            Conclusion::Forfeit(seat) => (seat, Ending::TimeForfeit),
         };
         if seat >= SEATS.len() {
             return Err(RulesError::Other(format!("there is no seat {seat}")));
@@ -125,8 +138,7 @@ impl OrwellPosition {
         next.out[seat] = true;
         let left: Vec<Seat> = (0..SEATS.len()).filter(|&s| !next.out[s]).collect();
         if let [winner] = left[..] {
-            let why = format!("{} {how}; the other two are out", SEATS[seat]);
-            next.outcome = Some(Outcome::win(winner, SEATS.len(), why));
+            next.outcome = Some(Outcome::win(winner, SEATS.len(), how));
         }
         Ok(next)
     }
@@ -146,17 +158,18 @@ impl Position for OrwellPosition {
     }
 
     fn legal_turns(&self, roll: Option<Roll>) -> Vec<String> {
-        match roll {
-            Some(roll) if roll.iter().all(|d| (1..=6).contains(d)) => {
-                self.turns(roll).into_keys().collect()
-            }
-            _ => Vec::new(),
+        match roll.filter(|roll| DICE.fits(roll)).and_then(two_dice) {
+            Some(roll) => self.turns(roll).into_keys().collect(),
+            None => Vec::new(),
         }
     }
 
     fn play(&self, turn: &str, roll: Option<Roll>) -> Result<Played, PlayError> {
         let roll = roll.ok_or(PlayError {
             reason: RulesError::RollNeeded,
+        })?;
+        let roll = two_dice(roll).ok_or_else(|| PlayError {
+            reason: RulesError::Other(format!("{roll}: {}", DICE.what_a_roll_is())),
         })?;
         let (position, canonical) = self
             .play_turn(turn, roll)
@@ -168,7 +181,7 @@ impl Position for OrwellPosition {
     }
 
     fn must_pass(&self, roll: Roll) -> bool {
-        self.must_pass_roll(roll)
+        two_dice(roll).is_some_and(|roll| self.must_pass_roll(roll))
     }
 
     fn conclude(&self, event: &Conclusion) -> Result<Box<dyn Position>, RulesError> {

@@ -7,7 +7,9 @@
 //! result (`[1:0:0]`) may end the last turn's line or stand on its own
 //! line; when given it must be the result the turns reach.
 
-use crate::rules::{Roll, RulesError};
+use crate::rules::RulesError;
+
+use super::TwoDice as Roll;
 
 use super::input::roll_text;
 use super::position::OrwellPosition;
@@ -25,15 +27,10 @@ pub fn record_line(roll: Roll, canonical: &str) -> String {
     format!("{}: {canonical}", roll_text(roll))
 }
 
-/// Reads `A,B` as a roll.
+/// Reads `A,B` as a roll of Orwell's [`DICE`](super::DICE).
 pub fn parse_roll(text: &str) -> Result<Roll, RulesError> {
-    let bad = || RulesError::Other(format!("{text}: a roll is two dice such as 1,3"));
-    let dice: Vec<u8> = text
-        .split(',')
-        .map(|d| d.trim().parse::<u8>().ok().filter(|d| (1..=6).contains(d)))
-        .collect::<Option<_>>()
-        .ok_or_else(bad)?;
-    <[u8; 2]>::try_from(dice).map_err(|_| bad())
+    let roll = super::DICE.parse(text)?;
+    Ok([roll[0], roll[1]])
 }
 
 /// Splits a trailing result `[a:b:c]` off a line.

@@ -4,10 +4,10 @@
 //! captures alternate between the opponents, Minipax promotion, Perpetual
 //! Power, and the two ways to win, checked after every single step.
 
-use crate::rules::Outcome;
 use crate::rules::board::Piece;
 use crate::rules::geometry::Square;
 use crate::rules::notation::{Candidate, canonical};
+use crate::rules::{Ending, Outcome};
 
 use super::pieces::{self, MAHARAJA, PAWN, PROMOTIONS, SEATS};
 use super::position::OrwellPosition;
@@ -139,11 +139,17 @@ impl OrwellPosition {
     pub(super) fn winner_after_capture(&self, capturer: u8, victim: u8) -> Option<Outcome> {
         let seats = SEATS.len();
         if self.royals(capturer) == seats {
-            let why = format!("{} holds all three royal pieces", SEATS[capturer as usize]);
+            let why = Ending::AllRoyals {
+                holder: capturer as usize,
+                name: SEATS[capturer as usize],
+            };
             return Some(Outcome::win(capturer as usize, seats, why));
         }
         if self.count(victim) == 1 {
-            let why = format!("{} is down to a single piece", SEATS[victim as usize]);
+            let why = Ending::LastPiece {
+                loser: victim as usize,
+                name: SEATS[victim as usize],
+            };
             return Some(Outcome::win(capturer as usize, seats, why));
         }
         None

@@ -42,10 +42,17 @@ fn stored_form_round_trips_and_rejects_damage() {
     p = p.conclude_with(&Conclusion::Resign(2)).unwrap();
     let text = p.encode_text();
     assert_eq!(OrwellPosition::decode_text(&text).unwrap(), p);
-    // Two seats out: the reason ("...; the other two are out") holds a `;`.
+    // Two seats out: the last to leave resigned.
     p = p.conclude_with(&Conclusion::Resign(1)).unwrap();
-    assert!(p.result().unwrap().reason.contains(';'));
+    assert_eq!(p.result().unwrap().ending, Ending::Resignation);
+    assert_eq!(p.result().unwrap().result_text(), "[1:0:0]");
     assert_eq!(OrwellPosition::decode_text(&p.encode_text()).unwrap(), p);
+    // Earlier versions stored the ending in words, with a `;` inside.
+    let old = p
+        .encode_text()
+        .replace(";resignation;", ";Red resigned; the other two are out;");
+    assert_ne!(old, p.encode_text());
+    assert_eq!(OrwellPosition::decode_text(&old).unwrap(), p);
     let end = replay_record(SAMPLE).unwrap();
     assert_eq!(
         OrwellPosition::decode_text(&end.encode_text()).unwrap(),
@@ -75,8 +82,8 @@ fn trait_plumbing() {
             reason: RulesError::RollNeeded
         })
     ));
-    assert!(start.legal_turns(Some([0, 7])).is_empty());
-    let played = start.play("c3d4", Some([3, 1])).unwrap();
+    assert!(start.legal_turns(Some([0, 7].into())).is_empty());
+    let played = start.play("c3d4", Some([3, 1].into())).unwrap();
     assert_eq!(played.canonical, "c3-d4, pass");
     assert_eq!(played.position.to_move(), Some(1));
     assert!(played.position.render().contains("Last move: c3-d4, pass"));

@@ -6,7 +6,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::rules::{Outcome, Roll};
+use crate::rules::{Ending, Outcome};
+
+use super::TwoDice as Roll;
 
 use super::pieces::SEATS;
 
@@ -78,7 +80,7 @@ impl OrwellPosition {
     /// without this the automatic passes would go round for ever).
     pub(super) fn finish_turn(&self, mut end: OrwellPosition, text: String) -> OrwellPosition {
         if text == FULL_PASS && end.outcome.is_none() && end.frozen() {
-            end.outcome = Some(Outcome::draw(SEATS.len(), "no player can move any more"));
+            end.outcome = Some(Outcome::draw(SEATS.len(), Ending::NoMoveLeft));
         }
         end.last_turn = Some(text);
         if end.outcome.is_none() {

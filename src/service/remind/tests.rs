@@ -7,7 +7,8 @@ use rusqlite::Connection;
 use super::{Summary, remind};
 use crate::command::{Actor, Command, DrawAction, GameId};
 use crate::rules::{
-    Conclusion, GameOption, Outcome, PlayError, Played, Position, RulesError, Seat, Variant,
+    Conclusion, Ending, GameOption, Outcome, PlayError, Played, Position, Roll, RulesError, Seat,
+    Variant,
 };
 use crate::service::testing::{RACE, at, db};
 use crate::service::{Reply, Request, ServiceError, execute};
@@ -15,7 +16,7 @@ use crate::service::{Reply, Request, ServiceError, execute};
 /// "Relay": three players in turn say `go`; a player who resigns or
 /// forfeits is skipped from then on and cannot win; the last one left wins.
 /// In "stay", a player who leaves keeps the move until it is passed for
-/// them (as in Orwell, where the pass needs the next roll).
+/// them (as in a dice game, where the pass needs the next roll).
 struct RelayGame {
     stay: bool,
 }
@@ -88,15 +89,15 @@ impl Position for Relay {
     }
     fn outcome(&self) -> Option<Outcome> {
         match self.left().as_slice() {
-            [winner] => Some(Outcome::win(*winner, 3, "last one left")),
-            [] => Some(Outcome::draw(3, "agreement")),
+            [winner] => Some(Outcome::win(*winner, 3, Ending::TimeForfeit)),
+            [] => Some(Outcome::draw(3, Ending::Agreement)),
             _ => None,
         }
     }
-    fn legal_turns(&self, _: Option<[u8; 2]>) -> Vec<String> {
+    fn legal_turns(&self, _: Option<Roll>) -> Vec<String> {
         vec!["go".into()]
     }
-    fn play(&self, turn: &str, _: Option<[u8; 2]>) -> Result<Played, PlayError> {
+    fn play(&self, turn: &str, _: Option<Roll>) -> Result<Played, PlayError> {
         if turn != "go" {
             return Err(PlayError {
                 reason: RulesError::Illegal {
