@@ -322,7 +322,12 @@ fn mail_settings(cli: &Cli) -> anyhow::Result<Config> {
         .templates
         .clone()
         .or_else(|| config.get("templates").map(PathBuf::from));
-    let settings = boserv::mail::settings::Settings::new(config.get("from").as_deref(), templates)?;
+    let mut settings =
+        boserv::mail::settings::Settings::new(config.get("from").as_deref(), templates)?;
+    settings.storage = boserv::mail::settings::Storage::from_values(
+        config.get("max-message-size").as_deref(),
+        config.get("inbox-keep-days").as_deref(),
+    )?;
     boserv::mail::settings::Settings::install(settings);
     Ok(config)
 }

@@ -6,7 +6,9 @@
 //! front end installs the settings once at start, and everything else
 //! reads them here. Without an install, `BOSERV_FROM`, `BOSERV_TEMPLATES`
 //! and the built-in templates apply; `BOSERV_MAX_MESSAGE_SIZE` and
-//! `BOSERV_INBOX_KEEP_DAYS` set the [`Storage`] limits.
+//! `BOSERV_INBOX_KEEP_DAYS` set the [`Storage`] limits. The binary reads
+//! them all from the settings in force ([`super::config`]: environment
+//! over database over defaults).
 
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -47,15 +49,27 @@ impl Default for Storage {
 impl Storage {
     /// The defaults, overridden by the environment.
     pub fn from_env() -> Result<Storage, SettingsError> {
+        Storage::from_values(
+            setting("BOSERV_MAX_MESSAGE_SIZE").as_deref(),
+            setting("BOSERV_INBOX_KEEP_DAYS").as_deref(),
+        )
+    }
+
+    /// From the `max-message-size` and `inbox-keep-days` settings in
+    /// force ([`super::config`]); `None` keeps the default.
+    pub fn from_values(
+        max_message_size: Option<&str>,
+        keep_days: Option<&str>,
+    ) -> Result<Storage, SettingsError> {
         let mut storage = Storage::default();
-        if let Some(text) = setting("BOSERV_MAX_MESSAGE_SIZE") {
-            storage.max_message_bytes = parse_size(&text)
-                .ok_or_else(|| SettingsError::Number("BOSERV_MAX_MESSAGE_SIZE", text.clone()))?;
+        if let Some(text) = max_message_size.map(str::trim) {
+            storage.max_message_bytes = parse_size(text)
+                .ok_or_else(|| SettingsError::Number("max-message-size", text.to_string()))?;
         }
-        if let Some(text) = setting("BOSERV_INBOX_KEEP_DAYS") {
+        if let Some(text) = keep_days.map(str::trim) {
             storage.keep_days = text
                 .parse()
-                .map_err(|_| SettingsError::Number("BOSERV_INBOX_KEEP_DAYS", text.clone()))?;
+                .map_err(|_| SettingsError::Number("inbox-keep-days", text.to_string()))?;
         }
         Ok(storage)
     }
@@ -78,7 +92,7 @@ fn setting(name: &str) -> Option<String> {
 }
 
 /// `262144`, `256K`, `1M` -> bytes (at least 1 KB).
-fn parse_size(text: &str) -> Option<usize> {
+pub fn parse_size(text: &str) -> Option<usize> {
     let upper = text.to_ascii_uppercase();
     let (digits, unit) = match upper.strip_suffix(['K', 'M']) {
         Some(digits) if upper.ends_with('K') => (digits, 1024),

@@ -5,21 +5,22 @@
 -- `sha256:HEX`, a digest of the headers a retry does not change and the
 -- body (src/mail/fingerprint.rs). Only a message whose row is finished
 -- (not `received`) is a duplicate; a `received` row is resumed.
-ALTER TABLE inbox ADD COLUMN key TEXT;
+--   inbox.key TEXT
 -- Bytes received; `raw` holds fewer when the message was over the size
--- limit (kept truncated) or a copy of one already stored (kept empty).
-ALTER TABLE inbox ADD COLUMN size INTEGER;
--- When `raw` was emptied by the retention setting (the row itself stays).
-ALTER TABLE inbox ADD COLUMN pruned_at TEXT;
-UPDATE inbox SET key = message_id, size = length(raw);
-CREATE UNIQUE INDEX inbox_key ON inbox (key) WHERE status <> 'duplicate';
-CREATE INDEX inbox_unpruned ON inbox (received_at) WHERE pruned_at IS NULL;
+-- limit (kept truncated) or a copy of one already stored (kept empty):
+--   inbox.size INTEGER
+-- When `raw` was emptied by the retention setting (the row itself stays):
+--   inbox.pruned_at TEXT
+-- (src/store/migrate.rs adds these three columns before this step runs.)
+UPDATE inbox SET key = message_id, size = length(raw) WHERE size IS NULL;
+CREATE UNIQUE INDEX IF NOT EXISTS inbox_key ON inbox (key) WHERE status <> 'duplicate';
+CREATE INDEX IF NOT EXISTS inbox_unpruned ON inbox (received_at) WHERE pruned_at IS NULL;
 
 -- The commands of a received message that are done: written in the same
 -- transaction as the command itself, its mail and its answer to the
 -- sender, so a message interrupted anywhere resumes at the first command
 -- without a row here, and none runs twice.
-CREATE TABLE inbox_steps (
+CREATE TABLE IF NOT EXISTS inbox_steps (
     inbox   INTEGER NOT NULL REFERENCES inbox(id) ON DELETE CASCADE,
     step    INTEGER NOT NULL,                 -- 0, 1, ... in the message
     outcome TEXT NOT NULL CHECK (outcome IN ('done', 'refused')),
