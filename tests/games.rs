@@ -96,7 +96,7 @@ fn a_draw_by_agreement() {
     );
     let export = env.ok(None, &["export", &game]);
     assert!(
-        export.trim_end().ends_with("e2-e4\ndraw agreed"),
+        export.trim_end().ends_with("1. e4 {draw agreed} 1/2-1/2"),
         "{export}"
     );
 }
@@ -135,7 +135,7 @@ fn an_export_replays_to_the_same_result() {
     env.play(&game, ["alice", "bob"], 1, FOOLS_MATE);
     let record = env.ok(None, &["export", &game]);
     assert!(
-        record.starts_with("[Game \"game1\"]\n[Variant \"chess\"]"),
+        record.starts_with("[Event \"boserv game1\"]\n[Site \"boserv\"]"),
         "{record}"
     );
     assert!(

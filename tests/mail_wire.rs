@@ -130,7 +130,7 @@ fn deliver_sends_a_threaded_mail_over_smtp() {
     );
     assert_eq!(
         parsed.header_raw("Auto-Submitted").map(str::trim),
-        Some("auto-replied")
+        Some("auto-generated")
     );
     assert!(parsed.date().is_some());
     let body = parsed.body_text(0).unwrap();

@@ -23,7 +23,7 @@ fn seed_hex(n: u64) -> String {
 }
 
 /// A three-player game of Orwell with a fixed seed; returns the game id.
-fn start(env: &Env, seed: &str) -> String {
+pub(crate) fn start(env: &Env, seed: &str) -> String {
     env.signup(&PLAYERS);
     let out = env
         .cmd(Some("alice"))
@@ -77,7 +77,7 @@ fn ply(env: &Env, game: &str) -> u64 {
 
 /// Plays the first legal turn for whoever is to move; a turn ending in a
 /// forced pass is sent as its move alone. Returns the history line text.
-fn play_one(env: &Env, game: &str) -> String {
+pub(crate) fn play_one(env: &Env, game: &str) -> String {
     let mover = to_move(env, game).expect("the game goes on");
     let roll = current_roll(env, game);
     let legal = cached(env, game).legal_turns(Some(roll));
@@ -168,10 +168,13 @@ fn an_orwell_game_from_challenge_to_audit() {
     let history = env.ok(None, &["history", &game]);
     let passes = history
         .lines()
-        .filter(|l| l.contains(" Red ") && l.contains(" bob ") && l.ends_with(": pass, pass"))
+        .filter(|l| {
+            l.contains(" Red ") && l.contains(" bob ") && l.ends_with(": pass, pass (automatic)")
+        })
         .count();
     assert!(passes >= 1, "{history}");
-    assert!(history.contains("> passed automatically"), "{history}");
+    assert!(history.contains("pass, pass (automatic)"), "{history}");
+    assert!(!history.contains("> passed automatically"), "{history}");
 
     // The cached position is the turn log replayed with its stored rolls.
     let mut conn = store::open(&env.db, store::DEFAULT_BUSY_TIMEOUT).unwrap();
@@ -294,7 +297,7 @@ fn forced_passes_right_at_the_start_are_made_by_the_server() {
     let history = env.ok(None, &["history", &game]);
     for (n, roll) in rolls.iter().enumerate() {
         let line = format!("{}. ", n + 1);
-        let entry = format!("{},{}: pass, pass", roll[0], roll[1]);
+        let entry = format!("{},{}: pass, pass (automatic)", roll[0], roll[1]);
         assert!(
             history
                 .lines()

@@ -169,6 +169,16 @@ fn game_command(game: String, words: &mut Words) -> Result<Vec<Request>, Languag
     match verb.as_str() {
         "move" | "board" | "mvoe" => {
             let board = words.board(MOVE)?;
+            // A reply to an error mail (`Re: Bochess Board 42 Error`) with
+            // the userid, password and move added after its Subject.
+            if verb == "board"
+                && words
+                    .rest
+                    .first()
+                    .is_some_and(|w| w.eq_ignore_ascii_case("error"))
+            {
+                words.take();
+            }
             let actor = words.claimed(MOVE)?;
             let turn = words.remaining();
             if turn.is_empty() {

@@ -3,8 +3,9 @@
 //! Every mail carries the headers that make it behave in a player's mail
 //! program and among robots: Date, a Message-ID with In-Reply-To and
 //! References threading it into its game, MIME-Version with a plain UTF-8
-//! text part, and `Auto-Submitted: auto-replied` (RFC 3834) so that
-//! autoresponders do not answer it.
+//! text part, and `Auto-Submitted` (RFC 3834) so that autoresponders do
+//! not answer it: `auto-replied` on an answer to a player's message,
+//! `auto-generated` on every notice (board mails, reminders).
 //!
 //! No header line may exceed RFC 5322's 998 characters. lettre folds
 //! headers between words and encodes non-ASCII text as RFC 2047 words,
@@ -12,8 +13,8 @@
 //! command line) is therefore cut to [`SUBJECT_CHARS`] characters.
 
 use lettre::Message;
-use lettre::message::header::{HeaderName, HeaderValue};
-use lettre::message::{Mailbox, SinglePart};
+use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, HeaderValue};
+use lettre::message::{Body, Mailbox, SinglePart};
 
 use super::identity::Identity;
 use super::outbox::Queued;
@@ -63,7 +64,12 @@ pub fn message(mail: &Queued, identity: &Identity) -> Result<Message, ComposeErr
         .message_id(Some(draft.message_id.clone()))
         .raw_header(HeaderValue::new(
             HeaderName::new_from_ascii_str("Auto-Submitted"),
-            "auto-replied".to_string(),
+            if identity.is_answer(&draft.message_id) {
+                "auto-replied"
+            } else {
+                "auto-generated"
+            }
+            .to_string(),
         ));
     // lettre writes To on one line: the addresses that do not fit in it
     // receive the mail as Bcc (they are in the envelope all the same).
@@ -86,8 +92,21 @@ pub fn message(mail: &Queued, identity: &Identity) -> Result<Message, ComposeErr
         builder = builder.references(draft.references.join(" "));
     }
     builder
-        .singlepart(SinglePart::plain(draft.body.clone()))
+        .singlepart(text_part(&draft.body))
         .map_err(|e| ComposeError::Build(e.to_string()))
+}
+
+/// The body as plain UTF-8 text: 7bit when it is ASCII, 8bit when it is
+/// not (its lines are short, so a reader's raw view shows the text, not
+/// quoted-printable); quoted-printable or base64 only for a body with
+/// lines too long for either.
+fn text_part(body: &str) -> SinglePart {
+    match Body::new_with_encoding(body.to_string(), ContentTransferEncoding::EightBit) {
+        Ok(body) => SinglePart::builder()
+            .header(ContentType::TEXT_PLAIN)
+            .body(body),
+        Err(_) => SinglePart::plain(body.to_string()),
+    }
 }
 
 #[cfg(test)]

@@ -17,9 +17,10 @@ use rusqlite::Connection;
 use super::fingerprint;
 use super::inbound::{self, Intake, Letter, Refusal};
 use super::inbox::{self, Claim, Disposition, Received};
-use super::letters::{ErrorLetter, HelpLetter, ReplyLetter, WelcomeLetter, quoted_original};
+use super::letters::{HelpLetter, ReplyLetter, WelcomeLetter};
 use super::outbox::{self, Draft};
 use super::raw::RawMail;
+use super::refusal;
 use super::settings::Settings;
 use super::steps::{self, Outcome};
 use super::templates::Rendered;
@@ -28,12 +29,21 @@ use crate::command::perform::{PerformError, game_of, perform};
 use crate::command::{Actor, Command};
 use crate::rules::VARIANTS;
 use crate::service::Reply;
-use crate::service::game::LoadedGame;
 use crate::service::help::variants;
 use crate::store::{self, StoreError};
 
-/// How many lines of the original an error mail quotes.
-const QUOTED_LINES: usize = 200;
+/// A mail to the sender, and the game whose thread it belongs in (an
+/// error about a board goes in that board's thread for its player).
+struct Answer {
+    mail: Rendered,
+    thread: Option<(crate::command::GameId, String)>,
+}
+
+impl From<Rendered> for Answer {
+    fn from(mail: Rendered) -> Self {
+        Answer { mail, thread: None }
+    }
+}
 
 /// How much of a message over the size limit is stored: its headers and
 /// the start of its body, enough to see who sent what.
@@ -172,8 +182,8 @@ pub fn take_in(
             } else {
                 &mail.kept[..]
             };
-            let answer = error_mail(conn, settings, None, &why.to_string(), original)?;
-            answer_to.queue(conn, "answer", vec![answer], now)?;
+            let answer = error_mail(conn, settings, None, &why.to_string(), original, None)?;
+            answer_to.queue(conn, 0, Some(answer), now)?;
         }
         inbox::finish(conn, row, disposition, reason.as_deref())?;
         Ok(())
@@ -209,31 +219,36 @@ struct Answers<'a> {
 }
 
 impl Answers<'_> {
+    /// Queues `answer` as answer number `n` to the message: the answer to
+    /// its command `n`, or (n = 0) to a message refused as a whole.
     fn queue(
         &mut self,
         conn: &Connection,
-        what: &str,
-        answers: Vec<Rendered>,
+        n: usize,
+        answer: Option<Answer>,
         now: DateTime<Utc>,
     ) -> Result<(), HandleError> {
-        let Some(sender) = self.sender else {
+        let (Some(sender), Some(answer)) = (self.sender, answer) else {
             return Ok(());
         };
-        for (n, answer) in answers.into_iter().enumerate() {
-            let draft = Draft {
-                game: None,
-                to: vec![sender.to_string()],
-                subject: answer.subject,
-                body: answer.body,
-                message_id: format!(
-                    "<inbox{}.{what}{n}@{}>",
-                    self.row, self.settings.identity.domain
-                ),
-                references: self.parent.iter().cloned().collect(),
-                in_reply_to: self.parent.clone(),
-            };
-            outbox::queue(conn, &draft, now)?;
-        }
+        let identity = &self.settings.identity;
+        // In the game's thread: under the game's first mail to the
+        // player, answering the player's own message.
+        let root = answer
+            .thread
+            .as_ref()
+            .map(|(game, user)| identity.game_root_id(*game, user));
+        let references: Vec<String> = root.iter().chain(self.parent.iter()).cloned().collect();
+        let draft = Draft {
+            game: answer.thread.as_ref().map(|(game, _)| *game),
+            to: vec![sender.to_string()],
+            subject: answer.mail.subject,
+            body: answer.mail.body,
+            message_id: identity.answer_id(self.row, n),
+            in_reply_to: self.parent.clone().or(root),
+            references,
+        };
+        outbox::queue(conn, &draft, now)?;
         Ok(())
     }
 }
@@ -253,7 +268,7 @@ fn run_letter(
         match language::parse(line) {
             Err(e) => {
                 once(conn, answers, step, now, |conn| {
-                    let answer = error_mail(conn, settings, None, &e.to_string(), raw)?;
+                    let answer = error_mail(conn, settings, None, &e.to_string(), raw, None)?;
                     Ok((Outcome::Refused, Some(answer)))
                 })?;
                 step += 1;
@@ -278,7 +293,7 @@ fn once(
     answers: &mut Answers<'_>,
     step: usize,
     now: DateTime<Utc>,
-    command: impl FnOnce(&mut Connection) -> Result<(Outcome, Option<Rendered>), HandleError>,
+    command: impl FnOnce(&mut Connection) -> Result<(Outcome, Option<Answer>), HandleError>,
 ) -> Result<(), HandleError> {
     let row = answers.row;
     store::atomically(conn, |conn| {
@@ -286,12 +301,7 @@ fn once(
             return Ok(());
         }
         let (outcome, answer) = command(conn)?;
-        answers.queue(
-            conn,
-            &format!("step{step}."),
-            answer.into_iter().collect(),
-            now,
-        )?;
+        answers.queue(conn, step, answer, now)?;
         steps::record(conn, row, step, outcome, now)?;
         Ok(())
     })
@@ -307,7 +317,7 @@ fn run_request(
     mut request: Request,
     raw: &[u8],
     now: DateTime<Utc>,
-) -> Result<(Outcome, Option<Rendered>), HandleError> {
+) -> Result<(Outcome, Option<Answer>), HandleError> {
     if let Command::Signup { emails, .. } = &mut request.command
         && emails.is_empty()
     {
@@ -322,11 +332,14 @@ fn run_request(
             players.join(", "),
             letter.sender
         );
-        let answer = error_mail(conn, settings, None, &why, raw)?;
+        let answer = error_mail(conn, settings, None, &why, raw, None)?;
         return Ok((Outcome::Refused, Some(answer)));
     }
     match perform(conn, &request, letter.comment.as_deref(), now) {
-        Ok(reply) => Ok((Outcome::Done, answer(settings, &request, line, &reply)?)),
+        Ok(reply) => Ok((
+            Outcome::Done,
+            answer(settings, &request, line, &reply)?.map(Answer::from),
+        )),
         Err(e) if e.is_trouble() => Err(match e {
             PerformError::Service(crate::service::ServiceError::Store(e)) => e.into(),
             PerformError::Service(crate::service::ServiceError::Setup(why)) => {
@@ -337,7 +350,8 @@ fn run_request(
         Err(e) => {
             let game = game_of(&request.command);
             let game = game.map(|g| (g, claimed_user(&request.actor)));
-            let answer = error_mail(conn, settings, game, &e.to_string(), raw)?;
+            let secret = password_of(&request);
+            let answer = error_mail(conn, settings, game, &e.to_string(), raw, secret)?;
             Ok((Outcome::Refused, Some(answer)))
         }
     }
@@ -378,9 +392,11 @@ fn answer(
         | Command::Resign { .. }
         | Command::Draw { .. } => Ok(None),
         Command::Help { topic } => {
+            // Mail users get the mail form of the commands.
+            let text = super::help::text(topic.as_deref()).unwrap_or_else(|| reply.text());
             let letter = HelpLetter {
                 topic: topic.clone(),
-                text: reply.text(),
+                text,
             };
             render(settings, "help.txt", &letter).map(Some)
         }
@@ -408,11 +424,7 @@ fn answer(
 
 /// The command line with the password (if it holds one) masked.
 fn without_password(line: &str, request: &Request) -> String {
-    let secret = match (&request.actor, &request.command) {
-        (Actor::Claimed { password, .. }, _) => Some(password.as_str()),
-        (_, Command::Signup { password, .. }) => Some(password.as_str()),
-        _ => None,
-    };
+    let secret = password_of(request);
     line.split_whitespace()
         .map(|word| if Some(word) == secret { "***" } else { word })
         .collect::<Vec<_>>()
@@ -427,35 +439,34 @@ fn claimed_user(actor: &Actor) -> Option<&str> {
     }
 }
 
-/// An error mail: the reason, the board when the command named one (as
-/// the sender sees it, when they play in it), and the original message
-/// quoted.
+/// The password a request carries, if any.
+fn password_of(request: &Request) -> Option<&str> {
+    match (&request.actor, &request.command) {
+        (Actor::Claimed { password, .. }, _) => Some(password.as_str()),
+        (_, Command::Signup { password, .. }) => Some(password.as_str()),
+        _ => None,
+    }
+}
+
+/// An error mail ([`refusal`]), in the game's thread when the command
+/// named a board of the player it spoke for.
 fn error_mail(
     conn: &Connection,
     settings: &Settings,
     game: Option<(crate::command::GameId, Option<&str>)>,
     reason: &str,
     raw: &[u8],
-) -> Result<Rendered, HandleError> {
-    let loaded = game.and_then(|(g, _)| LoadedGame::load(conn, VARIANTS, g).ok());
-    let seat = game.and_then(|(_, user)| {
-        let user = user?;
-        let players = &loaded.as_ref()?.row.players;
-        players.iter().position(|p| p.eq_ignore_ascii_case(user))
-    });
-    let letter = ErrorLetter {
-        title: loaded.as_ref().map(|l| l.variant.title().to_string()),
-        board: loaded.as_ref().map(|l| l.id().0),
-        reason: reason.to_string(),
-        diagram: loaded.as_ref().map(|l| {
-            l.position
-                .render_for(seat.unwrap_or(0))
-                .trim_end()
-                .to_string()
-        }),
-        original: quoted_original(raw, QUOTED_LINES),
+    secret: Option<&str>,
+) -> Result<Answer, HandleError> {
+    let letter = refusal::letter(conn, game, reason, raw, secret);
+    let thread = match (game, letter.board) {
+        (Some((id, Some(user))), Some(_)) => crate::store::games::find(conn, id)?
+            .filter(|row| row.players.iter().any(|p| p.eq_ignore_ascii_case(user)))
+            .map(|_| (id, user.to_ascii_lowercase())),
+        _ => None,
     };
-    render(settings, "error.txt", &letter)
+    let mail = render(settings, "error.txt", &letter)?;
+    Ok(Answer { mail, thread })
 }
 
 fn render(

@@ -95,6 +95,12 @@ pub trait Position: Send + Sync + fmt::Debug {
     /// Plays a turn written in any accepted notation. Returns the new
     /// position and the turn in canonical notation.
     fn play(&self, turn: &str, roll: Option<Roll>) -> Result<Played, PlayError>;
+    /// True when the king of the side to move (or, once the game is over,
+    /// of the side that would move) is attacked: the `+` and `#` of a
+    /// move list. Games without check say false.
+    fn in_check(&self) -> bool {
+        false
+    }
     /// Dice games: true when the seat to move has nothing to do with this
     /// roll (no piece can use any die, or the seat has left the game).
     /// The service then records the dice's [`Dice::forced_turn`] by itself

@@ -70,9 +70,11 @@ pub fn challenge(
         .start(&rules_options)
         .map_err(|e| unknown_option(e, "options: nag=DAYS, forfeit=DAYS"))?;
     let tx = store::write(conn)?;
-    if *req.actor != Actor::Anonymous {
-        acting_player(&tx, req.actor)?;
-    }
+    let challenger = if *req.actor != Actor::Anonymous {
+        Some(acting_player(&tx, req.actor)?.userid)
+    } else {
+        None
+    };
     let mut ids = Vec::new();
     for userid in userids {
         let player =
@@ -111,6 +113,12 @@ pub fn challenge(
         players: game.row.players.clone(),
         to_move: view.to_move.clone(),
     };
+    let said = req.comment.map(|comment| Notice::Said {
+        game: id,
+        by: challenger.unwrap_or_else(|| "The challenger".to_string()),
+        comment: comment.to_string(),
+    });
+    let passes = said.into_iter().chain(passes).collect();
     let passed = notify::queue_change(&tx, challenged, None, passes, req.now)?;
     tx.commit()?;
     Ok(Reply::Challenged {

@@ -107,6 +107,13 @@ pub fn draw(
             }
         }
     }
+    if let Some(comment) = req.comment {
+        notices.push(Notice::Said {
+            game: id,
+            by: player.userid.clone(),
+            comment: comment.to_string(),
+        });
+    }
     notify::queue(&tx, &notices, req.now)?;
     tx.commit()?;
     let view = game.current_view();

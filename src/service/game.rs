@@ -239,6 +239,7 @@ impl LoadedGame {
             nag_days: self.row.nag_days,
             forfeit_days: self.row.forfeit_days,
             vacations: Vec::new(),
+            deadline: None,
         }
     }
 

@@ -52,6 +52,9 @@ pub struct GameView {
     /// Players on vacation, one line each, saying what it does to the
     /// clock (`bob is on vacation: the clock stands still until 2026-03-01`).
     pub vacations: Vec<String>,
+    /// When the player to move must have moved (`Mon 14 Dec 2026 13:00
+    /// UTC`), where the command worked it out (`show`).
+    pub deadline: Option<String>,
 }
 
 impl GameView {
@@ -110,6 +113,9 @@ impl GameView {
         out.push_str(&self.dice_lines());
         if self.status == "active" {
             out.push_str(&format!("{}\n", self.time_line()));
+            if let (Some(deadline), Some(user)) = (&self.deadline, &self.to_move) {
+                out.push_str(&format!("{user} must move by {deadline} or lose on time\n"));
+            }
             for line in &self.vacations {
                 out.push_str(&format!("{line}\n"));
             }

@@ -85,7 +85,7 @@ fn deliver_writes_files_and_marks_sent() {
         eml.contains("Message-ID: <game7.ply1.board.alice@example.org>"),
         "{eml}"
     );
-    assert!(eml.contains("Auto-Submitted: auto-replied"), "{eml}");
+    assert!(eml.contains("Auto-Submitted: auto-generated"), "{eml}");
     assert!(eml.contains("MIME-Version: 1.0"), "{eml}");
     // Nothing left to send: a second run sends nothing twice.
     assert_eq!(

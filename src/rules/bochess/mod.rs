@@ -125,6 +125,10 @@ impl Position for BoPosition {
         self.result().is_none().then_some(self.side as Seat)
     }
 
+    fn in_check(&self) -> bool {
+        BoPosition::in_check(self)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.result()
     }
