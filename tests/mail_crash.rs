@@ -421,13 +421,10 @@ impl Harness {
             }
         }
         // Every command was valid once: an error mail means one ran twice.
-        let errors: i64 = conn
-            .query_row(
-                "SELECT count(*) FROM outbox WHERE subject LIKE '%Error%'",
-                [],
-                |r| r.get(0),
-            )
-            .unwrap();
+        let errors = scalar(
+            &conn,
+            "SELECT count(*) FROM outbox WHERE subject LIKE '%Error%'",
+        );
         if errors > 0 {
             f.doubled += errors as usize;
             f.problems.push(format!("{errors} error mails"));
@@ -478,13 +475,10 @@ impl Harness {
         f.integrity = conn
             .query_row("PRAGMA integrity_check", [], |r| r.get(0))
             .unwrap();
-        f.unfinished = conn
-            .query_row(
-                "SELECT count(*) FROM inbox WHERE status = 'received'",
-                [],
-                |r| r.get::<_, i64>(0),
-            )
-            .unwrap() as usize;
+        f.unfinished = scalar(
+            &conn,
+            "SELECT count(*) FROM inbox WHERE status = 'received'",
+        ) as usize;
         // The outbox, delivered: each row one whole file, nothing else.
         let rows: BTreeSet<String> = conn
             .prepare("SELECT message_id FROM outbox")
@@ -494,13 +488,7 @@ impl Harness {
             .collect::<Result<_, _>>()
             .unwrap();
         f.mails = rows.len();
-        let pending: i64 = conn
-            .query_row(
-                "SELECT count(*) FROM outbox WHERE status <> 'sent'",
-                [],
-                |r| r.get(0),
-            )
-            .unwrap();
+        let pending = scalar(&conn, "SELECT count(*) FROM outbox WHERE status <> 'sent'");
         if pending > 0 {
             f.problems.push(format!("{pending} mails not sent"));
         }
@@ -525,6 +513,11 @@ impl Harness {
                 .push(format!("{} files for {} mails", in_files.len(), rows.len()));
         }
     }
+}
+
+/// The one number a query answers.
+fn scalar(conn: &rusqlite::Connection, sql: &str) -> i64 {
+    conn.query_row(sql, [], |r| r.get(0)).unwrap()
 }
 
 /// A harness on a database in `dir` with `width` games under way.
