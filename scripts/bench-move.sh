@@ -9,10 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-40}
 
-if ! command -v sqlite3 >/dev/null; then
-    echo "installing the sqlite3 CLI (the floor's measuring stick)" >&2
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq sqlite3 >/dev/null
-fi
+. scripts/need-sqlite3.sh
 cargo build --release --quiet
 bin=$PWD/target/release/boserv
 work=$(mktemp -d)

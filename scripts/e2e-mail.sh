@@ -54,13 +54,40 @@ expect_mail() {
     exit 1
 }
 
+# Answers the confirmation mail to $1@example.org as it is (Re: Subject).
+confirm() {
+    local subject=""
+    for _ in $(seq 50); do
+        subject=$(grep -rhx "Subject: confirm $1 [0-9a-f]*" "$work/maildir/new" 2>/dev/null | head -n 1 | tr -d '\r')
+        [ -n "$subject" ] && break
+        sleep 0.1
+    done
+    [ -n "$subject" ] || { echo "no confirmation mail for $1" >&2; exit 1; }
+    echo "received: $subject"
+    send "$1@example.org" "Re: ${subject#Subject: }"
+}
+# Replies from $1 to the Reply-To of the mail whose Subject is $2, with
+# the body $3 (the move on its first line), as a mail client's Reply does.
+reply() {
+    local file to
+    # Both players' copies carry the Subject; the token is in $1's own.
+    file=$(grep -rlxF "Subject: $2" "$work/maildir/new" | xargs grep -l "^To: .*$1" | head -n 1)
+    to=$(grep -m 1 '^Reply-To: ' "$file" | sed 's/^Reply-To: //' | tr -d '\r')
+    n=$((n + 1))
+    printf 'From: %s\r\nTo: %s\r\nMessage-ID: <e2e%s@example.org>\r\nSubject: Re: %s\r\n\r\n%s\r\n' \
+        "$1" "$to" "$n" "$2" "$3" | "$bin" mail
+    "$bin" deliver --transport "$transport" >/dev/null
+}
+
 send alice@example.org "signup alice secret alice@example.org"
 send bob@example.org "signup bob hunter2 bob@example.org"
-send alice@example.org "chess challenge alice bob" "A quick one?"
+confirm alice
+confirm bob
+send alice@example.org "chess challenge alice bob --login=alice:secret" "A quick one?"
 expect_mail "New Chess Board 1 alice"
 send alice@example.org "chess move 1 alice secret f2-f3#1"
 expect_mail "Chess Board 1 bob"
-send bob@example.org "chess move 1 bob hunter2 e7-e5#2" "Careful now."
+reply bob@example.org "Chess Board 1 bob" $'e7-e5\r\nCareful now.'
 expect_mail "Chess Board 1 alice **"
 send alice@example.org "chess move 1 alice secret g2-g4#3"
 send bob@example.org "Re: chess move 1 bob hunter2 Qd8-h4#4"

@@ -110,7 +110,15 @@ as() { who="$1"; subject="$2"; shift 2; printf '%s\n' "${*:-}" | su "$who" -c "m
 as alice "signup alice pw-alice alice@$domain"
 as bob "signup bob pw-bob bob@$domain"
 deliver
-as alice "chess challenge alice bob" "Fancy a quick one?"
+# Each address is confirmed by answering its confirmation mail (its
+# Subject is the command), before any other mail goes there.
+for u in alice bob; do
+    code=$(sed -n "s/^Subject: confirm $u \([0-9a-f]*\)$/\1/p" "/var/mail/$u" | tail -n 1)
+    [ -n "$code" ] || fail "$u: no confirmation mail"
+    as "$u" "Re: confirm $u $code"
+done
+deliver
+as alice "chess challenge alice bob --login=alice:pw-alice" "Fancy a quick one?"
 deliver
 as alice "chess move 1 alice pw-alice f2-f3#1"
 deliver

@@ -146,7 +146,7 @@ fn help_and_variants() {
     );
     assert!(
         env.refused(None, &["help", "cooking"])
-            .starts_with("no help on cooking; topics: commands, notation")
+            .starts_with("no help on cooking; topics: commands, mail, notation")
     );
 }
 

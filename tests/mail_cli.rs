@@ -43,7 +43,7 @@ fn run_reports_refused_lines_with_their_numbers() {
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
-        stderr.contains("line 2: wrong password for alice"),
+        stderr.contains("line 2: login refused for alice: unknown userid or wrong password"),
         "{stderr}"
     );
     assert!(
@@ -123,7 +123,8 @@ fn a_bad_command_gets_an_error_mail_quoting_the_original() {
         .replace("\r\n", "\n");
     assert!(eml.contains("Subject: boserv Error"), "{eml}");
     assert!(eml.contains("missing TURN"), "{eml}");
-    assert!(eml.contains("> Subject: chess move 1 bob bobpw"), "{eml}");
+    assert!(eml.contains("> Subject: chess move 1 bob ***"), "{eml}");
+    assert!(!eml.contains("bobpw"), "the password is masked:\n{eml}");
 }
 
 #[test]
@@ -142,22 +143,27 @@ fn signup_by_mail_defaults_to_the_sender() {
     let raw = "From: Carol <carol@example.org>\r\nSubject: signup carol carolpw\r\n\r\n";
     assert_eq!(mail(&env, raw).status.code(), Some(0));
     let waiting = outbox(&env);
+    // The sender's address is confirmed like any other: its one mail is
+    // the confirmation, whose Subject is the command that confirms it.
     assert!(
-        waiting.contains("to carol@example.org: Welcome, carol"),
+        waiting.contains("to carol@example.org: confirm carol "),
         "{waiting}"
     );
-    // The welcome says where mail goes, how to start and move, and which
-    // games there are; the password is not repeated.
+    assert_eq!(waiting.lines().count(), 1, "{waiting}");
     let conn = rusqlite::Connection::open(&env.db).unwrap();
-    let body: String = conn
-        .query_row("SELECT body FROM outbox", [], |r| r.get(0))
+    let subject: String = conn
+        .query_row("SELECT subject FROM outbox", [], |r| r.get(0))
         .unwrap();
+    let confirm = format!("From: carol@example.org\r\nSubject: Re: {subject}\r\n\r\n");
+    assert_eq!(mail(&env, &confirm).status.code(), Some(0));
+    // The welcome says how to start and move, and which games there are;
+    // the password is not repeated.
+    let body: String = conn
+        .query_row("SELECT body FROM outbox ORDER BY id DESC", [], |r| r.get(0))
+        .unwrap();
+    assert!(body.contains("You are signed up as carol"), "{body}");
     assert!(
-        body.contains("Mail for you goes to carol@example.org."),
-        "{body}"
-    );
-    assert!(
-        body.contains("    chess challenge carol OPPONENT\n"),
+        body.contains("    chess challenge carol OPPONENT --login=carol:PASSWORD\n"),
         "{body}"
     );
     assert!(
@@ -168,6 +174,7 @@ fn signup_by_mail_defaults_to_the_sender() {
         assert!(body.contains(&format!("\n    {name} ")), "{body}");
     }
     assert!(!body.contains("carolpw"), "{body}");
+    assert!(!env.dump().contains("carolpw"));
 }
 
 #[test]
@@ -186,7 +193,7 @@ fn an_unusable_database_asks_the_mta_to_retry() {
 #[test]
 fn a_game_of_chess_by_mail() {
     let env = signed_up();
-    let challenge = "From: alice@example.org\r\nMessage-ID: <c1@example.org>\r\nSubject: chess challenge alice bob\r\n\r\nGood luck!\r\n";
+    let challenge = "From: alice@example.org\r\nMessage-ID: <c1@example.org>\r\nSubject: chess challenge alice bob --login=alice:secret\r\n\r\nGood luck!\r\n";
     assert_eq!(mail(&env, challenge).status.code(), Some(0));
     let waiting = outbox(&env);
     assert!(

@@ -394,7 +394,9 @@ impl Harness {
                     .push(format!("unexpected turn {key:?} {turns:?}"));
             }
         }
-        // Each signup once, welcomed once; each `show` answered once.
+        // Each signup once, its address asked to confirm once (a signup by
+        // mail is answered by the confirmation mail alone); each `show`
+        // answered once.
         let count =
             |sql: &str, param: &str| -> i64 { conn.query_row(sql, [param], |r| r.get(0)).unwrap() };
         let mut once = |what: String, n: i64| match n {
@@ -410,8 +412,9 @@ impl Harness {
         };
         for action in actions {
             if let Some(user) = &action.signup {
-                let welcomes = "SELECT count(*) FROM outbox WHERE subject = 'Welcome, ' || ?1";
-                once(format!("welcome of {user}"), count(welcomes, user));
+                let asked =
+                    "SELECT count(*) FROM outbox WHERE subject LIKE 'confirm ' || ?1 || ' %'";
+                once(format!("confirmation of {user}"), count(asked, user));
                 let rows = "SELECT count(*) FROM players WHERE userid = ?1";
                 once(format!("account {user}"), count(rows, user));
             }

@@ -128,7 +128,7 @@ fn a_multiple_letter_cut_short_after_its_second_command_resumes_at_its_third() {
 fn a_message_without_a_message_id_delivered_100_times_is_applied_once() {
     let env = setup();
     let raw = "From: alice@example.test\r\nDate: Sun, 1 Mar 2026 11:59:00 +0000\r\n\
-               Subject: chess challenge alice bob\r\n\r\nA rematch?\r\n";
+               Subject: chess challenge alice bob --login=alice:secret\r\n\r\nA rematch?\r\n";
     for n in 0..100 {
         assert_eq!(mail(&env, raw), Some(0), "delivery {n}");
     }

@@ -13,8 +13,7 @@ const DIAGRAM: &str = "  +---+---+\n2 | k |   |\n1 |   | K |\n  +---+---+\n    a
 
 /// Queues `mail`, delivers it to a scratch directory and returns the .eml.
 fn sent(mail: Rendered, message_id: impl Fn(&Identity) -> String, threaded: bool) -> String {
-    let conn = rusqlite::Connection::open_in_memory().unwrap();
-    conn.execute_batch(include_str!("../schema.sql")).unwrap();
+    let conn = boserv::store::open_in_memory().unwrap();
     let identity = Identity::parse("Bochess Server <bochess@example.net>").unwrap();
     let now: DateTime<Utc> = "2026-11-22T10:00:00Z".parse().unwrap();
     let root = identity.game_root_id(GameId(42), "bob");
@@ -26,6 +25,7 @@ fn sent(mail: Rendered, message_id: impl Fn(&Identity) -> String, threaded: bool
         message_id: message_id(&identity),
         in_reply_to: threaded.then(|| root.clone()),
         references: if threaded { vec![root] } else { vec![] },
+        reply_to: None,
     };
     outbox::queue(&conn, &draft, now).unwrap();
     let dir = tempfile::tempdir().unwrap();

@@ -5,21 +5,17 @@
 
 use crate::util::Env;
 
-fn mail(env: &Env, raw: &str) {
-    let out = env.stdin(&["mail"], raw.as_bytes());
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-/// Every row of every table but the two mail tables.
+/// Every row of every table but the mail tables (inbox, inbox_steps,
+/// outbox, senders).
 fn game_state(env: &Env) -> String {
     env.dump()
         .lines()
-        .filter(|l| !l.starts_with("inbox") && !l.starts_with("outbox: "))
+        .filter(|l| {
+            // inbox and inbox_steps
+            !["inbox", "outbox: ", "senders: "]
+                .iter()
+                .any(|table| l.starts_with(table))
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -49,7 +45,7 @@ fn refused(env: &Env, n: usize, subject: &str, reason: &str) {
     let raw = format!(
         "From: bob@example.test\r\nMessage-ID: <r{n}@example.test>\r\nSubject: {subject}\r\n\r\nhello\r\n"
     );
-    mail(env, &raw);
+    env.mail(&raw);
     assert_eq!(game_state(env), before, "`{subject}` changed the games");
     let (to, subj, body) = last_answer(env);
     assert_eq!(to, r#"["bob@example.test"]"#, "`{subject}`");
@@ -71,8 +67,14 @@ fn refused(env: &Env, n: usize, subject: &str, reason: &str) {
 fn refusals_by_mail_change_nothing_and_say_why() {
     let env = game();
     let cases = [
-        ("chess move 1 bob wrongpw e7-e5", "wrong password for bob"),
-        ("chess move 1 mallory pw e7-e5", "no such user: mallory"),
+        (
+            "chess move 1 bob wrongpw e7-e5",
+            "login refused for bob: unknown userid or wrong password",
+        ),
+        (
+            "chess move 1 mallory pw e7-e5",
+            "login refused for mallory: unknown userid or wrong password",
+        ),
         ("chess move 99 bob secret e7-e5", "no such game: game99"),
         (
             "chess move 1 carol secret e7-e5",
@@ -90,8 +92,7 @@ fn refusals_by_mail_change_nothing_and_say_why() {
     }
     // Not your turn: alice tries again.
     let before = game_state(&env);
-    mail(
-        &env,
+    env.mail(
         "From: alice@example.test\r\nMessage-ID: <t1@example.test>\r\n\
          Subject: chess move 1 alice secret d2-d4\r\n\r\n",
     );
@@ -109,13 +110,13 @@ fn a_finished_game_and_a_repeated_message_are_refused() {
     // The same Message-ID twice: the second copy is kept, never run.
     let raw = "From: bob@example.test\r\nMessage-ID: <same@example.test>\r\n\
                Subject: signup bobby secret2 bobby@example.test\r\n\r\n";
-    mail(&env, raw);
+    env.mail(raw);
     let before = env
         .dump()
         .lines()
         .filter(|l| !l.starts_with("inbox"))
         .count();
-    mail(&env, raw);
+    env.mail(raw);
     let after: Vec<String> = env.dump().lines().map(str::to_string).collect();
     assert_eq!(
         after.iter().filter(|l| !l.starts_with("inbox")).count(),
@@ -139,7 +140,7 @@ fn a_subject_cannot_inject_a_header() {
     // "chess show 1\r\nBcc: victim@example.com", RFC 2047-encoded.
     let raw = "From: bob@example.test\r\nMessage-ID: <inj@example.test>\r\n\
                Subject: =?utf-8?b?Y2hlc3Mgc2hvdyAxDQpCY2M6IHZpY3RpbUBleGFtcGxlLmNvbQ==?=\r\n\r\n";
-    mail(&env, raw);
+    env.mail(raw);
     let dir = tempfile::tempdir().unwrap();
     let transport = format!("file:{}", dir.path().display());
     let out = env.stdin(&["deliver", "--transport", &transport], b"");
@@ -164,15 +165,14 @@ fn a_subject_cannot_inject_a_header() {
     assert!(sent >= 1, "the sender is still answered");
 }
 
-/// Nobody starts games for others by mail: the challenge must come from an
-/// address of one of the challenged players.
+/// Nobody starts games for others by mail: From: proves nothing, so the
+/// challenger logs in (`--login=USERID:PASSWORD`) and is one of the players.
 #[test]
 fn a_challenge_by_mail_comes_from_a_player() {
     let env = Env::new();
     env.signup(&["alice", "bob", "carol"]);
     let before = game_state(&env);
-    mail(
-        &env,
+    env.mail(
         "From: carol@example.test\r\nMessage-ID: <ch1@example.test>\r\n\
          Subject: chess challenge alice bob\r\n\r\n",
     );
@@ -181,15 +181,22 @@ fn a_challenge_by_mail_comes_from_a_player() {
     assert_eq!(to, r#"["carol@example.test"]"#);
     assert!(subject.ends_with("Error"), "{subject}");
     assert!(
-        body.contains(
-            "a challenge by mail must come from an address of one of the players (alice,\nbob)"
-        ),
+        body.contains("a challenge by mail needs the challenger's login"),
         "{body}"
     );
-    mail(
-        &env,
-        "From: Bob <BOB@example.test>\r\nMessage-ID: <ch2@example.test>\r\n\
-         Subject: chess challenge alice bob\r\n\r\n",
+    env.mail(
+        "From: carol@example.test\r\nMessage-ID: <ch2@example.test>\r\n\
+         Subject: chess challenge alice bob --login=carol:secret\r\n\r\n",
+    );
+    assert_eq!(game_state(&env), before, "carol does not play");
+    assert!(
+        last_answer(&env)
+            .2
+            .contains("carol must be one of the players")
+    );
+    env.mail(
+        "From: Bob <BOB@example.test>\r\nMessage-ID: <ch3@example.test>\r\n\
+         Subject: chess challenge alice bob --login=bob:secret\r\n\r\n",
     );
     assert_eq!(
         env.json("game1")["players"],

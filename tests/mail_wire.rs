@@ -70,9 +70,7 @@ fn smtp_server() -> (u16, Arc<Mutex<Vec<Received>>>) {
 }
 
 fn database() -> rusqlite::Connection {
-    let conn = rusqlite::Connection::open_in_memory().unwrap();
-    conn.execute_batch(include_str!("../schema.sql")).unwrap();
-    conn
+    boserv::store::open_in_memory().unwrap()
 }
 
 #[test]
@@ -91,6 +89,7 @@ fn deliver_sends_a_threaded_mail_over_smtp() {
         message_id: id.clone(),
         in_reply_to: Some(root.clone()),
         references: vec![root.clone()],
+        reply_to: None,
     };
     outbox::queue(&conn, &draft, now).unwrap();
 
@@ -156,6 +155,7 @@ fn an_unreachable_relay_defers_the_mail() {
         message_id: identity.unique_id(now),
         in_reply_to: None,
         references: vec![],
+        reply_to: None,
     };
     outbox::queue(&conn, &draft, now).unwrap();
     let transport = Transport::open(&format!("smtp://127.0.0.1:{port}").parse().unwrap()).unwrap();
@@ -220,7 +220,7 @@ fn a_reply_to_a_delivered_board_mail_advances_the_game() {
         String::from_utf8_lossy(&out.stderr)
     );
     let challenge = "From: alice@example.org\r\nMessage-ID: <w1@example.org>\r\n\
-                     Subject: chess challenge alice bob\r\n\r\n";
+                     Subject: chess challenge alice bob --login=alice:secret\r\n\r\n";
     assert_eq!(
         env.stdin(&["mail"], challenge.as_bytes()).status.code(),
         Some(0)
@@ -255,4 +255,22 @@ fn a_reply_to_a_delivered_board_mail_advances_the_game() {
     let json = env.json("game1");
     assert_eq!(json["ply"], 1);
     assert_eq!(json["to_move"], "bob");
+
+    // bob just hits Reply: his client writes to the Reply-To, with a
+    // Subject of its own and the board quoted; the first line is his move.
+    let reply_to = board
+        .lines()
+        .find_map(|l| l.strip_prefix("Reply-To: "))
+        .expect("a board mail carries a Reply-To")
+        .to_string();
+    assert!(reply_to.starts_with("bochess+"), "{reply_to}");
+    let reply = format!(
+        "From: Bob <bob@example.org>\r\nTo: {reply_to}\r\nMessage-ID: <w3@example.org>\r\n\
+         Subject: Re: Chess Board 1 bob **\r\n\r\ne7-e5\r\n\r\nOn Monday alice wrote:\r\n> board\r\n"
+    );
+    assert_eq!(
+        env.stdin(&["mail"], reply.as_bytes()).status.code(),
+        Some(0)
+    );
+    assert_eq!(env.json("game1")["ply"], 2, "the reply moved for bob");
 }

@@ -50,20 +50,8 @@ fn at(env: &Env, user: &str, days: i64, args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-/// Every queued mail as (recipients, subject, body), oldest first.
-fn outbox(env: &Env) -> Vec<(String, String, String)> {
-    let conn = rusqlite::Connection::open(&env.db).unwrap();
-    let mut q = conn
-        .prepare("SELECT recipients, subject, body FROM outbox ORDER BY id")
-        .unwrap();
-    q.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap()
-}
-
 fn nags(env: &Env) -> Vec<(String, String, String)> {
-    outbox(env)
+    env.queued()
         .into_iter()
         .filter(|(_, subject, _)| subject.starts_with("Nag:"))
         .collect()
@@ -110,10 +98,10 @@ fn a_game_is_reminded_at_7_and_14_days_and_forfeited_at_21() {
     assert_eq!(remind(&env, 14, 5), summary(0, 0));
     assert_eq!(remind(&env, 20, 23), summary(0, 0));
     assert_eq!(nags(&env).len(), 2);
-    let before = outbox(&env).len();
+    let before = env.queued().len();
     assert_eq!(remind(&env, 21, 0), summary(0, 1));
     // Everyone gets the final mail.
-    let last = outbox(&env).split_off(before);
+    let last = env.queued().split_off(before);
     let told: Vec<&str> = last.iter().map(|(to, _, _)| to.as_str()).collect();
     assert_eq!(
         told,
@@ -265,7 +253,7 @@ fn board_mails_say_who_is_on_vacation() {
     let game = env.challenge("chess", "alice", "bob");
     at(&env, "bob", 1, &["vacation", "on"]);
     at(&env, "alice", 2, &["move", &game, "e4"]);
-    let mails = outbox(&env);
+    let mails = env.queued();
     let (_, subject, body) = mails.last().unwrap();
     assert_eq!(subject, "Chess Board 1 bob");
     assert!(
@@ -356,9 +344,9 @@ fn going_away_and_coming_back_are_mailed_in_each_game() {
     let with_bob = env.challenge("chess", "alice", "bob");
     let with_carol = env.challenge("chess", "carol", "alice");
     env.challenge("chess", "bob", "carol");
-    let before = outbox(&env).len();
+    let before = env.queued().len();
     at(&env, "alice", 1, &["vacation", "on"]);
-    let away: Vec<_> = outbox(&env).split_off(before);
+    let away: Vec<_> = env.queued().split_off(before);
     let mut to: Vec<&str> = away.iter().map(|(to, _, _)| to.as_str()).collect();
     to.sort();
     assert_eq!(
@@ -386,9 +374,9 @@ fn going_away_and_coming_back_are_mailed_in_each_game() {
     }
     // A refused command mails nobody.
     env.refused(Some("alice"), &["vacation", "on"]);
-    assert_eq!(outbox(&env).len(), before + 4);
+    assert_eq!(env.queued().len(), before + 4);
     at(&env, "alice", 3, &["vacation", "off"]);
-    let back = outbox(&env).split_off(before + 4);
+    let back = env.queued().split_off(before + 4);
     assert_eq!(back.len(), 4, "{back:?}");
     for (_, _, body) in &back {
         assert!(

@@ -9,6 +9,7 @@ mod games;
 mod mail_atomic;
 mod mail_cli;
 mod mail_crash;
+mod mail_guard;
 mod mail_intake;
 mod mail_once;
 mod mail_outgoing;

@@ -52,6 +52,29 @@ impl Env {
             .unwrap()
     }
 
+    /// Feeds one message to `boserv mail`, which must take it (exit 0).
+    pub fn mail(&self, raw: &str) {
+        let out = self.stdin(&["mail"], raw.as_bytes());
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    /// Every queued mail as (recipients, subject, body), oldest first.
+    pub fn queued(&self) -> Vec<(String, String, String)> {
+        let conn = rusqlite::Connection::open(&self.db).unwrap();
+        let mut q = conn
+            .prepare("SELECT recipients, subject, body FROM outbox ORDER BY id")
+            .unwrap();
+        q.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    }
+
     /// Runs `boserv ARGS` as `user`.
     pub fn run(&self, user: Option<&str>, args: &[&str]) -> Output {
         self.cmd(user).args(args).output().unwrap()

@@ -71,6 +71,13 @@ if ! grep -q "^$localpart:" /etc/aliases 2>/dev/null; then
     echo "$localpart: $user" >>/etc/aliases
 fi
 newaliases
+# Replies to board mails come to LOCALPART+TOKEN@ (their Reply-To): the MTA
+# must read the plus part as an extension of LOCALPART. Postfix: the
+# recipient delimiter (Debian sets it already); Exim: see aliases.example.
+if command -v postconf >/dev/null 2>&1 && [ -z "$(postconf -h recipient_delimiter)" ]; then
+    postconf -e 'recipient_delimiter = +'
+    postfix reload >/dev/null 2>&1 || true
+fi
 
 # 5. Logs.
 install -d -o "$user" -g "$user" -m 0755 /var/log/boserv

@@ -41,7 +41,7 @@ pub fn run_lines(
             }
         };
         for request in requests {
-            match perform(conn, &request, None, now) {
+            match perform(conn, &request, None, now, false) {
                 Ok(reply) => {
                     tally.done += 1;
                     let _ = writeln!(out, "{}", reply.text());

@@ -7,6 +7,10 @@
 //! move is legal is the service's business. Every malformed line is a
 //! [`LanguageError`] whose message is one line a player can act on.
 
+mod reply;
+
+pub use reply::parse_reply;
+
 use super::{Actor, Command, DrawAction, GameId, GamesFilter};
 use crate::rules::GameOption;
 
@@ -57,13 +61,21 @@ const SIGNUP: &str = "signup USERID PASSWORD [EMAIL...]";
 const CHANGE_PASSWORD: &str = "change password USERID OLD NEW";
 const CHANGE_ADDRESS: &str = "change address USERID PASSWORD EMAIL...";
 const SIGNOFF: &str = "signoff USERID PASSWORD";
+const CONFIRM: &str = "confirm USERID CODE";
 const VACATION: &str = "vacation USERID PASSWORD on|off";
-const CHALLENGE: &str = "GAME challenge USERID... [-param] [--option=value]";
+const CHALLENGE: &str =
+    "GAME challenge USERID... [-param] [--option=value] [--login=USERID:PASSWORD]";
 const MOVE: &str = "GAME move BOARD USERID PASSWORD TURN[#N]";
 const ROLL: &str = "GAME roll BOARD";
 const SHOW: &str = "GAME show BOARD[#N]...";
 const HISTORY: &str = "GAME history BOARD";
 const RESIGN: &str = "GAME resign BOARD USERID PASSWORD";
+
+/// `--login=USERID:PASSWORD` (a challenger's proof by mail) -> (USERID,
+/// PASSWORD). Passwords hold no colon, userids neither.
+pub fn login_word(word: &str) -> Option<(&str, &str)> {
+    word.strip_prefix("--login=")?.split_once(':')
+}
 
 /// Reads one command line. A line yields several requests only for
 /// `show` with several boards.
@@ -99,6 +111,12 @@ pub fn parse(line: &str) -> Result<Vec<Request>, LanguageError> {
             )
         }
         "change" => change(&mut words),
+        "confirm" => {
+            let user = words.user(CONFIRM)?;
+            let code = words.next("CODE", CONFIRM)?.to_string();
+            words.end(CONFIRM)?;
+            global(Actor::Anonymous, Command::Confirm { user, code })
+        }
         "signoff" | "delete" => {
             let actor = words.claimed(SIGNOFF)?;
             words.end(SIGNOFF)?;
@@ -239,8 +257,14 @@ fn game_command(game: String, words: &mut Words) -> Result<Vec<Request>, Languag
         _ if verb.len() >= 5 && "challenge".starts_with(verb.as_str()) => {
             let mut players = Vec::new();
             let mut options = Vec::new();
+            let mut actor = Actor::Anonymous;
             while let Some(word) = words.take() {
-                if word.starts_with('-') {
+                if let Some((user, password)) = login_word(word) {
+                    actor = Actor::Claimed {
+                        user: user_name(user)?,
+                        password: password.to_string(),
+                    };
+                } else if word.starts_with('-') {
                     options.push(game_option(word)?);
                 } else {
                     players.push(user_name(word)?);
@@ -250,7 +274,7 @@ fn game_command(game: String, words: &mut Words) -> Result<Vec<Request>, Languag
                 return Err(missing("USERID", CHALLENGE));
             }
             one(
-                Actor::Anonymous,
+                actor,
                 Command::Challenge {
                     variant: game.clone(),
                     players,

@@ -48,6 +48,15 @@ pub enum Actor {
     Trusted(String),
     /// A user that must be checked against the stored password hash.
     Claimed { user: String, password: String },
+    /// A claimed user whose password was checked (argon2) before the
+    /// command's transaction began, against the stored hash `hash`; inside
+    /// the transaction only the hash is compared (a password changed in
+    /// between is checked again).
+    Verified {
+        user: String,
+        password: String,
+        hash: String,
+    },
 }
 
 /// What to do about a pending draw.
@@ -85,6 +94,11 @@ pub enum Command {
         emails: Vec<String>,
     },
     Signoff,
+    /// `confirm USERID CODE`: the code a confirmation mail carried.
+    Confirm {
+        user: String,
+        code: String,
+    },
     Help {
         topic: Option<String>,
     },

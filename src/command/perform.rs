@@ -10,7 +10,7 @@ use rusqlite::Connection;
 
 use super::language::Request;
 use super::{Command, GameId};
-use crate::service::{self, Reply, ServiceError};
+use crate::service::{self, Reply, ServiceError, accounts};
 use crate::store::games;
 
 /// Why a request was not carried out.
@@ -49,12 +49,17 @@ pub fn game_of(command: &Command) -> Option<GameId> {
     }
 }
 
-/// Runs `request` (with `comment` for the other players) at `now`.
+/// Runs `request` (with `comment` for the other players) at `now`;
+/// `by_mail` when it came by mail (see [`service::Request::by_mail`]).
+///
+/// A password is checked here, before the command's write transaction
+/// begins ([`accounts::authenticate`]): argon2 runs outside the lock.
 pub fn perform(
     conn: &mut Connection,
     request: &Request,
     comment: Option<&str>,
     now: DateTime<Utc>,
+    by_mail: bool,
 ) -> Result<Reply, PerformError> {
     if let (Some(word), Some(game)) = (&request.game_word, game_of(&request.command))
         && let Some(row) = games::find(conn, game).map_err(ServiceError::from)?
@@ -66,6 +71,9 @@ pub fn perform(
             word: word.clone(),
         });
     }
-    let req = service::Request::new(&request.actor, &request.command, now).with_comment(comment);
+    let actor = accounts::authenticate(conn, &request.actor)?;
+    let req = service::Request::new(&actor, &request.command, now)
+        .with_comment(comment)
+        .by_mail(by_mail);
     Ok(service::execute(conn, &req)?)
 }

@@ -11,10 +11,11 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use super::letters::{BoardLetter, Comment};
+use super::letters::{BoardLetter, Comment, ConfirmLetter};
 use super::nag;
 use super::outbox::{self, Draft};
 use super::settings::Settings;
+use super::token;
 use crate::command::GameId;
 use crate::rules::{Seat, VARIANTS};
 use crate::service::autopass::AUTO_PASS;
@@ -34,6 +35,9 @@ const RECENT_MOVES: usize = 6;
 pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Result<(), StoreError> {
     let settings = Settings::current().map_err(|e| StoreError::Setup(e.to_string()))?;
     for notice in notices {
+        if let Notice::ConfirmAddress { user, email, code } = notice {
+            confirmation(conn, settings, user, email, code, now)?;
+        }
         if let Notice::Reminder {
             game,
             player,
@@ -130,6 +134,13 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
                 kind => identity.game_mail_id(game, ply, kind, user),
             };
             let threaded = message_id != root;
+            // A reply token while the game goes on (none for its end).
+            let reply_to = match players::find(conn, user)? {
+                Some(player) if plan.kind != Kind::Over => {
+                    Some(token::issue(conn, identity, game, player.id, now)?)
+                }
+                _ => None,
+            };
             let draft = Draft {
                 game: Some(game),
                 to,
@@ -138,6 +149,7 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
                 in_reply_to: threaded.then(|| root.clone()),
                 references: if threaded { vec![root] } else { vec![] },
                 message_id,
+                reply_to,
             };
             outbox::queue(conn, &draft, now).map_err(|e| match e {
                 outbox::OutboxError::Database(e) => StoreError::from(e),
@@ -145,6 +157,42 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             })?;
         }
     }
+    Ok(())
+}
+
+/// The confirmation mail of an address given by mail: to that address
+/// alone, never threaded with anything.
+fn confirmation(
+    conn: &Connection,
+    settings: &Settings,
+    user: &str,
+    email: &str,
+    code: &str,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    let letter = ConfirmLetter {
+        userid: user.to_string(),
+        address: email.to_string(),
+        code: code.to_string(),
+    };
+    let mail = settings
+        .templates
+        .render("confirm.txt", &letter)
+        .map_err(|e| StoreError::Damaged(e.to_string()))?;
+    let draft = Draft {
+        game: None,
+        to: vec![email.to_string()],
+        subject: mail.subject,
+        body: mail.body,
+        message_id: settings.identity.unique_id(now),
+        in_reply_to: None,
+        references: Vec::new(),
+        reply_to: None,
+    };
+    outbox::queue(conn, &draft, now).map_err(|e| match e {
+        outbox::OutboxError::Database(e) => StoreError::from(e),
+        other => StoreError::Damaged(other.to_string()),
+    })?;
     Ok(())
 }
 
@@ -254,7 +302,9 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
     for notice in notices {
         let game = match notice {
             // Reminders go to one player, in their own mail (super::nag).
-            Notice::SignedUp { .. } | Notice::Reminder { .. } => continue,
+            Notice::SignedUp { .. } | Notice::ConfirmAddress { .. } | Notice::Reminder { .. } => {
+                continue;
+            }
             Notice::Challenged { game, .. }
             | Notice::Moved { game, .. }
             | Notice::DrawOffered { game, .. }
@@ -344,7 +394,9 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                 (Kind::Note, None)
             }
             Notice::GameOver { .. } => (Kind::Over, None),
-            Notice::SignedUp { .. } | Notice::Reminder { .. } => continue,
+            Notice::SignedUp { .. } | Notice::ConfirmAddress { .. } | Notice::Reminder { .. } => {
+                continue;
+            }
         };
         plan.kind = plan.kind.max(kind);
         if let Some((author, text)) = comment {
@@ -456,10 +508,11 @@ pub(super) fn row_letter(row: &games::Game) -> BoardLetter {
     }
 }
 
-/// A user's mail addresses; none for a user unknown to the store.
+/// A user's confirmed mail addresses (game mail goes nowhere else); none
+/// for a user unknown to the store.
 pub(super) fn addresses(conn: &Connection, user: &str) -> Result<Vec<String>, StoreError> {
     match players::find(conn, user)? {
-        Some(player) => players::emails(conn, player.id),
+        Some(player) => players::confirmed_emails(conn, player.id),
         None => Ok(Vec::new()),
     }
 }

@@ -47,6 +47,30 @@ pub fn comment(text: &str) -> Option<String> {
 /// The commands of a `multiple` mail: one per line from the first
 /// non-blank line up to a blank line or a signature (quoted lines
 /// skipped), and the comment that follows them.
+/// A reply to a board mail: its first line that is neither blank nor
+/// quoted (before any signature) is the command; what follows it is the
+/// comment.
+pub fn reply(text: &str) -> (Option<String>, Option<String>) {
+    let all: Vec<String> = lines(text).collect();
+    for (n, line) in all.iter().enumerate() {
+        if is_signature(line) {
+            break;
+        }
+        if line.trim().is_empty()
+            || is_quoted(line)
+            || begins_attribution(line)
+            || is_attribution_end(line, &all[n + 1..])
+        {
+            continue;
+        }
+        return (
+            Some(line.trim().to_string()),
+            comment(&all[n + 1..].join("\n")),
+        );
+    }
+    (None, None)
+}
+
 pub fn commands(text: &str) -> (Vec<String>, Option<String>) {
     let mut commands = Vec::new();
     let mut rest = String::new();
@@ -340,6 +364,16 @@ mod tests {
     fn nothing_left_is_no_comment() {
         assert_eq!(comment(""), None);
         assert_eq!(comment("\n\n> quoted\n\n-- \nBob\n"), None);
+    }
+
+    #[test]
+    fn a_reply_is_its_first_unquoted_line_then_a_comment() {
+        let text = "\r\ne7-e5\r\nYour move!\r\n\r\nOn Mon, bob wrote:\r\n> Chess board 1\r\n";
+        assert_eq!(
+            reply(text),
+            (Some("e7-e5".to_string()), Some("Your move!".to_string()))
+        );
+        assert_eq!(reply("> quoted only\n-- \nsig\n"), (None, None));
     }
 
     #[test]

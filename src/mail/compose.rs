@@ -2,9 +2,10 @@
 //!
 //! Every mail carries the headers that make it behave in a player's mail
 //! program and among robots: Date, a Message-ID with In-Reply-To and
-//! References threading it into its game, MIME-Version with a plain UTF-8
-//! text part, and `Auto-Submitted` (RFC 3834) so that autoresponders do
-//! not answer it: `auto-replied` on an answer to a player's message,
+//! References threading it into its game, a Reply-To with the player's
+//! reply token on board mails (`super::token`), MIME-Version with a plain
+//! UTF-8 text part, and `Auto-Submitted` (RFC 3834) so that autoresponders
+//! do not answer it: `auto-replied` on an answer to a player's message,
 //! `auto-generated` on every notice (board mails, reminders).
 //!
 //! No header line may exceed RFC 5322's 998 characters. lettre folds
@@ -85,6 +86,12 @@ pub fn message(mail: &Queued, identity: &Identity) -> Result<Message, ComposeErr
             builder.bcc(mailbox)
         };
     }
+    if let Some(reply_to) = &draft.reply_to {
+        let mailbox: Mailbox = reply_to
+            .parse()
+            .map_err(|_| ComposeError::BadRecipient(super::mask::tokens(reply_to)))?;
+        builder = builder.reply_to(mailbox);
+    }
     if let Some(parent) = &draft.in_reply_to {
         builder = builder.in_reply_to(parent.clone());
     }
@@ -127,6 +134,7 @@ mod tests {
                 message_id: "<x@example.org>".into(),
                 in_reply_to: None,
                 references: vec![],
+                reply_to: None,
             },
             status: Status::Pending,
             attempts: 0,

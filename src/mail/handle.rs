@@ -8,42 +8,36 @@
 //! service in one transaction with the mail it causes, the answer its
 //! sender must hear (a list they asked for, or why it was refused) and the
 //! record that it is done ([`steps`]), so however often the MTA hands the
-//! message over, each command runs once and each answer is queued once.
-//! Last, the message is marked with what became of it.
+//! message over, each command runs once. A password is checked before
+//! that transaction begins (argon2 holds no lock). Last, the message is
+//! marked with what became of it, in the transaction that queues the one
+//! answer its sender gets for all its commands ([`answers`], within
+//! [`limits`]). Passwords, codes and tokens are masked ([`mask`]) before
+//! the message is stored or quoted.
 
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
+use super::answers::{self, Answer};
 use super::fingerprint;
 use super::inbound::{self, Intake, Letter, Refusal};
 use super::inbox::{self, Claim, Disposition, Received};
 use super::letters::{HelpLetter, ReplyLetter, WelcomeLetter};
+use super::limits::{self, MAIL_BUDGET, MAX_QUOTE_BYTES, MAX_REQUESTS};
 use super::outbox::{self, Draft};
 use super::raw::RawMail;
 use super::refusal;
 use super::settings::Settings;
 use super::steps::{self, Outcome};
 use super::templates::Rendered;
+use super::{mask, token};
 use crate::command::language::{self, Request};
 use crate::command::perform::{PerformError, game_of, perform};
-use crate::command::{Actor, Command};
+use crate::command::{Actor, Command, GameId};
 use crate::rules::VARIANTS;
-use crate::service::Reply;
 use crate::service::help::variants;
+use crate::service::{Reply, accounts};
 use crate::store::{self, StoreError};
-
-/// A mail to the sender, and the game whose thread it belongs in (an
-/// error about a board goes in that board's thread for its player).
-struct Answer {
-    mail: Rendered,
-    thread: Option<(crate::command::GameId, String)>,
-}
-
-impl From<Rendered> for Answer {
-    fn from(mail: Rendered) -> Self {
-        Answer { mail, thread: None }
-    }
-}
 
 /// How much of a message over the size limit is stored: its headers and
 /// the start of its body, enough to see who sent what.
@@ -110,8 +104,17 @@ pub fn take_in(
     let settings = Settings::current().map_err(|e| HandleError::Settings(e.to_string()))?;
     let intake = inbound::read_with(&mail.kept, mail.size, settings.storage.max_message_bytes);
     let key = fingerprint::key(mail, intake.message_id());
+    // No password, code or token is stored or quoted in clear: the
+    // Subject, the stored copy and every quote are masked (super::mask).
+    let secrets: Vec<String> = match &intake {
+        Intake::Letter(letter) => std::iter::once(&letter.subject)
+            .chain(&letter.commands)
+            .flat_map(|line| mask::secrets(line))
+            .collect(),
+        _ => mask::subject_secrets(&mail.kept),
+    };
     let subject = match &intake {
-        Intake::Letter(letter) => Some(letter.subject.as_str()),
+        Intake::Letter(letter) => Some(mask::text(&letter.subject, &secrets)),
         _ => None,
     };
     let too_large = matches!(
@@ -126,12 +129,14 @@ pub fn take_in(
     } else {
         &mail.kept[..]
     };
+    let stored = mask::message(stored, subject.as_deref(), &secrets);
+    let masked = mask::message(&mail.kept, subject.as_deref(), &secrets);
     let received = Received {
         key: &key,
         message_id: intake.message_id(),
         sender: intake.sender(),
-        subject,
-        raw: stored,
+        subject: subject.as_deref(),
+        raw: &stored,
         size: mail.size,
     };
     let claim = store::atomically(conn, |conn| -> Result<Claim, HandleError> {
@@ -151,12 +156,6 @@ pub fn take_in(
         }
         Claim::Fresh(row) | Claim::Unfinished(row) => row,
     };
-    let mut answer_to = Answers {
-        settings,
-        row,
-        sender: intake.sender(),
-        parent: intake.message_id().map(|id| format!("<{id}>")),
-    };
     let (disposition, reason) = match &intake {
         Intake::Robot { robot, .. } => (Disposition::Ignored, Some(robot.to_string())),
         Intake::Refused { reason: why, .. } => {
@@ -167,23 +166,50 @@ pub fn take_in(
             (disposition, Some(why.to_string()))
         }
         Intake::Letter(letter) => {
-            run_letter(conn, &mut answer_to, letter, &mail.kept, now)?;
+            let mut run = Run {
+                settings,
+                row,
+                raw: &masked,
+                secrets: &secrets,
+                now,
+            };
+            run.letter(conn, letter)?;
             (Disposition::Handled, None)
         }
     };
     store::atomically(conn, |conn| -> Result<(), HandleError> {
-        if let Intake::Refused { reason: why, .. } = &intake
-            && answer_to.sender.is_some()
-            && inbox::disposition(conn, row)? == Some(Disposition::Received)
-        {
-            // A message over the limit is answered short: its headers only.
-            let original = if too_large {
-                mail.headers()
-            } else {
-                &mail.kept[..]
+        if inbox::disposition(conn, row)? == Some(Disposition::Received) {
+            let mut all = steps::answers(conn, row)?;
+            if let Intake::Refused { reason: why, .. } = &intake {
+                // A message over the limit is answered short: its headers only.
+                let original = if too_large {
+                    mask::message(mail.headers(), None, &secrets)
+                } else {
+                    masked.clone()
+                };
+                all.push(error_mail(
+                    conn,
+                    settings,
+                    None,
+                    &why.to_string(),
+                    &original,
+                )?);
+            }
+            // One combined answer per message, within the sender's daily
+            // budget (super::limits); a single answer keeps its game thread.
+            let (done, _) = steps::tally(conn, row)?;
+            let thread = match all.as_slice() {
+                [one] => one.thread.clone(),
+                _ => None,
             };
-            let answer = error_mail(conn, settings, None, &why.to_string(), original, None)?;
-            answer_to.queue(conn, 0, Some(answer), now)?;
+            if let Some(sender) = intake.sender()
+                && let Some(mail) = answers::combine(all.into_iter().map(|a| a.mail).collect())
+                && limits::may_answer(conn, sender, done == 0, now)?
+            {
+                let parent = intake.message_id().map(|id| format!("<{id}>"));
+                let answer = Answer { mail, thread };
+                queue_answer(conn, settings, row, sender, parent, answer, now)?;
+            }
         }
         inbox::finish(conn, row, disposition, reason.as_deref())?;
         Ok(())
@@ -208,183 +234,277 @@ pub fn prune(conn: &Connection, now: DateTime<Utc>) -> Result<usize, HandleError
     Ok(inbox::prune(conn, before, now, 100)?)
 }
 
-/// Where the answers to one message go, and the ids they get: each is
-/// named by the inbox row and the command it answers, so it is queued
-/// once however often the message is handled.
-struct Answers<'a> {
-    settings: &'a Settings,
+/// Queues the one answer to the message kept as inbox row `row`, to its
+/// sender: its id is named by the row, so it is queued once however often
+/// the message is handled. In the game's thread when it has one (under
+/// the game's first mail to the player), answering the sender's message.
+fn queue_answer(
+    conn: &Connection,
+    settings: &Settings,
     row: i64,
-    sender: Option<&'a str>,
+    sender: &str,
     parent: Option<String>,
-}
-
-impl Answers<'_> {
-    /// Queues `answer` as answer number `n` to the message: the answer to
-    /// its command `n`, or (n = 0) to a message refused as a whole.
-    fn queue(
-        &mut self,
-        conn: &Connection,
-        n: usize,
-        answer: Option<Answer>,
-        now: DateTime<Utc>,
-    ) -> Result<(), HandleError> {
-        let (Some(sender), Some(answer)) = (self.sender, answer) else {
-            return Ok(());
-        };
-        let identity = &self.settings.identity;
-        // In the game's thread: under the game's first mail to the
-        // player, answering the player's own message.
-        let root = answer
-            .thread
-            .as_ref()
-            .map(|(game, user)| identity.game_root_id(*game, user));
-        let references: Vec<String> = root.iter().chain(self.parent.iter()).cloned().collect();
-        let draft = Draft {
-            game: answer.thread.as_ref().map(|(game, _)| *game),
-            to: vec![sender.to_string()],
-            subject: answer.mail.subject,
-            body: answer.mail.body,
-            message_id: identity.answer_id(self.row, n),
-            in_reply_to: self.parent.clone().or(root),
-            references,
-        };
-        outbox::queue(conn, &draft, now)?;
-        Ok(())
-    }
-}
-
-/// Runs the commands of a letter not yet done, each in one transaction
-/// with its answer and the record that it is done.
-fn run_letter(
-    conn: &mut Connection,
-    answers: &mut Answers<'_>,
-    letter: &Letter,
-    raw: &[u8],
+    answer: Answer,
     now: DateTime<Utc>,
 ) -> Result<(), HandleError> {
-    let settings = answers.settings;
-    let mut step = 0;
-    for line in &letter.commands {
-        match language::parse(line) {
-            Err(e) => {
-                once(conn, answers, step, now, |conn| {
-                    let answer = error_mail(conn, settings, None, &e.to_string(), raw, None)?;
-                    Ok((Outcome::Refused, Some(answer)))
-                })?;
-                step += 1;
-            }
-            Ok(requests) => {
-                for request in requests {
-                    once(conn, answers, step, now, |conn| {
-                        run_request(conn, settings, letter, line, request, raw, now)
-                    })?;
-                    step += 1;
-                }
-            }
-        }
-    }
+    let identity = &settings.identity;
+    let root = answer
+        .thread
+        .as_ref()
+        .map(|(game, user)| identity.game_root_id(*game, user));
+    let references: Vec<String> = root.iter().chain(parent.iter()).cloned().collect();
+    let draft = Draft {
+        game: answer.thread.as_ref().map(|(game, _)| *game),
+        to: vec![sender.to_string()],
+        subject: answer.mail.subject,
+        body: answer.mail.body,
+        message_id: identity.answer_id(row, 0),
+        in_reply_to: parent.or(root),
+        references,
+        reply_to: None,
+    };
+    outbox::queue(conn, &draft, now)?;
     Ok(())
 }
 
+/// One letter being run: its commands, each once, with its answer kept
+/// for the one combined mail.
+struct Run<'a> {
+    settings: &'a Settings,
+    row: i64,
+    /// The message as stored (masked), for quotes.
+    raw: &'a [u8],
+    secrets: &'a [String],
+    now: DateTime<Utc>,
+}
+
+/// A board and the user it is seen by, for an error mail.
+type Board = Option<(GameId, Option<String>)>;
+
+/// One command of a letter, before it runs.
+enum Item {
+    /// A request, with the line it came from.
+    Run(String, Request),
+    /// A line refused before it could run, and why.
+    Refuse(Board, String),
+}
+
+impl Run<'_> {
+    /// Runs the commands of a letter not yet done: at most
+    /// [`MAX_REQUESTS`], and only while the mails they may cause fit in
+    /// [`MAIL_BUDGET`].
+    fn letter(&mut self, conn: &mut Connection, letter: &Letter) -> Result<(), HandleError> {
+        let comment = letter
+            .comment
+            .as_deref()
+            .map(|c| limits::cut(c, limits::MAX_COMMENT_BYTES));
+        let items = match &letter.token {
+            Some(token) => reply(conn, letter, token)?,
+            None => parse(letter),
+        };
+        let (mut run, mut mails, mut skipped, mut step) = (0, 0, 0, 0);
+        for item in items {
+            match item {
+                Item::Refuse(board, why) => self.refuse(conn, step, board, &why)?,
+                Item::Run(line, request) => {
+                    let cost = limits::mail_cost(&request.command);
+                    if run >= MAX_REQUESTS || mails + cost > MAIL_BUDGET {
+                        skipped += 1;
+                        continue;
+                    }
+                    run += 1;
+                    mails += cost;
+                    self.request(
+                        conn,
+                        step,
+                        &line,
+                        request,
+                        comment.as_deref(),
+                        &letter.sender,
+                    )?;
+                }
+            }
+            step += 1;
+        }
+        if skipped > 0 {
+            let why = format!(
+                "{skipped} more command(s) not run: one mail runs at most {MAX_REQUESTS} \
+                 commands, and only as many moves, challenges or new addresses as can \
+                 cause {MAIL_BUDGET} mails (send the rest in another mail)"
+            );
+            self.refuse(conn, step, None, &why)?;
+        }
+        Ok(())
+    }
+
+    /// Runs command `step` once. Its password is checked first, outside
+    /// the write transaction; the command, its mail, its answer and the
+    /// record that it is done then commit together.
+    fn request(
+        &mut self,
+        conn: &mut Connection,
+        step: usize,
+        line: &str,
+        request: Request,
+        comment: Option<&str>,
+        sender: &str,
+    ) -> Result<(), HandleError> {
+        if steps::is_done(conn, self.row, step)? {
+            return Ok(());
+        }
+        let board = game_of(&request.command)
+            .map(|g| (g, claimed_user(&request.actor).map(str::to_string)));
+        let request = match accounts::authenticate(conn, &request.actor) {
+            Ok(actor) => Request { actor, ..request },
+            Err(e) if e.is_refusal() => return self.refuse(conn, step, board, &e.to_string()),
+            Err(e) => return Err(trouble(PerformError::Service(e))),
+        };
+        let (settings, raw, secrets, now) = (self.settings, self.raw, self.secrets, self.now);
+        once(conn, self.row, step, now, |conn| {
+            match perform(conn, &request, comment, now, true) {
+                Ok(reply) => Ok((
+                    Outcome::Done,
+                    answer(settings, &request, line, &reply, sender)?.map(Answer::from),
+                )),
+                Err(e) if e.is_trouble() => Err(trouble(e)),
+                Err(e) => {
+                    let reason = mask::text(&e.to_string(), secrets);
+                    let game = board.as_ref().map(|(g, u)| (*g, u.as_deref()));
+                    let answer = error_mail(conn, settings, game, &reason, raw)?;
+                    Ok((Outcome::Refused, Some(answer)))
+                }
+            }
+        })
+    }
+
+    /// Records step `step` as refused for `reason` (masked), once.
+    fn refuse(
+        &mut self,
+        conn: &mut Connection,
+        step: usize,
+        board: Board,
+        reason: &str,
+    ) -> Result<(), HandleError> {
+        let (settings, raw, now) = (self.settings, self.raw, self.now);
+        let reason = mask::text(reason, self.secrets);
+        once(conn, self.row, step, now, |conn| {
+            let game = board.as_ref().map(|(g, u)| (*g, u.as_deref()));
+            let answer = error_mail(conn, settings, game, &reason, raw)?;
+            Ok((Outcome::Refused, Some(answer)))
+        })
+    }
+}
+
+/// Database trouble while running a command: the MTA tries again.
+fn trouble(e: PerformError) -> HandleError {
+    match e {
+        PerformError::Service(crate::service::ServiceError::Store(e)) => e.into(),
+        other => HandleError::Store(StoreError::Damaged(other.to_string())),
+    }
+}
+
+/// The items of a letter's command lines (one more than may run, at
+/// most); a line that does not parse is refused.
+fn parse(letter: &Letter) -> Vec<Item> {
+    let mut items = Vec::new();
+    let mut requests = 0;
+    for line in &letter.commands {
+        if requests > MAX_REQUESTS {
+            break;
+        }
+        match language::parse(line) {
+            Ok(parsed) => {
+                for mut request in parsed {
+                    if let Command::Signup { emails, .. } = &mut request.command
+                        && emails.is_empty()
+                    {
+                        emails.push(letter.sender.clone());
+                    }
+                    requests += 1;
+                    items.push(Item::Run(line.clone(), request));
+                }
+            }
+            Err(e) => items.push(Item::Refuse(None, e.to_string())),
+        }
+    }
+    items
+}
+
+/// A reply to a board mail: its token names the player and the game,
+/// and the sender must be one of that player's confirmed addresses.
+fn reply(conn: &Connection, letter: &Letter, token: &str) -> Result<Vec<Item>, HandleError> {
+    let Some(bearer) = token::redeem(conn, token)? else {
+        return Ok(vec![Item::Refuse(
+            None,
+            "this reply address is not valid (the game is over, or the address was \
+             changed): write the full command in the Subject instead (send `help`)"
+                .to_string(),
+        )]);
+    };
+    let board = Some((bearer.game, Some(bearer.userid.clone())));
+    let emails = crate::store::players::confirmed_emails(conn, bearer.player)?;
+    if !emails
+        .iter()
+        .any(|e| e.eq_ignore_ascii_case(&letter.sender))
+    {
+        let why = format!(
+            "this reply address belongs to a board mail of {user}, and {sender} is not a \
+             confirmed address of {user}: reply from the address the board mail came to",
+            user = bearer.userid,
+            sender = letter.sender,
+        );
+        return Ok(vec![Item::Refuse(board, why)]);
+    }
+    let Some(line) = letter.commands.first() else {
+        return Ok(vec![Item::Refuse(
+            board,
+            "no command found: write your move (or resign, draw offer, show) on the \
+             first line of your reply"
+                .to_string(),
+        )]);
+    };
+    Ok(vec![match language::parse_reply(line, bearer.game) {
+        Ok(command) => Item::Run(
+            line.clone(),
+            Request {
+                game_word: None,
+                actor: Actor::Trusted(bearer.userid.clone()),
+                command,
+            },
+        ),
+        Err(e) => Item::Refuse(board, e.to_string()),
+    }])
+}
+
 /// Command `step` of the message, unless an earlier run did it: the
-/// command, its answer and the record of it commit together.
+/// command, its answer (kept for the combined mail) and the record of it
+/// commit together.
 fn once(
     conn: &mut Connection,
-    answers: &mut Answers<'_>,
+    row: i64,
     step: usize,
     now: DateTime<Utc>,
     command: impl FnOnce(&mut Connection) -> Result<(Outcome, Option<Answer>), HandleError>,
 ) -> Result<(), HandleError> {
-    let row = answers.row;
     store::atomically(conn, |conn| {
         if steps::is_done(conn, row, step)? {
             return Ok(());
         }
         let (outcome, answer) = command(conn)?;
-        answers.queue(conn, step, answer, now)?;
-        steps::record(conn, row, step, outcome, now)?;
+        steps::record(conn, row, step, outcome, answer.as_ref(), now)?;
         Ok(())
     })
 }
 
-/// Runs one request of a letter; returns what became of it and the
-/// answer its sender gets, if any.
-fn run_request(
-    conn: &mut Connection,
-    settings: &Settings,
-    letter: &Letter,
-    line: &str,
-    mut request: Request,
-    raw: &[u8],
-    now: DateTime<Utc>,
-) -> Result<(Outcome, Option<Answer>), HandleError> {
-    if let Command::Signup { emails, .. } = &mut request.command
-        && emails.is_empty()
-    {
-        emails.push(letter.sender.clone());
-    }
-    if let Command::Challenge { players, .. } = &request.command
-        && !sent_by_a_player(conn, players, &letter.sender)?
-    {
-        let why = format!(
-            "a challenge by mail must come from an address of one of the players \
-             ({}); {} is not one",
-            players.join(", "),
-            letter.sender
-        );
-        let answer = error_mail(conn, settings, None, &why, raw, None)?;
-        return Ok((Outcome::Refused, Some(answer)));
-    }
-    match perform(conn, &request, letter.comment.as_deref(), now) {
-        Ok(reply) => Ok((
-            Outcome::Done,
-            answer(settings, &request, line, &reply)?.map(Answer::from),
-        )),
-        Err(e) if e.is_trouble() => Err(match e {
-            PerformError::Service(crate::service::ServiceError::Store(e)) => e.into(),
-            PerformError::Service(crate::service::ServiceError::Setup(why)) => {
-                HandleError::Store(StoreError::Setup(why))
-            }
-            other => HandleError::Store(StoreError::Damaged(other.to_string())),
-        }),
-        Err(e) => {
-            let game = game_of(&request.command);
-            let game = game.map(|g| (g, claimed_user(&request.actor)));
-            let secret = password_of(&request);
-            let answer = error_mail(conn, settings, game, &e.to_string(), raw, secret)?;
-            Ok((Outcome::Refused, Some(answer)))
-        }
-    }
-}
-
-/// True when `sender` is an address of one of `players` (so nobody can
-/// start games for others by mail). Unknown players are left to the
-/// service, which names them.
-fn sent_by_a_player(
-    conn: &Connection,
-    players: &[String],
-    sender: &str,
-) -> Result<bool, HandleError> {
-    let mut known = false;
-    for userid in players {
-        if let Some(player) = crate::store::players::find(conn, userid)? {
-            known = true;
-            let emails = crate::store::players::emails(conn, player.id)?;
-            if emails.iter().any(|e| e.eq_ignore_ascii_case(sender)) {
-                return Ok(true);
-            }
-        }
-    }
-    Ok(!known)
-}
-
 /// The mail a successful command sends its sender, if any: commands that
-/// change a game already mail every player.
+/// change a game already mail every player, and a signup the addresses it
+/// names (their confirmation).
 fn answer(
     settings: &Settings,
     request: &Request,
     line: &str,
     reply: &Reply,
+    sender: &str,
 ) -> Result<Option<Rendered>, HandleError> {
     match &request.command {
         Command::Move { .. }
@@ -400,21 +520,17 @@ fn answer(
             };
             render(settings, "help.txt", &letter).map(Some)
         }
-        Command::Signup { user, emails, .. } => {
-            let letter = WelcomeLetter {
-                userid: user.clone(),
-                addresses: emails.clone(),
-                games: variants(VARIANTS)
-                    .text()
-                    .lines()
-                    .map(str::to_string)
-                    .collect(),
-            };
-            render(settings, "welcome.txt", &letter).map(Some)
+        // The confirmation mail answers a signup from an address it names:
+        // an unconfirmed address gets nothing else.
+        Command::Signup { emails, .. } if emails.iter().any(|e| e.eq_ignore_ascii_case(sender)) => {
+            Ok(None)
         }
+        Command::Signup { user, emails, .. } => welcome(settings, user, emails).map(Some),
+        // Confirmed: now the welcome, to the address that confirmed.
+        Command::Confirm { user, .. } => welcome(settings, user, &[]).map(Some),
         _ => {
             let letter = ReplyLetter {
-                request: without_password(line, request),
+                request: mask::command_line(line),
                 text: reply.text(),
             };
             render(settings, "reply.txt", &letter).map(Some)
@@ -422,43 +538,43 @@ fn answer(
     }
 }
 
-/// The command line with the password (if it holds one) masked.
-fn without_password(line: &str, request: &Request) -> String {
-    let secret = password_of(request);
-    line.split_whitespace()
-        .map(|word| if Some(word) == secret { "***" } else { word })
-        .collect::<Vec<_>>()
-        .join(" ")
+/// The welcome of a new player (`addresses`: where their mail goes, if
+/// that is news).
+fn welcome(settings: &Settings, user: &str, addresses: &[String]) -> Result<Rendered, HandleError> {
+    let letter = WelcomeLetter {
+        userid: user.to_string(),
+        addresses: addresses.to_vec(),
+        games: variants(VARIANTS)
+            .text()
+            .lines()
+            .map(str::to_string)
+            .collect(),
+    };
+    render(settings, "welcome.txt", &letter)
 }
 
 /// The userid a command speaks for, if it names one.
 fn claimed_user(actor: &Actor) -> Option<&str> {
     match actor {
-        Actor::Claimed { user, .. } => Some(user.as_str()),
-        _ => None,
-    }
-}
-
-/// The password a request carries, if any.
-fn password_of(request: &Request) -> Option<&str> {
-    match (&request.actor, &request.command) {
-        (Actor::Claimed { password, .. }, _) => Some(password.as_str()),
-        (_, Command::Signup { password, .. }) => Some(password.as_str()),
+        Actor::Claimed { user, .. } | Actor::Verified { user, .. } | Actor::Trusted(user) => {
+            Some(user.as_str())
+        }
         _ => None,
     }
 }
 
 /// An error mail ([`refusal`]), in the game's thread when the command
-/// named a board of the player it spoke for.
+/// named a board of the player it spoke for. `raw` is the message as
+/// stored (masked); at most [`MAX_QUOTE_BYTES`] of it are quoted.
 fn error_mail(
     conn: &Connection,
     settings: &Settings,
-    game: Option<(crate::command::GameId, Option<&str>)>,
+    game: Option<(GameId, Option<&str>)>,
     reason: &str,
     raw: &[u8],
-    secret: Option<&str>,
 ) -> Result<Answer, HandleError> {
-    let letter = refusal::letter(conn, game, reason, raw, secret);
+    let raw = &raw[..raw.len().min(MAX_QUOTE_BYTES)];
+    let letter = refusal::letter(conn, game, reason, raw, None);
     let thread = match (game, letter.board) {
         (Some((id, Some(user))), Some(_)) => crate::store::games::find(conn, id)?
             .filter(|row| row.players.iter().any(|p| p.eq_ignore_ascii_case(user)))

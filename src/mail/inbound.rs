@@ -14,6 +14,7 @@ use mail_parser::{Message, MessageParser};
 use super::body;
 use super::robot::{self, Robot};
 use super::subject;
+use super::token;
 
 /// The largest mail read by default; larger ones are refused unread (the
 /// operator's setting: [`super::settings::Storage`]).
@@ -51,6 +52,9 @@ pub struct Letter {
     pub commands: Vec<String>,
     /// The comment for the other players, if the body holds one.
     pub comment: Option<String>,
+    /// The reply token the mail was sent to (`chess+TOKEN@...`): its one
+    /// command is the body's first line, for the token's player and game.
+    pub token: Option<String>,
 }
 
 /// Why a mail cannot be acted on. Each message is one line for the
@@ -66,7 +70,8 @@ pub enum Refusal {
     #[error("no sender address found in From, Reply-To or Return-Path")]
     NoSender,
     #[error(
-        "no command found: write the command in the Subject, or `multiple` and one command per line"
+        "no command found: write the command in the Subject, or `multiple` and one command per line, \
+         or reply to a board mail with your move on the first line"
     )]
     NoCommand,
 }
@@ -169,7 +174,11 @@ fn interpret(message: &Message<'_>) -> Intake {
     };
     let subject = subject::command_line(message.subject().unwrap_or(""));
     let text = body_text(message);
-    let (commands, comment) = if subject::is_multiple(&subject) {
+    let token = token::find(message);
+    let (commands, comment) = if token.is_some() {
+        let (line, comment) = body::reply(&text);
+        (line.into_iter().collect(), comment)
+    } else if subject::is_multiple(&subject) {
         body::commands(&text)
     } else if subject.is_empty() {
         (Vec::new(), None)
@@ -189,6 +198,7 @@ fn interpret(message: &Message<'_>) -> Intake {
         subject,
         commands,
         comment,
+        token,
     })
 }
 

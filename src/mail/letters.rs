@@ -127,6 +127,16 @@ pub struct WelcomeLetter {
     pub games: Vec<String>,
 }
 
+/// `confirm.txt`: the one mail an address given by mail gets before it
+/// is confirmed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ConfirmLetter {
+    pub userid: String,
+    pub address: String,
+    /// The link-free code, also in the Subject.
+    pub code: String,
+}
+
 /// `reply.txt`: the answer to any other command (lists, confirmations).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ReplyLetter {

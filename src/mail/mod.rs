@@ -11,6 +11,7 @@
 //! and each of its commands is recorded in [`steps`] as it commits.
 
 pub mod announce;
+pub mod answers;
 pub mod body;
 pub mod compose;
 pub mod config;
@@ -21,6 +22,8 @@ pub mod identity;
 pub mod inbound;
 pub mod inbox;
 pub mod letters;
+pub mod limits;
+pub mod mask;
 pub mod nag;
 pub mod outbox;
 pub mod raw;
@@ -30,6 +33,7 @@ pub mod settings;
 pub mod steps;
 pub mod subject;
 pub mod templates;
+pub mod token;
 pub mod transport;
 
 /// A time as the mail tables store it: RFC 3339, UTC, whole seconds.

@@ -98,6 +98,16 @@ pub fn queue(
     let identity = &settings.identity;
     let kind = format!("nag{}.clock{}", reminder.period, reminder.clock);
     let root = identity.game_root_id(reminder.game, reminder.player);
+    let reply_to = match crate::store::players::find(conn, reminder.player)? {
+        Some(player) => Some(super::token::issue(
+            conn,
+            identity,
+            reminder.game,
+            player.id,
+            now,
+        )?),
+        None => None,
+    };
     let draft = Draft {
         game: Some(reminder.game),
         to,
@@ -106,6 +116,7 @@ pub fn queue(
         in_reply_to: Some(root.clone()),
         references: vec![root],
         message_id: identity.game_mail_id(reminder.game, row.ply, &kind, reminder.player),
+        reply_to,
     };
     outbox::queue(conn, &draft, now).map_err(|e| match e {
         outbox::OutboxError::Database(e) => StoreError::from(e),

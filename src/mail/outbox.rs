@@ -34,6 +34,8 @@ pub struct Draft {
     pub message_id: String,
     pub in_reply_to: Option<String>,
     pub references: Vec<String>,
+    /// `Reply-To`: the server's address with a reply token (board mails).
+    pub reply_to: Option<String>,
 }
 
 /// Where a queued mail stands.
@@ -133,8 +135,9 @@ pub fn queue(
     let references = (!draft.references.is_empty()).then(|| draft.references.join(" "));
     let inserted = conn.execute(
         r#"INSERT INTO outbox (created_at, game_id, recipients, subject, body, message_id,
-                               in_reply_to, "references", status, attempts, next_attempt_at)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'pending', 0, ?1)
+                               in_reply_to, "references", status, attempts, next_attempt_at,
+                               reply_to)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'pending', 0, ?1, ?9)
            ON CONFLICT (message_id) DO NOTHING"#,
         params![
             stamp(now),
@@ -145,6 +148,7 @@ pub fn queue(
             draft.message_id,
             draft.in_reply_to,
             references,
+            draft.reply_to,
         ],
     )?;
     Ok((inserted == 1).then(|| conn.last_insert_rowid()))
@@ -197,8 +201,13 @@ pub fn deliver(
             Ok(()) => {
                 conn.execute(
                     "UPDATE outbox SET status = 'sent', attempts = attempts + 1, sent_at = ?2,
-                            last_error = NULL WHERE id = ?1",
-                    params![id, stamp(now)],
+                            last_error = NULL, reply_to = ?3 WHERE id = ?1",
+                    // The reply token is kept in clear only until it is sent.
+                    params![
+                        id,
+                        stamp(now),
+                        mail.draft.reply_to.as_deref().map(super::mask::tokens)
+                    ],
                 )?;
                 delivery.sent += 1;
             }
@@ -261,7 +270,8 @@ fn lease(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<bool, OutboxE
 }
 
 const SELECT: &str = r#"SELECT id, created_at, game_id, recipients, subject, body, message_id,
-    in_reply_to, "references", status, attempts, next_attempt_at, last_error, sent_at FROM outbox"#;
+    in_reply_to, "references", status, attempts, next_attempt_at, last_error, sent_at,
+    reply_to FROM outbox"#;
 
 /// A row as SQLite gives it, before its text fields are checked.
 struct Raw {
@@ -279,6 +289,7 @@ struct Raw {
     next_attempt_at: String,
     last_error: Option<String>,
     sent_at: Option<String>,
+    reply_to: Option<String>,
 }
 
 impl Raw {
@@ -298,6 +309,7 @@ impl Raw {
             next_attempt_at: row.get(11)?,
             last_error: row.get(12)?,
             sent_at: row.get(13)?,
+            reply_to: row.get(14)?,
         })
     }
 
@@ -333,6 +345,7 @@ impl Raw {
                     .references
                     .map(|r| r.split_whitespace().map(String::from).collect())
                     .unwrap_or_default(),
+                reply_to: self.reply_to,
             },
             status,
             attempts: self.attempts,

@@ -20,24 +20,74 @@ use crate::store;
 use crate::store::players::{self, Player};
 
 /// The signed-up user behind `actor`, checked; Anonymous is refused.
+///
+/// Inside a command's transaction: a [`Actor::Verified`] user costs one
+/// string comparison (the argon2 check ran before, in [`authenticate`]);
+/// only a [`Actor::Claimed`] one, or a Verified one whose password was
+/// changed since, is hashed here.
 pub fn acting_player(conn: &Connection, actor: &Actor) -> Result<Player, ServiceError> {
     match actor {
         Actor::Anonymous => Err(ServiceError::NeedUser),
         Actor::Trusted(user) => {
             players::find(conn, user)?.ok_or_else(|| ServiceError::NoSuchUser(user.clone()))
         }
-        Actor::Claimed { user, password } => {
-            let player =
-                players::find(conn, user)?.ok_or_else(|| ServiceError::NoSuchUser(user.clone()))?;
-            if Argon2::default()
-                .verify_password(password.as_bytes(), player.password_hash.as_str())
-                .is_err()
-            {
-                return Err(ServiceError::WrongPassword(player.userid));
-            }
-            Ok(player)
-        }
+        Actor::Claimed { user, password } => check_login(conn, user, password),
+        Actor::Verified {
+            user,
+            password,
+            hash,
+        } => match players::find(conn, user)? {
+            Some(player) if player.password_hash == *hash => Ok(player),
+            // The password changed between the check and the lock.
+            _ => check_login(conn, user, password),
+        },
     }
+}
+
+/// Checks a claimed user's password before the command's write
+/// transaction: argon2 runs here, on any core, holding no lock, and the
+/// actor comes back [`Actor::Verified`]. Other actors come back as they
+/// are. A refused login reads the same for an unknown userid and a wrong
+/// password.
+pub fn authenticate(conn: &Connection, actor: &Actor) -> Result<Actor, ServiceError> {
+    match actor {
+        Actor::Claimed { user, password } => {
+            let player = check_login(conn, user, password)?;
+            Ok(Actor::Verified {
+                user: player.userid,
+                password: password.clone(),
+                hash: player.password_hash,
+            })
+        }
+        other => Ok(other.clone()),
+    }
+}
+
+/// The user `user` if `password` is theirs. An unknown userid is hashed
+/// against a stand-in so that it takes as long as a wrong password.
+fn check_login(conn: &Connection, user: &str, password: &str) -> Result<Player, ServiceError> {
+    let player = players::find(conn, user)?;
+    let stored = match &player {
+        Some(player) => player.password_hash.clone(),
+        None => stand_in_hash()?,
+    };
+    let matches = Argon2::default()
+        .verify_password(password.as_bytes(), stored.as_str())
+        .is_ok();
+    match player {
+        Some(player) if matches => Ok(player),
+        _ => Err(ServiceError::BadLogin(user.to_string())),
+    }
+}
+
+/// A hash no password matches in practice, for unknown userids.
+fn stand_in_hash() -> Result<String, ServiceError> {
+    static STAND_IN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    if let Some(hash) = STAND_IN.get() {
+        return Ok(hash.clone());
+    }
+    let hashed = hash("stand-in for an unknown userid")?;
+    Ok(STAND_IN.get_or_init(|| hashed).clone())
 }
 
 /// A userid: 1 to 32 letters, digits, `_`, `-` or `.`, starting with a
@@ -86,8 +136,18 @@ fn hash(password: &str) -> Result<String, ServiceError> {
         .map_err(|e| ServiceError::Internal(format!("cannot hash the password: {e}")))
 }
 
-/// Every address must be one mail can be sent to.
+/// The most addresses one player may have (so one mail can ask for at
+/// most this many confirmation mails).
+pub const MAX_ADDRESSES: usize = 4;
+
+/// At most [`MAX_ADDRESSES`], each one mail can be sent to.
 fn check_addresses(emails: &[String]) -> Result<(), ServiceError> {
+    if emails.len() > MAX_ADDRESSES {
+        return Err(ServiceError::TooManyAddresses {
+            max: MAX_ADDRESSES,
+            given: emails.len(),
+        });
+    }
     match emails.iter().find(|e| !crate::command::is_mail_address(e)) {
         Some(bad) => Err(ServiceError::BadAddress(bad.clone())),
         None => Ok(()),
@@ -110,14 +170,79 @@ pub fn signup(
     if players::find(&tx, user)?.is_some() {
         return Err(ServiceError::UserTaken(user.to_string()));
     }
-    players::insert(&tx, user, &hashed, emails, &timestamp(req.now))?;
-    let notices = [Notice::SignedUp {
+    let id = players::insert(&tx, user, &hashed, emails, &timestamp(req.now))?;
+    let mut notices = vec![Notice::SignedUp {
         user: user.to_string(),
         emails: emails.to_vec(),
     }];
+    let pending = ask_confirmation(&tx, req, id, user, emails, &mut notices)?;
     notify::queue(&tx, &notices, req.now)?;
     tx.commit()?;
-    Ok(Reply::Done(format!("signed up {user}")))
+    Ok(Reply::Done(match pending.is_empty() {
+        true => format!("signed up {user}"),
+        false => format!(
+            "signed up {user}; a confirmation code was mailed to {}: no other mail goes there until it comes back",
+            pending.join(", ")
+        ),
+    }))
+}
+
+/// By mail, each address in `added` must be confirmed: a fresh code for
+/// each (only its hash kept), and one confirmation mail. Returns them.
+fn ask_confirmation(
+    tx: &Connection,
+    req: &Request<'_>,
+    player: i64,
+    user: &str,
+    added: &[String],
+    notices: &mut Vec<Notice>,
+) -> Result<Vec<String>, ServiceError> {
+    if !req.by_mail {
+        return Ok(Vec::new());
+    }
+    for email in added {
+        let code = confirmation_code()?;
+        players::await_confirmation(tx, player, email, &code_digest(&code))?;
+        notices.push(Notice::ConfirmAddress {
+            user: user.to_string(),
+            email: email.clone(),
+            code,
+        });
+    }
+    Ok(added.to_vec())
+}
+
+/// A confirmation code: 64 random bits in hex, written without links.
+fn confirmation_code() -> Result<String, ServiceError> {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| ServiceError::Internal(format!("no randomness for a code: {e}")))?;
+    Ok(hex::encode(bytes))
+}
+
+/// The stored form of a code: SHA-256 of its lowercase form, hex.
+fn code_digest(code: &str) -> String {
+    use sha2::{Digest, Sha256};
+    hex::encode(Sha256::digest(code.trim().to_ascii_lowercase().as_bytes()))
+}
+
+/// `confirm USERID CODE`: the address the code was mailed to is confirmed.
+pub fn confirm(
+    conn: &mut Connection,
+    req: &Request<'_>,
+    user: &str,
+    code: &str,
+) -> Result<Reply, ServiceError> {
+    let tx = store::write(conn)?;
+    let player = players::find(&tx, user)?.ok_or_else(|| ServiceError::BadCode(user.into()))?;
+    let email = players::confirm(&tx, player.id, &code_digest(code))?
+        .ok_or_else(|| ServiceError::BadCode(player.userid.clone()))?;
+    tx.commit()?;
+    let _ = req;
+    Ok(Reply::Done(format!(
+        "confirmed {email} for {}: game mail goes there now",
+        player.userid
+    )))
 }
 
 /// `change password`: the actor's new password.
@@ -138,7 +263,8 @@ pub fn change_password(
     )))
 }
 
-/// `change address`: the actor's new addresses.
+/// `change address`: the actor's new addresses (by mail, each new one
+/// waits for its confirmation).
 pub fn change_address(
     conn: &mut Connection,
     req: &Request<'_>,
@@ -147,13 +273,19 @@ pub fn change_address(
     check_addresses(emails)?;
     let tx = store::write(conn)?;
     let player = acting_player(&tx, req.actor)?;
-    players::set_emails(&tx, player.id, emails)?;
+    let added = players::set_emails(&tx, player.id, emails)?;
+    let mut notices = Vec::new();
+    let pending = ask_confirmation(&tx, req, player.id, &player.userid, &added, &mut notices)?;
+    notify::queue(&tx, &notices, req.now)?;
     tx.commit()?;
-    Ok(Reply::Done(format!(
-        "{} now gets mail at {}",
-        player.userid,
-        emails.join(", ")
-    )))
+    let mut text = format!("{} now gets mail at {}", player.userid, emails.join(", "));
+    if !pending.is_empty() {
+        text.push_str(&format!(
+            "; a confirmation code was mailed to {}: no other mail goes there until it comes back",
+            pending.join(", ")
+        ));
+    }
+    Ok(Reply::Done(text))
 }
 
 #[cfg(test)]
@@ -182,7 +314,7 @@ mod tests {
         };
         assert_eq!(
             acting_player(&conn, &bad).unwrap_err().to_string(),
-            "wrong password for alice"
+            "login refused for alice: unknown userid or wrong password"
         );
         assert_eq!(
             acting_player(&conn, &Actor::Trusted("carol".into()))
@@ -193,6 +325,52 @@ mod tests {
         let again = run_as(&mut conn, &Actor::Anonymous, &signup).unwrap_err();
         assert_eq!(again.to_string(), "the userid alice is taken");
         let _ = at(0);
+    }
+
+    #[test]
+    fn a_password_changed_between_the_check_and_the_lock_is_checked_again() {
+        let mut conn = db();
+        let signup = Command::Signup {
+            user: "alice".into(),
+            password: "old-pw".into(),
+            emails: vec![],
+        };
+        run_as(&mut conn, &Actor::Anonymous, &signup).unwrap();
+        let claimed = |password: &str| Actor::Claimed {
+            user: "alice".into(),
+            password: password.into(),
+        };
+        // Checked outside any transaction: the actor comes back Verified.
+        let verified = authenticate(&conn, &claimed("old-pw")).unwrap();
+        assert!(matches!(verified, Actor::Verified { .. }));
+        assert_eq!(acting_player(&conn, &verified).unwrap().userid, "alice");
+        // The password changes before the command takes the lock: the old
+        // one no longer speaks for alice.
+        let change = Command::ChangePassword {
+            new_password: "new-pw".into(),
+        };
+        run_as(&mut conn, &Actor::Trusted("alice".into()), &change).unwrap();
+        assert!(matches!(
+            acting_player(&conn, &verified),
+            Err(ServiceError::BadLogin(_))
+        ));
+        // Verified with the new password before a change back to it (a new
+        // salt, so a new hash): still alice.
+        let again = authenticate(&conn, &claimed("new-pw")).unwrap();
+        run_as(&mut conn, &Actor::Trusted("alice".into()), &change).unwrap();
+        assert_eq!(acting_player(&conn, &again).unwrap().userid, "alice");
+        // One wording for an unknown userid and a wrong password.
+        let unknown = authenticate(
+            &conn,
+            &Actor::Claimed {
+                user: "nobody".into(),
+                password: "x".into(),
+            },
+        )
+        .unwrap_err()
+        .to_string();
+        let wrong = authenticate(&conn, &claimed("x")).unwrap_err().to_string();
+        assert_eq!(unknown.replace("nobody", "U"), wrong.replace("alice", "U"));
     }
 
     #[test]

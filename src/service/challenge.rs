@@ -69,9 +69,17 @@ pub fn challenge(
     let start = variant
         .start(&rules_options)
         .map_err(|e| unknown_option(e, "options: nag=DAYS, forfeit=DAYS"))?;
+    // By mail, From: proves nothing: the challenger logs in and plays.
+    if req.by_mail && *req.actor == Actor::Anonymous {
+        return Err(ServiceError::ChallengeNeedsLogin);
+    }
     let tx = store::write(conn)?;
     let challenger = if *req.actor != Actor::Anonymous {
-        Some(acting_player(&tx, req.actor)?.userid)
+        let challenger = acting_player(&tx, req.actor)?.userid;
+        if req.by_mail && !userids.iter().any(|u| u.eq_ignore_ascii_case(&challenger)) {
+            return Err(ServiceError::ChallengerNotPlaying(challenger));
+        }
+        Some(challenger)
     } else {
         None
     };

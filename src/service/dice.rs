@@ -235,6 +235,7 @@ mod tests {
             now: at(0),
             comment: None,
             catalog: CATALOG,
+            by_mail: false,
         };
         execute(conn, &request).unwrap()
     }

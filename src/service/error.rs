@@ -34,8 +34,23 @@ pub enum ServiceError {
     NoSuchMove { game: GameId, at: u32, ply: u32 },
     #[error("this command needs a user: give --as USERID")]
     NeedUser,
-    #[error("wrong password for {0}")]
-    WrongPassword(String),
+    /// One wording for an unknown userid and a wrong password, so that a
+    /// stranger learns nothing of which userids exist.
+    #[error("login refused for {0}: unknown userid or wrong password")]
+    BadLogin(String),
+    #[error(
+        "a challenge by mail needs the challenger's login: add --login=USERID:PASSWORD \
+         (USERID one of the players)"
+    )]
+    ChallengeNeedsLogin,
+    #[error("{0} must be one of the players to challenge by mail")]
+    ChallengerNotPlaying(String),
+    #[error("at most {max} addresses per player, not {given}")]
+    TooManyAddresses { max: usize, given: usize },
+    #[error(
+        "no such confirmation code for {0} (the code is in the Subject of the confirmation mail)"
+    )]
+    BadCode(String),
     #[error("the userid {0} is taken")]
     UserTaken(String),
     #[error("{userid}: not a usable userid ({why})")]
@@ -158,7 +173,11 @@ mod tests {
                 ply: 4,
             },
             ServiceError::NeedUser,
-            ServiceError::WrongPassword("alice".into()),
+            ServiceError::BadLogin("alice".into()),
+            ServiceError::ChallengeNeedsLogin,
+            ServiceError::ChallengerNotPlaying("carol".into()),
+            ServiceError::TooManyAddresses { max: 4, given: 5 },
+            ServiceError::BadCode("alice".into()),
             ServiceError::UserTaken("alice".into()),
             ServiceError::BadUserid {
                 userid: "a b".into(),
@@ -218,7 +237,11 @@ mod tests {
                     | ServiceError::StaleMove { .. }
                     | ServiceError::Rules(_)
                     | ServiceError::NoSuchMove { .. }
-                    | ServiceError::WrongPassword(_)
+                    | ServiceError::BadLogin(_)
+                    | ServiceError::ChallengeNeedsLogin
+                    | ServiceError::ChallengerNotPlaying(_)
+                    | ServiceError::TooManyAddresses { .. }
+                    | ServiceError::BadCode(_)
                     | ServiceError::UserTaken(_)
                     | ServiceError::BadUserid { .. }
                     | ServiceError::BadAddress(_)

@@ -22,7 +22,9 @@ pub fn games(
 ) -> Result<Reply, ServiceError> {
     let tx = store::read(conn)?;
     let asker = match req.actor {
-        Actor::Trusted(user) | Actor::Claimed { user, .. } => Some(user.clone()),
+        Actor::Trusted(user) | Actor::Claimed { user, .. } | Actor::Verified { user, .. } => {
+            Some(user.clone())
+        }
         Actor::Anonymous => None,
     };
     let users: Vec<String> = match (users.is_empty(), asker) {

@@ -9,8 +9,8 @@ use super::reply::Reply;
 const OVERVIEW: &str = "\
 boserv plays chess variants by mail and from the shell.
 
-Topics: commands, one per command (help move), notation, dice, and one
-per game (see `variants`).
+Topics: commands, mail, one per command (help move), notation, dice, and
+one per game (see `variants`).
 Ask with `boserv help TOPIC`.";
 
 /// One command's help: its verb, its shell syntax, one line for the list,
@@ -231,6 +231,26 @@ fn commands() -> String {
     out
 }
 
+const MAIL: &str = "\
+Two ways to answer by mail:
+
+1. Reply to your board mail. Write your move alone on the first line of
+   the reply (e7-e5, or e7-e5#2 with the move number), or resign,
+   draw offer, draw accept, draw decline, or show. No password: the
+   reply goes to an address (chess+...@) made for you and that game only.
+   Send it from your own confirmed address; anything after the first line
+   is a comment for your opponent. It stops working when the game ends.
+2. Put the whole command in the Subject, with your password:
+   chess move BOARD USERID PASSWORD e7-e5#2
+   or `multiple` as the Subject and one command per line of the body.
+
+Challenges by mail carry your login, and you must be one of the players:
+   chess challenge alice bob --login=alice:PASSWORD
+Addresses given by mail (signup, change address) get one mail with a code;
+reply to it (its Subject is `confirm USERID CODE`) before other mail goes
+there. One mail gets one answer; a sender of refused mail is answered
+less and less.";
+
 const NOTATION: &str = "\
 Squares are a file letter and a rank number: e4. A move is the piece letter
 (none for a pawn), the square it leaves, - or x, and the square it reaches:
@@ -252,12 +272,13 @@ pub fn help(catalog: Catalog<'_>, topic: Option<&str>) -> Result<Reply, ServiceE
     }
     let text = match word.as_str() {
         "commands" => return Ok(Reply::Text(commands())),
+        "mail" => MAIL,
         "notation" => NOTATION,
         "dice" => crate::dice::HELP,
         word => match catalog.iter().find(|v| v.name() == word) {
             Some(variant) => variant.help(),
             None => {
-                let mut topics = vec!["commands", "notation", "dice"];
+                let mut topics = vec!["commands", "mail", "notation", "dice"];
                 topics.extend(catalog.iter().map(|v| v.name()));
                 topics.extend(COMMAND_HELP.iter().map(|c| c.verb));
                 return Err(ServiceError::NoHelp {

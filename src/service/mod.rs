@@ -55,6 +55,9 @@ pub struct Request<'a> {
     pub comment: Option<&'a str>,
     /// The games on offer.
     pub catalog: Catalog<'a>,
+    /// The command came by mail: addresses it names must be confirmed
+    /// before they get mail (the shell's are confirmed by the operator).
+    pub by_mail: bool,
 }
 
 impl<'a> Request<'a> {
@@ -66,12 +69,18 @@ impl<'a> Request<'a> {
             now,
             comment: None,
             catalog: VARIANTS,
+            by_mail: false,
         }
     }
 
     /// The same request carrying a comment.
     pub fn with_comment(self, comment: Option<&'a str>) -> Self {
         Request { comment, ..self }
+    }
+
+    /// The same request, as sent by mail.
+    pub fn by_mail(self, by_mail: bool) -> Self {
+        Request { by_mail, ..self }
     }
 }
 
@@ -98,6 +107,7 @@ pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
         }
         Command::ChangeAddress { emails } => accounts::change_address(conn, req, emails),
         Command::Signoff => Err(ServiceError::NotAvailable("signoff")),
+        Command::Confirm { user, code } => accounts::confirm(conn, req, user, code),
         Command::Vacation { on } => vacation::vacation(conn, req, *on),
         Command::Help { topic } => help::help(req.catalog, topic.as_deref()),
         Command::Variants => Ok(help::variants(req.catalog)),

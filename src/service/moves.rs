@@ -229,7 +229,10 @@ mod play_tests {
         };
         let before = dump(&conn);
         let err = run_as(&mut conn, &wrong, &command).unwrap_err();
-        assert_eq!(err.to_string(), "wrong password for alice");
+        assert_eq!(
+            err.to_string(),
+            "login refused for alice: unknown userid or wrong password"
+        );
         assert_eq!(dump(&conn), before);
         let right = Actor::Claimed {
             user: "ALICE".into(),

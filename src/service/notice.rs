@@ -14,6 +14,13 @@ use crate::rules::Outcome;
 pub enum Notice {
     /// A new account.
     SignedUp { user: String, emails: Vec<String> },
+    /// An address given by mail must be confirmed with `code` (mailed to
+    /// that address only, and nothing else until it comes back).
+    ConfirmAddress {
+        user: String,
+        email: String,
+        code: String,
+    },
     /// A new game; `players` in seat order.
     Challenged {
         game: GameId,

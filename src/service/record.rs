@@ -437,6 +437,7 @@ mod tests {
             now: crate::service::testing::at(0),
             comment: None,
             catalog: CATALOG,
+            by_mail: false,
         };
         let text = export(&mut conn, &req, game).unwrap().text();
         assert!(text.contains("[First \"alice\"]"), "{text}");

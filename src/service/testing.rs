@@ -198,6 +198,7 @@ pub fn run_as(
             now: at(0),
             comment: None,
             catalog: CATALOG,
+            by_mail: false,
         },
     )
 }

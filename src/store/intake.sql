@@ -19,11 +19,18 @@ CREATE INDEX IF NOT EXISTS inbox_unpruned ON inbox (received_at) WHERE pruned_at
 -- The commands of a received message that are done: written in the same
 -- transaction as the command itself, its mail and its answer to the
 -- sender, so a message interrupted anywhere resumes at the first command
--- without a row here, and none runs twice.
+-- without a row here, and none runs twice. The answer (masked, like
+-- every stored text) waits here until the message is finished: then its
+-- sender gets the answers of all its commands in one mail (issue 10's
+-- bound), in the game's thread when there is one answer about a board.
 CREATE TABLE IF NOT EXISTS inbox_steps (
     inbox   INTEGER NOT NULL REFERENCES inbox(id) ON DELETE CASCADE,
     step    INTEGER NOT NULL,                 -- 0, 1, ... in the message
     outcome TEXT NOT NULL CHECK (outcome IN ('done', 'refused')),
     at      TEXT NOT NULL,
+    answer_subject TEXT,
+    answer_body    TEXT,
+    answer_game    INTEGER,                   -- the thread: game and userid
+    answer_user    TEXT,
     PRIMARY KEY (inbox, step)
 );

@@ -15,6 +15,7 @@ pub const STEPS: &[&str] = &[
     include_str!("endings.sql"),
     include_str!("declined.sql"),
     include_str!("settings.sql"),
+    include_str!("guard.sql"),
     include_str!("intake.sql"),
 ];
 
@@ -23,9 +24,9 @@ pub const STEPS: &[&str] = &[
 /// added here, before the step's SQL runs, when the table lacks them; the
 /// steps themselves stay safe to run again.
 const COLUMNS: &[(usize, &str, &str, &str)] = &[
-    (5, "inbox", "key", "TEXT"),
-    (5, "inbox", "size", "INTEGER"),
-    (5, "inbox", "pruned_at", "TEXT"),
+    (6, "inbox", "key", "TEXT"),
+    (6, "inbox", "size", "INTEGER"),
+    (6, "inbox", "pruned_at", "TEXT"),
 ];
 
 /// The version a database has after every step.

@@ -56,15 +56,70 @@ pub fn set_password(conn: &Connection, player: i64, password_hash: &str) -> Resu
     Ok(())
 }
 
-/// Replaces a user's addresses.
-pub fn set_emails(conn: &Connection, player: i64, emails: &[String]) -> Result<(), StoreError> {
-    conn.execute("DELETE FROM player_emails WHERE player = ?1", [player])?;
+/// Replaces a user's addresses. An address the user already had keeps
+/// its state; a new one is confirmed (the caller puts it on
+/// [`await_confirmation`] when it came by mail). Returns the new ones.
+pub fn set_emails(
+    conn: &Connection,
+    player: i64,
+    emails: &[String],
+) -> Result<Vec<String>, StoreError> {
+    let before = self::emails(conn, player)?;
+    let mut drop = conn.prepare("DELETE FROM player_emails WHERE player = ?1 AND email = ?2")?;
+    for old in &before {
+        if !emails.iter().any(|e| e.eq_ignore_ascii_case(old)) {
+            drop.execute(params![player, old])?;
+        }
+    }
     let mut add =
         conn.prepare("INSERT OR IGNORE INTO player_emails (player, email) VALUES (?1, ?2)")?;
+    let mut added = Vec::new();
     for email in emails {
-        add.execute(params![player, email])?;
+        if add.execute(params![player, email])? == 1 {
+            added.push(email.clone());
+        }
     }
+    Ok(added)
+}
+
+/// Marks an address unconfirmed until the code hashed as `code_hash`
+/// comes back.
+pub fn await_confirmation(
+    conn: &Connection,
+    player: i64,
+    email: &str,
+    code_hash: &str,
+) -> Result<(), StoreError> {
+    conn.execute(
+        "UPDATE player_emails SET confirmed = 0, code_hash = ?3 WHERE player = ?1 AND email = ?2",
+        params![player, email, code_hash],
+    )?;
     Ok(())
+}
+
+/// Confirms the address whose code hashes to `code_hash`; returns it.
+pub fn confirm(
+    conn: &Connection,
+    player: i64,
+    code_hash: &str,
+) -> Result<Option<String>, StoreError> {
+    Ok(conn
+        .query_row(
+            "UPDATE player_emails SET confirmed = 1, code_hash = NULL
+             WHERE player = ?1 AND code_hash = ?2 RETURNING email",
+            params![player, code_hash],
+            |r| r.get(0),
+        )
+        .optional()?)
+}
+
+/// A user's confirmed addresses: the only ones game mail goes to.
+pub fn confirmed_emails(conn: &Connection, player: i64) -> Result<Vec<String>, StoreError> {
+    let mut q = conn.prepare(
+        "SELECT email FROM player_emails WHERE player = ?1 AND confirmed ORDER BY email",
+    )?;
+    let rows = q.query_map([player], |r| r.get(0))?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 /// A user's addresses, in the order they sort.

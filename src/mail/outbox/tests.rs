@@ -4,10 +4,7 @@ use super::*;
 use crate::mail::transport::TransportSpec;
 
 fn database() -> Connection {
-    let conn = Connection::open_in_memory().unwrap();
-    conn.execute_batch(include_str!("../../../schema.sql"))
-        .unwrap();
-    conn
+    crate::store::open_in_memory().unwrap()
 }
 
 fn at(text: &str) -> DateTime<Utc> {
@@ -30,6 +27,7 @@ fn draft(n: u32) -> Draft {
         message_id: identity.game_mail_id(GameId(7), n, "board", "alice"),
         in_reply_to: Some(identity.game_root_id(GameId(7), "alice")),
         references: vec![identity.game_root_id(GameId(7), "alice")],
+        reply_to: None,
     }
 }
 

@@ -166,6 +166,7 @@ fn exec(
             now,
             comment: None,
             catalog: GAMES,
+            by_mail: false,
         },
     )
 }
@@ -548,6 +549,7 @@ fn mailed(conn: &mut Connection, line: &str, now: DateTime<Utc>) -> Result<Reply
             now,
             comment: None,
             catalog: GAMES,
+            by_mail: false,
         },
     )
 }
@@ -573,7 +575,10 @@ fn vacation_and_limits_by_mail() {
     let view = show(&mut conn, id);
     assert_eq!((view.nag_days, view.forfeit_days), (3, 9));
     let wrong = mailed(&mut conn, "vacation alice guess on", at(0)).unwrap_err();
-    assert_eq!(wrong.to_string(), "wrong password for alice");
+    assert_eq!(
+        wrong.to_string(),
+        "login refused for alice: unknown userid or wrong password"
+    );
     let on = mailed(&mut conn, "vacation alice secret on", at(0) + days(1)).unwrap();
     assert!(
         on.text().starts_with("alice is on vacation"),

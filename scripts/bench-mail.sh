@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# Mail throughput and latency, one `boserv mail` process per message as an
+# MTA runs it (issue 10).
+#
+#   scripts/bench-mail.sh [GAMES] [PLIES]     (default 250 games x 40 plies = 10,000 mails)
+#
+# 1. floor:    GAMES*PLIES processes, 4 at a time, each one durable insert
+#              with the sqlite3 CLI (WAL, synchronous=FULL);
+# 2. tokens:   GAMES*PLIES move mails as replies to board mails (Reply-To
+#              token, move on the first body line), 4 at a time;
+# 3. password: the same moves in pbmserv's Subject form with the password
+#              (argon2 checked before the write lock), 4 at a time;
+# 4. latency:  p50/p99 of password move mails arriving 8 and 20 at once.
+# Each mail phase checks that nothing was lost or doubled: every game has
+# exactly PLIES turns and every mail one inbox row. Moves are the first 40
+# plies of Kasparov-Topalov, Wijk aan Zee 1999, in every game; each ply is
+# one round over all games (a game's next move waits for its last).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+games=${1:-250}
+plies=${2:-40}
+workers=4
+moves=(e4 d6 d4 Nf6 Nc3 g6 Be3 Bg7 Qd2 c6 f3 b5 Nge2 Nbd7 Bh6 Bxh6 Qxh6 Bb7 a3 e5
+       O-O-O Qe7 Kb1 a6 Nc1 O-O-O Nb3 exd4 Rxd4 c5 Rd1 Nb6 g3 Kb8 Na5 Ba8 Bh3 d5 Qf4+ Ka7)
+[ "$plies" -le ${#moves[@]} ] || { echo "at most ${#moves[@]} plies" >&2; exit 2; }
+
+. scripts/need-sqlite3.sh
+cargo build --release --quiet
+bin=$PWD/target/release/boserv
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export BOSERV_FROM="Chess <chess@example.net>"
+unset BOSERV_NOW EXTENSION
+n=$((games * plies))
+
+now_ns() { date +%s%N; }
+rate() { awk -v n="$1" -v ns="$2" 'BEGIN { printf "%.1f", n / (ns / 1e9) }'; }
+
+# A fresh database with GAMES games of chess between wG and bG (password
+# `secret`, addresses entered by the operator: confirmed).
+setup() {
+    export BOSERV_DB=$1
+    {
+        for g in $(seq "$games"); do
+            echo "signup w$g secret w$g@example.org"
+            echo "signup b$g secret b$g@example.org"
+        done
+        for g in $(seq "$games"); do echo "chess challenge w$g b$g"; done
+    } | "$bin" run >/dev/null
+}
+
+# Runs every mail file of directory $1 through `boserv mail`, $2 at a time;
+# prints failures (exit code not 0) to $work/failed.
+run_mails() {
+    find "$1" -type f | sort | xargs -P "$2" -I{} sh -c '"$0" mail <"$1" 2>/dev/null || echo "$1 $?" >>"$2"' \
+        "$bin" {} "$work/failed"
+}
+
+# The move mails of every game, in $work/KIND/PLY/GAME: KIND t replies to
+# the board mail (token[] holds each address's Reply-To), KIND p uses
+# pbmserv's Subject with the password.
+write_mails() {
+    local kind=$1 k g p move
+    for k in $(seq "$plies"); do
+        mkdir -p "$work/$kind/$k"
+        move=${moves[$((k - 1))]}
+        for g in $(seq "$games"); do
+            if [ $((k % 2)) -eq 1 ]; then p=w$g; else p=b$g; fi
+            if [ "$kind" = t ]; then
+                printf 'From: %s@example.org\r\nTo: %s\r\nMessage-ID: <t%s.%s@example.org>\r\nSubject: Re: Chess Board %s\r\n\r\n%s\r\n\r\n> the board\r\n' \
+                    "$p" "${token[$p@example.org]}" "$g" "$k" "$g" "$move"
+            else
+                printf 'From: %s@example.org\r\nMessage-ID: <p%s.%s@example.org>\r\nSubject: chess move %s %s secret %s#%s\r\n\r\n' \
+                    "$p" "$g" "$k" "$g" "$p" "$move" "$k"
+            fi >"$work/$kind/$k/$g"
+        done
+    done
+}
+
+# Writes the mails of KIND and runs them, one ply at a time (a game's next
+# move waits for its last); prints the rate.
+phase() {
+    local t0 t1 k
+    write_mails "$1"
+    : >"$work/failed"
+    t0=$(now_ns)
+    for k in $(seq "$plies"); do run_mails "$work/$1/$k" "$workers"; done
+    t1=$(now_ns)
+    rate "$n" $((t1 - t0))
+}
+
+# Checks nothing was lost or doubled in database $1.
+check() {
+    local short doubled inbox
+    short=$(sqlite3 "$1" "SELECT count(*) FROM (SELECT g.id, count(t.seq) c FROM games g
+        LEFT JOIN turns t ON t.game = g.id GROUP BY g.id) WHERE c <> $plies")
+    inbox=$(sqlite3 "$1" "SELECT count(*) FROM inbox WHERE status = 'handled'")
+    doubled=$(sqlite3 "$1" "SELECT count(*) FROM (SELECT message_id FROM inbox
+        GROUP BY message_id HAVING count(*) > 1)")
+    echo "  check: games without exactly $plies turns: $short; handled mails: $inbox of $n;" \
+         "doubled: $doubled; failed processes: $(wc -l <"$work/failed" 2>/dev/null || echo 0)"
+}
+
+# 1. The floor.
+sqlite3 "$work/floor.db" "PRAGMA journal_mode=WAL; CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT);" >/dev/null
+t0=$(now_ns)
+seq "$n" | xargs -P "$workers" -I{} sqlite3 -cmd ".timeout 5000" "$work/floor.db" \
+    "PRAGMA synchronous=FULL; INSERT INTO t (v) VALUES ('move {}');" >/dev/null
+t1=$(now_ns)
+floor_ns=$((t1 - t0))
+floor=$(rate "$n" "$floor_ns")
+echo "floor: $n sqlite3 durable inserts, $workers at a time: $floor/s" \
+     "($(sqlite3 "$work/floor.db" "SELECT count(*) FROM t") rows)"
+
+# 2. Token replies.
+setup "$work/tokens.db"
+sqlite3 -separator ' ' "$work/tokens.db" \
+    "SELECT json_extract(recipients, '\$[0]'), reply_to FROM outbox WHERE reply_to IS NOT NULL" \
+    >"$work/tokens"
+declare -A token
+while read -r address reply; do token[$address]=$reply; done <"$work/tokens"
+tokens=$(phase t)
+echo "token replies: $n mails, $workers at a time: $tokens/s" \
+     "($(awk -v a="$tokens" -v b="$floor" 'BEGIN { printf "%.2f", a / b }')x the floor; target >= 0.5x)"
+check "$work/tokens.db"
+
+# 3. Password mails (pbmserv's Subject form).
+setup "$work/password.db"
+password=$(phase p)
+echo "password mails: $n mails, $workers at a time: $password/s" \
+     "($(awk -v a="$password" 'BEGIN { printf "%.2f", a / 33 }')x the 33/s before; target >= 1.8x;" \
+     "$(awk -v a="$password" -v b="$floor" 'BEGIN { printf "%.3f", a / b }')x the floor, before 33/601 = 0.055x)"
+check "$work/password.db"
+
+# 4. Latency with C password mails at once (C games, one round per ply).
+latency() {
+    local c=$1 rounds=$2
+    games=$c setup "$work/lat$c.db"
+    : >"$work/lat$c.ns"
+    for k in $(seq "$rounds"); do
+        for g in $(seq "$c"); do
+            if [ $((k % 2)) -eq 1 ]; then p=w$g; else p=b$g; fi
+            printf 'From: %s@example.org\r\nMessage-ID: <l%s.%s@example.org>\r\nSubject: chess move %s %s secret %s\r\n\r\n' \
+                "$p" "$g" "$k" "$g" "$p" "${moves[$((k - 1))]}" >"$work/l$c.$g"
+        done
+        for g in $(seq "$c"); do
+            (s=$(now_ns); "$bin" mail <"$work/l$c.$g" 2>/dev/null; e=$(now_ns); echo $((e - s)) >>"$work/lat$c.ns") &
+        done
+        wait
+    done
+    sort -n "$work/lat$c.ns" | awk -v c="$c" '{ a[NR] = $1 } END {
+        p50 = a[int(NR * 0.50 + 0.5)]; p99 = a[int(NR * 0.99 + 0.5)]
+        printf "latency, %d password mails at once (%d samples): p50 %.0f ms, p99 %.0f ms (busy timeout 5000 ms)\n",
+            c, NR, p50 / 1e6, p99 / 1e6 }'
+}
+latency 8 20
+latency 20 10
+echo "(machine: $(nproc) cores; figures are pessimistic when it is shared)"

@@ -1,0 +1,133 @@
+//! Bounded answers: how much one incoming message may cause to be sent.
+//!
+//! From: can be forged, so every answer is mail to an address that may not
+//! have asked for it. One message therefore causes at most
+//! [`MAX_MAILS_PER_MESSAGE`] outgoing mails: one combined answer to its
+//! sender (however many commands it held) and at most [`MAIL_BUDGET`] mails
+//! its commands cause to others, counted before each command runs by its
+//! worst case ([`mail_cost`]): a command that could pass the budget is not
+//! run. It runs at most [`MAX_REQUESTS`]
+//! commands; an answer is cut at [`MAX_ANSWER_BYTES`] and quotes at most
+//! [`MAX_QUOTE_BYTES`] of the original. Per sender address and UTC day,
+//! at most [`MAX_ANSWERS_PER_DAY`] answers go out, and a sender whose
+//! mails are all refused is answered less and less: the first
+//! [`FREE_REFUSALS`] refused mails of the day, then only the 16th, 32nd,
+//! 64th, ... (whichever comes first, the backoff or the cap).
+
+use chrono::{DateTime, Utc};
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::command::Command;
+
+/// Outgoing mails one incoming message can cause, at most.
+pub const MAX_MAILS_PER_MESSAGE: usize = 10;
+/// Commands of one message run at most (a `show` of many boards counts
+/// each board).
+pub const MAX_REQUESTS: usize = 20;
+/// Mails the commands of one message may cause to others, at most: the
+/// rest of [`MAX_MAILS_PER_MESSAGE`] after the one answer.
+pub const MAIL_BUDGET: usize = MAX_MAILS_PER_MESSAGE - 1;
+/// The combined answer is cut here.
+pub const MAX_ANSWER_BYTES: usize = 64 * 1024;
+/// An error mail quotes at most this much of the original.
+pub const MAX_QUOTE_BYTES: usize = 4 * 1024;
+/// A comment passed on to the other players is cut here.
+pub const MAX_COMMENT_BYTES: usize = 4 * 1024;
+/// Answers to one address in one UTC day, at most.
+pub const MAX_ANSWERS_PER_DAY: i64 = 30;
+/// Refused mails of one address answered each day before backing off.
+pub const FREE_REFUSALS: i64 = 10;
+
+/// The most mails a command can cause to people other than its sender:
+/// a game's players (three at most) for a change to a game, one
+/// confirmation per new address for a signup or an address change.
+pub fn mail_cost(command: &Command) -> usize {
+    match command {
+        Command::Move { .. }
+        | Command::Resign { .. }
+        | Command::Draw { .. }
+        | Command::Challenge { .. } => 3,
+        Command::Signup { emails, .. } => emails.len().max(1),
+        Command::ChangeAddress { emails } => emails.len(),
+        _ => 0,
+    }
+}
+
+/// `text` cut to at most `max` bytes at a character boundary, with a note
+/// when something was cut.
+pub fn cut(text: &str, max: usize) -> String {
+    if text.len() <= max {
+        return text.to_string();
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}\n[... cut: {} bytes in all]", &text[..end], text.len())
+}
+
+/// Counts one answered message to `address` (`refused`: every command of
+/// it was refused) and says whether it may be answered. Runs in the
+/// transaction that queues the answer.
+pub fn may_answer(
+    conn: &Connection,
+    address: &str,
+    refused: bool,
+    now: DateTime<Utc>,
+) -> rusqlite::Result<bool> {
+    let day = now.format("%Y-%m-%d").to_string();
+    let row: Option<(String, i64, i64)> = conn
+        .query_row(
+            "SELECT day, answers, refusals FROM senders WHERE address = ?1",
+            [address],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .optional()?;
+    let (answers, refusals) = match row {
+        Some((d, a, r)) if d == day => (a, r),
+        _ => (0, 0),
+    };
+    let refusals = refusals + i64::from(refused);
+    let allowed = answers < MAX_ANSWERS_PER_DAY
+        && (!refused || refusals <= FREE_REFUSALS || (refusals as u64).is_power_of_two());
+    let answers = answers + i64::from(allowed);
+    conn.execute(
+        "INSERT INTO senders (address, day, answers, refusals) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (address) DO UPDATE SET day = ?2, answers = ?3, refusals = ?4",
+        params![address, day, answers, refusals],
+    )?;
+    Ok(allowed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_are_answered_less_and_less_and_never_past_the_cap() {
+        let conn = crate::store::open_in_memory().unwrap();
+        let now = Utc::now();
+        let answered: Vec<usize> = (1..=1000)
+            .filter(|_| may_answer(&conn, "x@example.org", true, now).unwrap())
+            .collect();
+        assert_eq!(
+            answered,
+            vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 16, 32, 64, 128, 256, 512]
+        );
+        // Another address has its own budget; the next day starts afresh.
+        assert!(may_answer(&conn, "y@example.org", true, now).unwrap());
+        let tomorrow = now + chrono::Duration::days(1);
+        assert!(may_answer(&conn, "X@example.org", true, tomorrow).unwrap());
+        let served = (0..100)
+            .filter(|_| may_answer(&conn, "z@example.org", false, now).unwrap())
+            .count();
+        assert_eq!(served as i64, MAX_ANSWERS_PER_DAY);
+    }
+
+    #[test]
+    fn cutting_keeps_characters_whole() {
+        assert_eq!(cut("short", 10), "short");
+        let cut_text = cut("ééééé", 3);
+        assert!(cut_text.starts_with("é\n[... cut: 10 bytes"), "{cut_text}");
+    }
+}

@@ -1,0 +1,249 @@
+//! Masking: no password, confirmation code or reply token is stored or
+//! mailed back in clear.
+//!
+//! pbmserv's language carries passwords in known places (`signup USERID
+//! PASSWORD`, `GAME move BOARD USERID PASSWORD TURN`, ...). [`secrets`]
+//! finds them by position in any line, even one that is not a valid
+//! command (a refused line is quoted back too); [`command_line`] writes the
+//! line with them replaced, and [`text`] and [`message`] replace them (and
+//! every reply token) wherever else they occur: the stored copy of a
+//! message, a quoted original, a refusal's reason. Pure functions, for
+//! every layout that stores or quotes a command.
+
+/// What a secret is replaced with.
+pub const MASK: &str = "***";
+
+/// The password-like words of one command line (by their place in the
+/// language), in the order they appear.
+pub fn secrets(line: &str) -> Vec<String> {
+    let words: Vec<&str> = line.split_whitespace().filter(|w| *w != "**").collect();
+    let lower = |i: usize| words.get(i).map(|w| w.to_ascii_lowercase());
+    let places: &[usize] = match lower(0).as_deref() {
+        Some("signup" | "signoff" | "delete" | "vacation" | "confirm") => &[2],
+        Some("change") => match lower(1).as_deref() {
+            Some("password") => &[3, 4],
+            _ => &[3],
+        },
+        Some(_) => match lower(1).as_deref() {
+            Some("move" | "board" | "mvoe" | "resign") => &[4],
+            _ => &[],
+        },
+        None => &[],
+    };
+    let mut found: Vec<String> = places
+        .iter()
+        .filter_map(|&i| words.get(i))
+        .map(|w| w.to_string())
+        .collect();
+    // `--login=USERID:PASSWORD` (a challenge by mail).
+    for word in &words {
+        if let Some((_, password)) = crate::command::language::login_word(word) {
+            found.push(password.to_string());
+        }
+    }
+    found.retain(|s| !s.is_empty());
+    found
+}
+
+/// The secrets of a message's Subject, read from its headers alone (for a
+/// message refused before its commands were read: too large, no command).
+pub fn subject_secrets(raw: &[u8]) -> Vec<String> {
+    std::panic::catch_unwind(|| {
+        let message = mail_parser::MessageParser::default().parse_headers(raw)?;
+        let subject = super::subject::command_line(message.subject()?);
+        Some(secrets(&subject))
+    })
+    .ok()
+    .flatten()
+    .unwrap_or_default()
+}
+
+/// The line with its secrets masked.
+pub fn command_line(line: &str) -> String {
+    text(line, &secrets(line))
+}
+
+/// `text` with every `secrets` word and every reply token masked.
+pub fn text(text: &str, secrets: &[String]) -> String {
+    let mut out = text.to_string();
+    for secret in secrets {
+        if !secret.is_empty() && secret != MASK {
+            out = out.replace(secret.as_str(), MASK);
+        }
+    }
+    tokens(&out)
+}
+
+/// Reply tokens (`+` and 32 hex digits before an `@`) masked.
+pub fn tokens(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'+' {
+            let hex = bytes[i + 1..]
+                .iter()
+                .take_while(|b| b.is_ascii_hexdigit())
+                .count();
+            if hex >= super::token::TOKEN_HEX && bytes.get(i + 1 + hex) == Some(&b'@') {
+                out.push_str(&text[last..=i]);
+                out.push_str(MASK);
+                i += 1 + hex;
+                last = i;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// The copy of a raw message to store: the Subject header replaced by
+/// `subject` (already masked), every secret and token masked. Should a
+/// secret survive in an encoded body (base64, quoted-printable), the body
+/// is replaced by its decoded, masked text.
+pub fn message(raw: &[u8], subject: Option<&str>, secrets: &[String]) -> Vec<u8> {
+    let lossy = String::from_utf8_lossy(raw);
+    let (head, body) = split_head(&lossy);
+    let head = match subject {
+        Some(subject) => replace_subject(head, subject),
+        None => head.to_string(),
+    };
+    let masked = text(&format!("{head}{body}"), secrets);
+    if secrets.is_empty() || !survives(masked.as_bytes(), secrets) {
+        return masked.into_bytes();
+    }
+    let decoded = mail_parser::MessageParser::default()
+        .parse(masked.as_bytes())
+        .and_then(|m| m.body_text(0).map(|b| b.into_owned()))
+        .unwrap_or_default();
+    let kept_head: String = unfolded(&head)
+        .into_iter()
+        .filter(|h| !h.to_ascii_lowercase().starts_with("content-"))
+        .map(|h| format!("{h}\r\n"))
+        .collect();
+    text(
+        &format!(
+            "{kept_head}Content-Type: text/plain; charset=utf-8\r\n\r\n{}",
+            decoded
+        ),
+        secrets,
+    )
+    .into_bytes()
+}
+
+/// True when a secret can still be read from the decoded message.
+fn survives(raw: &[u8], secrets: &[String]) -> bool {
+    let Some(message) = mail_parser::MessageParser::default().parse(raw) else {
+        return false;
+    };
+    let subject = message.subject().unwrap_or("").to_string();
+    let body = message.body_text(0).unwrap_or_default();
+    secrets
+        .iter()
+        .any(|s| subject.contains(s.as_str()) || body.contains(s.as_str()))
+}
+
+/// (headers, the blank line and body).
+fn split_head(text: &str) -> (&str, &str) {
+    for sep in ["\r\n\r\n", "\n\n"] {
+        if let Some(at) = text.find(sep) {
+            return text.split_at(at);
+        }
+    }
+    (text, "")
+}
+
+/// Header fields, continuation lines joined to their field.
+fn unfolded(head: &str) -> Vec<String> {
+    let mut fields: Vec<String> = Vec::new();
+    for line in head.lines() {
+        if line.starts_with([' ', '\t'])
+            && let Some(last) = fields.last_mut()
+        {
+            last.push_str("\r\n");
+            last.push_str(line);
+        } else {
+            fields.push(line.to_string());
+        }
+    }
+    fields
+}
+
+/// The header block with every Subject field replaced by `subject`.
+fn replace_subject(head: &str, subject: &str) -> String {
+    let clean: String = subject.chars().filter(|c| !c.is_control()).collect();
+    unfolded(head)
+        .into_iter()
+        .map(|field| {
+            if field.to_ascii_lowercase().starts_with("subject:") {
+                format!("Subject: {clean}")
+            } else {
+                field
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\r\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_are_found_by_their_place() {
+        assert_eq!(secrets("chess move 1 bob Zq9secretX e7-e5"), ["Zq9secretX"]);
+        assert_eq!(secrets("bochess resign 4 bob pw1234 **"), ["pw1234"]);
+        assert_eq!(secrets("signup alice s3cret a@b.org"), ["s3cret"]);
+        assert_eq!(secrets("change password alice old1 new2"), ["old1", "new2"]);
+        assert_eq!(secrets("change address alice pw12 x@y.org"), ["pw12"]);
+        assert_eq!(secrets("confirm alice 0123abcd"), ["0123abcd"]);
+        assert_eq!(
+            secrets("chess challenge alice bob --login=alice:hunter22"),
+            ["hunter22"]
+        );
+        assert!(secrets("chess show 1 2 3").is_empty());
+        assert!(secrets("chess move 1 bob").is_empty());
+        // A refused line (one word short) is still masked.
+        assert_eq!(
+            command_line("chess move 1 bob Zq9secretX"),
+            "chess move 1 bob ***"
+        );
+    }
+
+    #[test]
+    fn tokens_are_masked_wherever_they_are() {
+        let token = "0123456789abcdef0123456789abcdef";
+        let line = format!("To: chess+{token}@example.net, x+y@example.net");
+        assert_eq!(tokens(&line), "To: chess+***@example.net, x+y@example.net");
+        assert_eq!(tokens("a+12@b"), "a+12@b");
+    }
+
+    #[test]
+    fn a_stored_message_keeps_no_secret() {
+        let raw = b"From: b@example.org\r\nSubject: chess move 1 bob\r\n Zq9secretX e5\r\n\r\nZq9secretX twice\r\n";
+        let secrets = vec!["Zq9secretX".to_string()];
+        let stored = message(raw, Some("chess move 1 bob *** e5"), &secrets);
+        let stored = String::from_utf8(stored).unwrap();
+        assert!(!stored.contains("Zq9secretX"), "{stored}");
+        assert!(stored.contains("Subject: chess move 1 bob *** e5\r\n"));
+        assert!(stored.contains("*** twice"));
+    }
+
+    #[test]
+    fn an_encoded_body_is_decoded_and_masked() {
+        // base64 of "chess move 1 bob Zq9secretX e5\n"
+        let body = "Y2hlc3MgbW92ZSAxIGJvYiBacTlzZWNyZXRYIGU1Cg==";
+        let raw = format!(
+            "From: b@example.org\r\nSubject: multiple\r\nContent-Type: text/plain\r\n\
+             Content-Transfer-Encoding: base64\r\n\r\n{body}\r\n"
+        );
+        let secrets = vec!["Zq9secretX".to_string()];
+        let stored = message(raw.as_bytes(), Some("multiple"), &secrets);
+        let stored = String::from_utf8(stored).unwrap();
+        assert!(!survives(stored.as_bytes(), &secrets), "{stored}");
+        assert!(stored.contains("chess move 1 bob *** e5"), "{stored}");
+    }
+}

@@ -1,0 +1,149 @@
+//! Reply tokens: answering a board mail without a password.
+//!
+//! Each board mail (and reminder) to a player carries `Reply-To:
+//! chess+TOKEN@example.net`, the server's address with a plus part. TOKEN
+//! is 128 random bits, fresh for each mail, bound to that player and that
+//! game; only its SHA-256 is kept (in `reply_tokens`), so a copy of the
+//! database names no valid token. A reply to it, from one of the player's
+//! confirmed addresses, is that player's command in that game for as long
+//! as the game is active. The outbox row keeps the Reply-To until the mail
+//! is sent, then only its masked form.
+
+use chrono::{DateTime, Utc};
+use mail_parser::{HeaderValue, Message};
+use rusqlite::{Connection, OptionalExtension, params};
+use sha2::{Digest, Sha256};
+
+use super::identity::Identity;
+use super::stamp;
+use crate::command::GameId;
+use crate::store::StoreError;
+
+/// Hex digits in a token (128 bits).
+pub const TOKEN_HEX: usize = 32;
+
+/// What a valid token stands for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bearer {
+    pub game: GameId,
+    pub player: i64,
+    pub userid: String,
+}
+
+/// A fresh token for `player` in `game`, its hash stored; returns the
+/// Reply-To address that carries it.
+pub fn issue(
+    conn: &Connection,
+    identity: &Identity,
+    game: GameId,
+    player: i64,
+    now: DateTime<Utc>,
+) -> Result<String, StoreError> {
+    let mut bytes = [0u8; TOKEN_HEX / 2];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| StoreError::Damaged(format!("no randomness for a reply token: {e}")))?;
+    let token = hex::encode(bytes);
+    conn.execute(
+        "INSERT INTO reply_tokens (hash, game, player, issued) VALUES (?1, ?2, ?3, ?4)",
+        params![digest(&token), game.0 as i64, player, stamp(now)],
+    )?;
+    Ok(address(identity, &token))
+}
+
+/// `local+TOKEN@domain` for the server's address.
+pub fn address(identity: &Identity, token: &str) -> String {
+    let email = &identity.from.email;
+    format!("{}+{token}@{}", email.user(), email.domain())
+}
+
+/// The token a message was sent to, if any: the plus part of a recipient
+/// (`$EXTENSION` as Postfix's local delivery sets it, Delivered-To,
+/// X-Original-To, To, Cc) that has a token's shape. The address around it
+/// does not matter (the server may have several names): the token alone
+/// is the secret.
+pub fn find(message: &Message<'_>) -> Option<String> {
+    if let Ok(extension) = std::env::var("EXTENSION")
+        && let Some(token) = as_token(&extension)
+    {
+        return Some(token);
+    }
+    let mut candidates: Vec<String> = Vec::new();
+    for name in ["Delivered-To", "X-Original-To"] {
+        for value in message.header_values(name) {
+            if let HeaderValue::Text(text) = value {
+                candidates.push(text.to_string());
+            }
+        }
+    }
+    for list in [message.to(), message.cc()].into_iter().flatten() {
+        for addr in list.iter() {
+            if let Some(a) = addr.address() {
+                candidates.push(a.to_string());
+            }
+        }
+    }
+    candidates.iter().find_map(|candidate| {
+        let candidate = candidate.trim().trim_matches(['<', '>']);
+        let (user, _domain) = candidate.rsplit_once('@')?;
+        let (_base, plus) = user.split_once('+')?;
+        as_token(plus)
+    })
+}
+
+/// A plus part that has the shape of a token, lowercased.
+fn as_token(text: &str) -> Option<String> {
+    let text = text.trim();
+    (text.len() == TOKEN_HEX && text.bytes().all(|b| b.is_ascii_hexdigit()))
+        .then(|| text.to_ascii_lowercase())
+}
+
+/// The player and game a token stands for, while the game is active.
+pub fn redeem(conn: &Connection, token: &str) -> Result<Option<Bearer>, StoreError> {
+    Ok(conn
+        .query_row(
+            "SELECT t.game, t.player, p.userid FROM reply_tokens t
+             JOIN games g ON g.id = t.game JOIN players p ON p.id = t.player
+             WHERE t.hash = ?1 AND g.status = 'active'",
+            [digest(&token.to_ascii_lowercase())],
+            |r| {
+                Ok(Bearer {
+                    game: GameId(r.get::<_, i64>(0)? as u64),
+                    player: r.get(1)?,
+                    userid: r.get(2)?,
+                })
+            },
+        )
+        .optional()?)
+}
+
+/// The stored form of a token or code: SHA-256, hex.
+pub fn digest(secret: &str) -> String {
+    hex::encode(Sha256::digest(secret.as_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_is_found_in_the_recipients() {
+        let identity = Identity::parse("Chess <chess@example.net>").unwrap();
+        let token = "00112233445566778899aabbccddeeff";
+        let raw = format!(
+            "From: b@example.org\r\nTo: \"Chess\" <chess+{token}@Example.NET>\r\nSubject: Re: x\r\n\r\ne5\r\n"
+        );
+        let message = mail_parser::MessageParser::default()
+            .parse(raw.as_bytes())
+            .unwrap();
+        assert_eq!(find(&message).as_deref(), Some(token));
+        let other = raw.replace(token, "short");
+        let message = mail_parser::MessageParser::default()
+            .parse(other.as_bytes())
+            .unwrap();
+        assert_eq!(find(&message), None);
+        assert_eq!(
+            address(&identity, token),
+            format!("chess+{token}@example.net")
+        );
+    }
+}
