@@ -12,10 +12,13 @@ use chrono::{DateTime, Utc};
 
 use boserv::command::batch;
 use boserv::mail::outbox::{self, Status};
+use boserv::mail::raw::RawMail;
 use boserv::mail::settings::Settings;
 use boserv::mail::transport::{Transport, TransportSpec};
 use boserv::mail::{config, handle};
 use boserv::store;
+
+use crate::out::{errln, outln};
 
 /// EX_TEMPFAIL: the MTA keeps the mail and tries again later.
 const TEMPFAIL: u8 = 75;
@@ -36,21 +39,30 @@ pub fn take_in(
     transport: &str,
 ) -> ExitCode {
     let now = now.unwrap_or_else(Utc::now);
-    let mut raw = Vec::new();
-    if let Err(e) = std::io::stdin().read_to_end(&mut raw) {
-        eprintln!("boserv mail: cannot read standard input: {e}");
-        return ExitCode::from(TEMPFAIL);
-    }
-    let mut conn = match open(db, busy_ms) {
-        Ok(conn) => conn,
+    let limit = match Settings::current() {
+        Ok(settings) => settings.storage.max_message_bytes,
         Err(e) => {
-            eprintln!("boserv mail: {e:#}");
+            errln!("boserv mail: {e}");
             return ExitCode::from(TEMPFAIL);
         }
     };
-    match handle::handle(&mut conn, &raw, now) {
+    let raw = match RawMail::read(std::io::stdin().lock(), limit) {
+        Ok(raw) => raw,
+        Err(e) => {
+            errln!("boserv mail: cannot read standard input: {e}");
+            return ExitCode::from(TEMPFAIL);
+        }
+    };
+    let mut conn = match open(db, busy_ms) {
+        Ok(conn) => conn,
+        Err(e) => {
+            errln!("boserv mail: {e:#}");
+            return ExitCode::from(TEMPFAIL);
+        }
+    };
+    match handle::take_in(&mut conn, &raw, now) {
         Ok(handled) => {
-            eprintln!(
+            errln!(
                 "boserv mail: {} ({} done, {} refused)",
                 handled.disposition.as_str(),
                 handled.done,
@@ -63,14 +75,18 @@ pub fn take_in(
             } else {
                 "not taken in"
             };
-            eprintln!("boserv mail: {kind}: {e}");
+            errln!("boserv mail: {kind}: {e}");
             return ExitCode::from(TEMPFAIL);
         }
+    }
+    // Housekeeping: old raw text goes (the message itself is done).
+    if let Err(e) = handle::prune(&conn, now) {
+        errln!("boserv mail: pruning the inbox: {e}");
     }
     // The mail is handled; answers not sent wait in the outbox (the
     // reasons go to the MTA's log).
     if deliver_after && let Err(e) = send(&conn, now, transport) {
-        eprintln!("boserv mail: delivery: {e:#}");
+        errln!("boserv mail: delivery: {e:#}");
     }
     ExitCode::SUCCESS
 }
@@ -126,11 +142,13 @@ fn send(conn: &rusqlite::Connection, now: DateTime<Utc>, transport: &str) -> any
     let settings = Settings::current()?;
     let delivery = outbox::deliver(conn, &transport, &settings.identity, now)?;
     for problem in &delivery.problems {
-        eprintln!("boserv deliver: {problem}");
+        errln!("boserv deliver: {problem}");
     }
-    println!(
+    outln!(
         "sent {}, deferred {}, failed {}",
-        delivery.sent, delivery.deferred, delivery.failed
+        delivery.sent,
+        delivery.deferred,
+        delivery.failed
     );
     Ok(delivery.problems.is_empty())
 }
@@ -151,7 +169,7 @@ pub fn outbox(conn: &rusqlite::Connection) -> anyhow::Result<()> {
                 ),
                 (_, error) => format!("failed: {}", error.unwrap_or("?")),
             };
-            println!(
+            outln!(
                 "{:>5} {} to {}: {} ({state}, {} attempts)",
                 mail.id,
                 mail.created_at.format("%Y-%m-%d %H:%M"),
@@ -170,9 +188,9 @@ pub fn config_set(db: &Path, busy_ms: u64, name: &str, value: &str) -> anyhow::R
     let setting = config::check(name, value)?;
     let conn = open(db, busy_ms)?;
     store::settings::set(&conn, setting.name, value.trim())?;
-    println!("{} = {}", setting.name, value.trim());
+    outln!("{} = {}", setting.name, value.trim());
     if std::env::var_os(setting.env).is_some() {
-        eprintln!(
+        errln!(
             "boserv: note: {} is set in this environment and overrides the stored value",
             setting.env
         );
@@ -184,9 +202,9 @@ pub fn config_set(db: &Path, busy_ms: u64, name: &str, value: &str) -> anyhow::R
 pub fn config_unset(conn: &rusqlite::Connection, name: &str) -> anyhow::Result<()> {
     let setting = config::find(name)?;
     if store::settings::unset(conn, setting.name)? {
-        println!("{} unset", setting.name);
+        outln!("{} unset", setting.name);
     } else {
-        println!("{} was not set", setting.name);
+        outln!("{} was not set", setting.name);
     }
     Ok(())
 }

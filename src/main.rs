@@ -29,6 +29,9 @@ use boserv::service::{self, ServiceError, analysis, challenge::parse_option, dem
 use boserv::store;
 
 mod mail_command;
+mod out;
+
+use out::{errln, outln};
 
 /// A play-by-mail server for chess variants.
 #[derive(Parser)]
@@ -257,14 +260,14 @@ fn main() -> ExitCode {
         // --help and --version print as clap writes them.
         Err(e) if !e.use_stderr() => e.exit(),
         Err(e) => {
-            eprintln!("boserv: {}", usage_line(&e.render().to_string()));
+            errln!("boserv: {}", usage_line(&e.render().to_string()));
             return ExitCode::from(2);
         }
     };
     let config = match mail_settings(&cli) {
         Ok(config) => config,
         Err(e) => {
-            eprintln!("boserv: {e:#}");
+            errln!("boserv: {e:#}");
             return ExitCode::from(if matches!(cli.cmd, Cmd::Mail { .. }) {
                 75
             } else {
@@ -285,11 +288,11 @@ fn main() -> ExitCode {
     match run(cli, &config) {
         Ok(code) => code,
         Err(Failure::Service(e)) => {
-            eprintln!("boserv: {e}");
+            errln!("boserv: {e}");
             ExitCode::from(e.exit_code())
         }
         Err(Failure::Broken(e)) => {
-            eprintln!("boserv: {e:#}");
+            errln!("boserv: {e:#}");
             ExitCode::from(2)
         }
     }
@@ -319,7 +322,12 @@ fn mail_settings(cli: &Cli) -> anyhow::Result<Config> {
         .templates
         .clone()
         .or_else(|| config.get("templates").map(PathBuf::from));
-    let settings = boserv::mail::settings::Settings::new(config.get("from").as_deref(), templates)?;
+    let mut settings =
+        boserv::mail::settings::Settings::new(config.get("from").as_deref(), templates)?;
+    settings.storage = boserv::mail::settings::Storage::from_values(
+        config.get("max-message-size").as_deref(),
+        config.get("inbox-keep-days").as_deref(),
+    )?;
     boserv::mail::settings::Settings::install(settings);
     Ok(config)
 }
@@ -382,7 +390,7 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
                 depth,
             )?;
             let seconds = started.elapsed().as_secs_f64();
-            eprintln!(
+            errln!(
                 "{:.0} nodes per second ({seconds:.3} s)",
                 count as f64 / seconds.max(1e-9)
             );
@@ -395,7 +403,7 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
             let variant = variant(&name)?;
             let text = read_input(file)?;
             let replayed = record::replay(variant, &text)?;
-            println!("{}", replayed.position.render().trim_end());
+            outln!("{}", replayed.position.render().trim_end());
             return print(format!("result: {}", replayed.result()));
         }
         Cmd::Demo => return run_demo(now),
@@ -422,8 +430,8 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
             match action.unwrap_or(ConfigCmd::Show) {
                 ConfigCmd::Show => {
                     open_existing(&cli.db, cli.busy_timeout_ms)?;
-                    println!("database   {}", cli.db.display());
-                    println!("{}", config.show());
+                    outln!("database   {}", cli.db.display());
+                    outln!("{}", config.show());
                 }
                 ConfigCmd::Set { name, value } => {
                     mail_command::config_set(&cli.db, cli.busy_timeout_ms, &name, &value)?;
@@ -549,26 +557,20 @@ fn run_remind(db: &std::path::Path, busy_ms: u64, now: DateTime<Utc>) -> Result<
     })?;
     bar.finish_and_clear();
     for problem in &summary.problems {
-        eprintln!("remind: {problem}");
+        errln!("remind: {problem}");
     }
     print(summary.to_string())
 }
 
 fn print(text: String) -> Result<ExitCode, Failure> {
-    println!("{text}");
+    outln!("{text}");
     Ok(ExitCode::SUCCESS)
 }
 
 /// One line per item; a reader that stops early (`| head`) is no error.
 fn print_lines(lines: Vec<String>) -> Result<ExitCode, Failure> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
     for line in lines {
-        match writeln!(out, "{line}") {
-            Ok(()) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => break,
-            Err(e) => return Err(anyhow::Error::from(e).context("cannot write").into()),
-        }
+        outln!("{line}");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -596,8 +598,8 @@ fn run_demo(now: DateTime<Utc>) -> Result<ExitCode, Failure> {
     let result = (|| -> Result<(), Failure> {
         let mut conn =
             store::open(&path, store::DEFAULT_BUSY_TIMEOUT).map_err(ServiceError::from)?;
-        println!("A demo game on a throwaway database: {}\n", path.display());
-        demo::run(&mut conn, now, &mut |text| println!("{text}"))?;
+        outln!("A demo game on a throwaway database: {}\n", path.display());
+        demo::run(&mut conn, now, &mut |text| outln!("{text}"))?;
         Ok(())
     })();
     for suffix in ["", "-wal", "-shm"] {

@@ -18,6 +18,8 @@ mod zones;
 
 use boserv::rules::{Position, find_variant};
 
+pub use crate::positions::{moves_from, play, refusal};
+
 /// The start position.
 pub fn start() -> Box<dyn Position> {
     find_variant("bochess").unwrap().start(&[]).unwrap()
@@ -98,25 +100,6 @@ pub fn turns(p: &dyn Position) -> Vec<String> {
     p.legal_turns(None)
 }
 
-/// The legal turns of the piece on `square`.
-pub fn moves_from(p: &dyn Position, square: &str) -> Vec<String> {
-    turns(p)
-        .into_iter()
-        .filter(|t| {
-            let t = t.trim_start_matches(|c: char| c.is_ascii_uppercase());
-            t.strip_prefix(square)
-                .is_some_and(|rest| rest.starts_with(['-', 'x']))
-        })
-        .collect()
-}
-
-/// Plays `turn`, panicking with the refusal if it is illegal.
-pub fn play(p: &dyn Position, turn: &str) -> Box<dyn Position> {
-    p.play(turn, None)
-        .unwrap_or_else(|e| panic!("{turn}: {e}"))
-        .position
-}
-
 /// Plays several turns.
 pub fn play_all(p: &dyn Position, list: &str) -> Box<dyn Position> {
     list.split_whitespace()
@@ -128,14 +111,6 @@ pub fn canonical(p: &dyn Position, turn: &str) -> String {
     p.play(turn, None)
         .unwrap_or_else(|e| panic!("{turn}: {e}"))
         .canonical
-}
-
-/// The refusal message for an illegal `turn`.
-pub fn refusal(p: &dyn Position, turn: &str) -> String {
-    match p.play(turn, None) {
-        Ok(played) => panic!("{turn} was accepted as {}", played.canonical),
-        Err(e) => e.to_string(),
-    }
 }
 
 /// The FEN part of the position's encoding.

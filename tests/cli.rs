@@ -140,11 +140,13 @@ fn help_and_variants() {
     assert!(!env.ok(None, &["help", "chess"]).is_empty());
     assert_eq!(
         env.ok(None, &["variants"]),
-        "chess      Chess (White, Black)\n\
-         bochess    Big Outer Chess (White, Black)\n\
-         orwell     Orwell Chess (White, Red, Black, dice)\n\
-         rebellion  Rebellion Chess (White, Black)\n\
-         squirm     Squirm Chess (White, Black)\n"
+        "chess           Chess (White, Black)\n\
+         bochess         Big Outer Chess (White, Black)\n\
+         orwell          Orwell Chess (White, Red, Black, dice)\n\
+         orthodia        Orthodia (White, Black)\n\
+         orthodia-simple Simplified Orthodia (White, Black)\n\
+         rebellion       Rebellion Chess (White, Black)\n\
+         squirm          Squirm Chess (White, Black)\n"
     );
     assert!(
         env.refused(None, &["help", "cooking"])
@@ -237,4 +239,39 @@ fn show_draws_the_board_from_the_askers_side() {
         past.contains("\n  2 |:P:| P |:P:| P |:P:| P |:P:| P | 2\n"),
         "{past}"
     );
+}
+
+/// Runs `boserv ARGS` with its standard output a pipe nobody reads (as in
+/// `boserv help chess | head -1` once `head` has gone).
+fn with_closed_stdout(env: &Env, user: Option<&str>, args: &[&str]) -> std::process::Output {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin!("boserv"));
+    cmd.env("BOSERV_DB", &env.db)
+        .env("BOSERV_NOW", crate::util::NOW)
+        .env_remove("BOSERV_USER");
+    if let Some(user) = user {
+        cmd.args(["--as", user]);
+    }
+    cmd.args(args)
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_closed_stdout_ends_quietly_with_the_earned_exit_code() {
+    let env = Env::new();
+    let help = with_closed_stdout(&env, None, &["help", "chess"]);
+    let stderr = String::from_utf8_lossy(&help.stderr);
+    assert_eq!(help.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    env.signup(&["alice", "bob"]);
+    let game = env.challenge("chess", "alice", "bob");
+    let moved = with_closed_stdout(&env, Some("alice"), &["move", &game, "e2-e4"]);
+    assert_eq!(moved.status.code(), Some(0), "the move was made");
+    assert_eq!(env.json(&game)["ply"], 1);
+    let refused = with_closed_stdout(&env, Some("alice"), &["move", &game, "e7-e5"]);
+    assert_eq!(refused.status.code(), Some(1), "a refusal still says so");
 }

@@ -4,6 +4,23 @@
 
 use super::limits::{MAX_ANSWER_BYTES, cut};
 use super::templates::Rendered;
+use crate::command::GameId;
+
+/// The answer to one command of a message, and the game whose thread it
+/// belongs in (an error about a board goes in that board's thread for its
+/// player; a combined answer of several is in none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    pub mail: Rendered,
+    /// The game and the (lowercase) userid whose thread it is.
+    pub thread: Option<(GameId, String)>,
+}
+
+impl From<Rendered> for Answer {
+    fn from(mail: Rendered) -> Self {
+        Answer { mail, thread: None }
+    }
+}
 
 /// The answers to one message as one mail; `None` when there are none.
 /// Several answers are numbered under one Subject; the original message

@@ -7,6 +7,11 @@
 //! UTF-8 text part, and `Auto-Submitted` (RFC 3834) so that autoresponders
 //! do not answer it: `auto-replied` on an answer to a player's message,
 //! `auto-generated` on every notice (board mails, reminders).
+//!
+//! No header line may exceed RFC 5322's 998 characters. lettre folds
+//! headers between words and encodes non-ASCII text as RFC 2047 words,
+//! but cannot fold one long word; a Subject (which may repeat a player's
+//! command line) is therefore cut to [`SUBJECT_CHARS`] characters.
 
 use lettre::Message;
 use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, HeaderValue};
@@ -14,6 +19,27 @@ use lettre::message::{Body, Mailbox, SinglePart};
 
 use super::identity::Identity;
 use super::outbox::Queued;
+
+/// The longest Subject sent, in characters; longer ones are cut with `...`.
+pub const SUBJECT_CHARS: usize = 200;
+
+/// The longest To line written (RFC 5322 allows 998).
+const TO_LINE: usize = 900;
+
+/// The Subject as sent: on one line, at most [`SUBJECT_CHARS`] characters.
+pub fn subject_line(subject: &str) -> String {
+    let one_line: String = subject
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    if one_line.chars().count() <= SUBJECT_CHARS {
+        return one_line;
+    }
+    let mut cut: String = one_line.chars().take(SUBJECT_CHARS - 3).collect();
+    cut.truncate(cut.trim_end().len());
+    cut.push_str("...");
+    cut
+}
 
 /// Why a queued mail cannot become a message (it never will).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -34,7 +60,7 @@ pub fn message(mail: &Queued, identity: &Identity) -> Result<Message, ComposeErr
     }
     let mut builder = Message::builder()
         .from(identity.from.clone())
-        .subject(draft.subject.as_str())
+        .subject(subject_line(&draft.subject))
         .date(mail.created_at.into())
         .message_id(Some(draft.message_id.clone()))
         .raw_header(HeaderValue::new(
@@ -46,11 +72,19 @@ pub fn message(mail: &Queued, identity: &Identity) -> Result<Message, ComposeErr
             }
             .to_string(),
         ));
+    // lettre writes To on one line: the addresses that do not fit in it
+    // receive the mail as Bcc (they are in the envelope all the same).
+    let mut to_line = "To: ".len();
     for address in &draft.to {
         let mailbox: Mailbox = address.parse().map_err(|_| {
             ComposeError::BadRecipient(address.chars().filter(|c| !c.is_control()).collect())
         })?;
-        builder = builder.to(mailbox);
+        to_line += address.len() + 2;
+        builder = if to_line <= TO_LINE {
+            builder.to(mailbox)
+        } else {
+            builder.bcc(mailbox)
+        };
     }
     if let Some(reply_to) = &draft.reply_to {
         let mailbox: Mailbox = reply_to
@@ -79,5 +113,73 @@ fn text_part(body: &str) -> SinglePart {
             .header(ContentType::TEXT_PLAIN)
             .body(body),
         Err(_) => SinglePart::plain(body.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mail::outbox::{Draft, Status};
+
+    fn queued(subject: &str, body: &str, to: Vec<String>) -> Queued {
+        let now = chrono::Utc::now();
+        Queued {
+            id: 1,
+            created_at: now,
+            draft: Draft {
+                game: None,
+                to,
+                subject: subject.to_string(),
+                body: body.to_string(),
+                message_id: "<x@example.org>".into(),
+                in_reply_to: None,
+                references: vec![],
+                reply_to: None,
+            },
+            status: Status::Pending,
+            attempts: 0,
+            next_attempt_at: now,
+            last_error: None,
+            sent_at: None,
+        }
+    }
+
+    #[test]
+    fn every_line_of_every_message_fits_rfc_5322() {
+        let identity = Identity::parse("Bochess Server <bochess@example.org>").unwrap();
+        let word = "x".repeat(5000);
+        let words = "chess move 1 alice *** e2-e4 ".repeat(200);
+        let accented = "é".repeat(3000);
+        let many: Vec<String> = (0..60).map(|n| format!("player{n}@example.org")).collect();
+        let everyone = message(&queued("x", "x", many.clone()), &identity).unwrap();
+        assert_eq!(
+            everyone.envelope().to().len(),
+            60,
+            "every address is a recipient"
+        );
+        for (subject, body, to) in [
+            (
+                word.as_str(),
+                word.as_str(),
+                vec!["a@example.org".to_string()],
+            ),
+            (words.as_str(), words.as_str(), many.clone()),
+            (
+                accented.as_str(),
+                accented.as_str(),
+                vec!["a@example.org".into()],
+            ),
+        ] {
+            let message = message(&queued(subject, body, to), &identity).unwrap();
+            let text = String::from_utf8(message.formatted()).unwrap();
+            for line in text.split("\r\n") {
+                assert!(
+                    line.len() <= 998,
+                    "{} characters: {}",
+                    line.len(),
+                    &line[..80]
+                );
+            }
+        }
     }
 }

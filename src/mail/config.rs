@@ -13,6 +13,7 @@
 use std::collections::BTreeMap;
 
 use super::identity::{DEFAULT_FROM, Identity};
+use super::settings::parse_size;
 use super::transport::TransportSpec;
 
 /// One server setting.
@@ -59,6 +60,29 @@ pub const SETTINGS: &[Setting] = &[
             } else {
                 Err(format!("{value} is not a directory"))
             }
+        },
+    },
+    Setting {
+        name: "max-message-size",
+        env: "BOSERV_MAX_MESSAGE_SIZE",
+        default: Some("256K"),
+        about: "the largest mail taken in (bytes, or with K or M); a larger one is answered short and stored truncated",
+        check: |value| {
+            parse_size(value)
+                .map(drop)
+                .ok_or_else(|| "not a size of at least 1K (262144, 256K, 1M)".to_string())
+        },
+    },
+    Setting {
+        name: "inbox-keep-days",
+        env: "BOSERV_INBOX_KEEP_DAYS",
+        default: Some("90"),
+        about: "days the text of a handled mail is kept (0: for ever); its record stays",
+        check: |value| {
+            value
+                .parse::<u32>()
+                .map(drop)
+                .map_err(|_| "not a number of days".to_string())
         },
     },
 ];
@@ -181,7 +205,7 @@ mod tests {
     fn unknown_names_and_bad_values_are_refused_with_the_reason() {
         assert_eq!(
             check("colour", "red").unwrap_err().to_string(),
-            "no setting colour; settings: from, transport, templates"
+            "no setting colour; settings: from, transport, templates, max-message-size, inbox-keep-days"
         );
         assert!(
             check("transport", "pigeon")

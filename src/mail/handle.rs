@@ -1,51 +1,54 @@
-//! `boserv mail`: one received message, start to finish.
+//! `boserv mail`: one received message, start to finish, exactly once.
 //!
-//! The message is read ([`inbound`]); a Message-ID seen before is only
-//! recorded; a robot's mail is recorded and never answered; otherwise each
-//! command runs through the service (one transaction each, with the mail
-//! it causes), and what the sender must hear (a list they asked for, or
-//! why a command was refused) is queued to them. Last, the message itself
-//! is stored in the inbox with what became of it, together with those
-//! answers, in one transaction.
+//! The message is read ([`inbound`]) and claimed in the [`inbox`] by its
+//! key ([`fingerprint`]): a message already finished is only recorded as a
+//! duplicate; one left unfinished (the process handling it died, or the
+//! database was busy or the disk full) is resumed. A robot's mail is
+//! recorded and never answered. Otherwise each command runs through the
+//! service in one transaction with the mail it causes, the answer its
+//! sender must hear (a list they asked for, or why it was refused) and the
+//! record that it is done ([`steps`]), so however often the MTA hands the
+//! message over, each command runs once. A password is checked before
+//! that transaction begins (argon2 holds no lock). Last, the message is
+//! marked with what became of it, in the transaction that queues the one
+//! answer its sender gets for all its commands ([`answers`], within
+//! [`limits`]). Passwords, codes and tokens are masked ([`mask`]) before
+//! the message is stored or quoted.
 
 use chrono::{DateTime, Utc};
-use rusqlite::{Connection, ErrorCode};
+use rusqlite::Connection;
 
+use super::answers::{self, Answer};
+use super::fingerprint;
 use super::inbound::{self, Intake, Letter, Refusal};
-use super::inbox::{self, Disposition, Received};
+use super::inbox::{self, Claim, Disposition, Received};
 use super::letters::{HelpLetter, ReplyLetter, WelcomeLetter};
 use super::limits::{self, MAIL_BUDGET, MAX_QUOTE_BYTES, MAX_REQUESTS};
 use super::outbox::{self, Draft};
+use super::raw::RawMail;
 use super::refusal;
 use super::settings::Settings;
+use super::steps::{self, Outcome};
 use super::templates::Rendered;
-use super::{answers, mask, token};
+use super::{mask, token};
 use crate::command::language::{self, Request};
 use crate::command::perform::{PerformError, game_of, perform};
-use crate::command::{Actor, Command};
+use crate::command::{Actor, Command, GameId};
 use crate::rules::VARIANTS;
-use crate::service::Reply;
 use crate::service::help::variants;
-use crate::store::StoreError;
+use crate::service::{Reply, accounts};
+use crate::store::{self, StoreError};
 
-/// A mail to the sender, and the game whose thread it belongs in (an
-/// error about a board goes in that board's thread for its player).
-struct Answer {
-    mail: Rendered,
-    thread: Option<(crate::command::GameId, String)>,
-}
-
-impl From<Rendered> for Answer {
-    fn from(mail: Rendered) -> Self {
-        Answer { mail, thread: None }
-    }
-}
+/// How much of a message over the size limit is stored: its headers and
+/// the start of its body, enough to see who sent what.
+const TRUNCATED_KEEP: usize = 16 * 1024;
 
 /// What became of a message (every case is a success for the MTA).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Handled {
     pub disposition: Disposition,
-    /// Commands carried out and refused.
+    /// Commands carried out and refused (earlier, interrupted runs of the
+    /// same message included).
     pub done: usize,
     pub refused: usize,
 }
@@ -64,16 +67,7 @@ pub enum HandleError {
 impl HandleError {
     /// True for a busy database or a full disk (EX_TEMPFAIL, 75).
     pub fn is_temporary(&self) -> bool {
-        match self {
-            HandleError::Store(StoreError::Busy) => true,
-            HandleError::Store(StoreError::Sqlite(e)) => {
-                matches!(
-                    e.sqlite_error_code(),
-                    Some(ErrorCode::DiskFull | ErrorCode::DatabaseBusy)
-                )
-            }
-            _ => false,
-        }
+        matches!(self, HandleError::Store(e) if e.is_temporary())
     }
 }
 
@@ -92,21 +86,24 @@ impl From<outbox::OutboxError> for HandleError {
     }
 }
 
-/// Takes in one message received at `now`.
+/// Takes in one message held whole in memory, received at `now`.
 pub fn handle(
     conn: &mut Connection,
     raw: &[u8],
     now: DateTime<Utc>,
 ) -> Result<Handled, HandleError> {
+    take_in(conn, &RawMail::from_bytes(raw, raw.len()), now)
+}
+
+/// Takes in one message received at `now`.
+pub fn take_in(
+    conn: &mut Connection,
+    mail: &RawMail,
+    now: DateTime<Utc>,
+) -> Result<Handled, HandleError> {
     let settings = Settings::current().map_err(|e| HandleError::Settings(e.to_string()))?;
-    let intake = inbound::read(raw);
-    let mut answers: Vec<Answer> = Vec::new();
-    let mut handled = Handled {
-        disposition: Disposition::Handled,
-        done: 0,
-        refused: 0,
-    };
-    let mut reason: Option<String> = None;
+    let intake = inbound::read_with(&mail.kept, mail.size, settings.storage.max_message_bytes);
+    let key = fingerprint::key(mail, intake.message_id());
     // No password, code or token is stored or quoted in clear: the
     // Subject, the stored copy and every quote are masked (super::mask).
     let secrets: Vec<String> = match &intake {
@@ -114,334 +111,389 @@ pub fn handle(
             .chain(&letter.commands)
             .flat_map(|line| mask::secrets(line))
             .collect(),
-        _ => mask::subject_secrets(raw),
+        _ => mask::subject_secrets(&mail.kept),
     };
     let subject = match &intake {
         Intake::Letter(letter) => Some(mask::text(&letter.subject, &secrets)),
         _ => None,
     };
-    let masked = mask::message(raw, subject.as_deref(), &secrets);
-    let raw = masked.as_slice();
-    // A letter's commands each commit on their own (with the mail they
-    // cause), so the letter is claimed first, in its own transaction: the
-    // raw message is stored and its Message-ID taken before anything runs.
-    // If the process dies mid-way, the MTA's retry finds the id taken and
-    // runs nothing twice; the row stays `received`, with the message whole.
-    let mut claimed: Option<i64> = None;
-    let duplicate = {
-        let tx = crate::store::write(conn)?;
-        let seen = match intake.message_id() {
-            Some(id) => inbox::seen(&tx, id)?,
-            None => false,
-        };
-        if !seen && let Intake::Letter(_) = &intake {
-            claimed = Some(inbox::record(
-                &tx,
-                &received(
-                    &intake,
-                    subject.as_deref(),
-                    raw,
-                    Disposition::Received,
-                    None,
-                ),
-                now,
-            )?);
-            tx.commit().map_err(StoreError::from)?;
+    let too_large = matches!(
+        intake,
+        Intake::Refused {
+            reason: Refusal::TooLarge { .. },
+            ..
         }
-        seen
-    };
-    if duplicate {
-        handled.disposition = Disposition::Duplicate;
+    );
+    let stored = if too_large || mail.is_truncated() {
+        &mail.kept[..mail.kept.len().min(TRUNCATED_KEEP)]
     } else {
-        match &intake {
-            Intake::Robot { robot, .. } => {
-                handled.disposition = Disposition::Ignored;
-                reason = Some(robot.to_string());
-            }
-            Intake::Refused {
-                reason: why,
-                sender,
-                ..
-            } => {
-                handled.disposition = match why {
-                    Refusal::Unreadable | Refusal::ReaderFailed => Disposition::Unreadable,
-                    _ => Disposition::Refused,
-                };
-                reason = Some(why.to_string());
-                if sender.is_some() {
-                    answers.push(error_mail(
-                        conn,
-                        settings,
-                        None,
-                        &why.to_string(),
-                        raw,
-                        None,
-                    )?);
-                }
-            }
-            Intake::Letter(letter) => {
-                let mut run = Run {
-                    conn,
-                    settings,
-                    raw,
-                    secrets: &secrets,
-                    now,
-                    answers: &mut answers,
-                    handled: &mut handled,
-                };
-                run.letter(letter)?;
-            }
-        }
-    }
-    let tx = crate::store::write(conn)?;
-    let row = match claimed {
-        Some(row) => {
-            inbox::finish(&tx, row, handled.disposition, reason.as_deref())?;
-            row
-        }
-        None => inbox::record(
-            &tx,
-            &received(
-                &intake,
-                subject.as_deref(),
-                raw,
-                handled.disposition,
-                reason.as_deref(),
-            ),
-            now,
-        )?,
+        &mail.kept[..]
     };
-    // One combined answer per message, within the sender's daily budget
-    // (super::limits); a single answer keeps its game thread.
-    let thread = match answers.as_slice() {
-        [one] => one.thread.clone(),
-        _ => None,
-    };
-    let combined = answers::combine(answers.into_iter().map(|a| a.mail).collect());
-    if let Some(sender) = intake.sender()
-        && let Some(mail) = combined
-        && limits::may_answer(&tx, sender, handled.done == 0, now)?
-    {
-        let parent = intake.message_id().map(|id| format!("<{id}>"));
-        // In the game's thread: under the game's first mail to the player,
-        // answering the player's own message.
-        let root = thread
-            .as_ref()
-            .map(|(game, user)| settings.identity.game_root_id(*game, user));
-        let references: Vec<String> = root.iter().chain(parent.iter()).cloned().collect();
-        let draft = Draft {
-            game: thread.as_ref().map(|(game, _)| *game),
-            to: vec![sender.to_string()],
-            subject: mail.subject,
-            body: mail.body,
-            message_id: settings.identity.answer_id(row, 0),
-            in_reply_to: parent.or(root),
-            references,
-            reply_to: None,
-        };
-        outbox::queue(&tx, &draft, now)?;
-    }
-    tx.commit().map_err(StoreError::from)?;
-    Ok(handled)
-}
-
-/// The inbox row of a message.
-fn received<'a>(
-    intake: &'a Intake,
-    subject: Option<&'a str>,
-    raw: &'a [u8],
-    disposition: Disposition,
-    reason: Option<&'a str>,
-) -> Received<'a> {
-    Received {
+    let stored = mask::message(stored, subject.as_deref(), &secrets);
+    let masked = mask::message(&mail.kept, subject.as_deref(), &secrets);
+    let received = Received {
+        key: &key,
         message_id: intake.message_id(),
         sender: intake.sender(),
-        subject,
-        raw,
+        subject: subject.as_deref(),
+        raw: &stored,
+        size: mail.size,
+    };
+    let claim = store::atomically(conn, |conn| -> Result<Claim, HandleError> {
+        let claim = inbox::claim(conn, &received, now)?;
+        if let Claim::Finished(row) = claim {
+            inbox::record_copy(conn, row, &received, now)?;
+        }
+        Ok(claim)
+    })?;
+    let row = match claim {
+        Claim::Finished(_) => {
+            return Ok(Handled {
+                disposition: Disposition::Duplicate,
+                done: 0,
+                refused: 0,
+            });
+        }
+        Claim::Fresh(row) | Claim::Unfinished(row) => row,
+    };
+    let (disposition, reason) = match &intake {
+        Intake::Robot { robot, .. } => (Disposition::Ignored, Some(robot.to_string())),
+        Intake::Refused { reason: why, .. } => {
+            let disposition = match why {
+                Refusal::Unreadable | Refusal::ReaderFailed => Disposition::Unreadable,
+                _ => Disposition::Refused,
+            };
+            (disposition, Some(why.to_string()))
+        }
+        Intake::Letter(letter) => {
+            let mut run = Run {
+                settings,
+                row,
+                raw: &masked,
+                secrets: &secrets,
+                now,
+            };
+            run.letter(conn, letter)?;
+            (Disposition::Handled, None)
+        }
+    };
+    store::atomically(conn, |conn| -> Result<(), HandleError> {
+        if inbox::disposition(conn, row)? == Some(Disposition::Received) {
+            let mut all = steps::answers(conn, row)?;
+            if let Intake::Refused { reason: why, .. } = &intake {
+                // A message over the limit is answered short: its headers only.
+                let original = if too_large {
+                    mask::message(mail.headers(), None, &secrets)
+                } else {
+                    masked.clone()
+                };
+                all.push(error_mail(
+                    conn,
+                    settings,
+                    None,
+                    &why.to_string(),
+                    &original,
+                )?);
+            }
+            // One combined answer per message, within the sender's daily
+            // budget (super::limits); a single answer keeps its game thread.
+            let (done, _) = steps::tally(conn, row)?;
+            let thread = match all.as_slice() {
+                [one] => one.thread.clone(),
+                _ => None,
+            };
+            if let Some(sender) = intake.sender()
+                && let Some(mail) = answers::combine(all.into_iter().map(|a| a.mail).collect())
+                && limits::may_answer(conn, sender, done == 0, now)?
+            {
+                let parent = intake.message_id().map(|id| format!("<{id}>"));
+                let answer = Answer { mail, thread };
+                queue_answer(conn, settings, row, sender, parent, answer, now)?;
+            }
+        }
+        inbox::finish(conn, row, disposition, reason.as_deref())?;
+        Ok(())
+    })?;
+    let (done, refused) = steps::tally(conn, row)?;
+    Ok(Handled {
         disposition,
-        reason,
-    }
+        done,
+        refused,
+    })
 }
 
-/// One letter being run: its commands, and the answers for its sender.
+/// Empties the raw text of finished mail older than the retention setting
+/// (a few rows per call, so every `boserv mail` keeps the inbox trimmed).
+pub fn prune(conn: &Connection, now: DateTime<Utc>) -> Result<usize, HandleError> {
+    let settings = Settings::current().map_err(|e| HandleError::Settings(e.to_string()))?;
+    let days = settings.storage.keep_days;
+    if days == 0 {
+        return Ok(0);
+    }
+    let before = now - chrono::Duration::days(days.into());
+    Ok(inbox::prune(conn, before, now, 100)?)
+}
+
+/// Queues the one answer to the message kept as inbox row `row`, to its
+/// sender: its id is named by the row, so it is queued once however often
+/// the message is handled. In the game's thread when it has one (under
+/// the game's first mail to the player), answering the sender's message.
+fn queue_answer(
+    conn: &Connection,
+    settings: &Settings,
+    row: i64,
+    sender: &str,
+    parent: Option<String>,
+    answer: Answer,
+    now: DateTime<Utc>,
+) -> Result<(), HandleError> {
+    let identity = &settings.identity;
+    let root = answer
+        .thread
+        .as_ref()
+        .map(|(game, user)| identity.game_root_id(*game, user));
+    let references: Vec<String> = root.iter().chain(parent.iter()).cloned().collect();
+    let draft = Draft {
+        game: answer.thread.as_ref().map(|(game, _)| *game),
+        to: vec![sender.to_string()],
+        subject: answer.mail.subject,
+        body: answer.mail.body,
+        message_id: identity.answer_id(row, 0),
+        in_reply_to: parent.or(root),
+        references,
+        reply_to: None,
+    };
+    outbox::queue(conn, &draft, now)?;
+    Ok(())
+}
+
+/// One letter being run: its commands, each once, with its answer kept
+/// for the one combined mail.
 struct Run<'a> {
-    conn: &'a mut Connection,
     settings: &'a Settings,
-    /// The message as stored (masked).
+    row: i64,
+    /// The message as stored (masked), for quotes.
     raw: &'a [u8],
     secrets: &'a [String],
     now: DateTime<Utc>,
-    answers: &'a mut Vec<Answer>,
-    handled: &'a mut Handled,
+}
+
+/// A board and the user it is seen by, for an error mail.
+type Board = Option<(GameId, Option<String>)>;
+
+/// One command of a letter, before it runs.
+enum Item {
+    /// A request, with the line it came from.
+    Run(String, Request),
+    /// A line refused before it could run, and why.
+    Refuse(Board, String),
 }
 
 impl Run<'_> {
-    /// Runs the commands of a letter: at most [`MAX_REQUESTS`], and only
-    /// while the mails they may cause fit in [`MAIL_BUDGET`].
-    fn letter(&mut self, letter: &Letter) -> Result<(), HandleError> {
+    /// Runs the commands of a letter not yet done: at most
+    /// [`MAX_REQUESTS`], and only while the mails they may cause fit in
+    /// [`MAIL_BUDGET`].
+    fn letter(&mut self, conn: &mut Connection, letter: &Letter) -> Result<(), HandleError> {
         let comment = letter
             .comment
             .as_deref()
             .map(|c| limits::cut(c, limits::MAX_COMMENT_BYTES));
-        let requests = match &letter.token {
-            Some(token) => self.reply(letter, token)?,
-            None => self.parse(letter)?,
+        let items = match &letter.token {
+            Some(token) => reply(conn, letter, token)?,
+            None => parse(letter),
         };
-        let (mut run, mut mails, mut skipped) = (0, 0, 0);
-        for (line, request) in requests {
-            let cost = limits::mail_cost(&request.command);
-            if run >= MAX_REQUESTS || mails + cost > MAIL_BUDGET {
-                skipped += 1;
-                continue;
+        let (mut run, mut mails, mut skipped, mut step) = (0, 0, 0, 0);
+        for item in items {
+            match item {
+                Item::Refuse(board, why) => self.refuse(conn, step, board, &why)?,
+                Item::Run(line, request) => {
+                    let cost = limits::mail_cost(&request.command);
+                    if run >= MAX_REQUESTS || mails + cost > MAIL_BUDGET {
+                        skipped += 1;
+                        continue;
+                    }
+                    run += 1;
+                    mails += cost;
+                    self.request(
+                        conn,
+                        step,
+                        &line,
+                        request,
+                        comment.as_deref(),
+                        &letter.sender,
+                    )?;
+                }
             }
-            run += 1;
-            mails += cost;
-            self.request(&line, request, comment.as_deref(), &letter.sender)?;
+            step += 1;
         }
         if skipped > 0 {
-            self.handled.refused += skipped;
             let why = format!(
                 "{skipped} more command(s) not run: one mail runs at most {MAX_REQUESTS} \
                  commands, and only as many moves, challenges or new addresses as can \
                  cause {MAIL_BUDGET} mails (send the rest in another mail)"
             );
-            self.refuse(None, &why)?;
+            self.refuse(conn, step, None, &why)?;
         }
         Ok(())
     }
 
-    /// The requests of a letter's command lines (one more than may run,
-    /// at most); a line that does not parse is refused at once.
-    fn parse(&mut self, letter: &Letter) -> Result<Vec<(String, Request)>, HandleError> {
-        let mut requests = Vec::new();
-        for line in &letter.commands {
-            if requests.len() > MAX_REQUESTS {
-                break;
-            }
-            match language::parse(line) {
-                Ok(parsed) => {
-                    for mut request in parsed {
-                        if let Command::Signup { emails, .. } = &mut request.command
-                            && emails.is_empty()
-                        {
-                            emails.push(letter.sender.clone());
-                        }
-                        requests.push((line.clone(), request));
-                    }
-                }
-                Err(e) => {
-                    self.handled.refused += 1;
-                    self.refuse(None, &e.to_string())?;
-                }
-            }
-        }
-        Ok(requests)
-    }
-
-    /// A reply to a board mail: its token names the player and the game,
-    /// and the sender must be one of that player's confirmed addresses.
-    fn reply(
-        &mut self,
-        letter: &Letter,
-        token: &str,
-    ) -> Result<Vec<(String, Request)>, HandleError> {
-        let Some(bearer) = token::redeem(self.conn, token)? else {
-            self.handled.refused += 1;
-            self.refuse(
-                None,
-                "this reply address is not valid (the game is over, or the address was \
-                 changed): write the full command in the Subject instead (send `help`)",
-            )?;
-            return Ok(Vec::new());
-        };
-        let game = Some((bearer.game, Some(bearer.userid.as_str())));
-        let emails = crate::store::players::confirmed_emails(self.conn, bearer.player)?;
-        if !emails
-            .iter()
-            .any(|e| e.eq_ignore_ascii_case(&letter.sender))
-        {
-            self.handled.refused += 1;
-            let why = format!(
-                "this reply address belongs to a board mail of {user}, and {sender} is not a \
-                 confirmed address of {user}: reply from the address the board mail came to",
-                user = bearer.userid,
-                sender = letter.sender,
-            );
-            self.refuse(game, &why)?;
-            return Ok(Vec::new());
-        }
-        let Some(line) = letter.commands.first() else {
-            self.handled.refused += 1;
-            self.refuse(
-                game,
-                "no command found: write your move (or resign, draw offer, show) on the \
-                 first line of your reply",
-            )?;
-            return Ok(Vec::new());
-        };
-        match language::parse_reply(line, bearer.game) {
-            Ok(command) => Ok(vec![(
-                line.clone(),
-                Request {
-                    game_word: None,
-                    actor: Actor::Trusted(bearer.userid.clone()),
-                    command,
-                },
-            )]),
-            Err(e) => {
-                self.handled.refused += 1;
-                self.refuse(game, &e.to_string())?;
-                Ok(Vec::new())
-            }
-        }
-    }
-
-    /// Runs one request, answering or refusing it.
+    /// Runs command `step` once. Its password is checked first, outside
+    /// the write transaction; the command, its mail, its answer and the
+    /// record that it is done then commit together.
     fn request(
         &mut self,
+        conn: &mut Connection,
+        step: usize,
         line: &str,
         request: Request,
         comment: Option<&str>,
         sender: &str,
     ) -> Result<(), HandleError> {
-        match perform(self.conn, &request, comment, self.now, true) {
-            Ok(reply) => {
-                self.handled.done += 1;
-                if let Some(answer) = answer(self.settings, &request, line, &reply, sender)? {
-                    self.answers.push(answer.into());
+        if steps::is_done(conn, self.row, step)? {
+            return Ok(());
+        }
+        let board = game_of(&request.command)
+            .map(|g| (g, claimed_user(&request.actor).map(str::to_string)));
+        let request = match accounts::authenticate(conn, &request.actor) {
+            Ok(actor) => Request { actor, ..request },
+            Err(e) if e.is_refusal() => return self.refuse(conn, step, board, &e.to_string()),
+            Err(e) => return Err(trouble(PerformError::Service(e))),
+        };
+        let (settings, raw, secrets, now) = (self.settings, self.raw, self.secrets, self.now);
+        once(conn, self.row, step, now, |conn| {
+            match perform(conn, &request, comment, now, true) {
+                Ok(reply) => Ok((
+                    Outcome::Done,
+                    answer(settings, &request, line, &reply, sender)?.map(Answer::from),
+                )),
+                Err(e) if e.is_trouble() => Err(trouble(e)),
+                Err(e) => {
+                    let reason = mask::text(&e.to_string(), secrets);
+                    let game = board.as_ref().map(|(g, u)| (*g, u.as_deref()));
+                    let answer = error_mail(conn, settings, game, &reason, raw)?;
+                    Ok((Outcome::Refused, Some(answer)))
                 }
             }
-            Err(e) if e.is_trouble() => {
-                return Err(match e {
-                    PerformError::Service(crate::service::ServiceError::Store(e)) => e.into(),
-                    PerformError::Service(crate::service::ServiceError::Setup(why)) => {
-                        HandleError::Store(StoreError::Setup(why))
-                    }
-                    other => HandleError::Store(StoreError::Damaged(other.to_string())),
-                });
-            }
-            Err(e) => {
-                self.handled.refused += 1;
-                let game = game_of(&request.command);
-                let game = game.map(|g| (g, claimed_user(&request.actor)));
-                self.refuse(game, &e.to_string())?;
-            }
-        }
-        Ok(())
+        })
     }
 
-    /// Queues the error answer for a refusal, its reason masked.
+    /// Records step `step` as refused for `reason` (masked), once.
     fn refuse(
         &mut self,
-        game: Option<(crate::command::GameId, Option<&str>)>,
+        conn: &mut Connection,
+        step: usize,
+        board: Board,
         reason: &str,
     ) -> Result<(), HandleError> {
+        let (settings, raw, now) = (self.settings, self.raw, self.now);
         let reason = mask::text(reason, self.secrets);
-        let raw = &self.raw[..self.raw.len().min(MAX_QUOTE_BYTES)];
-        let mail = error_mail(self.conn, self.settings, game, &reason, raw, None)?;
-        self.answers.push(mail);
-        Ok(())
+        once(conn, self.row, step, now, |conn| {
+            let game = board.as_ref().map(|(g, u)| (*g, u.as_deref()));
+            let answer = error_mail(conn, settings, game, &reason, raw)?;
+            Ok((Outcome::Refused, Some(answer)))
+        })
     }
+}
+
+/// Database trouble while running a command: the MTA tries again.
+fn trouble(e: PerformError) -> HandleError {
+    match e {
+        PerformError::Service(crate::service::ServiceError::Store(e)) => e.into(),
+        other => HandleError::Store(StoreError::Damaged(other.to_string())),
+    }
+}
+
+/// The items of a letter's command lines (one more than may run, at
+/// most); a line that does not parse is refused.
+fn parse(letter: &Letter) -> Vec<Item> {
+    let mut items = Vec::new();
+    let mut requests = 0;
+    for line in &letter.commands {
+        if requests > MAX_REQUESTS {
+            break;
+        }
+        match language::parse(line) {
+            Ok(parsed) => {
+                for mut request in parsed {
+                    if let Command::Signup { emails, .. } = &mut request.command
+                        && emails.is_empty()
+                    {
+                        emails.push(letter.sender.clone());
+                    }
+                    requests += 1;
+                    items.push(Item::Run(line.clone(), request));
+                }
+            }
+            Err(e) => items.push(Item::Refuse(None, e.to_string())),
+        }
+    }
+    items
+}
+
+/// A reply to a board mail: its token names the player and the game,
+/// and the sender must be one of that player's confirmed addresses.
+fn reply(conn: &Connection, letter: &Letter, token: &str) -> Result<Vec<Item>, HandleError> {
+    let Some(bearer) = token::redeem(conn, token)? else {
+        return Ok(vec![Item::Refuse(
+            None,
+            "this reply address is not valid (the game is over, or the address was \
+             changed): write the full command in the Subject instead (send `help`)"
+                .to_string(),
+        )]);
+    };
+    let board = Some((bearer.game, Some(bearer.userid.clone())));
+    let emails = crate::store::players::confirmed_emails(conn, bearer.player)?;
+    if !emails
+        .iter()
+        .any(|e| e.eq_ignore_ascii_case(&letter.sender))
+    {
+        let why = format!(
+            "this reply address belongs to a board mail of {user}, and {sender} is not a \
+             confirmed address of {user}: reply from the address the board mail came to",
+            user = bearer.userid,
+            sender = letter.sender,
+        );
+        return Ok(vec![Item::Refuse(board, why)]);
+    }
+    let Some(line) = letter.commands.first() else {
+        return Ok(vec![Item::Refuse(
+            board,
+            "no command found: write your move (or resign, draw offer, show) on the \
+             first line of your reply"
+                .to_string(),
+        )]);
+    };
+    Ok(vec![match language::parse_reply(line, bearer.game) {
+        Ok(command) => Item::Run(
+            line.clone(),
+            Request {
+                game_word: None,
+                actor: Actor::Trusted(bearer.userid.clone()),
+                command,
+            },
+        ),
+        Err(e) => Item::Refuse(board, e.to_string()),
+    }])
+}
+
+/// Command `step` of the message, unless an earlier run did it: the
+/// command, its answer (kept for the combined mail) and the record of it
+/// commit together.
+fn once(
+    conn: &mut Connection,
+    row: i64,
+    step: usize,
+    now: DateTime<Utc>,
+    command: impl FnOnce(&mut Connection) -> Result<(Outcome, Option<Answer>), HandleError>,
+) -> Result<(), HandleError> {
+    store::atomically(conn, |conn| {
+        if steps::is_done(conn, row, step)? {
+            return Ok(());
+        }
+        let (outcome, answer) = command(conn)?;
+        steps::record(conn, row, step, outcome, answer.as_ref(), now)?;
+        Ok(())
+    })
 }
 
 /// The mail a successful command sends its sender, if any: commands that
@@ -512,16 +564,17 @@ fn claimed_user(actor: &Actor) -> Option<&str> {
 }
 
 /// An error mail ([`refusal`]), in the game's thread when the command
-/// named a board of the player it spoke for.
+/// named a board of the player it spoke for. `raw` is the message as
+/// stored (masked); at most [`MAX_QUOTE_BYTES`] of it are quoted.
 fn error_mail(
     conn: &Connection,
     settings: &Settings,
-    game: Option<(crate::command::GameId, Option<&str>)>,
+    game: Option<(GameId, Option<&str>)>,
     reason: &str,
     raw: &[u8],
-    secret: Option<&str>,
 ) -> Result<Answer, HandleError> {
-    let letter = refusal::letter(conn, game, reason, raw, secret);
+    let raw = &raw[..raw.len().min(MAX_QUOTE_BYTES)];
+    let letter = refusal::letter(conn, game, reason, raw, None);
     let thread = match (game, letter.board) {
         (Some((id, Some(user))), Some(_)) => crate::store::games::find(conn, id)?
             .filter(|row| row.players.iter().any(|p| p.eq_ignore_ascii_case(user)))

@@ -16,7 +16,8 @@ use super::robot::{self, Robot};
 use super::subject;
 use super::token;
 
-/// The largest mail read; larger ones are refused unread.
+/// The largest mail read by default; larger ones are refused unread (the
+/// operator's setting: [`super::settings::Storage`]).
 pub const SIZE_LIMIT: usize = 256 * 1024;
 
 /// What a mail amounts to.
@@ -95,10 +96,17 @@ impl Intake {
     }
 }
 
-/// Reads one message. Never panics: a panic inside mail-parser becomes
-/// [`Refusal::ReaderFailed`].
+/// Reads one message with the default size limit.
 pub fn read(raw: &[u8]) -> Intake {
-    if raw.len() > SIZE_LIMIT {
+    read_with(raw, raw.len() as u64, SIZE_LIMIT)
+}
+
+/// Reads one message of `size` bytes, of which `raw` are at hand, with
+/// the size limit `limit`: a larger message is refused from its headers.
+/// Never panics: a panic inside mail-parser becomes
+/// [`Refusal::ReaderFailed`].
+pub fn read_with(raw: &[u8], size: u64, limit: usize) -> Intake {
+    if size > limit as u64 {
         let headers = catch_unwind(|| {
             let message = MessageParser::default().parse_headers(raw)?;
             let (sender, message_id) = (sender(&message), message_id(&message));
@@ -117,8 +125,8 @@ pub fn read(raw: &[u8]) -> Intake {
             };
         }
         let reason = Refusal::TooLarge {
-            size: raw.len(),
-            limit: SIZE_LIMIT,
+            size: usize::try_from(size).unwrap_or(usize::MAX),
+            limit,
         };
         return Intake::Refused {
             reason,

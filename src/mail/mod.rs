@@ -6,13 +6,16 @@
 //! rows through a [`transport`]. [`templates`] words the mails,
 //! [`announce`] decides who is told what after a command, and [`handle`]
 //! takes one received message from start to finish (`boserv mail`),
-//! keeping it in the [`inbox`].
+//! exactly once however often the MTA hands it over: it is read with a
+//! bound ([`raw`]), known by its [`fingerprint`], kept in the [`inbox`],
+//! and each of its commands is recorded in [`steps`] as it commits.
 
 pub mod announce;
 pub mod answers;
 pub mod body;
 pub mod compose;
 pub mod config;
+pub mod fingerprint;
 pub mod handle;
 pub mod help;
 pub mod identity;
@@ -23,9 +26,11 @@ pub mod limits;
 pub mod mask;
 pub mod nag;
 pub mod outbox;
+pub mod raw;
 pub mod refusal;
 pub mod robot;
 pub mod settings;
+pub mod steps;
 pub mod subject;
 pub mod templates;
 pub mod token;

@@ -194,7 +194,7 @@ pub fn deliver(
             .map_err(|e| (e.to_string(), true))
             .and_then(|message| {
                 transport
-                    .send(&message)
+                    .send(id, &message)
                     .map_err(|e| (e.reason, e.permanent))
             });
         match sent {

@@ -7,13 +7,23 @@
 //! `smtp+starttls://HOST[:PORT]` talk encrypted SMTP to a remote relay
 //! (with `user:pass@` when it wants a login), and `file:DIR` writes one
 //! `.eml` per mail for tests and dry runs.
+//!
+//! A `deliver` killed at any point never doubles a `file:` mail: each is
+//! written to a temporary name, synced and renamed to a name made from its
+//! outbox row (`outbox-42.eml`), so a rerun replaces the file, whole,
+//! instead of adding a second one. SMTP and sendmail cannot take a mail
+//! back: a kill after the relay accepted a mail and before the outbox row
+//! is marked sent means that mail is sent again on the next run (see
+//! README, "Delivery").
 
-use std::path::PathBuf;
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 
 use lettre::transport::smtp::authentication::Credentials;
-use lettre::{FileTransport, Message, SendmailTransport, SmtpTransport, Transport as _};
+use lettre::{Message, SendmailTransport, SmtpTransport, Transport as _};
 
 /// How long one SMTP conversation may stall.
 const SMTP_TIMEOUT: Duration = Duration::from_secs(60);
@@ -202,7 +212,7 @@ fn percent_decode(text: &str) -> String {
 pub enum Transport {
     Sendmail(SendmailTransport),
     Smtp(SmtpTransport),
-    File(FileTransport),
+    File(PathBuf),
 }
 
 impl Transport {
@@ -216,7 +226,7 @@ impl Transport {
             TransportSpec::Sendmail {
                 command: Some(path),
             } => Transport::Sendmail(SendmailTransport::new_with_command(path.as_os_str())),
-            TransportSpec::File { dir } => Transport::File(FileTransport::new(dir)),
+            TransportSpec::File { dir } => Transport::File(dir.clone()),
             TransportSpec::Smtp {
                 security,
                 host,
@@ -289,21 +299,41 @@ impl Transport {
         }
     }
 
-    /// Hands one message over.
-    pub fn send(&self, message: &Message) -> Result<(), SendError> {
+    /// Hands over one message, the mail of outbox row `row`.
+    pub fn send(&self, row: i64, message: &Message) -> Result<(), SendError> {
         let transient = |e: &dyn std::fmt::Display| SendError {
             reason: one_line(e),
             permanent: false,
         };
         match self {
             Transport::Sendmail(t) => t.send(message).map(drop).map_err(|e| transient(&e)),
-            Transport::File(t) => t.send(message).map(drop).map_err(|e| transient(&e)),
+            Transport::File(dir) => write_file(dir, row, message).map_err(|e| transient(&e)),
             Transport::Smtp(t) => t.send(message).map(drop).map_err(|e| SendError {
                 reason: one_line(&e),
                 permanent: e.is_permanent(),
             }),
         }
     }
+}
+
+/// Writes `outbox-ROW.eml` in `dir` whole or not at all: a temporary
+/// file, synced, renamed over the final name, and the directory synced.
+fn write_file(dir: &Path, row: i64, message: &Message) -> std::io::Result<()> {
+    let name = dir.join(format!("outbox-{row}.eml"));
+    // One `deliver` at a time holds a row (its lease), so the temporary
+    // name is the row's own; a write cut short is redone under it.
+    let temporary = dir.join(format!(".outbox-{row}.eml.tmp"));
+    let written = (|| {
+        let mut file = File::create(&temporary)?;
+        file.write_all(&message.formatted())?;
+        file.sync_all()?;
+        std::fs::rename(&temporary, &name)?;
+        File::open(dir)?.sync_all()
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
 }
 
 fn one_line(error: &dyn std::fmt::Display) -> String {

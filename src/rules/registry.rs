@@ -8,6 +8,8 @@ pub static VARIANTS: &[&dyn Variant] = &[
     &super::chess::Chess,
     &super::bochess::Bochess,
     &Orwell,
+    &super::orthodia::ORTHODIA,
+    &super::orthodia::ORTHODIA_SIMPLE,
     &super::rebellion::REBELLION_GAME,
     &super::rebellion::SQUIRM_GAME,
 ];

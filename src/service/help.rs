@@ -291,14 +291,15 @@ pub fn help(catalog: Catalog<'_>, topic: Option<&str>) -> Result<Reply, ServiceE
     Ok(Reply::Text(text.to_string()))
 }
 
-/// `variants`: one line per game.
+/// `variants`: one line per game, the names in one column.
 pub fn variants(catalog: Catalog<'_>) -> Reply {
+    let width = catalog.iter().map(|v| v.name().len()).max().unwrap_or(0);
     let lines: Vec<String> = catalog
         .iter()
         .map(|v| {
             let dice = if v.uses_dice() { ", dice" } else { "" };
             format!(
-                "{:<10} {} ({}{dice})",
+                "{:<width$} {} ({}{dice})",
                 v.name(),
                 v.full_name(),
                 v.seats().join(", ")

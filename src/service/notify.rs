@@ -7,18 +7,13 @@
 //! exactly when the change it reports was committed.
 
 use chrono::{DateTime, Utc};
-use rusqlite::Transaction;
 
 use super::autopass;
 use super::notice::Notice;
-use crate::store::StoreError;
+use crate::store::{StoreError, Tx};
 
 /// Queues the mail for `notices` in the command's own transaction.
-pub fn queue(
-    tx: &Transaction<'_>,
-    notices: &[Notice],
-    now: DateTime<Utc>,
-) -> Result<(), StoreError> {
+pub fn queue(tx: &Tx<'_>, notices: &[Notice], now: DateTime<Utc>) -> Result<(), StoreError> {
     crate::mail::announce::queue(tx, notices, now)
 }
 
@@ -27,7 +22,7 @@ pub fn queue(
 /// the automatic passes that followed it. Returns those passes as the
 /// answer to the player lists them ([`autopass::lines`]).
 pub fn queue_change(
-    tx: &Transaction<'_>,
+    tx: &Tx<'_>,
     first: Notice,
     game_over: Option<Notice>,
     passes: Vec<Notice>,

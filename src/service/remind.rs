@@ -18,7 +18,7 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use chrono::{DateTime, TimeDelta, Utc};
-use rusqlite::{Connection, Transaction};
+use rusqlite::Connection;
 
 use super::error::ServiceError;
 use super::game::{Catalog, LoadedGame, Step, timestamp};
@@ -28,7 +28,7 @@ use crate::clock::{Limits, Pauses, Reading};
 use crate::command::GameId;
 use crate::rules::Conclusion;
 use crate::store::reminders::{self, ClockRow};
-use crate::store::{self, StoreError, turns::EntryKind, vacations};
+use crate::store::{self, StoreError, Tx, turns::EntryKind, vacations};
 
 /// Games acted on per write transaction: short enough that a mail command
 /// waiting for the lock is not kept long.
@@ -221,7 +221,7 @@ impl Judge<'_> {
 
     /// Reads one game's clock again inside the write transaction (a move
     /// may have come in since the scan) and acts on it.
-    fn act(&mut self, tx: &Transaction<'_>, id: GameId) -> Result<Action, ServiceError> {
+    fn act(&mut self, tx: &Tx<'_>, id: GameId) -> Result<Action, ServiceError> {
         let Some(row) = reminders::clock(tx, id)? else {
             return Ok(Action::Nothing);
         };
@@ -270,7 +270,7 @@ impl Judge<'_> {
 /// The forfeit: the player to move loses on time, or, when a draw offer
 /// stands, the silence accepts it.
 fn lose_on_time(
-    tx: &Transaction<'_>,
+    tx: &Tx<'_>,
     game: &mut LoadedGame,
     seat: usize,
     player_id: i64,

@@ -16,6 +16,17 @@ pub const STEPS: &[&str] = &[
     include_str!("declined.sql"),
     include_str!("settings.sql"),
     include_str!("guard.sql"),
+    include_str!("intake.sql"),
+];
+
+/// Columns a step adds to an existing table: (step, table, column,
+/// declaration). SQLite has no `ADD COLUMN IF NOT EXISTS`, so they are
+/// added here, before the step's SQL runs, when the table lacks them; the
+/// steps themselves stay safe to run again.
+const COLUMNS: &[(usize, &str, &str, &str)] = &[
+    (6, "inbox", "key", "TEXT"),
+    (6, "inbox", "size", "INTEGER"),
+    (6, "inbox", "pruned_at", "TEXT"),
 ];
 
 /// The version a database has after every step.
@@ -37,6 +48,20 @@ pub fn to_latest(conn: &mut Connection) -> Result<(), StoreError> {
     // Another process may have migrated while we waited for the lock.
     let current = version(&tx)?;
     for (n, step) in STEPS.iter().enumerate().skip(current.max(0) as usize) {
+        for &(_, table, column, declaration) in COLUMNS.iter().filter(|c| c.0 == n) {
+            let present: bool = tx.query_row(
+                &format!(
+                    "SELECT EXISTS (SELECT 1 FROM pragma_table_info('{table}') WHERE name = ?1)"
+                ),
+                [column],
+                |r| r.get(0),
+            )?;
+            if !present {
+                tx.execute_batch(&format!(
+                    "ALTER TABLE {table} ADD COLUMN {column} {declaration}"
+                ))?;
+            }
+        }
         tx.execute_batch(step)?;
         tx.pragma_update(None, "user_version", n as i64 + 1)?;
     }

@@ -3,9 +3,13 @@
 //!
 //! Every connection gets WAL, foreign keys and a busy timeout; a busy
 //! database becomes [`StoreError::Busy`] ("the database is busy; try
-//! again"), never a panic. Writes go through [`write`], which opens a
+//! again"), and a full disk becomes [`StoreError::DiskFull`] ("the disk is
+//! full"), never a panic. Writes go through [`write`], which opens a
 //! `BEGIN IMMEDIATE` transaction so two writers queue on the lock instead of
-//! failing half way.
+//! failing half way. A front end that must commit a record of its own
+//! together with a command (the mail intake's "this command of this
+//! message is done") runs the command inside [`atomically`]: the command's
+//! [`write`] then becomes a savepoint of that one transaction.
 
 pub mod games;
 pub mod migrate;
@@ -19,7 +23,9 @@ use std::path::Path;
 use std::time::Duration;
 
 use rusqlite::config::DbConfig;
-use rusqlite::{Connection, ErrorCode, Transaction, TransactionBehavior};
+use std::ops::Deref;
+
+use rusqlite::{Connection, ErrorCode, Savepoint, Transaction, TransactionBehavior};
 
 /// How long a command waits for another writer before giving up.
 pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
@@ -29,6 +35,8 @@ pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 pub enum StoreError {
     #[error("the database is busy; try again")]
     Busy,
+    #[error("the disk is full")]
+    DiskFull,
     #[error("the database was written by a newer boserv (schema version {0})")]
     TooNew(i64),
     #[error("database error: {0}")]
@@ -47,7 +55,46 @@ impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> Self {
         match e.sqlite_error_code() {
             Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => StoreError::Busy,
+            Some(ErrorCode::DiskFull) => StoreError::DiskFull,
             _ => StoreError::Sqlite(e),
+        }
+    }
+}
+
+impl StoreError {
+    /// True when the same work may succeed later (busy database, full
+    /// disk): the mail intake asks the MTA to retry.
+    pub fn is_temporary(&self) -> bool {
+        matches!(self, StoreError::Busy | StoreError::DiskFull)
+    }
+}
+
+/// A command's transaction: its own `BEGIN IMMEDIATE`, or a savepoint
+/// when the command runs inside [`atomically`]. Either way it commits
+/// only through [`Tx::commit`] and rolls back when dropped.
+#[derive(Debug)]
+pub enum Tx<'c> {
+    Own(Transaction<'c>),
+    Nested(Savepoint<'c>),
+}
+
+impl Deref for Tx<'_> {
+    type Target = Connection;
+
+    fn deref(&self) -> &Connection {
+        match self {
+            Tx::Own(tx) => tx,
+            Tx::Nested(sp) => sp,
+        }
+    }
+}
+
+impl Tx<'_> {
+    /// Commits (a savepoint: releases it into the enclosing transaction).
+    pub fn commit(self) -> rusqlite::Result<()> {
+        match self {
+            Tx::Own(tx) => tx.commit(),
+            Tx::Nested(sp) => sp.commit(),
         }
     }
 }
@@ -93,15 +140,45 @@ fn prepare(mut conn: Connection, busy_timeout: Duration) -> Result<Connection, S
     Ok(conn)
 }
 
-/// Starts the one write transaction of a command (`BEGIN IMMEDIATE`).
-pub fn write(conn: &mut Connection) -> Result<Transaction<'_>, StoreError> {
-    Ok(conn.transaction_with_behavior(TransactionBehavior::Immediate)?)
+/// Starts the one write transaction of a command (`BEGIN IMMEDIATE`), or
+/// a savepoint inside [`atomically`].
+pub fn write(conn: &mut Connection) -> Result<Tx<'_>, StoreError> {
+    begin(conn, TransactionBehavior::Immediate)
 }
 
 /// Starts a read-only snapshot (`BEGIN DEFERRED`): a consistent view for
 /// commands that only look.
-pub fn read(conn: &mut Connection) -> Result<Transaction<'_>, StoreError> {
-    Ok(conn.transaction_with_behavior(TransactionBehavior::Deferred)?)
+pub fn read(conn: &mut Connection) -> Result<Tx<'_>, StoreError> {
+    begin(conn, TransactionBehavior::Deferred)
+}
+
+fn begin(conn: &mut Connection, behavior: TransactionBehavior) -> Result<Tx<'_>, StoreError> {
+    if conn.is_autocommit() {
+        Ok(Tx::Own(conn.transaction_with_behavior(behavior)?))
+    } else {
+        Ok(Tx::Nested(conn.savepoint()?))
+    }
+}
+
+/// Runs `work` in one `BEGIN IMMEDIATE` transaction, committed only when
+/// it succeeds: every [`write`] inside is a savepoint of it, so a command
+/// and whatever the caller records beside it commit together or not at
+/// all.
+pub fn atomically<T, E: From<StoreError>>(
+    conn: &mut Connection,
+    work: impl FnOnce(&mut Connection) -> Result<T, E>,
+) -> Result<T, E> {
+    conn.execute_batch("BEGIN IMMEDIATE")
+        .map_err(StoreError::from)?;
+    let done = work(conn).and_then(|value| {
+        conn.execute_batch("COMMIT")
+            .map_err(|e| E::from(StoreError::from(e)))?;
+        Ok(value)
+    });
+    if done.is_err() && !conn.is_autocommit() {
+        let _ = conn.execute_batch("ROLLBACK");
+    }
+    done
 }
 
 #[cfg(test)]
@@ -147,5 +224,37 @@ mod tests {
         drop(first);
         drop(second);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_command_inside_atomically_commits_with_its_caller() {
+        let mut conn = open_in_memory().unwrap();
+        conn.execute_batch("CREATE TABLE t (x INTEGER)").unwrap();
+        let count = |conn: &Connection| -> i64 {
+            conn.query_row("SELECT count(*) FROM t", [], |r| r.get(0))
+                .unwrap()
+        };
+        // The command commits its savepoint, the caller then fails: nothing stays.
+        let failed: Result<(), StoreError> = atomically(&mut conn, |conn| {
+            let tx = write(conn)?;
+            tx.execute("INSERT INTO t VALUES (1)", [])?;
+            tx.commit()?;
+            Err(StoreError::Damaged("caller failed".into()))
+        });
+        assert!(failed.is_err());
+        assert_eq!(count(&conn), 0);
+        assert!(conn.is_autocommit());
+        // A refused command (dropped savepoint) leaves the caller's own write.
+        atomically(&mut conn, |conn| {
+            {
+                let tx = write(conn)?;
+                tx.execute("INSERT INTO t VALUES (2)", [])?;
+            }
+            conn.execute("INSERT INTO t VALUES (3)", [])?;
+            Ok::<_, StoreError>(())
+        })
+        .unwrap();
+        let x: i64 = conn.query_row("SELECT x FROM t", [], |r| r.get(0)).unwrap();
+        assert_eq!((count(&conn), x), (1, 3));
     }
 }

@@ -5,9 +5,8 @@
 
 use super::brute::Brute;
 use super::{fen, start};
+use crate::positions::Lcg;
 use boserv::rules::Position;
-
-use crate::util::Lcg;
 
 /// Depth 1 counted by hand, piece by piece:
 /// pawns 12 x 4 (1 to 4 squares) = 48; Guards d1 -> c4 e4, i1 -> h4 j4 = 4;

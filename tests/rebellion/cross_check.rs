@@ -7,7 +7,7 @@ use super::brute::{Brute, Game};
 use super::{at, start};
 use boserv::rules::{Ending, Position};
 
-use crate::util::Lcg;
+use crate::positions::Lcg;
 
 /// One table entry: name, game word, Berolina pawns, FEN, (depth, nodes).
 struct Case {

@@ -8,7 +8,7 @@
 use super::{options, start};
 use boserv::rules::{Position, find_variant};
 
-use crate::util::Lcg;
+use crate::positions::Lcg;
 
 fn games() -> u64 {
     std::env::var("REBELLION_GAMES")

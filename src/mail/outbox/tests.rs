@@ -147,3 +147,42 @@ fn backoff_doubles() {
     assert_eq!(retry_delay(2), Duration::minutes(10));
     assert_eq!(retry_delay(4), Duration::minutes(40));
 }
+
+#[test]
+fn a_rerun_after_a_kill_replaces_the_file_and_a_leased_row_is_not_sent_twice() {
+    let conn = database();
+    let dir = tempfile::tempdir().unwrap();
+    let now = at("2026-11-22T10:00:00Z");
+    let id = queue(&conn, &draft(1), now).unwrap().unwrap();
+    let transport = transport(&format!("file:{}", dir.path().display()));
+    // Another run holds the row: this one leaves it alone.
+    assert!(lease(&conn, id, now).unwrap());
+    assert_eq!(
+        deliver(&conn, &transport, &identity(), now).unwrap().sent,
+        0
+    );
+    // The holder was killed after writing, before marking the row sent.
+    let later = now + LEASE + Duration::seconds(1);
+    assert_eq!(
+        deliver(&conn, &transport, &identity(), later).unwrap().sent,
+        1
+    );
+    conn.execute(
+        "UPDATE outbox SET status = 'pending', next_attempt_at = ?2 WHERE id = ?1",
+        params![id, stamp(later)],
+    )
+    .unwrap();
+    assert_eq!(
+        deliver(&conn, &transport, &identity(), later).unwrap().sent,
+        1
+    );
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(
+        names,
+        [format!("outbox-{id}.eml")],
+        "one whole file, no leftovers"
+    );
+}

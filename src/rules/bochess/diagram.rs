@@ -5,7 +5,7 @@
 use super::pieces::SET;
 use crate::rules::chesslike::ChessLike;
 use crate::rules::geometry::Square;
-use crate::rules::render::{Drawing, Glyph, cell, status_lines};
+use crate::rules::render::{Drawing, Glyph, cell};
 
 /// Width of the whole drawing: corner box, board box, corner box.
 const WIDTH: usize = 57;
@@ -103,18 +103,7 @@ pub fn board_lines(pos: &ChessLike, flipped: bool) -> Vec<String> {
 /// The whole text: the board (from Black's side when `flipped`), then whose
 /// turn it is (or the result) and the last move.
 pub fn render(pos: &ChessLike, flipped: bool) -> String {
-    let mut lines = board_lines(pos, flipped);
-    lines.push(String::new());
-    let result = pos.result().map(|o| o.to_string());
-    let to_move = ["White", "Black"][pos.side() as usize];
-    lines.extend(status_lines(
-        Some(to_move),
-        result.as_deref(),
-        pos.last_move(),
-    ));
-    let mut text = lines.join("\n");
-    text.push('\n');
-    text
+    pos.with_status(board_lines(pos, flipped))
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ use super::Rules;
 use super::fen::{from_fen, to_fen};
 use super::position::ChessLike;
 use crate::rules::notation::{self, plain_turn};
+use crate::rules::render::status_lines;
 use crate::rules::{
     Conclusion, Ending, Outcome, PlayError, Position, Roll, RulesError, Seat, Turn,
 };
@@ -56,6 +57,23 @@ impl ChessLike {
             pos.ended = Some(Outcome::read(points, ending, &rules.seats).map_err(|e| bad(&e))?);
         }
         Ok(pos)
+    }
+
+    /// A game's board drawing `board` (its lines), then a blank line,
+    /// whose turn it is (or the result) and the last move: the whole text
+    /// a [`super::Hooks::render`] returns.
+    pub fn with_status(&self, mut board: Vec<String>) -> String {
+        board.push(String::new());
+        let result = self.result().map(|o| o.to_string());
+        let to_move = self.rules.seats[self.side as usize];
+        board.extend(status_lines(
+            Some(to_move),
+            result.as_deref(),
+            self.last_move(),
+        ));
+        let mut text = board.join("\n");
+        text.push('\n');
+        text
     }
 
     fn refuse_when_over(&self) -> Result<(), RulesError> {

@@ -46,8 +46,11 @@ impl ChessLike {
             }
             let plain = |to, capture| Act::plain(Action::step(from, to), capture);
             self.board.each_quiet(from, |to| out.push(plain(to, false)));
-            self.board
-                .each_capture(from, |to| out.push(plain(to, true)));
+            self.board.each_capture(from, |to| {
+                if !self.is_royal(to) {
+                    out.push(plain(to, true));
+                }
+            });
         }
         out.extend(self.en_passant_acts());
         out
@@ -73,7 +76,20 @@ impl ChessLike {
         rule.each_step(geo, side, from, &|s| self.board.get(s).is_none(), |to| {
             push(to, false, out)
         });
-        self.board.each_capture(from, |to| push(to, true, out));
+        self.board.each_capture(from, |to| {
+            if !self.is_royal(to) {
+                push(to, true, out);
+            }
+        });
+    }
+
+    /// True when a royal piece stands on `sq`. A king is never captured:
+    /// in a game with check that could only arise where it stands on a
+    /// capture line that gives no check (Orthodia's Bisroos captures along
+    /// files and ranks but checks along diagonals), and there the king may
+    /// stand.
+    fn is_royal(&self, sq: Square) -> bool {
+        self.board.get(sq).is_some_and(|p| self.board.kind(p).royal)
     }
 
     /// The en passant captures open now: onto any square the last

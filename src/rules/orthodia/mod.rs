@@ -1,0 +1,212 @@
+//! Orthodia (`orthodia`) and simplified Orthodia (`orthodia-simple`), Lev
+//! Grigoriev's chess with divergent pieces: Warriors (pawns the other way
+//! round), Golds, Bisroos / Roobis (moving one way, capturing the other)
+//! and the Torch (odd distances, jumping what stands at even ones).
+//!
+//! Both games are data for the shared chess-like core
+//! ([`crate::rules::chesslike`]): the pieces are movement patterns
+//! (`pieces.rs`; the Bisroos' and Roobis' check lines are their move lines
+//! in `orthodia`, their capture lines in `orthodia-simple`), the pawn and
+//! the Warrior are [`PawnRule`]s (who may take whom en passant is data),
+//! there is no castling. What is Orthodia's own: the help page with a
+//! diagram per piece drawn from that same data (`help.rs`).
+
+mod help;
+pub mod pieces;
+
+use std::sync::LazyLock;
+
+use crate::rules::board::BoardSpec;
+use crate::rules::chesslike::{self, ChessLike, Hooks, PawnRule, Rebels, Rules};
+use crate::rules::render::Drawing;
+use crate::rules::{GameOption, Position, RulesError, Variant};
+use pieces::{KING, PAWN, PROMOTIONS, ROOBIS, SET, SIMPLE_SET, WARRIOR};
+
+/// The start position of both games, in FEN.
+pub const START: &str = "rgbtkbgr/wppppppw/8/8/8/8/WPPPPPPW/RGBTKBGR w - - 0 1";
+
+/// What Orthodia adds to the core: only its drawing (the house style).
+struct Drawn;
+
+impl Hooks for Drawn {
+    fn render(&self, pos: &ChessLike, flipped: bool) -> String {
+        let board = pos.board();
+        let drawing = Drawing {
+            flipped,
+            ..Drawing::new(board.geometry())
+        };
+        pos.with_status(drawing.board_lines(&|sq| board.glyph(sq)))
+    }
+}
+
+/// The pawn and the Warrior. With `en_passant`, a pawn's double step may
+/// be taken by a pawn, a Warrior's by a pawn or a Warrior (each where its
+/// capture reaches the square passed over); without it, by nobody.
+fn pawn_rules(en_passant: bool) -> Vec<PawnRule> {
+    let rule = |kind, steps, taken_by: Vec<u8>, captures, how| PawnRule {
+        kind,
+        steps,
+        home_rank: [1, 6],
+        first_range: 2,
+        range: 1,
+        last_by_one_step: false,
+        promotion_rank: [7, 0],
+        promotions: PROMOTIONS.to_vec(),
+        taken_by: if en_passant { taken_by } else { Vec::new() },
+        captures,
+        how,
+    };
+    vec![
+        rule(
+            PAWN,
+            vec![(0, 1)],
+            vec![PAWN],
+            "diagonally",
+            "moves straight ahead and captures one square diagonally forward",
+        ),
+        rule(
+            WARRIOR,
+            vec![(-1, 1), (1, 1)],
+            vec![PAWN, WARRIOR],
+            "straight ahead",
+            "moves diagonally forward and captures one square straight ahead",
+        ),
+    ]
+}
+
+fn rules(name: &'static str, spec: &'static BoardSpec, en_passant: bool) -> Rules {
+    Rules {
+        name,
+        spec,
+        seats: ["White", "Black"],
+        pawns: pawn_rules(en_passant),
+        castlings: Vec::new(),
+        castling_pieces: (KING, ROOBIS),
+        castling_letters: "",
+        drops: None,
+        rebels: Rebels::No,
+        own_legality: false,
+        king_may_be_absent: false,
+        dead: chesslike::bare_kings,
+        hooks: &Drawn,
+    }
+}
+
+/// Orthodia as data for the core.
+pub static RULES: LazyLock<Rules> = LazyLock::new(|| rules("orthodia", &SET, true));
+
+/// Simplified Orthodia (Game Courier's) as data for the core.
+pub static SIMPLE_RULES: LazyLock<Rules> =
+    LazyLock::new(|| rules("orthodia-simple", &SIMPLE_SET, false));
+
+/// One of the two games as the registry lists it.
+pub struct Orthodia {
+    name: &'static str,
+    title: &'static str,
+    full_name: &'static str,
+    rules: &'static LazyLock<Rules>,
+    help: &'static LazyLock<String>,
+}
+
+/// `orthodia`.
+pub static ORTHODIA: Orthodia = Orthodia {
+    name: "orthodia",
+    title: "Orthodia",
+    full_name: "Orthodia",
+    rules: &RULES,
+    help: &help::TEXT,
+};
+
+/// `orthodia-simple`.
+pub static ORTHODIA_SIMPLE: Orthodia = Orthodia {
+    name: "orthodia-simple",
+    title: "Orthodia-simple",
+    full_name: "Simplified Orthodia",
+    rules: &SIMPLE_RULES,
+    help: &help::SIMPLE_TEXT,
+};
+
+impl Orthodia {
+    /// The start position.
+    pub fn start_position(&self) -> ChessLike {
+        chesslike::from_fen(self.rules, START).expect("start position")
+    }
+
+    fn no_options(&self, options: &[GameOption]) -> Result<(), RulesError> {
+        match options.first() {
+            Some(o) => Err(RulesError::UnknownOption {
+                variant: self.name.into(),
+                option: o.name.clone(),
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Variant for Orthodia {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn title(&self) -> &'static str {
+        self.title
+    }
+
+    fn full_name(&self) -> &'static str {
+        self.full_name
+    }
+
+    fn seats(&self) -> &'static [&'static str] {
+        &["White", "Black"]
+    }
+
+    fn help(&self) -> &'static str {
+        self.help.as_str()
+    }
+
+    fn start(&self, options: &[GameOption]) -> Result<Box<dyn Position>, RulesError> {
+        self.no_options(options)?;
+        Ok(Box::new(self.start_position()))
+    }
+
+    /// Reads [`Position::encode`]'s text, or a plain FEN.
+    fn decode(&self, options: &[GameOption], text: &str) -> Result<Box<dyn Position>, RulesError> {
+        self.no_options(options)?;
+        Ok(Box::new(ChessLike::decode(self.rules, text)?))
+    }
+
+    /// A position from FEN (see the help text).
+    fn from_fen(&self, options: &[GameOption], fen: &str) -> Result<Box<dyn Position>, RulesError> {
+        self.no_options(options)?;
+        Ok(Box::new(chesslike::from_fen(self.rules, fen)?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::chesslike::to_fen;
+
+    #[test]
+    fn start_round_trips_in_both_games() {
+        for game in [&ORTHODIA, &ORTHODIA_SIMPLE] {
+            assert_eq!(to_fen(&game.start_position()), START);
+        }
+    }
+
+    #[test]
+    fn the_board_is_drawn_in_the_house_style() {
+        let text = ORTHODIA.start_position().render();
+        assert!(
+            text.contains("  1 |:R:| G |:B:| T |:K:| B |:G:| R | 1"),
+            "{text}"
+        );
+        assert!(
+            text.contains("  7 |*W*|*P*|*P*|*P*|*P*|*P*|*P*|*W*| 7"),
+            "{text}"
+        );
+        assert!(text.ends_with("White to move\n"), "{text}");
+        let black = ORTHODIA.start_position().render_for(1);
+        assert!(black.starts_with("      h   g   f"), "{black}");
+    }
+}
