@@ -31,6 +31,7 @@ pub mod ends;
 pub mod geometry;
 pub mod movement;
 pub mod notation;
+pub mod orphic;
 pub mod orwell;
 pub mod outcome;
 pub mod reach;

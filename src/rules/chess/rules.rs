@@ -173,7 +173,8 @@ mod tests {
 
     #[test]
     fn dead_positions() {
-        let dead = |fen: &str| insufficient_material(core_position(&parse_fen(fen).unwrap()).board());
+        let dead =
+            |fen: &str| insufficient_material(core_position(&parse_fen(fen).unwrap()).board());
         assert!(dead("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
         assert!(dead("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1"));
         assert!(dead("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1"));
