@@ -140,7 +140,8 @@ fn help_and_variants() {
         env.ok(None, &["variants"]),
         "chess      Chess (White, Black)\n\
          bochess    Big Outer Chess (White, Black)\n\
-         orwell     Orwell Chess (White, Red, Black, dice)\n"
+         orwell     Orwell Chess (White, Red, Black, dice)\n\
+         orphic     Orphic Chess (White, Black)\n"
     );
     assert!(
         env.refused(None, &["help", "cooking"])

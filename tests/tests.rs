@@ -13,6 +13,7 @@ mod mail_outgoing;
 mod mail_property;
 mod mail_refusals;
 mod mail_wire;
+mod orphic;
 mod orwell_cli;
 mod orwell_perft;
 mod orwell_random_games;
