@@ -19,7 +19,15 @@
 //!   `static LazyLock`), attack queries, pseudo-legal and check-safe moves,
 //!   and `explain_unreachable` for refusals.
 //! - [`render::Drawing`]: the house-style ASCII board with hooks.
-//! - [`notation`]: `parse_move`, `resolve` against `Candidate`s, `canonical`.
+//! - [`turn`]: a turn is a value, a sequence of [`Action`]s (a move, a drop
+//!   with an optional relocation, a move of an enemy piece, a pass).
+//! - [`notation`]: the text layer: `readings` (lenient input, both readings
+//!   of `bc4`), `resolve` against `Candidate`s, `read_turn` for a whole
+//!   turn, `canonical` output.
+//! - [`chesslike`]: one position for every two-seat chess-like game, built
+//!   from data (pawn-like kinds, castling, reserves, rebel moves, ends) with
+//!   a few hooks; Big Outer Chess is its data, chess reads and explains
+//!   through it (its bitboards generate and play, held equal by a test).
 
 pub mod board;
 pub mod bochess;

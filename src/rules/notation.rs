@@ -197,32 +197,24 @@ pub fn readings(text: &str, geo: &Geometry) -> Result<Vec<MoveText>, RulesError>
 /// The second reading of a short move whose first letter is both a file
 /// and a piece letter: `bc4` as a bishop's move and as the b-pawn's.
 fn other_reading(first: &MoveText, lead: u8, geo: &Geometry) -> Option<MoveText> {
+    let mut other = first.clone();
     let MoveText::San {
         letter,
         file,
         rank: None,
-        to,
-        capture,
-        promotion,
-    } = *first
+        ..
+    } = &mut other
     else {
         return None;
     };
     let lead = lead.to_ascii_lowercase();
     let is_file = lead.is_ascii_lowercase() && lead - b'a' < geo.files();
-    let (letter, file) = match (letter, file) {
+    (*letter, *file) = match (*letter, *file) {
         (Some(_), None) if is_file => (None, Some((lead - b'a') as i8)),
         (None, Some(_)) => (Some(lead.to_ascii_uppercase() as char), None),
         _ => return None,
     };
-    Some(MoveText::San {
-        letter,
-        file,
-        rank: None,
-        to,
-        capture,
-        promotion,
-    })
+    Some(other)
 }
 
 fn parse_after_letter(

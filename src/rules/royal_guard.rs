@@ -66,6 +66,7 @@ impl RoyalGuard {
     /// True when no royal piece of the side is attacked on `after`, the
     /// board `before` after `action` (any kind of action, see the module
     /// comment for when the shortcut applies).
+    #[inline]
     pub fn safe_after_action(&self, before: &Board, after: &Board, action: &Action) -> bool {
         match *action {
             Action::Move { from, to, .. } => self.safe_after(before, after, from, to),

@@ -153,27 +153,7 @@ mod tests {
     }
 
     impl Position for Heights {
-        // A test double that speaks text only: its turns are no board actions.
-        fn legal(&self, _: Option<Roll>) -> Vec<crate::rules::Turn> {
-            Vec::new()
-        }
-        fn read_turn(&self, text: &str, _: Option<Roll>) -> Result<crate::rules::Turn, RulesError> {
-            Err(RulesError::Other(format!(
-                "{text}: this test game reads text only"
-            )))
-        }
-        fn turn_text(&self, _: &crate::rules::Turn) -> String {
-            String::new()
-        }
-        fn apply(
-            &self,
-            _: &crate::rules::Turn,
-            _: Option<Roll>,
-        ) -> Result<Box<dyn Position>, PlayError> {
-            Err(PlayError {
-                reason: RulesError::Other("this test game reads text only".into()),
-            })
-        }
+        crate::service::testing::text_only_turns!();
         fn to_move(&self) -> Option<Seat> {
             self.outcome.is_none().then_some(self.to_move)
         }

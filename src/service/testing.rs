@@ -88,32 +88,40 @@ impl Race {
     }
 }
 
+/// The typed-turn methods of a test double that speaks text only (its
+/// turns are no board actions): inside `impl Position for ...`.
+macro_rules! text_only_turns {
+    () => {
+        fn legal(&self, _: Option<crate::rules::Roll>) -> Vec<crate::rules::Turn> {
+            Vec::new()
+        }
+        fn read_turn(
+            &self,
+            text: &str,
+            _: Option<crate::rules::Roll>,
+        ) -> Result<crate::rules::Turn, crate::rules::RulesError> {
+            Err(crate::rules::RulesError::Other(format!(
+                "{text}: this test game reads text only"
+            )))
+        }
+        fn turn_text(&self, _: &crate::rules::Turn) -> String {
+            String::new()
+        }
+        fn apply(
+            &self,
+            _: &crate::rules::Turn,
+            _: Option<crate::rules::Roll>,
+        ) -> Result<Box<dyn crate::rules::Position>, crate::rules::PlayError> {
+            Err(crate::rules::PlayError {
+                reason: crate::rules::RulesError::Other("this test game reads text only".into()),
+            })
+        }
+    };
+}
+pub(crate) use text_only_turns;
+
 impl Position for Race {
-    // A test double that speaks text only: its turns are no board actions.
-    fn legal(&self, _: Option<crate::rules::Roll>) -> Vec<crate::rules::Turn> {
-        Vec::new()
-    }
-    fn read_turn(
-        &self,
-        text: &str,
-        _: Option<crate::rules::Roll>,
-    ) -> Result<crate::rules::Turn, RulesError> {
-        Err(RulesError::Other(format!(
-            "{text}: this test game reads text only"
-        )))
-    }
-    fn turn_text(&self, _: &crate::rules::Turn) -> String {
-        String::new()
-    }
-    fn apply(
-        &self,
-        _: &crate::rules::Turn,
-        _: Option<crate::rules::Roll>,
-    ) -> Result<Box<dyn Position>, PlayError> {
-        Err(PlayError {
-            reason: RulesError::Other("this test game reads text only".into()),
-        })
-    }
+    crate::service::testing::text_only_turns!();
     fn to_move(&self) -> Option<Seat> {
         self.outcome.is_none().then_some(self.to_move)
     }

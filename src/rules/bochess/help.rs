@@ -78,8 +78,11 @@ NOTATION
   the to square, and =X for a promotion: Ja1-d4, Nz1-b3, e2-e6, e5xd6,
   e11-e12=M. Castling is the King's move: Kg1-j1, Kg1-d1; O-O and O-O-O are
   understood too. Also accepted: e2e6, E2-E6, e11e12m, and short forms such
-  as Nb3, Mxf6, exd6 when they name exactly one move. Check signs (+ #) are
-  ignored. Every move is echoed in the long form above.
+  as Nb3, Mxf6, exd6 when they name exactly one move. Letters may be in
+  either case, so a short move such as bc5 reads two ways (the b-pawn takes
+  on c5, or a Bishop goes there): when both are legal the move is refused
+  as ambiguous, naming both; when one is, it is played. Check signs (+ #)
+  are ignored. Every move is echoed in the long form above.
 
 SETTING UP A POSITION (Big Outer FEN)
   Like chess FEN with 12 files; a corner square is written in parentheses

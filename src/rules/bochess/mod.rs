@@ -86,6 +86,7 @@ pub static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
     castling_letters: "KQkq",
     drops: None,
     rebels: Rebels::No,
+    own_legality: false,
     king_may_be_absent: false,
     dead: chesslike::bare_kings,
     hooks: &BigOuter,

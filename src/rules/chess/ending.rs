@@ -1,30 +1,17 @@
 //! The automatic ends of a chess game after a move (RULES.md "Orthodox
 //! chess"): checkmate, stalemate, threefold repetition, 100 plies without a
 //! capture or pawn move, and dead positions by insufficient material.
-//! What is chess's own here is the material test on bitboards; the order
-//! of the rules is the core's, shared with every game on it.
+//! The material test and the order of the rules are the core's, shared
+//! with every game on it; chess supplies the facts of its bitboards.
 
 use super::bits::Bits;
-use super::pieces::{BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::rules::Outcome;
 use crate::rules::ends::{self, DrawFacts};
 
-const LIGHT_SQUARES: u64 = 0x55AA_55AA_55AA_55AA;
-
-/// No sequence of legal moves can mate: K v K, K+B v K, K+N v K, and
-/// positions whose only other pieces are bishops all on one colour
-/// (K+B v K+B with same-coloured bishops, and more such bishops).
+/// No sequence of legal moves can mate (the core's chess data decides:
+/// [`super::rules::insufficient_material`]).
 pub fn insufficient_material(b: &Bits) -> bool {
-    if b.kind[PAWN] | b.kind[ROOK] | b.kind[QUEEN] != 0 {
-        return false;
-    }
-    let knights = b.kind[KNIGHT];
-    let bishops = b.kind[BISHOP];
-    let minors = (knights | bishops).count_ones();
-    if minors <= 1 {
-        return true;
-    }
-    knights == 0 && (bishops & LIGHT_SQUARES == 0 || bishops & !LIGHT_SQUARES == 0)
+    super::rules::insufficient_material(super::rules::core_position(b).board())
 }
 
 /// The result of the position `b` reached by a move, if the game ends:

@@ -2,16 +2,15 @@
 //! need beyond it (earlier positions for repetition, the last move, the
 //! result). Implements [`Position`].
 
-use super::bits::{Bits, Move, Special, WHITE};
+use super::bits::{Bits, Move, Special};
 use super::ending::ending;
-use super::explain::explain;
 use super::fen::{parse_fen, to_fen};
 use super::identity::key;
-use super::movegen::{self, MoveList, legal_moves, pseudo_legal};
-use super::pieces::{KING, LETTERS, SPEC};
-use crate::rules::geometry::{Geometry, Square};
-use crate::rules::movement::PieceKind;
-use crate::rules::notation::{self, Candidate, TurnReader, canonical};
+use super::movegen::{self, legal_moves};
+use super::pieces::{LETTERS, SPEC};
+use super::rules::core_position;
+use crate::rules::geometry::Square;
+use crate::rules::notation::{self, Candidate, canonical};
 use crate::rules::render::{Drawing, status_lines};
 use crate::rules::{Action, Turn};
 use crate::rules::{Conclusion, Ending, Outcome, PlayError, Position, Roll, RulesError, Seat};
@@ -24,57 +23,6 @@ pub fn action(m: Move) -> Action {
         from: m.from,
         to: m.to,
         promotion: m.promotion,
-    }
-}
-
-/// The notation layer reads chess turns of one move through these.
-impl TurnReader for ChessPosition {
-    fn geometry(&self) -> &Geometry {
-        &SPEC.geometry
-    }
-
-    fn next_actions(&self, done: &[Action]) -> Vec<Candidate> {
-        if !done.is_empty() {
-            return Vec::new();
-        }
-        self.candidates().into_iter().map(|(_, c)| c).collect()
-    }
-
-    fn unchecked_actions(&self, done: &[Action]) -> Vec<Candidate> {
-        if !done.is_empty() {
-            return Vec::new();
-        }
-        let mut list = MoveList::new();
-        pseudo_legal(&self.bits, &mut list);
-        list.as_slice().iter().map(|&m| self.candidate(m)).collect()
-    }
-
-    fn piece_on(&self, _done: &[Action], sq: Square) -> Option<&'static PieceKind> {
-        self.bits.piece_at(sq).map(|(_, k)| &SPEC.kinds[k])
-    }
-
-    fn why_not(&self, _done: &[Action], from: Square, to: Square, _rebel: bool) -> String {
-        if let Some((colour, kind)) = self.bits.piece_at(from)
-            && colour != self.bits.side
-        {
-            return format!(
-                "that is {}'s {} and it is {}'s move",
-                SEATS[colour], SPEC.kinds[kind].name, SEATS[self.bits.side]
-            );
-        }
-        explain(&self.bits, from, to)
-    }
-
-    fn why_no_castling(&self, _done: &[Action], long: bool) -> String {
-        let base: Square = if self.bits.side == WHITE { 0 } else { 56 };
-        if self.bits.piece_at(base + 4) != Some((self.bits.side, KING)) {
-            return "castling: the king has moved".into();
-        }
-        explain(&self.bits, base + 4, if long { base + 2 } else { base + 6 })
-    }
-
-    fn whole_turns(&self) -> Vec<Turn> {
-        self.legal(None)
     }
 }
 
@@ -227,7 +175,8 @@ impl Position for ChessPosition {
         if let Some(o) = &self.outcome {
             return Err(RulesError::GameOver(o.to_string()));
         }
-        notation::read_turn(text, self)
+        // The core reads and explains every turn; the bitboards play it.
+        notation::read_turn(text, &core_position(&self.bits))
     }
 
     fn turn_text(&self, turn: &Turn) -> String {

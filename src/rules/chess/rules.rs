@@ -88,6 +88,7 @@ pub static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
     castling_letters: "KQkq",
     drops: None,
     rebels: Rebels::No,
+    own_legality: false,
     king_may_be_absent: false,
     dead: insufficient_material,
     hooks: &Orthodox,

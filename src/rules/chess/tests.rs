@@ -77,7 +77,7 @@ fn refusals_say_what_is_wrong() {
     let p = start();
     assert_eq!(
         refusal(&*p, "e2-e5"),
-        "e2-e5: a pawn moves one or two squares from its first rank"
+        "e2-e5: a pawn's first move goes 1 or 2 squares"
     );
     assert_eq!(refusal(&*p, "e3-e4"), "e3-e4: there is no piece on e3");
     assert_eq!(
@@ -85,10 +85,7 @@ fn refusals_say_what_is_wrong() {
         "Nb1-b3: a knight moves in an L shape"
     );
     assert_eq!(refusal(&*p, "Bf1-c4"), "Bf1-c4: the path is blocked at e2");
-    assert_eq!(
-        refusal(&*p, "e7-e5"),
-        "e7-e5: that is Black's pawn and it is White's move"
-    );
+    assert_eq!(refusal(&*p, "e7-e5"), "e7-e5: the pawn on e7 is Black's");
     assert_eq!(
         refusal(&*p, "Nb1-c3x"),
         "Nb1-c3x: cannot read this move (no target square)"
@@ -101,15 +98,18 @@ fn refusals_say_what_is_wrong() {
         refusal(&*p, "Nb1xc3"),
         "Nb1xc3: c3 is empty: this is not a capture"
     );
-    assert_eq!(refusal(&*p, "Ra1-a2"), "Ra1-a2: your own pawn stands on a2");
-    assert_eq!(refusal(&*p, "Ra1-b2"), "Ra1-b2: your own pawn stands on b2");
+    assert_eq!(refusal(&*p, "Ra1-a2"), "Ra1-a2: a2 holds your own pawn");
+    assert_eq!(refusal(&*p, "Ra1-b2"), "Ra1-b2: b2 holds your own pawn");
     assert_eq!(
         refusal(&*p, "Ra1-b3"),
         "Ra1-b3: a rook moves along files and ranks"
     );
     assert_eq!(refusal(&*p, "O-O"), "O-O: castling: f1 is not empty");
     let moved = play_all(start(), "e4 e5 Ke2 Ke7");
-    assert_eq!(refusal(&*moved, "O-O"), "O-O: castling: the king has moved");
+    assert_eq!(
+        refusal(&*moved, "O-O"),
+        "O-O: castling: the king or that rook has moved"
+    );
     let q = play_all(start(), "e4 e5 Nf3 Nc6 Bc4 Bc5");
     assert_eq!(q.play("O-O", None).unwrap().canonical, "Ke1-g1");
     let attacked = fen("4k3/8/8/8/8/8/5r2/4K2R w K - 0 1");
@@ -132,12 +132,12 @@ fn refusals_say_what_is_wrong() {
     let pinned = fen("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1");
     assert_eq!(
         refusal(&*pinned, "Be2-d3"),
-        "Be2-d3: that would leave your king in check"
+        "Be2-d3: this would leave your king in check"
     );
     let into = fen("4k3/3r4/8/8/8/8/8/4K3 w - - 0 1");
     assert_eq!(
         refusal(&*into, "Ke1-d1"),
-        "Ke1-d1: that would leave your king in check"
+        "Ke1-d1: this would leave your king in check"
     );
     assert_eq!(
         refusal(&*into, "Ke1-e3"),
@@ -146,11 +146,11 @@ fn refusals_say_what_is_wrong() {
     let pawns = play_all(start(), "e4 e5");
     assert_eq!(
         refusal(&*pawns, "e4-e5"),
-        "e4-e5: a pawn captures diagonally, not straight ahead"
+        "e4-e5: e5 is occupied: a pawn captures diagonally"
     );
     assert_eq!(
         refusal(&*pawns, "d2-e3"),
-        "d2-e3: a pawn moves diagonally only to capture"
+        "d2-e3: e3 is empty: a pawn moves diagonally only to capture (or en passant onto a square a pawn just passed over)"
     );
     assert_eq!(
         refusal(&*pawns, "Ke1-e3"),
@@ -336,11 +336,11 @@ fn a_short_move_refused_in_check_gives_the_real_reason() {
     let p = fen("4k3/8/8/8/8/8/P7/4K2r w - - 0 1");
     assert_eq!(
         refusal(&*p, "a2-a3"),
-        "a2-a3: that would leave your king in check"
+        "a2-a3: your king is in check and this does not save it"
     );
     assert_eq!(
         refusal(&*p, "a3"),
-        "a3: that would leave your king in check"
+        "a3: your king is in check and this does not save it"
     );
     assert_eq!(refusal(&*p, "a6"), "a6: no pawn can go to a6");
 }

@@ -118,6 +118,9 @@ pub struct Rules {
     pub castling_letters: &'static str,
     pub drops: Option<Drops>,
     pub rebels: Rebels,
+    /// True when [`Hooks::forbids`] may refuse an action (the generator
+    /// skips asking otherwise).
+    pub own_legality: bool,
     /// True when a side may have no king on the board (Orphic Chess).
     pub king_may_be_absent: bool,
     /// True when no mate is possible any more (a dead position).

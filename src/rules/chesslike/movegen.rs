@@ -17,13 +17,29 @@ use crate::rules::royal_guard::RoyalGuard;
 /// three ahead and the two beside.
 const REBEL_STEPS: [(i8, i8); 5] = [(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0)];
 
+/// A castling as the king's move, the rook going too.
+fn castle_act(rule: &CastlingRule) -> Act {
+    Act {
+        action: Action::step(rule.king_from, rule.king_to),
+        capture: false,
+        special: Special::Castle {
+            rook_from: rule.rook_from,
+            rook_to: rule.rook_to,
+            long: rule.long,
+        },
+    }
+}
+
 impl ChessLike {
     /// Moves of the side's own pieces by their patterns and the pawn rules,
     /// en passant included, castling not, before the check test.
     pub fn pseudo_moves(&self) -> Vec<Act> {
         let mut out = Vec::with_capacity(128);
+        let pawns: u64 = self.rules.pawns.iter().fold(0, |m, r| m | 1 << r.kind);
         for (from, p) in self.board.pieces_of(self.side) {
-            if let Some(rule) = self.rules.pawn(p.kind) {
+            if pawns & (1 << p.kind) != 0
+                && let Some(rule) = self.rules.pawn(p.kind)
+            {
                 self.pawn_moves(rule, from, &mut out);
                 continue;
             }
@@ -74,9 +90,10 @@ impl ChessLike {
             return Vec::new();
         };
         let passed = passed_over(self.board.geometry(), ep_from, ep_to);
+        let takers: u64 = rule.taken_by.iter().fold(0, |m, &k| m | 1 << k);
         let mut out = Vec::new();
         for (from, p) in self.board.pieces_of(self.side) {
-            if !rule.taken_by.contains(&p.kind) {
+            if takers & (1 << p.kind) == 0 {
                 continue;
             }
             self.board.each_empty_in_capture_reach(from, &passed, |to| {
@@ -253,14 +270,18 @@ impl ChessLike {
         }
         let guard = RoyalGuard::new(&self.board, self.side, 2);
         let mut scratch = self.board.clone();
+        let hooks = self.rules.hooks;
         acts.retain(|a| {
             Self::make(&mut scratch, a, self.side);
             let safe = guard.safe_after_action(&self.board, &scratch, &a.action);
             Self::unmake(&mut scratch, a, &self.board);
-            safe
+            safe && (!self.rules.own_legality || hooks.forbids(self, a).is_none())
         });
-        acts.extend(self.castlings());
-        acts.retain(|a| self.rules.hooks.forbids(self, a).is_none());
+        for castle in self.castlings() {
+            if !self.rules.own_legality || hooks.forbids(self, &castle).is_none() {
+                acts.push(castle);
+            }
+        }
         acts
     }
 
@@ -308,15 +329,17 @@ impl ChessLike {
             .castlings
             .iter()
             .filter(|rule| rule.seat == self.side && self.castling_refusal(rule).is_none())
-            .map(|rule| Act {
-                action: Action::step(rule.king_from, rule.king_to),
-                capture: false,
-                special: Special::Castle {
-                    rook_from: rule.rook_from,
-                    rook_to: rule.rook_to,
-                    long: rule.long,
-                },
-            })
+            .map(castle_act)
+            .collect()
+    }
+
+    /// The side's castlings as actions, whether possible now or not.
+    pub(super) fn castling_acts(&self) -> Vec<Act> {
+        self.rules
+            .castlings
+            .iter()
+            .filter(|rule| rule.seat == self.side)
+            .map(castle_act)
             .collect()
     }
 

@@ -155,19 +155,7 @@ mod tests {
     use super::*;
 
     fn big_outer() -> PawnRule {
-        PawnRule {
-            kind: 0,
-            steps: vec![(0, 1)],
-            home_rank: [1, 10],
-            first_range: 4,
-            range: 2,
-            last_by_one_step: true,
-            promotion_rank: [11, 0],
-            promotions: vec![1],
-            taken_by: vec![0],
-            captures: "diagonally",
-            how: "moves straight ahead",
-        }
+        crate::rules::bochess::RULES.pawns[0].clone()
     }
 
     #[test]

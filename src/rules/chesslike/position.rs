@@ -187,6 +187,7 @@ impl ChessLike {
 
     /// Plays one action on `b` (a copy of a board of this game), the
     /// reserves aside. `mover` is the seat whose turn it is.
+    #[inline]
     pub fn make(b: &mut Board, act: &Act, mover: u8) {
         match act.action {
             Action::Move {
@@ -223,19 +224,21 @@ impl ChessLike {
 
     /// Undoes [`ChessLike::make`] on `b`: every square `act` touched gets
     /// back what `before` holds there.
+    #[inline]
     pub fn unmake(b: &mut Board, act: &Act, before: &Board) {
         let restore = |b: &mut Board, sq: Square| b.set(sq, before.get(sq));
-        if let Some(from) = act.action.from() {
-            restore(b, from);
-        }
-        if let Some(to) = act.action.to() {
-            restore(b, to);
-        }
-        if let Action::Drop {
-            relocate: Some(r), ..
-        } = act.action
-        {
-            restore(b, r);
+        match act.action {
+            Action::Move { from, to, .. } | Action::Rebel { from, to } => {
+                restore(b, from);
+                restore(b, to);
+            }
+            Action::Drop { to, relocate, .. } => {
+                restore(b, to);
+                if let Some(r) = relocate {
+                    restore(b, r);
+                }
+            }
+            Action::Pass => {}
         }
         match act.special {
             Special::EnPassant { taken } => restore(b, taken),
@@ -362,6 +365,16 @@ impl ChessLike {
     /// reserves), side to move, castling rights and the en passant
     /// captures actually legal.
     pub fn repetition_key(&self) -> u64 {
+        if self.en_passant.is_none() && self.rules.drops.is_none() {
+            // The common case, without allocating: side and rights only.
+            let mut bytes = [0u8; 9];
+            bytes[0] = self.side;
+            let n = self.rules.castlings.len().min(8);
+            for (i, b) in bytes[1..=n].iter_mut().enumerate() {
+                *b = u8::from(self.rights & (1 << i) != 0);
+            }
+            return ends::position_key(&self.board, &bytes[..=n]);
+        }
         let mut bytes = vec![self.side];
         bytes
             .extend((0..self.rules.castlings.len()).map(|i| u8::from(self.rights & (1 << i) != 0)));

@@ -25,27 +25,10 @@ impl ChessLike {
     /// The generated action an action value is, pseudo-legal here.
     pub(super) fn act_of(&self, action: Action) -> Option<Act> {
         let mut all = self.pseudo_moves();
-        all.extend(self.castlings_all());
+        all.extend(self.castling_acts());
         all.extend(self.drop_acts());
         all.extend(self.rebel_acts(None));
         all.into_iter().find(|a| a.action == action)
-    }
-
-    fn castlings_all(&self) -> Vec<Act> {
-        self.rules
-            .castlings
-            .iter()
-            .filter(|rule| rule.seat == self.side)
-            .map(|rule| Act {
-                action: Action::step(rule.king_from, rule.king_to),
-                capture: false,
-                special: Special::Castle {
-                    rook_from: rule.rook_from,
-                    rook_to: rule.rook_to,
-                    long: rule.long,
-                },
-            })
-            .collect()
     }
 
     /// An action of this position as the notation sees it.

@@ -107,6 +107,7 @@ fn toy(drops: Option<Drops>, rebels: Rebels) -> &'static Rules {
         castling_letters: "KQkq",
         drops,
         rebels,
+        own_legality: false,
         king_may_be_absent: true,
         dead: bare_kings,
         hooks: &Toy,
@@ -378,4 +379,60 @@ fn check_after_an_own_move() {
         "Bd3: this would leave your king in check"
     );
     guard_agrees(&p);
+}
+
+/// A game's own legality through the hook: board moves must be captures
+/// until the side's king is on the board (Orphic Chess's rule).
+struct CapturesUntilKing;
+
+impl Hooks for CapturesUntilKing {
+    fn forbids(&self, pos: &ChessLike, act: &Act) -> Option<String> {
+        let king_on_board = pos.board().royal_square(pos.side()).is_some();
+        let board_move = matches!(act.action, crate::rules::Action::Move { .. });
+        (board_move && !act.capture && !king_on_board)
+            .then(|| "until your king is on the board, board moves must be captures".into())
+    }
+
+    fn render(&self, pos: &ChessLike, _flipped: bool) -> String {
+        to_fen(pos)
+    }
+}
+
+#[test]
+fn a_game_s_own_legality() {
+    let mut rules = Rules {
+        own_legality: true,
+        hooks: &CapturesUntilKing,
+        ..clone_rules(with_drops())
+    };
+    rules.name = "captures-until-king";
+    let rules: &'static Rules = Box::leak(Box::new(rules));
+    let p = at(rules, "4k3/8/8/8/1p6/P7/8/8[K] w - - 0 1");
+    let mut turns = p.legal_turns(None);
+    turns.retain(|t| !t.starts_with("K@"));
+    assert_eq!(turns, ["a3xb4"]);
+    assert_eq!(
+        refusal(&p, "a3-a4"),
+        "a3-a4: until your king is on the board, board moves must be captures"
+    );
+    let q = play(&p, "K@e1");
+    assert_eq!(q.in_reserve(0, KING), 0);
+}
+
+fn clone_rules(r: &Rules) -> Rules {
+    Rules {
+        name: r.name,
+        spec: r.spec,
+        seats: r.seats,
+        pawns: r.pawns.clone(),
+        castlings: r.castlings.clone(),
+        castling_pieces: r.castling_pieces,
+        castling_letters: r.castling_letters,
+        drops: r.drops.clone(),
+        rebels: r.rebels,
+        own_legality: r.own_legality,
+        king_may_be_absent: r.king_may_be_absent,
+        dead: r.dead,
+        hooks: r.hooks,
+    }
 }

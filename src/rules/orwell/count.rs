@@ -30,7 +30,7 @@ impl OrwellPosition {
         {
             // A kind moved by both dice could write one turn in both
             // orders; only the texts tell the turns apart.
-            return self.typed_turns(roll).len() as u64;
+            return self.turn_map(roll, false).len() as u64;
         }
         // Dice of disjoint kinds: a turn's first step names a piece that
         // only its own order moves, so no turn is found twice.

@@ -145,6 +145,12 @@ impl OrwellPosition {
     }
 }
 
+/// The roll a turn needs, as the two dice the rules use.
+fn rules_roll(roll: Option<Roll>) -> Result<TwoDice, RulesError> {
+    let roll = roll.ok_or(RulesError::RollNeeded)?;
+    two_dice(roll).ok_or_else(|| RulesError::Other(format!("{roll}: {}", DICE.what_a_roll_is())))
+}
+
 impl Position for OrwellPosition {
     fn has_left(&self, seat: Seat) -> bool {
         self.is_out(seat)
@@ -170,9 +176,7 @@ impl Position for OrwellPosition {
     }
 
     fn read_turn(&self, text: &str, roll: Option<Roll>) -> Result<Turn, RulesError> {
-        let roll = roll.ok_or(RulesError::RollNeeded)?;
-        let roll = two_dice(roll)
-            .ok_or_else(|| RulesError::Other(format!("{roll}: {}", DICE.what_a_roll_is())))?;
+        let roll = rules_roll(roll)?;
         let (_, canonical) = self.play_turn(text, roll)?;
         self.typed_turns(roll)
             .remove(&canonical)
@@ -189,12 +193,7 @@ impl Position for OrwellPosition {
     }
 
     fn apply(&self, turn: &Turn, roll: Option<Roll>) -> Result<Box<dyn Position>, PlayError> {
-        let roll = roll.ok_or(PlayError {
-            reason: RulesError::RollNeeded,
-        })?;
-        let roll = two_dice(roll).ok_or_else(|| PlayError {
-            reason: RulesError::Other(format!("{roll}: {}", DICE.what_a_roll_is())),
-        })?;
+        let roll = rules_roll(roll).map_err(|reason| PlayError { reason })?;
         if let Some(outcome) = &self.outcome {
             return Err(PlayError {
                 reason: RulesError::GameOver(outcome.to_string()),
@@ -208,12 +207,7 @@ impl Position for OrwellPosition {
     }
 
     fn play(&self, turn: &str, roll: Option<Roll>) -> Result<Played, PlayError> {
-        let roll = roll.ok_or(PlayError {
-            reason: RulesError::RollNeeded,
-        })?;
-        let roll = two_dice(roll).ok_or_else(|| PlayError {
-            reason: RulesError::Other(format!("{roll}: {}", DICE.what_a_roll_is())),
-        })?;
+        let roll = rules_roll(roll).map_err(|reason| PlayError { reason })?;
         let (position, canonical) = self
             .play_turn(turn, roll)
             .map_err(|reason| PlayError { reason })?;

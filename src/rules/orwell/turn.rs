@@ -42,7 +42,7 @@ impl OrwellPosition {
     /// Every legal turn with its position after it (the turn passed on),
     /// keyed by canonical text. Empty once the game is over.
     pub fn turns(&self, roll: Roll) -> BTreeMap<String, OrwellPosition> {
-        self.typed_turns(roll)
+        self.turn_map(roll, false)
             .into_iter()
             .map(|(text, (_, p))| (text, p))
             .collect()
@@ -50,17 +50,32 @@ impl OrwellPosition {
 
     /// [`OrwellPosition::turns`] with each turn as a value too.
     pub fn typed_turns(&self, roll: Roll) -> BTreeMap<String, (Turn, OrwellPosition)> {
+        self.turn_map(roll, true)
+    }
+
+    /// The turns keyed by text; their values only `with_values` (perft
+    /// needs none).
+    pub(super) fn turn_map(
+        &self,
+        roll: Roll,
+        with_values: bool,
+    ) -> BTreeMap<String, (Turn, OrwellPosition)> {
         let mut out = BTreeMap::new();
         if self.outcome.is_some() {
             return out;
         }
-        let mut add = |actions: Vec<Action>, text: String, end: OrwellPosition| {
+        let mut add = |actions: &[Action], text: String, end: OrwellPosition| {
             let end = self.finish_turn(end, text.clone());
-            out.insert(text, (Turn(actions), end));
+            let turn = Turn(if with_values {
+                actions.to_vec()
+            } else {
+                Vec::new()
+            });
+            out.insert(text, (turn, end));
         };
         if self.must_pass_roll(roll) {
             add(
-                vec![Action::Pass, Action::Pass],
+                &[Action::Pass, Action::Pass],
                 FULL_PASS.to_string(),
                 self.clone(),
             );
@@ -71,17 +86,17 @@ impl OrwellPosition {
                 let mid = self.apply_step(s1);
                 let first_text = self.step_text(s1);
                 if mid.outcome.is_some() {
-                    add(vec![s1.action()], first_text, mid);
+                    add(&[s1.action()], first_text, mid);
                     continue;
                 }
                 let after = mid.steps_for_die(second);
                 if after.is_empty() {
                     let text = format!("{first_text}, {PASS}");
-                    add(vec![s1.action(), Action::Pass], text, mid.clone());
+                    add(&[s1.action(), Action::Pass], text, mid.clone());
                 }
                 for s2 in after {
                     let text = format!("{first_text}, {}", mid.step_text(s2));
-                    add(vec![s1.action(), s2.action()], text, mid.apply_step(s2));
+                    add(&[s1.action(), s2.action()], text, mid.apply_step(s2));
                 }
             }
         }
@@ -147,7 +162,7 @@ impl OrwellPosition {
         for a in 1..=6u8 {
             for b in a..=6u8 {
                 let weight = if a == b { 1 } else { 2 };
-                let turns = self.typed_turns([a, b]);
+                let turns = self.turn_map([a, b], false);
                 let count: u64 = turns.values().map(|(_, p)| p.perft_dice(depth - 1)).sum();
                 total += weight * count;
             }

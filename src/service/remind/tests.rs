@@ -84,31 +84,7 @@ impl Relay {
 }
 
 impl Position for Relay {
-    // A test double that speaks text only: its turns are no board actions.
-    fn legal(&self, _: Option<crate::rules::Roll>) -> Vec<crate::rules::Turn> {
-        Vec::new()
-    }
-    fn read_turn(
-        &self,
-        text: &str,
-        _: Option<crate::rules::Roll>,
-    ) -> Result<crate::rules::Turn, RulesError> {
-        Err(RulesError::Other(format!(
-            "{text}: this test game reads text only"
-        )))
-    }
-    fn turn_text(&self, _: &crate::rules::Turn) -> String {
-        String::new()
-    }
-    fn apply(
-        &self,
-        _: &crate::rules::Turn,
-        _: Option<crate::rules::Roll>,
-    ) -> Result<Box<dyn Position>, PlayError> {
-        Err(PlayError {
-            reason: RulesError::Other("this test game reads text only".into()),
-        })
-    }
+    crate::service::testing::text_only_turns!();
     fn to_move(&self) -> Option<Seat> {
         (self.left().len() > 1).then_some(self.to_move)
     }
