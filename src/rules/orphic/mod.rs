@@ -61,6 +61,7 @@ pub static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
     }),
     rebels: Rebels::No,
     king_may_be_absent: true,
+    own_legality: true,
     dead: insufficient_material,
     hooks: &Orphic,
 });
