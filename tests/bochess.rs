@@ -18,6 +18,8 @@ mod zones;
 
 use boserv::rules::{Position, find_variant};
 
+pub use crate::util::{play, play_all, refusal};
+
 /// The start position.
 pub fn start() -> Box<dyn Position> {
     find_variant("bochess").unwrap().start(&[]).unwrap()
@@ -110,32 +112,11 @@ pub fn moves_from(p: &dyn Position, square: &str) -> Vec<String> {
         .collect()
 }
 
-/// Plays `turn`, panicking with the refusal if it is illegal.
-pub fn play(p: &dyn Position, turn: &str) -> Box<dyn Position> {
-    p.play(turn, None)
-        .unwrap_or_else(|e| panic!("{turn}: {e}"))
-        .position
-}
-
-/// Plays several turns.
-pub fn play_all(p: &dyn Position, list: &str) -> Box<dyn Position> {
-    list.split_whitespace()
-        .fold(p.boxed_clone(), |p, t| play(p.as_ref(), t))
-}
-
 /// The canonical form of an accepted `turn`.
 pub fn canonical(p: &dyn Position, turn: &str) -> String {
     p.play(turn, None)
         .unwrap_or_else(|e| panic!("{turn}: {e}"))
         .canonical
-}
-
-/// The refusal message for an illegal `turn`.
-pub fn refusal(p: &dyn Position, turn: &str) -> String {
-    match p.play(turn, None) {
-        Ok(played) => panic!("{turn} was accepted as {}", played.canonical),
-        Err(e) => e.to_string(),
-    }
 }
 
 /// The FEN part of the position's encoding.

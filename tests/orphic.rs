@@ -12,6 +12,8 @@ mod shell;
 
 use boserv::rules::{Position, find_variant};
 
+pub use crate::util::{play, play_all, refusal};
+
 /// The start position.
 pub fn start() -> Box<dyn Position> {
     find_variant("orphic").unwrap().start(&[]).unwrap()
@@ -28,27 +30,6 @@ pub fn setup(fen: &str) -> Box<dyn Position> {
 /// The legal turns, canonical and sorted.
 pub fn turns(p: &dyn Position) -> Vec<String> {
     p.legal_turns(None)
-}
-
-/// Plays `turn`, panicking with the refusal if it is illegal.
-pub fn play(p: &dyn Position, turn: &str) -> Box<dyn Position> {
-    p.play(turn, None)
-        .unwrap_or_else(|e| panic!("{turn}: {e}"))
-        .position
-}
-
-/// Plays several turns.
-pub fn play_all(p: &dyn Position, list: &str) -> Box<dyn Position> {
-    list.split_whitespace()
-        .fold(p.boxed_clone(), |p, t| play(p.as_ref(), t))
-}
-
-/// The refusal message for an illegal `turn`.
-pub fn refusal(p: &dyn Position, turn: &str) -> String {
-    match p.play(turn, None) {
-        Ok(played) => panic!("{turn} was accepted as {}", played.canonical),
-        Err(e) => e.to_string(),
-    }
 }
 
 /// The FEN part of the position's encoding.

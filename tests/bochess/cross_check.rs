@@ -5,6 +5,7 @@
 
 use super::brute::Brute;
 use super::{fen, start};
+use crate::util::{Lcg, PerftCase, perft_table as read_table};
 use boserv::rules::Position;
 
 /// Depth 1 counted by hand, piece by piece:
@@ -42,19 +43,6 @@ fn positions() -> Vec<String> {
             "w - - 0 1",
         ),
     ]
-}
-
-/// A small seeded generator, so every run plays the same games.
-struct Lcg(u64);
-
-impl Lcg {
-    fn pick(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
 }
 
 #[test]
@@ -96,29 +84,9 @@ fn setup_fen(text: &str) -> Box<dyn Position> {
         .unwrap()
 }
 
-/// One position of tests/data/bochess/perft.txt: name, FEN, (depth, nodes).
-type PerftCase = (String, String, Vec<(u32, u64)>);
-
+/// The positions and counts of tests/data/bochess/perft.txt.
 fn perft_table() -> Vec<PerftCase> {
-    let mut out: Vec<PerftCase> = Vec::new();
-    for line in include_str!("../data/bochess/perft.txt")
-        .lines()
-        .map(str::trim)
-    {
-        match line.split_once(' ') {
-            Some(("id", name)) => out.push((name.to_string(), String::new(), Vec::new())),
-            Some(("fen", text)) => out.last_mut().unwrap().1 = text.to_string(),
-            Some(("perft", rest)) => {
-                let (d, n) = rest.split_once(' ').unwrap();
-                out.last_mut()
-                    .unwrap()
-                    .2
-                    .push((d.parse().unwrap(), n.parse().unwrap()));
-            }
-            _ => assert!(line.is_empty() || line.starts_with('#'), "bad line {line}"),
-        }
-    }
-    out
+    read_table(include_str!("../data/bochess/perft.txt"))
 }
 
 fn run_table(largest: u64) -> usize {

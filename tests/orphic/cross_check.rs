@@ -6,6 +6,7 @@
 
 use super::brute::Brute;
 use super::{setup, start};
+use crate::util::{Lcg, PerftCase, perft_table as read_table};
 use boserv::rules::Position;
 
 /// Depth 1 of the start counted by hand: Q, R, B, N onto the 48 empty
@@ -26,29 +27,9 @@ fn perft_of_the_start_position() {
     );
 }
 
-/// One position of the table: name, FEN, (depth, nodes).
-type PerftCase = (String, String, Vec<(u32, u64)>);
-
+/// The positions and counts of tests/data/orphic/perft.txt.
 fn perft_table() -> Vec<PerftCase> {
-    let mut out: Vec<PerftCase> = Vec::new();
-    for line in include_str!("../data/orphic/perft.txt")
-        .lines()
-        .map(str::trim)
-    {
-        match line.split_once(' ') {
-            Some(("id", name)) => out.push((name.to_string(), String::new(), Vec::new())),
-            Some(("fen", text)) => out.last_mut().unwrap().1 = text.to_string(),
-            Some(("perft", rest)) => {
-                let (d, n) = rest.split_once(' ').unwrap();
-                out.last_mut()
-                    .unwrap()
-                    .2
-                    .push((d.parse().unwrap(), n.parse().unwrap()));
-            }
-            _ => assert!(line.is_empty() || line.starts_with('#'), "bad line {line}"),
-        }
-    }
-    out
+    read_table(include_str!("../data/orphic/perft.txt"))
 }
 
 /// Checks every count up to `largest` against the engine and the brute.
@@ -96,19 +77,6 @@ fn print_perft() {
             p.perft(depth),
             brute.perft(depth)
         );
-    }
-}
-
-/// A small seeded generator, so every run plays the same games.
-struct Lcg(u64);
-
-impl Lcg {
-    fn pick(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
     }
 }
 
