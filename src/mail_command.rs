@@ -1,6 +1,6 @@
-//! The mail subcommands of the `boserv` binary: `mail`, `run`, `deliver`
-//! and `outbox`. Each opens the database, calls the library, and turns
-//! the outcome into output and an exit code.
+//! The mail and operator subcommands of the `boserv` binary: `mail`,
+//! `run`, `deliver`, `outbox` and `config`. Each calls the library and
+//! turns the outcome into output and an exit code.
 
 use std::io::Read;
 use std::path::Path;
@@ -11,10 +11,10 @@ use anyhow::Context;
 use chrono::{DateTime, Utc};
 
 use boserv::command::batch;
-use boserv::mail::handle;
 use boserv::mail::outbox::{self, Status};
 use boserv::mail::settings::Settings;
 use boserv::mail::transport::{Transport, TransportSpec};
+use boserv::mail::{config, handle};
 use boserv::store;
 
 /// EX_TEMPFAIL: the MTA keeps the mail and tries again later.
@@ -67,8 +67,9 @@ pub fn take_in(
             return ExitCode::from(TEMPFAIL);
         }
     }
+    // The mail is handled; answers not sent wait in the outbox (the
+    // reasons go to the MTA's log).
     if deliver_after && let Err(e) = send(&conn, now, transport) {
-        // The mail is handled; its answers wait in the outbox.
         eprintln!("boserv mail: delivery: {e:#}");
     }
     ExitCode::SUCCESS
@@ -94,35 +95,61 @@ pub fn run_lines(db: &Path, busy_ms: u64, now: DateTime<Utc>) -> anyhow::Result<
     Ok(())
 }
 
-/// `boserv deliver`.
-pub fn deliver(db: &Path, busy_ms: u64, now: DateTime<Utc>, transport: &str) -> anyhow::Result<()> {
-    let conn = open(db, busy_ms)?;
-    send(&conn, now, transport)
+/// `boserv deliver`: a summary line on stdout, one line per mail not
+/// sent on stderr; exits 1 when any mail was not sent, 2 (by the error)
+/// when the transport cannot work at all.
+pub fn deliver(
+    conn: &rusqlite::Connection,
+    now: DateTime<Utc>,
+    transport: &str,
+) -> anyhow::Result<ExitCode> {
+    let all_sent = send(conn, now, transport)?;
+    Ok(if all_sent {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
-fn send(conn: &rusqlite::Connection, now: DateTime<Utc>, transport: &str) -> anyhow::Result<()> {
+/// Sends what is due; true when nothing failed.
+fn send(conn: &rusqlite::Connection, now: DateTime<Utc>, transport: &str) -> anyhow::Result<bool> {
     let spec: TransportSpec = transport.parse()?;
     let transport = Transport::open(&spec)?;
+    let due = outbox::list(conn, Status::Pending)?
+        .iter()
+        .any(|mail| mail.next_attempt_at <= now);
+    // A transport that cannot work at all is one error, not a failure per
+    // mail; the mails stay as they were.
+    if due {
+        Transport::check(&spec, &transport)?;
+    }
     let settings = Settings::current()?;
     let delivery = outbox::deliver(conn, &transport, &settings.identity, now)?;
+    for problem in &delivery.problems {
+        eprintln!("boserv deliver: {problem}");
+    }
     println!(
         "sent {}, deferred {}, failed {}",
         delivery.sent, delivery.deferred, delivery.failed
     );
-    Ok(())
+    Ok(delivery.problems.is_empty())
 }
 
-/// `boserv outbox`: one line per waiting or failed mail.
-pub fn outbox(db: &Path, busy_ms: u64) -> anyhow::Result<()> {
-    let conn = open(db, busy_ms)?;
+/// `boserv outbox`: one line per waiting or failed mail, with the last
+/// error of each that has been tried.
+pub fn outbox(conn: &rusqlite::Connection) -> anyhow::Result<()> {
     for status in [Status::Pending, Status::Failed] {
-        for mail in outbox::list(&conn, status)? {
-            let state = match status {
-                Status::Pending => format!(
+        for mail in outbox::list(conn, status)? {
+            let state = match (status, mail.last_error.as_deref()) {
+                (Status::Pending, None) => format!(
                     "pending, next try {}",
                     mail.next_attempt_at.format("%Y-%m-%d %H:%M")
                 ),
-                _ => format!("failed: {}", mail.last_error.as_deref().unwrap_or("?")),
+                (Status::Pending, Some(error)) => format!(
+                    "pending, next try {}, last error: {error}",
+                    mail.next_attempt_at.format("%Y-%m-%d %H:%M")
+                ),
+                (_, error) => format!("failed: {}", error.unwrap_or("?")),
             };
             println!(
                 "{:>5} {} to {}: {} ({state}, {} attempts)",
@@ -133,6 +160,33 @@ pub fn outbox(db: &Path, busy_ms: u64) -> anyhow::Result<()> {
                 mail.attempts
             );
         }
+    }
+    Ok(())
+}
+
+/// `boserv config set NAME VALUE`: checked, then stored (creating the
+/// database: setting up a server may be the first thing done with it).
+pub fn config_set(db: &Path, busy_ms: u64, name: &str, value: &str) -> anyhow::Result<()> {
+    let setting = config::check(name, value)?;
+    let conn = open(db, busy_ms)?;
+    store::settings::set(&conn, setting.name, value.trim())?;
+    println!("{} = {}", setting.name, value.trim());
+    if std::env::var_os(setting.env).is_some() {
+        eprintln!(
+            "boserv: note: {} is set in this environment and overrides the stored value",
+            setting.env
+        );
+    }
+    Ok(())
+}
+
+/// `boserv config unset NAME`.
+pub fn config_unset(conn: &rusqlite::Connection, name: &str) -> anyhow::Result<()> {
+    let setting = config::find(name)?;
+    if store::settings::unset(conn, setting.name)? {
+        println!("{} unset", setting.name);
+    } else {
+        println!("{} was not set", setting.name);
     }
     Ok(())
 }

@@ -4,12 +4,14 @@
 //! [`Command`] (or a stateless tool call such as `moves`), the library does
 //! the work, and this file prints the reply.
 //!
-//! Exit codes:
+//! Every error is one line on stderr starting `boserv: `. Exit codes:
 //!   0  done
-//!   1  refused: the command was judged and said no (the one-line reason is
-//!      on stderr); nothing changed
-//!   2  usage error, or the database could not be used (busy, damaged,
-//!      unreadable); nothing was judged
+//!   1  refused: the command was judged and said no; nothing changed
+//!   2  not judged: a usage error (a bad flag, no `--as`, no database at
+//!      the path), the server's setup (a setting, a template), or the
+//!      database could not be used (busy, damaged)
+//! `mail` has its own (0 or 75, for the MTA), and `deliver` exits 1 when a
+//! mail could not be sent this time.
 
 use std::io::Read;
 use std::path::PathBuf;
@@ -21,6 +23,7 @@ use chrono::{DateTime, Utc};
 use clap::{Parser, Subcommand, ValueEnum};
 
 use boserv::command::{Actor, Command, DrawAction, GameId, GamesFilter};
+use boserv::mail::config::Config;
 use boserv::rules::{GameOption, VARIANTS, Variant};
 use boserv::service::{self, ServiceError, analysis, challenge::parse_option, demo, help, record};
 use boserv::store;
@@ -38,7 +41,7 @@ struct Cli {
     #[arg(long = "as", env = "BOSERV_USER", value_name = "USERID", global = true)]
     user: Option<String>,
     /// A fixed clock (RFC 3339), for tests and replays.
-    #[arg(long, env = "BOSERV_NOW", value_name = "RFC3339", global = true)]
+    #[arg(long, env = "BOSERV_NOW", value_name = "RFC3339", global = true, value_parser = parse_now)]
     now: Option<DateTime<Utc>>,
     /// How long to wait for another writer before giving up.
     #[arg(
@@ -92,10 +95,12 @@ enum Cmd {
         #[arg(long = "opt", value_name = "NAME[=VALUE]")]
         opts: Vec<String>,
     },
-    /// Play a turn. A trailing #N is the number of this move.
+    /// Play a turn. A trailing #N is the number of this move; a turn
+    /// copied from `history` or `moves GAME` (`4,5: c3-d4, pass`) is taken
+    /// when its roll is the current one.
     Move {
         game: GameId,
-        #[arg(required = true, allow_hyphen_values = true)]
+        #[arg(required = true)]
         turn: Vec<String>,
     },
     /// The dice of the current turn (dice games).
@@ -110,7 +115,7 @@ enum Cmd {
     },
     /// Every turn of a game.
     History { game: GameId },
-    /// Games being played, by anyone or by the users named.
+    /// Your games (with --as), the users' named, or everyone's.
     Games {
         users: Vec<String>,
         /// Finished games too.
@@ -136,8 +141,11 @@ enum Cmd {
     Help { topic: Option<String> },
     /// The games on offer.
     Variants,
-    /// Every legal turn after the given turns, one per line, sorted.
+    /// Every legal turn after the given turns, one per line, sorted; or,
+    /// given a game, the turns its player to move may make now.
     Moves {
+        /// A variant, or a game (game7 or 7) in progress.
+        #[arg(value_name = "VARIANT|GAME")]
         variant: String,
         #[arg(long = "opt", value_name = "NAME[=VALUE]")]
         opts: Vec<String>,
@@ -147,7 +155,6 @@ enum Cmd {
         /// The dice of the turn to list (dice games): A,B.
         #[arg(long, value_name = "A,B")]
         roll: Option<String>,
-        #[arg(allow_hyphen_values = true)]
         turns: Vec<String>,
     },
     /// Count the leaf nodes of the move tree DEPTH plies deep.
@@ -158,7 +165,6 @@ enum Cmd {
         opts: Vec<String>,
         #[arg(long)]
         fen: Option<String>,
-        #[arg(allow_hyphen_values = true)]
         turns: Vec<String>,
     },
     /// Check a game record turn by turn; prints the final board and result.
@@ -184,34 +190,58 @@ enum Cmd {
         /// Send the outbox afterwards.
         #[arg(long)]
         deliver: bool,
-        /// How mail leaves (with --deliver).
-        #[arg(long, env = "BOSERV_TRANSPORT", default_value = "sendmail")]
-        transport: String,
+        /// How mail leaves (with --deliver; default: the `transport`
+        /// setting).
+        #[arg(long)]
+        transport: Option<String>,
     },
-    /// Send the mails waiting in the outbox.
+    /// Send the mails waiting in the outbox; each one not sent is a line
+    /// with its reason.
     Deliver {
         /// sendmail[:PATH], smtp://HOST:PORT, smtps://HOST[:PORT],
         /// smtp+starttls://HOST[:PORT] (user:pass@ allowed) or file:DIR.
-        #[arg(long, env = "BOSERV_TRANSPORT", default_value = "sendmail")]
-        transport: String,
+        /// Default: the `transport` setting (`boserv config`).
+        #[arg(long)]
+        transport: Option<String>,
     },
-    /// List the mails waiting in the outbox, and those that failed.
+    /// List the mails waiting in the outbox, and those that failed, with
+    /// the last error of each.
     Outbox,
+    /// Server settings kept in the database (sender, transport,
+    /// templates); environment variables override them.
+    Config {
+        #[command(subcommand)]
+        action: Option<ConfigCmd>,
+    },
 }
 
-/// What went wrong, sorted by exit code.
+#[derive(Subcommand)]
+enum ConfigCmd {
+    /// Every setting, its value and where the value comes from.
+    Show,
+    /// Store a setting (checked first): `config set from "Chess <chess@example.net>"`.
+    Set { name: String, value: String },
+    /// Forget a stored setting (its default applies again).
+    Unset { name: String },
+}
+
+/// `--now`: an RFC 3339 time, with an example when it is not one.
+fn parse_now(text: &str) -> Result<DateTime<Utc>, String> {
+    DateTime::parse_from_rfc3339(text.trim())
+        .map(|t| t.with_timezone(&Utc))
+        .map_err(|_| format!("not an RFC 3339 time: {text} (write e.g. 2026-03-01T12:00:00Z)"))
+}
+
+/// What went wrong: a service error knows its exit code; anything else
+/// is a 2.
 enum Failure {
-    Refused(ServiceError),
+    Service(ServiceError),
     Broken(anyhow::Error),
 }
 
 impl From<ServiceError> for Failure {
     fn from(e: ServiceError) -> Self {
-        if e.is_refusal() {
-            Failure::Refused(e)
-        } else {
-            Failure::Broken(e.into())
-        }
+        Failure::Service(e)
     }
 }
 
@@ -222,23 +252,41 @@ impl From<anyhow::Error> for Failure {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    if let Err(e) = mail_settings(&cli) {
-        eprintln!("boserv: {e}");
-        return ExitCode::from(if matches!(cli.cmd, Cmd::Mail { .. }) {
-            75
-        } else {
-            2
-        });
-    }
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version print as clap writes them.
+        Err(e) if !e.use_stderr() => e.exit(),
+        Err(e) => {
+            eprintln!("boserv: {}", usage_line(&e.render().to_string()));
+            return ExitCode::from(2);
+        }
+    };
+    let config = match mail_settings(&cli) {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("boserv: {e:#}");
+            return ExitCode::from(if matches!(cli.cmd, Cmd::Mail { .. }) {
+                75
+            } else {
+                2
+            });
+        }
+    };
     if let Cmd::Mail { deliver, transport } = &cli.cmd {
-        return mail_command::take_in(&cli.db, cli.busy_timeout_ms, cli.now, *deliver, transport);
+        let transport = transport.clone().or_else(|| config.get("transport"));
+        return mail_command::take_in(
+            &cli.db,
+            cli.busy_timeout_ms,
+            cli.now,
+            *deliver,
+            transport.as_deref().unwrap_or("sendmail"),
+        );
     }
-    match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Failure::Refused(e)) => {
-            eprintln!("{e}");
-            ExitCode::from(1)
+    match run(cli, &config) {
+        Ok(code) => code,
+        Err(Failure::Service(e)) => {
+            eprintln!("boserv: {e}");
+            ExitCode::from(e.exit_code())
         }
         Err(Failure::Broken(e)) => {
             eprintln!("boserv: {e:#}");
@@ -247,11 +295,33 @@ fn main() -> ExitCode {
     }
 }
 
-/// Installs the mail settings (From, templates) for this run.
-fn mail_settings(cli: &Cli) -> anyhow::Result<()> {
-    let settings = boserv::mail::settings::Settings::new(None, cli.templates.clone())?;
+/// A clap error as one line in boserv's style: `error: ` dropped, the
+/// usage kept, the pointer to --help shortened.
+fn usage_line(text: &str) -> String {
+    let mut words: Vec<&str> = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with("For more information") {
+            continue;
+        }
+        words.push(line.strip_prefix("error: ").unwrap_or(line));
+    }
+    format!("{} (see `boserv help`)", words.join(" "))
+}
+
+/// Reads the server settings (the database's, under the environment's)
+/// and installs the mail settings (From, templates) for this run.
+fn mail_settings(cli: &Cli) -> anyhow::Result<Config> {
+    let stored = store::settings::peek(&cli.db, Duration::from_millis(cli.busy_timeout_ms))
+        .with_context(|| format!("cannot read the settings in {}", cli.db.display()))?;
+    let config = Config::new(stored);
+    let templates = cli
+        .templates
+        .clone()
+        .or_else(|| config.get("templates").map(PathBuf::from));
+    let settings = boserv::mail::settings::Settings::new(config.get("from").as_deref(), templates)?;
     boserv::mail::settings::Settings::install(settings);
-    Ok(())
+    Ok(config)
 }
 
 fn options(opts: &[String]) -> Vec<GameOption> {
@@ -262,7 +332,7 @@ fn variant(name: &str) -> Result<&'static dyn Variant, ServiceError> {
     service::game::find_variant(VARIANTS, name)
 }
 
-fn run(cli: Cli) -> Result<(), Failure> {
+fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
     let now = cli.now.unwrap_or_else(Utc::now);
     let actor = match &cli.user {
         Some(user) => Actor::Trusted(user.clone()),
@@ -275,6 +345,17 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Cmd::Moves {
             variant: name,
             opts,
+            fen: None,
+            roll: None,
+            turns,
+        } if opts.is_empty() && turns.is_empty() && name.parse::<GameId>().is_ok() => {
+            let game = name.parse::<GameId>().map_err(anyhow::Error::msg)?;
+            let mut conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
+            return print_lines(analysis::game_turns(&mut conn, VARIANTS, game)?);
+        }
+        Cmd::Moves {
+            variant: name,
+            opts,
             fen,
             roll,
             turns,
@@ -283,10 +364,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let roll = analysis::roll_for(variant, roll.as_deref())?;
             let legal =
                 analysis::legal_turns(variant, &options(&opts), fen.as_deref(), &turns, roll)?;
-            for turn in legal {
-                println!("{turn}");
-            }
-            return Ok(());
+            return print_lines(legal);
         }
         Cmd::Perft {
             variant: name,
@@ -322,16 +400,41 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Cmd::Demo => return run_demo(now),
         Cmd::Remind => return run_remind(&cli.db, cli.busy_timeout_ms, now),
-        Cmd::Run => return Ok(mail_command::run_lines(&cli.db, cli.busy_timeout_ms, now)?),
+        Cmd::Run => {
+            mail_command::run_lines(&cli.db, cli.busy_timeout_ms, now)?;
+            return Ok(ExitCode::SUCCESS);
+        }
         Cmd::Deliver { transport } => {
+            let transport = transport.or_else(|| config.get("transport"));
+            let conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
             return Ok(mail_command::deliver(
-                &cli.db,
-                cli.busy_timeout_ms,
+                &conn,
                 now,
-                &transport,
+                transport.as_deref().unwrap_or("sendmail"),
             )?);
         }
-        Cmd::Outbox => return Ok(mail_command::outbox(&cli.db, cli.busy_timeout_ms)?),
+        Cmd::Outbox => {
+            let conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
+            mail_command::outbox(&conn)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        Cmd::Config { action } => {
+            match action.unwrap_or(ConfigCmd::Show) {
+                ConfigCmd::Show => {
+                    open_existing(&cli.db, cli.busy_timeout_ms)?;
+                    println!("database   {}", cli.db.display());
+                    println!("{}", config.show());
+                }
+                ConfigCmd::Set { name, value } => {
+                    mail_command::config_set(&cli.db, cli.busy_timeout_ms, &name, &value)?;
+                }
+                ConfigCmd::Unset { name } => {
+                    let conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
+                    mail_command::config_unset(&conn, &name)?;
+                }
+            }
+            return Ok(ExitCode::SUCCESS);
+        }
         Cmd::Mail { .. } => unreachable!("handled in main"),
         // Commands on the database.
         Cmd::Signup {
@@ -405,6 +508,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
     print(reply.text())
 }
 
+/// Runs a command on the database. Only `signup` may create the
+/// database; every other command needs it to exist, so a mistyped path
+/// names the file instead of answering from an empty new one.
 fn open_and_run(
     db: &std::path::Path,
     busy_ms: u64,
@@ -412,15 +518,24 @@ fn open_and_run(
     command: &Command,
     now: DateTime<Utc>,
 ) -> Result<service::Reply, Failure> {
-    let mut conn = store::open(db, Duration::from_millis(busy_ms)).map_err(ServiceError::from)?;
+    let mut conn = match command {
+        Command::Signup { .. } => {
+            store::open(db, Duration::from_millis(busy_ms)).map_err(ServiceError::from)?
+        }
+        _ => open_existing(db, busy_ms)?,
+    };
     Ok(service::run(&mut conn, actor, command, now)?)
+}
+
+fn open_existing(db: &std::path::Path, busy_ms: u64) -> Result<rusqlite::Connection, Failure> {
+    Ok(store::open_existing(db, Duration::from_millis(busy_ms)).map_err(ServiceError::from)?)
 }
 
 /// `remind`: one pass over every active game; a progress bar on a
 /// terminal, and the one-line summary on stdout for cron's log.
-fn run_remind(db: &std::path::Path, busy_ms: u64, now: DateTime<Utc>) -> Result<(), Failure> {
+fn run_remind(db: &std::path::Path, busy_ms: u64, now: DateTime<Utc>) -> Result<ExitCode, Failure> {
     use std::io::IsTerminal;
-    let mut conn = store::open(db, Duration::from_millis(busy_ms)).map_err(ServiceError::from)?;
+    let mut conn = open_existing(db, busy_ms)?;
     let bar = if std::io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new(0);
         bar.set_message("games due");
@@ -439,9 +554,23 @@ fn run_remind(db: &std::path::Path, busy_ms: u64, now: DateTime<Utc>) -> Result<
     print(summary.to_string())
 }
 
-fn print(text: String) -> Result<(), Failure> {
+fn print(text: String) -> Result<ExitCode, Failure> {
     println!("{text}");
-    Ok(())
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One line per item; a reader that stops early (`| head`) is no error.
+fn print_lines(lines: Vec<String>) -> Result<ExitCode, Failure> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    for line in lines {
+        match writeln!(out, "{line}") {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => break,
+            Err(e) => return Err(anyhow::Error::from(e).context("cannot write").into()),
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn read_input(file: Option<PathBuf>) -> Result<String, Failure> {
@@ -461,7 +590,7 @@ fn read_input(file: Option<PathBuf>) -> Result<String, Failure> {
 }
 
 /// `demo`: a throwaway database in the temp directory, removed afterwards.
-fn run_demo(now: DateTime<Utc>) -> Result<(), Failure> {
+fn run_demo(now: DateTime<Utc>) -> Result<ExitCode, Failure> {
     let stamp = now.timestamp_nanos_opt().unwrap_or_default();
     let path = std::env::temp_dir().join(format!("boserv-demo-{}-{stamp}.db", std::process::id()));
     let result = (|| -> Result<(), Failure> {
@@ -476,5 +605,5 @@ fn run_demo(now: DateTime<Utc>) -> Result<(), Failure> {
         name.push(suffix);
         let _ = std::fs::remove_file(name);
     }
-    result
+    result.map(|()| ExitCode::SUCCESS)
 }

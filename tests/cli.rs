@@ -81,10 +81,7 @@ fn unknown_games_users_and_variants_are_refused() {
         env.refused(None, &["challenge", "chess", "alice"]),
         "chess needs 2 players, not 1"
     );
-    assert_eq!(
-        env.refused(None, &["move", &game, "e2-e4"]),
-        "this command needs a user: give --as USERID"
-    );
+    // A missing --as is a usage error (exit 2): tests/shell.rs.
     assert_eq!(
         env.refused(None, &["signup", "alice", "other1"]),
         "the userid alice is taken"
@@ -121,9 +118,14 @@ fn a_locked_database_says_busy_and_does_not_panic() {
 #[test]
 fn usage_errors_exit_2() {
     let env = Env::new();
-    assert_eq!(env.run(None, &["move"]).status.code(), Some(2));
-    assert_eq!(env.run(None, &["fly", "away"]).status.code(), Some(2));
-    assert_eq!(env.run(None, &["show", "gameX"]).status.code(), Some(2));
+    for args in [&["move"][..], &["fly", "away"], &["show", "gameX"]] {
+        let out = env.run(None, args);
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        // The same one-line style as every other error.
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.starts_with("boserv: "), "{stderr}");
+    }
     assert!(!env.db.exists(), "a usage error created the database");
 }
 
@@ -169,7 +171,11 @@ fn moves_lists_every_legal_turn() {
     assert_eq!(after, "", "no turn is legal once the game is over");
     let out = env.run(None, &["moves", "chess", "e2-e4", "e2-e5"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8(out.stderr).unwrap().starts_with("e2-e5"));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .starts_with("boserv: e2-e5")
+    );
 }
 
 #[test]
@@ -191,7 +197,7 @@ fn replay_names_the_bad_line() {
     assert!(
         String::from_utf8(out.stderr)
             .unwrap()
-            .starts_with("line 4: Ke1-e3")
+            .starts_with("boserv: line 4: Ke1-e3")
     );
 }
 

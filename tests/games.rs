@@ -96,7 +96,7 @@ fn a_draw_by_agreement() {
     );
     let export = env.ok(None, &["export", &game]);
     assert!(
-        export.trim_end().ends_with("e2-e4\ndraw agreed"),
+        export.trim_end().ends_with("1. e4 {draw agreed} 1/2-1/2"),
         "{export}"
     );
 }
@@ -135,7 +135,7 @@ fn an_export_replays_to_the_same_result() {
     env.play(&game, ["alice", "bob"], 1, FOOLS_MATE);
     let record = env.ok(None, &["export", &game]);
     assert!(
-        record.starts_with("[Game \"game1\"]\n[Variant \"chess\"]"),
+        record.starts_with("[Event \"boserv game1\"]\n[Site \"boserv\"]"),
         "{record}"
     );
     assert!(
@@ -194,14 +194,15 @@ fn games_lists_who_is_to_move() {
     env.signup(&["carol"]);
     env.challenge("chess", "carol", "alice");
     env.play(&game, ["alice", "bob"], 1, &["e2-e4"]);
+    // A header, then one line per game.
     let all = env.ok(None, &["games"]);
-    assert_eq!(all.lines().count(), 2, "{all}");
+    assert_eq!(all.lines().count(), 3, "{all}");
     assert!(all.contains("bob to move"), "{all}");
     let bobs = env.ok(None, &["games", "bob"]);
-    assert_eq!(bobs.lines().count(), 1, "{bobs}");
+    assert_eq!(bobs.lines().count(), 2, "{bobs}");
     let next = env.ok(None, &["games", "carol", "--next"]);
-    assert!(next.starts_with("game2"), "{next}");
-    assert_eq!(next.lines().count(), 1, "{next}");
+    assert!(next.lines().nth(1).unwrap().starts_with("game2"), "{next}");
+    assert_eq!(next.lines().count(), 2, "{next}");
     assert_eq!(
         env.ok(None, &["games", "alice", "--next"]).trim_end(),
         "no games"
@@ -220,12 +221,22 @@ fn resigning_before_ones_first_move_cancels_the_game() {
     let json = env.json(&game);
     assert_eq!(json["status"], "cancelled");
     assert_eq!(json["result"], serde_json::Value::Null);
+    assert_eq!(json["winner"], serde_json::Value::Null);
+    // One typed ending, worded once: the seat that declined.
+    assert_eq!(json["ending"], "declined:1");
+    assert_eq!(json["reason"], "Black declined to play");
+    let export = env.ok(None, &["export", &game]);
+    assert!(
+        export.contains("[Result \"*\"]\n[Termination \"Black declined to play\"]"),
+        "{export}"
+    );
     let reason = env.refused(Some("bob"), &["move", &game, "e7-e5"]);
     assert_eq!(reason, "game1 was cancelled");
     let conn = rusqlite::Connection::open(&env.db).unwrap();
     let told: i64 = conn
         .query_row(
-            "SELECT COUNT(*) FROM outbox WHERE body LIKE '%bob declined to play%'",
+            "SELECT COUNT(*) FROM outbox \
+             WHERE body LIKE '%The game has ended (Black declined to play).%'",
             [],
             |r| r.get(0),
         )

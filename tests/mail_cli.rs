@@ -240,7 +240,7 @@ fn a_game_of_chess_by_mail() {
         "{board}"
     );
     assert!(!board.contains("-- \nAlice"), "{board}");
-    assert!(board.contains("It is bob's turn."), "{board}");
+    assert!(board.contains("It is bob's turn: move 2."), "{board}");
     let error = mails
         .iter()
         .find(|m| m.contains("Subject: Chess Board 1 Error"))
@@ -250,7 +250,7 @@ fn a_game_of_chess_by_mail() {
         "{error}"
     );
     assert!(
-        error.contains("> Subject: bochess move 1 alice secret d2-d4"),
+        error.contains("> Subject: bochess move 1 alice *** d2-d4"),
         "{error}"
     );
 }

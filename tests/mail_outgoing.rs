@@ -54,9 +54,11 @@ fn snapshot(name: &str, eml: &str) {
 fn a_board_mail_as_sent() {
     let letter = BoardLetter {
         title: "Bochess".into(),
+        name: "Big Outer Chess".into(),
         variant: "bochess".into(),
         board: 42,
         players: vec!["alice".into(), "bob".into()],
+        sides: vec!["alice (White)".into(), "bob (Black)".into()],
         ply: 3,
         to_move: Some("bob".into()),
         moves: vec!["1. e2-e4 e7-e5".into(), "2. Ng1-f3".into()],
@@ -89,17 +91,17 @@ fn an_error_mail_as_sent() {
     let original = b"From: bob@example.org\r\nSubject: bochess move 42 bob pw e2-e5\r\n\r\nhi\r\n";
     let letter = ErrorLetter {
         title: Some("Bochess".into()),
+        name: Some("Big Outer Chess".into()),
         board: Some(42),
         reason: "it is alice's turn".into(),
         diagram: Some(DIAGRAM.into()),
         original: quoted_original(original, 200),
+        ..ErrorLetter::default()
     };
     let mail = Templates::built_in().render("error.txt", letter).unwrap();
-    let eml = sent(
-        mail,
-        |i| i.unique_id("2026-11-22T10:00:00Z".parse().unwrap()),
-        false,
-    );
+    let eml = sent(mail, |i| i.answer_id(7, 0), false);
     assert!(!eml.contains("In-Reply-To"), "{eml}");
+    // An answer to a player's message (RFC 3834).
+    assert!(eml.contains("Auto-Submitted: auto-replied\n"), "{eml}");
     snapshot("error_mail", &eml);
 }

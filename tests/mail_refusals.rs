@@ -182,7 +182,7 @@ fn a_challenge_by_mail_comes_from_a_player() {
     assert!(subject.ends_with("Error"), "{subject}");
     assert!(
         body.contains(
-            "a challenge by mail must come from an address of one of the players (alice, bob)"
+            "a challenge by mail must come from an address of one of the players (alice,\nbob)"
         ),
         "{body}"
     );

@@ -23,7 +23,7 @@ fn seed_hex(n: u64) -> String {
 }
 
 /// A three-player game of Orwell with a fixed seed; returns the game id.
-fn start(env: &Env, seed: &str) -> String {
+pub(crate) fn start(env: &Env, seed: &str) -> String {
     env.signup(&PLAYERS);
     let out = env
         .cmd(Some("alice"))
@@ -77,7 +77,7 @@ fn ply(env: &Env, game: &str) -> u64 {
 
 /// Plays the first legal turn for whoever is to move; a turn ending in a
 /// forced pass is sent as its move alone. Returns the history line text.
-fn play_one(env: &Env, game: &str) -> String {
+pub(crate) fn play_one(env: &Env, game: &str) -> String {
     let mover = to_move(env, game).expect("the game goes on");
     let roll = current_roll(env, game);
     let legal = cached(env, game).legal_turns(Some(roll));
@@ -168,10 +168,13 @@ fn an_orwell_game_from_challenge_to_audit() {
     let history = env.ok(None, &["history", &game]);
     let passes = history
         .lines()
-        .filter(|l| l.contains(" Red ") && l.contains(" bob ") && l.ends_with(": pass, pass"))
+        .filter(|l| {
+            l.contains(" Red ") && l.contains(" bob ") && l.ends_with(": pass, pass (automatic)")
+        })
         .count();
     assert!(passes >= 1, "{history}");
-    assert!(history.contains("> passed automatically"), "{history}");
+    assert!(history.contains("pass, pass (automatic)"), "{history}");
+    assert!(!history.contains("> passed automatically"), "{history}");
 
     // The cached position is the turn log replayed with its stored rolls.
     let mut conn = store::open(&env.db, store::DEFAULT_BUSY_TIMEOUT).unwrap();
@@ -235,7 +238,7 @@ fn an_orwell_game_from_challenge_to_audit() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(
-        err.starts_with("the dice do not check: rolls: MISMATCH"),
+        err.starts_with("boserv: the dice do not check: rolls: MISMATCH"),
         "{err}"
     );
     assert_eq!(
@@ -294,7 +297,7 @@ fn forced_passes_right_at_the_start_are_made_by_the_server() {
     let history = env.ok(None, &["history", &game]);
     for (n, roll) in rolls.iter().enumerate() {
         let line = format!("{}. ", n + 1);
-        let entry = format!("{},{}: pass, pass", roll[0], roll[1]);
+        let entry = format!("{},{}: pass, pass (automatic)", roll[0], roll[1]);
         assert!(
             history
                 .lines()
@@ -383,7 +386,7 @@ fn the_sample_game_replays_through_the_shell() {
     let out = env.run(None, &["replay", "orwell", published]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.starts_with("line 12: Gf6xf9: "), "{err}");
+    assert!(err.starts_with("boserv: line 12: Gf6xf9: "), "{err}");
 }
 
 /// A seat that has resigned counts as agreeing to a draw and shares none
@@ -487,4 +490,49 @@ fn a_challenge_lists_the_passes_of_the_first_rolls() {
     );
     let game = out.lines().last().unwrap();
     assert_ne!(to_move(&env, game).as_deref(), Some("alice"));
+}
+
+/// Two seats out in either order, the second before its first turn: the
+/// third wins (the game was accepted once a seat had left), and the
+/// revealed seed checks out.
+#[test]
+fn two_seats_out_in_any_order_leave_the_third_the_winner() {
+    for (first, second, winner) in [("alice", "bob", "[0:0:1]"), ("bob", "alice", "[0:0:1]")] {
+        let env = Env::new();
+        let game = start(&env, &seed_hex(11));
+        // The first to go plays a turn of their own, then resigns.
+        for _ in 0..30 {
+            if to_move(&env, &game).as_deref() == Some(first) {
+                break;
+            }
+            play_one(&env, &game);
+        }
+        play_one(&env, &game);
+        env.ok(Some(first), &["resign", &game]);
+        assert_eq!(env.json(&game)["status"], "active");
+        // The second resigns whether or not they have moved.
+        env.ok(Some(second), &["resign", &game]);
+        let json = env.json(&game);
+        assert_eq!(json["status"], "over", "{json}");
+        assert_eq!(json["result"], winner, "{json}");
+        let audit = env.ok(None, &["audit", &game]);
+        assert_eq!(audit.lines().last(), Some("rolls: ok"), "{audit}");
+    }
+}
+
+/// A game declined at once is cancelled, and still reveals its seed: the
+/// audit checks the rolls made so far.
+#[test]
+fn a_cancelled_game_reveals_its_seed_and_audits() {
+    let env = Env::new();
+    let seed = seed_hex(5);
+    let game = start(&env, &seed);
+    let mover = to_move(&env, &game).unwrap();
+    env.ok(Some(&mover), &["resign", &game]);
+    let json = env.json(&game);
+    assert_eq!(json["status"], "cancelled", "{json}");
+    assert_eq!(json["seed"], seed.as_str(), "{json}");
+    let audit = env.ok(None, &["audit", &game]);
+    assert!(audit.contains(&format!("seed: {seed}")), "{audit}");
+    assert_eq!(audit.lines().last(), Some("rolls: ok"), "{audit}");
 }

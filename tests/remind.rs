@@ -92,9 +92,9 @@ fn a_game_is_reminded_at_7_and_14_days_and_forfeited_at_21() {
     let (to, subject, body) = &first[0];
     assert_eq!(to, r#"["alice@example.test"]"#);
     assert_eq!(subject, "Nag: Chess Board 1 alice");
-    assert!(body.contains("has waited\n7 days for your move"), "{body}");
+    assert!(body.contains("has waited 7 days for your move"), "{body}");
     assert!(
-        body.contains("If no move arrives by 2026-03-22 12:00 UTC"),
+        body.contains("If no move arrives by Sun 22 Mar 2026 12:00 UTC"),
         "{body}"
     );
     assert!(

@@ -90,3 +90,32 @@ fn a_game_ended_before_typed_endings_still_reads() {
         format!("{game} is over: 1/2-1/2 (agreement)")
     );
 }
+
+/// A database written before a declined game's ending was typed (schema
+/// version 3): the cancelled game's reason was `bob declined to play`.
+/// Opening it rewrites the reason to the seat that declined, which reads as
+/// the typed ending.
+#[test]
+fn a_game_declined_before_typed_endings_still_reads() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    let game = env.challenge("chess", "alice", "bob");
+    env.ok(Some("alice"), &["move", &game, "e2-e4"]);
+    env.ok(Some("bob"), &["resign", &game]);
+    {
+        let conn = rusqlite::Connection::open(&env.db).unwrap();
+        let reason: String = conn
+            .query_row("SELECT reason FROM games", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(reason, "declined:1");
+        conn.execute("UPDATE games SET reason = 'bob declined to play'", [])
+            .unwrap();
+        conn.pragma_update(None, "user_version", 3).unwrap();
+    }
+    let json = env.json(&game);
+    assert_eq!(json["status"], "cancelled");
+    assert_eq!(json["ending"], "declined:1");
+    assert_eq!(json["reason"], "Black declined to play");
+    let conn = rusqlite::Connection::open(&env.db).unwrap();
+    assert_eq!(migrate::version(&conn).unwrap(), migrate::LATEST);
+}

@@ -82,7 +82,11 @@ impl Env {
         );
         assert_eq!(stderr.lines().count(), 1, "one line expected: {stderr}");
         assert_eq!(self.dump(), before, "boserv {args:?} changed the database");
-        stderr.trim_end().to_string()
+        stderr
+            .trim_end()
+            .strip_prefix("boserv: ")
+            .unwrap_or_else(|| panic!("every refusal starts `boserv: `: {stderr}"))
+            .to_string()
     }
 
     /// Signs up users with the password `secret`.

@@ -169,6 +169,16 @@ fn game_command(game: String, words: &mut Words) -> Result<Vec<Request>, Languag
     match verb.as_str() {
         "move" | "board" | "mvoe" => {
             let board = words.board(MOVE)?;
+            // A reply to an error mail (`Re: Bochess Board 42 Error`) with
+            // the userid, password and move added after its Subject.
+            if verb == "board"
+                && words
+                    .rest
+                    .first()
+                    .is_some_and(|w| w.eq_ignore_ascii_case("error"))
+            {
+                words.take();
+            }
             let actor = words.claimed(MOVE)?;
             let turn = words.remaining();
             if turn.is_empty() {
@@ -431,11 +441,7 @@ impl<'a> Words<'a> {
         let mut emails = Vec::new();
         while let Some(word) = self.take() {
             let address = word.trim_start_matches('<').trim_end_matches('>');
-            let ok = matches!(address.split_once('@'), Some((local, domain))
-                if !local.is_empty() && domain.contains('.') && !domain.contains('@')
-                    && !domain.starts_with('.') && !domain.ends_with('.'))
-                && !address.contains(|c: char| c.is_control() || "<>,;:\"()[]\\".contains(c));
-            if !ok {
+            if !super::is_mail_address(address) {
                 return Err(LanguageError::BadAddress(clean(word)));
             }
             emails.push(address.to_string());

@@ -134,6 +134,17 @@ pub enum Command {
     },
 }
 
+/// True for an address mail can be sent to: `local@domain.tld`, no spaces
+/// or specials (signup checks it from the shell and by mail alike).
+pub fn is_mail_address(address: &str) -> bool {
+    matches!(address.split_once('@'), Some((local, domain))
+        if !local.is_empty() && domain.contains('.') && !domain.contains('@')
+            && !domain.starts_with('.') && !domain.ends_with('.') && !domain.contains(".."))
+        && !address
+            .contains(|c: char| c.is_control() || c.is_whitespace() || "<>,;:\"()[]\\".contains(c))
+        && address.parse::<lettre::Address>().is_ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

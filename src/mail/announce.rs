@@ -16,18 +16,23 @@ use super::nag;
 use super::outbox::{self, Draft};
 use super::settings::Settings;
 use crate::command::GameId;
-use crate::rules::VARIANTS;
-use crate::service::game::LoadedGame;
+use crate::rules::{Seat, VARIANTS};
+use crate::service::autopass::AUTO_PASS;
+use crate::service::deadline::{deadline, readable};
+use crate::service::dice::current_roll;
+use crate::service::game::{LoadedGame, roll_text};
+use crate::service::score::{move_list, score};
 use crate::service::vacation::vacation_notes;
 use crate::service::{Notice, ServiceError};
 use crate::store::{StoreError, games, players, turns};
 
-/// How many of the last log lines a board mail shows.
-const RECENT_MOVES: usize = 8;
+/// How many of the last moves (rounds of turns) a board mail shows; the
+/// game-over mail shows them all.
+const RECENT_MOVES: usize = 6;
 
 /// Queues the mail `notices` call for.
 pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Result<(), StoreError> {
-    let settings = Settings::current().map_err(|e| StoreError::Damaged(e.to_string()))?;
+    let settings = Settings::current().map_err(|e| StoreError::Setup(e.to_string()))?;
     for notice in notices {
         if let Notice::Reminder {
             game,
@@ -50,13 +55,18 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
         }
     }
     for (game, plan) in plans(notices) {
+        let kind = plan.kind;
         let (mut letter, players, ply, loaded) = match LoadedGame::load(conn, VARIANTS, game) {
-            Ok(loaded) => (
-                board_letter(conn, &loaded)?,
-                loaded.row.players.clone(),
-                loaded.row.ply,
-                Some(loaded),
-            ),
+            Ok(loaded) => {
+                let full = kind == Kind::Over;
+                let letter = board_letter(conn, &loaded, full, now)?;
+                (
+                    letter,
+                    loaded.row.players.clone(),
+                    loaded.row.ply,
+                    Some(loaded),
+                )
+            }
             // A game of a variant this build does not offer (test catalogs):
             // the mail says what the store knows, without a board.
             Err(ServiceError::UnknownVariant { .. }) => {
@@ -70,7 +80,11 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             Err(other) => return Err(StoreError::Damaged(format!("mail for {game}: {other}"))),
         };
         letter.comments = plan.comments;
-        letter.notes = plan.notes;
+        letter.notes = plan
+            .events
+            .iter()
+            .map(|event| event.line(&letter.marks))
+            .collect();
         // The other players learn that a clock stands still (vacation).
         let seated = games::find(conn, game)?.map(|row| {
             row.player_ids
@@ -82,7 +96,7 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             vacation_notes(conn, &seated.unwrap_or_default(), now)
                 .map_err(|e| StoreError::Damaged(e.to_string()))?,
         );
-        let (template, kind) = match plan.kind {
+        let (template, kind) = match kind {
             Kind::New => ("new_game.txt", "new"),
             Kind::Board => ("board.txt", "board"),
             Kind::Over => ("game_over.txt", "over"),
@@ -98,14 +112,17 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             if to.is_empty() {
                 continue;
             }
-            // Each player sees the board from their own side.
+            // Each player sees the board from their own side, and what
+            // they may do now.
+            let mut letter = letter.clone();
             if let Some(loaded) = &loaded {
-                letter.diagram = loaded.position.render_for(seat).trim_end().to_string();
+                address_to(&mut letter, loaded, seat)
+                    .map_err(|e| StoreError::Damaged(e.to_string()))?;
             }
             let mail = settings
                 .templates
                 .render(template, &letter)
-                .map_err(|e| StoreError::Damaged(e.to_string()))?;
+                .map_err(|e| StoreError::Setup(e.to_string()))?;
             let identity = &settings.identity;
             let root = identity.game_root_id(game, user);
             let message_id = match kind {
@@ -131,6 +148,47 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
     Ok(())
 }
 
+/// Fills in what one reader of a game's mail sees as theirs: the board
+/// from their side, whether it is their turn, their roll (never another
+/// player's), the Subject to answer with, and the draw offer they answer.
+pub(super) fn address_to(
+    letter: &mut BoardLetter,
+    game: &LoadedGame,
+    seat: Seat,
+) -> Result<(), ServiceError> {
+    let reader = game.player_at(seat);
+    letter.diagram = game.position.render_for(seat).trim_end().to_string();
+    // The diagram's own `Last move:` line gets the check or mate mark.
+    if let Some((turn, mark)) = &letter.last_mark {
+        letter.diagram = letter
+            .diagram
+            .lines()
+            .map(|line| match line.strip_prefix("Last move: ") {
+                Some(last) if last == turn => format!("{line}{mark}"),
+                _ => line.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+    }
+    letter.your_turn =
+        letter.to_move.as_deref() == Some(reader.as_str()) && game.position.to_move().is_some();
+    letter.roll = None;
+    letter.answer = None;
+    if letter.your_turn {
+        letter.roll = current_roll(game)?.map(roll_text);
+        letter.answer = Some(format!(
+            "{} move {} {reader} PASSWORD MOVE#{}",
+            letter.variant,
+            letter.board,
+            letter.ply + 1
+        ));
+    }
+    letter.draw_yours =
+        !letter.draw_offered_by.is_empty() && letter.draw_waiting_for.contains(&reader);
+    letter.reader = reader;
+    Ok(())
+}
+
 /// What one game's mail will be.
 #[derive(Default)]
 struct Plan {
@@ -138,7 +196,45 @@ struct Plan {
     /// Who is to move, as the notices tell it.
     to_move: Option<String>,
     comments: Vec<Comment>,
-    notes: Vec<String>,
+    events: Vec<Event>,
+}
+
+/// One thing that happened, as a line of the mail.
+enum Event {
+    /// A turn: who, what, its move number, and whether the server made
+    /// it (a forced pass).
+    Moved {
+        mover: String,
+        turn: String,
+        ply: u32,
+        automatic: bool,
+    },
+    Line(String),
+}
+
+impl Event {
+    /// The line, with the check or mate mark of a turn (by move number).
+    fn line(&self, marks: &[(u32, String)]) -> String {
+        match self {
+            Event::Moved {
+                mover,
+                turn,
+                ply,
+                automatic,
+            } => {
+                let mark = marks
+                    .iter()
+                    .find(|(p, _)| p == ply)
+                    .map_or("", |(_, m)| m.as_str());
+                if *automatic {
+                    format!("{mover} had to pass (move {ply}): {turn}, made by the server.")
+                } else {
+                    format!("{mover} played {turn}{mark} (move {ply}).")
+                }
+            }
+            Event::Line(line) => line.clone(),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
@@ -163,6 +259,7 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
             | Notice::Moved { game, .. }
             | Notice::DrawOffered { game, .. }
             | Notice::DrawDeclined { game, .. }
+            | Notice::Said { game, .. }
             | Notice::Resigned { game, .. }
             | Notice::Forfeited { game, .. }
             | Notice::Vacation { game, .. }
@@ -186,29 +283,43 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                 turn,
                 comment,
                 to_move,
+                ply,
                 ..
             } => {
                 plan.to_move = to_move.clone();
-                plan.notes.push(format!("{mover} played {turn}."));
-                (Kind::Board, comment.as_ref().map(|c| (mover, c)))
+                // A forced pass is the server's doing, never the player's words.
+                let automatic = comment.as_deref() == Some(AUTO_PASS);
+                plan.events.push(Event::Moved {
+                    mover: mover.clone(),
+                    turn: turn.clone(),
+                    ply: *ply,
+                    automatic,
+                });
+                let words = comment.as_ref().filter(|_| !automatic);
+                (Kind::Board, words.map(|c| (mover, c)))
             }
             Notice::DrawOffered {
                 by, waiting_for, ..
             } => {
-                plan.notes.push(format!(
-                    "{by} offers a draw; waiting for {} to accept or reject it.",
-                    waiting_for.join(", ")
-                ));
+                plan.events.push(Event::Line(format!(
+                    "{by} offers a draw; {} to accept or decline it.",
+                    match waiting_for.as_slice() {
+                        [one] => format!("{one} is"),
+                        many => format!("{} are", many.join(" and ")),
+                    }
+                )));
                 (Kind::Note, None)
             }
             Notice::DrawDeclined { by, .. } => {
-                plan.notes.push(format!("{by} declined the draw."));
+                plan.events
+                    .push(Event::Line(format!("{by} declined the draw.")));
                 (Kind::Note, None)
             }
+            Notice::Said { by, comment, .. } => (Kind::Note, Some((by, comment))),
             Notice::Resigned {
                 player, comment, ..
             } => {
-                plan.notes.push(format!("{player} resigned."));
+                plan.events.push(Event::Line(format!("{player} resigned.")));
                 (Kind::Note, comment.as_ref().map(|c| (player, c)))
             }
             Notice::Forfeited {
@@ -218,18 +329,18 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                 ..
             } => {
                 plan.to_move = to_move.clone();
-                plan.notes.push(format!(
+                plan.events.push(Event::Line(format!(
                     "{player} has not moved in {days} days and loses on time."
-                ));
+                )));
                 (Kind::Note, None)
             }
             Notice::Vacation { player, away, .. } => {
                 // While away, the board's own vacation line says until when.
-                plan.notes.push(if *away {
+                plan.events.push(Event::Line(if *away {
                     format!("{player} went on vacation.")
                 } else {
                     format!("{player} is back from vacation: the clock runs again.")
-                });
+                }));
                 (Kind::Note, None)
             }
             Notice::GameOver { .. } => (Kind::Over, None),
@@ -246,36 +357,64 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
     plans
 }
 
-/// The board of a game as every template sees it.
+/// The board of a game as every template sees it, before it is addressed
+/// to one reader ([`address_to`]). `full`: the whole move list (the game
+/// is over), else the last [`RECENT_MOVES`] moves.
 pub(super) fn board_letter(
     conn: &Connection,
     game: &LoadedGame,
+    full: bool,
+    now: DateTime<Utc>,
 ) -> Result<BoardLetter, StoreError> {
+    let damaged = |e: ServiceError| match e {
+        ServiceError::Store(e) => e,
+        other => StoreError::Damaged(format!("{}: {other}", game.id())),
+    };
     let view = game.current_view();
     let (winner, drawn) = (
         view.winner.clone(),
         view.result.is_some() && view.winner.is_none(),
     );
     let log = turns::log(conn, game.id())?;
-    let moves = log
+    let scored = score(game.variant, &game.row.options, &log).map_err(damaged)?;
+    let seats = game.variant.seats();
+    let moves = move_list(&scored, seats.len(), (!full).then_some(RECENT_MOVES));
+    let marks = scored
+        .iter()
+        .filter(|s| !s.mark.is_empty())
+        .map(|s| (s.entry.ply, s.mark.to_string()))
+        .collect();
+    let last_mark = scored
         .iter()
         .rev()
-        .take(RECENT_MOVES)
-        .rev()
-        .map(|entry| {
-            let who = entry.player.as_deref().unwrap_or("-");
-            let roll = entry
-                .roll
-                .as_deref()
-                .map(|r| format!("{r}: "))
-                .unwrap_or_default();
-            format!("{:>3}. {who}: {roll}{}", entry.ply, entry.text)
-        })
-        .collect();
+        .find(|s| s.entry.kind == crate::store::turns::EntryKind::Turn)
+        .filter(|s| !s.mark.is_empty())
+        .map(|s| (s.entry.text.clone(), s.mark.to_string()));
+    let check = match (view.to_move.as_ref(), game.position.in_check()) {
+        (Some(player), true) => Some(format!("{player}'s king is in check.")),
+        _ => None,
+    };
+    let due = deadline(conn, game, now).map_err(damaged)?;
+    let draw_offered_by = view.draw_offered_by.clone();
+    let draw_waiting_for = if draw_offered_by.is_empty() {
+        Vec::new()
+    } else {
+        (0..view.players.len())
+            .filter(|s| !game.row.draw_votes.contains(s))
+            .map(|s| game.player_at(s))
+            .collect()
+    };
     Ok(BoardLetter {
         title: game.variant.title().to_string(),
+        name: game.variant.full_name().to_string(),
         variant: game.variant.name().to_string(),
         board: game.id().0,
+        sides: view
+            .players
+            .iter()
+            .zip(seats.iter())
+            .map(|(player, seat)| format!("{player} ({seat})"))
+            .collect(),
         players: view.players.clone(),
         ply: view.ply,
         to_move: view.to_move.clone(),
@@ -284,11 +423,16 @@ pub(super) fn board_letter(
         reason: view.reason.clone(),
         result: view.result.clone(),
         moves,
+        marks,
+        last_mark,
+        check,
+        deadline: due.map(readable),
+        draw_offered_by,
+        draw_waiting_for,
         diagram: view.board.trim_end().to_string(),
         commitment: game.row.dice_commitment.clone(),
-        seed: game.row.dice_seed.clone().filter(|_| view.result.is_some()),
-        comments: Vec::new(),
-        notes: Vec::new(),
+        seed: view.seed.clone(),
+        ..BoardLetter::default()
     })
 }
 
@@ -300,6 +444,7 @@ pub(super) fn row_letter(row: &games::Game) -> BoardLetter {
         first.make_ascii_uppercase();
     }
     BoardLetter {
+        name: title.clone(),
         title,
         variant: row.variant.clone(),
         board: row.id.0,
@@ -393,6 +538,7 @@ mod tests {
                 text: "Sorry!".into()
             }]
         );
-        assert_eq!(plan.notes, vec!["alice played Qxf7#."]);
+        let lines: Vec<String> = plan.events.iter().map(|e| e.line(&[])).collect();
+        assert_eq!(lines, vec!["alice played Qxf7# (move 9)."]);
     }
 }

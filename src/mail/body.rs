@@ -1,20 +1,36 @@
 //! The text body of a player's mail: a comment, or (Subject `multiple`) a
 //! list of commands.
 //!
-//! A comment is what the other players read under the board, so what the
-//! mail program added is cut away: quoted lines of the mail being answered,
-//! and everything from the signature on. Blank lines are squeezed so a
-//! comment never pushes the board off the screen.
+//! A comment is what the other players read under the board, so only what
+//! the player wrote is kept. Mail programs add a lot around it, in shapes
+//! that are stable enough to recognise:
+//!
+//! - quoted lines (`> ...`) and the attribution above them (`On Mon, Dec
+//!   7, 2026 at 10:12 AM Alice <alice@example.org> wrote:`, which Gmail
+//!   wraps over two lines);
+//! - a whole quoted original below the reply, with no `>` at all:
+//!   Outlook's `-----Original Message-----` and `From: ... Sent: ...`
+//!   header blocks, `Begin forwarded message:`;
+//! - client footers (`Sent from my iPhone`, `Get Outlook for Android`);
+//! - signatures (`-- `, `--=20` seen raw, lines of underscores).
+//!
+//! HTML-only mail ([`html_text`]) loses its `<blockquote>`s, Gmail's
+//! `gmail_quote` and Outlook's reply header before it becomes text. Blank
+//! lines are squeezed so a comment never pushes the board off the screen.
 
 /// The comment a body carries, or `None` when nothing is left of it.
 pub fn comment(text: &str) -> Option<String> {
     let all: Vec<String> = lines(text).collect();
     let mut kept: Vec<String> = Vec::new();
     for (n, line) in all.iter().enumerate() {
-        if is_signature(line) {
+        if ends_the_comment(line, &all[n + 1..]) {
             break;
         }
-        if is_quoted(line) || introduces_quote(line, &all[n + 1..]) {
+        if is_quoted(line) {
+            continue;
+        }
+        if is_attribution_end(line, &all[n + 1..]) {
+            drop_attribution_start(&mut kept, line);
             continue;
         }
         if line.is_empty() && kept.last().is_none_or(|last| last.is_empty()) {
@@ -53,6 +69,119 @@ pub fn commands(text: &str) -> (Vec<String>, Option<String>) {
     (commands, comment(&rest))
 }
 
+/// The text of an HTML-only body, without what the mail program quoted:
+/// `<blockquote>`s, Gmail's `gmail_quote` and signature blocks,
+/// Thunderbird's citation prefix and signature, and everything from
+/// Outlook's reply header (`divRplyFwdMsg`, or the `<hr>` above it) on.
+pub fn html_text(html: &str) -> String {
+    let mut html = cut_outlook_original(html).to_string();
+    for (tag, marker) in [
+        ("blockquote", ""),
+        ("div", "gmail_quote"),
+        ("div", "gmail_signature"),
+        ("div", "moz-cite-prefix"),
+        ("div", "moz-signature"),
+        ("pre", "moz-signature"),
+    ] {
+        html = remove_elements(&html, tag, marker);
+    }
+    // Blocks become lines before the markup goes.
+    let mut lined = String::with_capacity(html.len());
+    let lower = html.to_ascii_lowercase();
+    let mut last = 0;
+    for (at, _) in lower.match_indices('<') {
+        let tag = &lower[at + 1..];
+        let block = ["/div", "/p>", "/p ", "br", "/li", "/tr", "/h"]
+            .iter()
+            .any(|t| tag.starts_with(t))
+            || (tag.starts_with("div") && !tag.starts_with("div>"));
+        if block {
+            lined.push_str(&html[last..at]);
+            lined.push_str("<br>");
+            last = at;
+        }
+    }
+    lined.push_str(&html[last..]);
+    mail_parser::decoders::html::html_to_text(&lined)
+        .replace('\u{a0}', " ")
+        .lines()
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `html` up to Outlook's reply header (`<div id="divRplyFwdMsg">`, with
+/// the `<hr>` that draws the line above it), or whole.
+fn cut_outlook_original(html: &str) -> &str {
+    let lower = html.to_ascii_lowercase();
+    let Some(header) = ["id=\"divrplyfwdmsg\"", "id=\"appendonsend\""]
+        .iter()
+        .filter_map(|marker| lower.find(marker))
+        .min()
+    else {
+        return html;
+    };
+    let start = lower[..header].rfind('<').unwrap_or(header);
+    let start = match lower[..start].rfind("<hr") {
+        Some(hr) if lower[hr..start].matches('<').count() <= 3 => hr,
+        _ => start,
+    };
+    &html[..start]
+}
+
+/// `html` without every `<tag ...>...</tag>` whose opening tag holds
+/// `marker` (any such element when `marker` is empty), nested ones
+/// counted.
+fn remove_elements(html: &str, tag: &str, marker: &str) -> String {
+    let lower = html.to_ascii_lowercase();
+    let open = format!("<{tag}");
+    let close = format!("</{tag}");
+    let mut out = String::with_capacity(html.len());
+    let mut from = 0;
+    while let Some(found) = lower[from..].find(&open) {
+        let start = from + found;
+        let after = lower.as_bytes().get(start + open.len()).copied();
+        let end_of_open = lower[start..].find('>').map(|e| start + e);
+        let is_tag = matches!(after, Some(b'>' | b' ' | b'\t' | b'\r' | b'\n' | b'/'));
+        let Some(end_of_open) = end_of_open.filter(|_| is_tag) else {
+            out.push_str(&html[from..start + open.len()]);
+            from = start + open.len();
+            continue;
+        };
+        if !lower[start..end_of_open].contains(marker) {
+            out.push_str(&html[from..=end_of_open]);
+            from = end_of_open + 1;
+            continue;
+        }
+        out.push_str(&html[from..start]);
+        // Find the matching close tag, counting nested opens.
+        let mut depth = 1;
+        let mut at = end_of_open + 1;
+        while depth > 0 {
+            let next_open = lower[at..].find(&open).map(|i| at + i);
+            let Some(next_close) = lower[at..].find(&close).map(|i| at + i) else {
+                at = lower.len();
+                break;
+            };
+            match next_open {
+                Some(o) if o < next_close => {
+                    depth += 1;
+                    at = o + open.len();
+                }
+                _ => {
+                    depth -= 1;
+                    at = lower[next_close..]
+                        .find('>')
+                        .map_or(lower.len(), |e| next_close + e + 1);
+                }
+            }
+        }
+        from = at;
+    }
+    out.push_str(&html[from..]);
+    out
+}
+
 /// The lines of a text, without control characters (tab aside) and
 /// without trailing spaces.
 fn lines(text: &str) -> impl Iterator<Item = String> {
@@ -60,18 +189,70 @@ fn lines(text: &str) -> impl Iterator<Item = String> {
         let printable: String = line
             .chars()
             .filter(|&c| c == '\t' || !c.is_control())
+            .map(|c| if c == '\u{a0}' { ' ' } else { c })
             .collect();
         printable.trim_end().to_string()
     })
 }
 
-/// `On Sunday, Ivan wrote:` just above the quoted text.
-fn introduces_quote(line: &str, after: &[String]) -> bool {
-    line.trim_end().ends_with("wrote:")
+/// True from where nothing the player wrote follows: a signature, a
+/// client footer, or the start of an original quoted whole (Outlook,
+/// forwards).
+fn ends_the_comment(line: &str, after: &[String]) -> bool {
+    is_signature(line) || is_footer(line) || starts_original(line, after)
+}
+
+/// `wrote:` (in the languages players write in) at the end of a line, the
+/// next non-blank line quoted or nothing after it.
+fn is_attribution_end(line: &str, after: &[String]) -> bool {
+    let lower = line.trim_end().to_lowercase();
+    let ends = [
+        "wrote:",
+        "wrote :",
+        "writes:",
+        "schrieb:",
+        "a écrit :",
+        "a écrit:",
+        "escribió:",
+        "scrisse:",
+        "schreef:",
+    ]
+    .iter()
+    .any(|w| lower.ends_with(w));
+    // mutt: `* Alice <alice@example.org> [2026-12-07 10:12 +0000]:`
+    let mutt =
+        lower.ends_with(':') && lower.contains('@') && after.first().is_some_and(|l| is_quoted(l));
+    (ends || mutt)
         && after
             .iter()
             .find(|l| !l.is_empty())
-            .is_some_and(|l| is_quoted(l))
+            .is_none_or(|l| is_quoted(l))
+}
+
+/// Takes back the start of an attribution that was wrapped: up to two
+/// lines just kept, the first of them beginning like an attribution
+/// (`On ...`, `Le ...`, `Am ...`), when the line ending it does not.
+fn drop_attribution_start(kept: &mut Vec<String>, end: &str) {
+    if begins_attribution(end) {
+        return;
+    }
+    let n = kept.len();
+    for back in 1..=2.min(n) {
+        let tail = &kept[n - back..];
+        if tail.iter().any(|l| l.is_empty()) {
+            return;
+        }
+        if begins_attribution(&tail[0]) {
+            kept.truncate(n - back);
+            return;
+        }
+    }
+}
+
+fn begins_attribution(line: &str) -> bool {
+    ["On ", "Le ", "Am ", "El ", "Il ", "Op "]
+        .iter()
+        .any(|w| line.trim_start().starts_with(w))
 }
 
 fn is_quoted(line: &str) -> bool {
@@ -79,9 +260,58 @@ fn is_quoted(line: &str) -> bool {
 }
 
 /// `-- ` (the standard), `--`, `--=20` (a quoted-printable `-- ` seen
-/// raw) and lines of underscores (what webmail puts above its footer).
+/// raw) and lines of underscores (what webmail and Outlook put above a
+/// footer or the quoted original).
 fn is_signature(line: &str) -> bool {
     line == "--" || line == "--=20" || (line.len() >= 2 && line.bytes().all(|b| b == b'_'))
+}
+
+/// What phones and webmail add under every mail.
+fn is_footer(line: &str) -> bool {
+    let line = line.trim();
+    let lower = line.to_ascii_lowercase();
+    [
+        "sent from my ",
+        "get outlook for ",
+        "sent from outlook",
+        "sent from mail for windows",
+        "sent from yahoo mail",
+        "sent via ",
+    ]
+    .iter()
+    .any(|f| lower.starts_with(f))
+        && line.len() <= 80
+}
+
+/// The first line of an original quoted whole: `-----Original
+/// Message-----`, a forward's banner, or a `From:` line with a `Sent:` or
+/// `Date:` line just below (Outlook's header block).
+fn starts_original(line: &str, after: &[String]) -> bool {
+    let lower = line.trim().to_ascii_lowercase();
+    let banner = lower.trim_matches(|c: char| c == '-' || c == ' ');
+    if lower.starts_with('-')
+        && [
+            "original message",
+            "forwarded message",
+            "ursprüngliche nachricht",
+            "message d'origine",
+        ]
+        .contains(&banner)
+    {
+        return true;
+    }
+    if lower == "begin forwarded message:" {
+        return true;
+    }
+    let header = |l: &str, names: &[&str]| {
+        let l = l.trim_start().trim_start_matches('*').to_ascii_lowercase();
+        names.iter().any(|n| l.starts_with(n))
+    };
+    header(line, &["from:", "von:", "de :", "de:"])
+        && after
+            .iter()
+            .take(4)
+            .any(|l| header(l, &["sent:", "date:", "gesendet:", "envoyé :", "enviado:"]))
 }
 
 #[cfg(test)]
@@ -110,6 +340,61 @@ mod tests {
     fn nothing_left_is_no_comment() {
         assert_eq!(comment(""), None);
         assert_eq!(comment("\n\n> quoted\n\n-- \nBob\n"), None);
+    }
+
+    #[test]
+    fn a_wrapped_attribution_goes_whole() {
+        let text = "Good luck!\n\nOn Mon, Dec 7, 2026 at 10:12 AM Alice Example <\nalice@example.org> wrote:\n\n> Your move\n";
+        assert_eq!(comment(text).as_deref(), Some("Good luck!"));
+        // Interleaved answers stay.
+        let text = "On Monday, Bob wrote:\n> Draw?\nNo thanks.\n> Sure?\nSure.\n";
+        assert_eq!(comment(text).as_deref(), Some("No thanks.\nSure."));
+    }
+
+    #[test]
+    fn outlook_and_forward_originals_are_cut() {
+        for original in [
+            "-----Original Message-----\nFrom: boserv\nSent: Monday\n\nboard",
+            "From: Bochess Server <bochess@example.net>\nSent: Monday, December 7, 2026 10:12\nTo: bob\nSubject: board\n\nboard",
+            "________________________________\nFrom: x\nSent: y\nboard",
+            "Begin forwarded message:\n\nFrom: x\nboard",
+        ] {
+            let text = format!("Take that.\n\n{original}\n");
+            assert_eq!(comment(&text).as_deref(), Some("Take that."), "{original}");
+        }
+        // A line that only starts with From: is the player's.
+        assert_eq!(
+            comment("From: here on I attack.\nReally.").as_deref(),
+            Some("From: here on I attack.\nReally.")
+        );
+    }
+
+    #[test]
+    fn client_footers_are_cut() {
+        for footer in [
+            "Sent from my iPhone",
+            "Get Outlook for Android",
+            "Get Outlook for iOS<https://aka.ms/o0ukef>",
+        ] {
+            let text = format!("Check.\n\n{footer}\n\n> quoted\n");
+            assert_eq!(comment(&text).as_deref(), Some("Check."), "{footer}");
+        }
+    }
+
+    #[test]
+    fn html_quotes_and_signatures_go() {
+        let html = "<div dir=\"ltr\">Well played.<div><br></div><div>Again?</div></div><br>\
+            <div class=\"gmail_quote\"><div dir=\"ltr\" class=\"gmail_attr\">On Mon, Alice wrote:<br></div>\
+            <blockquote class=\"gmail_quote\" style=\"margin:0\"><div>Board <div>nested</div></div></blockquote></div>";
+        assert_eq!(
+            comment(&html_text(html)).as_deref(),
+            Some("Well played.\n\nAgain?")
+        );
+        let outlook = "<html><body><div>Resign.</div><div id=\"appendonsend\"></div>\
+            <hr style=\"display:inline-block\"><div id=\"divRplyFwdMsg\"><b>From:</b> x</div><div>board</div></body></html>";
+        assert_eq!(comment(&html_text(outlook)).as_deref(), Some("Resign."));
+        let apple = "<html><body>Nice &amp; quick.<br><br><blockquote type=\"cite\">old</blockquote></body></html>";
+        assert_eq!(comment(&html_text(apple)).as_deref(), Some("Nice & quick."));
     }
 
     #[test]

@@ -13,8 +13,9 @@ use rusqlite::{Connection, ErrorCode};
 
 use super::inbound::{self, Intake, Letter, Refusal};
 use super::inbox::{self, Disposition, Received};
-use super::letters::{ErrorLetter, HelpLetter, ReplyLetter, WelcomeLetter, quoted_original};
+use super::letters::{HelpLetter, ReplyLetter, WelcomeLetter};
 use super::outbox::{self, Draft};
+use super::refusal;
 use super::settings::Settings;
 use super::templates::Rendered;
 use crate::command::language::{self, Request};
@@ -22,12 +23,21 @@ use crate::command::perform::{PerformError, game_of, perform};
 use crate::command::{Actor, Command};
 use crate::rules::VARIANTS;
 use crate::service::Reply;
-use crate::service::game::LoadedGame;
 use crate::service::help::variants;
 use crate::store::StoreError;
 
-/// How many lines of the original an error mail quotes.
-const QUOTED_LINES: usize = 200;
+/// A mail to the sender, and the game whose thread it belongs in (an
+/// error about a board goes in that board's thread for its player).
+struct Answer {
+    mail: Rendered,
+    thread: Option<(crate::command::GameId, String)>,
+}
+
+impl From<Rendered> for Answer {
+    fn from(mail: Rendered) -> Self {
+        Answer { mail, thread: None }
+    }
+}
 
 /// What became of a message (every case is a success for the MTA).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,7 +98,7 @@ pub fn handle(
 ) -> Result<Handled, HandleError> {
     let settings = Settings::current().map_err(|e| HandleError::Settings(e.to_string()))?;
     let intake = inbound::read(raw);
-    let mut answers: Vec<Rendered> = Vec::new();
+    let mut answers: Vec<Answer> = Vec::new();
     let mut handled = Handled {
         disposition: Disposition::Handled,
         done: 0,
@@ -146,7 +156,14 @@ pub fn handle(
                 };
                 reason = Some(why.to_string());
                 if sender.is_some() {
-                    answers.push(error_mail(conn, settings, None, &why.to_string(), raw)?);
+                    answers.push(error_mail(
+                        conn,
+                        settings,
+                        None,
+                        &why.to_string(),
+                        raw,
+                        None,
+                    )?);
                 }
             }
             Intake::Letter(letter) => {
@@ -175,14 +192,21 @@ pub fn handle(
     if let Some(sender) = intake.sender() {
         for (n, answer) in answers.into_iter().enumerate() {
             let parent = intake.message_id().map(|id| format!("<{id}>"));
+            // In the game's thread: under the game's first mail to the
+            // player, answering the player's own message.
+            let root = answer
+                .thread
+                .as_ref()
+                .map(|(game, user)| settings.identity.game_root_id(*game, user));
+            let references: Vec<String> = root.iter().chain(parent.iter()).cloned().collect();
             let draft = Draft {
-                game: None,
+                game: answer.thread.as_ref().map(|(game, _)| *game),
                 to: vec![sender.to_string()],
-                subject: answer.subject,
-                body: answer.body,
-                message_id: format!("<inbox{row}.answer{n}@{}>", settings.identity.domain),
-                references: parent.iter().cloned().collect(),
-                in_reply_to: parent,
+                subject: answer.mail.subject,
+                body: answer.mail.body,
+                message_id: settings.identity.answer_id(row, n),
+                in_reply_to: parent.or(root),
+                references,
             };
             outbox::queue(&tx, &draft, now)?;
         }
@@ -216,7 +240,7 @@ fn run_letter(
     letter: &Letter,
     raw: &[u8],
     now: DateTime<Utc>,
-    answers: &mut Vec<Rendered>,
+    answers: &mut Vec<Answer>,
     handled: &mut Handled,
 ) -> Result<(), HandleError> {
     for line in &letter.commands {
@@ -224,7 +248,7 @@ fn run_letter(
             Ok(requests) => requests,
             Err(e) => {
                 handled.refused += 1;
-                answers.push(error_mail(conn, settings, None, &e.to_string(), raw)?);
+                answers.push(error_mail(conn, settings, None, &e.to_string(), raw, None)?);
                 continue;
             }
         };
@@ -244,19 +268,22 @@ fn run_letter(
                     players.join(", "),
                     letter.sender
                 );
-                answers.push(error_mail(conn, settings, None, &why, raw)?);
+                answers.push(error_mail(conn, settings, None, &why, raw, None)?);
                 continue;
             }
             match perform(conn, &request, letter.comment.as_deref(), now) {
                 Ok(reply) => {
                     handled.done += 1;
                     if let Some(answer) = answer(settings, &request, line, &reply)? {
-                        answers.push(answer);
+                        answers.push(answer.into());
                     }
                 }
                 Err(e) if e.is_trouble() => {
                     return Err(match e {
                         PerformError::Service(crate::service::ServiceError::Store(e)) => e.into(),
+                        PerformError::Service(crate::service::ServiceError::Setup(why)) => {
+                            HandleError::Store(StoreError::Setup(why))
+                        }
                         other => HandleError::Store(StoreError::Damaged(other.to_string())),
                     });
                 }
@@ -264,7 +291,15 @@ fn run_letter(
                     handled.refused += 1;
                     let game = game_of(&request.command);
                     let game = game.map(|g| (g, claimed_user(&request.actor)));
-                    answers.push(error_mail(conn, settings, game, &e.to_string(), raw)?);
+                    let secret = password_of(&request);
+                    answers.push(error_mail(
+                        conn,
+                        settings,
+                        game,
+                        &e.to_string(),
+                        raw,
+                        secret,
+                    )?);
                 }
             }
         }
@@ -307,9 +342,11 @@ fn answer(
         | Command::Resign { .. }
         | Command::Draw { .. } => Ok(None),
         Command::Help { topic } => {
+            // Mail users get the mail form of the commands.
+            let text = super::help::text(topic.as_deref()).unwrap_or_else(|| reply.text());
             let letter = HelpLetter {
                 topic: topic.clone(),
-                text: reply.text(),
+                text,
             };
             render(settings, "help.txt", &letter).map(Some)
         }
@@ -337,11 +374,7 @@ fn answer(
 
 /// The command line with the password (if it holds one) masked.
 fn without_password(line: &str, request: &Request) -> String {
-    let secret = match (&request.actor, &request.command) {
-        (Actor::Claimed { password, .. }, _) => Some(password.as_str()),
-        (_, Command::Signup { password, .. }) => Some(password.as_str()),
-        _ => None,
-    };
+    let secret = password_of(request);
     line.split_whitespace()
         .map(|word| if Some(word) == secret { "***" } else { word })
         .collect::<Vec<_>>()
@@ -356,35 +389,34 @@ fn claimed_user(actor: &Actor) -> Option<&str> {
     }
 }
 
-/// An error mail: the reason, the board when the command named one (as
-/// the sender sees it, when they play in it), and the original message
-/// quoted.
+/// The password a request carries, if any.
+fn password_of(request: &Request) -> Option<&str> {
+    match (&request.actor, &request.command) {
+        (Actor::Claimed { password, .. }, _) => Some(password.as_str()),
+        (_, Command::Signup { password, .. }) => Some(password.as_str()),
+        _ => None,
+    }
+}
+
+/// An error mail ([`refusal`]), in the game's thread when the command
+/// named a board of the player it spoke for.
 fn error_mail(
     conn: &Connection,
     settings: &Settings,
     game: Option<(crate::command::GameId, Option<&str>)>,
     reason: &str,
     raw: &[u8],
-) -> Result<Rendered, HandleError> {
-    let loaded = game.and_then(|(g, _)| LoadedGame::load(conn, VARIANTS, g).ok());
-    let seat = game.and_then(|(_, user)| {
-        let user = user?;
-        let players = &loaded.as_ref()?.row.players;
-        players.iter().position(|p| p.eq_ignore_ascii_case(user))
-    });
-    let letter = ErrorLetter {
-        title: loaded.as_ref().map(|l| l.variant.title().to_string()),
-        board: loaded.as_ref().map(|l| l.id().0),
-        reason: reason.to_string(),
-        diagram: loaded.as_ref().map(|l| {
-            l.position
-                .render_for(seat.unwrap_or(0))
-                .trim_end()
-                .to_string()
-        }),
-        original: quoted_original(raw, QUOTED_LINES),
+    secret: Option<&str>,
+) -> Result<Answer, HandleError> {
+    let letter = refusal::letter(conn, game, reason, raw, secret);
+    let thread = match (game, letter.board) {
+        (Some((id, Some(user))), Some(_)) => crate::store::games::find(conn, id)?
+            .filter(|row| row.players.iter().any(|p| p.eq_ignore_ascii_case(user)))
+            .map(|_| (id, user.to_ascii_lowercase())),
+        _ => None,
     };
-    render(settings, "error.txt", &letter)
+    let mail = render(settings, "error.txt", &letter)?;
+    Ok(Answer { mail, thread })
 }
 
 fn render(

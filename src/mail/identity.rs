@@ -64,6 +64,27 @@ impl Identity {
         self.game_mail_id(game, 0, "new", user)
     }
 
+    /// The id of answer `n` to the message kept as inbox row `row`: an
+    /// error, a list, help. See [`Identity::is_answer`].
+    pub fn answer_id(&self, row: i64, n: usize) -> String {
+        format!("<inbox{row}.answer{n}@{}>", self.domain)
+    }
+
+    /// True for the id of an answer to a received message (RFC 3834
+    /// `auto-replied`); every other mail of boserv is a notice
+    /// (`auto-generated`).
+    pub fn is_answer(&self, message_id: &str) -> bool {
+        message_id
+            .strip_prefix("<inbox")
+            .and_then(|rest| rest.strip_suffix(&format!("@{}>", self.domain)))
+            .and_then(|rest| rest.split_once(".answer"))
+            .is_some_and(|(row, n)| {
+                !row.is_empty()
+                    && !n.is_empty()
+                    && row.bytes().chain(n.bytes()).all(|b| b.is_ascii_digit())
+            })
+    }
+
     /// A fresh id for a mail outside any thread (help, errors, lists).
     pub fn unique_id(&self, now: chrono::DateTime<chrono::Utc>) -> String {
         let mut bytes = [0u8; 8];
@@ -123,5 +144,11 @@ mod tests {
         );
         let now = chrono::Utc::now();
         assert_ne!(identity.unique_id(now), identity.unique_id(now));
+        let answer = identity.answer_id(12, 0);
+        assert_eq!(answer, "<inbox12.answer0@example.org>");
+        assert!(identity.is_answer(&answer));
+        assert!(!identity.is_answer(&id));
+        assert!(!identity.is_answer(&identity.unique_id(now)));
+        assert!(!identity.is_answer("<inbox12.answer0@elsewhere.org>"));
     }
 }

@@ -160,7 +160,7 @@ fn interpret(message: &Message<'_>) -> Intake {
         };
     };
     let subject = subject::command_line(message.subject().unwrap_or(""));
-    let text = message.body_text(0).unwrap_or_default();
+    let text = body_text(message);
     let (commands, comment) = if subject::is_multiple(&subject) {
         body::commands(&text)
     } else if subject.is_empty() {
@@ -182,6 +182,15 @@ fn interpret(message: &Message<'_>) -> Intake {
         commands,
         comment,
     })
+}
+
+/// The first text part of the body; an HTML-only mail without what its
+/// mail program quoted ([`body::html_text`]).
+pub(crate) fn body_text(message: &Message<'_>) -> String {
+    match message.text_part(0).map(|part| &part.body) {
+        Some(mail_parser::PartType::Html(html)) => body::html_text(html),
+        _ => message.body_text(0).unwrap_or_default().into_owned(),
+    }
 }
 
 /// The reply address: From, else Reply-To, else Return-Path.
@@ -297,6 +306,34 @@ mod tests {
             (
                 "From: MAILER-DAEMON@example.org\r\n",
                 Robot::MailerDaemon("MAILER-DAEMON@example.org".into()),
+            ),
+            (
+                "From: x@example.org\r\nX-Autoreply: yes\r\n",
+                Robot::AutoReply("X-Autoreply: yes".into()),
+            ),
+            (
+                "From: x@example.org\r\nX-Autorespond: Out of office\r\n",
+                Robot::AutoReply("X-Autorespond: Out of office".into()),
+            ),
+            (
+                "From: x@example.org\r\nPrecedence: auto_reply\r\n",
+                Robot::AutoReply("Precedence: auto_reply".into()),
+            ),
+            (
+                "From: x@example.org\r\nX-Auto-Response-Suppress: All\r\n",
+                Robot::AutoReply("X-Auto-Response-Suppress: All".into()),
+            ),
+            (
+                "From: x@example.org\r\nList-Id: <chess.lists.example.org>\r\n",
+                Robot::List("List-Id".into()),
+            ),
+            (
+                "From: x@example.org\r\nList-Unsubscribe: <mailto:u@example.org>\r\n",
+                Robot::List("List-Unsubscribe".into()),
+            ),
+            (
+                "From: postmaster@example.org\r\nContent-Type: multipart/report; report-type=delivery-status; boundary=b\r\n",
+                Robot::Report("a delivery status notification".into()),
             ),
         ];
         for (headers, expected) in cases {

@@ -7,17 +7,22 @@
 use serde::Serialize;
 
 /// A game's board as mailed: `board.txt`, `new_game.txt`,
-/// `game_over.txt`, and inside `nag.txt`.
+/// `game_over.txt`, and inside `nag.txt`. Each reader gets their own
+/// copy: the fields from `reader` down to `draw_yours` are theirs.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct BoardLetter {
-    /// `Bochess`: the game's title.
+    /// `Bochess`: pbmserv's short title, used in Subjects.
     pub title: String,
+    /// `Big Outer Chess`: the game's own name, used in bodies.
+    pub name: String,
     /// `bochess`: the game's command word.
     pub variant: String,
     /// The board number.
     pub board: u64,
     /// Userids in seat order.
     pub players: Vec<String>,
+    /// `alice (White)`, in seat order.
+    pub sides: Vec<String>,
     /// Board turns played.
     pub ply: u32,
     pub to_move: Option<String>,
@@ -27,9 +32,22 @@ pub struct BoardLetter {
     pub reason: Option<String>,
     /// `1-0`, `1/2-1/2`, ...
     pub result: Option<String>,
-    /// The last moves, one line each (`12. Nf3 Nc6`).
+    /// The move list, one line each (`  5. Ng1-f3+       Nb8-c6`).
     pub moves: Vec<String>,
-    /// The ASCII board.
+    /// The check and mate marks of the turns, by move number.
+    #[serde(skip)]
+    pub marks: Vec<(u32, String)>,
+    /// The last turn as the diagram names it, and its mark (`+`, `#`).
+    #[serde(skip)]
+    pub last_mark: Option<(String, String)>,
+    /// `bob's king is in check.`, when the player to move is.
+    pub check: Option<String>,
+    /// When the player to move must have moved: `Mon 14 Dec 2026 13:00 UTC`.
+    pub deadline: Option<String>,
+    /// Who offered the draw that stands, and who must still answer it.
+    pub draw_offered_by: Vec<String>,
+    pub draw_waiting_for: Vec<String>,
+    /// The ASCII board (from the reader's side).
     pub diagram: String,
     /// Dice games: the commitment, and the seed once revealed.
     pub commitment: Option<String>,
@@ -37,6 +55,18 @@ pub struct BoardLetter {
     /// What just happened, one line each (`bob offers a draw; ...`).
     pub notes: Vec<String>,
     pub comments: Vec<Comment>,
+    /// The userid this copy is for.
+    pub reader: String,
+    /// True when the reader is to move.
+    pub your_turn: bool,
+    /// Dice games: the reader's roll, when it is their turn (the one
+    /// `roll` answers).
+    pub roll: Option<String>,
+    /// The Subject that makes the reader's move, with the password and
+    /// move left to fill in: `bochess move 42 bob PASSWORD MOVE#14`.
+    pub answer: Option<String>,
+    /// True when the reader is one who must answer the draw offer.
+    pub draw_yours: bool,
 }
 
 /// A player's words under a board.
@@ -64,9 +94,16 @@ pub struct NagLetter {
 pub struct ErrorLetter {
     /// The game's title and board number, when the command named a board.
     pub title: Option<String>,
+    /// The game's own name (`Big Outer Chess`).
+    pub name: Option<String>,
     pub board: Option<u64>,
     /// The one-line reason.
     pub reason: String,
+    /// What to send instead, as a Subject with the password (and move)
+    /// left to fill in.
+    pub instead: Option<String>,
+    /// Dice games: the sender's roll, when it is their turn.
+    pub roll: Option<String>,
     /// The board as it stands, when there is one.
     pub diagram: Option<String>,
     /// The original mail, line by line, to be quoted.
@@ -99,20 +136,111 @@ pub struct ReplyLetter {
 }
 
 /// The lines of an original mail to quote in an error: at most `limit`,
-/// control characters removed.
+/// control characters removed, each at most 74 characters (wrapped).
 pub fn quoted_original(raw: &[u8], limit: usize) -> Vec<String> {
     let text = String::from_utf8_lossy(raw);
-    let mut lines: Vec<String> = text
+    quoted_lines(&text, limit)
+}
+
+/// `text` as quoted lines: at most `limit`, control characters removed,
+/// wrapped to fit a 76-column mail behind `> `.
+pub fn quoted_lines(text: &str, limit: usize) -> Vec<String> {
+    let cleaned: Vec<String> = text
         .lines()
-        .take(limit)
         .map(|l| {
             l.chars()
                 .filter(|&c| c == '\t' || !c.is_control())
-                .collect()
+                .collect::<String>()
+                .trim_end()
+                .to_string()
         })
         .collect();
-    if text.lines().nth(limit).is_some() {
+    let mut lines: Vec<String> = wrap(&cleaned.join("\n"), 74)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    if lines.len() > limit {
+        lines.truncate(limit);
         lines.push("[...]".to_string());
     }
     lines
+}
+
+/// `text` with every line longer than `width` characters broken at
+/// spaces (a word longer than the width is cut), so a mail stays in 76
+/// columns on a phone and is never sent quoted-printable.
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut out: Vec<String> = Vec::new();
+    for line in text.lines() {
+        if line.chars().count() <= width {
+            out.push(line.to_string());
+            continue;
+        }
+        let indent: String = line.chars().take_while(|c| *c == ' ').collect();
+        let mut current = String::new();
+        for word in line.split(' ').filter(|w| !w.is_empty()) {
+            let mut word = word.to_string();
+            loop {
+                let used = current.chars().count();
+                let len = word.chars().count();
+                if used > 0 && used + 1 + len > width {
+                    out.push(std::mem::take(&mut current));
+                }
+                if current.is_empty() {
+                    current.push_str(&indent);
+                    if indent.chars().count() + len > width {
+                        let keep = width.saturating_sub(indent.chars().count()).max(1);
+                        let head: String = word.chars().take(keep).collect();
+                        word = word.chars().skip(keep).collect();
+                        current.push_str(&head);
+                        out.push(std::mem::take(&mut current));
+                        if word.is_empty() {
+                            break;
+                        }
+                        continue;
+                    }
+                } else {
+                    current.push(' ');
+                }
+                current.push_str(&word);
+                break;
+            }
+        }
+        if !current.trim().is_empty() {
+            out.push(current);
+        }
+    }
+    out.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_wrap_at_spaces_and_long_words_are_cut() {
+        let text = format!(
+            "short\n{}\n  {}",
+            "word ".repeat(30).trim_end(),
+            "x".repeat(100)
+        );
+        let wrapped = wrap(&text, 20);
+        assert!(
+            wrapped.lines().all(|l| l.chars().count() <= 20),
+            "{wrapped}"
+        );
+        assert!(
+            wrapped.starts_with("short\nword word word word\n"),
+            "{wrapped}"
+        );
+        assert_eq!(
+            wrapped.split_whitespace().filter(|w| *w == "word").count(),
+            30
+        );
+        assert_eq!(
+            wrapped.chars().filter(|c| *c == 'x').count(),
+            100,
+            "{wrapped}"
+        );
+    }
 }

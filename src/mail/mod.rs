@@ -11,13 +11,16 @@
 pub mod announce;
 pub mod body;
 pub mod compose;
+pub mod config;
 pub mod handle;
+pub mod help;
 pub mod identity;
 pub mod inbound;
 pub mod inbox;
 pub mod letters;
 pub mod nag;
 pub mod outbox;
+pub mod refusal;
 pub mod robot;
 pub mod settings;
 pub mod subject;

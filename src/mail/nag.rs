@@ -7,7 +7,7 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use super::announce::{addresses, board_letter, row_letter};
+use super::announce::{address_to, addresses, board_letter, row_letter};
 use super::letters::{BoardLetter, NagLetter};
 use super::outbox::{self, Draft};
 use super::settings::Settings;
@@ -30,14 +30,10 @@ pub struct Reminder<'a> {
     pub forfeit_at: &'a str,
 }
 
-/// `2026-01-22 09:30 UTC` from RFC 3339 (kept as given if unreadable).
+/// `Thu 22 Jan 2026 09:30 UTC` from RFC 3339 (kept as given if unreadable).
 fn readable(at: &str) -> String {
     DateTime::parse_from_rfc3339(at)
-        .map(|t| {
-            t.with_timezone(&Utc)
-                .format("%Y-%m-%d %H:%M UTC")
-                .to_string()
-        })
+        .map(|t| crate::service::deadline::readable(t.with_timezone(&Utc)))
         .unwrap_or_else(|_| at.to_string())
 }
 
@@ -56,10 +52,11 @@ pub fn queue(
         .ok_or_else(|| StoreError::Damaged(format!("reminder for missing {}", reminder.game)))?;
     let mut board = match LoadedGame::load(conn, VARIANTS, reminder.game) {
         Ok(game) => {
-            let mut board = board_letter(conn, &game)?;
+            let mut board = board_letter(conn, &game, false, now)?;
             // From the side of the player reminded.
             if let Some(seat) = game.row.players.iter().position(|p| p == reminder.player) {
-                board.diagram = game.position.render_for(seat).trim_end().to_string();
+                address_to(&mut board, &game, seat)
+                    .map_err(|e| StoreError::Damaged(e.to_string()))?;
             }
             board
         }
@@ -97,7 +94,7 @@ pub fn queue(
     let mail = settings
         .templates
         .render("nag.txt", &letter)
-        .map_err(|e| StoreError::Damaged(e.to_string()))?;
+        .map_err(|e| StoreError::Setup(e.to_string()))?;
     let identity = &settings.identity;
     let kind = format!("nag{}.clock{}", reminder.period, reminder.clock);
     let root = identity.game_root_id(reminder.game, reminder.player);
@@ -123,7 +120,10 @@ mod tests {
 
     #[test]
     fn forfeit_dates_read_as_utc_minutes() {
-        assert_eq!(readable("2026-01-22T09:30:00Z"), "2026-01-22 09:30 UTC");
+        assert_eq!(
+            readable("2026-01-22T09:30:00Z"),
+            "Thu 22 Jan 2026 09:30 UTC"
+        );
         assert_eq!(readable("soon"), "soon");
     }
 }

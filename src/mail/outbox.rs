@@ -68,13 +68,48 @@ pub struct Queued {
 }
 
 /// What one `deliver` run did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Delivery {
     pub sent: usize,
     /// Failed this time, to be tried again later.
     pub deferred: usize,
     /// Failed for good this time.
     pub failed: usize,
+    /// Each mail that was not sent this time, and why.
+    pub problems: Vec<Problem>,
+}
+
+/// A mail `deliver` could not send this time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub id: i64,
+    pub to: Vec<String>,
+    pub subject: String,
+    pub reason: String,
+    /// Failed for good (else deferred, to be tried again).
+    pub failed: bool,
+    pub next_attempt_at: DateTime<Utc>,
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let what = if self.failed {
+            "failed for good".to_string()
+        } else {
+            format!(
+                "deferred to {}",
+                self.next_attempt_at.format("%Y-%m-%d %H:%M UTC")
+            )
+        };
+        write!(
+            f,
+            "mail {} to {} ({}): {what}: {}",
+            self.id,
+            self.to.join(", "),
+            self.subject,
+            self.reason
+        )
+    }
 }
 
 /// The outbox could not be read or written.
@@ -170,6 +205,14 @@ pub fn deliver(
             Err((error, permanent)) => {
                 let attempts = mail.attempts + 1;
                 let failed = permanent || attempts >= MAX_ATTEMPTS;
+                delivery.problems.push(Problem {
+                    id,
+                    to: mail.draft.to.clone(),
+                    subject: mail.draft.subject.clone(),
+                    reason: error.clone(),
+                    failed,
+                    next_attempt_at: now + retry_delay(attempts),
+                });
                 conn.execute(
                     "UPDATE outbox SET status = ?2, attempts = ?3, next_attempt_at = ?4,
                             last_error = ?5 WHERE id = ?1",

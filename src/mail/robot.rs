@@ -2,8 +2,12 @@
 //!
 //! Answering a bounce or an autoresponder with an error mail starts a loop
 //! between two robots. RFC 3834 and long practice give the signs: a null
-//! Return-Path (bounces), `Auto-Submitted` other than `no`, a `Precedence`
-//! of bulk, junk or list, and the MAILER-DAEMON sender.
+//! Return-Path (bounces), `Auto-Submitted` other than `no`, the older
+//! vacation headers (`X-Autoreply`, `X-Autorespond`, `Precedence:
+//! auto_reply`), a `Precedence` of bulk, junk or list, mailing-list
+//! headers (`List-Id`, `List-Unsubscribe`), Exchange's
+//! `X-Auto-Response-Suppress`, delivery reports (RFC 3464
+//! `multipart/report`), and the MAILER-DAEMON sender.
 
 use mail_parser::Message;
 
@@ -18,6 +22,12 @@ pub enum Robot {
     Precedence(String),
     #[error("a mail from the mail system ({0})")]
     MailerDaemon(String),
+    #[error("an automatic reply ({0})")]
+    AutoReply(String),
+    #[error("a mailing-list mail ({0})")]
+    List(String),
+    #[error("a delivery report ({0})")]
+    Report(String),
 }
 
 /// The sign that `message` comes from a robot, if there is one.
@@ -37,10 +47,35 @@ pub fn detect(message: &Message<'_>, sender: Option<&str>) -> Option<Robot> {
             return Some(Robot::AutoSubmitted(value));
         }
     }
-    if let Some(value) = header("Precedence")
-        && ["bulk", "junk", "list"].contains(&value.to_ascii_lowercase().as_str())
-    {
-        return Some(Robot::Precedence(value));
+    if let Some(value) = header("Precedence") {
+        let lower = value.to_ascii_lowercase();
+        if ["bulk", "junk", "list"].contains(&lower.as_str()) {
+            return Some(Robot::Precedence(value));
+        }
+        if lower == "auto_reply" {
+            return Some(Robot::AutoReply(format!("Precedence: {value}")));
+        }
+    }
+    for name in ["X-Autoreply", "X-Autorespond", "X-Auto-Response-Suppress"] {
+        if let Some(value) = header(name) {
+            return Some(Robot::AutoReply(format!("{name}: {value}")));
+        }
+    }
+    for name in ["List-Id", "List-Unsubscribe"] {
+        if header(name).is_some() {
+            return Some(Robot::List(name.to_string()));
+        }
+    }
+    if let Some(value) = header("Content-Type") {
+        let lower = value.to_ascii_lowercase();
+        if lower.starts_with("multipart/report") {
+            let kind = if lower.contains("disposition-notification") {
+                "a read receipt"
+            } else {
+                "a delivery status notification"
+            };
+            return Some(Robot::Report(kind.to_string()));
+        }
     }
     let local = sender.and_then(|s| s.split('@').next()).unwrap_or("");
     if local.eq_ignore_ascii_case("mailer-daemon") {

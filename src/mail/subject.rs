@@ -1,8 +1,11 @@
 //! The command line hidden in a Subject.
 //!
 //! Players reply to board mails, so their mail programs add `Re:` and
-//! `Fwd:`; boserv adds ` **` when a board mail carries a comment. Both are
-//! noise around the command. Control characters go too: a decoded RFC 2047
+//! `Fwd:`; boserv adds ` **` when a board mail carries a comment, and
+//! `New ` or `Nag: ` in front of some (`New Bochess Board 42 alice`). All
+//! of it is noise around the command: a reply that keeps the Subject and
+//! adds the password and move (`Re: Nag: Bochess Board 42 bob pw e4`)
+//! reads as `Bochess Board 42 bob pw e4`, pbmserv's `board` = `move`. Control characters go too: a decoded RFC 2047
 //! subject may hold CR/LF, which must never reach a log or a reply header.
 
 /// The command in a Subject: control characters blanked, reply and forward
@@ -29,8 +32,16 @@ pub fn is_multiple(command_line: &str) -> bool {
     command_line.eq_ignore_ascii_case("multiple")
 }
 
-/// `line` without one leading `Re:`, `Fwd:`, `Fw:` (or `Re[2]:`).
+/// `line` without one leading `Re:`, `Fwd:`, `Fw:` (or `Re[2]:`),
+/// `Nag:`, or the `New` of a new board's Subject.
 fn strip_prefix(line: &str) -> &str {
+    let words: Vec<&str> = line.splitn(4, ' ').collect();
+    if let [new, _, board, _] = words.as_slice()
+        && new.eq_ignore_ascii_case("new")
+        && board.eq_ignore_ascii_case("board")
+    {
+        return &line[new.len()..];
+    }
     let Some((head, tail)) = line.split_once(':') else {
         return line;
     };
@@ -40,7 +51,7 @@ fn strip_prefix(line: &str) -> &str {
             .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
     });
     if counter_ok
-        && ["re", "fwd", "fw", "aw", "sv"]
+        && ["re", "fwd", "fw", "aw", "sv", "nag"]
             .iter()
             .any(|p| word.eq_ignore_ascii_case(p))
     {
@@ -70,6 +81,15 @@ mod tests {
             "chess move 1 a b e4"
         );
         assert_eq!(command_line("Re: **"), "");
+        assert_eq!(
+            command_line("Re: Nag: Bochess Board 42 bob pw e4"),
+            "Bochess Board 42 bob pw e4"
+        );
+        assert_eq!(
+            command_line("RE: New Orwell Board 7 carol pw pass#1"),
+            "Orwell Board 7 carol pw pass#1"
+        );
+        assert_eq!(command_line("new chess show 1"), "new chess show 1");
     }
 
     #[test]

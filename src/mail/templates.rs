@@ -15,6 +15,7 @@ use serde::Serialize;
 
 /// The built-in templates, by file name.
 pub const BUILT_IN: &[(&str, &str)] = &[
+    ("act.txt", include_str!("../../templates/act.txt")),
     ("board.txt", include_str!("../../templates/board.txt")),
     ("error.txt", include_str!("../../templates/error.txt")),
     (
@@ -25,9 +26,13 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ("nag.txt", include_str!("../../templates/nag.txt")),
     ("new_game.txt", include_str!("../../templates/new_game.txt")),
     ("reply.txt", include_str!("../../templates/reply.txt")),
+    ("score.txt", include_str!("../../templates/score.txt")),
     ("status.txt", include_str!("../../templates/status.txt")),
     ("welcome.txt", include_str!("../../templates/welcome.txt")),
 ];
+
+/// The widest line of a mail body; longer lines are wrapped at spaces.
+pub const MAX_COLUMNS: usize = 76;
 
 /// A rendered mail: its Subject and body.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,7 +109,9 @@ impl Templates {
             .chars()
             .map(|c| if c.is_control() { ' ' } else { c })
             .collect();
-        let body = body.trim_start_matches('\n').trim_end();
+        // A phone shows 76 columns; a longer line would also make the
+        // mail quoted-printable.
+        let body = super::letters::wrap(body.trim_start_matches('\n').trim_end(), MAX_COLUMNS);
         Ok(Rendered {
             subject: subject.split_whitespace().collect::<Vec<_>>().join(" "),
             body: format!("{body}\n"),

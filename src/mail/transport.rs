@@ -65,6 +65,26 @@ pub enum TransportError {
     MissingDir(String),
     #[error("transport {spec}: {reason}")]
     Tls { spec: String, reason: String },
+    #[error(
+        "transport sendmail: no sendmail program in PATH, /usr/sbin or /usr/lib: install an MTA, or give sendmail:/path/to/sendmail"
+    )]
+    NoSendmail,
+    #[error("transport sendmail:{0}: no such program")]
+    NoProgram(String),
+    #[error("transport file:{0}: not a directory")]
+    NoDirectory(String),
+    #[error("transport {spec}: cannot connect: {reason}")]
+    Unreachable { spec: String, reason: String },
+}
+
+/// Where `sendmail` is when no path is given: PATH first, then where
+/// Debian, Ubuntu and most others put it (cron's PATH lacks /usr/sbin).
+pub fn find_sendmail() -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .chain(["/usr/sbin", "/usr/lib"].map(PathBuf::from))
+        .map(|dir| dir.join("sendmail"))
+        .find(|candidate| candidate.is_file())
 }
 
 /// Why one mail could not be handed over.
@@ -189,9 +209,10 @@ impl Transport {
     /// Builds the transport a setting names. Nothing is contacted yet.
     pub fn open(spec: &TransportSpec) -> Result<Transport, TransportError> {
         Ok(match spec {
-            TransportSpec::Sendmail { command: None } => {
-                Transport::Sendmail(SendmailTransport::new())
-            }
+            TransportSpec::Sendmail { command: None } => match find_sendmail() {
+                Some(path) => Transport::Sendmail(SendmailTransport::new_with_command(path)),
+                None => Transport::Sendmail(SendmailTransport::new()),
+            },
             TransportSpec::Sendmail {
                 command: Some(path),
             } => Transport::Sendmail(SendmailTransport::new_with_command(path.as_os_str())),
@@ -221,6 +242,51 @@ impl Transport {
                 Transport::Smtp(builder.build())
             }
         })
+    }
+
+    /// Checks that the transport can work at all before mail is handed
+    /// to it: the sendmail program exists, the directory is there, the
+    /// SMTP server answers. One clear error instead of every mail failing
+    /// with it.
+    pub fn check(spec: &TransportSpec, transport: &Transport) -> Result<(), TransportError> {
+        match (spec, transport) {
+            (TransportSpec::Sendmail { command: None }, _) => {
+                find_sendmail().map(drop).ok_or(TransportError::NoSendmail)
+            }
+            (
+                TransportSpec::Sendmail {
+                    command: Some(path),
+                },
+                _,
+            ) => {
+                // A bare name is looked up in PATH by the OS.
+                let found = path.is_file()
+                    || (path.components().count() == 1
+                        && std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+                            .any(|dir| dir.join(path).is_file()));
+                found
+                    .then_some(())
+                    .ok_or_else(|| TransportError::NoProgram(path.display().to_string()))
+            }
+            (TransportSpec::File { dir }, _) => dir
+                .is_dir()
+                .then_some(())
+                .ok_or_else(|| TransportError::NoDirectory(dir.display().to_string())),
+            (TransportSpec::Smtp { host, port, .. }, Transport::Smtp(smtp)) => {
+                match smtp.test_connection() {
+                    Ok(true) => Ok(()),
+                    Ok(false) => Err(TransportError::Unreachable {
+                        spec: format!("{host}:{port}"),
+                        reason: "the server did not answer".into(),
+                    }),
+                    Err(e) => Err(TransportError::Unreachable {
+                        spec: format!("{host}:{port}"),
+                        reason: one_line(&e),
+                    }),
+                }
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Hands one message over.

@@ -2,7 +2,7 @@
 //! colours and zones.
 //!
 //! Every game describes its board here once (a box of files x ranks, extra
-//! squares such as Big Outer Chess's corners, Orwell's vertical wrap) and
+//! squares outside the box, a top rank joined to the bottom one) and
 //! the movement code only ever asks "what square is (df, dr) away from this
 //! one?". Squares are small indices ([`Square`]) so boards are plain arrays.
 
@@ -100,7 +100,7 @@ impl Geometry {
     }
 
     /// Which parity of file + rank is dark: 0 makes a1 dark (chess), 1 makes
-    /// a1 light (Orwell).
+    /// a1 light.
     pub fn with_dark_parity(mut self, parity: u8) -> Self {
         self.dark_parity = parity & 1;
         self

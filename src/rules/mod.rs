@@ -64,9 +64,9 @@ pub struct GameOption {
 
 /// A whole game: its vocabulary and its start.
 pub trait Variant: Send + Sync {
-    /// The command word: `chess`, `bochess`, `orwell`, ...
+    /// The command word: `chess`, `bochess`, ...
     fn name(&self) -> &'static str;
-    /// The word in mail subjects: `Chess`, `Bochess`, `Orwell`.
+    /// The word in mail subjects: `Chess`, `Bochess`, ...
     fn title(&self) -> &'static str;
     /// The game's own name, for lists: `Big Outer Chess`.
     fn full_name(&self) -> &'static str;
@@ -131,6 +131,12 @@ pub trait Position: Send + Sync + fmt::Debug {
             position,
             canonical,
         })
+    }
+    /// True when the king of the side to move (or, once the game is over,
+    /// of the side that would move) is attacked: the `+` and `#` of a
+    /// move list. Games without check say false.
+    fn in_check(&self) -> bool {
+        false
     }
     /// Dice games: true when the seat to move has nothing to do with this
     /// roll (no piece can use any die, or the seat has left the game).

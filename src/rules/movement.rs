@@ -436,7 +436,7 @@ mod tests {
     }
 
     #[test]
-    fn gryphon_on_the_orwell_cylinder_reaches_32_squares() {
+    fn gryphon_on_a_7_by_12_cylinder_reaches_32_squares() {
         // RULES.md: on an empty board the Gryphon reaches 32 squares, the
         // Maharaja (queen + knight) 37.
         let g = Geometry::rect(7, 12).with_vertical_wrap();

@@ -2,7 +2,7 @@
 //!
 //! Why is an [`Ending`]: one type for every game, with one wording each
 //! (shown in mails, replies and JSON) and one stable key (stored in
-//! position texts and named in JSON). The result notation (`1-0`, `0-1`,
+//! position texts, and for a declined game in its row, and named in JSON). The result notation (`1-0`, `0-1`,
 //! `1/2-1/2`, `[1:0:0]`) and the winner are derived from the points; no
 //! caller reads them back out of text.
 
@@ -29,7 +29,7 @@ pub enum Ending {
     TimeForfeit,
     /// A draw agreed by every seat still in the game.
     Agreement,
-    /// One seat holds every royal piece (Orwell's royal-capture win).
+    /// One seat holds every royal piece (a game won by capturing royals).
     AllRoyals {
         holder: Seat,
         name: &'static str,
@@ -41,6 +41,13 @@ pub enum Ending {
     },
     /// Nobody still in the game can ever move again.
     NoMoveLeft,
+    /// A seat gave the game up before its own first turn: the game is
+    /// cancelled, with no result (pbmserv's rule). The one ending that
+    /// never comes with an [`Outcome`].
+    Declined {
+        seat: Seat,
+        name: &'static str,
+    },
 }
 
 impl Ending {
@@ -62,6 +69,7 @@ impl Ending {
         match self {
             Ending::AllRoyals { holder, .. } => format!("all-royals:{holder}"),
             Ending::LastPiece { loser, .. } => format!("last-piece:{loser}"),
+            Ending::Declined { seat, .. } => format!("declined:{seat}"),
             other => other.simple_key().to_string(),
         }
     }
@@ -79,6 +87,7 @@ impl Ending {
             Ending::AllRoyals { .. } => "all-royals",
             Ending::LastPiece { .. } => "last-piece",
             Ending::NoMoveLeft => "no-move-left",
+            Ending::Declined { .. } => "declined",
         }
     }
 
@@ -101,6 +110,7 @@ impl Ending {
             return match kind {
                 "all-royals" => Some(Ending::AllRoyals { holder: seat, name }),
                 "last-piece" => Some(Ending::LastPiece { loser: seat, name }),
+                "declined" => Some(Ending::Declined { seat, name }),
                 _ => None,
             };
         }
@@ -116,6 +126,13 @@ impl Ending {
             return Some(Ending::LastPiece {
                 loser,
                 name: seats[loser],
+            });
+        }
+        if let Some(name) = text.strip_suffix(" declined to play") {
+            let seat = seat_named(name)?;
+            return Some(Ending::Declined {
+                seat,
+                name: seats[seat],
             });
         }
         match text {
@@ -147,6 +164,7 @@ impl fmt::Display for Ending {
             }
             Ending::LastPiece { name, .. } => return write!(f, "{name} is down to a single piece"),
             Ending::NoMoveLeft => "no player can move any more",
+            Ending::Declined { name, .. } => return write!(f, "{name} declined to play"),
         };
         f.write_str(words)
     }
@@ -294,12 +312,20 @@ mod tests {
                 loser: 1,
                 name: "Red",
             },
+            Ending::Declined {
+                seat: 0,
+                name: "White",
+            },
         ];
         for e in Ending::WITHOUT_SEAT.into_iter().chain(with_seat) {
             assert_eq!(Ending::read(&e.key(), THREE), Some(e), "{e:?}");
             assert_eq!(Ending::read(&e.to_string(), THREE), Some(e), "{e:?}");
         }
         assert_eq!(Ending::read("last-piece:3", THREE), None);
+        assert_eq!(Ending::read("declined:2", TWO), None);
+        // Before version 4 a declined game stored its decliner's userid;
+        // the migration rewrites those, and a userid is no seat.
+        assert_eq!(Ending::read("bob declined to play", TWO), None);
         assert_eq!(Ending::read("nonsense", TWO), None);
     }
 
@@ -320,6 +346,16 @@ mod tests {
         ] {
             assert_eq!(Ending::read(old, THREE), Some(ending), "{old}");
         }
+    }
+
+    #[test]
+    fn a_declined_game_names_the_seat_once() {
+        let declined = Ending::Declined {
+            seat: 1,
+            name: "Black",
+        };
+        assert_eq!(declined.key(), "declined:1");
+        assert_eq!(declined.to_string(), "Black declined to play");
     }
 
     #[test]

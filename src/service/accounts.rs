@@ -86,6 +86,14 @@ fn hash(password: &str) -> Result<String, ServiceError> {
         .map_err(|e| ServiceError::Internal(format!("cannot hash the password: {e}")))
 }
 
+/// Every address must be one mail can be sent to.
+fn check_addresses(emails: &[String]) -> Result<(), ServiceError> {
+    match emails.iter().find(|e| !crate::command::is_mail_address(e)) {
+        Some(bad) => Err(ServiceError::BadAddress(bad.clone())),
+        None => Ok(()),
+    }
+}
+
 /// `signup USERID PASSWORD [EMAIL...]`.
 pub fn signup(
     conn: &mut Connection,
@@ -96,6 +104,7 @@ pub fn signup(
 ) -> Result<Reply, ServiceError> {
     check_userid(user)?;
     check_password(password)?;
+    check_addresses(emails)?;
     let hashed = hash(password)?;
     let tx = store::write(conn)?;
     if players::find(&tx, user)?.is_some() {
@@ -135,6 +144,7 @@ pub fn change_address(
     req: &Request<'_>,
     emails: &[String],
 ) -> Result<Reply, ServiceError> {
+    check_addresses(emails)?;
     let tx = store::write(conn)?;
     let player = acting_player(&tx, req.actor)?;
     players::set_emails(&tx, player.id, emails)?;

@@ -4,9 +4,17 @@
 //! text, `--fen`) and the turns given, each checked. In dice games each
 //! turn is written with its roll, as in records (`1,3: c3-d4, pass`), and
 //! `moves` needs the roll of the turn to list (`--roll 1,3`).
+//!
+//! `moves GAME` is the one look at a stored game: the turns its player to
+//! move may make now, with the current roll.
+
+use rusqlite::Connection;
 
 use super::error::ServiceError;
-use crate::rules::{GameOption, Position, Roll, RulesError, Variant};
+use super::game::{Catalog, LoadedGame};
+use crate::command::GameId;
+use crate::rules::{Dice, GameOption, Position, Roll, RulesError, Variant};
+use crate::store;
 
 /// The position after `turns`, from the start or from a FEN text.
 pub fn position_after(
@@ -17,7 +25,9 @@ pub fn position_after(
 ) -> Result<Box<dyn Position>, ServiceError> {
     let mut position = match fen {
         Some(text) => variant.from_fen(text)?,
-        None => variant.start(options)?,
+        None => variant
+            .start(options)
+            .map_err(|e| super::challenge::unknown_option(e, "it takes none"))?,
     };
     for turn in turns {
         let (roll, text) = split_roll(variant, turn)?;
@@ -42,6 +52,53 @@ fn split_roll<'t>(
         .into());
     };
     Ok((Some(dice.parse(roll.trim())?), text.trim()))
+}
+
+/// A turn copied from a record (`4,5: Pc2xc11, Jb2-c2`) for a game whose
+/// roll now is `roll`: the turn alone when the roll written is the
+/// current one. A turn without a roll is returned as it is.
+pub fn strip_current_roll(
+    turn: &str,
+    dice: Option<&Dice>,
+    roll: Option<Roll>,
+) -> Result<String, ServiceError> {
+    let (Some(dice), Some(now), Some((written, text))) = (dice, roll, turn.split_once(':')) else {
+        return Ok(turn.to_string());
+    };
+    let Ok(written) = dice.parse(written.trim()) else {
+        return Ok(turn.to_string());
+    };
+    if written != now {
+        return Err(RulesError::Other(format!(
+            "{turn}: written for the roll {written} but the roll now is {now}"
+        ))
+        .into());
+    }
+    Ok(text.trim().to_string())
+}
+
+/// `moves GAME`: every legal turn of the player to move in a game, with
+/// the current roll in dice games (`1,3: c3-d4, pass`, the form `move`
+/// takes back).
+pub fn game_turns(
+    conn: &mut Connection,
+    catalog: Catalog<'_>,
+    id: GameId,
+) -> Result<Vec<String>, ServiceError> {
+    let tx = store::read(conn)?;
+    let game = LoadedGame::load(&tx, catalog, id)?;
+    game.ensure_active()?;
+    let roll = super::dice::current_roll(&game)?;
+    let mut legal = game.position.legal_turns(roll);
+    legal.sort();
+    legal.dedup();
+    Ok(match roll {
+        Some(roll) => legal
+            .into_iter()
+            .map(|turn| format!("{roll}: {turn}"))
+            .collect(),
+        None => legal,
+    })
 }
 
 /// The roll given to `moves --roll A,B`, which dice games need.

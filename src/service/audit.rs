@@ -41,7 +41,7 @@ pub fn audit(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Rep
         format!("{}: {}", id, game.current_view().status_line()),
         format!("commitment: {commitment}"),
     ];
-    if game.row.status != Status::Over {
+    if game.row.status == Status::Active {
         lines.push("seed: secret until the game ends".to_string());
         lines.push(format!(
             "rolls: not checked yet: {} stored, checkable once the game ends and the seed is revealed",

@@ -16,7 +16,7 @@ use super::reply::Reply;
 use super::{Request, autopass, dice, notify};
 use crate::clock::{DEFAULT_FORFEIT_DAYS, DEFAULT_NAG_DAYS, Limits};
 use crate::command::Actor;
-use crate::rules::GameOption;
+use crate::rules::{GameOption, RulesError};
 use crate::store::{self, games, players};
 
 /// Default days without a move before a reminder.
@@ -66,11 +66,15 @@ pub fn challenge(
         });
     }
     let (timing, rules_options) = split_options(options)?;
-    let start = variant.start(&rules_options)?;
+    let start = variant
+        .start(&rules_options)
+        .map_err(|e| unknown_option(e, "options: nag=DAYS, forfeit=DAYS"))?;
     let tx = store::write(conn)?;
-    if *req.actor != Actor::Anonymous {
-        acting_player(&tx, req.actor)?;
-    }
+    let challenger = if *req.actor != Actor::Anonymous {
+        Some(acting_player(&tx, req.actor)?.userid)
+    } else {
+        None
+    };
     let mut ids = Vec::new();
     for userid in userids {
         let player =
@@ -109,12 +113,30 @@ pub fn challenge(
         players: game.row.players.clone(),
         to_move: view.to_move.clone(),
     };
+    let said = req.comment.map(|comment| Notice::Said {
+        game: id,
+        by: challenger.unwrap_or_else(|| "The challenger".to_string()),
+        comment: comment.to_string(),
+    });
+    let passes = said.into_iter().chain(passes).collect();
     let passed = notify::queue_change(&tx, challenged, None, passes, req.now)?;
     tx.commit()?;
     Ok(Reply::Challenged {
         passes: passed,
         view,
     })
+}
+
+/// An option the variant does not know, with the ones there are (no
+/// variant has options of its own yet: `valid` names the server's).
+pub fn unknown_option(error: RulesError, valid: &str) -> ServiceError {
+    match error {
+        RulesError::UnknownOption { variant, option } => ServiceError::BadOption {
+            name: option,
+            why: format!("not an option of {variant}; {valid}"),
+        },
+        other => other.into(),
+    }
 }
 
 /// Reads an option as written after `--opt`: `NAME` or `NAME=VALUE`.

@@ -22,7 +22,10 @@ use crate::store::games::Game;
 /// [`dice::TEST_SEED_ENV`] (tests and replays only).
 pub fn new_seed() -> Result<Seed, ServiceError> {
     let fixed = std::env::var(dice::TEST_SEED_ENV).ok();
-    Seed::for_new_game(fixed.as_deref()).map_err(|e| ServiceError::Internal(e.to_string()))
+    Seed::for_new_game(fixed.as_deref()).map_err(|e| match fixed {
+        Some(_) => ServiceError::Setup(format!("{}: {e}", dice::TEST_SEED_ENV)),
+        None => ServiceError::Internal(e.to_string()),
+    })
 }
 
 /// A game's seed, read back from its row (`None`: not a dice game).

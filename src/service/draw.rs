@@ -48,6 +48,17 @@ pub fn draw(
         DrawAction::Accept | DrawAction::Decline if !standing => {
             return Err(ServiceError::NoDrawOffer(id));
         }
+        // Accepting one's own offer would change nothing: say so.
+        DrawAction::Accept if mine.iter().all(|s| game.row.draw_votes.contains(s)) => {
+            let waiting: Vec<String> = (0..game.row.players.len())
+                .filter(|s| !game.row.draw_votes.contains(s) && !game.position.has_left(*s))
+                .map(|s| game.player_at(s))
+                .collect();
+            return Err(ServiceError::OwnDrawOffer {
+                game: id,
+                waiting: waiting.join(" and "),
+            });
+        }
         DrawAction::Decline => {
             games::set_draw_votes(&tx, id, &[], &super::game::timestamp(req.now))?;
             game.row.draw_votes.clear();
@@ -96,9 +107,23 @@ pub fn draw(
             }
         }
     }
+    if let Some(comment) = req.comment {
+        notices.push(Notice::Said {
+            game: id,
+            by: player.userid.clone(),
+            comment: comment.to_string(),
+        });
+    }
     notify::queue(&tx, &notices, req.now)?;
     tx.commit()?;
-    Ok(Reply::Board(game.current_view()))
+    let view = game.current_view();
+    Ok(match action {
+        DrawAction::Decline => Reply::Noted {
+            line: format!("{}: {} declined the draw offer", id, player.userid),
+            view,
+        },
+        _ => Reply::Board(view),
+    })
 }
 
 #[cfg(test)]
@@ -143,7 +168,17 @@ mod tests {
             draw(&mut conn, "alice", DrawAction::Offer).unwrap_err(),
             "you have already offered a draw in game1"
         );
-        draw(&mut conn, "bob", DrawAction::Decline).unwrap();
+        let offered = dump(&conn);
+        assert_eq!(
+            draw(&mut conn, "alice", DrawAction::Accept).unwrap_err(),
+            "you offered the draw in game1 yourself; it waits for bob"
+        );
+        assert_eq!(dump(&conn), offered);
+        assert!(
+            draw(&mut conn, "bob", DrawAction::Decline)
+                .unwrap()
+                .starts_with("game1: bob declined the draw offer\n")
+        );
         assert_eq!(
             draw(&mut conn, "bob", DrawAction::Accept).unwrap_err(),
             "nobody has offered a draw in game1"

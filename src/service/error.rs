@@ -40,6 +40,8 @@ pub enum ServiceError {
     UserTaken(String),
     #[error("{userid}: not a usable userid ({why})")]
     BadUserid { userid: String, why: &'static str },
+    #[error("not a mail address: {0} (write it as name@example.org)")]
+    BadAddress(String),
     #[error("not a usable password ({0})")]
     BadPassword(&'static str),
     #[error("{variant} needs {needed} players, not {given}")]
@@ -54,6 +56,8 @@ pub enum ServiceError {
     NoDrawOffer(GameId),
     #[error("you have already offered a draw in {0}")]
     DrawAlreadyOffered(GameId),
+    #[error("you offered the draw in {game} yourself; it waits for {waiting}")]
+    OwnDrawOffer { game: GameId, waiting: String },
     #[error("{0} has no dice")]
     NoDice(GameId),
     #[error("{0} is played with dice: give the roll, such as --roll 1,3")]
@@ -73,6 +77,10 @@ pub enum ServiceError {
     /// A `nag` or `forfeit` option that cannot be used.
     #[error(transparent)]
     Limits(#[from] crate::clock::LimitsError),
+    /// The server is set up wrong (an environment variable, a setting):
+    /// the operator's to fix, not the player's.
+    #[error("server setup: {0}")]
+    Setup(String),
     /// Something inside the server failed (not the player's doing).
     #[error("internal error: {0}")]
     Internal(String),
@@ -85,7 +93,21 @@ impl ServiceError {
     /// True when the command was judged and refused; false when the
     /// database could not be used (try again later).
     pub fn is_refusal(&self) -> bool {
-        !matches!(self, ServiceError::Store(_) | ServiceError::Internal(_))
+        !matches!(
+            self,
+            ServiceError::Store(_) | ServiceError::Internal(_) | ServiceError::Setup(_)
+        )
+    }
+
+    /// The shell's exit code for this error, as README documents: 1 the
+    /// command was refused (nothing changed); 2 it could not be judged: a
+    /// usage error (no `--as`), the server's setup, or the database.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            ServiceError::NeedUser => 2,
+            e if !e.is_refusal() => 2,
+            _ => 1,
+        }
     }
 
     /// True when the database was busy: the same command may succeed later.
@@ -97,5 +119,168 @@ impl ServiceError {
 impl From<rusqlite::Error> for ServiceError {
     fn from(e: rusqlite::Error) -> Self {
         ServiceError::Store(e.into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One of every variant. The match below has no wildcard, so a new
+    /// variant does not compile until it is added here with its code.
+    fn every_variant() -> Vec<(ServiceError, u8)> {
+        let game = GameId(7);
+        let all = vec![
+            ServiceError::NoSuchGame(game),
+            ServiceError::NoSuchUser("dave".into()),
+            ServiceError::UnknownVariant {
+                name: "shogi".into(),
+                known: "chess".into(),
+            },
+            ServiceError::GameOver {
+                game,
+                result: "1-0".into(),
+            },
+            ServiceError::Cancelled(game),
+            ServiceError::NotPlaying {
+                user: "carol".into(),
+                game,
+            },
+            ServiceError::NotYourTurn("bob".into()),
+            ServiceError::StaleMove {
+                got: 1,
+                expected: 2,
+            },
+            ServiceError::Rules(RulesError::RollNeeded),
+            ServiceError::NoSuchMove {
+                game,
+                at: 9,
+                ply: 4,
+            },
+            ServiceError::NeedUser,
+            ServiceError::WrongPassword("alice".into()),
+            ServiceError::UserTaken("alice".into()),
+            ServiceError::BadUserid {
+                userid: "a b".into(),
+                why: "a space",
+            },
+            ServiceError::BadAddress("not-an-email".into()),
+            ServiceError::BadPassword("too short"),
+            ServiceError::PlayerCount {
+                variant: "chess".into(),
+                needed: 2,
+                given: 3,
+            },
+            ServiceError::BadOption {
+                name: "bogus".into(),
+                why: "not an option".into(),
+            },
+            ServiceError::NoDrawOffer(game),
+            ServiceError::DrawAlreadyOffered(game),
+            ServiceError::OwnDrawOffer {
+                game,
+                waiting: "bob".into(),
+            },
+            ServiceError::NoDice(game),
+            ServiceError::RollNeeded("orwell".into()),
+            ServiceError::NoHelp {
+                topic: "x".into(),
+                topics: "commands".into(),
+            },
+            ServiceError::BadRecord {
+                line: 3,
+                why: "illegal".into(),
+            },
+            ServiceError::AlreadyOnVacation("alice".into()),
+            ServiceError::NotOnVacation("alice".into()),
+            ServiceError::SeatLeft("bob".into()),
+            ServiceError::NotAvailable("signoff"),
+            ServiceError::Limits(crate::clock::LimitsError::Missing { name: "nag".into() }),
+            ServiceError::Setup("BOSERV_DICE_SEED: not 64 hex digits".into()),
+            ServiceError::Internal("oops".into()),
+            ServiceError::Store(StoreError::Busy),
+            ServiceError::Store(StoreError::TooNew(9)),
+            ServiceError::Store(StoreError::Damaged("x".into())),
+            ServiceError::Store(StoreError::NoDatabase("/nowhere/boserv.db".into())),
+            ServiceError::Store(StoreError::Setup("template board.txt: bad".into())),
+        ];
+        all.into_iter()
+            .map(|e| {
+                // README, "Exit codes": 1 refused; 2 not judged.
+                let code = match &e {
+                    ServiceError::NoSuchGame(_)
+                    | ServiceError::NoSuchUser(_)
+                    | ServiceError::UnknownVariant { .. }
+                    | ServiceError::GameOver { .. }
+                    | ServiceError::Cancelled(_)
+                    | ServiceError::NotPlaying { .. }
+                    | ServiceError::NotYourTurn(_)
+                    | ServiceError::StaleMove { .. }
+                    | ServiceError::Rules(_)
+                    | ServiceError::NoSuchMove { .. }
+                    | ServiceError::WrongPassword(_)
+                    | ServiceError::UserTaken(_)
+                    | ServiceError::BadUserid { .. }
+                    | ServiceError::BadAddress(_)
+                    | ServiceError::BadPassword(_)
+                    | ServiceError::PlayerCount { .. }
+                    | ServiceError::BadOption { .. }
+                    | ServiceError::NoDrawOffer(_)
+                    | ServiceError::DrawAlreadyOffered(_)
+                    | ServiceError::OwnDrawOffer { .. }
+                    | ServiceError::NoDice(_)
+                    | ServiceError::RollNeeded(_)
+                    | ServiceError::NoHelp { .. }
+                    | ServiceError::BadRecord { .. }
+                    | ServiceError::AlreadyOnVacation(_)
+                    | ServiceError::NotOnVacation(_)
+                    | ServiceError::SeatLeft(_)
+                    | ServiceError::NotAvailable(_)
+                    | ServiceError::Limits(_) => 1,
+                    ServiceError::NeedUser
+                    | ServiceError::Setup(_)
+                    | ServiceError::Internal(_)
+                    | ServiceError::Store(_) => 2,
+                };
+                (e, code)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_error_is_one_line_with_its_documented_exit_code() {
+        for (error, code) in every_variant() {
+            let text = error.to_string();
+            assert!(
+                !text.is_empty() && !text.contains('\n'),
+                "{error:?}: {text:?}"
+            );
+            assert!(
+                !text.starts_with("boserv:"),
+                "the front end adds the prefix: {text}"
+            );
+            assert_eq!(error.exit_code(), code, "{error:?}");
+            // Mail answers refusals and retries the rest.
+            assert_eq!(
+                error.is_refusal(),
+                code == 1 || matches!(error, ServiceError::NeedUser)
+            );
+        }
+    }
+
+    #[test]
+    fn operator_mistakes_are_named_as_such() {
+        let template = ServiceError::Store(StoreError::Setup(
+            "template board.txt: undefined value".into(),
+        ));
+        assert_eq!(
+            template.to_string(),
+            "server setup: template board.txt: undefined value"
+        );
+        assert!(!template.to_string().contains("damaged"));
+        assert_eq!(
+            ServiceError::Store(StoreError::NoDatabase("games.db".into())).to_string(),
+            "no database at games.db: give --db PATH or set BOSERV_DB (`boserv signup` creates one)"
+        );
     }
 }

@@ -11,7 +11,7 @@ use rusqlite::Connection;
 use super::error::ServiceError;
 use super::reply::GameView;
 use crate::command::GameId;
-use crate::rules::{Conclusion, GameOption, Outcome, Position, Roll, Seat, Variant};
+use crate::rules::{Conclusion, Ending, GameOption, Outcome, Position, Roll, Seat, Variant};
 use crate::store::games::{self, Game, NewState, Status};
 use crate::store::turns::{self, Entry, EntryKind};
 
@@ -147,6 +147,16 @@ impl LoadedGame {
         }
     }
 
+    /// Why a cancelled game was cancelled: the seat that declined it (as
+    /// stored by [`games::cancel`]).
+    fn declined(&self) -> Option<Ending> {
+        if self.row.status != Status::Cancelled {
+            return None;
+        }
+        Ending::read(self.row.reason.as_deref()?, self.variant.seats())
+            .filter(|e| matches!(e, Ending::Declined { .. }))
+    }
+
     /// The seats a player holds (two when someone plays themself).
     pub fn seats_of(&self, player_id: i64) -> Vec<Seat> {
         self.row
@@ -188,6 +198,10 @@ impl LoadedGame {
         // A cancelled game stops where it stood: nobody to move, no result.
         let cancelled = self.row.status == Status::Cancelled;
         let status = if cancelled { Status::Cancelled } else { status };
+        let ending = match &outcome {
+            Some(o) => Some(o.ending),
+            None => self.declined(),
+        };
         GameView {
             game: self.id().to_string(),
             variant: self.variant.name().to_string(),
@@ -197,14 +211,8 @@ impl LoadedGame {
             to_move: self.to_move_in(position).filter(|_| !cancelled),
             status: status.as_str().to_string(),
             result: outcome.as_ref().map(|o| o.result_text()),
-            reason: outcome
-                .as_ref()
-                .map(|o| o.reason())
-                .or_else(|| self.row.reason.clone().filter(|_| cancelled)),
-            ending: match &outcome {
-                Some(o) => Some(o.ending.key()),
-                None => cancelled.then(|| "cancelled".to_string()),
-            },
+            reason: ending.map(|e| e.to_string()),
+            ending: ending.map(|e| e.key()),
             winner: outcome
                 .as_ref()
                 .and_then(Outcome::winner)
@@ -220,7 +228,7 @@ impl LoadedGame {
                 .row
                 .dice_seed
                 .clone()
-                .filter(|_| self.row.status == Status::Over),
+                .filter(|_| self.row.status != Status::Active),
             draw_offered_by: self
                 .row
                 .draw_votes
@@ -231,6 +239,7 @@ impl LoadedGame {
             nag_days: self.row.nag_days,
             forfeit_days: self.row.forfeit_days,
             vacations: Vec::new(),
+            deadline: None,
         }
     }
 

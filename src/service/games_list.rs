@@ -1,4 +1,8 @@
 //! `games`: which games there are, and where each stands.
+//!
+//! Asked by a player (`--as`, or by mail) without names, it lists that
+//! player's own games; the operator's shell without `--as` sees everyone's.
+//! Each line says whose turn it is and until when (the forfeit date).
 
 use rusqlite::Connection;
 
@@ -6,7 +10,7 @@ use super::Request;
 use super::error::ServiceError;
 use super::game::LoadedGame;
 use super::reply::{GameLine, Reply};
-use crate::command::GamesFilter;
+use crate::command::{Actor, GamesFilter};
 use crate::store::{self, games, players};
 
 /// `games [USERID...] [--all|--next]`.
@@ -17,9 +21,17 @@ pub fn games(
     filter: GamesFilter,
 ) -> Result<Reply, ServiceError> {
     let tx = store::read(conn)?;
+    let asker = match req.actor {
+        Actor::Trusted(user) | Actor::Claimed { user, .. } => Some(user.clone()),
+        Actor::Anonymous => None,
+    };
+    let users: Vec<String> = match (users.is_empty(), asker) {
+        (true, Some(asker)) => vec![asker],
+        _ => users.to_vec(),
+    };
     let mut ids = Vec::new();
     let mut names = Vec::new();
-    for user in users {
+    for user in &users {
         let player =
             players::find(&tx, user)?.ok_or_else(|| ServiceError::NoSuchUser(user.clone()))?;
         ids.push(player.id);
@@ -42,6 +54,12 @@ pub fn games(
             (None, Some(user)) => format!("{user} to move"),
             (None, None) => view.status.clone(),
         };
+        let mover = game.position.to_move().filter(|_| view.status == "active");
+        let deadline = match mover.and_then(|seat| game.row.player_ids.get(seat)) {
+            Some(&player) => super::remind::deadline(&tx, row.id, player, req.now)?
+                .map(|at| at.format("%Y-%m-%d %H:%M UTC").to_string()),
+            None => None,
+        };
         lines.push(GameLine {
             game: view.game,
             variant: view.variant,
@@ -49,6 +67,7 @@ pub fn games(
             ply: view.ply,
             status: view.status,
             standing,
+            deadline,
         });
     }
     Ok(Reply::Games(lines))

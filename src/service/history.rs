@@ -3,6 +3,7 @@
 use rusqlite::Connection;
 
 use super::Request;
+use super::autopass::AUTO_PASS;
 use super::error::ServiceError;
 use super::game::LoadedGame;
 use super::reply::Reply;
@@ -47,9 +48,22 @@ pub fn history(
     let view = game.current_view();
     let mut lines = vec![view.heading()];
     for entry in turns::log(&tx, id)? {
-        lines.push(entry_line(&game, &entry));
-        if let Some(comment) = &entry.comment {
-            lines.extend(comment.lines().map(|l| format!("        > {l}")));
+        let mut line = entry_line(&game, &entry);
+        match (&entry.comment, entry.kind) {
+            // The server's own notes are not a player's words.
+            (Some(comment), EntryKind::Turn) if comment == AUTO_PASS => {
+                line.push_str(" (automatic)");
+                lines.push(line);
+            }
+            (Some(comment), EntryKind::Forfeit) => {
+                lines.push(line);
+                lines.push(format!("        ({comment})"));
+            }
+            (Some(comment), _) => {
+                lines.push(line);
+                lines.extend(comment.lines().map(|l| format!("        > {l}")));
+            }
+            (None, _) => lines.push(line),
         }
     }
     lines.push(view.status_line());

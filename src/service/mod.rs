@@ -13,6 +13,7 @@ pub mod analysis;
 pub mod audit;
 pub mod autopass;
 pub mod challenge;
+pub mod deadline;
 pub mod demo;
 pub mod dice;
 pub mod draw;
@@ -28,6 +29,7 @@ pub mod record;
 pub mod remind;
 pub mod reply;
 pub mod resign;
+pub mod score;
 pub mod show;
 pub mod vacation;
 

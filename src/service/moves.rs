@@ -14,7 +14,7 @@ use super::notice::Notice;
 use super::reply::Reply;
 use super::{Request, autopass, dice, notify};
 use crate::command::GameId;
-use crate::rules::Seat;
+use crate::rules::{RulesError, Seat};
 use crate::store::{self, turns::EntryKind};
 
 /// Splits `e2-e4#5` into the turn and the move number it claims.
@@ -72,7 +72,19 @@ pub fn play(
         return Err(ServiceError::StaleMove { got, expected });
     }
     let roll = dice::current_roll(&game)?;
-    let played = game.position.play(turn, roll).map_err(|e| e.reason)?;
+    let turn = super::analysis::strip_current_roll(turn, game.variant.dice(), roll)?;
+    let played = game.position.play(&turn, roll).map_err(|e| {
+        // `c3-d4 e2-e3`: two moves without the comma a turn needs.
+        let words: Vec<&str> = turn.split_whitespace().collect();
+        let with_comma = words.join(", ");
+        if words.len() > 1 && !turn.contains(',') && game.position.play(&with_comma, roll).is_ok() {
+            RulesError::Other(format!(
+                "{turn}: separate the moves of a turn with a comma: {with_comma}"
+            ))
+        } else {
+            e.reason
+        }
+    })?;
     let votes: Vec<Seat> = if game.row.draw_votes.contains(&seat) {
         game.row.draw_votes.clone()
     } else {

@@ -37,6 +37,13 @@ pub enum Notice {
         by: String,
         waiting_for: Vec<String>,
     },
+    /// A player's words with a command that has no notice of its own to
+    /// carry them (a challenge, a draw offer, acceptance or refusal).
+    Said {
+        game: GameId,
+        by: String,
+        comment: String,
+    },
     /// A pending draw offer was declined.
     DrawDeclined { game: GameId, by: String },
     /// A player resigned (in a game of three, the game may go on).

@@ -10,6 +10,11 @@
 //! turn's line or on a line of its own must be the result the turns reach.
 //! Dice games export their `[Commitment]`, and once the game is over their
 //! `[Seed]`, so a finished record can be audited on its own.
+//!
+//! Chess is exported as PGN, which every chess program reads: the Seven
+//! Tag Roster, SAN movetext with move numbers and check marks, events as
+//! `{Black resigns}` comments, and the result. `replay` reads that form
+//! back too (move numbers skipped, comments that name an event played).
 
 use rusqlite::Connection;
 
@@ -17,6 +22,7 @@ use super::Request;
 use super::error::ServiceError;
 use super::game::{LoadedGame, apply, parse_roll};
 use super::reply::Reply;
+use super::score::score;
 use crate::command::GameId;
 use crate::rules::{GameOption, Position, Roll, Variant};
 use crate::store::turns::{self, Entry, EntryKind};
@@ -44,6 +50,10 @@ pub fn entry_line(variant: &dyn Variant, entry: &Entry) -> String {
 pub fn export(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Reply, ServiceError> {
     let tx = store::read(conn)?;
     let game = LoadedGame::load(&tx, req.catalog, id)?;
+    if game.variant.name() == "chess" {
+        let log = turns::log(&tx, id)?;
+        return Ok(Reply::Text(pgn(&game, &log)?));
+    }
     let mut out = vec![
         tag("Game", &id.to_string()),
         tag("Variant", game.variant.name()),
@@ -63,13 +73,14 @@ pub fn export(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
         out.push(tag("Option", &text));
     }
     out.push(tag("Result", game.row.result.as_deref().unwrap_or("*")));
-    if let Some(reason) = &game.row.reason {
+    let view = game.current_view();
+    if let Some(reason) = &view.reason {
         out.push(tag("Termination", reason));
     }
     if let Some(commitment) = &game.row.dice_commitment {
         out.push(tag("Commitment", commitment));
     }
-    if let Some(seed) = game.current_view().seed {
+    if let Some(seed) = view.seed {
         out.push(tag("Seed", &seed));
     }
     out.push(String::new());
@@ -77,6 +88,114 @@ pub fn export(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
         out.push(entry_line(game.variant, &entry));
     }
     Ok(Reply::Text(out.join("\n")))
+}
+
+/// A chess game as PGN (export format: the Seven Tag Roster first, SAN,
+/// lines of at most 79 characters).
+fn pgn(game: &LoadedGame, log: &[Entry]) -> Result<String, ServiceError> {
+    let result = game.row.result.as_deref().unwrap_or("*");
+    let date = game.row.created.get(..10).unwrap_or("????-??-??");
+    let mut out = vec![
+        tag("Event", &format!("boserv {}", game.id())),
+        tag("Site", "boserv"),
+        tag("Date", &date.replace('-', ".")),
+        tag("Round", "-"),
+    ];
+    for (seat, player) in game.variant.seats().iter().zip(&game.row.players) {
+        out.push(tag(seat, player));
+    }
+    out.push(tag("Result", result));
+    if let Some(reason) = &game.current_view().reason {
+        out.push(tag("Termination", reason));
+    }
+    out.push(tag("Game", &game.id().to_string()));
+    out.push(String::new());
+    let scored = score(game.variant, &game.row.options, log)?;
+    let mut tokens: Vec<String> = Vec::new();
+    for (n, s) in scored.iter().enumerate() {
+        match s.entry.kind {
+            EntryKind::Turn => {
+                let ply = s.entry.ply;
+                let san = s.san.clone().unwrap_or_else(|| s.text());
+                // A move number stays on the line of its move.
+                if ply % 2 == 1 {
+                    tokens.push(format!("{}. {san}", ply.div_ceil(2)));
+                } else if n == 0 || scored[n - 1].entry.kind != EntryKind::Turn {
+                    tokens.push(format!("{}... {san}", ply / 2));
+                } else {
+                    tokens.push(san);
+                }
+            }
+            _ => tokens.push(format!("{{{}}}", entry_line(game.variant, &s.entry))),
+        }
+    }
+    tokens.push(result.to_string());
+    let mut line = String::new();
+    for token in tokens {
+        if !line.is_empty() && line.len() + 1 + token.len() > 79 {
+            out.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&token);
+    }
+    out.push(line);
+    Ok(out.join("\n"))
+}
+
+/// PGN movetext (`1. e4 e5 {White resigns} 1-0`) -> turns, events and a
+/// claimed result, each with the line number `number`.
+fn read_movetext(variant: &dyn Variant, line: &str, number: usize, record: &mut Record) {
+    let mut rest = line;
+    while let Some(start) = rest.find(|c: char| !c.is_whitespace()) {
+        rest = &rest[start..];
+        if let Some(inner) = rest.strip_prefix('{') {
+            let end = inner.find('}').unwrap_or(inner.len());
+            if let Some(event) = parse_event(variant, inner[..end].trim()) {
+                record.lines.push((number, event));
+            }
+            rest = inner.get(end + 1..).unwrap_or("");
+            continue;
+        }
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let token = &rest[..end];
+        rest = &rest[end..];
+        let number_only = token.trim_end_matches('.');
+        if !number_only.is_empty() && number_only.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        if ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
+            if token != "*" {
+                record.claimed = Some((number, token.to_string()));
+            }
+            continue;
+        }
+        // `12.Nf3` (no space after the number).
+        let token = match token.split_once('.') {
+            Some((n, san)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+                san.trim_start_matches('.')
+            }
+            _ => token,
+        };
+        record.lines.push((
+            number,
+            Line::Turn {
+                text: token.to_string(),
+                roll: None,
+            },
+        ));
+    }
+}
+
+/// True for a PGN movetext line: a move number (`1.`, `12...`) or a
+/// comment first.
+fn is_movetext(line: &str) -> bool {
+    if line.starts_with('{') {
+        return true;
+    }
+    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && line.as_bytes().get(digits) == Some(&b'.')
 }
 
 fn tag(name: &str, value: &str) -> String {
@@ -181,6 +300,8 @@ pub fn read(variant: &dyn Variant, text: &str) -> Result<Record, ServiceError> {
         claimed: None,
         result_tag: None,
     };
+    // Once PGN movetext has begun, every line is movetext.
+    let mut in_movetext = false;
     for (n, raw) in text.lines().enumerate() {
         let number = n + 1;
         let (line, result) = split_result(raw.trim());
@@ -203,6 +324,11 @@ pub fn read(variant: &dyn Variant, text: &str) -> Result<Record, ServiceError> {
         }
         if let Some(event) = parse_event(variant, line) {
             record.lines.push((number, event));
+            continue;
+        }
+        if in_movetext || is_movetext(line) {
+            in_movetext = true;
+            read_movetext(variant, line, number, &mut record);
             continue;
         }
         // `1,3: c3-d4, pass`: a roll before the turn.

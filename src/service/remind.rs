@@ -154,6 +154,25 @@ pub fn remind(
     Ok(summary)
 }
 
+/// When the player to move in `id` loses on time if they do not move
+/// (their vacations taken into account); `None` for a game without a
+/// running clock.
+pub fn deadline(
+    conn: &Connection,
+    id: GameId,
+    player_id: i64,
+    now: DateTime<Utc>,
+) -> Result<Option<DateTime<Utc>>, ServiceError> {
+    let Some(row) = reminders::clock(conn, id)? else {
+        return Ok(None);
+    };
+    let start = clock_start(&row).map_err(|why| ServiceError::Store(StoreError::Damaged(why)))?;
+    let away = vacations::of_player(conn, player_id)?;
+    Ok(Some(
+        Reading::take(&limits(&row), start, &away, now).forfeit_at,
+    ))
+}
+
 fn limits(row: &ClockRow) -> Limits {
     Limits {
         nag_days: row.nag_days,

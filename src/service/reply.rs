@@ -27,10 +27,11 @@ pub struct GameView {
     pub status: String,
     /// `1-0`, `0-1`, `1/2-1/2`, `[1:0:0]`; null while the game goes on.
     pub result: Option<String>,
-    /// Why the game ended, in words (`checkmate`, `time forfeit`, ...).
+    /// Why the game ended, in words (`checkmate`, `time forfeit`, ...,
+    /// `Black declined to play` for a cancelled game).
     pub reason: Option<String>,
     /// The same as a stable key (`checkmate`, `time-forfeit`,
-    /// `all-royals:0`, ..., `cancelled`); null while the game goes on.
+    /// `all-royals:0`, ..., `declined:1`); null while the game goes on.
     pub ending: Option<String>,
     /// The userid of the one winner; null for a draw or a game going on.
     pub winner: Option<String>,
@@ -51,6 +52,9 @@ pub struct GameView {
     /// Players on vacation, one line each, saying what it does to the
     /// clock (`bob is on vacation: the clock stands still until 2026-03-01`).
     pub vacations: Vec<String>,
+    /// When the player to move must have moved (`Mon 14 Dec 2026 13:00
+    /// UTC`), where the command worked it out (`show`).
+    pub deadline: Option<String>,
 }
 
 impl GameView {
@@ -109,6 +113,9 @@ impl GameView {
         out.push_str(&self.dice_lines());
         if self.status == "active" {
             out.push_str(&format!("{}\n", self.time_line()));
+            if let (Some(deadline), Some(user)) = (&self.deadline, &self.to_move) {
+                out.push_str(&format!("{user} must move by {deadline} or lose on time\n"));
+            }
             for line in &self.vacations {
                 out.push_str(&format!("{line}\n"));
             }
@@ -136,6 +143,8 @@ pub struct GameLine {
     pub status: String,
     /// `alice to move` or `1-0 (checkmate)`.
     pub standing: String,
+    /// When the player to move forfeits if they do not move.
+    pub deadline: Option<String>,
 }
 
 /// The answer to a command.
@@ -156,6 +165,8 @@ pub enum Reply {
     },
     /// A board (`show`, and after a draw vote).
     Board(GameView),
+    /// What was done, in one line, then the board (a declined draw).
+    Noted { line: String, view: GameView },
     /// A resignation: the turns the server then passed by itself (a seat
     /// that has left a game of three), and the board after them.
     Resigned { passes: Vec<String>, view: GameView },
@@ -172,7 +183,8 @@ impl Reply {
             Reply::Challenged { view, .. }
             | Reply::Moved { view, .. }
             | Reply::Resigned { view, .. }
-            | Reply::Board(view) => Some(view),
+            | Reply::Board(view)
+            | Reply::Noted { view, .. } => Some(view),
             _ => None,
         }
     }
@@ -193,22 +205,29 @@ impl Reply {
                 )
             }
             Reply::Board(view) => view.text(),
+            Reply::Noted { line, view } => format!("{line}\n{}", view.text()),
             Reply::Resigned { passes, view } => format!("{}{}", pass_lines(passes), view.text()),
             Reply::Games(lines) if lines.is_empty() => "no games".to_string(),
-            Reply::Games(lines) => lines
-                .iter()
-                .map(|l| {
-                    format!(
-                        "{:<8} {:<8} {:<24} move {:<4} {}",
-                        l.game,
-                        l.variant,
-                        l.players.join("-"),
-                        l.ply + 1,
-                        l.standing
+            Reply::Games(lines) => {
+                let row = |game: &str, variant: &str, players: &str, ply: &str, standing: &str| {
+                    format!("{game:<8} {variant:<8} {players:<24} {ply:<5} {standing}")
+                };
+                let mut out = vec![row("GAME", "VARIANT", "PLAYERS", "MOVE", "STANDING")];
+                out.extend(lines.iter().map(|l| {
+                    let standing = match &l.deadline {
+                        Some(date) => format!("{}, by {date}", l.standing),
+                        None => l.standing.clone(),
+                    };
+                    row(
+                        &l.game,
+                        &l.variant,
+                        &l.players.join("-"),
+                        &(l.ply + 1).to_string(),
+                        &standing,
                     )
-                })
-                .collect::<Vec<_>>()
-                .join("\n"),
+                }));
+                out.join("\n")
+            }
             Reply::Text(text) => text.trim_end().to_string(),
         }
     }

@@ -6,7 +6,9 @@
 //! log reaches the same result.
 //!
 //! A player who resigns before making a move of their own declines the
-//! game, as in pbmserv: it is cancelled, and nobody wins or loses.
+//! game, as in pbmserv: it is cancelled, and nobody wins or loses. Once a
+//! seat has left a game of three, the game was accepted: a resignation
+//! then takes the seat out like any other, and the last seat in wins.
 
 use rusqlite::Connection;
 
@@ -17,7 +19,7 @@ use super::notice::Notice;
 use super::reply::Reply;
 use super::{Request, autopass, notify};
 use crate::command::GameId;
-use crate::rules::Conclusion;
+use crate::rules::{Conclusion, Ending};
 use crate::store::{self, games, turns, turns::EntryKind};
 
 /// `resign GAME`.
@@ -35,14 +37,19 @@ pub fn resign(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
             game: id,
         })?,
     };
-    if !has_moved(&tx, id, seat)? {
-        let reason = format!("{} declined to play", player.userid);
-        games::cancel(&tx, id, &reason, &super::game::timestamp(req.now))?;
+    let someone_left = (0..game.row.players.len()).any(|s| game.position.has_left(s));
+    if !someone_left && !has_moved(&tx, id, seat)? {
+        let declined = Ending::Declined {
+            seat,
+            name: game.variant.seats()[seat],
+        };
+        games::cancel(&tx, id, &declined, &super::game::timestamp(req.now))?;
         game.row.status = games::Status::Cancelled;
+        game.row.reason = Some(declined.key());
         let notices = [Notice::GameOver {
             game: id,
             result: "*".to_string(),
-            reason: format!("{reason}: the game is cancelled"),
+            reason: declined.to_string(),
             players: game.row.players.clone(),
         }];
         notify::queue(&tx, &notices, req.now)?;

@@ -25,6 +25,8 @@ pub fn show(
     let Some(at) = at else {
         let mut view = game.current_view();
         view.vacations = vacation_notes(&tx, &game.players_by_id(), req.now)?;
+        view.deadline =
+            super::deadline::deadline(&tx, &game, req.now)?.map(super::deadline::readable);
         if let Some(seat) = seat {
             view.board = game.position.render_for(seat);
         }

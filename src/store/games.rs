@@ -7,7 +7,7 @@ use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::StoreError;
 use crate::command::GameId;
-use crate::rules::{GameOption, Seat};
+use crate::rules::{Ending, GameOption, Seat};
 
 /// Where a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -267,12 +267,13 @@ pub fn update(conn: &Connection, id: GameId, state: &NewState<'_>) -> Result<(),
 }
 
 /// Cancels a game that a player declined before their first move: no
-/// result, and the reason why.
-pub fn cancel(conn: &Connection, id: GameId, reason: &str, now: &str) -> Result<(), StoreError> {
+/// result, and as reason the ending's key (`declined:1`), the game's one
+/// record of who declined.
+pub fn cancel(conn: &Connection, id: GameId, why: &Ending, now: &str) -> Result<(), StoreError> {
     conn.execute(
         "UPDATE games SET status = 'cancelled', result = NULL, reason = ?2, \
          draw_votes = NULL, updated = ?3 WHERE id = ?1",
-        params![id.0 as i64, reason, now],
+        params![id.0 as i64, why.key(), now],
     )?;
     Ok(())
 }
@@ -333,5 +334,16 @@ mod tests {
         assert_eq!(find(&conn, id).unwrap().unwrap().draw_votes, vec![1]);
         assert_eq!(list(&conn, &[b], false).unwrap().len(), 1);
         assert!(find(&conn, GameId(2)).unwrap().is_none());
+
+        let declined = Ending::Declined {
+            seat: 1,
+            name: "Black",
+        };
+        cancel(&conn, id, &declined, now).unwrap();
+        let game = find(&conn, id).unwrap().unwrap();
+        assert_eq!(game.status, Status::Cancelled);
+        assert_eq!(game.result, None);
+        assert_eq!(game.reason.as_deref(), Some("declined:1"));
+        assert!(game.draw_votes.is_empty());
     }
 }

@@ -13,6 +13,8 @@ pub const STEPS: &[&str] = &[
     include_str!("../../schema.sql"),
     include_str!("time.sql"),
     include_str!("endings.sql"),
+    include_str!("declined.sql"),
+    include_str!("settings.sql"),
 ];
 
 /// The version a database has after every step.
@@ -45,6 +47,17 @@ pub fn to_latest(conn: &mut Connection) -> Result<(), StoreError> {
 mod tests {
     use super::*;
 
+    /// A database as an older build left it: the first `version` steps.
+    fn at_version(version: usize) -> Connection {
+        let conn = Connection::open_in_memory().unwrap();
+        for (n, step) in STEPS[..version].iter().enumerate() {
+            conn.execute_batch(step).unwrap();
+            conn.pragma_update(None, "user_version", n as i64 + 1)
+                .unwrap();
+        }
+        conn
+    }
+
     #[test]
     fn migrating_twice_changes_nothing() {
         let mut conn = Connection::open_in_memory().unwrap();
@@ -65,12 +78,7 @@ mod tests {
 
     #[test]
     fn old_wordings_of_endings_become_the_one_wording() {
-        let mut conn = Connection::open_in_memory().unwrap();
-        for (n, step) in STEPS[..2].iter().enumerate() {
-            conn.execute_batch(step).unwrap();
-            conn.pragma_update(None, "user_version", n as i64 + 1)
-                .unwrap();
-        }
+        let mut conn = at_version(2);
         let old = [
             ("over", "forfeit", "time forfeit"),
             ("over", "draw agreed", "agreement"),
@@ -111,6 +119,49 @@ mod tests {
             assert_eq!(&reason, now);
             assert_eq!(result, "1-0");
         }
+    }
+
+    #[test]
+    fn a_declined_game_stores_the_seat_that_declined() {
+        let mut conn = at_version(3);
+        conn.execute_batch(
+            "INSERT INTO players (id, userid, password_hash, created) VALUES \
+                 (1, 'alice', 'h', 'now'), (2, 'bob', 'h', 'now'), (3, 'Carol', 'h', 'now');
+             INSERT INTO games (id, variant, status, reason, position, created, updated) VALUES \
+                 (1, 'chess', 'cancelled', 'bob declined to play', '', 'now', 'now'), \
+                 (2, 'trio', 'cancelled', 'Carol declined to play', '', 'now', 'now'), \
+                 (3, 'chess', 'cancelled', 'carol declined to play', '', 'now', 'now'), \
+                 (4, 'chess', 'over', 'checkmate', '', 'now', 'now'), \
+                 (5, 'chess', 'cancelled', 'alice declined to play', '', 'now', 'now'), \
+                 (6, 'chess', 'cancelled', 'bob declined to play', '', 'now', 'now');
+             INSERT INTO seats (game, seat, player) VALUES \
+                 (1, 0, 1), (1, 1, 2), (2, 0, 1), (2, 1, 2), (2, 2, 3), \
+                 (3, 0, 1), (3, 1, 3), (4, 0, 1), (4, 1, 2), \
+                 (5, 0, 2), (5, 1, 2), (6, 0, 2), (6, 1, 2);",
+        )
+        .unwrap();
+        to_latest(&mut conn).unwrap();
+        let mut stmt = conn
+            .prepare("SELECT reason FROM games ORDER BY id")
+            .unwrap();
+        let reasons: Vec<String> = stmt
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(
+            reasons,
+            [
+                "declined:1",
+                "declined:2",
+                "declined:1",
+                "checkmate",
+                // alice plays in neither seat.
+                "alice declined to play",
+                // bob plays both: the first seat.
+                "declined:0",
+            ]
+        );
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub mod games;
 pub mod migrate;
 pub mod players;
 pub mod reminders;
+pub mod settings;
 pub mod turns;
 pub mod vacations;
 
@@ -34,6 +35,12 @@ pub enum StoreError {
     Sqlite(rusqlite::Error),
     #[error("damaged record in the database: {0}")]
     Damaged(String),
+    #[error("no database at {0}: give --db PATH or set BOSERV_DB (`boserv signup` creates one)")]
+    NoDatabase(std::path::PathBuf),
+    /// The operator's setup (a mail template, a setting) is wrong: nothing
+    /// in the database is.
+    #[error("server setup: {0}")]
+    Setup(String),
 }
 
 impl From<rusqlite::Error> for StoreError {
@@ -49,6 +56,16 @@ impl From<rusqlite::Error> for StoreError {
 pub fn open(path: &Path, busy_timeout: Duration) -> Result<Connection, StoreError> {
     let conn = Connection::open(path)?;
     prepare(conn, busy_timeout)
+}
+
+/// Opens the database at `path`, which must exist: commands that only
+/// look, or act on games and players, never leave a stray empty
+/// database behind a mistyped path.
+pub fn open_existing(path: &Path, busy_timeout: Duration) -> Result<Connection, StoreError> {
+    if !path.exists() {
+        return Err(StoreError::NoDatabase(path.to_path_buf()));
+    }
+    open(path, busy_timeout)
 }
 
 /// A private in-memory database (tests, `moves`-style dry runs).

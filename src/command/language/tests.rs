@@ -352,3 +352,23 @@ proptest! {
         let _ = parse(&words.join(" "));
     }
 }
+
+#[test]
+fn a_reply_to_an_error_mail_moves_like_a_reply_to_a_board_mail() {
+    for line in [
+        "Bochess Board 42 Error bob pw e2-e4#3",
+        "Bochess Board 42 bob pw e2-e4#3",
+    ] {
+        let r = one(line);
+        assert_eq!(r.actor, claimed("bob", "pw"), "{line}");
+        assert_eq!(
+            r.command,
+            Command::Move {
+                game: GameId(42),
+                turn: "e2-e4".into(),
+                expect: Some(3),
+            },
+            "{line}"
+        );
+    }
+}

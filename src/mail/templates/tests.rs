@@ -8,9 +8,15 @@ const DIAGRAM: &str = "  +---+---+\n2 | k |   |\n1 |   | K |\n  +---+---+\n    a
 fn board() -> BoardLetter {
     BoardLetter {
         title: "Bochess".into(),
+        name: "Big Outer Chess".into(),
         variant: "bochess".into(),
         board: 42,
         players: vec!["alice".into(), "bob".into()],
+        sides: vec!["alice (White)".into(), "bob (Black)".into()],
+        reader: "bob".into(),
+        your_turn: true,
+        answer: Some("bochess move 42 bob PASSWORD MOVE#13".into()),
+        deadline: Some("Mon 14 Dec 2026 13:00 UTC".into()),
         ply: 12,
         to_move: Some("bob".into()),
         moves: vec!["5. Nf3 Nc6".into(), "6. Bb5".into()],
@@ -94,7 +100,10 @@ fn error_mails_with_and_without_a_board() {
     );
     let with_board = ErrorLetter {
         title: Some("Bochess".into()),
+        name: Some("Big Outer Chess".into()),
         board: Some(42),
+        instead: Some("bochess move 42 bob PASSWORD MOVE#13".into()),
+        roll: None,
         reason: "e2-e5: a pawn moves one or two squares from its first rank".into(),
         diagram: Some(DIAGRAM.into()),
         original: original.clone(),
@@ -158,7 +167,7 @@ fn help_reply_and_nag_mails() {
             ..board()
         },
         days_waited: 8,
-        forfeit_at: "2026-12-06 13:00 UTC".into(),
+        forfeit_at: "Sun 6 Dec 2026 13:00 UTC".into(),
         draw_offered_by: vec![],
     };
     let text = render("nag.txt", nag.clone());
@@ -167,7 +176,7 @@ fn help_reply_and_nag_mails() {
         "{text}"
     );
     assert!(
-        text.contains("If no move arrives by 2026-12-06 13:00 UTC, the game is forfeited."),
+        text.contains("If no move arrives by Sun 6 Dec 2026 13:00 UTC, the game is forfeited."),
         "{text}"
     );
     insta::assert_snapshot!(text);

@@ -157,6 +157,10 @@ impl Position for ChessPosition {
         self.outcome.is_none().then_some(self.bits.side)
     }
 
+    fn in_check(&self) -> bool {
+        self.bits.in_check()
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
     }

@@ -87,6 +87,10 @@ impl Position for ChessLike {
         self.result()
     }
 
+    fn in_check(&self) -> bool {
+        ChessLike::in_check(self)
+    }
+
     fn legal(&self, _roll: Option<Roll>) -> Vec<Turn> {
         if self.ended.is_some() {
             return Vec::new();

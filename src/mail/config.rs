@@ -1,0 +1,207 @@
+//! Server settings in one place: the database's `settings` table.
+//!
+//! The MTA pipe (`boserv mail`), cron (`deliver`, `remind`) and the shell
+//! all name the same database, so keeping the sender address, the
+//! transport and the template directory there means an operator sets each
+//! once (`boserv config set NAME VALUE`) and no environment variable has
+//! to be repeated in an alias, a crontab and a login shell. Each setting
+//! still has its environment variable, which overrides the stored value
+//! (tests, one-off runs); a command-line flag overrides both.
+//!
+//! A new setting is one more row of [`SETTINGS`] with its check.
+
+use std::collections::BTreeMap;
+
+use super::identity::{DEFAULT_FROM, Identity};
+use super::transport::TransportSpec;
+
+/// One server setting.
+#[derive(Debug)]
+pub struct Setting {
+    pub name: &'static str,
+    /// The environment variable that overrides the stored value.
+    pub env: &'static str,
+    /// The value when neither is set (`None`: unset means "built in").
+    pub default: Option<&'static str>,
+    pub about: &'static str,
+    check: fn(&str) -> Result<(), String>,
+}
+
+/// Every setting boserv knows.
+pub const SETTINGS: &[Setting] = &[
+    Setting {
+        name: "from",
+        env: "BOSERV_FROM",
+        default: Some(DEFAULT_FROM),
+        about: "the server's address, as `Name <user@domain>`; its domain names the Message-IDs",
+        check: |value| Identity::parse(value).map(drop).map_err(|e| e.to_string()),
+    },
+    Setting {
+        name: "transport",
+        env: "BOSERV_TRANSPORT",
+        default: Some("sendmail"),
+        about: "how mail leaves: sendmail[:PATH], smtp://HOST:PORT, smtps://…, smtp+starttls://… or file:DIR",
+        check: |value| {
+            value
+                .parse::<TransportSpec>()
+                .map(drop)
+                .map_err(|e| e.to_string())
+        },
+    },
+    Setting {
+        name: "templates",
+        env: "BOSERV_TEMPLATES",
+        default: None,
+        about: "a directory of mail templates that replace the built-in ones",
+        check: |value| {
+            if std::path::Path::new(value).is_dir() {
+                Ok(())
+            } else {
+                Err(format!("{value} is not a directory"))
+            }
+        },
+    },
+];
+
+/// Why a setting cannot be stored.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    #[error("no setting {name}; settings: {known}")]
+    Unknown { name: String, known: String },
+    #[error("{name}: {why}")]
+    Bad { name: &'static str, why: String },
+}
+
+/// Where a value in force comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    Environment,
+    Database,
+    Default,
+}
+
+/// The setting called `name`.
+pub fn find(name: &str) -> Result<&'static Setting, ConfigError> {
+    SETTINGS
+        .iter()
+        .find(|s| s.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| ConfigError::Unknown {
+            name: name.to_string(),
+            known: SETTINGS
+                .iter()
+                .map(|s| s.name)
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+}
+
+/// Checks `value` for `name` before it is stored.
+pub fn check(name: &str, value: &str) -> Result<&'static Setting, ConfigError> {
+    let setting = find(name)?;
+    (setting.check)(value.trim()).map_err(|why| ConfigError::Bad {
+        name: setting.name,
+        why,
+    })?;
+    Ok(setting)
+}
+
+/// The settings in force: the environment over the stored values over
+/// the defaults.
+#[derive(Clone, Debug, Default)]
+pub struct Config {
+    stored: BTreeMap<String, String>,
+}
+
+impl Config {
+    /// The settings of a database (as read by `store::settings`).
+    pub fn new(stored: BTreeMap<String, String>) -> Config {
+        Config { stored }
+    }
+
+    /// The value of `setting` and where it comes from.
+    pub fn value(&self, setting: &Setting) -> Option<(String, Source)> {
+        if let Some(value) = std::env::var(setting.env)
+            .ok()
+            .filter(|v| !v.trim().is_empty())
+        {
+            return Some((value, Source::Environment));
+        }
+        if let Some(value) = self.stored.get(setting.name) {
+            return Some((value.clone(), Source::Database));
+        }
+        setting.default.map(|d| (d.to_string(), Source::Default))
+    }
+
+    /// The value of the setting called `name` (one of [`SETTINGS`]).
+    pub fn get(&self, name: &str) -> Option<String> {
+        let setting = find(name).expect("a known setting");
+        self.value(setting).map(|(value, _)| value)
+    }
+
+    /// `config show`: one line per setting, with where its value comes
+    /// from.
+    pub fn show(&self) -> String {
+        SETTINGS
+            .iter()
+            .map(|setting| {
+                let (value, source) = match self.value(setting) {
+                    Some((value, Source::Environment)) => (value, format!("from {}", setting.env)),
+                    Some((value, Source::Database)) => (value, "set".to_string()),
+                    Some((value, Source::Default)) => (value, "default".to_string()),
+                    None => ("(built in)".to_string(), "default".to_string()),
+                };
+                format!(
+                    "{:<10} {}  ({source}; {})",
+                    setting.name,
+                    shown(setting.name, &value),
+                    setting.about
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// A value as it may be printed: an SMTP password masked.
+fn shown(name: &str, value: &str) -> String {
+    match (name, value.split_once("://"), value.rsplit_once('@')) {
+        ("transport", Some((scheme, rest)), Some((_, server))) if rest.contains('@') => {
+            let user = rest.split(':').next().unwrap_or("");
+            format!("{scheme}://{user}:***@{server}")
+        }
+        _ => value.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_names_and_bad_values_are_refused_with_the_reason() {
+        assert_eq!(
+            check("colour", "red").unwrap_err().to_string(),
+            "no setting colour; settings: from, transport, templates"
+        );
+        assert!(
+            check("transport", "pigeon")
+                .unwrap_err()
+                .to_string()
+                .starts_with("transport: unknown transport pigeon")
+        );
+        assert!(check("from", "Chess <chess@example.net>").is_ok());
+        assert!(check("from", "not an address").is_err());
+    }
+
+    #[test]
+    fn stored_values_beat_defaults_and_passwords_are_masked() {
+        let stored = BTreeMap::from([(
+            "transport".to_string(),
+            "smtps://bo:secret@mail.example.net".to_string(),
+        )]);
+        let config = Config::new(stored);
+        let show = config.show();
+        assert!(show.contains("bo:***@mail.example.net  (set;"), "{show}");
+        assert!(!show.contains("secret"), "{show}");
+    }
+}

@@ -1,0 +1,311 @@
+//! The game score: the turn log as players read it, with check (`+`) and
+//! mate (`#`) marks, numbered as chess players number moves (`1. e2-e4
+//! e7-e5`; one line per turn, numbered by round, with three players); for
+//! chess also in SAN, for PGN.
+//!
+//! The canonical turn text in the log carries no marks (RULES.md), so the
+//! marks come from replaying the log: the rules only say whether the side
+//! to move is in check ([`Position::in_check`]); this layer writes it.
+
+use super::error::ServiceError;
+use super::game::{apply, parse_roll};
+use crate::rules::{GameOption, Position, Variant};
+use crate::store::turns::{Entry, EntryKind};
+
+/// One log entry with what the replay tells about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scored {
+    pub entry: Entry,
+    /// `+`, `#`, or empty.
+    pub mark: &'static str,
+    /// Chess only: the move in SAN with its mark (`Nf3+`, `O-O`, `exd8=Q#`).
+    pub san: Option<String>,
+}
+
+impl Scored {
+    /// The turn as a move list shows it: canonical text and mark.
+    pub fn text(&self) -> String {
+        match self.entry.kind {
+            EntryKind::Turn => format!("{}{}", self.entry.text, self.mark),
+            EntryKind::Resign => "resigns".to_string(),
+            EntryKind::Forfeit => "forfeits".to_string(),
+            EntryKind::Draw => "draw agreed".to_string(),
+        }
+    }
+}
+
+/// Replays `log` from the start and marks every turn that gives check or
+/// mate.
+pub fn score(
+    variant: &dyn Variant,
+    options: &[GameOption],
+    log: &[Entry],
+) -> Result<Vec<Scored>, ServiceError> {
+    let mut position = variant.start(options)?;
+    let chess = variant.name() == "chess";
+    let mut out = Vec::with_capacity(log.len());
+    for entry in log {
+        let roll = entry.roll.as_deref().and_then(parse_roll);
+        let after = apply(position.as_ref(), entry.kind, entry.seat, &entry.text, roll)?;
+        let mark = match entry.kind {
+            EntryKind::Turn => mark(after.as_ref(), entry.seat),
+            _ => "",
+        };
+        let san = (chess && entry.kind == EntryKind::Turn)
+            .then(|| san(position.as_ref(), &entry.text).map(|s| format!("{s}{mark}")))
+            .flatten();
+        out.push(Scored {
+            entry: entry.clone(),
+            mark,
+            san,
+        });
+        position = after;
+    }
+    Ok(out)
+}
+
+/// `#` when the side to move is in check and the game is won by the
+/// mover, `+` when it is only in check.
+fn mark(after: &dyn Position, mover: Option<usize>) -> &'static str {
+    if !after.in_check() {
+        return "";
+    }
+    let mover_won = after
+        .outcome()
+        .zip(mover)
+        .is_some_and(|(outcome, seat)| outcome.points.get(seat) == Some(&2));
+    if mover_won { "#" } else { "+" }
+}
+
+/// A chess move in SAN, from its canonical text (`Ng1-f3`, `e7-e8=Q`,
+/// `Ke1-g1`) and the position it was played in: the piece letter, the
+/// file or rank of departure only where another piece of the kind could go
+/// to the same square, `x`, `=Q`, `O-O`.
+pub fn san(before: &dyn Position, canonical: &str) -> Option<String> {
+    let parsed = Long::parse(canonical)?;
+    if parsed.piece == 'K' && (parsed.from.0 as u32).abs_diff(parsed.to.0 as u32) == 2 {
+        return Some(
+            if parsed.to.0 > parsed.from.0 {
+                "O-O"
+            } else {
+                "O-O-O"
+            }
+            .to_string(),
+        );
+    }
+    let mut out = String::new();
+    if parsed.piece == 'P' {
+        if parsed.capture {
+            out.push(parsed.from.0);
+        }
+    } else {
+        out.push(parsed.piece);
+        let rivals: Vec<Long> = before
+            .legal_turns(None)
+            .iter()
+            .filter_map(|t| Long::parse(t))
+            .filter(|o| o.piece == parsed.piece && o.to == parsed.to && o.from != parsed.from)
+            .collect();
+        if !rivals.is_empty() {
+            let file_unique = rivals.iter().all(|o| o.from.0 != parsed.from.0);
+            let rank_unique = rivals.iter().all(|o| o.from.1 != parsed.from.1);
+            if file_unique {
+                out.push(parsed.from.0);
+            } else if rank_unique {
+                out.push_str(&parsed.from.1);
+            } else {
+                out.push(parsed.from.0);
+                out.push_str(&parsed.from.1);
+            }
+        }
+    }
+    if parsed.capture {
+        out.push('x');
+    }
+    out.push(parsed.to.0);
+    out.push_str(&parsed.to.1);
+    if let Some(promotion) = parsed.promotion {
+        out.push('=');
+        out.push(promotion);
+    }
+    Some(out)
+}
+
+/// A canonical chess move taken apart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Long {
+    piece: char,
+    from: (char, String),
+    to: (char, String),
+    capture: bool,
+    promotion: Option<char>,
+}
+
+impl Long {
+    fn parse(text: &str) -> Option<Long> {
+        let (piece, rest) = match text.chars().next()? {
+            c if c.is_ascii_uppercase() => (c, &text[1..]),
+            _ => ('P', text),
+        };
+        let (rest, promotion) = match rest.split_once('=') {
+            Some((head, p)) => (head, Some(p.chars().next()?)),
+            None => (rest, None),
+        };
+        let capture = rest.contains('x');
+        let (from, to) = rest.split_once(['-', 'x'])?;
+        let square = |s: &str| {
+            let mut chars = s.chars();
+            let file = chars.next().filter(char::is_ascii_lowercase)?;
+            let rank: String = chars.collect();
+            (!rank.is_empty() && rank.bytes().all(|b| b.is_ascii_digit())).then_some((file, rank))
+        };
+        Some(Long {
+            piece,
+            from: square(from)?,
+            to: square(to)?,
+            capture,
+            promotion,
+        })
+    }
+}
+
+/// The move list: two seats as numbered pairs (`  5. Ng1-f3+    Nb8-c6`),
+/// more seats one turn a line, numbered by round, each with its player
+/// and roll. `last` keeps only the last so many numbered moves (all when
+/// `None`).
+pub fn move_list(scored: &[Scored], seats: usize, last: Option<usize>) -> Vec<String> {
+    let round = |entry: &Entry| (entry.ply.max(1) - 1) as usize / seats.max(1) + 1;
+    let rounds: Vec<usize> = scored.iter().map(|s| round(&s.entry)).collect();
+    let first_round = match (last, rounds.last()) {
+        (Some(n), Some(&end)) => end.saturating_sub(n) + 1,
+        _ => 1,
+    };
+    let mut lines: Vec<String> = Vec::new();
+    if seats == 2 {
+        let mut current: Option<(usize, Vec<String>)> = None;
+        for (s, &r) in scored.iter().zip(&rounds) {
+            if r < first_round {
+                continue;
+            }
+            let column = s.entry.seat.unwrap_or(0).min(1);
+            let row = match &mut current {
+                Some((n, row)) if *n == r && row.len() <= column => row,
+                _ => {
+                    if let Some((n, row)) = current.take() {
+                        lines.push(pair_line(n, &row));
+                    }
+                    current = Some((r, Vec::new()));
+                    &mut current.as_mut().expect("just set").1
+                }
+            };
+            while row.len() < column {
+                row.push("...".to_string());
+            }
+            row.push(s.text());
+        }
+        if let Some((n, row)) = current {
+            lines.push(pair_line(n, &row));
+        }
+        return lines;
+    }
+    let mut numbered = 0;
+    for (s, &r) in scored.iter().zip(&rounds) {
+        if r < first_round {
+            continue;
+        }
+        let who = s.entry.player.as_deref().unwrap_or("-");
+        let head = if r != numbered {
+            numbered = r;
+            format!("{:>4}.", r)
+        } else {
+            "     ".to_string()
+        };
+        let roll = s
+            .entry
+            .roll
+            .as_deref()
+            .map(|r| format!("{r}: "))
+            .unwrap_or_default();
+        let auto = if s.entry.comment.as_deref() == Some(super::autopass::AUTO_PASS) {
+            " (automatic)"
+        } else {
+            ""
+        };
+        let what = match s.entry.kind {
+            EntryKind::Turn => format!("{roll}{}{auto}", s.text()),
+            _ => s.text(),
+        };
+        lines.push(format!("{head} {who:<8} {what}"));
+    }
+    lines
+}
+
+fn pair_line(number: usize, row: &[String]) -> String {
+    match row {
+        [white] => format!("{number:>4}. {white}"),
+        [white, black, ..] => format!("{number:>4}. {white:<14} {black}"),
+        [] => format!("{number:>4}."),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::find_variant;
+
+    fn entries(turns: &[&str]) -> Vec<Entry> {
+        turns
+            .iter()
+            .enumerate()
+            .map(|(n, t)| Entry {
+                seq: n as u32 + 1,
+                ply: n as u32 + 1,
+                kind: EntryKind::Turn,
+                seat: Some(n % 2),
+                player: Some(if n % 2 == 0 { "alice" } else { "bob" }.into()),
+                text: t.to_string(),
+                roll: None,
+                comment: None,
+                at: String::new(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn check_and_mate_are_marked_and_chess_gets_san() {
+        let chess = find_variant("chess").unwrap();
+        let log = entries(&["f2-f3", "e7-e5", "g2-g4", "Qd8-h4"]);
+        let scored = score(chess, &[], &log).unwrap();
+        let marks: Vec<&str> = scored.iter().map(|s| s.mark).collect();
+        assert_eq!(marks, ["", "", "", "#"]);
+        let san: Vec<String> = scored.iter().map(|s| s.san.clone().unwrap()).collect();
+        assert_eq!(san, ["f3", "e5", "g4", "Qh4#"]);
+        assert_eq!(
+            move_list(&scored, 2, None),
+            ["   1. f2-f3          e7-e5", "   2. g2-g4          Qd8-h4#"]
+        );
+        assert_eq!(
+            move_list(&scored, 2, Some(1)),
+            ["   2. g2-g4          Qd8-h4#"]
+        );
+    }
+
+    #[test]
+    fn san_disambiguates_and_castles() {
+        let chess = find_variant("chess").unwrap();
+        let log = entries(&[
+            "e2-e4", "e7-e5", "Ng1-f3", "Nb8-c6", "Bf1-c4", "Ng8-f6", "Ke1-g1", "Nf6xe4", "d2-d3",
+            "Ne4xf2",
+        ]);
+        let scored = score(chess, &[], &log).unwrap();
+        let sans: Vec<String> = scored.iter().map(|s| s.san.clone().unwrap()).collect();
+        assert_eq!(sans[6], "O-O");
+        assert_eq!(sans[7], "Nxe4");
+        assert_eq!(sans[9], "Nxf2");
+        // Two knights (b1, f3) can go to d2; only one to e5.
+        let after = crate::service::game::rebuild(chess, &[], &log).unwrap();
+        assert_eq!(san(after.as_ref(), "Nb1-d2").as_deref(), Some("Nbd2"));
+        assert_eq!(san(after.as_ref(), "Nf3-d2").as_deref(), Some("Nfd2"));
+        assert_eq!(san(after.as_ref(), "Nf3xe5").as_deref(), Some("Nxe5"));
+    }
+}
