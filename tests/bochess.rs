@@ -18,7 +18,7 @@ mod zones;
 
 use boserv::rules::{Position, find_variant};
 
-pub use crate::positions::{moves_from, play, refusal};
+pub use crate::positions::{moves_from, play, play_all, refusal};
 
 /// The start position.
 pub fn start() -> Box<dyn Position> {
@@ -98,12 +98,6 @@ pub fn setup(pieces: &str, rest: &str) -> Box<dyn Position> {
 /// The legal turns, canonical and sorted.
 pub fn turns(p: &dyn Position) -> Vec<String> {
     p.legal_turns(None)
-}
-
-/// Plays several turns.
-pub fn play_all(p: &dyn Position, list: &str) -> Box<dyn Position> {
-    list.split_whitespace()
-        .fold(p.boxed_clone(), |p, t| play(p.as_ref(), t))
 }
 
 /// The canonical form of an accepted `turn`.

@@ -143,6 +143,7 @@ fn help_and_variants() {
         "chess           Chess (White, Black)\n\
          bochess         Big Outer Chess (White, Black)\n\
          orwell          Orwell Chess (White, Red, Black, dice)\n\
+         orphic          Orphic Chess (White, Black)\n\
          orthodia        Orthodia (White, Black)\n\
          orthodia-simple Simplified Orthodia (White, Black)\n\
          rebellion       Rebellion Chess (White, Black)\n\

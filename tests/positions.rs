@@ -1,5 +1,5 @@
 //! Helpers for tests of any game's positions: the turns of one piece,
-//! playing a turn, a refusal's words, a seeded random pick.
+//! playing a turn, a refusal's words, a seeded random pick, perft tables.
 
 use boserv::rules::Position;
 
@@ -22,6 +22,12 @@ pub fn play(p: &dyn Position, turn: &str) -> Box<dyn Position> {
         .position
 }
 
+/// Plays several turns, separated by spaces.
+pub fn play_all(p: &dyn Position, list: &str) -> Box<dyn Position> {
+    list.split_whitespace()
+        .fold(p.boxed_clone(), |p, t| play(p.as_ref(), t))
+}
+
 /// The refusal message for an illegal `turn`.
 pub fn refusal(p: &dyn Position, turn: &str) -> String {
     match p.play(turn, None) {
@@ -41,4 +47,28 @@ impl Lcg {
             .wrapping_add(1442695040888963407);
         ((self.0 >> 33) as usize) % n
     }
+}
+
+/// One position of a perft table file: name, FEN, (depth, nodes).
+pub type PerftCase = (String, String, Vec<(u32, u64)>);
+
+/// Reads a perft table (`id NAME`, `fen FEN`, `perft DEPTH NODES`, `#`
+/// comments), as in tests/data/bochess/perft.txt.
+pub fn perft_table(text: &str) -> Vec<PerftCase> {
+    let mut out: Vec<PerftCase> = Vec::new();
+    for line in text.lines().map(str::trim) {
+        match line.split_once(' ') {
+            Some(("id", name)) => out.push((name.to_string(), String::new(), Vec::new())),
+            Some(("fen", text)) => out.last_mut().unwrap().1 = text.to_string(),
+            Some(("perft", rest)) => {
+                let (d, n) = rest.split_once(' ').unwrap();
+                out.last_mut()
+                    .unwrap()
+                    .2
+                    .push((d.parse().unwrap(), n.parse().unwrap()));
+            }
+            _ => assert!(line.is_empty() || line.starts_with('#'), "bad line {line}"),
+        }
+    }
+    out
 }

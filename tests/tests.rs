@@ -17,6 +17,7 @@ mod mail_pages;
 mod mail_property;
 mod mail_refusals;
 mod mail_wire;
+mod orphic;
 mod orthodia;
 mod orwell_cli;
 mod orwell_perft;

@@ -39,6 +39,7 @@ pub mod ends;
 pub mod geometry;
 pub mod movement;
 pub mod notation;
+pub mod orphic;
 pub mod orthodia;
 pub mod orwell;
 pub mod outcome;

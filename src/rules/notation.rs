@@ -368,6 +368,17 @@ pub trait TurnReader {
     fn piece_on(&self, done: &[Action], sq: Square) -> Option<&'static PieceKind>;
     /// Why the action from `from` to `to` after `done` is not legal.
     fn why_not(&self, done: &[Action], from: Square, to: Square, rebel: bool) -> String;
+    /// A drop (`N@e4`, `N@e3/c4`) that no candidate matches: why.
+    fn why_no_drop(
+        &self,
+        done: &[Action],
+        letter: char,
+        to: Square,
+        relocate: Option<Square>,
+    ) -> String {
+        let _ = (done, letter, to, relocate);
+        "there is nothing to drop in this game".into()
+    }
     /// Castling input (`O-O`) that no candidate matches: why.
     fn why_no_castling(&self, done: &[Action], long: bool) -> String {
         let _ = (done, long);
@@ -442,6 +453,14 @@ fn read_action(text: &str, done: &[Action], game: &dyn TurnReader) -> Result<Act
                 };
                 if let MoveText::Coord { from, to, .. } = *inner {
                     first_err.get_or_insert(illegal(text, game.why_not(done, from, to, rebel)));
+                } else if let MoveText::Drop {
+                    letter,
+                    to,
+                    relocate,
+                } = *inner
+                {
+                    let why = game.why_no_drop(done, letter, to, relocate);
+                    first_err.get_or_insert(illegal(text, why));
                 } else if let MoveText::Castle { long } = *inner {
                     first_err.get_or_insert(illegal(text, game.why_no_castling(done, long)));
                 } else {
@@ -531,22 +550,13 @@ pub fn resolve(
             to,
             relocate,
         } => {
-            let drops: Vec<usize> = (0..candidates.len())
-                .filter(|&i| matches!(candidates[i].action, Action::Drop { .. }))
-                .collect();
-            if drops.is_empty() {
-                return Err(illegal(text, "there is nothing to drop"));
-            }
-            let of_kind: Vec<usize> = drops
-                .into_iter()
-                .filter(|&i| candidates[i].kind.letter == letter)
-                .collect();
-            if of_kind.is_empty() {
-                return Err(illegal(text, format!("you have no {letter} in reserve")));
-            }
-            let there: Vec<usize> = of_kind
-                .into_iter()
-                .filter(|&i| candidates[i].to() == to)
+            // No legal drop fits: the game says why (`why_no_drop`).
+            let there: Vec<usize> = (0..candidates.len())
+                .filter(|&i| {
+                    matches!(candidates[i].action, Action::Drop { .. })
+                        && candidates[i].kind.letter == letter
+                        && candidates[i].to() == to
+                })
                 .collect();
             if there.is_empty() {
                 return Ok(None);

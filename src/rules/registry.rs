@@ -8,6 +8,7 @@ pub static VARIANTS: &[&dyn Variant] = &[
     &super::chess::Chess,
     &super::bochess::Bochess,
     &Orwell,
+    &super::orphic::OrphicChess,
     &super::orthodia::ORTHODIA,
     &super::orthodia::ORTHODIA_SIMPLE,
     &super::rebellion::REBELLION_GAME,

@@ -5,7 +5,7 @@
 
 use super::brute::Brute;
 use super::{fen, start};
-use crate::positions::Lcg;
+use crate::positions::{Lcg, PerftCase, perft_table as read_table};
 use boserv::rules::Position;
 
 /// Depth 1 counted by hand, piece by piece:
@@ -84,29 +84,9 @@ fn setup_fen(text: &str) -> Box<dyn Position> {
         .unwrap()
 }
 
-/// One position of tests/data/bochess/perft.txt: name, FEN, (depth, nodes).
-type PerftCase = (String, String, Vec<(u32, u64)>);
-
+/// The positions and counts of tests/data/bochess/perft.txt.
 fn perft_table() -> Vec<PerftCase> {
-    let mut out: Vec<PerftCase> = Vec::new();
-    for line in include_str!("../data/bochess/perft.txt")
-        .lines()
-        .map(str::trim)
-    {
-        match line.split_once(' ') {
-            Some(("id", name)) => out.push((name.to_string(), String::new(), Vec::new())),
-            Some(("fen", text)) => out.last_mut().unwrap().1 = text.to_string(),
-            Some(("perft", rest)) => {
-                let (d, n) = rest.split_once(' ').unwrap();
-                out.last_mut()
-                    .unwrap()
-                    .2
-                    .push((d.parse().unwrap(), n.parse().unwrap()));
-            }
-            _ => assert!(line.is_empty() || line.starts_with('#'), "bad line {line}"),
-        }
-    }
-    out
+    read_table(include_str!("../data/bochess/perft.txt"))
 }
 
 fn run_table(largest: u64) -> usize {

@@ -8,7 +8,10 @@
 //! * A square outside the box (Big Outer's corners) is written `(x)` on the
 //!   nearest rank, before its files when it lies left of them, after them
 //!   when right. An empty one is left out (or written `()`).
-//! * Games with reserves write them after the placement: `[QRRBBNNqrrbbnn]`.
+//! * Games with reserves write them after the placement, in the game's
+//!   order: `[QRRBBNNKqrrbbnnk]`. A kind whose drops must change square
+//!   colour (Orphic's bishops) is followed by `:d` / `:l` once its next
+//!   drop must go on a dark / light square: `[QB:dK...]`.
 //! * Castling: the game's letters (`KQkq`) or `-`.
 //! * En passant: the multi-step just made that may be taken, `e2-e6`, or
 //!   `-` (a single square cannot say which squares were passed over).
@@ -153,11 +156,7 @@ pub fn from_fen(rules: &'static Rules, text: &str) -> Result<ChessLike, RulesErr
     for (i, rank) in ranks.iter().enumerate() {
         read_rank(rank, geo.ranks() as i8 - 1 - i as i8, &mut pos)?;
     }
-    for c in hands.unwrap_or("").chars() {
-        let p = letter_piece(rules, c)?;
-        let n = &mut pos.reserves[p.owner as usize][p.kind as usize];
-        *n = n.saturating_add(1);
-    }
+    read_hands(&mut pos, hands.unwrap_or(""))?;
     pos.side = match fields[1] {
         "w" => 0,
         "b" => 1,
@@ -243,6 +242,76 @@ fn read_moved_last(pos: &ChessLike, text: &str) -> Result<Square, RulesError> {
     }
 }
 
+/// The marks after a colour-bound kind in a reserve: the square colour
+/// its next drop must go to, by the colours used (bit 0 light, bit 1 dark).
+const COLOUR_MARKS: [(&str, u8); 3] = [(":d", 1), (":l", 2), (":-", 3)];
+
+/// Reads the reserves: piece letters, a colour-bound kind's letters
+/// followed by `:d` / `:l` when its next drop must go on a dark / light
+/// square (`:-` on neither).
+fn read_hands(pos: &mut ChessLike, text: &str) -> Result<(), RulesError> {
+    let rules = pos.rules;
+    let bound = rules.drops.as_ref().and_then(|d| d.unlike_colours);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let p = letter_piece(rules, c)?;
+        let n = &mut pos.reserves[p.owner as usize][p.kind as usize];
+        *n = n.saturating_add(1);
+        if chars.next_if_eq(&':').is_some() {
+            let mark: String = [':'].into_iter().chain(chars.next()).collect();
+            let used = COLOUR_MARKS
+                .iter()
+                .find(|(m, _)| *m == mark)
+                .filter(|_| bound == Some(p.kind))
+                .map(|&(_, used)| used)
+                .ok_or_else(|| {
+                    bad(format!(
+                        "{c}{mark}: only {} takes :d or :l",
+                        bound.map_or("no piece".to_string(), |k| rules.spec.kinds[k as usize]
+                            .letter
+                            .to_string())
+                    ))
+                })?;
+            pos.drop_colours[p.owner as usize] = used;
+        }
+    }
+    Ok(())
+}
+
+/// Writes the reserves in the game's order, with the colour marks.
+fn write_hands(pos: &ChessLike, out: &mut String) {
+    let rules = pos.rules;
+    let Some(drops) = &rules.drops else {
+        return;
+    };
+    let kinds = MAX_KINDS.min(rules.spec.kinds.len()) as u8;
+    let mut order: Vec<u8> = drops
+        .hand_order
+        .chars()
+        .filter_map(|c| rules.spec.kind_index(c))
+        .collect();
+    let rest: Vec<u8> = (0..kinds).filter(|k| !order.contains(k)).collect();
+    order.extend(rest);
+    out.push('[');
+    for seat in 0..2u8 {
+        for &kind in &order {
+            let held = pos.reserves[seat as usize][kind as usize];
+            for _ in 0..held {
+                out.push(piece_letter(rules, ChessLike::piece(seat, kind)));
+            }
+            let used = pos.drop_colours[seat as usize];
+            if held > 0 && used != 0 && drops.unlike_colours == Some(kind) {
+                let (mark, _) = COLOUR_MARKS
+                    .iter()
+                    .find(|(_, u)| *u == used)
+                    .expect("2 bits");
+                out.push_str(mark);
+            }
+        }
+    }
+    out.push(']');
+}
+
 fn read_en_passant(pos: &ChessLike, text: &str) -> Result<(Square, Square), RulesError> {
     let geo = pos.board.geometry();
     let why = || {
@@ -308,18 +377,7 @@ pub fn to_fen(pos: &ChessLike) -> String {
         ranks.push(s);
     }
     let mut placement = ranks.join("/");
-    if rules.drops.is_some() {
-        placement.push('[');
-        for seat in 0..2u8 {
-            for kind in 0..MAX_KINDS.min(rules.spec.kinds.len()) {
-                let p = ChessLike::piece(seat, kind as u8);
-                for _ in 0..pos.reserves[seat as usize][kind] {
-                    placement.push(piece_letter(rules, p));
-                }
-            }
-        }
-        placement.push(']');
-    }
+    write_hands(pos, &mut placement);
     let rights: String = rules
         .castling_letters
         .chars()

@@ -16,9 +16,11 @@
 //! - `position.rs`: the position, playing actions, ends, repetition.
 //! - `movegen.rs`: the legal actions and turns; check after any action.
 //! - `read.rs`: the notation layer's view of the position, and refusals.
+//! - `drops.rs`: why a drop is refused, in a player's words.
 //! - `fen.rs`: FEN widened to any geometry, with reserves.
 //! - `game.rs`: the [`crate::rules::Position`] interface.
 
+mod drops;
 mod fen;
 mod game;
 mod movegen;
@@ -52,11 +54,25 @@ pub enum Rebels {
 }
 
 /// Pieces dropped from reserves (Orphic Chess).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Drops {
     /// When a piece may be dropped onto one of its side's pawns, the ranks
     /// (0-based, per seat) that pawn may be moved to in the same action.
     pub onto_own_pawn: Option<[(i8, i8); 2]>,
+    /// True when a drop onto a pawn (with its relocation) is not allowed
+    /// while the mover is in check.
+    pub no_relocation_in_check: bool,
+    /// A kind whose drops by one seat go to squares of different colours
+    /// (Orphic's bishops: the second goes to the other colour than the
+    /// first one's drop square).
+    pub unlike_colours: Option<u8>,
+    /// The rank (0-based, per seat) a royal piece is dropped on while
+    /// other pieces remain in its seat's reserve; as the last piece it goes
+    /// wherever a drop may go.
+    pub royal_rank_until_last: Option<[i8; 2]>,
+    /// The order of the kinds' letters in a written reserve (`QRBNK`);
+    /// empty: the kinds' own order.
+    pub hand_order: &'static str,
 }
 
 /// What a game adds to the core. Every method has the plain chess answer

@@ -142,21 +142,46 @@ impl ChessLike {
 
     /// Drops from the side's reserve: onto every empty square (pawn-like
     /// kinds not onto a promotion rank), and where the game allows it onto
-    /// one of the side's pawns, that pawn moving on within its ranks.
+    /// one of the side's pawns, that pawn moving on within its ranks; with
+    /// the game's limits on square colours, the royal piece's rank and
+    /// relocations in check. Before the check test.
     pub fn drop_acts(&self) -> Vec<Act> {
         let Some(drops) = &self.rules.drops else {
             return Vec::new();
         };
         let geo = self.board.geometry();
-        let hand = self.reserves[self.side as usize];
+        let side = self.side as usize;
+        let hand = self.reserves[side];
+        let in_hand: u32 = hand.iter().map(|&n| u32::from(n)).sum();
+        if in_hand == 0 {
+            return Vec::new();
+        }
+        let relocations = match drops.onto_own_pawn {
+            Some(_) if drops.no_relocation_in_check && self.in_check() => None,
+            ranks => ranks.map(|r| r[side]),
+        };
         let mut out = Vec::new();
-        for (kind, _) in hand.iter().enumerate().filter(|&(_, &n)| n > 0) {
+        for (kind, &n) in hand.iter().enumerate().filter(|&(_, &n)| n > 0) {
             let kind = kind as u8;
             let pawn = self.rules.pawn(kind);
+            let royal = self.rules.spec.kinds[kind as usize].royal;
+            let rank_only = drops
+                .royal_rank_until_last
+                .filter(|_| royal && in_hand > u32::from(n))
+                .map(|r| r[side]);
+            let colours = if drops.unlike_colours == Some(kind) {
+                3 & !self.drop_colours[side]
+            } else {
+                3
+            };
             for to in geo.squares() {
+                let rank = geo.coords(to).1;
+                if rank_only.is_some_and(|r| r != rank) || colours & self.colour_bit(to) == 0 {
+                    continue;
+                }
                 match self.board.get(to) {
                     None => {
-                        if pawn.is_some_and(|r| r.promotion_rank.contains(&geo.coords(to).1)) {
+                        if pawn.is_some_and(|r| r.promotion_rank.contains(&rank)) {
                             continue;
                         }
                         let action = Action::Drop {
@@ -167,10 +192,9 @@ impl ChessLike {
                         out.push(Act::plain(action, false));
                     }
                     Some(p) if p.owner == self.side && self.rules.pawn(p.kind).is_some() => {
-                        let Some(ranks) = drops.onto_own_pawn else {
+                        let Some((lo, hi)) = relocations else {
                             continue;
                         };
-                        let (lo, hi) = ranks[self.side as usize];
                         for r in geo.squares() {
                             let rank = geo.coords(r).1;
                             if r != to && self.board.get(r).is_none() && (lo..=hi).contains(&rank) {

@@ -64,6 +64,9 @@ pub struct ChessLike {
     pub(super) en_passant: Option<(Square, Square)>,
     /// Pieces in hand, counted per kind, per seat.
     pub(super) reserves: [[u8; MAX_KINDS]; 2],
+    /// Per seat, the square colours its drops of the game's
+    /// [`super::Drops::unlike_colours`] kind went to: bit 0 light, bit 1 dark.
+    pub(super) drop_colours: [u8; 2],
     /// Plies since the last capture or pawn move.
     pub(super) halfmoves: u32,
     pub(super) fullmove: u32,
@@ -87,6 +90,7 @@ impl ChessLike {
             rights: 0,
             en_passant: None,
             reserves: [[0; MAX_KINDS]; 2],
+            drop_colours: [0; 2],
             halfmoves: 0,
             fullmove: 1,
             history: Vec::new(),
@@ -121,6 +125,21 @@ impl ChessLike {
     /// How many pieces of `kind` `seat` holds in reserve.
     pub fn in_reserve(&self, seat: u8, kind: u8) -> u8 {
         self.reserves[seat as usize][kind as usize]
+    }
+
+    /// The square colours (bit 0 light, bit 1 dark) `seat`'s drops of the
+    /// game's colour-bound kind went to.
+    pub fn drop_colours(&self, seat: u8) -> u8 {
+        self.drop_colours[seat as usize]
+    }
+
+    /// The colour bit of a square: 1 light, 2 dark.
+    pub fn colour_bit(&self, sq: Square) -> u8 {
+        if self.board.geometry().is_dark(sq) {
+            2
+        } else {
+            1
+        }
     }
 
     /// Puts `n` pieces of `kind` in `seat`'s reserve (setups, tests).
@@ -265,6 +284,8 @@ impl ChessLike {
         let mut en_passant = None;
         let mut last_moved = None;
         let mut reserves = self.reserves;
+        let mut drop_colours = self.drop_colours;
+        let bound = self.rules.drops.as_ref().and_then(|d| d.unlike_colours);
         for act in acts {
             irreversible |= act.capture;
             match act.action {
@@ -290,6 +311,9 @@ impl ChessLike {
                 }
                 Action::Drop { kind, to, relocate } => {
                     reserves[self.side as usize][kind as usize] -= 1;
+                    if bound == Some(kind) {
+                        drop_colours[self.side as usize] |= self.colour_bit(to);
+                    }
                     irreversible |= relocate.is_some();
                     last_moved = Some(to);
                     en_passant = None;
@@ -314,6 +338,7 @@ impl ChessLike {
             rights,
             en_passant,
             reserves,
+            drop_colours,
             halfmoves: if irreversible { 0 } else { self.halfmoves + 1 },
             fullmove: self.fullmove + u32::from(self.side == 1),
             history: Vec::new(),
@@ -384,6 +409,14 @@ impl ChessLike {
         if self.rules.drops.is_some() {
             bytes.push(0xff);
             bytes.extend(self.reserves.iter().flatten());
+            // The colours used count only while the bound kind is in hand
+            // (the FEN writes them only then).
+            if let Some(k) = self.rules.drops.as_ref().and_then(|d| d.unlike_colours) {
+                for seat in 0..2 {
+                    let held = self.reserves[seat][k as usize] > 0;
+                    bytes.push(if held { self.drop_colours[seat] } else { 0 });
+                }
+            }
         }
         // Squirm games: the squirms that begin a legal turn are moves
         // possible here too.

@@ -80,7 +80,7 @@ impl ChessLike {
             .collect()
     }
 
-    fn royal_name(&self) -> &'static str {
+    pub(super) fn royal_name(&self) -> &'static str {
         self.rules
             .spec
             .kinds
@@ -154,7 +154,7 @@ impl ChessLike {
         self.check_words()
     }
 
-    fn check_words(&self) -> String {
+    pub(super) fn check_words(&self) -> String {
         if self.in_check() {
             format!(
                 "your {} is in check and this does not save it",
@@ -322,6 +322,16 @@ impl TurnReader for ChessLike {
         } else {
             at.why_not(from, to)
         }
+    }
+
+    fn why_no_drop(
+        &self,
+        done: &[Action],
+        letter: char,
+        to: Square,
+        relocate: Option<Square>,
+    ) -> String {
+        self.within(done).why_not_drop(letter, to, relocate)
     }
 
     fn why_no_castling(&self, done: &[Action], long: bool) -> String {

@@ -122,6 +122,7 @@ fn with_drops() -> &'static Rules {
     toy(
         Some(Drops {
             onto_own_pawn: Some([(1, 3), (4, 6)]),
+            ..Drops::default()
         }),
         Rebels::No,
     )
@@ -178,7 +179,7 @@ fn a_drop_from_the_reserve() {
     );
     assert_eq!(to_fen(&next), "4k3/8/8/8/4N3/8/8/4K3[Nr] b - - 1 1");
     assert_eq!(refusal(&p, "Q@e4"), "Q@e4: you have no Q in reserve");
-    assert_eq!(refusal(&p, "N@e1"), "N@e1: no such move");
+    assert_eq!(refusal(&p, "N@e1"), "N@e1: e1 is occupied by your king");
     // Black drops its rook with check; White's knight drop can block it.
     let checked = play(&next, "R@a1");
     assert!(checked.in_check());
@@ -202,7 +203,10 @@ fn a_drop_onto_an_own_pawn_relocates_it() {
         "B@e3: say where the pawn on e3 goes (B@e3/square)"
     );
     // The pawn may go only to its side's ranks 2-4.
-    assert_eq!(refusal(&p, "B@e3/c5"), "B@e3/c5: no such move");
+    assert_eq!(
+        refusal(&p, "B@e3/c5"),
+        "B@e3/c5: the pawn goes to an empty square on ranks 2-4, not c5"
+    );
     // The piece dropped takes the pinned pawn's place: the line stays shut.
     let pinned = at(with_drops(), "4k3/4r3/8/8/8/4P3/8/4K3[B] w - - 0 1");
     assert!(pinned.legal_turns(None).contains(&"B@e3/c4".to_string()));
