@@ -6,9 +6,9 @@ use super::orwell::Orwell;
 /// Every game, in the order `boserv variants` lists them.
 pub static VARIANTS: &[&dyn Variant] = &[
     &super::chess::Chess,
-    &super::bochess::Bochess,
+    &super::bochess::BOCHESS,
     &Orwell,
-    &super::orphic::OrphicChess,
+    &super::orphic::ORPHIC,
     &super::orthodia::ORTHODIA,
     &super::orthodia::ORTHODIA_SIMPLE,
     &super::rebellion::REBELLION_GAME,

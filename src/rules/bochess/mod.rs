@@ -13,12 +13,12 @@ mod diagram;
 mod help;
 pub mod pieces;
 
+use crate::rules::chesslike::TwoSeatGame;
 use std::sync::LazyLock;
 
 use crate::rules::castling::CastlingRule;
 use crate::rules::chesslike::{self, ChessLike, Hooks, PawnRule, Rebels, Rules};
 use crate::rules::notation::a_name;
-use crate::rules::{GameOption, Position, RulesError, Variant};
 use pieces::{KING, PAWN, PROMOTIONS, ROOK, SET, zone_name, zoned_power};
 
 /// The start position, in Big Outer FEN (the core's FEN with the corner
@@ -98,59 +98,20 @@ pub fn start_position() -> ChessLike {
 }
 
 /// The game as the registry lists it.
-pub struct Bochess;
-
-impl Variant for Bochess {
-    fn name(&self) -> &'static str {
-        "bochess"
-    }
-
-    fn title(&self) -> &'static str {
-        "Bochess"
-    }
-    fn full_name(&self) -> &'static str {
-        "Big Outer Chess"
-    }
-
-    fn seats(&self) -> &'static [&'static str] {
-        &["White", "Black"]
-    }
-
-    fn help(&self) -> &'static str {
-        help::TEXT
-    }
-
-    fn start(&self, options: &[GameOption]) -> Result<Box<dyn Position>, RulesError> {
-        no_options(options)?;
-        Ok(Box::new(start_position()))
-    }
-
-    /// Reads [`Position::encode`]'s text, or a plain Big Outer FEN.
-    fn decode(&self, options: &[GameOption], text: &str) -> Result<Box<dyn Position>, RulesError> {
-        no_options(options)?;
-        Ok(Box::new(ChessLike::decode(&RULES, text)?))
-    }
-
-    /// A position from Big Outer FEN (see the help text).
-    fn from_fen(&self, options: &[GameOption], fen: &str) -> Result<Box<dyn Position>, RulesError> {
-        no_options(options)?;
-        Ok(Box::new(chesslike::from_fen(&RULES, fen)?))
-    }
-}
-
-fn no_options(options: &[GameOption]) -> Result<(), RulesError> {
-    match options.first() {
-        Some(o) => Err(RulesError::UnknownOption {
-            variant: "bochess".into(),
-            option: o.name.clone(),
-        }),
-        None => Ok(()),
-    }
-}
+pub static BOCHESS: TwoSeatGame = TwoSeatGame {
+    name: "bochess",
+    title: "Bochess",
+    full_name: "Big Outer Chess",
+    start: START,
+    rules: || &RULES,
+    help: || help::TEXT,
+    switch: None,
+};
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
     use crate::rules::chesslike::to_fen;
 
     #[test]

@@ -27,6 +27,7 @@ mod movegen;
 pub mod pawns;
 mod position;
 mod read;
+mod variant;
 
 #[cfg(test)]
 mod tests;
@@ -34,6 +35,7 @@ mod tests;
 pub use fen::{from_fen, to_fen};
 pub use pawns::PawnRule;
 pub use position::{Act, ChessLike, MAX_KINDS, Special};
+pub use variant::{Switch, TwoSeatGame};
 
 use std::fmt;
 

@@ -12,12 +12,13 @@
 mod diagram;
 mod help;
 
+use crate::rules::chesslike::TwoSeatGame;
 use std::sync::LazyLock;
 
+use crate::rules::Action;
 use crate::rules::chess::pieces::{BISHOP, KING, ROOK, SPEC};
 use crate::rules::chess::rules::{RULES as CHESS, insufficient_material};
 use crate::rules::chesslike::{self, Act, ChessLike, Drops, Hooks, Rebels, Rules};
-use crate::rules::{Action, GameOption, Position, RulesError, Variant};
 
 /// The start: pawns on the third and sixth ranks, each side's K, Q, R, R,
 /// B, B, N, N in reserve (Crazyhouse-style reserve after the placement).
@@ -72,58 +73,20 @@ pub fn start_position() -> ChessLike {
 }
 
 /// The game as the registry lists it.
-pub struct OrphicChess;
-
-impl Variant for OrphicChess {
-    fn name(&self) -> &'static str {
-        "orphic"
-    }
-
-    fn title(&self) -> &'static str {
-        "Orphic"
-    }
-
-    fn full_name(&self) -> &'static str {
-        "Orphic Chess"
-    }
-
-    fn seats(&self) -> &'static [&'static str] {
-        &["White", "Black"]
-    }
-
-    fn help(&self) -> &'static str {
-        help::TEXT
-    }
-
-    fn start(&self, options: &[GameOption]) -> Result<Box<dyn Position>, RulesError> {
-        no_options(options)?;
-        Ok(Box::new(start_position()))
-    }
-
-    fn decode(&self, options: &[GameOption], text: &str) -> Result<Box<dyn Position>, RulesError> {
-        no_options(options)?;
-        Ok(Box::new(ChessLike::decode(&RULES, text)?))
-    }
-
-    fn from_fen(&self, options: &[GameOption], fen: &str) -> Result<Box<dyn Position>, RulesError> {
-        no_options(options)?;
-        Ok(Box::new(chesslike::from_fen(&RULES, fen)?))
-    }
-}
-
-fn no_options(options: &[GameOption]) -> Result<(), RulesError> {
-    match options.first() {
-        Some(o) => Err(RulesError::UnknownOption {
-            variant: "orphic".into(),
-            option: o.name.clone(),
-        }),
-        None => Ok(()),
-    }
-}
+pub static ORPHIC: TwoSeatGame = TwoSeatGame {
+    name: "orphic",
+    title: "Orphic",
+    full_name: "Orphic Chess",
+    start: START,
+    rules: || &RULES,
+    help: || help::TEXT,
+    switch: None,
+};
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Position;
     use crate::rules::chesslike::to_fen;
 
     #[test]

@@ -14,12 +14,12 @@
 mod help;
 pub mod pieces;
 
+use crate::rules::chesslike::TwoSeatGame;
 use std::sync::LazyLock;
 
 use crate::rules::board::BoardSpec;
 use crate::rules::chesslike::{self, ChessLike, Hooks, PawnRule, Rebels, Rules};
 use crate::rules::render::Drawing;
-use crate::rules::{GameOption, Position, RulesError, Variant};
 use pieces::{KING, PAWN, PROMOTIONS, ROOBIS, SET, SIMPLE_SET, WARRIOR};
 
 /// The start position of both games, in FEN.
@@ -99,104 +99,44 @@ pub static RULES: LazyLock<Rules> = LazyLock::new(|| rules("orthodia", &SET, tru
 pub static SIMPLE_RULES: LazyLock<Rules> =
     LazyLock::new(|| rules("orthodia-simple", &SIMPLE_SET, false));
 
-/// One of the two games as the registry lists it.
-pub struct Orthodia {
-    name: &'static str,
-    title: &'static str,
-    full_name: &'static str,
-    rules: &'static LazyLock<Rules>,
-    help: &'static LazyLock<String>,
-}
-
 /// `orthodia`.
-pub static ORTHODIA: Orthodia = Orthodia {
+pub static ORTHODIA: TwoSeatGame = TwoSeatGame {
     name: "orthodia",
     title: "Orthodia",
     full_name: "Orthodia",
-    rules: &RULES,
-    help: &help::TEXT,
+    start: START,
+    rules: || &RULES,
+    help: || help::TEXT.as_str(),
+    switch: None,
 };
 
 /// `orthodia-simple`.
-pub static ORTHODIA_SIMPLE: Orthodia = Orthodia {
+pub static ORTHODIA_SIMPLE: TwoSeatGame = TwoSeatGame {
     name: "orthodia-simple",
     title: "Orthodia-simple",
     full_name: "Simplified Orthodia",
-    rules: &SIMPLE_RULES,
-    help: &help::SIMPLE_TEXT,
+    start: START,
+    rules: || &SIMPLE_RULES,
+    help: || help::SIMPLE_TEXT.as_str(),
+    switch: None,
 };
-
-impl Orthodia {
-    /// The start position.
-    pub fn start_position(&self) -> ChessLike {
-        chesslike::from_fen(self.rules, START).expect("start position")
-    }
-
-    fn no_options(&self, options: &[GameOption]) -> Result<(), RulesError> {
-        match options.first() {
-            Some(o) => Err(RulesError::UnknownOption {
-                variant: self.name.into(),
-                option: o.name.clone(),
-            }),
-            None => Ok(()),
-        }
-    }
-}
-
-impl Variant for Orthodia {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-
-    fn title(&self) -> &'static str {
-        self.title
-    }
-
-    fn full_name(&self) -> &'static str {
-        self.full_name
-    }
-
-    fn seats(&self) -> &'static [&'static str] {
-        &["White", "Black"]
-    }
-
-    fn help(&self) -> &'static str {
-        self.help.as_str()
-    }
-
-    fn start(&self, options: &[GameOption]) -> Result<Box<dyn Position>, RulesError> {
-        self.no_options(options)?;
-        Ok(Box::new(self.start_position()))
-    }
-
-    /// Reads [`Position::encode`]'s text, or a plain FEN.
-    fn decode(&self, options: &[GameOption], text: &str) -> Result<Box<dyn Position>, RulesError> {
-        self.no_options(options)?;
-        Ok(Box::new(ChessLike::decode(self.rules, text)?))
-    }
-
-    /// A position from FEN (see the help text).
-    fn from_fen(&self, options: &[GameOption], fen: &str) -> Result<Box<dyn Position>, RulesError> {
-        self.no_options(options)?;
-        Ok(Box::new(chesslike::from_fen(self.rules, fen)?))
-    }
-}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Position;
     use crate::rules::chesslike::to_fen;
 
     #[test]
     fn start_round_trips_in_both_games() {
         for game in [&ORTHODIA, &ORTHODIA_SIMPLE] {
-            assert_eq!(to_fen(&game.start_position()), START);
+            assert_eq!(to_fen(&game.start_position(&[]).unwrap()), START);
         }
     }
 
     #[test]
     fn the_board_is_drawn_in_the_house_style() {
-        let text = ORTHODIA.start_position().render();
+        let text = ORTHODIA.start_position(&[]).unwrap().render();
         assert!(
             text.contains("  1 |:R:| G |:B:| T |:K:| B |:G:| R | 1"),
             "{text}"
@@ -206,7 +146,7 @@ mod tests {
             "{text}"
         );
         assert!(text.ends_with("White to move\n"), "{text}");
-        let black = ORTHODIA.start_position().render_for(1);
+        let black = ORTHODIA.start_position(&[]).unwrap().render_for(1);
         assert!(black.starts_with("      h   g   f"), "{black}");
     }
 }

@@ -16,13 +16,13 @@ mod help;
 pub mod pieces;
 mod render;
 
+use crate::rules::chesslike::{Switch, TwoSeatGame};
 use std::sync::LazyLock;
 
 use crate::rules::board::Board;
 use crate::rules::chess::pieces::{BISHOP, KING, KNIGHT, ROOK, SPEC};
 use crate::rules::chess::rules::castlings;
-use crate::rules::chesslike::{self, ChessLike, Hooks, Rebels, Rules};
-use crate::rules::{GameOption, Position, RulesError, Variant};
+use crate::rules::chesslike::{ChessLike, Hooks, Rebels, Rules};
 
 /// The start position; Squirm FEN adds the square of the piece moved last.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -85,101 +85,39 @@ pub static SQUIRM: LazyLock<Rules> = LazyLock::new(|| rules("squirm", Rebels::Sq
 pub static SQUIRM_BEROLINA: LazyLock<Rules> =
     LazyLock::new(|| rules("squirm", Rebels::SquirmFirst, true));
 
-/// One of the two games as the registry lists it.
-pub struct RebelGame {
-    name: &'static str,
-    title: &'static str,
-    full_name: &'static str,
-    help: &'static str,
-    plain: &'static LazyLock<Rules>,
-    berolina: &'static LazyLock<Rules>,
-}
-
-/// Rebellion Chess: a normal move or a rebel move of an enemy piece.
-pub static REBELLION_GAME: RebelGame = RebelGame {
+/// Rebellion Chess: a normal move or one rebel move.
+pub static REBELLION_GAME: TwoSeatGame = TwoSeatGame {
     name: "rebellion",
     title: "Rebellion",
     full_name: "Rebellion Chess",
-    help: help::REBELLION,
-    plain: &REBELLION,
-    berolina: &REBELLION_BEROLINA,
+    start: START,
+    rules: || &REBELLION,
+    help: || help::REBELLION,
+    switch: Some(Switch {
+        name: BEROLINA,
+        words: WORDS,
+        rules: || &REBELLION_BEROLINA,
+    }),
 };
 
 /// Squirm Chess: an optional squirm of the piece that moved last, then a
 /// normal move.
-pub static SQUIRM_GAME: RebelGame = RebelGame {
+pub static SQUIRM_GAME: TwoSeatGame = TwoSeatGame {
     name: "squirm",
     title: "Squirm",
     full_name: "Squirm Chess",
-    help: help::SQUIRM,
-    plain: &SQUIRM,
-    berolina: &SQUIRM_BEROLINA,
+    start: START,
+    rules: || &SQUIRM,
+    help: || help::SQUIRM,
+    switch: Some(Switch {
+        name: BEROLINA,
+        words: WORDS,
+        rules: || &SQUIRM_BEROLINA,
+    }),
 };
 
-impl RebelGame {
-    /// The rules the options choose: `berolina` or none.
-    pub fn rules(&self, options: &[GameOption]) -> Result<&'static Rules, RulesError> {
-        let mut berolina = false;
-        for o in options {
-            if !o.name.eq_ignore_ascii_case(BEROLINA) {
-                return Err(RulesError::UnknownOption {
-                    variant: self.name.into(),
-                    option: o.name.clone(),
-                });
-            }
-            if let Some(v) = &o.value {
-                return Err(RulesError::Other(format!(
-                    "the option {BEROLINA} takes no value (write --opt {BEROLINA}, not {BEROLINA}={v})"
-                )));
-            }
-            berolina = true;
-        }
-        Ok(if berolina { self.berolina } else { self.plain })
-    }
-
-    /// The start position under these options.
-    pub fn start_position(&self, options: &[GameOption]) -> Result<ChessLike, RulesError> {
-        chesslike::from_fen(self.rules(options)?, START)
-    }
-}
-
-impl Variant for RebelGame {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-
-    fn title(&self) -> &'static str {
-        self.title
-    }
-
-    fn full_name(&self) -> &'static str {
-        self.full_name
-    }
-
-    fn seats(&self) -> &'static [&'static str] {
-        &["White", "Black"]
-    }
-
-    fn option_words(&self) -> &'static str {
-        "its option: berolina (Berolina pawns)"
-    }
-
-    fn help(&self) -> &'static str {
-        self.help
-    }
-
-    fn start(&self, options: &[GameOption]) -> Result<Box<dyn Position>, RulesError> {
-        Ok(Box::new(self.start_position(options)?))
-    }
-
-    fn decode(&self, options: &[GameOption], text: &str) -> Result<Box<dyn Position>, RulesError> {
-        Ok(Box::new(ChessLike::decode(self.rules(options)?, text)?))
-    }
-
-    fn from_fen(&self, options: &[GameOption], fen: &str) -> Result<Box<dyn Position>, RulesError> {
-        Ok(Box::new(chesslike::from_fen(self.rules(options)?, fen)?))
-    }
-}
+/// What `moves`/`perft` say these games take.
+const WORDS: &str = "its option: berolina (Berolina pawns)";
 
 #[cfg(test)]
 mod tests;
