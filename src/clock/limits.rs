@@ -52,14 +52,54 @@ impl Default for Limits {
 enum Which {
     Nag,
     Forfeit,
+    Total,
 }
 
 fn which(name: &str) -> Option<Which> {
     match name.to_ascii_lowercase().as_str() {
         "nag" | "nagtime" => Some(Which::Nag),
         "forfeit" | "forfeittime" => Some(Which::Forfeit),
+        "total" | "totaltime" => Some(Which::Total),
         _ => None,
     }
+}
+
+/// The days an option gives, checked.
+fn days_of(option: &GameOption, what: &'static str) -> Result<u32, LimitsError> {
+    let value = option
+        .value
+        .as_deref()
+        .ok_or_else(|| LimitsError::Missing {
+            name: option.name.clone(),
+        })?;
+    value
+        .trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|d| (1..=MAX_DAYS).contains(d))
+        .ok_or_else(|| LimitsError::OutOfRange {
+            name: option.name.clone(),
+            value: value.to_string(),
+            what,
+        })
+}
+
+/// pbmserv's `totaltime=D` (`total=D`): each player may think D days in
+/// all over the game (the sum of the spans while it was their turn,
+/// vacations left out). Returns the limit, if given, and the other
+/// options in their order.
+pub fn thinking_days(
+    options: &[GameOption],
+) -> Result<(Option<u32>, Vec<GameOption>), LimitsError> {
+    let mut days = None;
+    let mut rest = Vec::new();
+    for option in options {
+        match which(&option.name) {
+            Some(Which::Total) => days = Some(days_of(option, "thinking time")?),
+            _ => rest.push(option.clone()),
+        }
+    }
+    Ok((days, rest))
 }
 
 impl Limits {
@@ -70,33 +110,11 @@ impl Limits {
         let mut limits = Limits::default();
         let mut rest = Vec::new();
         for option in options {
-            let Some(which) = which(&option.name) else {
-                rest.push(option.clone());
-                continue;
-            };
-            let what = match which {
-                Which::Nag => "reminder time",
-                Which::Forfeit => "forfeit time",
-            };
-            let value = option
-                .value
-                .as_deref()
-                .ok_or_else(|| LimitsError::Missing {
-                    name: option.name.clone(),
-                })?;
-            let days = value
-                .trim()
-                .parse::<u32>()
-                .ok()
-                .filter(|d| (1..=MAX_DAYS).contains(d))
-                .ok_or_else(|| LimitsError::OutOfRange {
-                    name: option.name.clone(),
-                    value: value.to_string(),
-                    what,
-                })?;
-            match which {
-                Which::Nag => limits.nag_days = days,
-                Which::Forfeit => limits.forfeit_days = days,
+            match which(&option.name) {
+                Some(Which::Nag) => limits.nag_days = days_of(option, "reminder time")?,
+                Some(Which::Forfeit) => limits.forfeit_days = days_of(option, "forfeit time")?,
+                // The thinking-time limit is read by `thinking_days`.
+                Some(Which::Total) | None => rest.push(option.clone()),
             }
         }
         Ok((limits, rest))
@@ -256,6 +274,24 @@ mod tests {
             }
             .last_nag_period(),
             2
+        );
+    }
+
+    #[test]
+    fn the_thinking_time_is_taken_out_too() {
+        let options = [opt("totaltime", Some("30")), opt("wrap", None)];
+        let (limits, rest) = Limits::from_options(&options).unwrap();
+        assert_eq!(limits, Limits::default());
+        assert_eq!(rest, options.to_vec());
+        assert_eq!(
+            thinking_days(&rest).unwrap(),
+            (Some(30), vec![opt("wrap", None)])
+        );
+        assert_eq!(thinking_days(&[]).unwrap(), (None, vec![]));
+        let err = thinking_days(&[opt("totaltime", Some("0"))]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "totaltime=0: the thinking time is a whole number of days from 1 to 365"
         );
     }
 

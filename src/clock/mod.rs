@@ -13,6 +13,8 @@ mod limits;
 mod pause;
 mod reading;
 
-pub use limits::{DEFAULT_FORFEIT_DAYS, DEFAULT_NAG_DAYS, Limits, LimitsError, MAX_DAYS};
+pub use limits::{
+    DEFAULT_FORFEIT_DAYS, DEFAULT_NAG_DAYS, Limits, LimitsError, MAX_DAYS, thinking_days,
+};
 pub use pause::{ALLOWANCE_DAYS, Pauses, Vacation};
 pub use reading::Reading;

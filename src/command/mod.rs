@@ -137,6 +137,24 @@ pub enum Command {
         game: GameId,
         action: DrawAction,
     },
+    /// A takeback of the last turn: proposed, accepted or declined by vote.
+    Undo {
+        game: GameId,
+        action: DrawAction,
+    },
+    /// pbmserv's `accept`/`reject`: a vote on whatever stands, a draw offer
+    /// or a takeback.
+    Answer {
+        game: GameId,
+        accept: bool,
+    },
+    /// Turns played on a copy of a game (after its first `at` moves, or as
+    /// it stands): nothing is stored and nobody else is told.
+    Preview {
+        game: GameId,
+        at: Option<u32>,
+        turns: Vec<String>,
+    },
     Vacation {
         on: bool,
     },

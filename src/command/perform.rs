@@ -43,6 +43,9 @@ pub fn game_of(command: &Command) -> Option<GameId> {
         | Command::History { game }
         | Command::Resign { game }
         | Command::Draw { game, .. }
+        | Command::Undo { game, .. }
+        | Command::Answer { game, .. }
+        | Command::Preview { game, .. }
         | Command::Audit { game }
         | Command::Export { game } => Some(*game),
         _ => None,

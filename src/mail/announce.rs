@@ -11,11 +11,12 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use super::letters::{BoardLetter, Comment, ConfirmLetter};
+use super::letters::{BoardLetter, ClockLetter, Comment, ConfirmLetter};
 use super::nag;
 use super::outbox::{self, Draft};
 use super::settings::Settings;
 use super::token;
+use crate::clock::{DEFAULT_FORFEIT_DAYS, DEFAULT_NAG_DAYS};
 use crate::command::GameId;
 use crate::rules::{Seat, VARIANTS};
 use crate::service::autopass::AUTO_PASS;
@@ -23,6 +24,7 @@ use crate::service::deadline::{deadline, readable};
 use crate::service::dice::current_roll;
 use crate::service::game::{LoadedGame, roll_text};
 use crate::service::score::{move_list, score};
+use crate::service::thinking;
 use crate::service::vacation::vacation_notes;
 use crate::service::{Notice, ServiceError};
 use crate::store::{StoreError, games, players, turns};
@@ -106,6 +108,14 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             Kind::Over => ("game_over.txt", "over"),
             Kind::Note => ("board.txt", ""),
         };
+        // After a takeback a move number comes round again: its mails get
+        // ids of their own (`board.undo1`), not the taken-back move's.
+        let undos = turns::takebacks(conn, game)?;
+        let kind = match (kind, undos) {
+            ("" | "new", _) | (_, 0) => kind.to_string(),
+            (kind, n) => format!("{kind}.undo{n}"),
+        };
+        let kind = kind.as_str();
         let mut seen = Vec::new();
         for (seat, user) in players.iter().enumerate() {
             if seen.contains(user) {
@@ -233,6 +243,8 @@ pub(super) fn address_to(
     }
     letter.draw_yours =
         !letter.draw_offered_by.is_empty() && letter.draw_waiting_for.contains(&reader);
+    letter.takeback_yours =
+        !letter.takeback_by.is_empty() && letter.takeback_waiting_for.contains(&reader);
     letter.reader = reader;
     Ok(())
 }
@@ -309,6 +321,10 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
             | Notice::Moved { game, .. }
             | Notice::DrawOffered { game, .. }
             | Notice::DrawDeclined { game, .. }
+            | Notice::TakebackProposed { game, .. }
+            | Notice::TakebackDeclined { game, .. }
+            | Notice::TakenBack { game, .. }
+            | Notice::OutOfTime { game, .. }
             | Notice::Said { game, .. }
             | Notice::Resigned { game, .. }
             | Notice::Forfeited { game, .. }
@@ -363,6 +379,55 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
             Notice::DrawDeclined { by, .. } => {
                 plan.events
                     .push(Event::Line(format!("{by} declined the draw.")));
+                (Kind::Note, None)
+            }
+            Notice::TakebackProposed {
+                by,
+                mover,
+                turn,
+                ply,
+                waiting_for,
+                ..
+            } => {
+                plan.events.push(Event::Line(format!(
+                    "{by} proposes to take back the last turn ({mover}'s {turn}, move {ply}); \
+                     {} to accept or decline it.",
+                    match waiting_for.as_slice() {
+                        [one] => format!("{one} is"),
+                        many => format!("{} are", many.join(" and ")),
+                    }
+                )));
+                (Kind::Note, None)
+            }
+            Notice::TakebackDeclined { by, .. } => {
+                plan.events
+                    .push(Event::Line(format!("{by} declined the takeback.")));
+                (Kind::Note, None)
+            }
+            Notice::TakenBack {
+                mover,
+                turn,
+                ply,
+                to_move,
+                ..
+            } => {
+                plan.to_move = to_move.clone();
+                plan.events.push(Event::Line(format!(
+                    "Takeback accepted: the last turn ({mover}'s {turn}, move {ply}) is undone."
+                )));
+                (Kind::Board, None)
+            }
+            Notice::OutOfTime {
+                player,
+                days,
+                to_move,
+                ..
+            } => {
+                plan.to_move = to_move.clone();
+                plan.events.push(Event::Line(format!(
+                    "{player} has used up the {days} days of thinking time this game allows \
+                     and loses on time."
+                )));
                 (Kind::Note, None)
             }
             Notice::Said { by, comment, .. } => (Kind::Note, Some((by, comment))),
@@ -456,6 +521,21 @@ pub(super) fn board_letter(
             .map(|s| game.player_at(s))
             .collect()
     };
+    let takeback_by: Vec<String> = game
+        .row
+        .undo_votes
+        .iter()
+        .map(|&s| game.player_at(s))
+        .collect();
+    let takeback_waiting_for = if takeback_by.is_empty() {
+        Vec::new()
+    } else {
+        (0..view.players.len())
+            .filter(|s| !game.row.undo_votes.contains(s) && !game.position.has_left(*s))
+            .map(|s| game.player_at(s))
+            .collect()
+    };
+    let clock = clock_letter(conn, game, now).map_err(damaged)?;
     Ok(BoardLetter {
         title: game.variant.title().to_string(),
         name: game.variant.full_name().to_string(),
@@ -481,11 +561,53 @@ pub(super) fn board_letter(
         deadline: due.map(readable),
         draw_offered_by,
         draw_waiting_for,
+        takeback_by,
+        takeback_waiting_for,
+        clock,
         diagram: view.board.trim_end().to_string(),
         commitment: game.row.dice_commitment.clone(),
         seed: view.seed.clone(),
         ..BoardLetter::default()
     })
+}
+
+/// The clock block, where pbmserv printed one: when the game is over, when
+/// its time limits are not the defaults, or when it limits thinking time.
+fn clock_letter(
+    conn: &Connection,
+    game: &LoadedGame,
+    now: DateTime<Utc>,
+) -> Result<Option<ClockLetter>, ServiceError> {
+    let row = &game.row;
+    let over = row.status != games::Status::Active;
+    let defaults = row.nag_days == DEFAULT_NAG_DAYS && row.forfeit_days == DEFAULT_FORFEIT_DAYS;
+    if !over && defaults && row.total_days.is_none() {
+        return Ok(None);
+    }
+    let clocks = thinking::clocks(conn, game, now)?;
+    let seats = game.variant.seats();
+    Ok(Some(ClockLetter {
+        started: readable(clocks.started),
+        last_move: clocks.last_entry.map(readable),
+        now: (!over).then(|| readable(now)),
+        ended: clocks.ended.map(readable),
+        nag_days: row.nag_days,
+        forfeit_days: row.forfeit_days,
+        total_days: row.total_days,
+        used: clocks
+            .used
+            .iter()
+            .enumerate()
+            .map(|(seat, used)| {
+                let side = seats.get(seat).copied().unwrap_or("");
+                (
+                    format!("{} ({side})", game.player_at(seat)),
+                    thinking::span_text(*used),
+                )
+            })
+            .collect(),
+        total: thinking::span_text(clocks.used.iter().copied().sum()),
+    }))
 }
 
 /// A game's letter from its stored row alone (no position to draw, no

@@ -47,6 +47,12 @@ pub struct BoardLetter {
     /// Who offered the draw that stands, and who must still answer it.
     pub draw_offered_by: Vec<String>,
     pub draw_waiting_for: Vec<String>,
+    /// Who proposed taking back the last turn, and who must still answer.
+    pub takeback_by: Vec<String>,
+    pub takeback_waiting_for: Vec<String>,
+    /// The clock block (pbmserv's): shown when the game is over, when its
+    /// time limits are not the defaults, or when it limits thinking time.
+    pub clock: Option<ClockLetter>,
     /// The ASCII board (from the reader's side).
     pub diagram: String,
     /// Dice games: the commitment, and the seed once revealed.
@@ -67,6 +73,28 @@ pub struct BoardLetter {
     pub answer: Option<String>,
     /// True when the reader is one who must answer the draw offer.
     pub draw_yours: bool,
+    /// True when the reader is one who must answer the takeback.
+    pub takeback_yours: bool,
+}
+
+/// The clock block of a board mail: dates as players read them
+/// (`Mon 14 Dec 2026 13:00 UTC`), times used as `D days HH:MM:SS`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ClockLetter {
+    pub started: String,
+    /// The last log entry's date; none before the first move.
+    pub last_move: Option<String>,
+    /// `now` while the game goes on; `ended` once it is over.
+    pub now: Option<String>,
+    pub ended: Option<String>,
+    pub nag_days: u32,
+    pub forfeit_days: u32,
+    /// The thinking-time limit in days, if the game has one.
+    pub total_days: Option<u32>,
+    /// `alice (White)` and the time they used, in seat order.
+    pub used: Vec<(String, String)>,
+    /// Everyone's time together.
+    pub total: String,
 }
 
 /// A player's words under a board.

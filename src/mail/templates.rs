@@ -17,6 +17,7 @@ use serde::Serialize;
 pub const BUILT_IN: &[(&str, &str)] = &[
     ("act.txt", include_str!("../../templates/act.txt")),
     ("board.txt", include_str!("../../templates/board.txt")),
+    ("clock.txt", include_str!("../../templates/clock.txt")),
     ("confirm.txt", include_str!("../../templates/confirm.txt")),
     ("error.txt", include_str!("../../templates/error.txt")),
     (

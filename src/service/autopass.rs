@@ -128,6 +128,7 @@ mod tests {
                 player_ids: &ids,
                 nag_days: 7,
                 forfeit_days: 21,
+                total_days: None,
                 dice_commitment: Some(&seed.commitment()),
                 dice_seed: Some(&seed.to_hex()),
                 now,

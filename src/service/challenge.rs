@@ -2,7 +2,9 @@
 //!
 //! The players sit in the order named (the first is White). The challenger
 //! need not play. Two options belong to the server, not to the rules:
-//! `nag=DAYS` and `forfeit=DAYS` (reminder and time-out, default 7 and 21);
+//! `nag=DAYS` and `forfeit=DAYS` (reminder and time-out, default 7 and 21),
+//! and `totaltime=DAYS` (each player's thinking time in all, unlimited by
+//! default);
 //! every other option goes to the variant, which refuses what it does not
 //! know.
 
@@ -14,7 +16,7 @@ use super::game::{LoadedGame, find_variant, timestamp};
 use super::notice::Notice;
 use super::reply::Reply;
 use super::{Request, autopass, dice, notify};
-use crate::clock::{DEFAULT_FORFEIT_DAYS, DEFAULT_NAG_DAYS, Limits};
+use crate::clock::{DEFAULT_FORFEIT_DAYS, DEFAULT_NAG_DAYS, Limits, thinking_days};
 use crate::command::Actor;
 use crate::rules::{GameOption, RulesError};
 use crate::store::{self, games, players};
@@ -29,12 +31,15 @@ pub const FORFEIT_DAYS: u32 = DEFAULT_FORFEIT_DAYS;
 pub struct Timing {
     pub nag_days: u32,
     pub forfeit_days: u32,
+    /// pbmserv's totaltime: days each player may think in all.
+    pub total_days: Option<u32>,
 }
 
 /// Splits the server's options (`nag`, `forfeit`, pbmserv's `nagtime`,
 /// `forfeittime`; read by [`Limits`]) from the variant's.
 pub fn split_options(options: &[GameOption]) -> Result<(Timing, Vec<GameOption>), ServiceError> {
     let (limits, rest) = Limits::from_options(options)?;
+    let (total_days, rest) = thinking_days(&rest)?;
     if limits.forfeit_days <= limits.nag_days {
         return Err(ServiceError::BadOption {
             name: "forfeit".into(),
@@ -44,6 +49,7 @@ pub fn split_options(options: &[GameOption]) -> Result<(Timing, Vec<GameOption>)
     let timing = Timing {
         nag_days: limits.nag_days,
         forfeit_days: limits.forfeit_days,
+        total_days,
     };
     Ok((timing, rest))
 }
@@ -68,7 +74,7 @@ pub fn challenge(
     let (timing, rules_options) = split_options(options)?;
     let start = variant
         .start(&rules_options)
-        .map_err(|e| unknown_option(e, "options: nag=DAYS, forfeit=DAYS"))?;
+        .map_err(|e| unknown_option(e, "options: nag=DAYS, forfeit=DAYS, totaltime=DAYS"))?;
     // By mail, From: proves nothing: the challenger logs in and plays.
     if req.by_mail && *req.actor == Actor::Anonymous {
         return Err(ServiceError::ChallengeNeedsLogin);
@@ -106,6 +112,7 @@ pub fn challenge(
             player_ids: &ids,
             nag_days: timing.nag_days,
             forfeit_days: timing.forfeit_days,
+            total_days: timing.total_days,
             dice_commitment: commitment.as_deref(),
             dice_seed: seed_hex.as_deref(),
             now: &now,
@@ -179,7 +186,8 @@ mod tests {
             timing,
             Timing {
                 nag_days: 3,
-                forfeit_days: 21
+                forfeit_days: 21,
+                total_days: None,
             }
         );
         assert_eq!(rest, vec![opt("fischer", None)]);

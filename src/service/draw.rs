@@ -40,6 +40,13 @@ pub fn draw(
         });
     }
     let standing = !game.row.draw_votes.is_empty();
+    // One proposal at a time (see super::undo).
+    if !game.row.undo_votes.is_empty() {
+        return Err(ServiceError::OtherProposal {
+            game: id,
+            pending: "a takeback",
+        });
+    }
     let mut notices = Vec::new();
     match action {
         DrawAction::Offer if standing && mine.iter().all(|s| game.row.draw_votes.contains(s)) => {

@@ -73,6 +73,22 @@ pub enum ServiceError {
     DrawAlreadyOffered(GameId),
     #[error("you offered the draw in {game} yourself; it waits for {waiting}")]
     OwnDrawOffer { game: GameId, waiting: String },
+    #[error("nothing has been proposed in {0}: no draw offer or takeback to answer")]
+    NothingProposed(GameId),
+    #[error("nobody has proposed a takeback in {0}")]
+    NoTakeback(GameId),
+    #[error("you have already proposed a takeback in {0}")]
+    TakebackAlreadyProposed(GameId),
+    #[error("you proposed the takeback in {game} yourself; it waits for {waiting}")]
+    OwnTakeback { game: GameId, waiting: String },
+    /// A draw offer and a takeback never stand together: one is answered
+    /// before the other is proposed.
+    #[error("{pending} stands in {game}: accept or decline it first")]
+    OtherProposal { game: GameId, pending: &'static str },
+    #[error("{game} has no turn to take back{why}")]
+    NothingToTakeBack { game: GameId, why: &'static str },
+    #[error("turn {n} ({turn}): {why}")]
+    PreviewTurn { n: usize, turn: String, why: String },
     #[error("{0} has no dice")]
     NoDice(GameId),
     #[error("{0} is played with dice: give the roll, such as --roll 1,3")]
@@ -200,6 +216,23 @@ mod tests {
                 game,
                 waiting: "bob".into(),
             },
+            ServiceError::NothingProposed(game),
+            ServiceError::NoTakeback(game),
+            ServiceError::TakebackAlreadyProposed(game),
+            ServiceError::OwnTakeback {
+                game,
+                waiting: "bob".into(),
+            },
+            ServiceError::OtherProposal {
+                game,
+                pending: "a draw offer",
+            },
+            ServiceError::NothingToTakeBack { game, why: "" },
+            ServiceError::PreviewTurn {
+                n: 2,
+                turn: "e2-e5".into(),
+                why: "illegal".into(),
+            },
             ServiceError::NoDice(game),
             ServiceError::RollNeeded("orwell".into()),
             ServiceError::NoHelp {
@@ -251,6 +284,13 @@ mod tests {
                     | ServiceError::NoDrawOffer(_)
                     | ServiceError::DrawAlreadyOffered(_)
                     | ServiceError::OwnDrawOffer { .. }
+                    | ServiceError::NothingProposed(_)
+                    | ServiceError::NoTakeback(_)
+                    | ServiceError::TakebackAlreadyProposed(_)
+                    | ServiceError::OwnTakeback { .. }
+                    | ServiceError::OtherProposal { .. }
+                    | ServiceError::NothingToTakeBack { .. }
+                    | ServiceError::PreviewTurn { .. }
                     | ServiceError::NoDice(_)
                     | ServiceError::RollNeeded(_)
                     | ServiceError::NoHelp { .. }

@@ -58,7 +58,7 @@ pub fn roll_text(roll: Roll) -> String {
 /// The event a log entry of this kind stands for.
 fn conclusion(kind: EntryKind, seat: Option<Seat>) -> Option<Conclusion> {
     match kind {
-        EntryKind::Turn => None,
+        EntryKind::Turn | EntryKind::Undo => None,
         EntryKind::Resign => Some(Conclusion::Resign(seat.unwrap_or(0))),
         EntryKind::Forfeit => Some(Conclusion::Forfeit(seat.unwrap_or(0))),
         EntryKind::Draw => Some(Conclusion::DrawAgreed),
@@ -75,6 +75,9 @@ pub fn apply(
 ) -> Result<Box<dyn Position>, ServiceError> {
     match conclusion(kind, seat) {
         Some(event) => Ok(position.conclude(&event)?),
+        // A takeback's turns are left out of the live log; the entry
+        // itself changes nothing.
+        None if kind == EntryKind::Undo => Ok(position.boxed_clone()),
         None => Ok(position.play(text, roll).map_err(|e| e.reason)?.position),
     }
 }

@@ -34,6 +34,7 @@ pub fn entry_line(game: &LoadedGame, entry: &Entry) -> String {
         EntryKind::Resign => format!("      {seat:<6} {who:<12} resigns"),
         EntryKind::Forfeit => format!("      {seat:<6} {who:<12} forfeits"),
         EntryKind::Draw => "      draw agreed".to_string(),
+        EntryKind::Undo => format!("      takeback agreed ({who}): {}", entry.text),
     }
 }
 
@@ -47,8 +48,12 @@ pub fn history(
     let game = LoadedGame::load(&tx, req.catalog, id)?;
     let view = game.current_view();
     let mut lines = vec![view.heading()];
-    for entry in turns::log(&tx, id)? {
+    // The whole trail: a taken-back turn stays, marked.
+    for (entry, undone) in turns::trail(&tx, id)? {
         let mut line = entry_line(&game, &entry);
+        if undone.is_some() {
+            line.push_str(" (taken back)");
+        }
         match (&entry.comment, entry.kind) {
             // The server's own notes are not a player's words.
             (Some(comment), EntryKind::Turn) if comment == AUTO_PASS => {

@@ -25,12 +25,15 @@ pub mod history;
 pub mod moves;
 pub mod notice;
 pub mod notify;
+pub mod preview;
 pub mod record;
 pub mod remind;
 pub mod reply;
 pub mod resign;
 pub mod score;
 pub mod show;
+pub mod thinking;
+pub mod undo;
 pub mod vacation;
 
 use chrono::{DateTime, Utc};
@@ -124,6 +127,9 @@ pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
         Command::Games { users, filter } => games_list::games(conn, req, users, *filter),
         Command::Resign { game } => resign::resign(conn, req, *game),
         Command::Draw { game, action } => draw::draw(conn, req, *game, *action),
+        Command::Undo { game, action } => undo::undo(conn, req, *game, *action),
+        Command::Answer { game, accept } => undo::answer(conn, req, *game, *accept),
+        Command::Preview { game, at, turns } => preview::preview(conn, req, *game, *at, turns),
         Command::Export { game } => record::export(conn, req, *game),
     }
 }

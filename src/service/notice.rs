@@ -53,6 +53,35 @@ pub enum Notice {
     },
     /// A pending draw offer was declined.
     DrawDeclined { game: GameId, by: String },
+    /// A player proposed (or agreed to) taking back `mover`'s turn `turn`
+    /// (move `ply`); `waiting_for` must still accept.
+    TakebackProposed {
+        game: GameId,
+        by: String,
+        mover: String,
+        turn: String,
+        ply: u32,
+        waiting_for: Vec<String>,
+    },
+    /// A proposed takeback was declined.
+    TakebackDeclined { game: GameId, by: String },
+    /// Everyone agreed: `mover`'s turn `turn` (move `ply`) is undone and
+    /// `to_move` moves again.
+    TakenBack {
+        game: GameId,
+        mover: String,
+        turn: String,
+        ply: u32,
+        to_move: Option<String>,
+    },
+    /// A player used up their thinking time (`--totaltime`): `days` in all.
+    /// In a game of three the game may go on: `to_move` moves next.
+    OutOfTime {
+        game: GameId,
+        player: String,
+        days: u32,
+        to_move: Option<String>,
+    },
     /// A player resigned (in a game of three, the game may go on).
     Resigned {
         game: GameId,

@@ -43,6 +43,8 @@ pub fn entry_line(variant: &dyn Variant, entry: &Entry) -> String {
         EntryKind::Resign => format!("{seat} resigns"),
         EntryKind::Forfeit => format!("{seat} forfeits"),
         EntryKind::Draw => "draw agreed".to_string(),
+        // Never in a live log: a record is the game as it stands.
+        EntryKind::Undo => String::new(),
     }
 }
 

@@ -30,6 +30,7 @@ impl Scored {
             EntryKind::Resign => "resigns".to_string(),
             EntryKind::Forfeit => "forfeits".to_string(),
             EntryKind::Draw => "draw agreed".to_string(),
+            EntryKind::Undo => self.entry.text.clone(),
         }
     }
 }

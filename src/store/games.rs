@@ -66,6 +66,11 @@ pub struct Game {
     pub dice_seed: Option<String>,
     pub nag_days: u32,
     pub forfeit_days: u32,
+    /// Seats that agree to take back the last turn; empty when no takeback
+    /// is proposed.
+    pub undo_votes: Vec<Seat>,
+    /// Days each player may think in all (pbmserv's totaltime), if limited.
+    pub total_days: Option<u32>,
     /// Userids in seat order.
     pub players: Vec<String>,
     /// Player row ids in seat order.
@@ -81,6 +86,7 @@ pub struct NewGame<'a> {
     pub player_ids: &'a [i64],
     pub nag_days: u32,
     pub forfeit_days: u32,
+    pub total_days: Option<u32>,
     pub dice_commitment: Option<&'a str>,
     pub dice_seed: Option<&'a str>,
     pub now: &'a str,
@@ -145,7 +151,7 @@ fn votes_from_text(text: Option<String>) -> Result<Vec<Seat>, StoreError> {
 pub fn insert(conn: &Connection, game: &NewGame<'_>) -> Result<GameId, StoreError> {
     conn.execute(
         "INSERT INTO games (variant, options, position, created, updated, nag_days, forfeit_days, \
-         dice_commitment, dice_seed) VALUES (?1, ?2, ?3, ?4, ?4, ?5, ?6, ?7, ?8)",
+         dice_commitment, dice_seed, total_days) VALUES (?1, ?2, ?3, ?4, ?4, ?5, ?6, ?7, ?8, ?9)",
         params![
             game.variant,
             options_to_json(game.options),
@@ -155,6 +161,7 @@ pub fn insert(conn: &Connection, game: &NewGame<'_>) -> Result<GameId, StoreErro
             game.forfeit_days,
             game.dice_commitment,
             game.dice_seed,
+            game.total_days,
         ],
     )?;
     let id = conn.last_insert_rowid();
@@ -167,9 +174,11 @@ pub fn insert(conn: &Connection, game: &NewGame<'_>) -> Result<GameId, StoreErro
 }
 
 const COLUMNS: &str = "id, variant, options, status, result, reason, position, ply, created, updated, \
-     draw_votes, dice_commitment, dice_seed, nag_days, forfeit_days";
+     draw_votes, dice_commitment, dice_seed, nag_days, forfeit_days, undo_votes, total_days";
 
-fn from_row(r: &Row<'_>) -> rusqlite::Result<(Game, String, String, Option<String>)> {
+type RawGame = (Game, String, String, Option<String>, Option<String>);
+
+fn from_row(r: &Row<'_>) -> rusqlite::Result<RawGame> {
     Ok((
         Game {
             id: GameId(r.get::<_, i64>(0)? as u64),
@@ -187,23 +196,24 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<(Game, String, String, Option<Strin
             dice_seed: r.get(12)?,
             nag_days: r.get(13)?,
             forfeit_days: r.get(14)?,
+            undo_votes: Vec::new(),
+            total_days: r.get(16)?,
             players: Vec::new(),
             player_ids: Vec::new(),
         },
         r.get(2)?,
         r.get(3)?,
         r.get(10)?,
+        r.get(15)?,
     ))
 }
 
-fn complete(
-    conn: &Connection,
-    raw: (Game, String, String, Option<String>),
-) -> Result<Game, StoreError> {
-    let (mut game, options, status, votes) = raw;
+fn complete(conn: &Connection, raw: RawGame) -> Result<Game, StoreError> {
+    let (mut game, options, status, votes, undo_votes) = raw;
     game.options = options_from_json(&options)?;
     game.status = status.parse()?;
     game.draw_votes = votes_from_text(votes)?;
+    game.undo_votes = votes_from_text(undo_votes)?;
     let mut q = conn.prepare_cached(
         "SELECT p.id, p.userid FROM seats s JOIN players p ON p.id = s.player WHERE s.game = ?1 ORDER BY s.seat",
     )?;
@@ -247,11 +257,13 @@ pub fn list(conn: &Connection, player_ids: &[i64], all: bool) -> Result<Vec<Game
     raws.into_iter().map(|raw| complete(conn, raw)).collect()
 }
 
-/// Writes the state a turn or an event leaves the game in.
+/// Writes the state a turn or an event leaves the game in. Any new log
+/// entry ends a proposed takeback: "the last turn" it named is no longer
+/// the last.
 pub fn update(conn: &Connection, id: GameId, state: &NewState<'_>) -> Result<(), StoreError> {
     conn.execute(
         "UPDATE games SET position = ?2, ply = ?3, status = ?4, result = ?5, reason = ?6, \
-         draw_votes = ?7, updated = ?8 WHERE id = ?1",
+         draw_votes = ?7, updated = ?8, undo_votes = NULL WHERE id = ?1",
         params![
             id.0 as i64,
             state.position,
@@ -272,7 +284,7 @@ pub fn update(conn: &Connection, id: GameId, state: &NewState<'_>) -> Result<(),
 pub fn cancel(conn: &Connection, id: GameId, why: &Ending, now: &str) -> Result<(), StoreError> {
     conn.execute(
         "UPDATE games SET status = 'cancelled', result = NULL, reason = ?2, \
-         draw_votes = NULL, updated = ?3 WHERE id = ?1",
+         draw_votes = NULL, undo_votes = NULL, updated = ?3 WHERE id = ?1",
         params![id.0 as i64, why.key(), now],
     )?;
     Ok(())
@@ -287,6 +299,21 @@ pub fn set_draw_votes(
 ) -> Result<(), StoreError> {
     conn.execute(
         "UPDATE games SET draw_votes = ?2, updated = ?3 WHERE id = ?1",
+        params![id.0 as i64, votes_to_text(votes), now],
+    )?;
+    Ok(())
+}
+
+/// Records who agrees to take back the last turn (empty: no takeback
+/// proposed).
+pub fn set_undo_votes(
+    conn: &Connection,
+    id: GameId,
+    votes: &[Seat],
+    now: &str,
+) -> Result<(), StoreError> {
+    conn.execute(
+        "UPDATE games SET undo_votes = ?2, updated = ?3 WHERE id = ?1",
         params![id.0 as i64, votes_to_text(votes), now],
     )?;
     Ok(())
@@ -316,6 +343,7 @@ mod tests {
                 player_ids: &[a, b],
                 nag_days: 3,
                 forfeit_days: 21,
+                total_days: None,
                 dice_commitment: None,
                 dice_seed: None,
                 now,

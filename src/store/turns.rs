@@ -21,6 +21,9 @@ pub enum EntryKind {
     Forfeit,
     /// The players agreed a draw.
     Draw,
+    /// The players agreed to take back the last turn: the turns it took
+    /// back stay in the log, marked with this entry's `seq`.
+    Undo,
 }
 
 impl EntryKind {
@@ -30,6 +33,7 @@ impl EntryKind {
             EntryKind::Resign => "resign",
             EntryKind::Forfeit => "forfeit",
             EntryKind::Draw => "draw",
+            EntryKind::Undo => "undo",
         }
     }
 }
@@ -48,6 +52,7 @@ impl FromStr for EntryKind {
             "resign" => EntryKind::Resign,
             "forfeit" => EntryKind::Forfeit,
             "draw" => EntryKind::Draw,
+            "undo" => EntryKind::Undo,
             other => return Err(StoreError::Damaged(format!("unknown turn kind {other}"))),
         })
     }
@@ -99,12 +104,33 @@ pub fn append(
     Ok(())
 }
 
-/// A game's whole log, oldest first.
+/// A game's live log, oldest first: what replaying gives the game as it
+/// stands (taken-back turns and the takebacks themselves left out; see
+/// [`trail`] for everything).
 pub fn log(conn: &Connection, game: GameId) -> Result<Vec<Entry>, StoreError> {
-    let mut q = conn.prepare_cached(
-        "SELECT t.seq, t.ply, t.kind, t.seat, p.userid, t.text, t.roll, t.comment, t.at \
-         FROM turns t LEFT JOIN players p ON p.id = t.player WHERE t.game = ?1 ORDER BY t.seq",
-    )?;
+    Ok(read(conn, game, false)?.into_iter().map(|(e, _)| e).collect())
+}
+
+/// A game's whole log, oldest first, takebacks included: each entry with
+/// the `seq` of the takeback that undid it, if one did.
+pub fn trail(conn: &Connection, game: GameId) -> Result<Vec<(Entry, Option<u32>)>, StoreError> {
+    read(conn, game, true)
+}
+
+fn read(
+    conn: &Connection,
+    game: GameId,
+    all: bool,
+) -> Result<Vec<(Entry, Option<u32>)>, StoreError> {
+    let live = if all {
+        ""
+    } else {
+        "AND t.undone IS NULL AND t.kind <> 'undo' "
+    };
+    let mut q = conn.prepare_cached(&format!(
+        "SELECT t.seq, t.ply, t.kind, t.seat, p.userid, t.text, t.roll, t.comment, t.at, t.undone \
+         FROM turns t LEFT JOIN players p ON p.id = t.player WHERE t.game = ?1 {live}ORDER BY t.seq"
+    ))?;
     // The kind is read as text and checked after the row, so a damaged
     // value becomes a StoreError rather than a conversion panic.
     let rows = q.query_map([game.0 as i64], |r| {
@@ -119,17 +145,43 @@ pub fn log(conn: &Connection, game: GameId) -> Result<Vec<Entry>, StoreError> {
             comment: r.get(7)?,
             at: r.get(8)?,
         };
-        Ok((entry, r.get::<_, String>(2)?))
+        Ok((entry, r.get::<_, String>(2)?, r.get::<_, Option<u32>>(9)?))
     })?;
     let mut entries = Vec::new();
     for row in rows {
-        let (entry, kind) = row?;
-        entries.push(Entry {
+        let (entry, kind, undone) = row?;
+        let entry = Entry {
             kind: kind.parse()?,
             ..entry
-        });
+        };
+        entries.push((entry, undone));
     }
     Ok(entries)
+}
+
+/// Marks the live entries from `from_seq` on as taken back by the
+/// takeback entry `undo_seq` (already appended).
+pub fn take_back(
+    conn: &Connection,
+    game: GameId,
+    from_seq: u32,
+    undo_seq: u32,
+) -> Result<usize, StoreError> {
+    Ok(conn.execute(
+        "UPDATE turns SET undone = ?3 WHERE game = ?1 AND seq >= ?2 AND seq < ?3 \
+         AND undone IS NULL AND kind <> 'undo'",
+        params![game.0 as i64, from_seq, undo_seq],
+    )?)
+}
+
+/// How many takebacks a game has had (board mails of a move played again
+/// after one need ids of their own).
+pub fn takebacks(conn: &Connection, game: GameId) -> Result<u32, StoreError> {
+    Ok(conn.query_row(
+        "SELECT count(*) FROM turns WHERE game = ?1 AND kind = 'undo'",
+        [game.0 as i64],
+        |r| r.get(0),
+    )?)
 }
 
 /// How many entries the log holds (the next entry's `seq` is this + 1).

@@ -262,3 +262,31 @@ fn an_operator_template_replaces_the_built_in_one() {
         Err(TemplateError::NoSubject(_))
     ));
 }
+
+#[test]
+fn board_mail_with_a_takeback_to_answer_and_the_clock() {
+    let letter = BoardLetter {
+        comments: vec![],
+        takeback_by: vec!["alice".into()],
+        takeback_waiting_for: vec!["bob".into()],
+        takeback_yours: true,
+        clock: Some(ClockLetter {
+            started: "Thu 1 Jan 2026 00:00 UTC".into(),
+            last_move: Some("Mon 14 Dec 2026 13:00 UTC".into()),
+            now: Some("Tue 15 Dec 2026 09:30 UTC".into()),
+            ended: None,
+            nag_days: 3,
+            forfeit_days: 10,
+            total_days: Some(30),
+            used: vec![
+                ("alice (White)".into(), "2 days 03:04:05".into()),
+                ("bob (Black)".into(), "1 day 00:00:10".into()),
+            ],
+            total: "3 days 03:04:15".into(),
+        }),
+        ..board()
+    };
+    let text = render("board.txt", letter);
+    assert!(text.contains("  bochess move 42 bob PASSWORD accept\n"), "{text}");
+    insta::assert_snapshot!(text);
+}

@@ -1,0 +1,185 @@
+//! Thinking time: how long each player has had the move, in all (pbmserv's
+//! "Time used by players"), and the `totaltime` limit on it.
+//!
+//! The game's whole trail is walked in order (taken-back turns included),
+//! with the position replayed along the live turns: each span between two
+//! entries (from the game's creation on, and the running one up to `now`
+//! while the game goes on) is charged to the seat that had the move during
+//! it. While a takeback is voted on, the position still stands after the
+//! turn it takes back, so that time is the next player's, as it was their
+//! turn. A player's vacations (within the yearly allowance) are left out,
+//! as they are for the forfeit time.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, TimeDelta, Utc};
+use rusqlite::Connection;
+
+use super::error::ServiceError;
+use super::game::{LoadedGame, apply, parse_roll};
+use crate::clock::Pauses;
+use crate::rules::{Position, Seat};
+use crate::store::games::Status;
+use crate::store::turns::{self, EntryKind};
+use crate::store::{StoreError, vacations};
+
+/// A game's clocks at one moment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clocks {
+    /// When the game was created.
+    pub started: DateTime<Utc>,
+    /// When the last entry of its log was written, if any.
+    pub last_entry: Option<DateTime<Utc>>,
+    /// When it ended, if it did (its last entry).
+    pub ended: Option<DateTime<Utc>>,
+    /// Thinking time used, per seat.
+    pub used: Vec<TimeDelta>,
+}
+
+fn instant(text: &str) -> Result<DateTime<Utc>, ServiceError> {
+    DateTime::parse_from_rfc3339(text)
+        .map(|t| t.with_timezone(&Utc))
+        .map_err(|e| StoreError::Damaged(format!("bad time {text} ({e})")).into())
+}
+
+/// The clocks of `game` at `now`.
+pub fn clocks(
+    conn: &Connection,
+    game: &LoadedGame,
+    now: DateTime<Utc>,
+) -> Result<Clocks, ServiceError> {
+    let started = instant(&game.row.created)?;
+    let seats = game.row.players.len();
+    let pauses = game
+        .row
+        .player_ids
+        .iter()
+        .map(|&p| {
+            let away = vacations::of_player(conn, p)?;
+            Ok(if away.is_empty() {
+                Pauses::none()
+            } else {
+                Pauses::new(&away, now)
+            })
+        })
+        .collect::<Result<Vec<_>, ServiceError>>()?;
+    let mut used = vec![TimeDelta::zero(); seats];
+    let mut charge = |seat: Option<Seat>, from: DateTime<Utc>, to: DateTime<Utc>| {
+        if let Some(seat) = seat.filter(|&s| s < seats)
+            && to > from
+        {
+            used[seat] += pauses[seat].running_between(from, to);
+        }
+    };
+    let mut position = game.variant.start(&game.row.options)?;
+    // The position before the first turn each takeback (by its seq) undid.
+    let mut before_undone: HashMap<u32, Box<dyn Position>> = HashMap::new();
+    let mut since = started;
+    let mut last_entry = None;
+    for (entry, undone) in turns::trail(conn, game.id())? {
+        let at = instant(&entry.at)?;
+        charge(position.to_move(), since, at);
+        since = at;
+        last_entry = Some(at);
+        if entry.kind == EntryKind::Undo {
+            if let Some(before) = before_undone.remove(&entry.seq) {
+                position = before;
+            }
+            continue;
+        }
+        if let Some(undo) = undone {
+            before_undone
+                .entry(undo)
+                .or_insert_with(|| position.boxed_clone());
+        }
+        let roll = entry.roll.as_deref().and_then(parse_roll);
+        position = apply(position.as_ref(), entry.kind, entry.seat, &entry.text, roll)?;
+    }
+    let over = game.row.status != Status::Active;
+    if !over {
+        charge(position.to_move(), since, now);
+    }
+    Ok(Clocks {
+        started,
+        last_entry,
+        ended: last_entry.filter(|_| over),
+        used,
+    })
+}
+
+/// A span as pbmserv wrote thinking time: `2 days 03:04:05`.
+pub fn span_text(span: TimeDelta) -> String {
+    let secs = span.num_seconds().max(0);
+    let days = secs / 86_400;
+    let rest = secs % 86_400;
+    format!(
+        "{days} day{} {:02}:{:02}:{:02}",
+        if days == 1 { "" } else { "s" },
+        rest / 3600,
+        rest % 3600 / 60,
+        rest % 60
+    )
+}
+
+/// The seat to move in `game` when it has used up the game's thinking time
+/// (`totaltime`) at `now`, with the limit in days.
+pub fn out_of_time(
+    conn: &Connection,
+    game: &LoadedGame,
+    now: DateTime<Utc>,
+) -> Result<Option<(Seat, u32)>, ServiceError> {
+    let (Some(days), Some(seat)) = (game.row.total_days, game.position.to_move()) else {
+        return Ok(None);
+    };
+    let clocks = clocks(conn, game, now)?;
+    let used = clocks.used.get(seat).copied().unwrap_or_default();
+    Ok((used >= TimeDelta::days(i64::from(days))).then_some((seat, days)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::command::{Actor, Command, GameId};
+    use crate::service::testing::{CATALOG, at, db, race};
+    use crate::service::{Request, execute};
+
+    fn mv(conn: &mut Connection, user: &str, turn: &str, secs: i64) {
+        let command = Command::Move {
+            game: GameId(1),
+            turn: turn.into(),
+            expect: None,
+        };
+        let actor = Actor::Trusted(user.into());
+        let mut req = Request::new(&actor, &command, at(secs));
+        req.catalog = CATALOG;
+        execute(conn, &req).unwrap();
+    }
+
+    #[test]
+    fn each_span_is_charged_to_the_player_to_move() {
+        let mut conn = db();
+        race(&mut conn, &["alice", "bob"]);
+        mv(&mut conn, "alice", "1", 100);
+        mv(&mut conn, "bob", "1", 400);
+        mv(&mut conn, "alice", "1", 86_400 + 500);
+        let game = LoadedGame::load(&conn, CATALOG, GameId(1)).unwrap();
+        let clocks = clocks(&conn, &game, at(86_400 + 600)).unwrap();
+        assert_eq!(
+            clocks.used,
+            vec![TimeDelta::seconds(86_600), TimeDelta::seconds(400)]
+        );
+        assert_eq!(clocks.last_entry, Some(at(86_900)));
+        assert_eq!(clocks.ended, None);
+        assert_eq!(span_text(clocks.used[0]), "1 day 00:03:20");
+        assert_eq!(span_text(clocks.used[1]), "0 days 00:06:40");
+        assert_eq!(span_text(TimeDelta::seconds(90_061)), "1 day 01:01:01");
+    }
+
+    #[test]
+    fn no_limit_no_forfeit() {
+        let mut conn = db();
+        race(&mut conn, &["alice", "bob"]);
+        let game = LoadedGame::load(&conn, CATALOG, GameId(1)).unwrap();
+        assert_eq!(out_of_time(&conn, &game, at(86_400 * 400)).unwrap(), None);
+    }
+}
