@@ -241,6 +241,7 @@ impl LoadedGame {
             board: position.render(),
             nag_days: self.row.nag_days,
             forfeit_days: self.row.forfeit_days,
+            total_days: self.row.total_days,
             vacations: Vec::new(),
             deadline: None,
         }

@@ -12,7 +12,7 @@ use super::error::ServiceError;
 use super::game::{LoadedGame, Step};
 use super::notice::Notice;
 use super::reply::Reply;
-use super::{Request, autopass, dice, notify};
+use super::{Request, autopass, dice, notify, thinking};
 use crate::command::GameId;
 use crate::rules::{RulesError, Seat};
 use crate::store::{self, turns::EntryKind};
@@ -65,6 +65,21 @@ pub fn play(
     game.ensure_active()?;
     let player = acting_player(&tx, req.actor)?;
     let seat = mover_seat(&game, player.id, &player.userid)?;
+    // A move from a player who has used up the game's thinking time
+    // (`totaltime`) comes too late: they lose on time, and it is not played.
+    if let Some((seat, days)) = thinking::out_of_time(&tx, &game, req.now)? {
+        let notices = thinking::lose_thinking_time(&tx, &mut game, seat, days, req.now)?;
+        notify::queue(&tx, &notices, req.now)?;
+        tx.commit()?;
+        return Ok(Reply::Noted {
+            line: format!(
+                "{id}: too late: {} has used up the {days} days of thinking time and \
+                 loses on time; {turn} was not played",
+                player.userid
+            ),
+            view: game.current_view(),
+        });
+    }
     let expected = game.row.ply + 1;
     if let Some(got) = expect
         && got != expected

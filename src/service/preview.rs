@@ -98,9 +98,9 @@ pub fn preview(
         if let (Some(dice), Some(roll)) = (dice, roll)
             && position.must_pass(roll)
         {
-            let played = position.play(dice.forced_turn, Some(roll)).map_err(|e| {
-                ServiceError::Internal(format!("a forced pass was refused: {e}"))
-            })?;
+            let played = position
+                .play(dice.forced_turn, Some(roll))
+                .map_err(|e| ServiceError::Internal(format!("a forced pass was refused: {e}")))?;
             lines.push(format!(
                 "{:>4}. {mover}: {}: {} (passed automatically)",
                 ply + 1,
@@ -120,7 +120,9 @@ pub fn preview(
         let played = position
             .play(&turn, roll)
             .map_err(|e| refuse(e.reason.to_string()))?;
-        let shown = roll.map(|r| format!("{}: ", roll_text(r))).unwrap_or_default();
+        let shown = roll
+            .map(|r| format!("{}: ", roll_text(r)))
+            .unwrap_or_default();
         lines.push(format!(
             "{:>4}. {mover}: {shown}{}",
             ply + 1,
@@ -136,7 +138,13 @@ pub fn preview(
     };
     lines.push(board.trim_end().to_string());
     lines.extend(stopped);
-    lines.push(standing(&game, position.as_ref(), ply, public(ply), roll_of(ply)?));
+    lines.push(standing(
+        &game,
+        position.as_ref(),
+        ply,
+        public(ply),
+        roll_of(ply)?,
+    ));
     Ok(Reply::Text(lines.join("\n")))
 }
 

@@ -3,7 +3,8 @@
 //! Every active game's clock is read at `now`. The player to move is
 //! reminded once per nag period (7, 14... days by default) and forfeits at
 //! the forfeit time (21 days); a draw offer still standing then counts as
-//! accepted. Vacations stop a player's clocks (see [`crate::clock`]).
+//! accepted. In a game with a thinking-time limit (`totaltime`), a player
+//! to move who has used it up loses on time (see [`thinking`]). Vacations stop a player's clocks (see [`crate::clock`]).
 //!
 //! Safe at any frequency: the `reminders` table records the last reminder
 //! per clock, and a clock restarts with every log entry, so a rerun finds
@@ -23,7 +24,7 @@ use rusqlite::Connection;
 use super::error::ServiceError;
 use super::game::{Catalog, LoadedGame, Step, timestamp};
 use super::notice::Notice;
-use super::{autopass, notify};
+use super::{autopass, notify, thinking};
 use crate::clock::{Limits, Pauses, Reading};
 use crate::command::GameId;
 use crate::rules::Conclusion;
@@ -108,7 +109,10 @@ pub fn remind(
         .filter(|row| match clock_start(row) {
             Ok(start) => {
                 let reading = Reading::with_pauses(&limits(row), start, &Pauses::none(), now);
-                reading.forfeit_due || reading.reminder_due(row.period_sent).is_some()
+                // A thinking-time limit is judged on the whole game: looked at every run.
+                reading.forfeit_due
+                    || reading.reminder_due(row.period_sent).is_some()
+                    || row.total_days.is_some()
             }
             Err(problem) => {
                 summary.problems.push(problem);
@@ -247,6 +251,11 @@ impl Judge<'_> {
         let reading =
             Reading::with_pauses(&limits(&row), start, self.pauses_of(tx, player_id)?, now);
         let player = game.player_at(seat);
+        if let Some((seat, days)) = thinking::out_of_time(tx, &game, now)? {
+            let notices = thinking::lose_thinking_time(tx, &mut game, seat, days, now)?;
+            notify::queue(tx, &notices, now)?;
+            return Ok(Action::Forfeited);
+        }
         if reading.forfeit_due {
             return lose_on_time(tx, &mut game, seat, player_id, &player, &reading, now);
         }

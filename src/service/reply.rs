@@ -49,6 +49,9 @@ pub struct GameView {
     /// before they forfeit (the game's `nag` and `forfeit` options).
     pub nag_days: u32,
     pub forfeit_days: u32,
+    /// Days each player may think in all (the `totaltime` option); null
+    /// when unlimited.
+    pub total_days: Option<u32>,
     /// Players on vacation, one line each, saying what it does to the
     /// clock (`bob is on vacation: the clock stands still until 2026-03-01`).
     pub vacations: Vec<String>,
@@ -124,10 +127,15 @@ impl GameView {
         out
     }
 
-    /// `time: reminder after 7 days, forfeit after 21 days`.
+    /// `time: reminder after 7 days, forfeit after 21 days` (and `, 30 days
+    /// of thinking time each` with a `totaltime` limit).
     pub fn time_line(&self) -> String {
+        let total = self
+            .total_days
+            .map(|d| format!(", {d} days of thinking time each"))
+            .unwrap_or_default();
         format!(
-            "time: reminder after {} days, forfeit after {} days",
+            "time: reminder after {} days, forfeit after {} days{total}",
             self.nag_days, self.forfeit_days
         )
     }

@@ -15,10 +15,12 @@ use std::collections::HashMap;
 use chrono::{DateTime, TimeDelta, Utc};
 use rusqlite::Connection;
 
+use super::autopass;
 use super::error::ServiceError;
-use super::game::{LoadedGame, apply, parse_roll};
+use super::game::{LoadedGame, Step, apply, parse_roll};
+use super::notice::Notice;
 use crate::clock::Pauses;
-use crate::rules::{Position, Seat};
+use crate::rules::{Conclusion, Position, Seat};
 use crate::store::games::Status;
 use crate::store::turns::{self, EntryKind};
 use crate::store::{StoreError, vacations};
@@ -107,6 +109,43 @@ pub fn clocks(
     })
 }
 
+/// `seat` has used up the `days` of thinking time of `game`: it loses on
+/// time (in a game of three the others play on; the passes the server then
+/// records follow). Returns the notices, for the caller's transaction.
+pub fn lose_thinking_time(
+    conn: &Connection,
+    game: &mut LoadedGame,
+    seat: Seat,
+    days: u32,
+    now: DateTime<Utc>,
+) -> Result<Vec<Notice>, ServiceError> {
+    let player = game.player_at(seat);
+    let comment = format!("{player} has used up the {days} days of thinking time");
+    let position = game.position.conclude(&Conclusion::Forfeit(seat))?;
+    let step = Step {
+        kind: EntryKind::Forfeit,
+        seat: Some(seat),
+        player_id: game.row.player_ids.get(seat).copied(),
+        text: "forfeits on time",
+        roll: None,
+        comment: Some(&comment),
+        draw_votes: &[],
+    };
+    let outcome = game.record(conn, step, position, now)?;
+    let passes = autopass::advance(conn, game, now)?;
+    let mut notices = vec![Notice::OutOfTime {
+        game: game.id(),
+        player,
+        days,
+        to_move: game.to_move_in(game.position.as_ref()),
+    }];
+    if let Some(outcome) = outcome {
+        notices.push(Notice::game_over(game, outcome));
+    }
+    notices.extend(passes);
+    Ok(notices)
+}
+
 /// A span as pbmserv wrote thinking time: `2 days 03:04:05`.
 pub fn span_text(span: TimeDelta) -> String {
     let secs = span.num_seconds().max(0);
@@ -173,6 +212,93 @@ mod tests {
         assert_eq!(span_text(clocks.used[0]), "1 day 00:03:20");
         assert_eq!(span_text(clocks.used[1]), "0 days 00:06:40");
         assert_eq!(span_text(TimeDelta::seconds(90_061)), "1 day 01:01:01");
+    }
+
+    /// A race with a thinking-time limit of one day each.
+    fn limited(conn: &mut Connection) {
+        race(conn, &["alice", "bob"]);
+        let challenge = Command::Challenge {
+            variant: "race".into(),
+            players: vec!["alice".into(), "bob".into()],
+            options: vec![crate::rules::GameOption {
+                name: "totaltime".into(),
+                value: Some("1".into()),
+            }],
+        };
+        execute(
+            conn,
+            &Request {
+                catalog: CATALOG,
+                ..Request::new(&Actor::Anonymous, &challenge, at(0))
+            },
+        )
+        .unwrap();
+    }
+
+    #[test]
+    fn a_move_after_the_thinking_time_is_used_up_loses_on_time() {
+        let mut conn = db();
+        limited(&mut conn);
+        let id = GameId(2);
+        let play = |conn: &mut Connection, user: &str, secs: i64| {
+            let command = Command::Move {
+                game: id,
+                turn: "1".into(),
+                expect: None,
+            };
+            let actor = Actor::Trusted(user.into());
+            execute(
+                conn,
+                &Request {
+                    catalog: CATALOG,
+                    ..Request::new(&actor, &command, at(secs))
+                },
+            )
+            .unwrap()
+            .text()
+        };
+        // alice thinks 20 hours, bob an hour: both within their day.
+        play(&mut conn, "alice", 20 * 3600);
+        play(&mut conn, "bob", 21 * 3600);
+        let game = LoadedGame::load(&conn, CATALOG, id).unwrap();
+        assert_eq!(out_of_time(&conn, &game, at(24 * 3600)).unwrap(), None);
+        assert_eq!(
+            out_of_time(&conn, &game, at(25 * 3600)).unwrap(),
+            Some((0, 1))
+        );
+        assert!(
+            game.current_view()
+                .time_line()
+                .ends_with(", 1 days of thinking time each")
+        );
+        // alice's next move comes after 4 more hours: 24 in all.
+        let late = play(&mut conn, "alice", 25 * 3600);
+        assert!(
+            late.starts_with(
+                "game2: too late: alice has used up the 1 days of thinking time and loses on time; 1 was not played"
+            ),
+            "{late}"
+        );
+        let game = LoadedGame::load(&conn, CATALOG, id).unwrap();
+        assert_eq!(game.result_line(), "0-1 (time forfeit)");
+        assert_eq!(game.row.ply, 2);
+    }
+
+    #[test]
+    fn remind_forfeits_a_player_out_of_thinking_time() {
+        let mut conn = db();
+        limited(&mut conn);
+        let mut quiet = |_: usize, _: usize| {};
+        let early =
+            crate::service::remind::remind(&mut conn, CATALOG, at(23 * 3600), &mut quiet).unwrap();
+        assert_eq!(early.forfeits, 0);
+        let due =
+            crate::service::remind::remind(&mut conn, CATALOG, at(24 * 3600), &mut quiet).unwrap();
+        assert_eq!(due.forfeits, 1);
+        let game = LoadedGame::load(&conn, CATALOG, GameId(2)).unwrap();
+        assert_eq!(game.result_line(), "0-1 (time forfeit)");
+        let race_one = LoadedGame::load(&conn, CATALOG, GameId(1)).unwrap();
+        assert_eq!(race_one.result_line(), "*");
     }
 
     #[test]

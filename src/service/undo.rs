@@ -76,7 +76,8 @@ pub fn answer(
 /// The turn a takeback would undo: the index in the live `log` of the last
 /// turn a player made; every entry after it is an automatic pass.
 fn last_turn(id: GameId, log: &[Entry]) -> Result<usize, ServiceError> {
-    let automatic = |e: &Entry| e.kind == EntryKind::Turn && e.comment.as_deref() == Some(AUTO_PASS);
+    let automatic =
+        |e: &Entry| e.kind == EntryKind::Turn && e.comment.as_deref() == Some(AUTO_PASS);
     let index = log
         .iter()
         .rposition(|e| !automatic(e))

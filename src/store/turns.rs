@@ -108,7 +108,10 @@ pub fn append(
 /// stands (taken-back turns and the takebacks themselves left out; see
 /// [`trail`] for everything).
 pub fn log(conn: &Connection, game: GameId) -> Result<Vec<Entry>, StoreError> {
-    Ok(read(conn, game, false)?.into_iter().map(|(e, _)| e).collect())
+    Ok(read(conn, game, false)?
+        .into_iter()
+        .map(|(e, _)| e)
+        .collect())
 }
 
 /// A game's whole log, oldest first, takebacks included: each entry with

@@ -287,6 +287,9 @@ fn board_mail_with_a_takeback_to_answer_and_the_clock() {
         ..board()
     };
     let text = render("board.txt", letter);
-    assert!(text.contains("  bochess move 42 bob PASSWORD accept\n"), "{text}");
+    assert!(
+        text.contains("  bochess move 42 bob PASSWORD accept\n"),
+        "{text}"
+    );
     insta::assert_snapshot!(text);
 }
