@@ -59,18 +59,6 @@ pub static VERBS: &[Verb] = &[
         build: build::confirm,
     },
     Verb {
-        name: "signoff",
-        aliases: &["delete"],
-        place: Place::Global,
-        login: true,
-        args: "",
-        secret: None,
-        summary: "close your account",
-        page: "Closes your account.",
-        example: "",
-        build: build::signoff,
-    },
-    Verb {
         name: "vacation",
         aliases: &[],
         place: Place::Global,
