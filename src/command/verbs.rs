@@ -144,8 +144,12 @@ impl Verb {
             }
         }
         let args = match world {
-            // The shell names a game by its number: `game7` or `7`.
-            World::Shell => self.args.replace("BOARD", "GAME"),
+            // The shell names a game by its number (`game7` or `7`), a
+            // kind of game by its VARIANT name.
+            World::Shell => self
+                .args
+                .replace("GAME", "VARIANT")
+                .replace("BOARD", "GAME"),
             World::Mail | World::Reply => self.args.to_string(),
         };
         if !args.is_empty() {

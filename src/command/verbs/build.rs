@@ -40,11 +40,6 @@ pub fn change_address(p: &mut Parse<'_>) -> Built {
     one(Command::ChangeAddress { emails })
 }
 
-pub fn signoff(p: &mut Parse<'_>) -> Built {
-    p.words.end()?;
-    one(Command::Signoff)
-}
-
 /// `confirm USERID CODE`: the code of a confirmation mail.
 pub fn confirm(p: &mut Parse<'_>) -> Built {
     let user = p.words.user()?;
