@@ -308,6 +308,14 @@ enum Kind {
     Over,
 }
 
+/// `bob is`, `bob and carol are`: who must still answer a proposal.
+fn who_is(waiting_for: &[String]) -> String {
+    match waiting_for {
+        [one] => format!("{one} is"),
+        many => format!("{} are", many.join(" and ")),
+    }
+}
+
 /// One plan per game, in the order the games first appear.
 fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
     let mut plans: Vec<(GameId, Plan)> = Vec::new();
@@ -369,10 +377,7 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
             } => {
                 plan.events.push(Event::Line(format!(
                     "{by} offers a draw; {} to accept or decline it.",
-                    match waiting_for.as_slice() {
-                        [one] => format!("{one} is"),
-                        many => format!("{} are", many.join(" and ")),
-                    }
+                    who_is(waiting_for)
                 )));
                 (Kind::Note, None)
             }
@@ -392,10 +397,7 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                 plan.events.push(Event::Line(format!(
                     "{by} proposes to take back the last turn ({mover}'s {turn}, move {ply}); \
                      {} to accept or decline it.",
-                    match waiting_for.as_slice() {
-                        [one] => format!("{one} is"),
-                        many => format!("{} are", many.join(" and ")),
-                    }
+                    who_is(waiting_for)
                 )));
                 (Kind::Note, None)
             }

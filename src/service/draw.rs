@@ -7,8 +7,6 @@
 //! without it ([`crate::rules::Position::has_left`]) counts as agreeing,
 //! as in pbmserv.
 
-use std::collections::BTreeSet;
-
 use rusqlite::Connection;
 
 use super::accounts::acting_player;
@@ -16,9 +14,9 @@ use super::error::ServiceError;
 use super::game::{LoadedGame, Step};
 use super::notice::Notice;
 use super::reply::Reply;
-use super::{Request, notify};
+use super::{Request, notify, votes};
 use crate::command::{DrawAction, GameId};
-use crate::rules::{Conclusion, Seat};
+use crate::rules::Conclusion;
 use crate::store::{self, games, turns::EntryKind};
 
 /// `draw GAME offer|accept|decline`.
@@ -32,13 +30,7 @@ pub fn draw(
     let mut game = LoadedGame::load(&tx, req.catalog, id)?;
     game.ensure_active()?;
     let player = acting_player(&tx, req.actor)?;
-    let mine = game.seats_of(player.id);
-    if mine.is_empty() {
-        return Err(ServiceError::NotPlaying {
-            user: player.userid,
-            game: id,
-        });
-    }
+    let mine = votes::voter_seats(&game, player.id, &player.userid)?;
     let standing = !game.row.draw_votes.is_empty();
     // One proposal at a time (see super::undo).
     if !game.row.undo_votes.is_empty() {
@@ -57,13 +49,9 @@ pub fn draw(
         }
         // Accepting one's own offer would change nothing: say so.
         DrawAction::Accept if mine.iter().all(|s| game.row.draw_votes.contains(s)) => {
-            let waiting: Vec<String> = (0..game.row.players.len())
-                .filter(|s| !game.row.draw_votes.contains(s) && !game.position.has_left(*s))
-                .map(|s| game.player_at(s))
-                .collect();
             return Err(ServiceError::OwnDrawOffer {
                 game: id,
-                waiting: waiting.join(" and "),
+                waiting: votes::waiting_for(&game, &game.row.draw_votes).join(" and "),
             });
         }
         DrawAction::Decline => {
@@ -75,16 +63,7 @@ pub fn draw(
             });
         }
         DrawAction::Offer | DrawAction::Accept => {
-            let left = (0..game.row.players.len()).filter(|&s| game.position.has_left(s));
-            let votes: BTreeSet<Seat> = game
-                .row
-                .draw_votes
-                .iter()
-                .chain(&mine)
-                .copied()
-                .chain(left)
-                .collect();
-            let votes: Vec<Seat> = votes.into_iter().collect();
+            let votes = votes::agreeing(&game, &game.row.draw_votes, &mine);
             if votes.len() == game.row.players.len() {
                 let position = game.position.conclude(&Conclusion::DrawAgreed)?;
                 let step = Step {
@@ -101,10 +80,7 @@ pub fn draw(
                 }
             } else {
                 games::set_draw_votes(&tx, id, &votes, &super::game::timestamp(req.now))?;
-                let waiting_for = (0..game.row.players.len())
-                    .filter(|s| !votes.contains(s))
-                    .map(|s| game.player_at(s))
-                    .collect();
+                let waiting_for = votes::waiting_for(&game, &votes);
                 game.row.draw_votes = votes;
                 notices.push(Notice::DrawOffered {
                     game: id,

@@ -35,6 +35,7 @@ pub mod show;
 pub mod thinking;
 pub mod undo;
 pub mod vacation;
+pub mod votes;
 
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;

@@ -17,7 +17,7 @@ use super::dice::roll_at;
 use super::error::ServiceError;
 use super::game::{LoadedGame, rebuild, roll_text};
 use super::reply::Reply;
-use crate::command::{Actor, GameId};
+use crate::command::GameId;
 use crate::rules::{Position, Roll};
 use crate::store::games::Status;
 use crate::store::{self, turns};
@@ -111,10 +111,13 @@ pub fn preview(
             ply += 1;
             continue;
         }
+        // The rules' reason often starts with the turn: named once.
         let refuse = |why: String| ServiceError::PreviewTurn {
             n: n + 1,
             turn: text.clone(),
-            why,
+            why: why
+                .strip_prefix(&format!("{text}: "))
+                .map_or(why.clone(), str::to_string),
         };
         let turn = strip_current_roll(text, dice, roll).map_err(|e| refuse(e.to_string()))?;
         let played = position
@@ -132,7 +135,7 @@ pub fn preview(
         ply += 1;
         pending.next();
     }
-    let board = match asker_seat(req.actor, &game) {
+    let board = match super::show::asker_seat(req.actor, &game) {
         Some(seat) => position.render_for(seat),
         None => position.render(),
     };
@@ -179,18 +182,6 @@ fn standing(
     )
 }
 
-/// The seat the asker plays in `game` (the first, if several), if any.
-fn asker_seat(actor: &Actor, game: &LoadedGame) -> Option<usize> {
-    let user = match actor {
-        Actor::Trusted(user) | Actor::Claimed { user, .. } | Actor::Verified { user, .. } => user,
-        Actor::Anonymous => return None,
-    };
-    game.row
-        .players
-        .iter()
-        .position(|p| p.eq_ignore_ascii_case(user))
-}
-
 #[cfg(test)]
 mod tests {
     use crate::command::{Actor, Command, GameId};
@@ -226,7 +217,7 @@ mod tests {
         assert_eq!(dump(&conn), before);
         assert_eq!(
             preview(&mut conn, None, &["2", "3"]).unwrap_err(),
-            "turn 2 (3): 3: add 1 or 2"
+            "turn 2 (3): add 1 or 2"
         );
         assert_eq!(
             preview(&mut conn, Some(4), &["1"]).unwrap_err(),

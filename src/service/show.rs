@@ -50,7 +50,7 @@ pub fn show(
 }
 
 /// The seat the asker plays in `game` (the first, if several), if any.
-fn asker_seat(actor: &Actor, game: &LoadedGame) -> Option<Seat> {
+pub fn asker_seat(actor: &Actor, game: &LoadedGame) -> Option<Seat> {
     let user = match actor {
         Actor::Trusted(user) | Actor::Claimed { user, .. } | Actor::Verified { user, .. } => user,
         Actor::Anonymous => return None,

@@ -22,8 +22,6 @@
 //! move n, so the turn played in place of a taken-back one gets the same
 //! roll, and `audit` checks the live turns as ever.
 
-use std::collections::BTreeSet;
-
 use rusqlite::Connection;
 
 use super::accounts::acting_player;
@@ -32,9 +30,8 @@ use super::error::ServiceError;
 use super::game::{LoadedGame, rebuild, timestamp};
 use super::notice::Notice;
 use super::reply::Reply;
-use super::{Request, draw, notify};
+use super::{Request, draw, notify, votes};
 use crate::command::{DrawAction, GameId};
-use crate::rules::Seat;
 use crate::store::games::{self, NewState, Status};
 use crate::store::turns::{self, Entry, EntryKind};
 use crate::store::{self, Tx};
@@ -63,12 +60,7 @@ pub fn answer(
         let game = LoadedGame::load(&tx, req.catalog, id)?;
         game.ensure_active()?;
         let player = acting_player(&tx, req.actor)?;
-        if game.seats_of(player.id).is_empty() {
-            return Err(ServiceError::NotPlaying {
-                user: player.userid,
-                game: id,
-            });
-        }
+        votes::voter_seats(&game, player.id, &player.userid)?;
         Err(ServiceError::NothingProposed(id))
     }
 }
@@ -105,13 +97,7 @@ pub fn undo(
     let mut game = LoadedGame::load(&tx, req.catalog, id)?;
     game.ensure_active()?;
     let player = acting_player(&tx, req.actor)?;
-    let mine = game.seats_of(player.id);
-    if mine.is_empty() {
-        return Err(ServiceError::NotPlaying {
-            user: player.userid,
-            game: id,
-        });
-    }
+    let mine = votes::voter_seats(&game, player.id, &player.userid)?;
     if !game.row.draw_votes.is_empty() {
         return Err(ServiceError::OtherProposal {
             game: id,
@@ -125,12 +111,6 @@ pub fn undo(
     let votes_so_far = game.row.undo_votes.clone();
     let standing = !votes_so_far.is_empty();
     let all_mine = mine.iter().all(|s| votes_so_far.contains(s));
-    let waiting = |votes: &[Seat]| -> Vec<String> {
-        (0..game.row.players.len())
-            .filter(|s| !votes.contains(s) && !game.position.has_left(*s))
-            .map(|s| game.player_at(s))
-            .collect()
-    };
     let mut notices = Vec::new();
     let line = match action {
         DrawAction::Offer if standing && all_mine => {
@@ -142,7 +122,7 @@ pub fn undo(
         DrawAction::Accept if all_mine => {
             return Err(ServiceError::OwnTakeback {
                 game: id,
-                waiting: waiting(&votes_so_far).join(" and "),
+                waiting: votes::waiting_for(&game, &votes_so_far).join(" and "),
             });
         }
         DrawAction::Decline => {
@@ -155,14 +135,7 @@ pub fn undo(
             format!("{id}: {} declined the takeback", player.userid)
         }
         DrawAction::Offer | DrawAction::Accept => {
-            let left = (0..game.row.players.len()).filter(|&s| game.position.has_left(s));
-            let votes: BTreeSet<Seat> = votes_so_far
-                .iter()
-                .chain(&mine)
-                .copied()
-                .chain(left)
-                .collect();
-            let votes: Vec<Seat> = votes.into_iter().collect();
+            let votes = votes::agreeing(&game, &votes_so_far, &mine);
             if votes.len() == game.row.players.len() {
                 take_back(&tx, &mut game, &log, index, player.id, req)?;
                 notices.push(Notice::TakenBack {
@@ -178,7 +151,7 @@ pub fn undo(
                 )
             } else {
                 games::set_undo_votes(&tx, id, &votes, &timestamp(req.now))?;
-                let waiting_for = waiting(&votes);
+                let waiting_for = votes::waiting_for(&game, &votes);
                 let line = format!(
                     "{id}: takeback of {mover}'s {} (move {}) proposed; waiting for {}",
                     taken.text,

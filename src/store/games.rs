@@ -309,8 +309,19 @@ pub fn set_draw_votes(
     votes: &[Seat],
     now: &str,
 ) -> Result<(), StoreError> {
+    set_votes(conn, "draw_votes", id, votes, now)
+}
+
+/// Writes one of the vote columns (`draw_votes`, `undo_votes`).
+fn set_votes(
+    conn: &Connection,
+    column: &str,
+    id: GameId,
+    votes: &[Seat],
+    now: &str,
+) -> Result<(), StoreError> {
     conn.execute(
-        "UPDATE games SET draw_votes = ?2, updated = ?3 WHERE id = ?1",
+        &format!("UPDATE games SET {column} = ?2, updated = ?3 WHERE id = ?1"),
         params![id.0 as i64, votes_to_text(votes), now],
     )?;
     Ok(())
@@ -324,11 +335,7 @@ pub fn set_undo_votes(
     votes: &[Seat],
     now: &str,
 ) -> Result<(), StoreError> {
-    conn.execute(
-        "UPDATE games SET undo_votes = ?2, updated = ?3 WHERE id = ?1",
-        params![id.0 as i64, votes_to_text(votes), now],
-    )?;
-    Ok(())
+    set_votes(conn, "undo_votes", id, votes, now)
 }
 
 #[cfg(test)]

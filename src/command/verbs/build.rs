@@ -154,28 +154,25 @@ pub fn play(p: &mut Parse<'_>) -> Built {
 
 /// `draw offer|accept|decline` (pbmserv's `propose` and `reject` too).
 pub fn draw(p: &mut Parse<'_>) -> Built {
-    let game = p.board();
-    let word = p.words.take().unwrap_or("offer");
-    let action = match word.to_ascii_lowercase().as_str() {
-        "offer" | "propose" => DrawAction::Offer,
-        "accept" => DrawAction::Accept,
-        "decline" | "reject" => DrawAction::Decline,
-        _ => {
-            return Err(LanguageError::BadChoice {
-                what: "draw",
-                choices: "offer, accept or decline",
-                got: words::clean(word),
-            });
-        }
-    };
-    p.words.end()?;
-    one(Command::Draw { game, action })
+    let action = vote(p, "draw")?;
+    one(Command::Draw {
+        game: p.board(),
+        action,
+    })
 }
 
 /// `undo [offer|accept|decline]`: a takeback of the last turn (pbmserv's
 /// `propose` and `reject` too).
 pub fn undo(p: &mut Parse<'_>) -> Built {
-    let game = p.board();
+    let action = vote(p, "undo")?;
+    one(Command::Undo {
+        game: p.board(),
+        action,
+    })
+}
+
+/// The word of a vote on a proposal (`offer` when none), and nothing after.
+fn vote(p: &mut Parse<'_>, what: &'static str) -> Result<DrawAction, LanguageError> {
     let word = p.words.take().unwrap_or("offer");
     let action = match word.to_ascii_lowercase().as_str() {
         "offer" | "propose" => DrawAction::Offer,
@@ -183,14 +180,14 @@ pub fn undo(p: &mut Parse<'_>) -> Built {
         "decline" | "reject" => DrawAction::Decline,
         _ => {
             return Err(LanguageError::BadChoice {
-                what: "undo",
+                what,
                 choices: "offer, accept or decline",
                 got: words::clean(word),
             });
         }
     };
     p.words.end()?;
-    one(Command::Undo { game, action })
+    Ok(action)
 }
 
 /// `preview BOARD[#N] TURN...`: the turns are words; a word ending in `,`

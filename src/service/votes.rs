@@ -1,0 +1,42 @@
+//! What a draw offer and a takeback have in common: a proposal the seats
+//! vote on, where the proposer and every seat that has left the game count
+//! as agreeing and the others must accept.
+
+use std::collections::BTreeSet;
+
+use super::error::ServiceError;
+use super::game::LoadedGame;
+use crate::rules::Seat;
+
+/// The seats `userid` (row `player_id`) votes with in `game`; refused
+/// when they do not play in it.
+pub fn voter_seats(
+    game: &LoadedGame,
+    player_id: i64,
+    userid: &str,
+) -> Result<Vec<Seat>, ServiceError> {
+    let mine = game.seats_of(player_id);
+    if mine.is_empty() {
+        return Err(ServiceError::NotPlaying {
+            user: userid.to_string(),
+            game: game.id(),
+        });
+    }
+    Ok(mine)
+}
+
+/// The votes once `mine` agree: those `standing`, `mine`, and every seat
+/// that has left the game, in seat order.
+pub fn agreeing(game: &LoadedGame, standing: &[Seat], mine: &[Seat]) -> Vec<Seat> {
+    let left = (0..game.row.players.len()).filter(|&s| game.position.has_left(s));
+    let votes: BTreeSet<Seat> = standing.iter().chain(mine).copied().chain(left).collect();
+    votes.into_iter().collect()
+}
+
+/// Who must still answer, with `votes` in.
+pub fn waiting_for(game: &LoadedGame, votes: &[Seat]) -> Vec<String> {
+    (0..game.row.players.len())
+        .filter(|s| !votes.contains(s) && !game.position.has_left(*s))
+        .map(|s| game.player_at(s))
+        .collect()
+}
