@@ -523,19 +523,11 @@ pub(super) fn board_letter(
             .map(|s| game.player_at(s))
             .collect()
     };
-    let takeback_by: Vec<String> = game
-        .row
-        .undo_votes
-        .iter()
-        .map(|&s| game.player_at(s))
-        .collect();
+    let takeback_by = view.takeback_by.clone();
     let takeback_waiting_for = if takeback_by.is_empty() {
         Vec::new()
     } else {
-        (0..view.players.len())
-            .filter(|s| !game.row.undo_votes.contains(s) && !game.position.has_left(*s))
-            .map(|s| game.player_at(s))
-            .collect()
+        crate::service::votes::waiting_for(game, &game.row.undo_votes)
     };
     let clock = clock_letter(conn, game, now).map_err(damaged)?;
     Ok(BoardLetter {

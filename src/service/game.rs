@@ -238,6 +238,12 @@ impl LoadedGame {
                 .iter()
                 .map(|&s| self.player_at(s))
                 .collect(),
+            takeback_by: self
+                .row
+                .undo_votes
+                .iter()
+                .map(|&s| self.player_at(s))
+                .collect(),
             board: position.render(),
             nag_days: self.row.nag_days,
             forfeit_days: self.row.forfeit_days,

@@ -43,6 +43,8 @@ pub struct GameView {
     pub seed: Option<String>,
     /// Players who have offered or agreed to a draw that still stands.
     pub draw_offered_by: Vec<String>,
+    /// Players who have proposed or agreed to take back the last turn.
+    pub takeback_by: Vec<String>,
     /// The ASCII board.
     pub board: String,
     /// Days without a move before the player to move is reminded, and
@@ -111,6 +113,12 @@ impl GameView {
             out.push_str(&format!(
                 "draw offered by {}\n",
                 self.draw_offered_by.join(", ")
+            ));
+        }
+        if !self.takeback_by.is_empty() {
+            out.push_str(&format!(
+                "takeback of the last turn proposed by {}\n",
+                self.takeback_by.join(", ")
             ));
         }
         out.push_str(&self.dice_lines());

@@ -315,6 +315,10 @@ mod tests {
             proposed.starts_with("game1: takeback of bob's 2 (move 2) proposed; waiting for alice"),
             "{proposed}"
         );
+        assert!(
+            proposed.contains("\ntakeback of the last turn proposed by bob\n"),
+            "{proposed}"
+        );
         let before = dump(&conn);
         assert_eq!(
             undo(&mut conn, "bob", DrawAction::Offer).unwrap_err(),
