@@ -306,6 +306,18 @@ fn everyone_is_told_of_a_takeback_by_mail_and_the_move_is_mailed_again() {
     );
     let history = env.ok(None, &["history", &game]);
     assert!(history.contains("e2-e4 (taken back)"), "{history}");
+    // A preview by mail is answered to the asker alone, by any game word.
+    let asked = env.queued().len();
+    mail(&env, "bob", "all preview 1 e7-e5", "preview");
+    let answers = &env.queued()[asked..];
+    assert_eq!(answers.len(), 1, "{answers:#?}");
+    assert!(answers[0].0.contains("bob@example.test"));
+    assert!(
+        answers[0]
+            .2
+            .contains("in the preview it is alice's turn (move 3)"),
+        "{answers:#?}"
+    );
     assert!(
         history.contains("takeback agreed (alice): takes back e2-e4"),
         "{history}"

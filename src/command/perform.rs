@@ -64,7 +64,9 @@ pub fn perform(
     now: DateTime<Utc>,
     by_mail: bool,
 ) -> Result<Reply, PerformError> {
+    // `all` before a listing verb (`all show 7`) names every game.
     if let (Some(word), Some(game)) = (&request.game_word, game_of(&request.command))
+        && !word.eq_ignore_ascii_case("all")
         && let Some(row) = games::find(conn, game).map_err(ServiceError::from)?
         && !row.variant.eq_ignore_ascii_case(word)
     {

@@ -190,11 +190,22 @@ fn vote(p: &mut Parse<'_>, what: &'static str) -> Result<DrawAction, LanguageErr
     Ok(action)
 }
 
-/// `preview BOARD[#N] TURN...`: the turns are words; a word ending in `,`
-/// or `:` runs on into the next (`c3-d4, pass` and `4,5: c3-d4, pass` are
-/// one turn each).
+/// `preview BOARD[#N] TURN...` (in a reply, `preview [#N] TURN...` on the
+/// reply's own board): the turns are words; a word ending in `,` or `:`
+/// runs on into the next (`c3-d4, pass` and `4,5: c3-d4, pass` are one
+/// turn each).
 pub fn preview(p: &mut Parse<'_>) -> Built {
-    let (game, at) = board_at(p.words.next(p.words.board_word)?)?;
+    let (game, at) = match p.board {
+        Some(game) => match p.words.peek().and_then(|w| w.strip_prefix('#')) {
+            Some(n) => {
+                let at = words::move_number(n)?;
+                p.words.take();
+                (game, Some(at))
+            }
+            None => (game, None),
+        },
+        None => board_at(p.words.next(p.words.board_word)?)?,
+    };
     let mut turns: Vec<String> = Vec::new();
     let mut open = false;
     while let Some(word) = p.words.take() {

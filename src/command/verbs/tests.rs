@@ -264,3 +264,33 @@ fn the_shell_tells_a_game_number_from_a_userid() {
         "change: write `change password or address ...`, not `colour`"
     );
 }
+
+#[test]
+fn a_preview_reads_its_turns_and_a_reply_previews_its_own_board() {
+    let alice = Actor::Trusted("alice".into());
+    let shell = parse_shell(
+        &["preview", "5#2", "4,5:", "c3-d4,", "pass", "e2-e3,", "pass"],
+        &alice,
+    )
+    .unwrap();
+    assert_eq!(
+        shell,
+        vec![Command::Preview {
+            game: GameId(5),
+            at: Some(2),
+            turns: vec!["4,5: c3-d4, pass".into(), "e2-e3, pass".into()],
+        }]
+    );
+    let mail = parse_mail("orwell preview 5#2 4,5: c3-d4, pass e2-e3, pass").unwrap();
+    assert_eq!(mail[0].command, shell[0]);
+    assert_eq!(
+        parse_reply(
+            "preview #2 4,5: c3-d4, pass e2-e3, pass",
+            GameId(5),
+            "alice"
+        )
+        .unwrap(),
+        shell[0]
+    );
+    assert!(parse_mail("chess preview 5").is_err());
+}
