@@ -302,6 +302,26 @@ mod tests {
     }
 
     #[test]
+    fn vacation_time_is_not_thinking_time() {
+        let mut conn = db();
+        race(&mut conn, &["alice", "bob"]);
+        let alice = Actor::Trusted("alice".into());
+        for (on, secs) in [(true, 100), (false, 86_400 + 100)] {
+            let command = Command::Vacation { on };
+            let mut req = Request::new(&alice, &command, at(secs));
+            req.catalog = CATALOG;
+            execute(&mut conn, &req).unwrap();
+        }
+        mv(&mut conn, "alice", "1", 86_400 + 200);
+        let game = LoadedGame::load(&conn, CATALOG, GameId(1)).unwrap();
+        let clocks = clocks(&conn, &game, at(86_400 + 500)).unwrap();
+        assert_eq!(
+            clocks.used,
+            vec![TimeDelta::seconds(200), TimeDelta::seconds(300)]
+        );
+    }
+
+    #[test]
     fn no_limit_no_forfeit() {
         let mut conn = db();
         race(&mut conn, &["alice", "bob"]);
