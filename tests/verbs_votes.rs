@@ -445,3 +445,96 @@ fn a_move_after_the_thinking_time_is_used_up_is_too_late() {
     assert_eq!(json["result"], "0-1");
     assert_eq!(json["reason"], "time forfeit");
 }
+
+/// The first test seed under which, in game 1, the first turn a player
+/// makes (their first legal turn) is followed by a forced pass; with that
+/// turn and the ply it is made at.
+fn seed_with_a_pass_after_the_first_turn() -> (boserv::dice::Seed, String) {
+    let variant = boserv::service::game::find_variant(VARIANTS, "orwell").unwrap();
+    let dice = variant.dice().unwrap();
+    for b in 0u8..=255 {
+        let seed = boserv::dice::Seed([b; 32]);
+        let roll = |n: u32| boserv::dice::roll(&seed, GameId(1), u64::from(n), dice);
+        let mut position = variant.start(&[]).unwrap();
+        let mut ply = 0;
+        while position.must_pass(roll(ply)) {
+            position = position
+                .play(dice.forced_turn, Some(roll(ply)))
+                .unwrap()
+                .position;
+            ply += 1;
+        }
+        let turn = position.legal_turns(Some(roll(ply)))[0].clone();
+        let after = position.play(&turn, Some(roll(ply))).unwrap().position;
+        if after.to_move().is_some() && after.must_pass(roll(ply + 1)) {
+            return (seed, turn);
+        }
+    }
+    panic!("no test seed passes after the first turn");
+}
+
+#[test]
+fn a_takeback_undoes_the_turn_with_the_passes_that_followed_it() {
+    let (seed, turn) = seed_with_a_pass_after_the_first_turn();
+    let mut conn = store::open_in_memory().unwrap();
+    let at = "2026-03-01T12:00:00Z";
+    let ids: Vec<i64> = ["alice", "bob", "carol"]
+        .iter()
+        .map(|u| boserv::store::players::insert(&conn, u, "h", &[], at).unwrap())
+        .collect();
+    let start = boserv::service::game::find_variant(VARIANTS, "orwell")
+        .unwrap()
+        .start(&[])
+        .unwrap();
+    let id = boserv::store::games::insert(
+        &conn,
+        &boserv::store::games::NewGame {
+            variant: "orwell",
+            options: &[],
+            position: &start.encode(),
+            player_ids: &ids,
+            nag_days: 7,
+            forfeit_days: 21,
+            total_days: None,
+            dice_commitment: Some(&seed.commitment()),
+            dice_seed: Some(&seed.to_hex()),
+            now: at,
+        },
+    )
+    .unwrap();
+    let mut game = load(&conn, id);
+    boserv::service::autopass::advance(&conn, &mut game, now()).unwrap();
+    let before = load(&conn, id);
+    let roll = current_roll(&before).unwrap();
+    let mover = before.player_at(before.position.to_move().unwrap());
+    let command = Command::Move {
+        game: id,
+        turn: turn.clone(),
+        expect: None,
+    };
+    let reply = run(&mut conn, &mover, command).unwrap();
+    assert!(reply.contains("(passed automatically)"), "{reply}");
+    let moved = load(&conn, id);
+    assert!(moved.row.ply >= before.row.ply + 2, "the turn and a pass");
+    for user in ["alice", "bob", "carol"] {
+        let command = Command::Undo {
+            game: id,
+            action: if user == "alice" {
+                DrawAction::Offer
+            } else {
+                DrawAction::Accept
+            },
+        };
+        run(&mut conn, user, command).unwrap();
+    }
+    let back = load(&conn, id);
+    assert_eq!(back.row.ply, before.row.ply);
+    assert_eq!(back.position.encode(), before.position.encode());
+    assert_eq!(current_roll(&back).unwrap(), roll);
+    let undone = turns::trail(&conn, id)
+        .unwrap()
+        .iter()
+        .filter(|(_, undone)| undone.is_some())
+        .count();
+    assert_eq!(undone as u32, moved.row.ply - before.row.ply);
+}
