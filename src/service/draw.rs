@@ -9,9 +9,8 @@
 
 use rusqlite::Connection;
 
-use super::accounts::acting_player;
 use super::error::ServiceError;
-use super::game::{LoadedGame, Step};
+use super::game::Step;
 use super::notice::Notice;
 use super::reply::Reply;
 use super::{Request, notify, votes};
@@ -27,10 +26,7 @@ pub fn draw(
     action: DrawAction,
 ) -> Result<Reply, ServiceError> {
     let tx = store::write(conn)?;
-    let mut game = LoadedGame::load(&tx, req.catalog, id)?;
-    game.ensure_active()?;
-    let player = acting_player(&tx, req.actor)?;
-    let mine = votes::voter_seats(&game, player.id, &player.userid)?;
+    let (mut game, player, mine) = votes::voter(&tx, req, id)?;
     let standing = !game.row.draw_votes.is_empty();
     // One proposal at a time (see super::undo).
     if !game.row.undo_votes.is_empty() {

@@ -24,7 +24,6 @@
 
 use rusqlite::Connection;
 
-use super::accounts::acting_player;
 use super::autopass::AUTO_PASS;
 use super::error::ServiceError;
 use super::game::{LoadedGame, rebuild, timestamp};
@@ -57,10 +56,7 @@ pub fn answer(
     } else {
         // Judged as a vote would be (a finished game, a non-player) first.
         let tx = store::read(conn)?;
-        let game = LoadedGame::load(&tx, req.catalog, id)?;
-        game.ensure_active()?;
-        let player = acting_player(&tx, req.actor)?;
-        votes::voter_seats(&game, player.id, &player.userid)?;
+        votes::voter(&tx, req, id)?;
         Err(ServiceError::NothingProposed(id))
     }
 }
@@ -94,10 +90,7 @@ pub fn undo(
     action: DrawAction,
 ) -> Result<Reply, ServiceError> {
     let tx = store::write(conn)?;
-    let mut game = LoadedGame::load(&tx, req.catalog, id)?;
-    game.ensure_active()?;
-    let player = acting_player(&tx, req.actor)?;
-    let mine = votes::voter_seats(&game, player.id, &player.userid)?;
+    let (mut game, player, mine) = votes::voter(&tx, req, id)?;
     if !game.row.draw_votes.is_empty() {
         return Err(ServiceError::OtherProposal {
             game: id,

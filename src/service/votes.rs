@@ -4,9 +4,29 @@
 
 use std::collections::BTreeSet;
 
+use rusqlite::Connection;
+
+use super::Request;
+use super::accounts::acting_player;
 use super::error::ServiceError;
 use super::game::LoadedGame;
+use crate::command::GameId;
 use crate::rules::Seat;
+use crate::store::players::Player;
+
+/// A vote on game `id`: the game (still being played), the voter, and the
+/// seats they vote with.
+pub fn voter(
+    conn: &Connection,
+    req: &Request<'_>,
+    id: GameId,
+) -> Result<(LoadedGame, Player, Vec<Seat>), ServiceError> {
+    let game = LoadedGame::load(conn, req.catalog, id)?;
+    game.ensure_active()?;
+    let player = acting_player(conn, req.actor)?;
+    let mine = voter_seats(&game, player.id, &player.userid)?;
+    Ok((game, player, mine))
+}
 
 /// The seats `userid` (row `player_id`) votes with in `game`; refused
 /// when they do not play in it.
