@@ -20,7 +20,10 @@
 //! `store/votes.sql`), and `history` shows them. The game is rebuilt from
 //! the log without them. Dice are never rolled again: roll n belongs to
 //! move n, so the turn played in place of a taken-back one gets the same
-//! roll, and `audit` checks the live turns as ever.
+//! roll, and `audit` checks the live turns as ever. The `undo` entry is the
+//! log's last, so the reminder clock of the player to move starts again at
+//! the takeback; their thinking time (`totaltime`, [`super::thinking`])
+//! still counts the time before it.
 
 use rusqlite::Connection;
 
