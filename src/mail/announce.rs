@@ -427,8 +427,9 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
             } => {
                 plan.to_move = to_move.clone();
                 plan.events.push(Event::Line(format!(
-                    "{player} has used up the {days} days of thinking time this game allows \
-                     and loses on time."
+                    "{player} has used up the {} of thinking time this game allows \
+                     and loses on time.",
+                    thinking::days_text(*days)
                 )));
                 (Kind::Note, None)
             }

@@ -73,9 +73,10 @@ pub fn play(
         tx.commit()?;
         return Ok(Reply::Noted {
             line: format!(
-                "{id}: too late: {} has used up the {days} days of thinking time and \
-                 loses on time; {turn} was not played",
-                player.userid
+                "{id}: too late: {} has used up the {} of thinking time and loses on \
+                 time; {turn} was not played",
+                player.userid,
+                thinking::days_text(days)
             ),
             view: game.current_view(),
         });

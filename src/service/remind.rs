@@ -4,7 +4,8 @@
 //! reminded once per nag period (7, 14... days by default) and forfeits at
 //! the forfeit time (21 days); a draw offer still standing then counts as
 //! accepted. In a game with a thinking-time limit (`totaltime`), a player
-//! to move who has used it up loses on time (see [`thinking`]). Vacations stop a player's clocks (see [`crate::clock`]).
+//! to move who has used it up loses on time (see [`thinking`]). Vacations
+//! stop a player's clocks (see [`crate::clock`]).
 //!
 //! Safe at any frequency: the `reminders` table records the last reminder
 //! per clock, and a clock restarts with every log entry, so a rerun finds

@@ -140,7 +140,7 @@ impl GameView {
     pub fn time_line(&self) -> String {
         let total = self
             .total_days
-            .map(|d| format!(", {d} days of thinking time each"))
+            .map(|d| format!(", {} of thinking time each", super::thinking::days_text(d)))
             .unwrap_or_default();
         format!(
             "time: reminder after {} days, forfeit after {} days{total}",

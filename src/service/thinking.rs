@@ -120,7 +120,10 @@ pub fn lose_thinking_time(
     now: DateTime<Utc>,
 ) -> Result<Vec<Notice>, ServiceError> {
     let player = game.player_at(seat);
-    let comment = format!("{player} has used up the {days} days of thinking time");
+    let comment = format!(
+        "{player} has used up the {} of thinking time",
+        days_text(days)
+    );
     let position = game.position.conclude(&Conclusion::Forfeit(seat))?;
     let step = Step {
         kind: EntryKind::Forfeit,
@@ -144,6 +147,11 @@ pub fn lose_thinking_time(
     }
     notices.extend(passes);
     Ok(notices)
+}
+
+/// `1 day`, `30 days`.
+pub fn days_text(days: u32) -> String {
+    format!("{days} day{}", if days == 1 { "" } else { "s" })
 }
 
 /// A span as pbmserv wrote thinking time: `2 days 03:04:05`.
@@ -269,13 +277,13 @@ mod tests {
         assert!(
             game.current_view()
                 .time_line()
-                .ends_with(", 1 days of thinking time each")
+                .ends_with(", 1 day of thinking time each")
         );
         // alice's next move comes after 4 more hours: 24 in all.
         let late = play(&mut conn, "alice", 25 * 3600);
         assert!(
             late.starts_with(
-                "game2: too late: alice has used up the 1 days of thinking time and loses on time; 1 was not played"
+                "game2: too late: alice has used up the 1 day of thinking time and loses on time; 1 was not played"
             ),
             "{late}"
         );
