@@ -280,11 +280,11 @@ pub fn divide(b: &Bits, depth: u32) -> Vec<(Move, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::chess::fen::parse_fen;
+    use crate::rules::chess::backend::bits_of_fen;
 
     #[test]
     fn start_position_counts() {
-        let b = parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        let b = bits_of_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
         assert_eq!(perft(&b, 1), 20);
         assert_eq!(perft(&b, 2), 400);
         assert_eq!(perft(&b, 3), 8902);

@@ -64,16 +64,17 @@ impl ChessLike {
     /// a [`super::Hooks::render`] returns.
     pub fn with_status(&self, mut board: Vec<String>) -> String {
         board.push(String::new());
-        let result = self.result().map(|o| o.to_string());
-        let to_move = self.rules.seats[self.side as usize];
-        board.extend(status_lines(
-            Some(to_move),
-            result.as_deref(),
-            self.last_move(),
-        ));
+        board.extend(self.status());
         let mut text = board.join("\n");
         text.push('\n');
         text
+    }
+
+    /// Whose turn it is (or the result), and the last move.
+    pub fn status(&self) -> Vec<String> {
+        let result = self.result().map(|o| o.to_string());
+        let to_move = self.rules.seats[self.side as usize];
+        status_lines(Some(to_move), result.as_deref(), self.last_move())
     }
 
     fn refuse_when_over(&self) -> Result<(), RulesError> {

@@ -111,6 +111,7 @@ fn toy(drops: Option<Drops>, rebels: Rebels) -> &'static Rules {
         king_may_be_absent: true,
         dead: bare_kings,
         hooks: &Toy,
+        backend: None,
     }))
 }
 
@@ -403,6 +404,7 @@ fn a_game_s_own_legality() {
     let mut rules = Rules {
         own_legality: true,
         hooks: &CapturesUntilKing,
+        backend: None,
         ..clone_rules(with_drops())
     };
     rules.name = "captures-until-king";
@@ -434,5 +436,6 @@ fn clone_rules(r: &Rules) -> Rules {
         king_may_be_absent: r.king_may_be_absent,
         dead: r.dead,
         hooks: r.hooks,
+        backend: r.backend,
     }
 }
