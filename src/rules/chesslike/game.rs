@@ -34,6 +34,11 @@ impl ChessLike {
     /// Reads [`ChessLike::encode_text`]'s text, or a plain FEN.
     pub fn decode(rules: &'static Rules, text: &str) -> Result<Self, RulesError> {
         let bad = |why: &str| RulesError::BadPosition(why.to_string());
+        if text.starts_with("fen ") {
+            // What chess wrote before it joined the core: its repetition
+            // keys cannot be read as the core's; the game's turns can.
+            return Err(bad("a chess position cached by an older build"));
+        }
         let parts: Vec<&str> = text.split('|').map(str::trim).collect();
         let mut pos = from_fen(rules, parts[0])?;
         if parts.len() == 1 {
