@@ -83,7 +83,11 @@ pub struct Drops {
 pub trait Hooks: Send + Sync {
     /// Whether the action is allowed beyond the core's rules (Orphic:
     /// captures only until the king is dropped); `None` = allowed, else
-    /// why not, in a player's words.
+    /// why not, in a player's words. `pos` is the position the turn has
+    /// reached: in a turn of several actions (Squirm) the earlier ones are
+    /// played on it, so a rule about the turn so far reads it there. (No
+    /// game needs the earlier actions themselves: Squirm's own conditions
+    /// are the core's.)
     fn forbids(&self, pos: &ChessLike, act: &Act) -> Option<String> {
         let _ = (pos, act);
         None

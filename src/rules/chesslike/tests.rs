@@ -310,6 +310,45 @@ fn a_turn_of_two_actions() {
     assert!(s.legal(None).iter().any(|t| t.actions().len() == 2));
 }
 
+/// A rule judged on the turn so far: no king move while an enemy pawn
+/// stands on d4. The hook sees each action in the position the turn has
+/// reached, so after a squirm it sees the squirmed piece where it went.
+struct NoKingMoveBesideD4;
+
+impl Hooks for NoKingMoveBesideD4 {
+    fn forbids(&self, pos: &ChessLike, act: &Act) -> Option<String> {
+        let enemy_pawn = Some(ChessLike::piece(1 - pos.side(), PAWN));
+        let king_moves = act
+            .action
+            .from()
+            .and_then(|f| pos.board().get(f))
+            .is_some_and(|p| p.kind == KING);
+        (king_moves && pos.board().get(sq("d4")) == enemy_pawn)
+            .then(|| "no king move while a pawn stands on d4".into())
+    }
+
+    fn render(&self, pos: &ChessLike, _flipped: bool) -> String {
+        to_fen(pos)
+    }
+}
+
+#[test]
+fn a_game_s_own_legality_sees_the_turn_so_far() {
+    let mut rules = Rules {
+        own_legality: true,
+        hooks: &NoKingMoveBesideD4,
+        ..clone_rules(toy(None, Rebels::SquirmFirst))
+    };
+    rules.name = "no-king-move-beside-d4";
+    let rules: &'static Rules = Box::leak(Box::new(rules));
+    let q = play(&at(rules, "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1"), "e4");
+    let turns = q.legal_turns(None);
+    for legal in ["Ke8-d8", "~e4-f4, Ke8-d8", "~e4-d4, e7-e5"] {
+        assert!(turns.contains(&legal.to_string()), "{legal}: {turns:?}");
+    }
+    assert!(!turns.contains(&"~e4-d4, Ke8-d8".to_string()), "{turns:?}");
+}
+
 #[test]
 fn a_warrior_like_pawn() {
     let p = at(plain(), "4k3/8/8/8/8/8/W7/4K3 w - - 0 1");
