@@ -28,7 +28,11 @@ fn square(sq: u8) -> String {
 }
 
 fn ours(p: &ChessLike) -> Vec<(String, Act)> {
-    let mut v: Vec<_> = p.legal_acts().into_iter().map(|a| (our_uci(&a), a)).collect();
+    let mut v: Vec<_> = p
+        .legal_acts()
+        .into_iter()
+        .map(|a| (our_uci(&a), a))
+        .collect();
     v.sort_by(|x, y| x.0.cmp(&y.0));
     v
 }

@@ -405,10 +405,19 @@ mod tests {
         assert_eq!(held(20).to_string(), "Red holds all 20 royal pieces");
         assert_eq!(held(4).key(), "all-royals:1:4");
         assert_eq!(Ending::read("all-royals:1", THREE), Some(held(3)));
-        assert_eq!(Ending::read("all-royals:1", TWO).unwrap().to_string(), "Black holds both royal pieces");
+        assert_eq!(
+            Ending::read("all-royals:1", TWO).unwrap().to_string(),
+            "Black holds both royal pieces"
+        );
         assert_eq!(Ending::read("all-royals:1:1", THREE), None);
-        assert_eq!(Ending::read("Red holds all twelve royal pieces", THREE), Some(held(12)));
-        assert_eq!(Ending::read("Red holds all 20 royal pieces", THREE), Some(held(20)));
+        assert_eq!(
+            Ending::read("Red holds all twelve royal pieces", THREE),
+            Some(held(12))
+        );
+        assert_eq!(
+            Ending::read("Red holds all 20 royal pieces", THREE),
+            Some(held(20))
+        );
     }
 
     #[test]

@@ -350,7 +350,11 @@ fn read_en_passant(pos: &ChessLike, text: &str) -> Result<(Square, Square), Rule
         };
     };
     let (from, to) = (geo.parse(a).ok_or_else(why)?, geo.parse(b).ok_or_else(why)?);
-    if fits(from, to) { Ok((from, to)) } else { Err(why()) }
+    if fits(from, to) {
+        Ok((from, to))
+    } else {
+        Err(why())
+    }
 }
 
 /// Writes the position in the game's FEN.

@@ -33,8 +33,8 @@ mod variant;
 mod tests;
 
 pub use fen::{from_fen, to_fen};
-pub use pawns::PawnRule;
 pub use movegen::castle_act;
+pub use pawns::PawnRule;
 pub use position::{Act, ChessLike, MAX_KINDS, Special};
 pub use variant::{Switch, TwoSeatGame};
 
