@@ -14,9 +14,7 @@ history 79923c9a1cbd077a,e7ba00b1cd983889,c04636723128fc27,5e6e0a59e00dc3d4,\
 79923c9a1cbd077a,e7ba00b1cd983889,c04636723128fc27\nlast Nf3-g1\n";
 
 fn cached(env: &Env) -> String {
-    let conn = rusqlite::Connection::open(&env.db).unwrap();
-    conn.query_row("SELECT position FROM games", [], |r| r.get(0))
-        .unwrap()
+    env.query("SELECT position FROM games").remove(0)
 }
 
 #[test]
@@ -28,11 +26,10 @@ fn a_chess_game_cached_by_an_older_build_replays_its_log() {
     env.play(&game, ["alice", "bob"], 1, &shuffle);
     let now = cached(&env);
     assert!(now.contains(" | Nf3-g1 | "), "{now}");
-    {
-        let conn = rusqlite::Connection::open(&env.db).unwrap();
-        conn.execute("UPDATE games SET position = ?1", [OLD_CACHE])
-            .unwrap();
-    }
+    rusqlite::Connection::open(&env.db)
+        .unwrap()
+        .execute("UPDATE games SET position = ?1", [OLD_CACHE])
+        .unwrap();
     let json = env.json(&game);
     assert_eq!(json["status"], "active");
     assert_eq!(json["to_move"], "bob");

@@ -334,13 +334,8 @@ impl Hooks for NoKingMoveBesideD4 {
 
 #[test]
 fn a_game_s_own_legality_sees_the_turn_so_far() {
-    let mut rules = Rules {
-        own_legality: true,
-        hooks: &NoKingMoveBesideD4,
-        ..clone_rules(toy(None, Rebels::SquirmFirst))
-    };
-    rules.name = "no-king-move-beside-d4";
-    let rules: &'static Rules = Box::leak(Box::new(rules));
+    let squirm = toy(None, Rebels::SquirmFirst);
+    let rules = with_own_legality("no-king-move-beside-d4", &NoKingMoveBesideD4, squirm);
     let q = play(&at(rules, "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1"), "e4");
     let turns = q.legal_turns(None);
     for legal in ["Ke8-d8", "~e4-f4, Ke8-d8", "~e4-d4, e7-e5"] {
@@ -440,14 +435,7 @@ impl Hooks for CapturesUntilKing {
 
 #[test]
 fn a_game_s_own_legality() {
-    let mut rules = Rules {
-        own_legality: true,
-        hooks: &CapturesUntilKing,
-        backend: None,
-        ..clone_rules(with_drops())
-    };
-    rules.name = "captures-until-king";
-    let rules: &'static Rules = Box::leak(Box::new(rules));
+    let rules = with_own_legality("captures-until-king", &CapturesUntilKing, with_drops());
     let p = at(rules, "4k3/8/8/8/1p6/P7/8/8[K] w - - 0 1");
     let mut turns = p.legal_turns(None);
     turns.retain(|t| !t.starts_with("K@"));
@@ -458,6 +446,21 @@ fn a_game_s_own_legality() {
     );
     let q = play(&p, "K@e1");
     assert_eq!(q.in_reserve(0, KING), 0);
+}
+
+/// `base` with a game's own legality through `hooks`.
+fn with_own_legality(
+    name: &'static str,
+    hooks: &'static dyn Hooks,
+    base: &'static Rules,
+) -> &'static Rules {
+    let mut rules = Rules {
+        own_legality: true,
+        hooks,
+        ..clone_rules(base)
+    };
+    rules.name = name;
+    Box::leak(Box::new(rules))
 }
 
 fn clone_rules(r: &Rules) -> Rules {
