@@ -23,7 +23,7 @@ use rusqlite::Connection;
 use super::error::ServiceError;
 use super::game::{Catalog, LoadedGame, Step, timestamp};
 use super::notice::Notice;
-use super::{autopass, notify};
+use super::{notify, turn_arrival};
 use crate::clock::{Limits, Pauses, Reading};
 use crate::command::GameId;
 use crate::rules::Conclusion;
@@ -313,7 +313,7 @@ fn lose_on_time(
     let outcome = game.record(tx, step, position, now)?;
     // In a game of three the seat is out: its turns pass from now on (in
     // dice games the server records those passes with their rolls).
-    let passes = autopass::advance(tx, game, now)?;
+    let passes = turn_arrival::advance(tx, game, now)?;
     let mut notices = Vec::new();
     if !drawn {
         notices.push(Notice::Forfeited {
