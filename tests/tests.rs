@@ -6,6 +6,7 @@ mod chess_oracle;
 mod cli;
 mod dice_audit;
 mod games;
+mod grammar;
 mod mail_atomic;
 mod mail_cli;
 mod mail_crash;
