@@ -510,9 +510,12 @@ fn answer(
 ) -> Result<Option<Rendered>, HandleError> {
     match &request.command {
         Command::Move { .. }
+        | Command::ConfirmSubmission { .. }
         | Command::Challenge { .. }
-        | Command::Resign { .. }
         | Command::Draw { .. } => Ok(None),
+        // A resignation sent out of turn only waits ([`Reply::Noted`]):
+        // nobody else is mailed, so its sender is answered (below).
+        Command::Resign { .. } if !matches!(reply, Reply::Noted { .. }) => Ok(None),
         Command::Help { topic, .. } => {
             // The language gave the mail world: mail syntax only.
             let text = reply.text();

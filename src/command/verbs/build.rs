@@ -149,6 +149,45 @@ pub fn play(p: &mut Parse<'_>) -> Built {
     })
 }
 
+/// `queue TURN[#N]` or `queue clear`.
+pub fn queue(p: &mut Parse<'_>) -> Built {
+    let game = p.board();
+    let turn = p.words.remaining();
+    if turn.is_empty() {
+        return Err(p.words.missing("TURN"));
+    }
+    if turn.eq_ignore_ascii_case("clear") {
+        return one(Command::ClearQueue { game });
+    }
+    let (turn, expect) = words::split_move_number(&turn)?;
+    one(Command::Queue {
+        game,
+        turn: turn.to_string(),
+        expect,
+    })
+}
+
+/// `submit TURN[#N]`.
+pub fn submit(p: &mut Parse<'_>) -> Built {
+    let game = p.board();
+    let turn = p.words.remaining();
+    if turn.is_empty() {
+        return Err(p.words.missing("TURN"));
+    }
+    let (turn, expect) = words::split_move_number(&turn)?;
+    one(Command::Submit {
+        game,
+        turn: turn.to_string(),
+        expect,
+    })
+}
+
+/// `GAME confirm BOARD USERID PASSWORD`: plays the submitted turn.
+pub fn confirm_submission(p: &mut Parse<'_>) -> Built {
+    p.words.end()?;
+    one(Command::ConfirmSubmission { game: p.board() })
+}
+
 /// `draw offer|accept|decline` (pbmserv's `propose` and `reject` too).
 pub fn draw(p: &mut Parse<'_>) -> Built {
     let game = p.board();
