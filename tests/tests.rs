@@ -33,3 +33,4 @@ mod remind;
 mod shell;
 mod store;
 mod util;
+mod verbs;

@@ -40,6 +40,7 @@ pub fn change_address(p: &mut Parse<'_>) -> Built {
     one(Command::ChangeAddress { emails })
 }
 
+/// `signoff` (or `delete`): closes the account.
 pub fn signoff(p: &mut Parse<'_>) -> Built {
     p.words.end()?;
     one(Command::Signoff)

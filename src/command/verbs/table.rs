@@ -149,9 +149,9 @@ pub static VERBS: &[Verb] = &[
         page: "Starts a game between the players named, in seat order (`variants` lists\n\
                the games and their seats). Options: --nagtime=DAYS (a reminder after\n\
                DAYS without a move, default 7), --forfeittime=DAYS (a loss on time,\n\
-               default 21), and the game's own (see help GAME); the shell also takes\n\
-               --opt NAME=VALUE. By mail the challenger proves who they are with\n\
-               --login=USERID:PASSWORD and must be one of the players.",
+               default 21), and the game's own (see help GAME). By mail the\n\
+               challenger proves who they are with --login=USERID:PASSWORD and must\n\
+               be one of the players.",
         example: "alice bob --nagtime=3",
         build: build::challenge,
     },
@@ -166,7 +166,7 @@ pub static VERBS: &[Verb] = &[
         page: "Plays your turn. A trailing #N must be the number of the move being\n\
                made: a repeated or stale move is refused, not played. In place of a\n\
                turn, pbmserv's words: propose (a draw), accept, reject, resign.\n\
-               Dice games: a turn copied from `history` or `moves GAME` with its roll\n\
+               Dice games: a turn copied from `history` with its roll\n\
                (`4,5: Pc2xc11, Jb2-c2`) is taken when that roll is the current one.\n\
                See `help notation`.",
         example: "e2-e4#1",
@@ -265,7 +265,7 @@ pub static VERBS: &[Verb] = &[
                shows it after N moves. With USERIDs, the boards of their games\n\
                (active ones unless a selector says otherwise; next: where one of\n\
                them is to move). `all show` or no game word: every game; a game's\n\
-               name: only its boards. The shell adds --format json.",
+               name: only its boards.",
         example: "1",
         build: build::show,
     },
@@ -303,7 +303,7 @@ pub static VERBS: &[Verb] = &[
         summary: "a table of games",
         page: "One line per game: id, game, players, move number, whose turn it is and\n\
                the date they lose on time if they do not move. Without USERID: the\n\
-               asker's games in the shell (--as), everyone's by mail. active (the\n\
+               asker's own games when the asker is known, else everyone's. active (the\n\
                default): games being played; inactive: finished ones; all: both;\n\
                next: where one of the users is to move. A game's name before the\n\
                verb (mail) keeps that game's boards only.",
