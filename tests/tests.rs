@@ -34,3 +34,4 @@ mod shell;
 mod store;
 mod util;
 mod verbs;
+mod verbs_turns;
