@@ -179,7 +179,7 @@ pub static VERBS: &[Verb] = &[
         login: true,
         args: "TURN[#N] | clear",
         secret: None,
-        summary: "a turn in advance, played when your turn comes",
+        summary: "a turn played when your turn comes",
         page: "While it is not your turn: queues TURN. When your turn comes it is played\n\
                for you if it is legal then, marked (Auto); several queued turns are\n\
                played one per turn, in order (at most 10). #N: only at move N. A\n\
@@ -198,7 +198,7 @@ pub static VERBS: &[Verb] = &[
         login: true,
         args: "TURN[#N]",
         secret: None,
-        summary: "a turn to confirm first; answered with a preview",
+        summary: "a turn to confirm, with a preview",
         page: "On your turn: checks TURN and answers with the board it would leave,\n\
                without playing it (\"This is a preview of a submitted move. It must be\n\
                confirmed to take effect.\"). `confirm` plays it; a new submit\n\
