@@ -303,10 +303,7 @@ impl Event {
                 ply,
                 automatic,
             } => {
-                let mark = marks
-                    .iter()
-                    .find(|(p, _)| p == ply)
-                    .map_or("", |(_, m)| m.as_str());
+                let mark = mark_of(marks, *ply);
                 if *automatic {
                     format!("{mover} had to pass (move {ply}): {turn}, made by the server.")
                 } else {
@@ -314,15 +311,20 @@ impl Event {
                 }
             }
             Event::Queued { mover, turn, ply } => {
-                let mark = marks
-                    .iter()
-                    .find(|(p, _)| p == ply)
-                    .map_or("", |(_, m)| m.as_str());
+                let mark = mark_of(marks, *ply);
                 format!("{mover} played {turn}{mark} (move {ply}) (Auto), queued in advance.")
             }
             Event::Line(line) => line.clone(),
         }
     }
+}
+
+/// The check or mate mark of the turn with this move number, if any.
+fn mark_of(marks: &[(u32, String)], ply: u32) -> &str {
+    marks
+        .iter()
+        .find(|(p, _)| *p == ply)
+        .map_or("", |(_, m)| m.as_str())
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]

@@ -32,7 +32,7 @@ pub fn split_move_number(text: &str) -> (String, Option<u32>) {
 }
 
 /// The seat a player moves from now, or why they may not.
-pub(super) fn mover_seat(
+fn mover_seat(
     game: &LoadedGame,
     player_id: i64,
     userid: &str,
@@ -111,18 +111,44 @@ pub fn play(
     turn: &str,
     expect: Option<u32>,
 ) -> Result<Reply, ServiceError> {
+    let (tx, game, player) = seated(conn, req, id)?;
+    let seat = turn_checked(&game, &player, expect)?;
+    commit_turn(tx, game, seat, &player, turn, req.comment, req.now)
+}
+
+/// Game `id` (still being played) and the player asking, who must hold a
+/// seat in it, in the command's write transaction.
+pub(super) fn seated<'c>(
+    conn: &'c mut Connection,
+    req: &Request<'_>,
+    id: GameId,
+) -> Result<(store::Tx<'c>, LoadedGame, Player), ServiceError> {
     let tx = store::write(conn)?;
     let game = LoadedGame::load(&tx, req.catalog, id)?;
     game.ensure_active()?;
     let player = acting_player(&tx, req.actor)?;
-    let seat = mover_seat(&game, player.id, &player.userid)?;
-    let expected = game.row.ply + 1;
-    if let Some(got) = expect
-        && got != expected
-    {
-        return Err(ServiceError::StaleMove { got, expected });
+    if game.seats_of(player.id).is_empty() {
+        return Err(ServiceError::NotPlaying {
+            user: player.userid,
+            game: id,
+        });
     }
-    commit_turn(tx, game, seat, &player, turn, req.comment, req.now)
+    Ok((tx, game, player))
+}
+
+/// The seat `player` moves from now, if it is their turn and `#N` (if
+/// given) is the number of the move being made.
+pub(super) fn turn_checked(
+    game: &LoadedGame,
+    player: &Player,
+    expect: Option<u32>,
+) -> Result<Seat, ServiceError> {
+    let seat = mover_seat(game, player.id, &player.userid)?;
+    let expected = game.row.ply + 1;
+    match expect {
+        Some(got) if got != expected => Err(ServiceError::StaleMove { got, expected }),
+        _ => Ok(seat),
+    }
 }
 
 /// Plays a checked player's turn ([`play_turn`]), lets the turn arrive at

@@ -12,40 +12,19 @@
 use rusqlite::Connection;
 
 use super::Request;
-use super::accounts::acting_player;
 use super::error::ServiceError;
-use super::game::{LoadedGame, timestamp};
+use super::game::timestamp;
+use super::moves::seated;
 use super::reply::Reply;
 use crate::command::GameId;
 use crate::rules::RulesError;
-use crate::store::players::Player;
 use crate::store::queued::{self, Queued};
-use crate::store::{self, Tx};
 
 /// The most turns one player may have queued in one game.
 pub const MAX_QUEUED: usize = 10;
 
 /// The longest queued turn (the longest real turn is far shorter).
 const MAX_TURN_LEN: usize = 200;
-
-/// The game and the player asking, who must be playing it.
-fn seated<'c>(
-    conn: &'c mut Connection,
-    req: &Request<'_>,
-    id: GameId,
-) -> Result<(Tx<'c>, LoadedGame, Player), ServiceError> {
-    let tx = store::write(conn)?;
-    let game = LoadedGame::load(&tx, req.catalog, id)?;
-    game.ensure_active()?;
-    let player = acting_player(&tx, req.actor)?;
-    if game.seats_of(player.id).is_empty() {
-        return Err(ServiceError::NotPlaying {
-            user: player.userid,
-            game: id,
-        });
-    }
-    Ok((tx, game, player))
-}
 
 /// `queue GAME TURN[#N]`.
 pub fn queue(

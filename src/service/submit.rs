@@ -9,16 +9,14 @@
 use rusqlite::Connection;
 
 use super::Request;
-use super::accounts::acting_player;
 use super::analysis::strip_current_roll;
 use super::dice::current_roll;
 use super::error::ServiceError;
-use super::game::{LoadedGame, timestamp};
-use super::moves::{commit_turn, mover_seat};
+use super::game::timestamp;
+use super::moves::{commit_turn, seated, turn_checked};
 use super::reply::Reply;
 use crate::command::GameId;
 use crate::store::submissions::{self, Submission};
-use crate::store::{self};
 
 /// The line every preview starts with (pbmserv's words).
 pub const PREVIEW: &str =
@@ -32,17 +30,9 @@ pub fn submit(
     turn: &str,
     expect: Option<u32>,
 ) -> Result<Reply, ServiceError> {
-    let tx = store::write(conn)?;
-    let game = LoadedGame::load(&tx, req.catalog, id)?;
-    game.ensure_active()?;
-    let player = acting_player(&tx, req.actor)?;
-    let seat = mover_seat(&game, player.id, &player.userid)?;
+    let (tx, game, player) = seated(conn, req, id)?;
+    let seat = turn_checked(&game, &player, expect)?;
     let expected = game.row.ply + 1;
-    if let Some(got) = expect
-        && got != expected
-    {
-        return Err(ServiceError::StaleMove { got, expected });
-    }
     let roll = current_roll(&game)?;
     let text = strip_current_roll(turn, game.variant.dice(), roll)?;
     let played = game.position.play(&text, roll).map_err(|e| e.reason)?;
@@ -71,19 +61,10 @@ pub fn confirm(
     req: &Request<'_>,
     id: GameId,
 ) -> Result<Reply, ServiceError> {
-    let tx = store::write(conn)?;
-    let game = LoadedGame::load(&tx, req.catalog, id)?;
-    game.ensure_active()?;
-    let player = acting_player(&tx, req.actor)?;
-    if game.seats_of(player.id).is_empty() {
-        return Err(ServiceError::NotPlaying {
-            user: player.userid,
-            game: id,
-        });
-    }
+    let (tx, game, player) = seated(conn, req, id)?;
     let submission =
         submissions::take(&tx, id, player.id)?.ok_or(ServiceError::NoSubmission(id))?;
-    let seat = mover_seat(&game, player.id, &player.userid)?;
+    let seat = turn_checked(&game, &player, None)?;
     if submission.ply != game.row.ply || submission.position != game.position.encode() {
         return Err(ServiceError::SubmissionStale(id));
     }
