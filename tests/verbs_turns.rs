@@ -229,3 +229,37 @@ fn submit_then_confirm_in_the_shell() {
         "no submission to confirm in game1"
     );
 }
+
+#[test]
+fn an_orwell_queued_turn_is_checked_against_the_roll_of_its_turn() {
+    let env = Env::new();
+    let game = crate::orwell_cli::start(&env, &"11".repeat(32));
+    // Whoever is to move, the next player queues a turn written for a
+    // roll: it is played only if that is the roll their turn brings.
+    let json = env.json(&game);
+    let players: Vec<String> = json["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap().to_string())
+        .collect();
+    let mover = json["to_move"].as_str().unwrap().to_string();
+    let at = players.iter().position(|p| *p == mover).unwrap();
+    let next = players[(at + 1) % 3].clone();
+    env.ok(Some(&next), &["queue", &game, "6,6: pass, pass"]);
+    crate::orwell_cli::play_one(&env, &game);
+    let roll = env.json(&game)["roll"].clone();
+    let now = env.json(&game)["to_move"].as_str().map(str::to_string);
+    // This seed gives the next player a turn of their own, not a 6,6.
+    assert_eq!(now.as_deref(), Some(next.as_str()));
+    assert_ne!(roll, serde_json::json!([6, 6]));
+    let (_, page) = last_mail_to(&env, &format!("{next}@example.test"));
+    assert!(
+        page.contains(
+            "Your queued move 6,6: pass, pass was not played: \
+             6,6: pass, pass: written for the roll 6,6 but the roll now is"
+        ),
+        "{page}"
+    );
+    assert!(page.contains("Your roll:"), "{page}");
+}

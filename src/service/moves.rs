@@ -32,11 +32,7 @@ pub fn split_move_number(text: &str) -> (String, Option<u32>) {
 }
 
 /// The seat a player moves from now, or why they may not.
-fn mover_seat(
-    game: &LoadedGame,
-    player_id: i64,
-    userid: &str,
-) -> Result<Seat, ServiceError> {
+fn mover_seat(game: &LoadedGame, player_id: i64, userid: &str) -> Result<Seat, ServiceError> {
     let seats = game.seats_of(player_id);
     if seats.is_empty() {
         return Err(ServiceError::NotPlaying {
