@@ -85,6 +85,40 @@ pub fn forget(conn: &Connection, game: GameId) -> Result<(), ServiceError> {
     Ok(())
 }
 
+/// Makes the pending resignations of the players not to move take effect
+/// now: the player to move is about to lose on time, and a player who gave
+/// up must not win the game by that silence. Returns the notices.
+pub fn resign_waiting(
+    conn: &Connection,
+    game: &mut LoadedGame,
+    now: DateTime<Utc>,
+) -> Result<Vec<Notice>, ServiceError> {
+    let to_move = game.position.to_move();
+    let mut notices = Vec::new();
+    for player_id in resignations::of_game(conn, game.id())? {
+        if game.row.status != Status::Active {
+            break;
+        }
+        let seats = game.seats_of(player_id);
+        let Some(&seat) = seats
+            .iter()
+            .find(|&&s| Some(s) != to_move && !game.position.has_left(s))
+        else {
+            continue;
+        };
+        resignations::take(conn, game.id(), player_id)?;
+        let player = Player {
+            id: player_id,
+            userid: game.player_at(seat),
+            password_hash: String::new(),
+        };
+        let (resigned, game_over) = resign_seat(conn, game, seat, &player, None, now)?;
+        notices.push(resigned);
+        notices.extend(game_over);
+    }
+    Ok(notices)
+}
+
 /// Acts for the player to move, if something waits for them; `None` when
 /// nothing does (or nobody is to move).
 fn arrive(
