@@ -144,8 +144,12 @@ impl Verb {
             }
         }
         let args = match world {
-            // The shell names a game by its number: `game7` or `7`.
-            World::Shell => self.args.replace("BOARD", "GAME"),
+            // The shell names a game by its number (`game7` or `7`), a
+            // kind of game by its VARIANT name.
+            World::Shell => self
+                .args
+                .replace("GAME", "VARIANT")
+                .replace("BOARD", "GAME"),
             World::Mail | World::Reply => self.args.to_string(),
         };
         if !args.is_empty() {
@@ -155,9 +159,9 @@ impl Verb {
     }
 
     /// Whether `world` can use this verb at all: a reply speaks only of its
-    /// own board.
+    /// own board (and lists: `show`, `games`).
     pub fn is_in(&self, world: World) -> bool {
-        world != World::Reply || self.place == Place::Board
+        world != World::Reply || matches!(self.place, Place::Board | Place::Listing)
     }
 }
 
@@ -303,7 +307,7 @@ pub fn parse_reply(line: &str, game: GameId, user: &str) -> Result<Command, Lang
             usage: "TURN[#N] | resign | draw offer|accept|decline | show | ...".to_string(),
         });
     }
-    let board_verbs = named(&words, |p| p == Place::Board);
+    let board_verbs = named(&words, |p| matches!(p, Place::Board | Place::Listing));
     let (verb, rest) = match board_verbs.first() {
         Some(verb) => (*verb, &words[verb.name_words()..]),
         // A turn alone is a move.
