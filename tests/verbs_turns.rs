@@ -43,6 +43,10 @@ fn a_queued_move_is_played_when_the_turn_comes_and_marked_auto() {
     // Nobody is told of a queue but its player.
     assert_eq!(env.queued().len(), 2, "only the two new-game mails");
     let out = env.ok(Some("alice"), &["move", &game, "e2-e4#1"]);
+    assert!(
+        out.contains("bob: e7-e5 (Auto, queued in advance)"),
+        "{out}"
+    );
     assert!(out.contains("it is alice's turn (move 3)"), "{out}");
     let history = env.ok(None, &["history", &game]);
     assert!(history.contains("e7-e5 (Auto)"), "{history}");
