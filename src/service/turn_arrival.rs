@@ -246,6 +246,10 @@ pub fn public_notes(conn: &Connection, game: GameId) -> Result<Vec<String>, Serv
     let Some(row) = crate::store::games::find(conn, game)? else {
         return Ok(Vec::new());
     };
+    // A game that ended by agreement leaves its waits behind: they are moot.
+    if row.status != Status::Active {
+        return Ok(Vec::new());
+    }
     let pending = resignations::of_game(conn, game)?;
     Ok(row
         .player_ids
@@ -273,6 +277,10 @@ pub fn own_notes(
     game: GameId,
     player: i64,
 ) -> Result<Vec<String>, ServiceError> {
+    let active = crate::store::games::find(conn, game)?.map(|row| row.status);
+    if active != Some(Status::Active) {
+        return Ok(Vec::new());
+    }
     let queue = queued::list(conn, game, player)?;
     if queue.is_empty() {
         return Ok(Vec::new());

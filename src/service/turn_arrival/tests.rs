@@ -584,3 +584,22 @@ fn a_submission_is_dropped_when_the_position_changes_under_it() {
         "the position in game1 changed since your submission: submit the move again"
     );
 }
+
+#[test]
+fn a_game_drawn_by_agreement_mails_no_queue_or_pending_resignation() {
+    let mut conn = setup();
+    mv(&mut conn, "alice", "1").unwrap();
+    mv(&mut conn, "bob", "1").unwrap();
+    queue(&mut conn, "bob", "1", None).unwrap();
+    act(&mut conn, "bob", Command::Resign { game: GAME }).unwrap();
+    let draw = |action| Command::Draw { game: GAME, action };
+    act(&mut conn, "bob", draw(crate::command::DrawAction::Offer)).unwrap();
+    clear_outbox(&conn);
+    act(&mut conn, "alice", draw(crate::command::DrawAction::Accept)).unwrap();
+    for reader in ["alice@example.org", "bob@example.org"] {
+        let page = mail_to(&conn, reader);
+        assert!(page.contains("1/2-1/2") || page.contains("drawn"), "{page}");
+        assert!(!page.contains("queued"), "{page}");
+        assert!(!page.contains("pending"), "{page}");
+    }
+}
