@@ -87,7 +87,7 @@ fn a_queued_move_that_became_illegal_is_reported_to_its_player_and_not_played() 
         to_bob.contains("Your queued move d5xe4 was not played:"),
         "{to_bob}"
     );
-    assert!(to_bob.contains("It is your turn."), "{to_bob}");
+    assert!(to_bob.contains("It is your turn, bob: move 4."), "{to_bob}");
     assert!(!to_bob.contains("Your pawn is mine."), "{to_bob}");
     let (_, to_alice) = last_mail_to(&env, "alice@example.test");
     assert!(

@@ -469,7 +469,6 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                         if *dropped == 1 { "was" } else { "were" }
                     ));
                 }
-                line.push_str(" It is your turn.");
                 plan.private.push((player.clone(), line));
                 (Kind::Note, None)
             }

@@ -188,7 +188,7 @@ fn a_queued_turn_that_became_illegal_is_reported_to_its_player_and_not_played() 
         to_bob.contains("The 1 move queued after it was dropped too."),
         "{to_bob}"
     );
-    assert!(to_bob.contains("It is your turn."), "{to_bob}");
+    assert!(to_bob.contains("It is bob's turn: move 8."), "{to_bob}");
     assert!(!to_bob.contains("You have the following"), "{to_bob}");
     // Nobody else learns what bob had queued.
     let to_alice = mail_to(&conn, "alice@example.org");
