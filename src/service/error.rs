@@ -93,6 +93,8 @@ pub enum ServiceError {
     NotAvailable(&'static str),
     #[error("{0} has signed off: the account is closed")]
     SignedOff(String),
+    #[error("a queued turn is 1 to {max} characters")]
+    BadQueuedTurn { max: usize },
     #[error("it is your turn in {0}: use move, not queue")]
     QueueOnYourTurn(GameId),
     #[error("move #{got} is already played: the next move is {next}")]
@@ -231,6 +233,7 @@ mod tests {
             ServiceError::SeatLeft("bob".into()),
             ServiceError::NotAvailable("signoff"),
             ServiceError::SignedOff("alice".into()),
+            ServiceError::BadQueuedTurn { max: 200 },
             ServiceError::QueueOnYourTurn(game),
             ServiceError::QueuedForPast { got: 1, next: 3 },
             ServiceError::QueueFull { game, max: 10 },
@@ -285,6 +288,7 @@ mod tests {
                     | ServiceError::SeatLeft(_)
                     | ServiceError::NotAvailable(_)
                     | ServiceError::SignedOff(_)
+                    | ServiceError::BadQueuedTurn { .. }
                     | ServiceError::QueueOnYourTurn(_)
                     | ServiceError::QueuedForPast { .. }
                     | ServiceError::QueueFull { .. }

@@ -17,7 +17,6 @@ use super::game::timestamp;
 use super::moves::seated;
 use super::reply::Reply;
 use crate::command::GameId;
-use crate::rules::RulesError;
 use crate::store::queued::{self, Queued};
 
 /// The most turns one player may have queued in one game.
@@ -36,9 +35,7 @@ pub fn queue(
 ) -> Result<Reply, ServiceError> {
     let turn = turn.trim();
     if turn.is_empty() || turn.len() > MAX_TURN_LEN {
-        return Err(
-            RulesError::Other(format!("a queued turn is 1 to {MAX_TURN_LEN} characters")).into(),
-        );
+        return Err(ServiceError::BadQueuedTurn { max: MAX_TURN_LEN });
     }
     let (tx, game, player) = seated(conn, req, id)?;
     let mine = game.seats_of(player.id);
