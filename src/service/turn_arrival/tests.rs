@@ -65,6 +65,15 @@ fn queue(
     act(conn, user, command)
 }
 
+/// `show` of game1.
+fn show(conn: &mut Connection) -> String {
+    let command = Command::Show {
+        game: GAME,
+        at: None,
+    };
+    act(conn, "alice", command).unwrap()
+}
+
 /// The body of the last pending mail to `address`.
 fn mail_to(conn: &Connection, address: &str) -> String {
     outbox::list(conn, outbox::Status::Pending)
@@ -285,15 +294,7 @@ fn a_queued_turn_that_wins_ends_the_game_and_clears_every_queue() {
     queue(&mut conn, "bob", "1", None).unwrap();
     queue(&mut conn, "bob", "2", None).unwrap();
     mv(&mut conn, "alice", "1").unwrap();
-    let reply = act(
-        &mut conn,
-        "alice",
-        Command::Show {
-            game: GAME,
-            at: None,
-        },
-    )
-    .unwrap();
+    let reply = show(&mut conn);
     assert!(reply.contains("game over: 0-1"), "{reply}");
     let left: i64 = conn
         .query_row("SELECT count(*) FROM queued_turns", [], |r| r.get(0))
@@ -315,15 +316,7 @@ fn an_out_of_turn_resignation_waits_for_the_turn_and_can_be_withdrawn() {
     );
     mv(&mut conn, "alice", "1").unwrap();
     // ... which came with alice's move: bob resigned.
-    let reply = act(
-        &mut conn,
-        "alice",
-        Command::Show {
-            game: GAME,
-            at: None,
-        },
-    )
-    .unwrap();
+    let reply = show(&mut conn);
     assert!(reply.contains("game over: 1-0 (resignation)"), "{reply}");
 
     let mut conn = setup();
@@ -364,15 +357,7 @@ fn an_out_of_turn_resignation_waits_for_the_turn_and_can_be_withdrawn() {
     mv(&mut conn, "bob", "1").unwrap();
     // On one's own turn a resignation is at once.
     act(&mut conn, "alice", resign()).unwrap();
-    let reply = act(
-        &mut conn,
-        "alice",
-        Command::Show {
-            game: GAME,
-            at: None,
-        },
-    )
-    .unwrap();
+    let reply = show(&mut conn);
     assert!(reply.contains("game over: 0-1 (resignation)"), "{reply}");
 }
 
@@ -440,15 +425,7 @@ fn a_signed_off_player_forfeits_now_on_their_turn_and_later_elsewhere() {
     );
     // game1 goes on until bob's turn comes.
     mv(&mut conn, "alice", "1").unwrap();
-    let game1 = act(
-        &mut conn,
-        "alice",
-        Command::Show {
-            game: GAME,
-            at: None,
-        },
-    )
-    .unwrap();
+    let game1 = show(&mut conn);
     assert!(game1.contains("game over: 1-0"), "{game1}");
     let history = act(&mut conn, "alice", Command::History { game: GAME }).unwrap();
     assert!(history.contains("(player signed off)"), "{history}");
