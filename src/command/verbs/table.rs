@@ -54,8 +54,7 @@ pub static VERBS: &[Verb] = &[
         secret: Some(1),
         summary: "confirm an address (code by mail)",
         page: "The code comes in the mail sent to a new address; replying to that mail\n\
-               sends this command for you. (With a game and a board, confirm plays a\n\
-               submitted turn: see help submit.)",
+               sends this command for you.",
         example: "alice 1234-5678",
         build: build::confirm,
     },
