@@ -16,6 +16,7 @@ mod mail_outgoing;
 mod mail_pages;
 mod mail_property;
 mod mail_refusals;
+mod mail_single;
 mod mail_wire;
 mod orphic;
 mod orthodia;
