@@ -99,7 +99,7 @@ fn a_one_command_reply_cut_short_anywhere_leaves_nothing_and_is_run_by_the_retry
     // Delivered again: a duplicate, recorded bare, nothing run.
     assert_eq!(mail(&env, &raw), Some(0));
     let again = state(&env);
-    assert_eq!((again[0], again[1..]), (2, after[1..]));
+    assert_eq!((again[0], &again[1..]), (2, &after[1..]));
     assert_eq!(
         count(
             &env,
