@@ -462,9 +462,9 @@ fn answer(
         | Command::Challenge { .. }
         | Command::Resign { .. }
         | Command::Draw { .. } => Ok(None),
-        Command::Help { topic } => {
-            // Mail users get the mail form of the commands.
-            let text = super::help::text(topic.as_deref()).unwrap_or_else(|| reply.text());
+        Command::Help { topic, .. } => {
+            // The language gave the mail world: mail syntax only.
+            let text = reply.text();
             let letter = HelpLetter {
                 topic: topic.clone(),
                 text,

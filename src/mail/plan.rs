@@ -128,7 +128,7 @@ fn reply(conn: &Connection, letter: &Letter, token: &str) -> Result<Vec<Step>, S
                 .to_string(),
         )]);
     };
-    Ok(vec![match language::parse_reply(line, bearer.game) {
+    Ok(vec![match language::parse_reply(line, bearer.game, &bearer.userid) {
         Ok(command) => Step::Run(
             line.clone(),
             Request {
