@@ -128,15 +128,17 @@ fn reply(conn: &Connection, letter: &Letter, token: &str) -> Result<Vec<Step>, S
                 .to_string(),
         )]);
     };
-    Ok(vec![match language::parse_reply(line, bearer.game, &bearer.userid) {
-        Ok(command) => Step::Run(
-            line.clone(),
-            Request {
-                game_word: None,
-                actor: Actor::Trusted(bearer.userid.clone()),
-                command,
-            },
-        ),
-        Err(e) => Step::Refuse(board, e.to_string()),
-    }])
+    Ok(vec![
+        match language::parse_reply(line, bearer.game, &bearer.userid) {
+            Ok(command) => Step::Run(
+                line.clone(),
+                Request {
+                    game_word: None,
+                    actor: Actor::Trusted(bearer.userid.clone()),
+                    command,
+                },
+            ),
+            Err(e) => Step::Refuse(board, e.to_string()),
+        },
+    ])
 }
