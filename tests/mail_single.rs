@@ -159,7 +159,7 @@ fn one_command_replies_killed_at_random_moments_are_each_applied_exactly_once() 
                 .wrapping_mul(6_364_136_223_846_793_005)
                 .wrapping_add(1_442_695_040_888_963_407);
             let at = Duration::from_micros((dice >> 33) % (typical * 3 / 2));
-            match run(&raw, (dice % 4 != 0).then_some(at)) {
+            match run(&raw, (!dice.is_multiple_of(4)).then_some(at)) {
                 None => killed += 1,
                 Some(0) => break,
                 Some(_) => interrupted += 1,
