@@ -202,3 +202,97 @@ fn one_command_replies_killed_at_random_moments_are_each_applied_exactly_once() 
         .unwrap();
     assert_eq!(integrity, "ok");
 }
+
+#[test]
+fn a_sent_confirmation_keeps_no_code_in_the_database() {
+    let env = Env::new();
+    let out = env.stdin(&["run"], b"signup alice secret alice@example.test\n");
+    assert!(out.status.success());
+    env.mail(
+        "From: alice@example.test\r\nMessage-ID: <addr1@example.test>\r\n\
+         Subject: change address alice secret alice2@example.test\r\n\r\n",
+    );
+    let code_of = |text: &str| -> Option<String> {
+        let at = text.find("confirm alice ")? + "confirm alice ".len();
+        Some(text[at..].split_whitespace().next()?.to_string())
+    };
+    let subject: String = {
+        let conn = rusqlite::Connection::open(&env.db).unwrap();
+        conn.query_row(
+            "SELECT subject FROM outbox WHERE recipients LIKE '%alice2@%'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap()
+    };
+    let code = code_of(&subject).expect("a confirmation with its code");
+    assert!(code.len() >= 8, "{code}");
+    assert!(everything(&env).contains(&code), "kept until it is sent");
+    let dir = env.dir.path().join("sent");
+    std::fs::create_dir_all(&dir).unwrap();
+    let transport = format!("file:{}", dir.display());
+    let out = env
+        .cmd(None)
+        .env("BOSERV_FROM", SERVER)
+        .args(["deliver", "--transport", &transport])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let sent: String = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|f| std::fs::read_to_string(f.unwrap().path()).unwrap())
+        .collect();
+    assert!(sent.contains(&code), "the mail itself carries the code");
+    assert!(
+        !everything(&env).contains(&code),
+        "no copy of it stays behind"
+    );
+    // The code still confirms the address.
+    env.mail(&format!(
+        "From: alice2@example.test\r\nMessage-ID: <conf1@example.test>\r\n\
+         Subject: confirm alice {code}\r\n\r\n"
+    ));
+    let conn = rusqlite::Connection::open(&env.db).unwrap();
+    let confirmed: bool = conn
+        .query_row(
+            "SELECT confirmed FROM player_emails WHERE email = 'alice2@example.test'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(confirmed);
+}
+
+/// Every value of every table as text.
+fn everything(env: &Env) -> String {
+    let conn = rusqlite::Connection::open(&env.db).unwrap();
+    let tables: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let mut out = String::new();
+    for table in tables {
+        let mut q = conn.prepare(&format!("SELECT * FROM \"{table}\"")).unwrap();
+        let n = q.column_count();
+        let mut rows = q.query([]).unwrap();
+        while let Some(row) = rows.next().unwrap() {
+            for i in 0..n {
+                if let rusqlite::types::ValueRef::Text(t) | rusqlite::types::ValueRef::Blob(t) =
+                    row.get_ref(i).unwrap()
+                {
+                    out.push_str(&String::from_utf8_lossy(t));
+                }
+                out.push('|');
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
