@@ -231,17 +231,11 @@ fn a_sent_confirmation_keeps_no_code_in_the_database() {
     let dir = env.dir.path().join("sent");
     std::fs::create_dir_all(&dir).unwrap();
     let transport = format!("file:{}", dir.display());
-    let out = env
-        .cmd(None)
+    env.cmd(None)
         .env("BOSERV_FROM", SERVER)
         .args(["deliver", "--transport", &transport])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+        .assert()
+        .success();
     let sent: String = std::fs::read_dir(&dir)
         .unwrap()
         .map(|f| std::fs::read_to_string(f.unwrap().path()).unwrap())

@@ -149,15 +149,8 @@ impl Env {
     /// search for what must not be kept.
     pub fn everything(&self) -> String {
         let conn = rusqlite::Connection::open(&self.db).unwrap();
-        let tables: Vec<String> = conn
-            .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
-            .unwrap()
-            .query_map([], |r| r.get(0))
-            .unwrap()
-            .collect::<Result<_, _>>()
-            .unwrap();
         let mut out = String::new();
-        for table in tables {
+        for table in tables(&conn) {
             let mut q = conn.prepare(&format!("SELECT * FROM \"{table}\"")).unwrap();
             let n = q.column_count();
             let mut rows = q.query([]).unwrap();
@@ -184,15 +177,8 @@ impl Env {
             return String::new();
         }
         let conn = rusqlite::Connection::open(&self.db).unwrap();
-        let tables: Vec<String> = conn
-            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-            .unwrap()
-            .query_map([], |r| r.get(0))
-            .unwrap()
-            .collect::<Result<_, _>>()
-            .unwrap();
         let mut out = String::new();
-        for table in tables {
+        for table in tables(&conn) {
             let mut q = conn.prepare(&format!("SELECT * FROM \"{table}\"")).unwrap();
             let n = q.column_count();
             let mut rows: Vec<String> = q
@@ -212,4 +198,14 @@ impl Env {
         }
         out
     }
+}
+
+/// The names of the database's tables, in order.
+fn tables(conn: &rusqlite::Connection) -> Vec<String> {
+    conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
 }
