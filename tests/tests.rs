@@ -2,6 +2,7 @@
 //! beside this one.
 
 mod bochess;
+mod chess_cache;
 mod chess_oracle;
 mod cli;
 mod dice_audit;
@@ -17,6 +18,7 @@ mod mail_outgoing;
 mod mail_pages;
 mod mail_property;
 mod mail_refusals;
+mod mail_single;
 mod mail_wire;
 mod orphic;
 mod orthodia;
