@@ -44,11 +44,16 @@ pub const FREE_REFUSALS: i64 = 10;
 pub fn mail_cost(command: &Command) -> usize {
     match command {
         Command::Move { .. }
+        | Command::ConfirmSubmission { .. }
         | Command::Resign { .. }
         | Command::Draw { .. }
         | Command::Challenge { .. } => 3,
         Command::Signup { emails, .. } => emails.len().max(1),
         Command::ChangeAddress { emails } => emails.len(),
+        // A signoff forfeits every game where it is the player's turn and
+        // mails those players: it runs alone in its message. (An account
+        // signs off once, so it cannot be repeated.)
+        Command::Signoff => MAIL_BUDGET,
         _ => 0,
     }
 }

@@ -15,7 +15,6 @@ use std::collections::HashMap;
 use chrono::{DateTime, TimeDelta, Utc};
 use rusqlite::Connection;
 
-use super::autopass;
 use super::error::ServiceError;
 use super::game::{LoadedGame, Step, apply, parse_roll};
 use super::notice::Notice;
@@ -135,7 +134,8 @@ pub fn lose_thinking_time(
         draw_votes: &[],
     };
     let outcome = game.record(conn, step, position, now)?;
-    let passes = autopass::advance(conn, game, now)?;
+    // The turn passes on: forced passes, queued turns (as after a forfeit).
+    let passes = super::turn_arrival::advance(conn, game, now)?;
     let mut notices = vec![Notice::OutOfTime {
         game: game.id(),
         player,

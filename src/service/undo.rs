@@ -206,6 +206,7 @@ fn take_back(
         roll: None,
         comment: req.comment.map(str::to_string),
         at: at.clone(),
+        auto: false,
     };
     turns::append(tx, id, &entry, Some(player_id))?;
     turns::take_back(tx, id, log[index].seq, entry.seq)?;

@@ -17,6 +17,7 @@ pub const STEPS: &[&str] = &[
     include_str!("settings.sql"),
     include_str!("guard.sql"),
     include_str!("intake.sql"),
+    include_str!("turn_waits.sql"),
     include_str!("votes.sql"),
 ];
 
@@ -28,8 +29,9 @@ const COLUMNS: &[(usize, &str, &str, &str)] = &[
     (6, "inbox", "key", "TEXT"),
     (6, "inbox", "size", "INTEGER"),
     (6, "inbox", "pruned_at", "TEXT"),
-    (7, "games", "undo_votes", "TEXT"),
-    (7, "games", "total_days", "INTEGER"),
+    (7, "turns", "auto", "INTEGER NOT NULL DEFAULT 0"),
+    (8, "games", "undo_votes", "TEXT"),
+    (8, "games", "total_days", "INTEGER"),
 ];
 
 /// The version a database has after every step.

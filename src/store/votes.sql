@@ -9,7 +9,7 @@
 -- place is again move n and gets the same roll n, so the dice are never
 -- rolled again and `audit` checks the live turns as before.
 -- SQLite cannot widen a CHECK constraint in place: the table is rebuilt.
-CREATE TABLE IF NOT EXISTS turns_v8 (
+CREATE TABLE IF NOT EXISTS turns_rebuilt (
     game    INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
     seq     INTEGER NOT NULL,                     -- 1, 2, ... over the whole log
     ply     INTEGER NOT NULL,                     -- board turns played after this entry
@@ -21,13 +21,14 @@ CREATE TABLE IF NOT EXISTS turns_v8 (
     roll    TEXT,                                 -- `1,3` in dice games
     comment TEXT,
     at      TEXT NOT NULL,
+    auto    INTEGER NOT NULL DEFAULT 0,           -- played by the server from a queue
     undone  INTEGER,                              -- seq of the 'undo' entry that took it back
     PRIMARY KEY (game, seq)
 );
-INSERT INTO turns_v8 (game, seq, ply, kind, seat, player, text, roll, comment, at)
-    SELECT game, seq, ply, kind, seat, player, text, roll, comment, at FROM turns;
+INSERT INTO turns_rebuilt (game, seq, ply, kind, seat, player, text, roll, comment, at, auto)
+    SELECT game, seq, ply, kind, seat, player, text, roll, comment, at, auto FROM turns;
 DROP TABLE turns;
-ALTER TABLE turns_v8 RENAME TO turns;
+ALTER TABLE turns_rebuilt RENAME TO turns;
 
 -- The seats agreeing to a takeback of the last turn, `0,2` (NULL: none
 -- proposed); at most one proposal, a draw or a takeback, stands at a time.
