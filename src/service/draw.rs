@@ -13,7 +13,7 @@ use super::error::ServiceError;
 use super::game::Step;
 use super::notice::Notice;
 use super::reply::Reply;
-use super::{Request, notify, votes};
+use super::{Request, votes};
 use crate::command::{DrawAction, GameId};
 use crate::rules::Conclusion;
 use crate::store::{self, games, turns::EntryKind};
@@ -86,15 +86,7 @@ pub fn draw(
             }
         }
     }
-    if let Some(comment) = req.comment {
-        notices.push(Notice::Said {
-            game: id,
-            by: player.userid.clone(),
-            comment: comment.to_string(),
-        });
-    }
-    notify::queue(&tx, &notices, req.now)?;
-    tx.commit()?;
+    votes::close(tx, notices, req, id, &player.userid)?;
     let view = game.current_view();
     Ok(match action {
         DrawAction::Decline => Reply::Noted {

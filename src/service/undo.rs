@@ -32,7 +32,7 @@ use super::error::ServiceError;
 use super::game::{LoadedGame, rebuild, timestamp};
 use super::notice::Notice;
 use super::reply::Reply;
-use super::{Request, draw, notify, votes};
+use super::{Request, draw, votes};
 use crate::command::{DrawAction, GameId};
 use crate::store::games::{self, NewState, Status};
 use crate::store::turns::{self, Entry, EntryKind};
@@ -167,15 +167,7 @@ pub fn undo(
             }
         }
     };
-    if let Some(comment) = req.comment {
-        notices.push(Notice::Said {
-            game: id,
-            by: player.userid.clone(),
-            comment: comment.to_string(),
-        });
-    }
-    notify::queue(&tx, &notices, req.now)?;
-    tx.commit()?;
+    votes::close(tx, notices, req, id, &player.userid)?;
     let mut view = game.current_view();
     if let Some(&seat) = mine.first() {
         view.board = game.position.render_for(seat);

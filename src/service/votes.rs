@@ -6,12 +6,14 @@ use std::collections::BTreeSet;
 
 use rusqlite::Connection;
 
-use super::Request;
 use super::accounts::acting_player;
 use super::error::ServiceError;
 use super::game::LoadedGame;
+use super::notice::Notice;
+use super::{Request, notify};
 use crate::command::GameId;
 use crate::rules::Seat;
+use crate::store::Tx;
 use crate::store::players::Player;
 
 /// A vote on game `id`: the game (still being played), the voter, and the
@@ -59,4 +61,25 @@ pub fn waiting_for(game: &LoadedGame, votes: &[Seat]) -> Vec<String> {
         .filter(|s| !votes.contains(s) && !game.position.has_left(*s))
         .map(|s| game.player_at(s))
         .collect()
+}
+
+/// Ends a vote: the voter's words (if any) join the `notices`, which are
+/// queued, and the transaction commits.
+pub fn close(
+    tx: Tx<'_>,
+    mut notices: Vec<Notice>,
+    req: &Request<'_>,
+    id: GameId,
+    by: &str,
+) -> Result<(), ServiceError> {
+    if let Some(comment) = req.comment {
+        notices.push(Notice::Said {
+            game: id,
+            by: by.to_string(),
+            comment: comment.to_string(),
+        });
+    }
+    notify::queue(&tx, &notices, req.now)?;
+    tx.commit()?;
+    Ok(())
 }
