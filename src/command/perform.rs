@@ -44,7 +44,12 @@ pub fn game_of(command: &Command) -> Option<GameId> {
         | Command::Resign { game }
         | Command::Draw { game, .. }
         | Command::Audit { game }
-        | Command::Export { game } => Some(*game),
+        | Command::Export { game }
+        | Command::Chat { game, .. }
+        | Command::Subscribe {
+            target: super::Watch::Board(game),
+            ..
+        } => Some(*game),
         _ => None,
     }
 }

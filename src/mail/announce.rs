@@ -38,6 +38,9 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
         if let Notice::ConfirmAddress { user, email, code } = notice {
             confirmation(conn, settings, user, email, code, now)?;
         }
+        if let Notice::Words(words) = notice {
+            super::social::queue(conn, settings, words, now)?;
+        }
         if let Notice::Reminder {
             game,
             player,
@@ -106,6 +109,7 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             Kind::Over => ("game_over.txt", "over"),
             Kind::Note => ("board.txt", ""),
         };
+        letter.spectators = super::spectators::names(conn, game)?;
         let mut seen = Vec::new();
         for (seat, user) in players.iter().enumerate() {
             if seen.contains(user) {
@@ -156,6 +160,16 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
                 other => StoreError::Damaged(other.to_string()),
             })?;
         }
+        let copy = super::spectators::Copy {
+            game,
+            letter: &letter,
+            loaded: loaded.as_ref(),
+            template,
+            kind,
+            ply,
+            over: plan.kind == Kind::Over,
+        };
+        super::spectators::queue(conn, settings, &copy, now)?;
     }
     Ok(())
 }
@@ -302,7 +316,10 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
     for notice in notices {
         let game = match notice {
             // Reminders go to one player, in their own mail (super::nag).
-            Notice::SignedUp { .. } | Notice::ConfirmAddress { .. } | Notice::Reminder { .. } => {
+            Notice::SignedUp { .. }
+            | Notice::ConfirmAddress { .. }
+            | Notice::Reminder { .. }
+            | Notice::Words(_) => {
                 continue;
             }
             Notice::Challenged { game, .. }
@@ -394,7 +411,10 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                 (Kind::Note, None)
             }
             Notice::GameOver { .. } => (Kind::Over, None),
-            Notice::SignedUp { .. } | Notice::ConfirmAddress { .. } | Notice::Reminder { .. } => {
+            Notice::SignedUp { .. }
+            | Notice::ConfirmAddress { .. }
+            | Notice::Reminder { .. }
+            | Notice::Words(_) => {
                 continue;
             }
         };

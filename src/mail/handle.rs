@@ -307,7 +307,7 @@ impl Run<'_> {
             match item {
                 Item::Refuse(board, why) => self.refuse(conn, step, board, &why)?,
                 Item::Run(line, request) => {
-                    let cost = limits::mail_cost(&request.command);
+                    let cost = limits::mail_cost(conn, &request.command);
                     if run >= MAX_REQUESTS || mails + cost > MAIL_BUDGET {
                         skipped += 1;
                         continue;

@@ -67,6 +67,8 @@ pub struct BoardLetter {
     pub answer: Option<String>,
     /// True when the reader is one who must answer the draw offer.
     pub draw_yours: bool,
+    /// Who watches the game (`subscribe`), listed under the board.
+    pub spectators: Vec<String>,
 }
 
 /// A player's words under a board.

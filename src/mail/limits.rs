@@ -39,16 +39,33 @@ pub const MAX_ANSWERS_PER_DAY: i64 = 30;
 pub const FREE_REFUSALS: i64 = 10;
 
 /// The most mails a command can cause to people other than its sender:
-/// a game's players (three at most) for a change to a game, one
-/// confirmation per new address for a signup or an address change.
-pub fn mail_cost(command: &Command) -> usize {
+/// for a change to a game or a chat, one per seat of the game (read from
+/// `conn`: seats never grow; three when the game is not found) and one
+/// for its spectators (one Bcc mail however many watch, the
+/// notifications of its end included); one per named user for a message;
+/// one confirmation per new address for a signup or an address change.
+/// `broadcast`, the operator's, is the one command not counted (it mails
+/// every user: see `service::social::broadcast`).
+pub fn mail_cost(conn: &Connection, command: &Command) -> usize {
+    let seats = |game: &crate::command::GameId| {
+        conn.query_row(
+            "SELECT count(*) FROM seats WHERE game = ?1",
+            [game.0 as i64],
+            |r| r.get::<_, i64>(0),
+        )
+        .ok()
+        .filter(|&n| n > 0)
+        .map_or(3, |n| n as usize)
+    };
     match command {
-        Command::Move { .. }
-        | Command::Resign { .. }
-        | Command::Draw { .. }
-        | Command::Challenge { .. } => 3,
+        Command::Move { game, .. }
+        | Command::Resign { game }
+        | Command::Draw { game, .. }
+        | Command::Chat { game, .. } => seats(game) + 1,
+        Command::Challenge { players, .. } => players.len() + 1,
+        Command::Message { to, .. } => to.len(),
         Command::Signup { emails, .. } => emails.len().max(1),
-        Command::ChangeAddress { emails } => emails.len(),
+        Command::ChangeAddress { emails } | Command::AddAddress { emails } => emails.len(),
         _ => 0,
     }
 }

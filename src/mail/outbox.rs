@@ -23,6 +23,11 @@ const FIRST_RETRY: Duration = Duration::minutes(5);
 /// once do not both send it.
 const LEASE: Duration = Duration::minutes(10);
 
+/// A first recipient that hides the others: a mail whose `to` starts
+/// with it goes to every other address as Bcc, with no To header (the
+/// spectators' copies, a broadcast: no reader sees another's address).
+pub const UNDISCLOSED: &str = "undisclosed-recipients:;";
+
 /// A mail to be queued.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Draft {

@@ -92,6 +92,9 @@ pub enum ServiceError {
     /// A `nag` or `forfeit` option that cannot be used.
     #[error(transparent)]
     Limits(#[from] crate::clock::LimitsError),
+    /// A social verb (chat, message, subscribe, ...) refused.
+    #[error(transparent)]
+    Social(#[from] super::social::SocialError),
     /// The server is set up wrong (an environment variable, a setting):
     /// the operator's to fix, not the player's.
     #[error("server setup: {0}")]
@@ -215,6 +218,7 @@ mod tests {
             ServiceError::SeatLeft("bob".into()),
             ServiceError::NotAvailable("signoff"),
             ServiceError::Limits(crate::clock::LimitsError::Missing { name: "nag".into() }),
+            ServiceError::Social(crate::service::social::SocialError::NoText("chat")),
             ServiceError::Setup("BOSERV_DICE_SEED: not 64 hex digits".into()),
             ServiceError::Internal("oops".into()),
             ServiceError::Store(StoreError::Busy),
@@ -259,7 +263,8 @@ mod tests {
                     | ServiceError::NotOnVacation(_)
                     | ServiceError::SeatLeft(_)
                     | ServiceError::NotAvailable(_)
-                    | ServiceError::Limits(_) => 1,
+                    | ServiceError::Limits(_)
+                    | ServiceError::Social(_) => 1,
                     ServiceError::NeedUser
                     | ServiceError::Setup(_)
                     | ServiceError::Internal(_)

@@ -31,6 +31,8 @@ pub mod reply;
 pub mod resign;
 pub mod score;
 pub mod show;
+pub mod showas;
+pub mod social;
 pub mod vacation;
 
 use chrono::{DateTime, Utc};
@@ -125,6 +127,15 @@ pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
         Command::Resign { game } => resign::resign(conn, req, *game),
         Command::Draw { game, action } => draw::draw(conn, req, *game, *action),
         Command::Export { game } => record::export(conn, req, *game),
+        Command::Chat { game, text } => social::chat::chat(conn, req, *game, text),
+        Command::Message { to, text } => social::message::message(conn, req, to, text),
+        Command::Broadcast { text } => social::broadcast::broadcast(conn, req, text),
+        Command::Subscribe { target, on } => social::watch::subscribe(conn, req, target, *on),
+        Command::Notify { variant, games } => social::watch::notify(conn, req, variant, games),
+        Command::ShowAs { variant, boards } => {
+            showas::showas(conn, req, variant.as_deref(), boards)
+        }
+        Command::AddAddress { emails } => accounts::add_address(conn, req, emails),
     }
 }
 

@@ -17,6 +17,7 @@ pub const STEPS: &[&str] = &[
     include_str!("settings.sql"),
     include_str!("guard.sql"),
     include_str!("intake.sql"),
+    include_str!("watchers.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,

@@ -18,6 +18,7 @@ pub mod reminders;
 pub mod settings;
 pub mod turns;
 pub mod vacations;
+pub mod watchers;
 
 use std::path::Path;
 use std::time::Duration;
