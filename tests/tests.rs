@@ -32,3 +32,4 @@ mod remind;
 mod shell;
 mod store;
 mod util;
+mod verbs_social;
