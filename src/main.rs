@@ -20,9 +20,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use boserv::command::{Actor, Command, DrawAction, GameId, GamesFilter};
+use boserv::command::{Actor, Command, GameId, World, verbs};
 use boserv::mail::config::Config;
 use boserv::rules::{GameOption, VARIANTS, Variant};
 use boserv::service::{self, ServiceError, analysis, challenge::parse_option, demo, help, record};
@@ -62,88 +62,13 @@ struct Cli {
     cmd: Cmd,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
-enum Format {
-    Text,
-    Json,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum DrawArg {
-    Offer,
-    Accept,
-    Decline,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum OnOff {
-    On,
-    Off,
-}
-
 #[derive(Subcommand)]
 enum Cmd {
-    /// Create an account.
-    Signup {
-        userid: String,
-        password: String,
-        emails: Vec<String>,
-    },
-    /// Start a game; the first player named is White. Prints the game id last.
-    Challenge {
-        variant: String,
-        #[arg(required = true)]
-        players: Vec<String>,
-        /// A game option NAME[=VALUE] (nag=DAYS, forfeit=DAYS, or the variant's).
-        #[arg(long = "opt", value_name = "NAME[=VALUE]")]
-        opts: Vec<String>,
-    },
-    /// Play a turn. A trailing #N is the number of this move; a turn
-    /// copied from `history` or `moves GAME` (`4,5: c3-d4, pass`) is taken
-    /// when its roll is the current one.
-    Move {
-        game: GameId,
-        #[arg(required = true)]
-        turn: Vec<String>,
-    },
-    /// The dice of the current turn (dice games).
-    Roll { game: GameId },
-    /// A game's board, now or after N moves.
-    Show {
-        game: GameId,
-        #[arg(long)]
-        at: Option<u32>,
-        #[arg(long, value_enum, default_value = "text")]
-        format: Format,
-    },
-    /// Every turn of a game.
-    History { game: GameId },
-    /// Your games (with --as), the users' named, or everyone's.
-    Games {
-        users: Vec<String>,
-        /// Finished games too.
-        #[arg(long, conflicts_with = "next")]
-        all: bool,
-        /// Only games where one of the users is to move.
-        #[arg(long)]
-        next: bool,
-    },
-    /// Give up a game.
-    Resign { game: GameId },
-    /// Offer, accept or decline a draw.
-    Draw {
-        game: GameId,
-        #[arg(value_enum)]
-        action: DrawArg,
-    },
-    /// The game record: [Tag "value"] lines, then one turn per line.
-    Export { game: GameId },
-    /// Check a game's dice (dice games).
-    Audit { game: GameId },
-    /// Help on a topic: commands, notation, or a game.
-    Help { topic: Option<String> },
-    /// The games on offer.
-    Variants,
+    /// A command of the game language (`boserv help commands` lists them:
+    /// signup, challenge, move, show, games, draw, resign, ...), read
+    /// from the one verb table that mail reads too.
+    #[command(external_subcommand)]
+    Verb(Vec<String>),
     /// Every legal turn after the given turns, one per line, sorted; or,
     /// given a game, the turns its player to move may make now.
     Moves {
@@ -180,11 +105,6 @@ enum Cmd {
     Demo,
     /// Reminders and time forfeits, for cron: safe to run at any frequency.
     Remind,
-    /// Go on vacation (your clocks stand still, 30 days a year) or come back.
-    Vacation {
-        #[arg(value_enum)]
-        state: OnOff,
-    },
     /// Run pbmserv command lines from standard input (passwords checked).
     Run,
     /// Take in one mail (RFC 5322) from standard input; for the MTA.
@@ -240,6 +160,8 @@ fn parse_now(text: &str) -> Result<DateTime<Utc>, String> {
 enum Failure {
     Service(ServiceError),
     Broken(anyhow::Error),
+    /// A line the verb table could not read: a usage error (exit 2).
+    Usage(String),
 }
 
 impl From<ServiceError> for Failure {
@@ -255,8 +177,16 @@ impl From<anyhow::Error> for Failure {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    let parsed = Cli::command()
+        .after_help(verb_list())
+        .try_get_matches()
+        .and_then(|mut m| Cli::from_arg_matches_mut(&mut m));
+    let cli = match parsed.map(take_trailing_globals) {
+        Ok(Ok(cli)) => cli,
+        Ok(Err(e)) => {
+            errln!("boserv: {e}");
+            return ExitCode::from(2);
+        }
         // --help and --version print as clap writes them.
         Err(e) if !e.use_stderr() => e.exit(),
         Err(e) => {
@@ -295,7 +225,59 @@ fn main() -> ExitCode {
             errln!("boserv: {e:#}");
             ExitCode::from(2)
         }
+        Err(Failure::Usage(e)) => {
+            errln!("boserv: {e}");
+            ExitCode::from(2)
+        }
     }
+}
+
+/// `boserv --help`'s list of the game language's verbs (the table's).
+fn verb_list() -> String {
+    let mut out = String::from("Commands of the game language (boserv help VERB for one):\n");
+    for verb in verbs::VERBS.iter().filter(|v| v.is_in(World::Shell)) {
+        out.push_str(&format!("  {}\n", verb.usage(World::Shell)));
+    }
+    out
+}
+
+/// Global options written after a verb (`boserv move game1 e2-e4 --as
+/// alice`): clap hands the verb's words over unread, so they are taken
+/// out here, before `--` only.
+fn take_trailing_globals(mut cli: Cli) -> Result<Cli, String> {
+    let Cmd::Verb(words) = &mut cli.cmd else {
+        return Ok(cli);
+    };
+    let mut kept = Vec::new();
+    let mut iter = std::mem::take(words).into_iter();
+    while let Some(word) = iter.next() {
+        if word == "--" {
+            kept.extend(iter.by_ref());
+            break;
+        }
+        let (flag, inline) = match word.split_once('=') {
+            Some((flag, value)) if flag.starts_with("--") => {
+                (flag.to_string(), Some(value.to_string()))
+            }
+            _ => (word.clone(), None),
+        };
+        if !matches!(flag.as_str(), "--as" | "--db" | "--now" | "--templates") {
+            kept.push(word);
+            continue;
+        }
+        let value = match inline.or_else(|| iter.next()) {
+            Some(value) => value,
+            None => return Err(format!("{flag} needs a value (see `boserv help`)")),
+        };
+        match flag.as_str() {
+            "--as" => cli.user = Some(value),
+            "--db" => cli.db = PathBuf::from(value),
+            "--now" => cli.now = Some(parse_now(&value)?),
+            _ => cli.templates = Some(PathBuf::from(value)),
+        }
+    }
+    cli.cmd = Cmd::Verb(kept);
+    Ok(cli)
 }
 
 /// A clap error as one line in boserv's style: `error: ` dropped, the
@@ -346,10 +328,7 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
         Some(user) => Actor::Trusted(user.clone()),
         None => Actor::Anonymous,
     };
-    let command = match cli.cmd {
-        // Tools that need no database.
-        Cmd::Help { topic } => return print(help::help(VARIANTS, topic.as_deref())?.text()),
-        Cmd::Variants => return print(help::variants(VARIANTS).text()),
+    match cli.cmd {
         Cmd::Moves {
             variant: name,
             opts,
@@ -359,7 +338,7 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
         } if opts.is_empty() && turns.is_empty() && name.parse::<GameId>().is_ok() => {
             let game = name.parse::<GameId>().map_err(anyhow::Error::msg)?;
             let mut conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
-            return print_lines(analysis::game_turns(&mut conn, VARIANTS, game)?);
+            print_lines(analysis::game_turns(&mut conn, VARIANTS, game)?)
         }
         Cmd::Moves {
             variant: name,
@@ -372,7 +351,7 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
             let roll = analysis::roll_for(variant, roll.as_deref())?;
             let legal =
                 analysis::legal_turns(variant, &options(&opts), fen.as_deref(), &turns, roll)?;
-            return print_lines(legal);
+            print_lines(legal)
         }
         Cmd::Perft {
             variant: name,
@@ -394,7 +373,7 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
                 "{:.0} nodes per second ({seconds:.3} s)",
                 count as f64 / seconds.max(1e-9)
             );
-            return print(count.to_string());
+            print(count.to_string())
         }
         Cmd::Replay {
             variant: name,
@@ -404,27 +383,27 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
             let text = read_input(file)?;
             let replayed = record::replay(variant, &text)?;
             outln!("{}", replayed.position.render().trim_end());
-            return print(format!("result: {}", replayed.result()));
+            print(format!("result: {}", replayed.result()))
         }
-        Cmd::Demo => return run_demo(now),
-        Cmd::Remind => return run_remind(&cli.db, cli.busy_timeout_ms, now),
+        Cmd::Demo => run_demo(now),
+        Cmd::Remind => run_remind(&cli.db, cli.busy_timeout_ms, now),
         Cmd::Run => {
             mail_command::run_lines(&cli.db, cli.busy_timeout_ms, now)?;
-            return Ok(ExitCode::SUCCESS);
+            Ok(ExitCode::SUCCESS)
         }
         Cmd::Deliver { transport } => {
             let transport = transport.or_else(|| config.get("transport"));
             let conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
-            return Ok(mail_command::deliver(
+            Ok(mail_command::deliver(
                 &conn,
                 now,
                 transport.as_deref().unwrap_or("sendmail"),
-            )?);
+            )?)
         }
         Cmd::Outbox => {
             let conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
             mail_command::outbox(&conn)?;
-            return Ok(ExitCode::SUCCESS);
+            Ok(ExitCode::SUCCESS)
         }
         Cmd::Config { action } => {
             match action.unwrap_or(ConfigCmd::Show) {
@@ -441,79 +420,77 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
                     mail_command::config_unset(&conn, &name)?;
                 }
             }
-            return Ok(ExitCode::SUCCESS);
+            Ok(ExitCode::SUCCESS)
         }
         Cmd::Mail { .. } => unreachable!("handled in main"),
-        // Commands on the database.
-        Cmd::Signup {
-            userid,
-            password,
-            emails,
-        } => Command::Signup {
-            user: userid,
-            password,
-            emails,
-        },
-        Cmd::Challenge {
-            variant,
-            players,
-            opts,
-        } => Command::Challenge {
-            variant,
-            players,
-            options: options(&opts),
-        },
-        Cmd::Move { game, turn } => {
-            let (turn, expect) = service::moves::split_move_number(&turn.join(" "));
-            Command::Move { game, turn, expect }
+        Cmd::Verb(words) => run_verb(&cli.db, cli.busy_timeout_ms, &actor, &words, now),
+    }
+}
+
+/// A command of the game language, read by the verb table as the shell
+/// writes it. `--format json` (show) is the shell's own: how to print.
+fn run_verb(
+    db: &std::path::Path,
+    busy_ms: u64,
+    actor: &Actor,
+    words: &[String],
+    now: DateTime<Utc>,
+) -> Result<ExitCode, Failure> {
+    let mut json = false;
+    let mut kept: Vec<&str> = Vec::new();
+    let mut iter = words.iter().map(String::as_str);
+    while let Some(word) = iter.next() {
+        match word {
+            "--format" => json = parse_format(iter.next().unwrap_or(""))?,
+            _ if word.starts_with("--format=") => json = parse_format(&word[9..])?,
+            "--help" | "-h" => {
+                let topic = words.first().map(String::as_str);
+                let page = help::help(VARIANTS, topic, World::Shell)?;
+                return print(page.text());
+            }
+            _ => kept.push(word),
         }
-        Cmd::Roll { game } => Command::Roll { game },
-        Cmd::Audit { game } => Command::Audit { game },
-        Cmd::Show {
-            game,
-            at,
-            format: Format::Json,
-        } => {
-            let reply = open_and_run(
-                &cli.db,
-                cli.busy_timeout_ms,
-                &actor,
-                &Command::Show { game, at },
-                now,
-            )?;
-            let view = reply.view().context("show gave no board")?;
-            return print(serde_json::to_string_pretty(view).context("cannot write JSON")?);
+    }
+    let commands = verbs::parse_shell(&kept, actor).map_err(|e| Failure::Usage(e.to_string()))?;
+    let mut texts = Vec::new();
+    for command in &commands {
+        // Help and the list of games need no database.
+        match command {
+            Command::Help { topic, world } => {
+                texts.push(help::help(VARIANTS, topic.as_deref(), *world)?.text());
+                continue;
+            }
+            Command::Variants | Command::List { games: _ }
+                if !db.exists()
+                    && !matches!(command, Command::List { games } if !games.is_empty()) =>
+            {
+                texts.push(help::variants(VARIANTS).text());
+                continue;
+            }
+            _ => {}
         }
-        Cmd::Show {
-            game,
-            at,
-            format: Format::Text,
-        } => Command::Show { game, at },
-        Cmd::History { game } => Command::History { game },
-        Cmd::Games { users, all, next } => {
-            let filter = match (all, next) {
-                (true, _) => GamesFilter::All,
-                (_, true) => GamesFilter::Next,
-                _ => GamesFilter::Active,
-            };
-            Command::Games { users, filter }
+        let reply = open_and_run(db, busy_ms, actor, command, now)?;
+        if json {
+            let view = reply
+                .view()
+                .ok_or_else(|| Failure::Usage("--format json is for show GAME".into()))?;
+            texts.push(serde_json::to_string_pretty(view).context("cannot write JSON")?);
+        } else {
+            texts.push(reply.text());
         }
-        Cmd::Resign { game } => Command::Resign { game },
-        Cmd::Draw { game, action } => Command::Draw {
-            game,
-            action: match action {
-                DrawArg::Offer => DrawAction::Offer,
-                DrawArg::Accept => DrawAction::Accept,
-                DrawArg::Decline => DrawAction::Decline,
-            },
-        },
-        Cmd::Export { game } => Command::Export { game },
-        Cmd::Vacation { state } => Command::Vacation {
-            on: matches!(state, OnOff::On),
-        },
-    };
-    let reply = open_and_run(&cli.db, cli.busy_timeout_ms, &actor, &command, now)?;
-    print(reply.text())
+    }
+    print(texts.join("\n\n"))
+}
+
+/// `--format text|json`: true for JSON.
+fn parse_format(word: &str) -> Result<bool, Failure> {
+    match word {
+        "json" => Ok(true),
+        "text" => Ok(false),
+        other => Err(Failure::Usage(format!(
+            "--format: write text or json, not {other}"
+        ))),
+    }
 }
 
 /// Runs a command on the database. Only `signup` may create the

@@ -135,7 +135,7 @@ fn help_and_variants() {
     assert!(env.ok(None, &["help"]).contains("commands"));
     assert!(
         env.ok(None, &["help", "commands"])
-            .contains("challenge VARIANT")
+            .contains("challenge VARIANT USERID...")
     );
     assert!(!env.ok(None, &["help", "chess"]).is_empty());
     assert_eq!(

@@ -247,14 +247,21 @@ fn moves_of_a_game_and_a_move_copied_from_it() {
 fn every_command_has_a_help_topic() {
     let env = Env::new();
     let usage = env.ok(None, &["--help"]);
-    let commands: Vec<&str> = usage
-        .lines()
-        .skip_while(|l| !l.starts_with("Commands:"))
-        .skip(1)
-        .take_while(|l| l.starts_with("  "))
-        .filter(|l| l.as_bytes().get(2).is_some_and(u8::is_ascii_lowercase))
-        .filter_map(|l| l.split_whitespace().next())
-        .collect();
+    // The server tools (clap's list) and the game language's verbs (the
+    // verb table's list after it).
+    let section = |heading: &str| -> Vec<&str> {
+        usage
+            .lines()
+            .skip_while(|l| !l.starts_with(heading))
+            .skip(1)
+            .take_while(|l| l.starts_with("  "))
+            .filter(|l| l.as_bytes().get(2).is_some_and(u8::is_ascii_lowercase))
+            .filter_map(|l| l.split_whitespace().next())
+            .collect()
+    };
+    let mut commands = section("Commands:");
+    commands.extend(section("Commands of the game language"));
+    commands.dedup();
     assert!(commands.len() > 20, "{usage}");
     for command in commands {
         let page = env.ok(None, &["help", command]);

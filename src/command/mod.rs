@@ -1,13 +1,20 @@
 //! Commands: what a player or the operator asks the server to do.
 //!
-//! Three front ends produce the same [`Command`]: the shell (clap, in
-//! `main.rs`), command lines on stdin (`boserv run`) and mail (`boserv
-//! mail`), the last two in pbmserv's language. The service layer runs a
-//! `Command` for an [`Actor`] in one transaction, whatever its source.
+//! Three front ends produce the same [`Command`]: the shell (`main.rs`),
+//! command lines on stdin (`boserv run`) and mail (`boserv mail`, a
+//! Subject or a reply to a board mail). All three read their words with
+//! the one verb table in [`verbs`]; only the prefix before a verb's
+//! arguments differs (pbmserv's `GAME VERB BOARD USERID PASSWORD` by mail).
+//! The service layer runs a `Command` for an [`Actor`] in one transaction,
+//! whatever its source.
 
 pub mod batch;
 pub mod language;
 pub mod perform;
+pub mod verbs;
+pub mod words;
+
+pub use verbs::World;
 
 use crate::rules::GameOption;
 
@@ -75,6 +82,8 @@ pub enum GamesFilter {
     Active,
     /// Every game, finished ones too.
     All,
+    /// Finished games only.
+    Inactive,
     /// Games where one of the named users is to move.
     Next,
 }
@@ -123,10 +132,16 @@ pub enum Command {
         user: String,
         code: String,
     },
+    /// Help on `topic`, in the syntax of the world that asked.
     Help {
         topic: Option<String>,
+        world: World,
     },
     Variants,
+    /// `list`: the games on offer; with games named, who plays them.
+    List {
+        games: Vec<String>,
+    },
     /// A new game between `players`, in seat order.
     Challenge {
         variant: String,
@@ -150,9 +165,17 @@ pub enum Command {
     History {
         game: GameId,
     },
+    /// A table of games; `variant` keeps one game's boards only.
     Games {
         users: Vec<String>,
         filter: GamesFilter,
+        variant: Option<String>,
+    },
+    /// The boards of the users' games (`show USERID...`, `all show`).
+    ShowBoards {
+        users: Vec<String>,
+        filter: GamesFilter,
+        variant: Option<String>,
     },
     Resign {
         game: GameId,

@@ -463,17 +463,19 @@ fn reply(conn: &Connection, letter: &Letter, token: &str) -> Result<Vec<Item>, H
                 .to_string(),
         )]);
     };
-    Ok(vec![match language::parse_reply(line, bearer.game) {
-        Ok(command) => Item::Run(
-            line.clone(),
-            Request {
-                game_word: None,
-                actor: Actor::Trusted(bearer.userid.clone()),
-                command,
-            },
-        ),
-        Err(e) => Item::Refuse(board, e.to_string()),
-    }])
+    Ok(vec![
+        match language::parse_reply(line, bearer.game, &bearer.userid) {
+            Ok(command) => Item::Run(
+                line.clone(),
+                Request {
+                    game_word: None,
+                    actor: Actor::Trusted(bearer.userid.clone()),
+                    command,
+                },
+            ),
+            Err(e) => Item::Refuse(board, e.to_string()),
+        },
+    ])
 }
 
 /// Command `step` of the message, unless an earlier run did it: the
@@ -511,9 +513,9 @@ fn answer(
         | Command::Challenge { .. }
         | Command::Resign { .. }
         | Command::Draw { .. } => Ok(None),
-        Command::Help { topic } => {
-            // Mail users get the mail form of the commands.
-            let text = super::help::text(topic.as_deref()).unwrap_or_else(|| reply.text());
+        Command::Help { topic, .. } => {
+            // The language gave the mail world: mail syntax only.
+            let text = reply.text();
             let letter = HelpLetter {
                 topic: topic.clone(),
                 text,

@@ -17,19 +17,7 @@ pub const MASK: &str = "***";
 /// language), in the order they appear.
 pub fn secrets(line: &str) -> Vec<String> {
     let words: Vec<&str> = line.split_whitespace().filter(|w| *w != "**").collect();
-    let lower = |i: usize| words.get(i).map(|w| w.to_ascii_lowercase());
-    let places: &[usize] = match lower(0).as_deref() {
-        Some("signup" | "signoff" | "delete" | "vacation" | "confirm") => &[2],
-        Some("change") => match lower(1).as_deref() {
-            Some("password") => &[3, 4],
-            _ => &[3],
-        },
-        Some(_) => match lower(1).as_deref() {
-            Some("move" | "board" | "mvoe" | "resign") => &[4],
-            _ => &[],
-        },
-        None => &[],
-    };
+    let places = crate::command::verbs::secret_places(&words);
     let mut found: Vec<String> = places
         .iter()
         .filter_map(|&i| words.get(i))

@@ -17,7 +17,6 @@ pub mod compose;
 pub mod config;
 pub mod fingerprint;
 pub mod handle;
-pub mod help;
 pub mod identity;
 pub mod inbound;
 pub mod inbox;

@@ -34,6 +34,8 @@ pub enum ServiceError {
     NoSuchMove { game: GameId, at: u32, ply: u32 },
     #[error("this command needs a user: give --as USERID")]
     NeedUser,
+    #[error("name the users whose boards to show (show USERID... [next])")]
+    NoUserNamed,
     /// One wording for an unknown userid and a wrong password, so that a
     /// stranger learns nothing of which userids exist.
     #[error("login refused for {0}: unknown userid or wrong password")]
@@ -217,6 +219,7 @@ mod tests {
             ServiceError::NotOnVacation("alice".into()),
             ServiceError::SeatLeft("bob".into()),
             ServiceError::NotAvailable("signoff"),
+            ServiceError::NoUserNamed,
             ServiceError::Limits(crate::clock::LimitsError::Missing { name: "nag".into() }),
             ServiceError::Social(crate::service::social::SocialError::NoText("chat")),
             ServiceError::Setup("BOSERV_DICE_SEED: not 64 hex digits".into()),
@@ -233,6 +236,7 @@ mod tests {
                 let code = match &e {
                     ServiceError::NoSuchGame(_)
                     | ServiceError::NoSuchUser(_)
+                    | ServiceError::NoUserNamed
                     | ServiceError::UnknownVariant { .. }
                     | ServiceError::GameOver { .. }
                     | ServiceError::Cancelled(_)

@@ -1,8 +1,11 @@
-//! `games`: which games there are, and where each stands.
+//! `games`, `show USERID...` and `list`: which games there are, and where
+//! each stands.
 //!
-//! Asked by a player (`--as`, or by mail) without names, it lists that
+//! Asked by a player (`--as`, or by mail) without names, `games` lists that
 //! player's own games; the operator's shell without `--as` sees everyone's.
 //! Each line says whose turn it is and until when (the forfeit date).
+//! `show USERID...` draws the same games' boards, a bounded number per
+//! answer, as pbmserv did.
 
 use rusqlite::Connection;
 
@@ -11,46 +14,23 @@ use super::error::ServiceError;
 use super::game::LoadedGame;
 use super::reply::{GameLine, Reply};
 use crate::command::{Actor, GamesFilter};
-use crate::store::{self, games, players};
+use crate::store::{self, Tx, games, players};
 
-/// `games [USERID...] [--all|--next]`.
+/// The most boards one `show USERID...` answer draws.
+pub const MAX_BOARDS: usize = 10;
+
+/// `games [USERID...] [all|active|inactive|next]`, of one game or all.
 pub fn games(
     conn: &mut Connection,
     req: &Request<'_>,
     users: &[String],
     filter: GamesFilter,
+    variant: Option<&str>,
 ) -> Result<Reply, ServiceError> {
     let tx = store::read(conn)?;
-    let asker = match req.actor {
-        Actor::Trusted(user) | Actor::Claimed { user, .. } | Actor::Verified { user, .. } => {
-            Some(user.clone())
-        }
-        Actor::Anonymous => None,
-    };
-    let users: Vec<String> = match (users.is_empty(), asker) {
-        (true, Some(asker)) => vec![asker],
-        _ => users.to_vec(),
-    };
-    let mut ids = Vec::new();
-    let mut names = Vec::new();
-    for user in &users {
-        let player =
-            players::find(&tx, user)?.ok_or_else(|| ServiceError::NoSuchUser(user.clone()))?;
-        ids.push(player.id);
-        names.push(player.userid.to_lowercase());
-    }
     let mut lines = Vec::new();
-    for row in games::list(&tx, &ids, filter == GamesFilter::All)? {
-        let game = LoadedGame::load(&tx, req.catalog, row.id)?;
+    for game in selected(&tx, req, users, filter, variant)? {
         let view = game.current_view();
-        if filter == GamesFilter::Next
-            && !view
-                .to_move
-                .as_ref()
-                .is_some_and(|u| names.is_empty() || names.contains(&u.to_lowercase()))
-        {
-            continue;
-        }
         let standing = match (&view.result, &view.to_move) {
             (Some(_), _) => game.result_line(),
             (None, Some(user)) => format!("{user} to move"),
@@ -58,7 +38,7 @@ pub fn games(
         };
         let mover = game.position.to_move().filter(|_| view.status == "active");
         let deadline = match mover.and_then(|seat| game.row.player_ids.get(seat)) {
-            Some(&player) => super::remind::deadline(&tx, row.id, player, req.now)?
+            Some(&player) => super::remind::deadline(&tx, game.row.id, player, req.now)?
                 .map(|at| at.format("%Y-%m-%d %H:%M UTC").to_string()),
             None => None,
         };
@@ -73,4 +53,126 @@ pub fn games(
         });
     }
     Ok(Reply::Games(lines))
+}
+
+/// `show USERID... [all|active|inactive|next]`: the boards of their games,
+/// at most [`MAX_BOARDS`] (the rest named by number).
+pub fn show_boards(
+    conn: &mut Connection,
+    req: &Request<'_>,
+    users: &[String],
+    filter: GamesFilter,
+    variant: Option<&str>,
+) -> Result<Reply, ServiceError> {
+    if users.is_empty() && asker(req.actor).is_none() {
+        return Err(ServiceError::NoUserNamed);
+    }
+    let ids: Vec<_> = {
+        let tx = store::read(conn)?;
+        selected(&tx, req, users, filter, variant)?
+            .iter()
+            .map(|g| g.row.id)
+            .collect()
+    };
+    if ids.is_empty() {
+        return Ok(Reply::Text("no games".to_string()));
+    }
+    let mut pages = Vec::new();
+    for &id in ids.iter().take(MAX_BOARDS) {
+        pages.push(super::show::show(conn, req, id, None)?.text());
+    }
+    if ids.len() > MAX_BOARDS {
+        let rest: Vec<String> = ids[MAX_BOARDS..].iter().map(|g| g.to_string()).collect();
+        pages.push(format!(
+            "{} more: show them by number ({})",
+            rest.len(),
+            rest.join(" ")
+        ));
+    }
+    Ok(Reply::Text(pages.join("\n\n")))
+}
+
+/// `list [GAME...]`: the games on offer, or per game named, who has played
+/// it here and how many of their games of it are being played.
+pub fn list(
+    conn: &mut Connection,
+    req: &Request<'_>,
+    names: &[String],
+) -> Result<Reply, ServiceError> {
+    if names.is_empty() {
+        return Ok(super::help::variants(req.catalog));
+    }
+    let tx = store::read(conn)?;
+    let mut out = Vec::new();
+    for name in names {
+        let variant = super::game::find_variant(req.catalog, name)?;
+        let players = games::players_of(&tx, variant.name())?;
+        if players.is_empty() {
+            out.push(format!("{}: nobody has played it here yet", variant.name()));
+            continue;
+        }
+        out.push(format!("{} ({}):", variant.name(), variant.full_name()));
+        for (user, active, total) in players {
+            out.push(format!("  {user:<16} {active} active, {total} in all"));
+        }
+    }
+    Ok(Reply::Text(out.join("\n")))
+}
+
+/// The games `users` play (the asker's without names), as `filter` and
+/// `variant` say.
+fn selected(
+    tx: &Tx<'_>,
+    req: &Request<'_>,
+    users: &[String],
+    filter: GamesFilter,
+    variant: Option<&str>,
+) -> Result<Vec<LoadedGame>, ServiceError> {
+    let variant = match variant {
+        Some(name) => Some(super::game::find_variant(req.catalog, name)?.name()),
+        None => None,
+    };
+    let users: Vec<String> = match (users.is_empty(), asker(req.actor)) {
+        (true, Some(asker)) => vec![asker],
+        _ => users.to_vec(),
+    };
+    let mut ids = Vec::new();
+    let mut names = Vec::new();
+    for user in &users {
+        let player =
+            players::find(tx, user)?.ok_or_else(|| ServiceError::NoSuchUser(user.clone()))?;
+        ids.push(player.id);
+        names.push(player.userid.to_lowercase());
+    }
+    let finished_too = matches!(filter, GamesFilter::All | GamesFilter::Inactive);
+    let mut chosen = Vec::new();
+    for row in games::list(tx, &ids, finished_too)? {
+        if variant.is_some_and(|v| !row.variant.eq_ignore_ascii_case(v)) {
+            continue;
+        }
+        let game = LoadedGame::load(tx, req.catalog, row.id)?;
+        let view = game.current_view();
+        let keep = match filter {
+            GamesFilter::All => true,
+            GamesFilter::Active => view.status == "active",
+            GamesFilter::Inactive => view.status != "active",
+            GamesFilter::Next => view
+                .to_move
+                .as_ref()
+                .is_some_and(|u| names.is_empty() || names.contains(&u.to_lowercase())),
+        };
+        if keep {
+            chosen.push(game);
+        }
+    }
+    Ok(chosen)
+}
+
+fn asker(actor: &Actor) -> Option<String> {
+    match actor {
+        Actor::Trusted(user) | Actor::Claimed { user, .. } | Actor::Verified { user, .. } => {
+            Some(user.clone())
+        }
+        Actor::Anonymous => None,
+    }
 }

@@ -111,8 +111,9 @@ pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
         Command::Signoff => Err(ServiceError::NotAvailable("signoff")),
         Command::Confirm { user, code } => accounts::confirm(conn, req, user, code),
         Command::Vacation { on } => vacation::vacation(conn, req, *on),
-        Command::Help { topic } => help::help(req.catalog, topic.as_deref()),
+        Command::Help { topic, world } => help::help(req.catalog, topic.as_deref(), *world),
         Command::Variants => Ok(help::variants(req.catalog)),
+        Command::List { games } => games_list::list(conn, req, games),
         Command::Challenge {
             variant,
             players,
@@ -123,7 +124,16 @@ pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
         Command::Audit { game } => audit::audit(conn, req, *game),
         Command::Show { game, at } => show::show(conn, req, *game, *at),
         Command::History { game } => history::history(conn, req, *game),
-        Command::Games { users, filter } => games_list::games(conn, req, users, *filter),
+        Command::Games {
+            users,
+            filter,
+            variant,
+        } => games_list::games(conn, req, users, *filter, variant.as_deref()),
+        Command::ShowBoards {
+            users,
+            filter,
+            variant,
+        } => games_list::show_boards(conn, req, users, *filter, variant.as_deref()),
         Command::Resign { game } => resign::resign(conn, req, *game),
         Command::Draw { game, action } => draw::draw(conn, req, *game, *action),
         Command::Export { game } => record::export(conn, req, *game),

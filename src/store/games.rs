@@ -247,6 +247,18 @@ pub fn list(conn: &Connection, player_ids: &[i64], all: bool) -> Result<Vec<Game
     raws.into_iter().map(|raw| complete(conn, raw)).collect()
 }
 
+/// Who has played `variant` here: (userid, games of it being played,
+/// games of it in all), by userid.
+pub fn players_of(conn: &Connection, variant: &str) -> Result<Vec<(String, u32, u32)>, StoreError> {
+    let mut q = conn.prepare(
+        "SELECT p.userid, sum(g.status = 'active'), count(*) FROM seats s \
+         JOIN games g ON g.id = s.game JOIN players p ON p.id = s.player \
+         WHERE g.variant = ?1 GROUP BY p.id ORDER BY p.userid",
+    )?;
+    let rows = q.query_map([variant], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+    Ok(rows.collect::<Result<Vec<_>, _>>()?)
+}
+
 /// Writes the state a turn or an event leaves the game in.
 pub fn update(conn: &Connection, id: GameId, state: &NewState<'_>) -> Result<(), StoreError> {
     conn.execute(

@@ -1,0 +1,384 @@
+//! The one table of the command language.
+//!
+//! Every verb a player or the operator may use is one [`Verb`] here: its
+//! name and aliases, where it stands on a line, whether it needs a login,
+//! its arguments, its help, and the function that reads them. Three
+//! worlds read lines from this table and nothing else:
+//!
+//! - the shell: `boserv [--as USERID] VERB [GAME] ARGS` (the shell is
+//!   trusted: `--as` names the user, no password);
+//! - mail and `boserv run`, in pbmserv's order: `[GAME] VERB [BOARD]
+//!   [USERID PASSWORD] ARGS`;
+//! - a reply to a board mail, whose token already names the game and the
+//!   player: `VERB ARGS`, or a turn alone.
+//!
+//! The arguments after that prefix are read by the same function in every
+//! world, so a verb exists in all of them or in none, and `help` shows each
+//! world its own syntax ([`usage`]).
+
+mod build;
+mod table;
+
+pub use table::VERBS;
+
+use super::language::LanguageError;
+use super::words::Words;
+use super::{Actor, Command, GameId};
+
+/// Where a verb stands on a line, and what comes before its arguments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// `VERB ARGS` in every world (accounts, help).
+    Global,
+    /// About a kind of game: mail `GAME VERB ARGS`, shell `VERB GAME ARGS`.
+    Kind,
+    /// About one board: mail `GAME VERB BOARD ARGS`, shell `VERB GAME ARGS`
+    /// (the game named `game7` or `7`), a reply `VERB ARGS`.
+    Board,
+    /// Lists: mail `[GAME] VERB ARGS` (the game word `all`, a game's name,
+    /// or none), shell `VERB ARGS`.
+    Listing,
+}
+
+/// Which front end a line came from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum World {
+    /// `boserv VERB ...` in a shell.
+    #[default]
+    Shell,
+    /// A mail's Subject or body line, or a `boserv run` line.
+    Mail,
+    /// The first line of a reply to a board mail.
+    Reply,
+}
+
+/// What a verb's reader sees: the words after the prefix, and what the
+/// prefix named.
+pub struct Parse<'a> {
+    pub words: Words<'a>,
+    /// The game word (mail) or the variant named after the verb (shell),
+    /// lowercased.
+    pub game: Option<String>,
+    pub board: Option<GameId>,
+    /// Who asks: the login read from the line, `--as`, or a reply's
+    /// player. A reader may replace it (`--login=` on a challenge).
+    pub actor: Actor,
+    pub world: World,
+}
+
+impl Parse<'_> {
+    /// The board the prefix named (every [`Place::Board`] verb has one).
+    pub fn board(&self) -> GameId {
+        self.board.expect("a board verb's prefix names its board")
+    }
+
+    /// The game word or variant the prefix named ([`Place::Kind`]).
+    pub fn game(&self) -> String {
+        self.game.clone().unwrap_or_default()
+    }
+}
+
+/// Reads a verb's arguments into the commands it asks for (several only
+/// for `show` with several boards).
+pub type Build = fn(&mut Parse<'_>) -> Result<Vec<Command>, LanguageError>;
+
+/// One verb of the language.
+pub struct Verb {
+    /// The verb; two words for `change password` and `change address`.
+    pub name: &'static str,
+    /// Other spellings (`delete` for `signoff`, pbmserv's typo `mvoe`).
+    pub aliases: &'static [&'static str],
+    pub place: Place,
+    /// By mail it needs `USERID PASSWORD` right after its prefix (the
+    /// shell names the user with `--as`; a reply's token names them).
+    pub login: bool,
+    /// The arguments after the prefix and login, the same in every world.
+    pub args: &'static str,
+    /// Which argument word (0-based, after the login) is a password that
+    /// must be masked wherever the line is stored or quoted.
+    pub secret: Option<usize>,
+    /// One line for `help commands`.
+    pub summary: &'static str,
+    /// The page `help VERB` adds under the syntax.
+    pub page: &'static str,
+    /// Arguments that make a valid line (for the table's own tests).
+    pub example: &'static str,
+    pub build: Build,
+}
+
+impl Verb {
+    /// True when `word` (lowercased) names this verb.
+    pub fn is_called(&self, words: &[&str]) -> bool {
+        let name: Vec<&str> = self.name.split(' ').collect();
+        let first = words.first().map(|w| w.to_ascii_lowercase());
+        if name.len() == 2 {
+            return first.as_deref() == Some(name[0])
+                && words
+                    .get(1)
+                    .is_some_and(|w| w.eq_ignore_ascii_case(name[1]));
+        }
+        first.is_some_and(|w| w == self.name || self.aliases.contains(&w.as_str()))
+    }
+
+    /// How many words the name takes.
+    pub fn name_words(&self) -> usize {
+        self.name.split(' ').count()
+    }
+
+    /// The syntax of this verb in `world`.
+    pub fn usage(&self, world: World) -> String {
+        let mut parts: Vec<&str> = Vec::new();
+        match (world, self.place) {
+            (World::Mail, Place::Kind | Place::Board) => parts.extend(["GAME", self.name]),
+            (World::Mail, Place::Listing) => parts.extend(["[GAME|all]", self.name]),
+            (World::Shell, Place::Kind) => parts.extend([self.name, "VARIANT"]),
+            (World::Shell, Place::Board) => parts.extend([self.name, "GAME"]),
+            (World::Reply, _) | (_, Place::Global | Place::Listing) => parts.push(self.name),
+        }
+        if world == World::Mail {
+            if self.place == Place::Board {
+                parts.push("BOARD");
+            }
+            if self.login {
+                parts.extend(["USERID", "PASSWORD"]);
+            }
+        }
+        let args = match world {
+            // The shell names a game by its number (`game7` or `7`), a
+            // kind of game by its VARIANT name.
+            World::Shell => self
+                .args
+                .replace("GAME", "VARIANT")
+                .replace("BOARD", "GAME"),
+            World::Mail | World::Reply => self.args.to_string(),
+        };
+        if !args.is_empty() {
+            parts.push(&args);
+        }
+        parts.join(" ")
+    }
+
+    /// Whether `world` can use this verb at all: a reply speaks only of its
+    /// own board.
+    pub fn is_in(&self, world: World) -> bool {
+        world != World::Reply || self.place == Place::Board
+    }
+}
+
+/// The verbs a line's first words may name in `world`, at `place`.
+fn named<'v>(words: &[&str], place: impl Fn(Place) -> bool) -> Vec<&'v Verb> {
+    VERBS
+        .iter()
+        .filter(|v| place(v.place) && v.is_called(words))
+        .collect()
+}
+
+/// A verb by its name, for `help VERB`.
+pub fn find(name: &str) -> Option<&'static Verb> {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    VERBS.iter().find(|v| v.is_called(&words))
+}
+
+/// Reads one line of the mail language (a Subject, a `multiple` line, a
+/// `boserv run` line).
+pub fn parse_mail(line: &str) -> Result<Vec<super::language::Request>, LanguageError> {
+    let words: Vec<&str> = line.split_whitespace().filter(|w| *w != "**").collect();
+    let Some(&first) = words.first() else {
+        return Err(LanguageError::Empty);
+    };
+    let (verb, game, rest) = if let Some(verb) = named(&words, |p| p == Place::Global).first() {
+        (*verb, None, &words[verb.name_words()..])
+    } else if let Some(sub) = two_word_start(first) {
+        let got = words.get(1).copied().unwrap_or("");
+        return Err(LanguageError::BadSubcommand {
+            verb: first.to_ascii_lowercase(),
+            choices: sub,
+            got: super::words::clean(got),
+        });
+    } else if super::words::is_game_word(first) {
+        let Some(second) = words.get(1) else {
+            return Err(LanguageError::UnknownCommand(super::words::clean(first)));
+        };
+        let verbs = named(&words[1..], |p| p != Place::Global);
+        let Some(verb) = verbs.first() else {
+            return Err(LanguageError::UnknownVerb {
+                game: super::words::clean(first),
+                verb: super::words::clean(&second.to_ascii_lowercase()),
+            });
+        };
+        (*verb, Some(first.to_ascii_lowercase()), &words[2..])
+    } else {
+        return Err(LanguageError::UnknownCommand(super::words::clean(first)));
+    };
+    let usage = verb.usage(World::Mail);
+    let mut words = Words::new(rest, verb.name, &usage);
+    let board = if verb.place == Place::Board {
+        let board = words.board()?;
+        // A reply to an error mail (`Re: Bochess Board 42 Error`) with the
+        // userid, password and move added after its Subject.
+        if words
+            .peek()
+            .is_some_and(|w| w.eq_ignore_ascii_case("error"))
+        {
+            words.take();
+        }
+        Some(board)
+    } else {
+        None
+    };
+    let actor = if verb.login {
+        words.claimed()?
+    } else {
+        Actor::Anonymous
+    };
+    let game_word = game.clone().filter(|_| verb.place != Place::Global);
+    let mut parse = Parse {
+        words,
+        game,
+        board,
+        actor,
+        world: World::Mail,
+    };
+    let commands = (verb.build)(&mut parse)?;
+    Ok(commands
+        .into_iter()
+        .map(|command| super::language::Request {
+            game_word: game_word.clone(),
+            actor: parse.actor.clone(),
+            command,
+        })
+        .collect())
+}
+
+/// Reads the words after `boserv` (global options taken out) for the
+/// shell's `actor`.
+pub fn parse_shell(words: &[&str], actor: &Actor) -> Result<Vec<Command>, LanguageError> {
+    let Some(&first) = words.first() else {
+        return Err(LanguageError::Empty);
+    };
+    let candidates = named(words, |_| true);
+    let next_is_game = |verb: &Verb| {
+        words
+            .get(verb.name_words())
+            .is_some_and(|w| w.parse::<GameId>().is_ok())
+    };
+    let verb = candidates
+        .iter()
+        .find(|v| v.place == Place::Board && next_is_game(v))
+        .or_else(|| candidates.iter().find(|v| v.place != Place::Board))
+        .or_else(|| candidates.first());
+    let Some(verb) = verb else {
+        if let Some(sub) = two_word_start(first) {
+            return Err(LanguageError::BadSubcommand {
+                verb: first.to_ascii_lowercase(),
+                choices: sub,
+                got: super::words::clean(words.get(1).copied().unwrap_or("")),
+            });
+        }
+        return Err(LanguageError::UnknownShellCommand(super::words::clean(
+            first,
+        )));
+    };
+    let usage = verb.usage(World::Shell);
+    let mut words = Words::new(&words[verb.name_words()..], verb.name, &usage);
+    words.board_word = "GAME";
+    let (game, board) = match verb.place {
+        Place::Kind => (Some(words.next("VARIANT")?.to_ascii_lowercase()), None),
+        Place::Board => (None, Some(words.board()?)),
+        Place::Global | Place::Listing => (None, None),
+    };
+    let mut parse = Parse {
+        words,
+        game,
+        board,
+        actor: actor.clone(),
+        world: World::Shell,
+    };
+    (verb.build)(&mut parse)
+}
+
+/// Reads the command line of a reply about `game` from `user`: a verb of
+/// the board, or else a turn.
+pub fn parse_reply(line: &str, game: GameId, user: &str) -> Result<Command, LanguageError> {
+    let words: Vec<&str> = line.split_whitespace().filter(|w| *w != "**").collect();
+    if words.is_empty() {
+        return Err(LanguageError::Missing {
+            missing: "a command on the first line",
+            usage: "TURN[#N] | resign | draw offer|accept|decline | show | ...".to_string(),
+        });
+    }
+    let board_verbs = named(&words, |p| p == Place::Board);
+    let (verb, rest) = match board_verbs.first() {
+        Some(verb) => (*verb, &words[verb.name_words()..]),
+        // A turn alone is a move.
+        None => (
+            VERBS.iter().find(|v| v.name == "move").expect("move"),
+            &words[..],
+        ),
+    };
+    let usage = verb.usage(World::Reply);
+    let mut parse = Parse {
+        words: Words::new(rest, verb.name, &usage),
+        game: None,
+        board: Some(game),
+        actor: Actor::Trusted(user.to_string()),
+        world: World::Reply,
+    };
+    let mut commands = (verb.build)(&mut parse)?;
+    match commands.len() {
+        1 => Ok(commands.remove(0)),
+        _ => Err(LanguageError::Missing {
+            missing: "one board",
+            usage,
+        }),
+    }
+}
+
+/// For a word that starts two-word verbs (`change`), their second words.
+fn two_word_start(first: &str) -> Option<String> {
+    let first = first.to_ascii_lowercase();
+    let seconds: Vec<&str> = VERBS
+        .iter()
+        .filter_map(|v| v.name.split_once(' '))
+        .filter(|(a, _)| *a == first)
+        .map(|(_, b)| b)
+        .collect();
+    (!seconds.is_empty()).then(|| seconds.join(" or "))
+}
+
+/// The places of the secrets in a mail line (for masking): the password
+/// of its login and any password among its arguments. Works on lines that
+/// do not parse too, by the verb's place alone.
+pub fn secret_places(words: &[&str]) -> Vec<usize> {
+    let (verb, start) = match named(words, |p| p == Place::Global).first() {
+        Some(verb) => (*verb, verb.name_words()),
+        None => match words
+            .get(1..)
+            .map(|rest| named(rest, |p| p != Place::Global))
+        {
+            Some(verbs) if !verbs.is_empty() => (verbs[0], 2),
+            _ => return Vec::new(),
+        },
+    };
+    let mut at = start + usize::from(verb.place == Place::Board);
+    // `Board 42 Error alice PW ...`: the word after the board was skipped.
+    if verb.place == Place::Board
+        && words
+            .get(at)
+            .is_some_and(|w| w.eq_ignore_ascii_case("error"))
+    {
+        at += 1;
+    }
+    let mut places = Vec::new();
+    if verb.login {
+        places.push(at + 1);
+        at += 2;
+    }
+    if let Some(n) = verb.secret {
+        places.push(at + n);
+    }
+    places
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,272 @@
+//! The readers of the verbs' arguments: the same function reads a verb in
+//! the shell, by mail and in a reply, after the world's own prefix.
+
+use super::{Parse, World};
+use crate::command::language::LanguageError;
+use crate::command::words::{self, board_at, game_option, login_word, user_name};
+use crate::command::{Actor, Command, DrawAction};
+
+type Built = Result<Vec<Command>, LanguageError>;
+
+fn one(command: Command) -> Built {
+    Ok(vec![command])
+}
+
+/// `signup USERID PASSWORD [EMAIL...]`.
+pub fn signup(p: &mut Parse<'_>) -> Built {
+    let user = p.words.user()?;
+    let password = p.words.password()?;
+    let emails = p.words.addresses()?;
+    one(Command::Signup {
+        user,
+        password,
+        emails,
+    })
+}
+
+/// `change password NEW`.
+pub fn change_password(p: &mut Parse<'_>) -> Built {
+    let new_password = p.words.next("NEW")?.to_string();
+    p.words.end()?;
+    one(Command::ChangePassword { new_password })
+}
+
+/// `change address EMAIL...`.
+pub fn change_address(p: &mut Parse<'_>) -> Built {
+    let emails = p.words.addresses()?;
+    if emails.is_empty() {
+        return Err(p.words.missing("EMAIL"));
+    }
+    one(Command::ChangeAddress { emails })
+}
+
+/// `confirm USERID CODE`: the code of a confirmation mail.
+pub fn confirm(p: &mut Parse<'_>) -> Built {
+    let user = p.words.user()?;
+    let code = p.words.next("CODE")?.to_string();
+    p.words.end()?;
+    one(Command::Confirm { user, code })
+}
+
+pub fn vacation(p: &mut Parse<'_>) -> Built {
+    let on = p.words.switch()?;
+    p.words.end()?;
+    one(Command::Vacation { on })
+}
+
+/// `help [TOPIC]`.
+pub fn help(p: &mut Parse<'_>) -> Built {
+    let topic = p.words.remaining().to_ascii_lowercase();
+    one(Command::Help {
+        topic: (!topic.is_empty()).then_some(topic),
+        world: p.world,
+    })
+}
+
+/// `GAME help`: the rules of that game.
+pub fn game_help(p: &mut Parse<'_>) -> Built {
+    p.words.end()?;
+    one(Command::Help {
+        topic: Some(p.game()),
+        world: p.world,
+    })
+}
+
+pub fn variants(p: &mut Parse<'_>) -> Built {
+    p.words.end()?;
+    one(Command::Variants)
+}
+
+/// `list [GAME...]`: the games on offer, or who plays the ones named.
+pub fn list(p: &mut Parse<'_>) -> Built {
+    let mut games = Vec::new();
+    while let Some(word) = p.words.take() {
+        if !words::is_game_word(word) {
+            return Err(LanguageError::BadGame(words::clean(word)));
+        }
+        games.push(word.to_ascii_lowercase());
+    }
+    one(Command::List { games })
+}
+
+/// `challenge USERID... [-param] [--option=value]`; the shell also takes
+/// `--opt NAME[=VALUE]`, mail `--login=USERID:PASSWORD` (the challenger's
+/// proof).
+pub fn challenge(p: &mut Parse<'_>) -> Built {
+    let mut players = Vec::new();
+    let mut options = Vec::new();
+    while let Some(word) = p.words.take() {
+        if let Some((user, password)) = login_word(word) {
+            p.actor = Actor::Claimed {
+                user: user_name(user)?,
+                password: password.to_string(),
+            };
+        } else if word == "--opt" {
+            options.push(game_option(p.words.next("NAME[=VALUE] after --opt")?)?);
+        } else if let Some(option) = word.strip_prefix("--opt=") {
+            options.push(game_option(option)?);
+        } else if word.starts_with('-') {
+            options.push(game_option(word)?);
+        } else {
+            players.push(user_name(word)?);
+        }
+    }
+    if players.is_empty() {
+        return Err(p.words.missing("USERID"));
+    }
+    one(Command::Challenge {
+        variant: p.game(),
+        players,
+        options,
+    })
+}
+
+/// `move TURN[#N]`; pbmserv's words in place of a turn (`propose`,
+/// `accept`, `reject`, `resign`) are those commands.
+pub fn play(p: &mut Parse<'_>) -> Built {
+    let game = p.board();
+    let turn = p.words.remaining();
+    if turn.is_empty() {
+        return Err(p.words.missing("TURN"));
+    }
+    let (turn, expect) = words::split_move_number(&turn)?;
+    let draw = |action| Command::Draw { game, action };
+    one(match turn.to_ascii_lowercase().as_str() {
+        "propose" => draw(DrawAction::Offer),
+        "accept" => draw(DrawAction::Accept),
+        "reject" => draw(DrawAction::Decline),
+        "resign" => Command::Resign { game },
+        _ => Command::Move {
+            game,
+            turn: turn.to_string(),
+            expect,
+        },
+    })
+}
+
+/// `draw offer|accept|decline` (pbmserv's `propose` and `reject` too).
+pub fn draw(p: &mut Parse<'_>) -> Built {
+    let game = p.board();
+    let word = p.words.take().unwrap_or("offer");
+    let action = match word.to_ascii_lowercase().as_str() {
+        "offer" | "propose" => DrawAction::Offer,
+        "accept" => DrawAction::Accept,
+        "decline" | "reject" => DrawAction::Decline,
+        _ => {
+            return Err(LanguageError::BadChoice {
+                what: "draw",
+                choices: "offer, accept or decline",
+                got: words::clean(word),
+            });
+        }
+    };
+    p.words.end()?;
+    one(Command::Draw { game, action })
+}
+
+pub fn resign(p: &mut Parse<'_>) -> Built {
+    p.words.end()?;
+    one(Command::Resign { game: p.board() })
+}
+
+pub fn roll(p: &mut Parse<'_>) -> Built {
+    p.words.end()?;
+    one(Command::Roll { game: p.board() })
+}
+
+pub fn history(p: &mut Parse<'_>) -> Built {
+    p.words.end()?;
+    one(Command::History { game: p.board() })
+}
+
+pub fn audit(p: &mut Parse<'_>) -> Built {
+    p.words.end()?;
+    one(Command::Audit { game: p.board() })
+}
+
+pub fn export(p: &mut Parse<'_>) -> Built {
+    p.words.end()?;
+    one(Command::Export { game: p.board() })
+}
+
+/// `show BOARD[#N]...` (the word `board` skipped; `--at N` for one
+/// board), or `show USERID... [all|active|inactive|next]`: their boards.
+/// In a reply, `show [#N]` is the reply's own board.
+pub fn show(p: &mut Parse<'_>) -> Built {
+    let mut boards = Vec::new();
+    let mut at = None;
+    let mut rest = Vec::new();
+    while let Some(word) = p.words.take() {
+        if word.eq_ignore_ascii_case("board") {
+            continue;
+        }
+        if word == "--at" {
+            at = Some(words::move_number(p.words.next("N after --at")?)?);
+        } else if let Some(n) = word.strip_prefix("--at=") {
+            at = Some(words::move_number(n)?);
+        } else {
+            rest.push(word);
+        }
+    }
+    if let Some(game) = p.board {
+        // A reply: its own board, perhaps `#N`.
+        let at = match rest.as_slice() {
+            [] => at,
+            [n] if n.starts_with('#') => Some(words::move_number(&n[1..])?),
+            [_, second, ..] | [second] => {
+                return Err(LanguageError::TooMany {
+                    last: words::clean(second),
+                    usage: p.words.usage.to_string(),
+                });
+            }
+        };
+        return one(Command::Show { game, at });
+    }
+    let Some(first) = rest.first() else {
+        return Err(p.words.missing(p.words.board_word));
+    };
+    let is_board = |w: &str| {
+        w.starts_with(|c: char| c.is_ascii_digit()) || w.parse::<crate::command::GameId>().is_ok()
+    };
+    if !is_board(first) {
+        let mut users = words::Words::new(&rest, "show", p.words.usage);
+        let (users, filter) = users.users_and_selector()?;
+        return one(Command::ShowBoards {
+            users,
+            filter,
+            variant: variant_of(p),
+        });
+    }
+    for word in &rest {
+        boards.push(board_at(word)?);
+    }
+    if at.is_some() && boards.len() > 1 {
+        return Err(LanguageError::TooMany {
+            last: "--at".into(),
+            usage: "show BOARD#N... (one --at for one board)".into(),
+        });
+    }
+    Ok(boards
+        .into_iter()
+        .map(|(game, n)| Command::Show { game, at: n.or(at) })
+        .collect())
+}
+
+/// `games [USERID...] [all|active|inactive|next]`.
+pub fn games(p: &mut Parse<'_>) -> Built {
+    let (users, filter) = p.words.users_and_selector()?;
+    one(Command::Games {
+        users,
+        filter,
+        variant: variant_of(p),
+    })
+}
+
+/// The game word of a listing: a game's name limits it to that game;
+/// `all` (or none) is every game.
+fn variant_of(p: &Parse<'_>) -> Option<String> {
+    match (p.world, p.game.as_deref()) {
+        (World::Mail, Some(word)) if word != "all" => Some(word.to_string()),
+        _ => None,
+    }
+}

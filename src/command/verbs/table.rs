@@ -1,0 +1,272 @@
+//! Every verb, in the order `help commands` lists them.
+
+use super::build;
+use super::{Place, Verb};
+
+pub static VERBS: &[Verb] = &[
+    Verb {
+        name: "signup",
+        aliases: &[],
+        place: Place::Global,
+        login: false,
+        args: "USERID PASSWORD [EMAIL...]",
+        secret: Some(1),
+        summary: "create an account",
+        page: "Creates an account. USERID is letters, digits, `.`, `-`, `_` (at most 32).\n\
+               Mail about your games goes to each EMAIL (name@example.org); by mail,\n\
+               with none, to the address you wrote from. An address given by mail\n\
+               gets one mail with a code first: reply to it to confirm the address.",
+        example: "carol pw carol@example.org",
+        build: build::signup,
+    },
+    Verb {
+        name: "change password",
+        aliases: &[],
+        place: Place::Global,
+        login: true,
+        args: "NEW",
+        secret: Some(0),
+        summary: "a new password",
+        page: "Replaces your password with NEW (by mail: after your userid and the\n\
+               current password).",
+        example: "n3w",
+        build: build::change_password,
+    },
+    Verb {
+        name: "change address",
+        aliases: &[],
+        place: Place::Global,
+        login: true,
+        args: "EMAIL...",
+        secret: None,
+        summary: "where your mail goes",
+        page: "Replaces your mail addresses. An address given by mail gets one mail\n\
+               with a code and nothing else until it is confirmed.",
+        example: "a@example.org",
+        build: build::change_address,
+    },
+    Verb {
+        name: "confirm",
+        aliases: &[],
+        place: Place::Global,
+        login: false,
+        args: "USERID CODE",
+        secret: Some(1),
+        summary: "confirm an address (code by mail)",
+        page: "The code comes in the mail sent to a new address; replying to that mail\n\
+               sends this command for you.",
+        example: "alice 1234-5678",
+        build: build::confirm,
+    },
+    Verb {
+        name: "vacation",
+        aliases: &[],
+        place: Place::Global,
+        login: true,
+        args: "on|off",
+        secret: None,
+        summary: "your clocks stand still",
+        page: "While you are on vacation no reminder is sent and you do not lose on\n\
+               time, for at most 30 days a year; the other players are told.",
+        example: "on",
+        build: build::vacation,
+    },
+    Verb {
+        name: "help",
+        aliases: &[],
+        place: Place::Global,
+        login: false,
+        args: "[TOPIC]",
+        secret: None,
+        summary: "commands, a verb, notation, a game",
+        page: "help commands lists the commands; help VERB explains one; help\n\
+               notation, help dice, and help GAME (see `variants`).",
+        example: "commands",
+        build: build::help,
+    },
+    Verb {
+        name: "help",
+        aliases: &[],
+        place: Place::Kind,
+        login: false,
+        args: "",
+        secret: None,
+        summary: "the rules of GAME",
+        page: "The rules of the game as this server plays them.",
+        example: "",
+        build: build::game_help,
+    },
+    Verb {
+        name: "variants",
+        aliases: &[],
+        place: Place::Global,
+        login: false,
+        args: "",
+        secret: None,
+        summary: "the games on offer",
+        page: "One line per game: its name, full name and seats.",
+        example: "",
+        build: build::variants,
+    },
+    Verb {
+        name: "list",
+        aliases: &[],
+        place: Place::Global,
+        login: false,
+        args: "[GAME...]",
+        secret: None,
+        summary: "the games, or who plays them",
+        page: "Without GAME, the games on offer (as `variants`). With GAMEs, for each\n\
+               the players who have played it here and how many of their games\n\
+               are being played.",
+        example: "chess",
+        build: build::list,
+    },
+    Verb {
+        name: "challenge",
+        aliases: &["chall", "challe", "challen", "challeng"],
+        place: Place::Kind,
+        login: false,
+        args: "USERID... [-param] [--option=VALUE]",
+        secret: None,
+        summary: "start a game; the first named begins",
+        page: "Starts a game between the players named, in seat order (`variants` lists\n\
+               the games and their seats). Options: --nagtime=DAYS (a reminder after\n\
+               DAYS without a move, default 7), --forfeittime=DAYS (a loss on time,\n\
+               default 21), and the game's own (see help GAME). By mail the\n\
+               challenger proves who they are with --login=USERID:PASSWORD and must\n\
+               be one of the players.",
+        example: "alice bob --nagtime=3",
+        build: build::challenge,
+    },
+    Verb {
+        name: "move",
+        aliases: &["board", "mvoe"],
+        place: Place::Board,
+        login: true,
+        args: "TURN[#N]",
+        secret: None,
+        summary: "play a turn; #N: the move's number",
+        page: "Plays your turn. A trailing #N must be the number of the move being\n\
+               made: a repeated or stale move is refused, not played. In place of a\n\
+               turn, pbmserv's words: propose (a draw), accept, reject, resign.\n\
+               Dice games: a turn copied from `history` with its roll\n\
+               (`4,5: Pc2xc11, Jb2-c2`) is taken when that roll is the current one.\n\
+               See `help notation`.",
+        example: "e2-e4#1",
+        build: build::play,
+    },
+    Verb {
+        name: "draw",
+        aliases: &[],
+        place: Place::Board,
+        login: true,
+        args: "offer|accept|decline",
+        secret: None,
+        summary: "a draw by agreement",
+        page: "offer: propose a draw (it stands until everyone agrees, someone declines,\n\
+               or a player who has not agreed moves). accept: agree to another's offer.\n\
+               decline: refuse it (the offerer may withdraw it this way). pbmserv's\n\
+               `move ... propose|accept|reject` does the same.",
+        example: "offer",
+        build: build::draw,
+    },
+    Verb {
+        name: "resign",
+        aliases: &[],
+        place: Place::Board,
+        login: true,
+        args: "",
+        secret: None,
+        summary: "give up",
+        page: "Gives up the game. Before your first move it declines the game: it is\n\
+               cancelled. With three players the game goes on without you; when two\n\
+               are out the third wins.",
+        example: "",
+        build: build::resign,
+    },
+    Verb {
+        name: "show",
+        aliases: &[],
+        place: Place::Listing,
+        login: false,
+        args: "BOARD[#N]... | USERID... [all|active|inactive|next]",
+        secret: None,
+        summary: "boards, now or after N moves",
+        page: "Shows each board (from your side when you play in it), whose turn it\n\
+               is, the roll in dice games and the time limits; BOARD#N (or --at N)\n\
+               shows it after N moves. With USERIDs, the boards of their games\n\
+               (active ones unless a selector says otherwise; next: where one of\n\
+               them is to move). `all show` or no game word: every game; a game's\n\
+               name: only its boards.",
+        example: "1",
+        build: build::show,
+    },
+    Verb {
+        name: "roll",
+        aliases: &[],
+        place: Place::Board,
+        login: false,
+        args: "",
+        secret: None,
+        summary: "the dice of the turn to come",
+        page: "The roll of the turn to come; the last line is `roll: A,B`.",
+        example: "",
+        build: build::roll,
+    },
+    Verb {
+        name: "history",
+        aliases: &[],
+        place: Place::Board,
+        login: false,
+        args: "",
+        secret: None,
+        summary: "every turn so far",
+        page: "Every turn of the game with who made it (and the roll in dice games).",
+        example: "",
+        build: build::history,
+    },
+    Verb {
+        name: "games",
+        aliases: &[],
+        place: Place::Listing,
+        login: false,
+        args: "[USERID...] [all|active|inactive|next]",
+        secret: None,
+        summary: "a table of games",
+        page: "One line per game: id, game, players, move number, whose turn it is and\n\
+               the date they lose on time if they do not move. Without USERID: the\n\
+               asker's own games when the asker is known, else everyone's. active (the\n\
+               default): games being played; inactive: finished ones; all: both;\n\
+               next: where one of the users is to move. A game's name before the\n\
+               verb (mail) keeps that game's boards only.",
+        example: "alice next",
+        build: build::games,
+    },
+    Verb {
+        name: "export",
+        aliases: &[],
+        place: Place::Board,
+        login: false,
+        args: "",
+        secret: None,
+        summary: "the game record, readable by replay",
+        page: "[Tag \"value\"] lines, then one turn per line, as `replay` reads them.",
+        example: "",
+        build: build::export,
+    },
+    Verb {
+        name: "audit",
+        aliases: &[],
+        place: Place::Board,
+        login: false,
+        args: "",
+        secret: None,
+        summary: "check a game's dice against its seed",
+        page: "Prints the dice commitment; once the game has ended (won, drawn or\n\
+               cancelled) also the revealed seed, and checks every roll against it:\n\
+               the last line is `rolls: ok` or `rolls: MISMATCH ...`. See `help dice`.",
+        example: "",
+        build: build::audit,
+    },
+];

@@ -1,0 +1,230 @@
+//! The table's own proof: every verb reads the same in every world, and
+//! every verb has help in each world's syntax.
+
+use super::*;
+use crate::command::{DrawAction, GamesFilter};
+
+/// The line that uses `verb` with its example arguments in `world`.
+fn line(verb: &Verb, world: World) -> String {
+    let mut words: Vec<&str> = Vec::new();
+    match (world, verb.place) {
+        (World::Mail, Place::Kind | Place::Board) => words.extend(["chess", verb.name]),
+        (World::Mail, Place::Listing) => words.extend(["all", verb.name]),
+        (World::Shell, Place::Kind) => words.extend([verb.name, "chess"]),
+        (World::Shell, Place::Board) => words.extend([verb.name, "game7"]),
+        (World::Reply, _) | (_, Place::Global | Place::Listing) => words.push(verb.name),
+    }
+    if world == World::Mail {
+        if verb.place == Place::Board {
+            words.push("7");
+        }
+        if verb.login {
+            words.extend(["alice", "pw"]);
+        }
+    }
+    if !verb.example.is_empty() {
+        words.push(verb.example);
+    }
+    words.join(" ")
+}
+
+/// The world is part of `help` only: the same verb, whatever asked.
+fn worldless(command: Command) -> Command {
+    match command {
+        Command::Help { topic, .. } => Command::Help {
+            topic,
+            world: World::Shell,
+        },
+        other => other,
+    }
+}
+
+#[test]
+fn every_verb_reads_the_same_in_every_world() {
+    let alice = Actor::Trusted("alice".into());
+    for verb in VERBS {
+        let shell_line = line(verb, World::Shell);
+        let shell_words: Vec<&str> = shell_line.split_whitespace().collect();
+        let shell = parse_shell(&shell_words, &alice)
+            .unwrap_or_else(|e| panic!("shell `{shell_line}`: {e}"));
+        let mail_line = line(verb, World::Mail);
+        let mail = parse_mail(&mail_line).unwrap_or_else(|e| panic!("mail `{mail_line}`: {e}"));
+        let mail: Vec<Command> = mail.into_iter().map(|r| r.command).collect();
+        let shell: Vec<Command> = shell.into_iter().map(worldless).collect();
+        let mail: Vec<Command> = mail.into_iter().map(worldless).collect();
+        assert_eq!(shell, mail, "{} reads differently", verb.name);
+        if verb.is_in(World::Reply) {
+            let reply_line = line(verb, World::Reply);
+            let reply = parse_reply(&reply_line, GameId(7), "alice")
+                .unwrap_or_else(|e| panic!("reply `{reply_line}`: {e}"));
+            assert_eq!(vec![worldless(reply)], shell, "reply `{reply_line}`");
+        }
+    }
+}
+
+#[test]
+fn every_verb_has_help_in_both_worlds() {
+    for verb in VERBS {
+        assert!(
+            !verb.summary.is_empty() && !verb.page.is_empty(),
+            "{}",
+            verb.name
+        );
+        for world in [World::Shell, World::Mail] {
+            let usage = verb.usage(world);
+            assert!(usage.contains(verb.name), "{usage}");
+            let commands =
+                crate::service::help::help(crate::rules::VARIANTS, Some("commands"), world)
+                    .unwrap()
+                    .text();
+            assert!(commands.contains(&usage), "{world:?} lacks {usage}");
+            let page = crate::service::help::help(crate::rules::VARIANTS, Some(verb.name), world)
+                .unwrap()
+                .text();
+            assert!(
+                page.contains(&usage),
+                "help {} in {world:?}: {page}",
+                verb.name
+            );
+        }
+    }
+}
+
+#[test]
+fn each_world_shows_only_its_own_syntax() {
+    let help = |world| {
+        crate::service::help::help(crate::rules::VARIANTS, Some("commands"), world)
+            .unwrap()
+            .text()
+    };
+    let mail = help(World::Mail);
+    let shell = help(World::Shell);
+    assert!(
+        mail.contains("GAME move BOARD USERID PASSWORD TURN[#N]"),
+        "{mail}"
+    );
+    assert!(!mail.contains("--as"), "{mail}");
+    assert!(!mail.contains("perft"), "{mail}");
+    assert!(mail.lines().all(|l| l.chars().count() <= 76), "{mail}");
+    assert!(shell.contains("move GAME TURN[#N]"), "{shell}");
+    assert!(!shell.contains("PASSWORD TURN"), "{shell}");
+    assert!(shell.lines().all(|l| l.chars().count() <= 76), "{shell}");
+}
+
+#[test]
+fn both_spellings_of_a_draw_work_everywhere() {
+    let bob = Actor::Trusted("bob".into());
+    let offer = Command::Draw {
+        game: GameId(7),
+        action: DrawAction::Offer,
+    };
+    for words in [
+        &["draw", "game7", "offer"][..],
+        &["move", "7", "propose"],
+        &["draw", "7", "propose"],
+    ] {
+        assert_eq!(parse_shell(words, &bob).unwrap(), vec![offer.clone()]);
+    }
+    for line in ["chess draw 7 bob pw offer", "chess move 7 bob pw propose"] {
+        assert_eq!(parse_mail(line).unwrap()[0].command, offer, "{line}");
+    }
+    for line in ["draw offer", "propose", "draw propose"] {
+        assert_eq!(
+            parse_reply(line, GameId(7), "bob").unwrap(),
+            offer,
+            "{line}"
+        );
+    }
+    let refused = parse_shell(&["draw", "7", "maybe"], &bob).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "draw: write offer, accept or decline, not maybe"
+    );
+}
+
+#[test]
+fn selectors_are_not_userids() {
+    let anyone = Actor::Anonymous;
+    for (words, filter) in [
+        (&["games", "alice", "inactive"][..], GamesFilter::Inactive),
+        (&["games", "next", "alice"], GamesFilter::Next),
+        (&["games", "alice", "--all"], GamesFilter::All),
+    ] {
+        assert_eq!(
+            parse_shell(words, &anyone).unwrap(),
+            vec![Command::Games {
+                users: vec!["alice".into()],
+                filter,
+                variant: None
+            }]
+        );
+    }
+    let r = parse_mail("all show alice next").unwrap();
+    assert_eq!(
+        r[0].command,
+        Command::ShowBoards {
+            users: vec!["alice".into()],
+            filter: GamesFilter::Next,
+            variant: None
+        }
+    );
+    let r = parse_mail("bochess show alice").unwrap();
+    assert_eq!(
+        r[0].command,
+        Command::ShowBoards {
+            users: vec!["alice".into()],
+            filter: GamesFilter::Active,
+            variant: Some("bochess".into())
+        }
+    );
+}
+
+#[test]
+fn secrets_are_found_by_the_verbs_place() {
+    let places = |line: &str| {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        secret_places(&words)
+    };
+    assert_eq!(places("signup alice pw a@b.cc"), vec![2]);
+    assert_eq!(places("change password alice old new"), vec![3, 4]);
+    assert_eq!(places("chess move 7 alice pw e2-e4"), vec![4]);
+    assert_eq!(places("Chess Board 7 Error alice pw e2-e4"), vec![5]);
+    assert_eq!(places("vacation alice pw on"), vec![2]);
+    assert_eq!(places("chess show 7"), Vec::<usize>::new());
+    // A line that does not parse still has its password found.
+    assert_eq!(places("chess resign 7 alice pw extra words"), vec![4]);
+}
+
+#[test]
+fn the_shell_tells_a_game_number_from_a_userid() {
+    let anyone = Actor::Anonymous;
+    assert_eq!(
+        parse_shell(&["show", "game7", "8#2"], &anyone).unwrap(),
+        vec![
+            Command::Show {
+                game: GameId(7),
+                at: None
+            },
+            Command::Show {
+                game: GameId(8),
+                at: Some(2)
+            }
+        ]
+    );
+    assert_eq!(
+        parse_shell(&["show", "7", "--at", "3"], &anyone).unwrap(),
+        vec![Command::Show {
+            game: GameId(7),
+            at: Some(3)
+        }]
+    );
+    let e = parse_shell(&["frob"], &anyone).unwrap_err().to_string();
+    assert_eq!(e, "unknown command: frob (see `boserv help commands`)");
+    let e = parse_shell(&["change", "colour"], &anyone)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "change: write `change password or address ...`, not `colour`"
+    );
+}

@@ -1,0 +1,138 @@
+//! One grammar: the shell, `boserv run` and mail read the same verbs from
+//! the one table, and `help` answers in the syntax of the world it was
+//! asked from.
+
+use crate::util::Env;
+
+fn fixture(name: &str) -> String {
+    let path = format!(
+        "{}/tests/data/mail/verbs/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(path).unwrap()
+}
+
+fn started() -> (Env, String) {
+    let env = Env::new();
+    env.signup(&["alice", "bob", "carol"]);
+    let game = env.challenge("chess", "alice", "bob");
+    (env, game)
+}
+
+/// The body of the last mail queued to `who`.
+fn last_mail_to(env: &Env, who: &str) -> (String, String) {
+    let (_, subject, body) = env
+        .queued()
+        .into_iter()
+        .rev()
+        .find(|(to, _, _)| to.contains(who))
+        .unwrap_or_else(|| panic!("no mail to {who}"));
+    (subject, body)
+}
+
+#[test]
+fn help_commands_by_mail_shows_mail_syntax_only() {
+    let (env, _) = started();
+    env.mail(&fixture("help-commands.eml"));
+    let (_, body) = last_mail_to(&env, "bob@example.test");
+    assert!(
+        body.contains("GAME move BOARD USERID PASSWORD TURN[#N]"),
+        "{body}"
+    );
+    assert!(
+        body.contains("GAME draw BOARD USERID PASSWORD offer|accept|decline"),
+        "{body}"
+    );
+    for shell_only in ["--as", "boserv ", "perft", "deliver", "move GAME TURN"] {
+        assert!(
+            !body.contains(shell_only),
+            "mail help shows `{shell_only}`: {body}"
+        );
+    }
+    let shell = env.ok(None, &["help", "commands"]);
+    assert!(shell.contains("move GAME TURN[#N]"), "{shell}");
+    assert!(shell.contains("draw GAME offer|accept|decline"), "{shell}");
+    assert!(!shell.contains("USERID PASSWORD TURN"), "{shell}");
+    // `boserv run` speaks the mail language, so its help does too.
+    let out = env.stdin(&["run"], b"help move\n");
+    let run = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        run.contains("GAME move BOARD USERID PASSWORD TURN[#N]"),
+        "{run}"
+    );
+    assert!(!run.contains("boserv "), "{run}");
+}
+
+#[test]
+fn the_draw_verb_works_by_mail_and_moves_words_in_the_shell() {
+    let (env, game) = started();
+    // The example: the shell's spelling by mail.
+    env.mail(&fixture("draw-offer.eml"));
+    let out = env.ok(None, &["show", &game]);
+    assert!(out.contains("draw offered by bob"), "{out}");
+    let (_, body) = last_mail_to(&env, "alice@example.test");
+    assert!(body.contains("Shall we call it a day?"), "{body}");
+    // pbmserv's spelling in the shell.
+    let out = env.ok(Some("alice"), &["move", &game, "accept"]);
+    assert!(out.contains("1/2-1/2 (agreement)"), "{out}");
+    let json = env.json(&game);
+    assert_eq!(json["result"], "1/2-1/2", "{json}");
+    // A refusal: a draw word that is none of the three, changing nothing.
+    let (env, game) = started();
+    let before = env.dump();
+    let out = env.run(Some("bob"), &["draw", &game, "maybe"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap().trim_end(),
+        "boserv: draw: write offer, accept or decline, not maybe"
+    );
+    assert_eq!(env.dump(), before);
+}
+
+#[test]
+fn selectors_list_and_all_show() {
+    let (env, game) = started();
+    let second = env.challenge("chess", "bob", "alice");
+    env.ok(Some("alice"), &["resign", &game]);
+    // `inactive` is a selector, not a userid.
+    let finished = env.ok(None, &["games", "alice", "inactive"]);
+    assert!(
+        finished.contains("game1") && !finished.contains("game2"),
+        "{finished}"
+    );
+    let active = env.ok(None, &["games", "alice"]);
+    assert!(
+        active.contains("game2") && !active.contains("game1 "),
+        "{active}"
+    );
+    // `show USERID next` draws the boards where they are to move.
+    let boards = env.ok(None, &["show", "bob", "next"]);
+    assert!(boards.contains(&second), "{boards}");
+    assert!(boards.contains("a   b   c   d"), "{boards}");
+    // By mail: `all show` (every game type), answered to the asker.
+    env.mail(&fixture("all-show.eml"));
+    let (_, body) = last_mail_to(&env, "carol@example.test");
+    assert!(
+        body.contains("game2 (chess): bob (White) v alice (Black)"),
+        "{body}"
+    );
+    assert!(!body.contains("game1 (chess)"), "{body}");
+    // `list`: the games, and who plays one.
+    assert!(env.ok(None, &["list"]).contains("bochess"));
+    let players = env.ok(None, &["list", "chess"]);
+    assert!(
+        players.contains("alice") && players.contains("bob"),
+        "{players}"
+    );
+    assert!(!players.contains("carol"), "{players}");
+    let out = env.run(None, &["list", "cooking"]);
+    assert_eq!(out.status.code(), Some(1));
+    // `show` with a selector only, and no one named: refused by mail.
+    let out = env.stdin(&["run"], b"chess show next\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("name the users"),
+    );
+}
