@@ -22,6 +22,10 @@ fn template() -> (Env, String) {
         Some("alice"),
         &["challenge", "orwell", "alice", "bob", "carol"],
     );
+    // The social verbs' cases: carol watches every new chess game, and
+    // alice may broadcast by mail.
+    env.ok(Some("carol"), &["subscribe", "chess", "all"]);
+    env.ok(None, &["config", "set", "operators", "alice"]);
     env.mail(
         "From: dave@example.test\nTo: chess@example.net\nSubject: signup dave secret\n\
          Message-ID: <dave-signup@example.test>\n\n",
