@@ -160,9 +160,9 @@ impl Verb {
     }
 
     /// Whether `world` can use this verb at all: a reply speaks only of its
-    /// own board.
+    /// own board (and lists: `show`, `games`).
     pub fn is_in(&self, world: World) -> bool {
-        world != World::Reply || self.place == Place::Board
+        world != World::Reply || matches!(self.place, Place::Board | Place::Listing)
     }
 }
 
@@ -312,7 +312,7 @@ pub fn parse_reply(line: &str, game: GameId, user: &str) -> Result<Command, Lang
             usage: "TURN[#N] | resign | draw offer|accept|decline | show | ...".to_string(),
         });
     }
-    let board_verbs = named(&words, |p| p == Place::Board);
+    let board_verbs = named(&words, |p| matches!(p, Place::Board | Place::Listing));
     let (verb, rest) = match board_verbs.first() {
         Some(verb) => (*verb, &words[verb.name_words()..]),
         // A turn alone is a move.

@@ -179,9 +179,10 @@ const MAIL: &str = "\
 Two ways to answer by mail:
 
 1. Reply to your board mail. Write your move alone on the first line of
-   the reply (e7-e5, or e7-e5#2 with the move number), or resign,
-   draw offer, draw accept, draw decline, or show. No password: the
-   reply goes to an address (chess+...@) made for you and that game only.
+   the reply (e7-e5, or e7-e5#2 with the move number), or one of the
+   board's commands listed below (resign, draw offer, show...). No
+   password: the reply goes to an address (chess+...@) made for you and
+   that game only.
    Send it from your own confirmed address; anything after the first line
    is a comment for your opponent. It stops working when the game ends.
 2. Put the whole command in the Subject, with your password:
@@ -201,6 +202,16 @@ Squares are a file letter and a rank number: e4. A move is the piece letter
 Ng1-f3, e4xd5, e7-e8=Q. Castling is the king's move: Ke1-g1. Input also
 accepts e2e4, e7e8q, O-O and short algebraic moves (Nf3). A trailing #N
 (e2-e4#1) names the number of the move being made; a stale one is refused.";
+
+/// `help mail`: the two ways to answer, and what a reply's first line may
+/// say (the board's verbs, from the table).
+fn mail_page() -> String {
+    let mut out = format!("{MAIL}\n\nA reply's first line: a turn, or one of\n");
+    for verb in VERBS.iter().filter(|v| v.is_in(World::Reply)) {
+        line(&mut out, &verb.usage(World::Reply), verb.summary);
+    }
+    out.trim_end().to_string()
+}
 
 /// `help [TOPIC]`, in the syntax of `world`.
 pub fn help(
@@ -242,7 +253,7 @@ pub fn help(
     }
     let text = match word.as_str() {
         "commands" => return Ok(Reply::Text(commands(world))),
-        "mail" => MAIL,
+        "mail" => return Ok(Reply::Text(mail_page())),
         "notation" => NOTATION,
         "dice" => crate::dice::HELP,
         word => match catalog.iter().find(|v| v.name() == word) {

@@ -85,13 +85,7 @@ fn change_password_and_address() {
 }
 
 #[test]
-fn signoff_vacation_help() {
-    let r = one("signoff alice pw");
-    assert_eq!(
-        (r.actor, r.command),
-        (claimed("alice", "pw"), Command::Signoff)
-    );
-    assert_eq!(one("delete alice pw").command, Command::Signoff);
+fn vacation_help() {
     assert_eq!(
         one("vacation alice pw ON").command,
         Command::Vacation { on: true }

@@ -53,13 +53,41 @@ fn every_verb_reads_the_same_in_every_world() {
         let shell: Vec<Command> = shell.into_iter().map(worldless).collect();
         let mail: Vec<Command> = mail.into_iter().map(worldless).collect();
         assert_eq!(shell, mail, "{} reads differently", verb.name);
-        if verb.is_in(World::Reply) {
+        if verb.place == Place::Board {
             let reply_line = line(verb, World::Reply);
             let reply = parse_reply(&reply_line, GameId(7), "alice")
                 .unwrap_or_else(|e| panic!("reply `{reply_line}`: {e}"));
             assert_eq!(vec![worldless(reply)], shell, "reply `{reply_line}`");
         }
     }
+}
+
+#[test]
+fn a_reply_shows_its_own_board_and_lists_its_players_games() {
+    let reply = |line| parse_reply(line, GameId(7), "bob");
+    assert_eq!(
+        reply("show"),
+        Ok(Command::Show {
+            game: GameId(7),
+            at: None
+        })
+    );
+    assert_eq!(
+        reply("Show #3"),
+        Ok(Command::Show {
+            game: GameId(7),
+            at: Some(3)
+        })
+    );
+    assert_eq!(
+        reply("games next"),
+        Ok(Command::Games {
+            users: vec![],
+            filter: GamesFilter::Next,
+            variant: None
+        })
+    );
+    assert!(reply("show 9").is_err());
 }
 
 #[test]
@@ -109,6 +137,14 @@ fn each_world_shows_only_its_own_syntax() {
     assert!(shell.contains("move GAME TURN[#N]"), "{shell}");
     assert!(!shell.contains("PASSWORD TURN"), "{shell}");
     assert!(shell.lines().all(|l| l.chars().count() <= 76), "{shell}");
+    let answering = crate::service::help::help(crate::rules::VARIANTS, Some("mail"), World::Mail)
+        .unwrap()
+        .text();
+    assert!(answering.contains("\n  show "), "{answering}");
+    assert!(
+        answering.lines().all(|l| l.chars().count() <= 76),
+        "{answering}"
+    );
 }
 
 #[test]
