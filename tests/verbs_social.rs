@@ -179,6 +179,12 @@ fn the_end_of_a_game_notifies_who_asked_once() {
     play(&mut conn, "alice", "e2-e4");
     play(&mut conn, "bob", "e7-e5");
     assert_eq!(pending(&conn).len() - before, 4, "no copy before the end");
+    let last = pending(&conn).pop().unwrap();
+    assert!(
+        last.body.contains("Told when it ends: carol"),
+        "{}",
+        last.body
+    );
     run(&mut conn, "bob", Command::Resign { game: GameId(1) }).unwrap();
     let new = &pending(&conn)[before + 4..];
     let copy = new

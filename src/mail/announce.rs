@@ -109,7 +109,7 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             Kind::Over => ("game_over.txt", "over"),
             Kind::Note => ("board.txt", ""),
         };
-        letter.spectators = super::spectators::names(conn, game)?;
+        (letter.spectators, letter.notified) = super::spectators::names(conn, game)?;
         let mut seen = Vec::new();
         for (seat, user) in players.iter().enumerate() {
             if seen.contains(user) {

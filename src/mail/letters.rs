@@ -69,6 +69,8 @@ pub struct BoardLetter {
     pub draw_yours: bool,
     /// Who watches the game (`subscribe`), listed under the board.
     pub spectators: Vec<String>,
+    /// Who asked to be told when this game ends (`notify`).
+    pub notified: Vec<String>,
 }
 
 /// A player's words under a board.

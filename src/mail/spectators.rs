@@ -24,12 +24,16 @@ use crate::store::{StoreError, games, players};
 /// userid starts with `_`).
 pub const WATCH: &str = "_watch";
 
-/// The userids of `game`'s spectators, for the line under its board.
-pub fn names(conn: &Connection, game: GameId) -> Result<Vec<String>, StoreError> {
-    Ok(watchers::of_game(conn, game, Kind::Subscribe)?
-        .into_iter()
-        .map(|(_, user)| user)
-        .collect())
+/// The userids of `game`'s spectators and of those to tell of its end,
+/// for the lines under its board (pbmserv listed both).
+pub fn names(conn: &Connection, game: GameId) -> Result<(Vec<String>, Vec<String>), StoreError> {
+    let users = |kind| -> Result<Vec<String>, StoreError> {
+        Ok(watchers::of_game(conn, game, kind)?
+            .into_iter()
+            .map(|(_, user)| user)
+            .collect())
+    };
+    Ok((users(Kind::Subscribe)?, users(Kind::Notify)?))
 }
 
 /// One mail of `game` as its spectators get it.
