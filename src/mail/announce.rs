@@ -155,10 +155,7 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
                 message_id,
                 reply_to,
             };
-            outbox::queue(conn, &draft, now).map_err(|e| match e {
-                outbox::OutboxError::Database(e) => StoreError::from(e),
-                other => StoreError::Damaged(other.to_string()),
-            })?;
+            outbox::queue(conn, &draft, now)?;
         }
         let copy = super::spectators::Copy {
             game,
@@ -203,10 +200,7 @@ fn confirmation(
         references: Vec::new(),
         reply_to: None,
     };
-    outbox::queue(conn, &draft, now).map_err(|e| match e {
-        outbox::OutboxError::Database(e) => StoreError::from(e),
-        other => StoreError::Damaged(other.to_string()),
-    })?;
+    outbox::queue(conn, &draft, now)?;
     Ok(())
 }
 

@@ -14,6 +14,7 @@ use super::identity::Identity;
 use super::stamp;
 use super::transport::Transport;
 use crate::command::GameId;
+use crate::store::StoreError;
 
 /// Sends tried before a mail is marked failed.
 pub const MAX_ATTEMPTS: u32 = 8;
@@ -126,6 +127,16 @@ pub enum OutboxError {
     Database(#[from] rusqlite::Error),
     #[error("outbox row {id}: unreadable {what}")]
     Corrupt { id: i64, what: &'static str },
+}
+
+/// Inside a command's transaction an outbox failure is the store's.
+impl From<OutboxError> for StoreError {
+    fn from(e: OutboxError) -> Self {
+        match e {
+            OutboxError::Database(e) => StoreError::from(e),
+            other => StoreError::Damaged(other.to_string()),
+        }
+    }
 }
 
 /// Queues a mail in the caller's transaction. Returns the new row's id,

@@ -221,9 +221,6 @@ fn send(
         references: root.into_iter().collect(),
         reply_to: None,
     };
-    outbox::queue(conn, &draft, now).map_err(|e| match e {
-        outbox::OutboxError::Database(e) => StoreError::from(e),
-        other => StoreError::Damaged(other.to_string()),
-    })?;
+    outbox::queue(conn, &draft, now)?;
     Ok(())
 }

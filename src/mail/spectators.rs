@@ -111,10 +111,7 @@ pub fn queue(
         message_id,
         reply_to: None,
     };
-    outbox::queue(conn, &draft, now).map_err(|e| match e {
-        outbox::OutboxError::Database(e) => StoreError::from(e),
-        other => StoreError::Damaged(other.to_string()),
-    })?;
+    outbox::queue(conn, &draft, now)?;
     Ok(())
 }
 

@@ -108,18 +108,13 @@ pub fn showas(
 mod tests {
     use super::*;
     use crate::command::{Actor, Command};
-    use crate::service::testing::{db, rematch, run_as};
+    use crate::service::testing::{db, rematch, run_as, signup};
 
     #[test]
     fn showas_draws_the_asker_s_own_games() {
         let mut conn = db();
         for user in ["alice", "bob", "carol"] {
-            let signup = Command::Signup {
-                user: user.into(),
-                password: "secret".into(),
-                emails: vec![],
-            };
-            run_as(&mut conn, &Actor::Anonymous, &signup).unwrap();
+            signup(&mut conn, user, None);
         }
         let first = rematch(&mut conn, "alice", "bob");
         let second = rematch(&mut conn, "carol", "bob");

@@ -68,14 +68,12 @@ pub fn of_game(
     game: GameId,
     kind: Kind,
 ) -> Result<Vec<(i64, String)>, StoreError> {
-    let mut q = conn.prepare(
+    users(
+        conn,
         "SELECT p.id, p.userid FROM watchers w JOIN players p ON p.id = w.player
          WHERE w.game = ?1 AND w.kind = ?2 ORDER BY w.since, p.userid",
-    )?;
-    let rows = q.query_map(params![game.0 as i64, kind.as_str()], |r| {
-        Ok((r.get(0)?, r.get(1)?))
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
+        params![game.0 as i64, kind.as_str()],
+    )
 }
 
 /// Turns `player`'s standing `kind` order for `variant` on or off; true
@@ -125,13 +123,22 @@ pub fn standing(
     variant: &str,
     kind: Kind,
 ) -> Result<Vec<(i64, String)>, StoreError> {
-    let mut q = conn.prepare(
+    users(
+        conn,
         "SELECT p.id, p.userid FROM standing_watchers s JOIN players p ON p.id = s.player
          WHERE s.variant = ?1 AND s.kind = ?2 ORDER BY s.since, p.userid",
-    )?;
-    let rows = q.query_map(params![variant, kind.as_str()], |r| {
-        Ok((r.get(0)?, r.get(1)?))
-    })?;
+        params![variant, kind.as_str()],
+    )
+}
+
+/// The (player id, userid) rows `sql` selects.
+fn users(
+    conn: &Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+) -> Result<Vec<(i64, String)>, StoreError> {
+    let mut q = conn.prepare(sql)?;
+    let rows = q.query_map(params, |r| Ok((r.get(0)?, r.get(1)?)))?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 

@@ -89,25 +89,12 @@ mod tests {
     use super::*;
     use crate::command::{Actor, Command, Watch};
     use crate::mail::outbox;
-    use crate::service::testing::{db, rematch, run_as};
-
-    fn signup(conn: &mut Connection, user: &str, email: Option<&str>) {
-        let signup = Command::Signup {
-            user: user.into(),
-            password: "secret".into(),
-            emails: email.into_iter().map(String::from).collect(),
-        };
-        run_as(conn, &Actor::Anonymous, &signup).unwrap();
-    }
+    use crate::service::testing::{db, four, run_as};
 
     #[test]
     fn chat_reaches_players_and_spectators_but_not_the_chatter() {
         let mut conn = db();
-        signup(&mut conn, "alice", Some("a@example.org"));
-        signup(&mut conn, "bob", Some("b@example.org"));
-        signup(&mut conn, "carol", Some("c@example.org"));
-        signup(&mut conn, "dave", None);
-        let game = rematch(&mut conn, "alice", "bob");
+        let game = four(&mut conn);
         let carol = Actor::Trusted("carol".into());
         let watch = Command::Subscribe {
             target: Watch::Board(game),

@@ -62,23 +62,14 @@ mod tests {
     use super::*;
     use crate::command::{Actor, Command};
     use crate::mail::outbox;
-    use crate::service::testing::{db, dump, run_as};
+    use crate::service::testing::{db, dump, run_as, signup};
 
     #[test]
     fn a_message_goes_to_each_named_user_once_and_only_to_real_ones() {
         let mut conn = db();
-        for (user, email) in [
-            ("alice", Some("a@example.org")),
-            ("bob", Some("b@example.org")),
-            ("carol", None),
-        ] {
-            let signup = Command::Signup {
-                user: user.into(),
-                password: "secret".into(),
-                emails: email.into_iter().map(String::from).collect(),
-            };
-            run_as(&mut conn, &Actor::Anonymous, &signup).unwrap();
-        }
+        signup(&mut conn, "alice", Some("a@example.org"));
+        signup(&mut conn, "bob", Some("b@example.org"));
+        signup(&mut conn, "carol", None);
         let alice = Actor::Trusted("alice".into());
         let message = |to: &[&str]| Command::Message {
             to: to.iter().map(|s| s.to_string()).collect(),

@@ -237,25 +237,12 @@ fn standing_room(
 mod tests {
     use super::*;
     use crate::command::{Actor, Command};
-    use crate::service::testing::{db, dump, rematch, run_as};
-
-    fn signup(conn: &mut Connection, user: &str, email: Option<&str>) {
-        let signup = Command::Signup {
-            user: user.into(),
-            password: "secret".into(),
-            emails: email.into_iter().map(String::from).collect(),
-        };
-        run_as(conn, &Actor::Anonymous, &signup).unwrap();
-    }
+    use crate::service::testing::{db, dump, four, rematch, run_as, signup};
 
     #[test]
     fn spectators_subscribe_and_unsubscribe() {
         let mut conn = db();
-        signup(&mut conn, "alice", Some("a@example.org"));
-        signup(&mut conn, "bob", Some("b@example.org"));
-        signup(&mut conn, "carol", Some("c@example.org"));
-        signup(&mut conn, "dave", None);
-        let game = rematch(&mut conn, "alice", "bob");
+        let game = four(&mut conn);
         let sub = |on| Command::Subscribe {
             target: Watch::Board(game),
             on,
