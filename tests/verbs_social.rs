@@ -346,3 +346,44 @@ fn a_move_by_mail_mails_the_players_and_one_spectators_copy() {
     assert_eq!(new.len(), 3, "{new:#?}");
     assert!(new[2].0.contains("undisclosed-recipients") && new[2].0.contains("carol@example.test"));
 }
+
+/// Issue 10's bound holds with spectators: a `multiple` of four moves in
+/// four watched chess games runs three (two players and one spectators'
+/// copy each: 9 mails) and answers once; the fourth is not run.
+#[test]
+fn spectators_keep_a_letter_within_ten_mails() {
+    let env = Env::new();
+    let mut setup = String::from(
+        "signup alice secret alice@example.test\nsignup bob secret bob@example.test\n\
+         signup carol secret carol@example.test\n",
+    );
+    for _ in 0..4 {
+        setup.push_str("chess challenge alice bob\n");
+    }
+    setup.push_str("chess subscribe carol secret 1 2 3 4\n");
+    let out = env.stdin(&["run"], setup.as_bytes());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let before = env.queued().len();
+    let moves: String = (1..=4)
+        .map(|game| format!("chess move {game} alice secret e2-e4\r\n"))
+        .collect();
+    env.mail(&format!(
+        "From: alice@example.test\r\nSubject: multiple\r\nMessage-ID: <social-multiple@example.test>\r\n\r\n{moves}"
+    ));
+    let new = &env.queued()[before..];
+    assert_eq!(new.len(), 10, "{new:#?}");
+    assert_eq!(
+        new.iter()
+            .filter(|(to, _, _)| to.contains("undisclosed-recipients"))
+            .count(),
+        3
+    );
+    let plies: Vec<u64> = (1..=4)
+        .map(|game| env.json(&format!("game{game}"))["ply"].as_u64().unwrap())
+        .collect();
+    assert_eq!(plies, [1, 1, 1, 0]);
+}
