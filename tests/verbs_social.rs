@@ -62,6 +62,7 @@ fn pending(conn: &Connection) -> Vec<outbox::Draft> {
 
 fn subscribe(game: u64, on: bool) -> Command {
     Command::Subscribe {
+        variant: "chess".into(),
         target: Watch::Board(GameId(game)),
         on,
     }
@@ -138,6 +139,15 @@ fn subscribe_refusals_change_nothing() {
         run(&mut conn, "carol", subscribe(1, false)).unwrap_err(),
         "carol does not watch game1"
     );
+    let other_game = Command::Subscribe {
+        variant: "bochess".into(),
+        target: Watch::Board(GameId(1)),
+        on: true,
+    };
+    assert_eq!(
+        run(&mut conn, "carol", other_game).unwrap_err(),
+        "game1 is a game of chess, not bochess"
+    );
     assert_eq!(dump(&conn), before);
 }
 
@@ -145,7 +155,8 @@ fn subscribe_refusals_change_nothing() {
 fn every_future_game_of_a_type_is_watched_after_subscribe_all() {
     let mut conn = table();
     let all = Command::Subscribe {
-        target: Watch::Every("chess".into()),
+        variant: "chess".into(),
+        target: Watch::Every,
         on: true,
     };
     run(&mut conn, "carol", all).unwrap();

@@ -93,8 +93,8 @@ pub enum GamesFilter {
 pub enum Watch {
     /// One board: a spectator's copy of each of its mails.
     Board(GameId),
-    /// Every future game of this type (pbmserv's `subscribe ... all`).
-    Every(String),
+    /// Every future game of the type (pbmserv's `subscribe ... all`).
+    Every,
 }
 
 /// Which boards `showas` draws from the asker's side.
@@ -208,8 +208,10 @@ pub enum Command {
     Broadcast {
         text: String,
     },
-    /// Start (`on`) or stop watching a board or every game of a type.
+    /// Start (`on`) or stop watching a board of `variant`, or every game
+    /// of it.
     Subscribe {
+        variant: String,
         target: Watch,
         on: bool,
     },

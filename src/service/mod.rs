@@ -140,7 +140,11 @@ pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
         Command::Chat { game, text } => social::chat::chat(conn, req, *game, text),
         Command::Message { to, text } => social::message::message(conn, req, to, text),
         Command::Broadcast { text } => social::broadcast::broadcast(conn, req, text),
-        Command::Subscribe { target, on } => social::watch::subscribe(conn, req, target, *on),
+        Command::Subscribe {
+            variant,
+            target,
+            on,
+        } => social::watch::subscribe(conn, req, variant, target, *on),
         Command::Notify { variant, games } => social::watch::notify(conn, req, variant, games),
         Command::ShowAs { variant, boards } => {
             showas::showas(conn, req, variant.as_deref(), boards)

@@ -73,12 +73,14 @@ fn watch(p: &mut Parse<'_>, on: bool) -> Built {
     }
     match (every, boards.is_empty()) {
         (true, true) => Ok(vec![Command::Subscribe {
-            target: Watch::Every(p.game()),
+            variant: p.game(),
+            target: Watch::Every,
             on,
         }]),
         (false, false) => Ok(boards
             .into_iter()
             .map(|game| Command::Subscribe {
+                variant: p.game(),
                 target: Watch::Board(game),
                 on,
             })
@@ -182,6 +184,7 @@ mod tests {
     #[test]
     fn subscribe_takes_pbmserv_s_board_first_order_and_masks_its_password() {
         let watch = |game| Command::Subscribe {
+            variant: "chess".into(),
             target: Watch::Board(GameId(game)),
             on: true,
         };
@@ -193,7 +196,8 @@ mod tests {
         assert_eq!(
             mail("chess unsub carol pw all"),
             vec![Command::Subscribe {
-                target: Watch::Every("chess".into()),
+                variant: "chess".into(),
+                target: Watch::Every,
                 on: false,
             }]
         );

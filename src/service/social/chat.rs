@@ -97,6 +97,7 @@ mod tests {
         let game = four(&mut conn);
         let carol = Actor::Trusted("carol".into());
         let watch = Command::Subscribe {
+            variant: "race".into(),
             target: Watch::Board(game),
             on: true,
         };

@@ -16,16 +16,15 @@ use crate::store::players::{self, Player};
 use crate::store::watchers::{self, Kind};
 use crate::store::{self, games};
 
-/// `subscribe BOARD`, `subscribe all GAME` and their `unsubscribe`.
+/// `subscribe VARIANT BOARD...|all` and its `unsubscribe`.
 pub fn subscribe(
     conn: &mut Connection,
     req: &Request<'_>,
+    variant: &str,
     target: &Watch,
     on: bool,
 ) -> Result<Reply, ServiceError> {
-    if let Watch::Every(variant) = target {
-        find_variant(req.catalog, variant)?;
-    }
+    let variant = find_variant(req.catalog, variant)?.name();
     let tx = store::write(conn)?;
     let user = acting_player(&tx, req.actor)?;
     let now = timestamp(req.now);
@@ -33,6 +32,7 @@ pub fn subscribe(
     let text = match (target, on) {
         (Watch::Board(game), true) => {
             let row = watchable(&tx, *game, &user)?;
+            of_variant(&row, variant)?;
             if watchers::count(&tx, *game, Kind::Subscribe)? >= MAX_WATCHERS
                 && !is_watching(&tx, *game, &user, Kind::Subscribe)?
             {
@@ -51,6 +51,9 @@ pub fn subscribe(
             }
         }
         (Watch::Board(game), false) => {
+            if let Some(row) = games::find(&tx, *game)? {
+                of_variant(&row, variant)?;
+            }
             let watched = watchers::remove(&tx, *game, user.id, Kind::Subscribe)?;
             let notified = watchers::remove(&tx, *game, user.id, Kind::Notify)?;
             if !watched && !notified {
@@ -62,23 +65,21 @@ pub fn subscribe(
             }
             format!("{name} no longer watches {game}")
         }
-        (Watch::Every(variant), true) => {
-            let variant = variant.to_lowercase();
+        (Watch::Every, true) => {
             needs_address(&tx, &user)?;
-            standing_room(&tx, &variant, &user, Kind::Subscribe, "watch")?;
-            match watchers::set_standing(&tx, &variant, user.id, Kind::Subscribe, true, &now)? {
+            standing_room(&tx, variant, &user, Kind::Subscribe, "watch")?;
+            match watchers::set_standing(&tx, variant, user.id, Kind::Subscribe, true, &now)? {
                 true => format!(
                     "{name} will watch every new {variant} game: a copy of each of its mails comes to you"
                 ),
                 false => format!("{name} watches every new {variant} game already"),
             }
         }
-        (Watch::Every(variant), false) => {
-            let variant = variant.to_lowercase();
-            if !watchers::set_standing(&tx, &variant, user.id, Kind::Subscribe, false, &now)? {
+        (Watch::Every, false) => {
+            if !watchers::set_standing(&tx, variant, user.id, Kind::Subscribe, false, &now)? {
                 return Err(SocialError::NotWatchingType {
                     user: name,
-                    variant,
+                    variant: variant.to_string(),
                 }
                 .into());
             }
@@ -119,14 +120,7 @@ pub fn notify(
     }
     for &game in boards {
         let row = watchable(&tx, game, &user)?;
-        if !row.variant.eq_ignore_ascii_case(variant) {
-            return Err(SocialError::WrongGame {
-                game,
-                variant: row.variant,
-                word: variant.to_string(),
-            }
-            .into());
-        }
+        of_variant(&row, variant)?;
         if watchers::count(&tx, game, Kind::Notify)? >= MAX_WATCHERS
             && !is_watching(&tx, game, &user, Kind::Notify)?
         {
@@ -195,6 +189,19 @@ fn watchable(conn: &Connection, game: GameId, user: &Player) -> Result<Game, Ser
     Ok(row)
 }
 
+/// Refused unless `row` is a game of `variant`.
+fn of_variant(row: &Game, variant: &str) -> Result<(), ServiceError> {
+    if !row.variant.eq_ignore_ascii_case(variant) {
+        return Err(SocialError::WrongGame {
+            game: row.id,
+            variant: row.variant.clone(),
+            word: variant.to_string(),
+        }
+        .into());
+    }
+    Ok(())
+}
+
 fn needs_address(conn: &Connection, user: &Player) -> Result<(), ServiceError> {
     if players::confirmed_emails(conn, user.id)?.is_empty() {
         return Err(SocialError::NoAddress(user.userid.clone()).into());
@@ -244,6 +251,7 @@ mod tests {
         let mut conn = db();
         let game = four(&mut conn);
         let sub = |on| Command::Subscribe {
+            variant: "race".into(),
             target: Watch::Board(game),
             on,
         };
@@ -289,7 +297,8 @@ mod tests {
         signup(&mut conn, "bob", Some("b@example.org"));
         signup(&mut conn, "carol", Some("c@example.org"));
         let all = |on| Command::Subscribe {
-            target: Watch::Every("race".into()),
+            variant: "race".into(),
+            target: Watch::Every,
             on,
         };
         let carol = Actor::Trusted("carol".into());
@@ -314,7 +323,8 @@ mod tests {
             "carol does not watch every race game"
         );
         let unknown = Command::Subscribe {
-            target: Watch::Every("go".into()),
+            variant: "go".into(),
+            target: Watch::Every,
             on: true,
         };
         assert!(
