@@ -101,6 +101,11 @@ fn a_spectator_gets_every_board_mail_from_white_s_side_without_a_player_s_lines(
     assert!(!copy.body.contains("your turn"), "{}", copy.body);
     assert!(!copy.body.contains("To move, reply"), "{}", copy.body);
     assert!(copy.body.contains("Spectators: carol"), "{}", copy.body);
+    assert!(
+        copy.body.contains("chess unsubscribe 1 USERID PASSWORD"),
+        "{}",
+        copy.body
+    );
     // White's side: rank 8 on top, as alice sees it.
     let top = copy
         .body

@@ -71,6 +71,8 @@ pub struct BoardLetter {
     pub spectators: Vec<String>,
     /// Who asked to be told when this game ends (`notify`).
     pub notified: Vec<String>,
+    /// True in the spectators' copy (it says how to stop it).
+    pub spectator: bool,
 }
 
 /// A player's words under a board.

@@ -123,6 +123,7 @@ fn spectator_view(letter: &mut BoardLetter) {
     letter.answer = None;
     letter.draw_yours = false;
     letter.reader = String::new();
+    letter.spectator = true;
 }
 
 #[cfg(test)]
@@ -142,7 +143,10 @@ mod tests {
         spectator_view(&mut letter);
         assert_eq!(
             letter,
-            BoardLetter::default(),
+            BoardLetter {
+                spectator: true,
+                ..BoardLetter::default()
+            },
             "the spectator's letter keeps only what everyone sees"
         );
     }
