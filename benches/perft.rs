@@ -2,7 +2,7 @@
 //! chess perft 4 from the start and from Kiwipete, Big Outer Chess perft 3
 //! from its start.
 
-use boserv::rules::chess::ChessPosition;
+use boserv::rules::chess::backend::bits_of_fen;
 use boserv::rules::chess::movegen::perft;
 use boserv::rules::find_variant;
 
@@ -15,14 +15,14 @@ const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R 
 
 #[divan::bench(sample_count = 5)]
 fn perft4_start() -> u64 {
-    let p = ChessPosition::from_fen(START).unwrap();
-    perft(divan::black_box(&p.bits), 4)
+    let b = bits_of_fen(START).unwrap();
+    perft(divan::black_box(&b), 4)
 }
 
 #[divan::bench(sample_count = 5)]
 fn perft4_kiwipete() -> u64 {
-    let p = ChessPosition::from_fen(KIWIPETE).unwrap();
-    perft(divan::black_box(&p.bits), 4)
+    let b = bits_of_fen(KIWIPETE).unwrap();
+    perft(divan::black_box(&b), 4)
 }
 
 /// Orwell Chess: every turn of every one of the 36 rolls from the start,

@@ -5,12 +5,7 @@
 use crate::util::Env;
 
 fn query<T: rusqlite::types::FromSql>(env: &Env, sql: &str) -> Vec<T> {
-    let conn = rusqlite::Connection::open(&env.db).unwrap();
-    let mut q = conn.prepare(sql).unwrap();
-    q.query_map([], |r| r.get(0))
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap()
+    env.query(sql)
 }
 
 fn outbox_rows(env: &Env) -> usize {

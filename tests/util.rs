@@ -140,6 +140,16 @@ impl Env {
         last
     }
 
+    /// The first column of every row `sql` selects from the database.
+    pub fn query<T: rusqlite::types::FromSql>(&self, sql: &str) -> Vec<T> {
+        let conn = rusqlite::Connection::open(&self.db).unwrap();
+        let mut q = conn.prepare(sql).unwrap();
+        q.query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    }
+
     /// `show GAME --format json` as a JSON value.
     pub fn json(&self, game: &str) -> serde_json::Value {
         serde_json::from_str(&self.ok(None, &["show", game, "--format", "json"])).unwrap()

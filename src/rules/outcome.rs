@@ -29,10 +29,12 @@ pub enum Ending {
     TimeForfeit,
     /// A draw agreed by every seat still in the game.
     Agreement,
-    /// One seat holds every royal piece (a game won by capturing royals).
+    /// One seat holds every royal piece (a game won by capturing royals):
+    /// all `royals` of them, as many as the game has.
     AllRoyals {
         holder: Seat,
         name: &'static str,
+        royals: u8,
     },
     /// A seat was taken down to its last piece.
     LastPiece {
@@ -64,10 +66,11 @@ impl Ending {
         Ending::NoMoveLeft,
     ];
 
-    /// The stable key: `checkmate`, `time-forfeit`, `all-royals:0`, ...
+    /// The stable key: `checkmate`, `time-forfeit`, `all-royals:0:3` (the
+    /// holder, then how many royal pieces), `last-piece:1`, ...
     pub fn key(&self) -> String {
         match self {
-            Ending::AllRoyals { holder, .. } => format!("all-royals:{holder}"),
+            Ending::AllRoyals { holder, royals, .. } => format!("all-royals:{holder}:{royals}"),
             Ending::LastPiece { loser, .. } => format!("last-piece:{loser}"),
             Ending::Declined { seat, .. } => format!("declined:{seat}"),
             other => other.simple_key().to_string(),
@@ -104,21 +107,42 @@ impl Ending {
             return Some(e);
         }
         let seat_named = |name: &str| seats.iter().position(|s| *s == name);
+        // Records from before the count was written: the one game that
+        // wrote them (Orwell) has a royal piece per seat.
+        let one_per_seat = seats.len() as u8;
+        if let Some(rest) = text.strip_prefix("all-royals:") {
+            let (holder, royals) = rest.split_once(':').unwrap_or((rest, ""));
+            let holder: Seat = holder.parse().ok()?;
+            let royals = match royals {
+                "" => one_per_seat,
+                n => n.parse().ok().filter(|&n| n >= 2)?,
+            };
+            let name = *seats.get(holder)?;
+            return Some(Ending::AllRoyals {
+                holder,
+                name,
+                royals,
+            });
+        }
         if let Some((kind, seat)) = text.split_once(':') {
             let seat: Seat = seat.parse().ok()?;
             let name = *seats.get(seat)?;
             return match kind {
-                "all-royals" => Some(Ending::AllRoyals { holder: seat, name }),
                 "last-piece" => Some(Ending::LastPiece { loser: seat, name }),
                 "declined" => Some(Ending::Declined { seat, name }),
                 _ => None,
             };
         }
-        if let Some(name) = text.strip_suffix(" holds all three royal pieces") {
+        if let Some((name, royals)) = text
+            .strip_suffix(" royal pieces")
+            .and_then(|t| t.split_once(" holds "))
+        {
             let holder = seat_named(name)?;
+            let royals = (2..=u8::MAX).find(|&n| all_of(n) == royals)?;
             return Some(Ending::AllRoyals {
                 holder,
                 name: seats[holder],
+                royals,
             });
         }
         if let Some(name) = text.strip_suffix(" is down to a single piece") {
@@ -159,14 +183,26 @@ impl fmt::Display for Ending {
             Ending::Resignation => "resignation",
             Ending::TimeForfeit => "time forfeit",
             Ending::Agreement => "agreement",
-            Ending::AllRoyals { name, .. } => {
-                return write!(f, "{name} holds all three royal pieces");
+            Ending::AllRoyals { name, royals, .. } => {
+                return write!(f, "{name} holds {} royal pieces", all_of(*royals));
             }
             Ending::LastPiece { name, .. } => return write!(f, "{name} is down to a single piece"),
             Ending::NoMoveLeft => "no player can move any more",
             Ending::Declined { name, .. } => return write!(f, "{name} declined to play"),
         };
         f.write_str(words)
+    }
+}
+
+/// `both`, `all three`, ..., `all 13`: every one of `n` things.
+fn all_of(n: u8) -> String {
+    const WORDS: [&str; 11] = [
+        "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "",
+    ];
+    match n {
+        2 => "both".to_string(),
+        3..=12 => format!("all {}", WORDS[n as usize - 3]),
+        n => format!("all {n}"),
     }
 }
 
@@ -307,6 +343,12 @@ mod tests {
             Ending::AllRoyals {
                 holder: 2,
                 name: "Black",
+                royals: 3,
+            },
+            Ending::AllRoyals {
+                holder: 0,
+                name: "White",
+                royals: 2,
             },
             Ending::LastPiece {
                 loser: 1,
@@ -348,6 +390,36 @@ mod tests {
         }
     }
 
+    /// The wording counts the game's royal pieces; records written
+    /// before the count read as one royal piece per seat.
+    #[test]
+    fn all_royals_says_how_many_the_game_has() {
+        let held = |royals| Ending::AllRoyals {
+            holder: 1,
+            name: "Red",
+            royals,
+        };
+        assert_eq!(held(3).to_string(), "Red holds all three royal pieces");
+        assert_eq!(held(2).to_string(), "Red holds both royal pieces");
+        assert_eq!(held(4).to_string(), "Red holds all four royal pieces");
+        assert_eq!(held(20).to_string(), "Red holds all 20 royal pieces");
+        assert_eq!(held(4).key(), "all-royals:1:4");
+        assert_eq!(Ending::read("all-royals:1", THREE), Some(held(3)));
+        assert_eq!(
+            Ending::read("all-royals:1", TWO).unwrap().to_string(),
+            "Black holds both royal pieces"
+        );
+        assert_eq!(Ending::read("all-royals:1:1", THREE), None);
+        assert_eq!(
+            Ending::read("Red holds all twelve royal pieces", THREE),
+            Some(held(12))
+        );
+        assert_eq!(
+            Ending::read("Red holds all 20 royal pieces", THREE),
+            Some(held(20))
+        );
+    }
+
     #[test]
     fn a_declined_game_names_the_seat_once() {
         let declined = Ending::Declined {
@@ -366,9 +438,10 @@ mod tests {
             Ending::AllRoyals {
                 holder: 0,
                 name: "White",
+                royals: 3,
             },
         );
-        assert_eq!(o.encode(), "2,0,0 all-royals:0");
+        assert_eq!(o.encode(), "2,0,0 all-royals:0:3");
         let (points, ending) = o
             .encode()
             .split_once(' ')

@@ -5,7 +5,7 @@ use super::orwell::Orwell;
 
 /// Every game, in the order `boserv variants` lists them.
 pub static VARIANTS: &[&dyn Variant] = &[
-    &super::chess::Chess,
+    &super::chess::CHESS,
     &super::bochess::BOCHESS,
     &Orwell,
     &super::orphic::ORPHIC,

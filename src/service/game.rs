@@ -11,7 +11,9 @@ use rusqlite::Connection;
 use super::error::ServiceError;
 use super::reply::GameView;
 use crate::command::GameId;
-use crate::rules::{Conclusion, Ending, GameOption, Outcome, Position, Roll, Seat, Variant};
+use crate::rules::{
+    Conclusion, Ending, GameOption, Outcome, Position, Roll, RulesError, Seat, Variant,
+};
 use crate::store::games::{self, Game, NewState, Status};
 use crate::store::turns::{self, Entry, EntryKind};
 
@@ -114,7 +116,17 @@ impl LoadedGame {
     pub fn load(conn: &Connection, catalog: Catalog<'_>, id: GameId) -> Result<Self, ServiceError> {
         let row = games::find(conn, id)?.ok_or(ServiceError::NoSuchGame(id))?;
         let variant = find_variant(catalog, &row.variant)?;
-        let position = variant.decode(&row.options, &row.position)?;
+        let position = match variant.decode(&row.options, &row.position) {
+            Ok(position) => position,
+            // A position cached in a form this build does not read (chess
+            // before it joined the shared core wrote `fen …` lines and
+            // other repetition keys): the turn log replayed gives it, and
+            // the next change writes it anew.
+            Err(RulesError::BadPosition(_)) => {
+                rebuild(variant, &row.options, &turns::log(conn, id)?)?
+            }
+            Err(e) => return Err(e.into()),
+        };
         Ok(LoadedGame {
             row,
             variant,

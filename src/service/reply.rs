@@ -31,7 +31,7 @@ pub struct GameView {
     /// `Black declined to play` for a cancelled game).
     pub reason: Option<String>,
     /// The same as a stable key (`checkmate`, `time-forfeit`,
-    /// `all-royals:0`, ..., `declined:1`); null while the game goes on.
+    /// `all-royals:0:3`, ..., `declined:1`); null while the game goes on.
     pub ending: Option<String>,
     /// The userid of the one winner; null for a draw or a game going on.
     pub winner: Option<String>,

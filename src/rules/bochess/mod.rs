@@ -90,6 +90,7 @@ pub static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
     king_may_be_absent: false,
     dead: chesslike::bare_kings,
     hooks: &BigOuter,
+    backend: None,
 });
 
 /// The start position (the seed's diagram).

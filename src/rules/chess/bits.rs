@@ -9,7 +9,8 @@ use crate::rules::geometry::Square;
 pub const WHITE: usize = 0;
 pub const BLACK: usize = 1;
 
-/// Castling right bits: White short, White long, Black short, Black long.
+/// Castling right bits (the core's castlings in order): White short,
+/// White long, Black short, Black long.
 pub const WK: u8 = 1;
 pub const WQ: u8 = 2;
 pub const BK: u8 = 4;
@@ -33,19 +34,6 @@ pub struct Move {
     pub promotion: Option<u8>,
     pub special: Special,
 }
-
-/// Rights kept when a piece moves from or to a square.
-const fn castle_mask() -> [u8; 64] {
-    let mut m = [0xF; 64];
-    m[0] = 0xF & !WQ;
-    m[7] = 0xF & !WK;
-    m[4] = 0xF & !(WK | WQ);
-    m[56] = 0xF & !BQ;
-    m[63] = 0xF & !BK;
-    m[60] = 0xF & !(BK | BQ);
-    m
-}
-const CASTLE_MASK: [u8; 64] = castle_mask();
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Bits {
@@ -160,13 +148,12 @@ impl Bits {
                 b.remove(victim, them, PAWN);
             }
             Special::Castle => {
-                let (rook_from, rook_to) = if to > from {
-                    (to + 1, to - 1)
-                } else {
-                    (to - 2, to + 1)
-                };
-                b.remove(rook_from, us, ROOK);
-                b.put(rook_to, us, ROOK);
+                let castle = TABLES.castles[us]
+                    .iter()
+                    .find(|c| c.king_from == from && c.king_to == to)
+                    .expect("a castling of the rules");
+                b.remove(castle.rook_from, us, ROOK);
+                b.put(castle.rook_to, us, ROOK);
             }
             _ => {}
         }
@@ -174,7 +161,8 @@ impl Bits {
             Special::DoublePush => Some((from + to) / 2),
             _ => None,
         };
-        b.castling &= CASTLE_MASK[from as usize] & CASTLE_MASK[to as usize];
+        let keeps = &TABLES.keeps;
+        b.castling &= keeps[from as usize] & keeps[to as usize];
         b.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
         if us == BLACK {
             b.fullmove += 1;

@@ -1,23 +1,21 @@
-//! Orthodox chess (FIDE Laws): the `chess` game. A fast bitboard generator
-//! (tables derived from the piece data of the shared core) for perft and
-//! legality, the core's notation and renderer for everything players see.
+//! Orthodox chess (FIDE Laws): the `chess` game, a game of the shared
+//! chess-like core like every two-seat game: its data (`pieces.rs`,
+//! `rules.rs`) decides castling, en passant, promotion, the ends, the
+//! notation and the refusals. A bitboard generator (`bits.rs`,
+//! `tables.rs`, `movegen.rs`, tables derived from the same piece data)
+//! lists and counts its legal moves fast (`backend.rs`).
 
+pub mod backend;
 pub mod bits;
-pub mod ending;
-pub mod fen;
-pub mod identity;
 pub mod movegen;
 pub mod pieces;
-pub mod position;
 pub mod rules;
 pub mod tables;
 
 #[cfg(test)]
 mod tests;
 
-pub use position::ChessPosition;
-
-use super::{GameOption, Position, RulesError, Variant};
+use super::chesslike::TwoSeatGame;
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -41,50 +39,12 @@ Draws by agreement and resignation are commands.
 ";
 
 /// The `chess` game.
-pub struct Chess;
-
-fn no_options(options: &[GameOption]) -> Result<(), RulesError> {
-    match options.first() {
-        Some(o) => Err(RulesError::UnknownOption {
-            variant: "chess".into(),
-            option: o.name.clone(),
-        }),
-        None => Ok(()),
-    }
-}
-
-impl Variant for Chess {
-    fn name(&self) -> &'static str {
-        "chess"
-    }
-
-    fn title(&self) -> &'static str {
-        "Chess"
-    }
-    fn full_name(&self) -> &'static str {
-        "Chess"
-    }
-
-    fn seats(&self) -> &'static [&'static str] {
-        &position::SEATS
-    }
-
-    fn help(&self) -> &'static str {
-        HELP
-    }
-
-    fn start(&self, options: &[GameOption]) -> Result<Box<dyn Position>, RulesError> {
-        no_options(options)?;
-        Ok(Box::new(ChessPosition::from_fen(START_FEN)?))
-    }
-
-    fn decode(&self, options: &[GameOption], text: &str) -> Result<Box<dyn Position>, RulesError> {
-        no_options(options)?;
-        Ok(Box::new(ChessPosition::decode(text)?))
-    }
-
-    fn from_fen(&self, options: &[GameOption], fen: &str) -> Result<Box<dyn Position>, RulesError> {
-        no_options(options)?;
-        Ok(Box::new(ChessPosition::from_fen(fen)?))
-    }
-}
+pub static CHESS: TwoSeatGame = TwoSeatGame {
+    name: "chess",
+    title: "Chess",
+    full_name: "Chess",
+    start: START_FEN,
+    rules: || &rules::RULES,
+    help: || HELP,
+    switch: None,
+};

@@ -1,8 +1,8 @@
 //! The fast chess move generator: pseudo-legal moves from bitboards, kept
 //! when the mover's king is safe after copy-make. Also perft and divide.
 
-use super::bits::{BK, BQ, Bits, Move, Special, WHITE, WK, WQ};
-use super::pieces::{BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
+use super::bits::{Bits, Move, Special, WHITE};
+use super::pieces::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use super::tables::{TABLES, Tables};
 use crate::rules::geometry::Square;
 
@@ -57,13 +57,13 @@ fn add_targets(list: &mut MoveList, from: Square, mut targets: u64) {
 }
 
 #[inline]
-fn add_pawn(list: &mut MoveList, from: Square, to: Square, special: Special) {
-    if !(8..56).contains(&to) {
-        for k in [QUEEN, ROOK, BISHOP, KNIGHT] {
+fn add_pawn(t: &Tables, list: &mut MoveList, from: Square, to: Square, special: Special) {
+    if t.promotion_squares & (1 << to) != 0 {
+        for &k in &t.promotions {
             list.push(Move {
                 from,
                 to,
-                promotion: Some(k as u8),
+                promotion: Some(k),
                 special,
             });
         }
@@ -93,7 +93,7 @@ pub fn pseudo_legal(b: &Bits, list: &mut MoveList) {
         let (step, start_rank): (i8, u8) = if us == WHITE { (8, 1) } else { (-8, 6) };
         let one = (from as i8 + step) as Square;
         if occ & (1 << one) == 0 {
-            add_pawn(list, from, one, Special::None);
+            add_pawn(t, list, from, one, Special::None);
             let two = (one as i8 + step) as Square;
             if from / 8 == start_rank && occ & (1 << two) == 0 {
                 list.push(Move {
@@ -108,7 +108,7 @@ pub fn pseudo_legal(b: &Bits, list: &mut MoveList) {
         while caps != 0 {
             let to = caps.trailing_zeros() as Square;
             caps &= caps - 1;
-            add_pawn(list, from, to, Special::None);
+            add_pawn(t, list, from, to, Special::None);
         }
         if let Some(ep) = b.ep
             && t.pawn[us][from as usize] & (1 << ep) != 0
@@ -141,48 +141,46 @@ pub fn pseudo_legal(b: &Bits, list: &mut MoveList) {
     }
     let king = b.king_square(us);
     add_targets(list, king, t.king[king as usize] & not_own);
-    castling(b, list, occ);
+    castling(b, t, list, occ);
 }
 
-fn castling(b: &Bits, list: &mut MoveList, occ: u64) {
+/// The castlings of the rules' data whose conditions hold: the right
+/// kept, king and rook at home, the squares between empty, the king and
+/// its path not attacked.
+fn castling(b: &Bits, t: &Tables, list: &mut MoveList, occ: u64) {
     let us = b.side;
-    let (short, long, base) = if us == WHITE {
-        (WK, WQ, 0u8)
-    } else {
-        (BK, BQ, 56u8)
-    };
-    let king = base + 4;
-    if b.castling & (short | long) == 0 || b.king_square(us) != king {
+    if b.castling == 0 {
         return;
     }
+    let own = b.colour[us];
     let them = us ^ 1;
-    let rook_there = |sq: Square| b.kind[ROOK] & b.colour[us] & (1 << sq) != 0;
-    if b.castling & short != 0
-        && rook_there(base + 7)
-        && occ & (0b11u64 << (base + 5)) == 0
-        && !b.attacked(king, them)
-        && !b.attacked(base + 5, them)
-    {
-        list.push(Move {
-            from: king,
-            to: base + 6,
-            promotion: None,
-            special: Special::Castle,
-        });
+    for c in &t.castles[us] {
+        if b.castling & c.right != 0
+            && b.kind[KING] & own & (1 << c.king_from) != 0
+            && b.kind[ROOK] & own & (1 << c.rook_from) != 0
+            && occ & c.empty == 0
+            && !attacked_any(b, c.safe, them)
+        {
+            list.push(Move {
+                from: c.king_from,
+                to: c.king_to,
+                promotion: None,
+                special: Special::Castle,
+            });
+        }
     }
-    if b.castling & long != 0
-        && rook_there(base)
-        && occ & (0b111u64 << (base + 1)) == 0
-        && !b.attacked(king, them)
-        && !b.attacked(base + 3, them)
-    {
-        list.push(Move {
-            from: king,
-            to: base + 2,
-            promotion: None,
-            special: Special::Castle,
-        });
+}
+
+/// True when `by` attacks any square of `squares`.
+fn attacked_any(b: &Bits, mut squares: u64, by: usize) -> bool {
+    while squares != 0 {
+        let sq = squares.trailing_zeros() as Square;
+        squares &= squares - 1;
+        if b.attacked(sq, by) {
+            return true;
+        }
     }
+    false
 }
 
 /// Our pieces pinned to our king (they may still move along the pin line,
@@ -280,11 +278,11 @@ pub fn divide(b: &Bits, depth: u32) -> Vec<(Move, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::chess::fen::parse_fen;
+    use crate::rules::chess::backend::bits_of_fen;
 
     #[test]
     fn start_position_counts() {
-        let b = parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        let b = bits_of_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
         assert_eq!(perft(&b, 1), 20);
         assert_eq!(perft(&b, 2), 400);
         assert_eq!(perft(&b, 3), 8902);

@@ -2,25 +2,35 @@
 //! (`pieces.rs`), the pawn (one step, two from its first rank, en passant,
 //! promotion to Q, R, B or N), the four castlings (FIDE guards only the
 //! king's path), and the dead positions by insufficient material. The core
-//! reads and explains every turn from these; the bitboard generator
-//! (`movegen.rs`) plays them fast, and the tests hold the two to the same
-//! legal moves.
+//! plays, reads, explains and ends every game from these; the bitboard
+//! generator (`backend.rs`) only lists and counts the legal moves fast, and
+//! a differential test holds the two generators to the same actions.
 
 use std::sync::LazyLock;
 
-use super::bits::Bits;
+use super::backend::BITBOARDS;
 use super::pieces::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, SPEC};
 use crate::rules::board::Board;
 use crate::rules::castling::CastlingRule;
 use crate::rules::chesslike::{ChessLike, Hooks, PawnRule, Rebels, Rules};
+use crate::rules::render::Drawing;
 
-/// Chess adds nothing to the core but its drawing, which [`super::ChessPosition`]
-/// makes itself; the core's positions of chess draw plainly.
+/// Chess adds to the core only its drawing: the board, then whose turn
+/// it is (no blank line between, as chess has always been drawn).
 struct Orthodox;
 
 impl Hooks for Orthodox {
-    fn render(&self, pos: &ChessLike, _flipped: bool) -> String {
-        crate::rules::chesslike::to_fen(pos)
+    fn render(&self, pos: &ChessLike, flipped: bool) -> String {
+        let board = pos.board();
+        let drawing = Drawing {
+            flipped,
+            ..Drawing::new(board.geometry())
+        };
+        let mut lines = drawing.board_lines(&|sq| board.glyph(sq));
+        lines.extend(pos.status());
+        let mut text = lines.join("\n");
+        text.push('\n');
+        text
     }
 }
 
@@ -92,95 +102,56 @@ pub static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
     king_may_be_absent: false,
     dead: insufficient_material,
     hooks: &Orthodox,
+    backend: Some(&BITBOARDS),
 });
-
-/// The bitboard position as the core sees it (its history aside).
-pub fn core_position(b: &Bits) -> ChessLike {
-    let mut pos = ChessLike::empty(&RULES);
-    for sq in 0..64u8 {
-        if let Some((colour, kind)) = b.piece_at(sq) {
-            pos.put(sq, Some(ChessLike::piece(colour as u8, kind as u8)));
-        }
-    }
-    // The bitboards' right bits are the core's castlings in the same order.
-    let en_passant = b.ep.map(|ep| {
-        let up: i8 = if b.side == 0 { 8 } else { -8 };
-        let mover_from = (ep as i8 + up) as u8;
-        let mover_to = (ep as i8 - up) as u8;
-        (mover_from, mover_to)
-    });
-    pos.set_state(b.side as u8, b.castling, en_passant, b.halfmove, b.fullmove);
-    pos
-}
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Action;
-    use crate::rules::chess::fen::parse_fen;
-    use crate::rules::chess::movegen::legal_moves;
-    use crate::rules::chess::position::action;
-    use rand_chacha::ChaCha8Rng;
-    use rand_core::{Rng, SeedableRng};
+    use crate::rules::chesslike::from_fen;
 
-    fn core_moves(b: &Bits) -> Vec<Action> {
-        let mut v: Vec<Action> = core_position(b)
-            .legal_acts()
-            .into_iter()
-            .map(|a| a.action)
-            .collect();
-        v.sort();
-        v
-    }
-
-    fn bit_moves(b: &Bits) -> Vec<Action> {
-        let mut v: Vec<Action> = legal_moves(b).into_iter().map(action).collect();
-        v.sort();
-        v
-    }
-
-    /// The core and the bitboards offer the same legal moves in thousands
-    /// of positions of random games from the start and from the CPW
-    /// positions (castling, en passant, promotion, pins and checks).
-    #[test]
-    fn the_core_and_the_bitboards_agree_on_every_legal_move() {
-        let starts = [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-        ];
-        let mut rng = ChaCha8Rng::seed_from_u64(11);
-        let mut positions = 0;
-        for start in starts {
-            for _ in 0..12 {
-                let mut b = parse_fen(start).unwrap();
-                for _ in 0..60 {
-                    let ours = bit_moves(&b);
-                    assert_eq!(core_moves(&b), ours, "{}", super::super::fen::to_fen(&b));
-                    positions += 1;
-                    let moves = legal_moves(&b);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    b = b.make(moves[rng.next_u32() as usize % moves.len()]);
-                }
-            }
-        }
-        assert!(positions > 3000, "{positions}");
+    fn pos(fen: &str) -> ChessLike {
+        from_fen(&RULES, fen).unwrap()
     }
 
     #[test]
     fn dead_positions() {
-        let dead =
-            |fen: &str| insufficient_material(core_position(&parse_fen(fen).unwrap()).board());
+        let dead = |fen: &str| insufficient_material(pos(fen).board());
         assert!(dead("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
         assert!(dead("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1"));
-        assert!(dead("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1"));
-        assert!(!dead("2b1k3/8/8/8/8/8/8/2B1K3 w - - 0 1"));
+        assert!(dead("4k3/8/8/8/8/8/8/1N2K3 b - - 0 1"));
+        assert!(dead("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1")); // f8 and c1: both dark
+        assert!(!dead("2b1k3/8/8/8/8/8/8/2B1K3 w - - 0 1")); // c8 light, c1 dark
+        assert!(!dead("4k3/8/8/8/8/8/8/1NB1K3 w - - 0 1"));
         assert!(!dead("4k3/8/8/8/8/8/8/1N1NK3 w - - 0 1"));
         assert!(!dead("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"));
+        assert!(!dead("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"));
+        assert!(!dead("4kn2/8/8/8/8/8/8/2B1K3 w - - 0 1"));
+    }
+
+    /// FIDE 9.2: an en passant chance makes a position different only when
+    /// the capture is legal.
+    #[test]
+    fn en_passant_counts_for_repetition_only_when_legal() {
+        let key = |fen: &str| pos(fen).repetition_key();
+        // After e2-e4 with no black pawn able to take: same as without.
+        assert_eq!(
+            key("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1"),
+            key("4k3/8/8/8/4P3/8/8/4K3 b - - 0 1")
+        );
+        // A black pawn on d4 can take: different.
+        assert_ne!(
+            key("4k3/8/8/8/3pP3/8/8/4K3 b - e2-e4 0 1"),
+            key("4k3/8/8/8/3pP3/8/8/4K3 b - - 0 1")
+        );
+        // Pinned pawn: the capture is illegal, so no difference.
+        assert_eq!(
+            key("8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1"),
+            key("8/8/8/8/k2pP2R/8/8/4K3 b - - 0 1")
+        );
+        assert_ne!(
+            key("4k3/8/8/8/4P3/8/8/4K3 b - - 0 1"),
+            key("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1")
+        );
     }
 }

@@ -1,10 +1,13 @@
-//! Precomputed attack tables for the fast chess generator, derived from the
-//! piece data in [`super::pieces`] on the empty 8x8 geometry: leaper tables
-//! for knight, king and pawn captures, and ray masks for the riders.
+//! Precomputed tables for the fast chess generator, derived from the data
+//! of the shared core: leaper tables for knight, king and pawn captures and
+//! ray masks for the riders from the piece data in [`super::pieces`] on the
+//! empty 8x8 geometry; the castlings, the rights a move ends, and the
+//! promotion squares and choices from the chess rules in [`super::rules`].
 
 use std::sync::LazyLock;
 
 use super::pieces::{KING, KNIGHT, PAWN, SPEC};
+use super::rules::RULES;
 use crate::rules::geometry::{KING_DIRECTIONS, Square};
 use crate::rules::movement::{Mode, targets};
 
@@ -17,6 +20,29 @@ pub struct Tables {
     pub rays: [[u64; 64]; 8],
     /// Squares strictly between two squares on a line, else 0.
     pub between: Vec<[u64; 64]>,
+    /// Each seat's castlings.
+    pub castles: [Vec<Castle>; 2],
+    /// The castling rights kept when a piece moves from or to a square.
+    pub keeps: [u8; 64],
+    /// The squares where a pawn promotes (either seat's last rank).
+    pub promotion_squares: u64,
+    /// The kinds a pawn may promote to.
+    pub promotions: Vec<u8>,
+}
+
+/// One castling of the core's rules as bitboard masks.
+#[derive(Clone, Copy, Debug)]
+pub struct Castle {
+    /// Its right's bit.
+    pub right: u8,
+    pub king_from: Square,
+    pub king_to: Square,
+    pub rook_from: Square,
+    pub rook_to: Square,
+    /// Squares that must be empty.
+    pub empty: u64,
+    /// Squares no enemy piece may attack, the king's own included.
+    pub safe: u64,
 }
 
 /// Rays whose squares increase in index (N, E, NE, NW).
@@ -58,7 +84,33 @@ pub static TABLES: LazyLock<Tables> = LazyLock::new(|| {
             }
         }
     }
+    let mask = |squares: &[Square]| squares.iter().fold(0u64, |m, &q| m | 1 << q);
+    let mut castles = [Vec::new(), Vec::new()];
+    let mut keeps = [0xFFu8; 64];
+    for rule in &RULES.castlings {
+        let right = 1u8 << rule.right;
+        castles[rule.seat as usize].push(Castle {
+            right,
+            king_from: rule.king_from,
+            king_to: rule.king_to,
+            rook_from: rule.rook_from,
+            rook_to: rule.rook_to,
+            empty: mask(&rule.empty),
+            safe: mask(&rule.safe) | 1 << rule.king_from,
+        });
+        keeps[rule.king_from as usize] &= !right;
+        keeps[rule.rook_from as usize] &= !right;
+    }
+    let pawn = &RULES.pawns[0];
+    let promotion_squares = g
+        .squares()
+        .filter(|&q| pawn.promotion_rank.contains(&g.coords(q).1))
+        .fold(0, |m, q| m | 1 << q);
     Tables {
+        castles,
+        keeps,
+        promotion_squares,
+        promotions: pawn.promotions.clone(),
         knight: leaps(KNIGHT, 1),
         king: leaps(KING, 1),
         pawn: [leaps(PAWN, 1), leaps(PAWN, -1)],

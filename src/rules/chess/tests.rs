@@ -1,14 +1,14 @@
 //! Game-level tests of chess: notation forms, refusals, ends, encoding.
 
 use super::*;
-use crate::rules::{Conclusion, Position};
+use crate::rules::{Conclusion, Position, RulesError, Variant};
 
 fn start() -> Box<dyn Position> {
-    Chess.start(&[]).unwrap()
+    CHESS.start(&[]).unwrap()
 }
 
 fn fen(f: &str) -> Box<dyn Position> {
-    Chess.from_fen(&[], f).unwrap()
+    CHESS.from_fen(&[], f).unwrap()
 }
 
 fn play_all(mut p: Box<dyn Position>, moves: &str) -> Box<dyn Position> {
@@ -249,11 +249,10 @@ fn conclusions() {
 fn encode_decode_round_trip_keeps_repetition() {
     let p = play_all(start(), "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
     let text = p.encode();
-    let q = ChessPosition::decode(&text).unwrap();
+    let q = CHESS.decode(&[], &text).unwrap();
     assert_eq!(q.encode(), text);
-    let orig = ChessPosition::decode(&p.encode()).unwrap();
-    assert_eq!(format!("{p:?}"), format!("{orig:?}"));
-    let q: Box<dyn Position> = Chess.decode(&[], &text).unwrap();
+    assert_eq!(format!("{p:?}"), format!("{q:?}"));
+    let q: Box<dyn Position> = CHESS.decode(&[], &text).unwrap();
     assert_eq!(
         q.play("Ng8", None)
             .unwrap()
@@ -264,7 +263,7 @@ fn encode_decode_round_trip_keeps_repetition() {
         "threefold repetition"
     );
     let over = p.conclude(&Conclusion::Resign(1)).unwrap();
-    let back = Chess.decode(&[], &over.encode()).unwrap();
+    let back = CHESS.decode(&[], &over.encode()).unwrap();
     assert_eq!(back.outcome(), over.outcome());
     assert_eq!(back.render(), over.render());
 }
@@ -288,12 +287,12 @@ fn options_and_fen_errors() {
         name: "x".into(),
         value: None,
     };
-    assert!(Chess.start(&[opt]).is_err());
-    assert!(Chess.from_fen(&[], "nonsense").is_err());
+    assert!(CHESS.start(&[opt]).is_err());
+    assert!(CHESS.from_fen(&[], "nonsense").is_err());
     assert_eq!(start().legal_turns(None).len(), 20);
     assert_eq!(start().perft(3), 8902);
-    let p = ChessPosition::from_fen(START_FEN).unwrap();
-    let d = Position::divide(&p, 1);
+    let p = CHESS.from_fen(&[], START_FEN).unwrap();
+    let d = p.divide(1);
     assert_eq!(d.len(), 20);
     assert!(d.iter().any(|(m, n)| m == "Nb1-c3" && *n == 1));
 }

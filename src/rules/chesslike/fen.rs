@@ -14,7 +14,8 @@
 //!   drop must go on a dark / light square: `[QB:dK...]`.
 //! * Castling: the game's letters (`KQkq`) or `-`.
 //! * En passant: the multi-step just made that may be taken, `e2-e6`, or
-//!   `-` (a single square cannot say which squares were passed over).
+//!   `-`. Plain FEN's single square passed over (`e3`) is read where one
+//!   multi-step alone passed over just that square (as in chess).
 //! * Plies since the last capture or pawn move, then the move number.
 //! * Squirm games add a seventh field: the square of the piece that moved
 //!   last (the one the side to move may squirm), or `-`; left out, `-`.
@@ -319,23 +320,41 @@ fn read_en_passant(pos: &ChessLike, text: &str) -> Result<(Square, Square), Rule
             "en passant is written as the pawn move just made (e2-e6), not {text}"
         ))
     };
-    let (a, b) = text.split_once('-').ok_or_else(why)?;
-    let (from, to) = (geo.parse(a).ok_or_else(why)?, geo.parse(b).ok_or_else(why)?);
     let mover = 1 - pos.side;
-    let rule = pos
-        .board
-        .get(to)
-        .filter(|p| p.owner == mover)
-        .and_then(|p| pos.rules.pawn(p.kind))
-        .ok_or_else(why)?;
-    let fits = rule
-        .step_between(geo, mover, from, to)
-        .is_some_and(|(_, n)| n >= 2 && n <= rule.longest(mover, geo.coords(from).1))
-        && pos.board.get(from).is_none()
-        && passed_over(geo, from, to)
-            .iter()
-            .all(|&s| pos.board.get(s).is_none());
-    if fits { Ok((from, to)) } else { Err(why()) }
+    let fits = |from: Square, to: Square| {
+        pos.board
+            .get(to)
+            .filter(|p| p.owner == mover)
+            .and_then(|p| pos.rules.pawn(p.kind))
+            .is_some_and(|rule| {
+                rule.step_between(geo, mover, from, to)
+                    .is_some_and(|(_, n)| n >= 2 && n <= rule.longest(mover, geo.coords(from).1))
+            })
+            && pos.board.get(from).is_none()
+            && passed_over(geo, from, to)
+                .iter()
+                .all(|&s| pos.board.get(s).is_none())
+    };
+    let Some((a, b)) = text.split_once('-') else {
+        // Plain FEN's square passed over (`e3`): the one multi-step that
+        // passed over that square alone.
+        let passed = geo.parse(text).ok_or_else(why)?;
+        let mut steps = geo.squares().flat_map(|to| {
+            geo.squares()
+                .filter(move |&from| fits(from, to) && passed_over(geo, from, to) == [passed])
+                .map(move |from| (from, to))
+        });
+        return match (steps.next(), steps.next()) {
+            (Some(step), None) => Ok(step),
+            _ => Err(why()),
+        };
+    };
+    let (from, to) = (geo.parse(a).ok_or_else(why)?, geo.parse(b).ok_or_else(why)?);
+    if fits(from, to) {
+        Ok((from, to))
+    } else {
+        Err(why())
+    }
 }
 
 /// Writes the position in the game's FEN.

@@ -34,6 +34,11 @@ impl ChessLike {
     /// Reads [`ChessLike::encode_text`]'s text, or a plain FEN.
     pub fn decode(rules: &'static Rules, text: &str) -> Result<Self, RulesError> {
         let bad = |why: &str| RulesError::BadPosition(why.to_string());
+        if text.starts_with("fen ") {
+            // What chess wrote before it joined the core: its repetition
+            // keys cannot be read as the core's; the game's turns can.
+            return Err(bad("a chess position cached by an older build"));
+        }
         let parts: Vec<&str> = text.split('|').map(str::trim).collect();
         let mut pos = from_fen(rules, parts[0])?;
         if parts.len() == 1 {
@@ -64,16 +69,17 @@ impl ChessLike {
     /// a [`super::Hooks::render`] returns.
     pub fn with_status(&self, mut board: Vec<String>) -> String {
         board.push(String::new());
-        let result = self.result().map(|o| o.to_string());
-        let to_move = self.rules.seats[self.side as usize];
-        board.extend(status_lines(
-            Some(to_move),
-            result.as_deref(),
-            self.last_move(),
-        ));
+        board.extend(self.status());
         let mut text = board.join("\n");
         text.push('\n');
         text
+    }
+
+    /// Whose turn it is (or the result), and the last move.
+    pub fn status(&self) -> Vec<String> {
+        let result = self.result().map(|o| o.to_string());
+        let to_move = self.rules.seats[self.side as usize];
+        status_lines(Some(to_move), result.as_deref(), self.last_move())
     }
 
     fn refuse_when_over(&self) -> Result<(), RulesError> {

@@ -33,6 +33,7 @@ mod variant;
 mod tests;
 
 pub use fen::{from_fen, to_fen};
+pub use movegen::castle_act;
 pub use pawns::PawnRule;
 pub use position::{Act, ChessLike, MAX_KINDS, Special};
 pub use variant::{Switch, TwoSeatGame};
@@ -82,7 +83,11 @@ pub struct Drops {
 pub trait Hooks: Send + Sync {
     /// Whether the action is allowed beyond the core's rules (Orphic:
     /// captures only until the king is dropped); `None` = allowed, else
-    /// why not, in a player's words.
+    /// why not, in a player's words. `pos` is the position the turn has
+    /// reached: in a turn of several actions (Squirm) the earlier ones are
+    /// played on it, so a rule about the turn so far reads it there. (No
+    /// game needs the earlier actions themselves: Squirm's own conditions
+    /// are the core's.)
     fn forbids(&self, pos: &ChessLike, act: &Act) -> Option<String> {
         let _ = (pos, act);
         None
@@ -103,6 +108,21 @@ pub trait Hooks: Send + Sync {
     /// The board as the game draws it, from the second seat's side when
     /// `flipped`.
     fn render(&self, pos: &ChessLike, flipped: bool) -> String;
+}
+
+/// A faster generator for one game's board (orthodox chess's bitboards):
+/// it answers for the core's own generator, and a differential test must
+/// prove the two give the same legal actions. The rules stay the core's:
+/// what a move is, its notation and refusals, castling rights, en passant,
+/// the ends and repetition are decided by [`ChessLike`] from the game's
+/// data; the backend only lists and counts.
+pub trait Backend: Send + Sync {
+    /// Every legal single action of `pos`, whether or not the game ended
+    /// (what [`ChessLike::legal_acts`] gives).
+    fn legal_acts(&self, pos: &ChessLike) -> Vec<Act>;
+    /// The leaves of the legal-move tree `depth` plies below `pos`, the
+    /// draw rules aside (perft tables count moves, not games).
+    fn perft(&self, pos: &ChessLike, depth: u32) -> u64;
 }
 
 /// A two-seat chess-like game as data.
@@ -128,6 +148,9 @@ pub struct Rules {
     /// True when no mate is possible any more (a dead position).
     pub dead: fn(&Board) -> bool,
     pub hooks: &'static dyn Hooks,
+    /// A faster generator for this game's board, if it has one (only for
+    /// games without [`Hooks::forbids`], drops or rebel moves).
+    pub backend: Option<&'static dyn Backend>,
 }
 
 impl fmt::Debug for Rules {

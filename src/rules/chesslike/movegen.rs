@@ -19,7 +19,7 @@ use crate::rules::royal_guard::RoyalGuard;
 const REBEL_STEPS: [(i8, i8); 5] = [(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0)];
 
 /// A castling as the king's move, the rook going too.
-fn castle_act(rule: &CastlingRule) -> Act {
+pub fn castle_act(rule: &CastlingRule) -> Act {
     Act {
         action: Action::step(rule.king_from, rule.king_to),
         capture: false,
@@ -349,6 +349,15 @@ impl ChessLike {
     /// Every legal single action (a whole turn in every game whose turns
     /// are one action), whether or not the game has ended.
     pub fn legal_acts(&self) -> Vec<Act> {
+        match self.rules.backend {
+            Some(fast) => fast.legal_acts(self),
+            None => self.core_legal_acts(),
+        }
+    }
+
+    /// Every legal single action as the core's own generator finds it
+    /// (what a game's [`super::Backend`] must agree with).
+    pub fn core_legal_acts(&self) -> Vec<Act> {
         let mut acts = self.pseudo_moves();
         if self.rules.drops.is_some() {
             acts.extend(self.drop_acts());

@@ -72,7 +72,8 @@ pub struct ChessLike {
     pub(super) fullmove: u32,
     /// Repetition keys of every position of the game, this one last.
     pub(super) history: Vec<u64>,
-    /// Where the piece moved last stands (what Squirm may move).
+    /// Where the piece moved last stands (what Squirm may move; Squirm
+    /// games only).
     pub(super) last_moved: Option<Square>,
     pub(super) last_move: Option<String>,
     /// An end decided when the position was reached (draw rules, a game's
@@ -110,6 +111,21 @@ impl ChessLike {
 
     pub fn side(&self) -> u8 {
         self.side
+    }
+
+    /// Castling rights, bit `i` for `rules.castlings[i]`.
+    pub fn rights(&self) -> u8 {
+        self.rights
+    }
+
+    /// The multi-step just made that may be taken en passant: (from, to).
+    pub fn en_passant(&self) -> Option<(Square, Square)> {
+        self.en_passant
+    }
+
+    /// Plies since the last capture or pawn move, and the move number.
+    pub fn counters(&self) -> (u32, u32) {
+        (self.halfmoves, self.fullmove)
     }
 
     pub fn last_move(&self) -> Option<&str> {
@@ -330,6 +346,10 @@ impl ChessLike {
                 Special::Plain => {}
             }
         }
+        // Only Squirm games remember it (their FEN writes it).
+        if self.rules.rebels != super::Rebels::SquirmFirst {
+            last_moved = None;
+        }
         let mut history = self.history.clone();
         let mut next = ChessLike {
             rules: self.rules,
@@ -457,6 +477,9 @@ impl ChessLike {
         }
         if self.ended.is_some() {
             return 0;
+        }
+        if let Some(fast) = self.rules.backend {
+            return fast.perft(self, depth);
         }
         if self.rules.rebels == super::Rebels::SquirmFirst {
             let turns = self.legal_turn_acts();

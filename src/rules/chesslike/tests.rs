@@ -111,6 +111,7 @@ fn toy(drops: Option<Drops>, rebels: Rebels) -> &'static Rules {
         king_may_be_absent: true,
         dead: bare_kings,
         hooks: &Toy,
+        backend: None,
     }))
 }
 
@@ -309,6 +310,40 @@ fn a_turn_of_two_actions() {
     assert!(s.legal(None).iter().any(|t| t.actions().len() == 2));
 }
 
+/// A rule judged on the turn so far: no king move while an enemy pawn
+/// stands on d4. The hook sees each action in the position the turn has
+/// reached, so after a squirm it sees the squirmed piece where it went.
+struct NoKingMoveBesideD4;
+
+impl Hooks for NoKingMoveBesideD4 {
+    fn forbids(&self, pos: &ChessLike, act: &Act) -> Option<String> {
+        let enemy_pawn = Some(ChessLike::piece(1 - pos.side(), PAWN));
+        let king_moves = act
+            .action
+            .from()
+            .and_then(|f| pos.board().get(f))
+            .is_some_and(|p| p.kind == KING);
+        (king_moves && pos.board().get(sq("d4")) == enemy_pawn)
+            .then(|| "no king move while a pawn stands on d4".into())
+    }
+
+    fn render(&self, pos: &ChessLike, _flipped: bool) -> String {
+        to_fen(pos)
+    }
+}
+
+#[test]
+fn a_game_s_own_legality_sees_the_turn_so_far() {
+    let squirm = toy(None, Rebels::SquirmFirst);
+    let rules = with_own_legality("no-king-move-beside-d4", &NoKingMoveBesideD4, squirm);
+    let q = play(&at(rules, "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1"), "e4");
+    let turns = q.legal_turns(None);
+    for legal in ["Ke8-d8", "~e4-f4, Ke8-d8", "~e4-d4, e7-e5"] {
+        assert!(turns.contains(&legal.to_string()), "{legal}: {turns:?}");
+    }
+    assert!(!turns.contains(&"~e4-d4, Ke8-d8".to_string()), "{turns:?}");
+}
+
 #[test]
 fn a_warrior_like_pawn() {
     let p = at(plain(), "4k3/8/8/8/8/8/W7/4K3 w - - 0 1");
@@ -400,13 +435,7 @@ impl Hooks for CapturesUntilKing {
 
 #[test]
 fn a_game_s_own_legality() {
-    let mut rules = Rules {
-        own_legality: true,
-        hooks: &CapturesUntilKing,
-        ..clone_rules(with_drops())
-    };
-    rules.name = "captures-until-king";
-    let rules: &'static Rules = Box::leak(Box::new(rules));
+    let rules = with_own_legality("captures-until-king", &CapturesUntilKing, with_drops());
     let p = at(rules, "4k3/8/8/8/1p6/P7/8/8[K] w - - 0 1");
     let mut turns = p.legal_turns(None);
     turns.retain(|t| !t.starts_with("K@"));
@@ -417,6 +446,21 @@ fn a_game_s_own_legality() {
     );
     let q = play(&p, "K@e1");
     assert_eq!(q.in_reserve(0, KING), 0);
+}
+
+/// `base` with a game's own legality through `hooks`.
+fn with_own_legality(
+    name: &'static str,
+    hooks: &'static dyn Hooks,
+    base: &'static Rules,
+) -> &'static Rules {
+    let mut rules = Rules {
+        own_legality: true,
+        hooks,
+        ..clone_rules(base)
+    };
+    rules.name = name;
+    Box::leak(Box::new(rules))
 }
 
 fn clone_rules(r: &Rules) -> Rules {
@@ -434,5 +478,6 @@ fn clone_rules(r: &Rules) -> Rules {
         king_may_be_absent: r.king_may_be_absent,
         dead: r.dead,
         hooks: r.hooks,
+        backend: r.backend,
     }
 }

@@ -65,6 +65,7 @@ pub static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
     own_legality: true,
     dead: insufficient_material,
     hooks: &Orphic,
+    backend: None,
 });
 
 /// The start position.

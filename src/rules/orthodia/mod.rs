@@ -89,6 +89,7 @@ fn rules(name: &'static str, spec: &'static BoardSpec, en_passant: bool) -> Rule
         king_may_be_absent: false,
         dead: chesslike::bare_kings,
         hooks: &Drawn,
+        backend: None,
     }
 }
 

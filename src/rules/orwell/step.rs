@@ -153,6 +153,7 @@ impl OrwellPosition {
             let why = Ending::AllRoyals {
                 holder: capturer as usize,
                 name: SEATS[capturer as usize],
+                royals: self.royals(capturer) as u8,
             };
             return Some(Outcome::win(capturer as usize, seats, why));
         }

@@ -74,6 +74,7 @@ fn rules(name: &'static str, rebels: Rebels, berolina: bool) -> Rules {
         king_may_be_absent: false,
         dead: lone_minor,
         hooks: &RebelHooks,
+        backend: None,
     }
 }
 

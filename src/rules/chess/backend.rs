@@ -1,0 +1,143 @@
+//! The bitboards as the core's fast generator for the orthodox board
+//! ([`Backend`]): a chess position of the core becomes bitboards, and their
+//! legal moves become the core's actions. Only listing and counting happen
+//! here; what the moves mean (castling's rook, en passant's victim, the
+//! rights a move ends, the ends of the game, notation and refusals) stays
+//! the core's, read from the chess data in `rules.rs`. The differential
+//! test below holds the two generators to the same actions.
+
+use super::bits::{self, Bits, Move};
+use super::movegen::{legal_moves, perft};
+use crate::rules::Action;
+use crate::rules::chesslike::{Act, Backend, ChessLike, Special, castle_act};
+
+/// The bitboard generator behind chess's [`crate::rules::chesslike::Rules`].
+pub struct Bitboards;
+
+pub static BITBOARDS: Bitboards = Bitboards;
+
+/// The bitboards of a chess position of the core. A castling right counts
+/// only while its king and rook stand at home (the core's reading); the en
+/// passant square is the one the last double step passed over.
+pub fn bits_of(pos: &ChessLike) -> Bits {
+    let mut b = Bits::empty();
+    for (sq, p) in pos.board().pieces_of(0).chain(pos.board().pieces_of(1)) {
+        b.put(sq, p.owner as usize, p.kind as usize);
+    }
+    b.side = pos.side() as usize;
+    for rule in &pos.rules().castlings {
+        if pos.unmoved(rule) {
+            b.castling |= 1 << rule.right;
+        }
+    }
+    b.ep = pos.en_passant().map(|(from, to)| (from + to) / 2);
+    (b.halfmove, b.fullmove) = pos.counters();
+    b
+}
+
+/// The bitboards of a FEN, read by the core (tests, benchmarks).
+pub fn bits_of_fen(fen: &str) -> Result<Bits, crate::rules::RulesError> {
+    Ok(bits_of(&crate::rules::chesslike::from_fen(
+        &super::rules::RULES,
+        fen,
+    )?))
+}
+
+/// A bitboard move as the core's action, with the effects the core plays.
+fn act_of(pos: &ChessLike, m: Move) -> Act {
+    let action = Action::Move {
+        from: m.from,
+        to: m.to,
+        promotion: m.promotion,
+    };
+    match m.special {
+        bits::Special::EnPassant => Act {
+            action,
+            capture: true,
+            special: Special::EnPassant {
+                taken: pos.en_passant().expect("a double step was made").1,
+            },
+        },
+        bits::Special::Castle => pos
+            .rules()
+            .castlings
+            .iter()
+            .find(|r| r.king_from == m.from && r.king_to == m.to)
+            .map(castle_act)
+            .expect("the core knows every castling"),
+        bits::Special::None | bits::Special::DoublePush => {
+            Act::plain(action, pos.board().get(m.to).is_some())
+        }
+    }
+}
+
+impl Backend for Bitboards {
+    fn legal_acts(&self, pos: &ChessLike) -> Vec<Act> {
+        legal_moves(&bits_of(pos))
+            .into_iter()
+            .map(|m| act_of(pos, m))
+            .collect()
+    }
+
+    fn perft(&self, pos: &ChessLike, depth: u32) -> u64 {
+        perft(&bits_of(pos), depth)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::chess::rules::RULES;
+    use crate::rules::chesslike::from_fen;
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::{Rng, SeedableRng};
+
+    fn sorted(mut acts: Vec<Act>) -> Vec<Act> {
+        acts.sort_by_key(|a| (a.action, a.capture, format!("{:?}", a.special)));
+        acts
+    }
+
+    /// The core's own generator and the bitboards offer the same legal
+    /// actions (captures and special effects included) in thousands of
+    /// positions of random games from the start and from the CPW positions
+    /// (castling, en passant, promotion, pins and checks); the games are
+    /// played by the core.
+    #[test]
+    fn the_core_and_the_bitboards_agree_on_every_legal_move() {
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        ];
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut positions = 0;
+        for start in starts {
+            for _ in 0..12 {
+                let mut pos = from_fen(&RULES, start).unwrap();
+                for _ in 0..60 {
+                    let fast = sorted(BITBOARDS.legal_acts(&pos));
+                    let core = sorted(pos.core_legal_acts());
+                    assert_eq!(core, fast, "{}", crate::rules::chesslike::to_fen(&pos));
+                    positions += 1;
+                    if fast.is_empty() {
+                        break;
+                    }
+                    let act = fast[rng.next_u32() as usize % fast.len()];
+                    pos = pos.after(&[act], String::new());
+                }
+            }
+        }
+        assert!(positions > 3000, "{positions}");
+    }
+
+    #[test]
+    fn rights_count_only_with_king_and_rook_at_home() {
+        let mut pos = from_fen(&RULES, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
+        assert_eq!(bits_of(&pos).castling, bits::WK | bits::WQ);
+        pos.put(0, None);
+        assert_eq!(bits_of(&pos).castling, bits::WK);
+    }
+}
