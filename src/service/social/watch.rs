@@ -24,10 +24,7 @@ pub fn subscribe(
     target: &Watch,
     on: bool,
 ) -> Result<Reply, ServiceError> {
-    let variant = find_variant(req.catalog, variant)?.name();
-    let tx = store::write(conn)?;
-    let user = acting_player(&tx, req.actor)?;
-    let now = timestamp(req.now);
+    let (variant, tx, user, now) = begin(conn, req, variant)?;
     let name = user.userid.clone();
     let text = match (target, on) {
         (Watch::Board(game), true) => {
@@ -100,10 +97,7 @@ pub fn notify(
     variant: &str,
     boards: &[GameId],
 ) -> Result<Reply, ServiceError> {
-    let variant = find_variant(req.catalog, variant)?.name();
-    let tx = store::write(conn)?;
-    let user = acting_player(&tx, req.actor)?;
-    let now = timestamp(req.now);
+    let (variant, tx, user, now) = begin(conn, req, variant)?;
     let name = user.userid.clone();
     if boards.is_empty() {
         let on = !watchers::is_standing(&tx, variant, user.id, Kind::Notify)?;
@@ -140,6 +134,19 @@ pub fn notify(
         list.join(", "),
         if boards.len() == 1 { "s" } else { "" }
     )))
+}
+
+/// The start of a watch command: its game type (checked), its
+/// transaction, who asks, and when.
+fn begin<'c>(
+    conn: &'c mut Connection,
+    req: &Request<'_>,
+    variant: &str,
+) -> Result<(&'static str, store::Tx<'c>, Player, String), ServiceError> {
+    let variant = find_variant(req.catalog, variant)?.name();
+    let tx = store::write(conn)?;
+    let user = acting_player(&tx, req.actor)?;
+    Ok((variant, tx, user, timestamp(req.now)))
 }
 
 /// The new game `game` of `variant`: every user watching all games of the
