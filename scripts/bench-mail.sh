@@ -2,7 +2,8 @@
 # Mail throughput and latency, one `boserv mail` process per message as an
 # MTA runs it (issue 10).
 #
-#   scripts/bench-mail.sh [GAMES] [PLIES]     (default 250 games x 40 plies = 10,000 mails)
+#   scripts/bench-mail.sh [GAMES] [PLIES] [tokens]
+#       (default 250 games x 40 plies = 10,000 mails; `tokens`: phases 1 and 2 only)
 #
 # 1. floor:    GAMES*PLIES processes, 4 at a time, each one durable insert
 #              with the sqlite3 CLI (WAL, synchronous=FULL);
@@ -19,6 +20,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-250}
 plies=${2:-40}
+only=${3:-all}
 workers=4
 moves=(e4 d6 d4 Nf6 Nc3 g6 Be3 Bg7 Qd2 c6 f3 b5 Nge2 Nbd7 Bh6 Bxh6 Qxh6 Bb7 a3 e5
        O-O-O Qe7 Kb1 a6 Nc1 O-O-O Nb3 exd4 Rxd4 c5 Rd1 Nb6 g3 Kb8 Na5 Ba8 Bh3 d5 Qf4+ Ka7)
@@ -123,6 +125,8 @@ tokens=$(phase t)
 echo "token replies: $n mails, $workers at a time: $tokens/s" \
      "($(awk -v a="$tokens" -v b="$floor" 'BEGIN { printf "%.2f", a / b }')x the floor; target >= 0.5x)"
 check "$work/tokens.db"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+[ "$only" = tokens ] && exit 0
 
 # 3. Password mails (pbmserv's Subject form).
 setup "$work/password.db"

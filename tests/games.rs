@@ -118,7 +118,8 @@ fn a_declined_draw_goes_on() {
 fn a_resignation_gives_the_opponent_the_game() {
     let env = Env::new();
     let game = new_game(&env);
-    env.play(&game, ["alice", "bob"], 1, &["e2-e4", "e7-e5"]);
+    // bob resigns on his turn (out of turn it would wait for it).
+    env.play(&game, ["alice", "bob"], 1, &["e2-e4", "e7-e5", "Ng1-f3"]);
     let out = env.ok(Some("bob"), &["resign", &game]);
     assert!(out.contains("game over: 1-0"), "{out}");
     let view = env.json(&game);
@@ -149,7 +150,7 @@ fn an_export_replays_to_the_same_result() {
     assert_eq!(replayed.lines().last(), Some("result: 0-1"));
     // The same record on standard input, and a resigned game.
     let game2 = env.challenge("chess", "alice", "bob");
-    env.play(&game2, ["alice", "bob"], 1, &["d2-d4", "d7-d5"]);
+    env.play(&game2, ["alice", "bob"], 1, &["d2-d4", "d7-d5", "c2-c4"]);
     env.ok(Some("bob"), &["resign", &game2]);
     let record2 = env.ok(None, &["export", &game2]);
     let out = env

@@ -30,32 +30,6 @@ fn game() -> Env {
     env
 }
 
-/// Every value of every table as text (blobs read as UTF-8).
-fn everything(env: &Env) -> String {
-    let conn = rusqlite::Connection::open(&env.db).unwrap();
-    let tables: Vec<String> = query(env, "SELECT name FROM sqlite_master WHERE type = 'table'");
-    let mut out = String::new();
-    for table in tables {
-        let mut q = conn.prepare(&format!("SELECT * FROM \"{table}\"")).unwrap();
-        let n = q.column_count();
-        let mut rows = q.query([]).unwrap();
-        while let Some(row) = rows.next().unwrap() {
-            for i in 0..n {
-                use rusqlite::types::ValueRef;
-                match row.get_ref(i).unwrap() {
-                    ValueRef::Text(t) | ValueRef::Blob(t) => {
-                        out.push_str(&String::from_utf8_lossy(t));
-                    }
-                    other => out.push_str(&format!("{other:?}")),
-                }
-                out.push('|');
-            }
-            out.push('\n');
-        }
-    }
-    out
-}
-
 /// The Reply-To of the newest mail to `address`.
 fn reply_to(env: &Env, address: &str) -> String {
     query::<String>(
@@ -246,8 +220,8 @@ fn a_challenge_by_mail_needs_the_challengers_login() {
         "From: x@example.test\r\nSubject: chess challenge alice bob --login=alice:secret\r\n\r\n",
     );
     assert_eq!(query::<i64>(&env, "SELECT count(*) FROM games")[0], 1);
-    assert!(!everything(&env).contains("--login=alice:secret"));
-    assert!(everything(&env).contains("--login=alice:***"));
+    assert!(!env.everything().contains("--login=alice:secret"));
+    assert!(env.everything().contains("--login=alice:***"));
 }
 
 #[test]
@@ -276,7 +250,7 @@ fn no_password_is_kept_or_echoed_in_clear() {
         "From: dave@example.test\r\nSubject: chess move 1 dave Zq9secretX e7-e5\r\n\r\n{}",
         "x".repeat(300 * 1024)
     ));
-    let dump = everything(&env);
+    let dump = env.everything();
     assert!(!dump.contains("Zq9secretX"), "{dump}");
     assert!(dump.contains("chess move 1 dave *** e7-e5"));
     let answers = env.queued();

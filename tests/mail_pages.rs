@@ -239,7 +239,10 @@ fn orwell_turns_with_the_readers_roll_a_forced_pass_and_the_seed() {
         assert_eq!(page.contains("Your roll:"), **player == mover, "{page}");
         snap(&format!("orwell_turn_{player}"), page);
     }
+    // Each on their own turn: out of turn a resignation waits for it.
+    crate::orwell_cli::play_until_turn_of(&env, &game, "bob");
     env.ok(Some("bob"), &["resign", &game]);
+    crate::orwell_cli::play_until_turn_of(&env, &game, "carol");
     outbox.take();
     env.ok(Some("carol"), &["resign", &game]);
     let pages = outbox.each(&players);

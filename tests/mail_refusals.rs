@@ -104,6 +104,7 @@ fn refusals_by_mail_change_nothing_and_say_why() {
 fn a_finished_game_and_a_repeated_message_are_refused() {
     let env = game();
     env.ok(Some("bob"), &["move", "game1", "e7-e5"]);
+    env.ok(Some("alice"), &["move", "game1", "d2-d4"]);
     env.ok(Some("bob"), &["resign", "game1"]);
     refused(&env, 1, "chess move 1 bob secret d7-d5", "game1 is over");
 

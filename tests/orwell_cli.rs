@@ -75,6 +75,18 @@ fn ply(env: &Env, game: &str) -> u64 {
     env.json(game)["ply"].as_u64().unwrap()
 }
 
+/// Plays turns until it is `who`'s turn (a resignation takes effect at
+/// once only on one's own turn).
+pub(crate) fn play_until_turn_of(env: &Env, game: &str, who: &str) {
+    for _ in 0..30 {
+        if to_move(env, game).as_deref() == Some(who) {
+            return;
+        }
+        play_one(env, game);
+    }
+    panic!("{who}'s turn never came in {game}");
+}
+
 /// Plays the first legal turn for whoever is to move; a turn ending in a
 /// forced pass is sent as its move alone. Returns the history line text.
 pub(crate) fn play_one(env: &Env, game: &str) -> String {
@@ -406,6 +418,7 @@ fn a_draw_after_a_resignation_needs_only_the_players_still_in() {
     }
     assert_eq!(to_move(&env, &game).as_deref(), Some("bob"));
     play_one(&env, &game);
+    play_until_turn_of(&env, &game, "bob");
     env.ok(Some("bob"), &["resign", &game]);
     let offered = env.ok(Some("alice"), &["draw", &game, "offer"]);
     assert!(!offered.contains("game over"), "{offered}");
@@ -508,9 +521,11 @@ fn two_seats_out_in_any_order_leave_the_third_the_winner() {
             play_one(&env, &game);
         }
         play_one(&env, &game);
+        play_until_turn_of(&env, &game, first);
         env.ok(Some(first), &["resign", &game]);
         assert_eq!(env.json(&game)["status"], "active");
-        // The second resigns whether or not they have moved.
+        // The second resigns on their turn, whether or not they have moved.
+        play_until_turn_of(&env, &game, second);
         env.ok(Some(second), &["resign", &game]);
         let json = env.json(&game);
         assert_eq!(json["status"], "over", "{json}");

@@ -155,21 +155,40 @@ impl Env {
         serde_json::from_str(&self.ok(None, &["show", game, "--format", "json"])).unwrap()
     }
 
+    /// Every value of every table as text (blobs read as UTF-8), to
+    /// search for what must not be kept.
+    pub fn everything(&self) -> String {
+        let conn = rusqlite::Connection::open(&self.db).unwrap();
+        let mut out = String::new();
+        for table in tables(&conn) {
+            let mut q = conn.prepare(&format!("SELECT * FROM \"{table}\"")).unwrap();
+            let n = q.column_count();
+            let mut rows = q.query([]).unwrap();
+            while let Some(row) = rows.next().unwrap() {
+                for i in 0..n {
+                    use rusqlite::types::ValueRef;
+                    match row.get_ref(i).unwrap() {
+                        ValueRef::Text(t) | ValueRef::Blob(t) => {
+                            out.push_str(&String::from_utf8_lossy(t));
+                        }
+                        other => out.push_str(&format!("{other:?}")),
+                    }
+                    out.push('|');
+                }
+                out.push('\n');
+            }
+        }
+        out
+    }
+
     /// Every row of every table, for before/after comparisons.
     pub fn dump(&self) -> String {
         if !self.db.exists() {
             return String::new();
         }
         let conn = rusqlite::Connection::open(&self.db).unwrap();
-        let tables: Vec<String> = conn
-            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-            .unwrap()
-            .query_map([], |r| r.get(0))
-            .unwrap()
-            .collect::<Result<_, _>>()
-            .unwrap();
         let mut out = String::new();
-        for table in tables {
+        for table in tables(&conn) {
             let mut q = conn.prepare(&format!("SELECT * FROM \"{table}\"")).unwrap();
             let n = q.column_count();
             let mut rows: Vec<String> = q
@@ -189,4 +208,14 @@ impl Env {
         }
         out
     }
+}
+
+/// The names of the database's tables, in order.
+fn tables(conn: &rusqlite::Connection) -> Vec<String> {
+    conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
 }

@@ -154,6 +154,28 @@ pub enum Command {
         turn: String,
         expect: Option<u32>,
     },
+    /// A turn sent in advance, played when the player's turn comes;
+    /// `expect` is the `#N` guard: the move number it is meant for.
+    Queue {
+        game: GameId,
+        turn: String,
+        expect: Option<u32>,
+    },
+    /// Empties the player's queue in a game (`queue GAME clear`).
+    ClearQueue {
+        game: GameId,
+    },
+    /// A turn stored for confirmation, answered with a preview.
+    Submit {
+        game: GameId,
+        turn: String,
+        expect: Option<u32>,
+    },
+    /// `GAME confirm BOARD USERID PASSWORD`: plays the submitted turn (not
+    /// [`Command::Confirm`], which confirms an address).
+    ConfirmSubmission {
+        game: GameId,
+    },
     Roll {
         game: GameId,
     },

@@ -42,6 +42,10 @@ pub fn game_of(command: &Command) -> Option<GameId> {
         | Command::Show { game, .. }
         | Command::History { game }
         | Command::Resign { game }
+        | Command::Queue { game, .. }
+        | Command::ClearQueue { game }
+        | Command::Submit { game, .. }
+        | Command::ConfirmSubmission { game }
         | Command::Draw { game, .. }
         | Command::Audit { game }
         | Command::Export { game }

@@ -174,6 +174,15 @@ fn named<'v>(words: &[&str], place: impl Fn(Place) -> bool) -> Vec<&'v Verb> {
         .collect()
 }
 
+/// True when the line names a verb of the table (a global one, or one
+/// after a game type).
+pub fn names_verb(words: &[&str]) -> bool {
+    !named(words, |p| p == Place::Global).is_empty()
+        || words
+            .get(1..)
+            .is_some_and(|rest| !named(rest, |p| p != Place::Global).is_empty())
+}
+
 /// A verb by its name, for `help VERB`.
 pub fn find(name: &str) -> Option<&'static Verb> {
     let words: Vec<&str> = name.split_whitespace().collect();

@@ -23,6 +23,7 @@ use crate::service::deadline::{deadline, readable};
 use crate::service::dice::current_roll;
 use crate::service::game::{LoadedGame, roll_text};
 use crate::service::score::{move_list, score};
+use crate::service::turn_arrival;
 use crate::service::vacation::vacation_notes;
 use crate::service::{Notice, ServiceError};
 use crate::store::{StoreError, games, players, turns};
@@ -30,6 +31,14 @@ use crate::store::{StoreError, games, players, turns};
 /// How many of the last moves (rounds of turns) a board mail shows; the
 /// game-over mail shows them all.
 const RECENT_MOVES: usize = 6;
+
+/// A service error met while writing mail: the store's own, or damage.
+fn damaged(e: ServiceError) -> StoreError {
+    match e {
+        ServiceError::Store(e) => e,
+        other => StoreError::Damaged(other.to_string()),
+    }
+}
 
 /// Queues the mail `notices` call for.
 pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Result<(), StoreError> {
@@ -100,9 +109,13 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
                 .collect::<Vec<_>>()
         });
         letter.notes.extend(
-            vacation_notes(conn, &seated.unwrap_or_default(), now)
+            vacation_notes(conn, &seated.clone().unwrap_or_default(), now)
                 .map_err(|e| StoreError::Damaged(e.to_string()))?,
         );
+        letter
+            .notes
+            .extend(turn_arrival::public_notes(conn, game).map_err(damaged)?);
+        let private = plan.private;
         let (template, kind) = match kind {
             Kind::New => ("new_game.txt", "new"),
             Kind::Board => ("board.txt", "board"),
@@ -126,6 +139,18 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             if let Some(loaded) = &loaded {
                 address_to(&mut letter, loaded, seat)
                     .map_err(|e| StoreError::Damaged(e.to_string()))?;
+            }
+            // What is this reader's alone: their queue, their dropped turn.
+            letter.notes.extend(
+                private
+                    .iter()
+                    .filter(|(reader, _)| reader == user)
+                    .map(|(_, line)| line.clone()),
+            );
+            if let Some(&(id, _)) = seated.iter().flatten().find(|(_, u)| u == user) {
+                letter
+                    .notes
+                    .extend(turn_arrival::own_notes(conn, game, id).map_err(damaged)?);
             }
             let mail = settings
                 .templates
@@ -253,6 +278,8 @@ struct Plan {
     to_move: Option<String>,
     comments: Vec<Comment>,
     events: Vec<Event>,
+    /// Lines for one reader alone: (userid, line).
+    private: Vec<(String, String)>,
 }
 
 /// One thing that happened, as a line of the mail.
@@ -264,6 +291,12 @@ enum Event {
         turn: String,
         ply: u32,
         automatic: bool,
+    },
+    /// A turn the player queued in advance, played by the server.
+    Queued {
+        mover: String,
+        turn: String,
+        ply: u32,
     },
     Line(String),
 }
@@ -278,19 +311,28 @@ impl Event {
                 ply,
                 automatic,
             } => {
-                let mark = marks
-                    .iter()
-                    .find(|(p, _)| p == ply)
-                    .map_or("", |(_, m)| m.as_str());
+                let mark = mark_of(marks, *ply);
                 if *automatic {
                     format!("{mover} had to pass (move {ply}): {turn}, made by the server.")
                 } else {
                     format!("{mover} played {turn}{mark} (move {ply}).")
                 }
             }
+            Event::Queued { mover, turn, ply } => {
+                let mark = mark_of(marks, *ply);
+                format!("{mover} played {turn}{mark} (move {ply}) (Auto), queued in advance.")
+            }
             Event::Line(line) => line.clone(),
         }
     }
+}
+
+/// The check or mate mark of the turn with this move number, if any.
+fn mark_of(marks: &[(u32, String)], ply: u32) -> &str {
+    marks
+        .iter()
+        .find(|(p, _)| *p == ply)
+        .map_or("", |(_, m)| m.as_str())
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
@@ -324,6 +366,9 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
             | Notice::Resigned { game, .. }
             | Notice::Forfeited { game, .. }
             | Notice::Vacation { game, .. }
+            | Notice::AutoPlayed { game, .. }
+            | Notice::QueueDropped { game, .. }
+            | Notice::SignedOff { game, .. }
             | Notice::GameOver { game, .. } => *game,
         };
         let index = match plans.iter().position(|(g, _)| *g == game) {
@@ -402,6 +447,49 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                 } else {
                     format!("{player} is back from vacation: the clock runs again.")
                 }));
+                (Kind::Note, None)
+            }
+            Notice::AutoPlayed {
+                mover,
+                turn,
+                comment,
+                to_move,
+                ply,
+                ..
+            } => {
+                plan.to_move = to_move.clone();
+                plan.events.push(Event::Queued {
+                    mover: mover.clone(),
+                    turn: turn.clone(),
+                    ply: *ply,
+                });
+                (Kind::Board, comment.as_ref().map(|c| (mover, c)))
+            }
+            Notice::QueueDropped {
+                player,
+                turn,
+                why,
+                dropped,
+                ..
+            } => {
+                let mut line = format!("Your queued move {turn} was not played: {why}.");
+                if *dropped > 0 {
+                    line.push_str(&format!(
+                        " The {dropped} {} queued after it {} dropped too.",
+                        if *dropped == 1 { "move" } else { "moves" },
+                        if *dropped == 1 { "was" } else { "were" }
+                    ));
+                }
+                plan.private.push((player.clone(), line));
+                (Kind::Note, None)
+            }
+            Notice::SignedOff {
+                player, to_move, ..
+            } => {
+                plan.to_move = to_move.clone();
+                plan.events.push(Event::Line(format!(
+                    "{player} has signed off the server and forfeits this game."
+                )));
                 (Kind::Note, None)
             }
             Notice::GameOver { .. } => (Kind::Over, None),

@@ -20,18 +20,19 @@ use rusqlite::Connection;
 
 use super::answers::{self, Answer};
 use super::fingerprint;
-use super::inbound::{self, Intake, Letter, Refusal};
+use super::inbound::{self, Intake, Refusal};
 use super::inbox::{self, Claim, Disposition, Received};
 use super::letters::{HelpLetter, ReplyLetter, WelcomeLetter};
-use super::limits::{self, MAIL_BUDGET, MAX_QUOTE_BYTES, MAX_REQUESTS};
+use super::limits::{self, MAX_QUOTE_BYTES};
+use super::mask;
 use super::outbox::{self, Draft};
+use super::plan::{self, Board, Step};
 use super::raw::RawMail;
 use super::refusal;
 use super::settings::Settings;
 use super::steps::{self, Outcome};
 use super::templates::Rendered;
-use super::{mask, token};
-use crate::command::language::{self, Request};
+use crate::command::language::Request;
 use crate::command::perform::{PerformError, game_of, perform};
 use crate::command::{Actor, Command, GameId};
 use crate::rules::VARIANTS;
@@ -96,6 +97,14 @@ pub fn handle(
 }
 
 /// Takes in one message received at `now`.
+///
+/// A message of at most one step ([`plan`]: one command, or none, as a
+/// reply to a board mail always is) is taken in with ONE transaction:
+/// its claim, its command with the mail it causes, the record of it, the
+/// answer and the mark that it is finished commit together, so a kill
+/// anywhere leaves either nothing (the MTA's retry runs it) or all of it
+/// (the retry is a duplicate). A letter of several steps commits each on
+/// its own, so that an interrupted one resumes at its next step.
 pub fn take_in(
     conn: &mut Connection,
     mail: &RawMail,
@@ -139,87 +148,38 @@ pub fn take_in(
         raw: &stored,
         size: mail.size,
     };
-    let claim = store::atomically(conn, |conn| -> Result<Claim, HandleError> {
-        let claim = inbox::claim(conn, &received, now)?;
-        if let Claim::Finished(row) = claim {
-            inbox::record_copy(conn, row, &received, now)?;
-        }
-        Ok(claim)
-    })?;
-    let row = match claim {
-        Claim::Finished(_) => {
-            return Ok(Handled {
-                disposition: Disposition::Duplicate,
-                done: 0,
-                refused: 0,
-            });
-        }
-        Claim::Fresh(row) | Claim::Unfinished(row) => row,
+    let letter = match &intake {
+        Intake::Letter(letter) => Some(letter),
+        _ => None,
     };
-    let (disposition, reason) = match &intake {
-        Intake::Robot { robot, .. } => (Disposition::Ignored, Some(robot.to_string())),
-        Intake::Refused { reason: why, .. } => {
-            let disposition = match why {
-                Refusal::Unreadable | Refusal::ReaderFailed => Disposition::Unreadable,
-                _ => Disposition::Refused,
-            };
-            (disposition, Some(why.to_string()))
-        }
-        Intake::Letter(letter) => {
-            let mut run = Run {
-                settings,
-                row,
-                raw: &masked,
-                secrets: &secrets,
-                now,
-            };
-            run.letter(conn, letter)?;
-            (Disposition::Handled, None)
-        }
+    let message = Message {
+        settings,
+        intake: &intake,
+        received: &received,
+        headers: mail.headers(),
+        raw: &masked,
+        secrets: &secrets,
+        comment: letter
+            .and_then(|l| l.comment.as_deref())
+            .map(|c| limits::cut(c, limits::MAX_COMMENT_BYTES)),
+        too_large,
+        now,
     };
-    store::atomically(conn, |conn| -> Result<(), HandleError> {
-        if inbox::disposition(conn, row)? == Some(Disposition::Received) {
-            let mut all = steps::answers(conn, row)?;
-            if let Intake::Refused { reason: why, .. } = &intake {
-                // A message over the limit is answered short: its headers only.
-                let original = if too_large {
-                    mask::message(mail.headers(), None, &secrets)
-                } else {
-                    masked.clone()
-                };
-                all.push(error_mail(
-                    conn,
-                    settings,
-                    None,
-                    &why.to_string(),
-                    &original,
-                )?);
-            }
-            // One combined answer per message, within the sender's daily
-            // budget (super::limits); a single answer keeps its game thread.
-            let (done, _) = steps::tally(conn, row)?;
-            let thread = match all.as_slice() {
-                [one] => one.thread.clone(),
-                _ => None,
-            };
-            if let Some(sender) = intake.sender()
-                && let Some(mail) = answers::combine(all.into_iter().map(|a| a.mail).collect())
-                && limits::may_answer(conn, sender, done == 0, now)?
-            {
-                let parent = intake.message_id().map(|id| format!("<{id}>"));
-                let answer = Answer { mail, thread };
-                queue_answer(conn, settings, row, sender, parent, answer, now)?;
-            }
-        }
-        inbox::finish(conn, row, disposition, reason.as_deref())?;
-        Ok(())
-    })?;
-    let (done, refused) = steps::tally(conn, row)?;
-    Ok(Handled {
-        disposition,
-        done,
-        refused,
-    })
+    // What the letter asks is worked out before any lock is taken.
+    let mut steps = match letter {
+        Some(letter) => plan::steps(conn, letter)?,
+        None => Vec::new(),
+    };
+    if steps.len() > 1 {
+        return message.step_by_step(conn, steps);
+    }
+    let step = steps.pop();
+    // A password is checked outside the lock, but not for a copy of a
+    // message already handled: that is only recorded.
+    if step.as_ref().is_some_and(Step::needs_password) && inbox::is_finished(conn, &key)? {
+        return message.step_by_step(conn, step.into_iter().collect());
+    }
+    message.at_once(conn, step)
 }
 
 /// Empties the raw text of finished mail older than the retention setting
@@ -267,131 +227,215 @@ fn queue_answer(
     Ok(())
 }
 
-/// One letter being run: its commands, each once, with its answer kept
-/// for the one combined mail.
-struct Run<'a> {
+/// One message being taken in, with what its steps need.
+struct Message<'a> {
     settings: &'a Settings,
-    row: i64,
+    intake: &'a Intake,
+    received: &'a Received<'a>,
+    /// The message's header section, for the short answer to one over
+    /// the size limit.
+    headers: &'a [u8],
     /// The message as stored (masked), for quotes.
     raw: &'a [u8],
     secrets: &'a [String],
+    /// The letter's comment, cut to size, relayed by its commands.
+    comment: Option<String>,
+    too_large: bool,
     now: DateTime<Utc>,
 }
 
-/// A board and the user it is seen by, for an error mail.
-type Board = Option<(GameId, Option<String>)>;
-
-/// One command of a letter, before it runs.
-enum Item {
-    /// A request, with the line it came from.
-    Run(String, Request),
-    /// A line refused before it could run, and why.
-    Refuse(Board, String),
+/// A step ready to commit: its password checked.
+enum Ready {
+    /// A request whose actor is verified (or needs no password).
+    Perform {
+        line: String,
+        request: Request,
+        board: Board,
+    },
+    /// A step refused, with its (masked) reason.
+    Refuse { board: Board, reason: String },
 }
 
-impl Run<'_> {
-    /// Runs the commands of a letter not yet done: at most
-    /// [`MAX_REQUESTS`], and only while the mails they may cause fit in
-    /// [`MAIL_BUDGET`].
-    fn letter(&mut self, conn: &mut Connection, letter: &Letter) -> Result<(), HandleError> {
-        let comment = letter
-            .comment
-            .as_deref()
-            .map(|c| limits::cut(c, limits::MAX_COMMENT_BYTES));
-        let items = match &letter.token {
-            Some(token) => reply(conn, letter, token)?,
-            None => parse(letter),
+impl Message<'_> {
+    /// Claims the message, runs its one step (if any) and finishes it,
+    /// all in one transaction.
+    fn at_once(&self, conn: &mut Connection, step: Option<Step>) -> Result<Handled, HandleError> {
+        let ready = step.map(|step| self.ready(conn, step)).transpose()?;
+        store::atomically(conn, |conn| {
+            let row = match inbox::claim(conn, self.received, self.now)? {
+                Claim::Finished(row) => {
+                    inbox::record_copy(conn, row, self.received, self.now)?;
+                    return Ok(duplicate());
+                }
+                Claim::Fresh(row) | Claim::Unfinished(row) => row,
+            };
+            if let Some(ready) = ready {
+                self.apply(conn, row, 0, ready)?;
+            }
+            self.finish(conn, row)
+        })
+    }
+
+    /// Claims the message, then commits each step not yet done on its
+    /// own, then finishes the message: a retry resumes where a run
+    /// stopped.
+    fn step_by_step(
+        &self,
+        conn: &mut Connection,
+        steps: Vec<Step>,
+    ) -> Result<Handled, HandleError> {
+        let claim = store::atomically(conn, |conn| -> Result<Claim, HandleError> {
+            let claim = inbox::claim(conn, self.received, self.now)?;
+            if let Claim::Finished(row) = claim {
+                inbox::record_copy(conn, row, self.received, self.now)?;
+            }
+            Ok(claim)
+        })?;
+        let row = match claim {
+            Claim::Finished(_) => return Ok(duplicate()),
+            Claim::Fresh(row) | Claim::Unfinished(row) => row,
         };
-        let (mut run, mut mails, mut skipped, mut step) = (0, 0, 0, 0);
-        for item in items {
-            match item {
-                Item::Refuse(board, why) => self.refuse(conn, step, board, &why)?,
-                Item::Run(line, request) => {
-                    let cost = limits::mail_cost(conn, &request.command);
-                    if run >= MAX_REQUESTS || mails + cost > MAIL_BUDGET {
-                        skipped += 1;
-                        continue;
-                    }
-                    run += 1;
-                    mails += cost;
-                    self.request(
-                        conn,
-                        step,
-                        &line,
-                        request,
-                        comment.as_deref(),
-                        &letter.sender,
-                    )?;
+        for (n, step) in steps.into_iter().enumerate() {
+            if steps::is_done(conn, row, n)? {
+                continue;
+            }
+            // The password is checked before the step's transaction.
+            let ready = self.ready(conn, step)?;
+            store::atomically(conn, |conn| self.apply(conn, row, n, ready))?;
+        }
+        store::atomically(conn, |conn| self.finish(conn, row))
+    }
+
+    /// Checks the step's password (argon2, outside any transaction): a
+    /// login refused makes the step a refusal.
+    fn ready(&self, conn: &Connection, step: Step) -> Result<Ready, HandleError> {
+        let refuse = |board, reason: &str| Ready::Refuse {
+            board,
+            reason: mask::text(reason, self.secrets),
+        };
+        match step {
+            Step::Refuse(board, why) => Ok(refuse(board, &why)),
+            Step::Run(line, request) => {
+                let board = game_of(&request.command)
+                    .map(|g| (g, claimed_user(&request.actor).map(str::to_string)));
+                match accounts::authenticate(conn, &request.actor) {
+                    Ok(actor) => Ok(Ready::Perform {
+                        line,
+                        request: Request { actor, ..request },
+                        board,
+                    }),
+                    Err(e) if e.is_refusal() => Ok(refuse(board, &e.to_string())),
+                    Err(e) => Err(trouble(PerformError::Service(e))),
                 }
             }
-            step += 1;
         }
-        if skipped > 0 {
-            let why = format!(
-                "{skipped} more command(s) not run: one mail runs at most {MAX_REQUESTS} \
-                 commands, and only as many moves, challenges or new addresses as can \
-                 cause {MAIL_BUDGET} mails (send the rest in another mail)"
-            );
-            self.refuse(conn, step, None, &why)?;
+    }
+
+    /// Step `n` of the message in inbox row `row`, unless an earlier run
+    /// did it: the command, its mail, its answer (kept for the combined
+    /// mail) and the record that it is done, inside the caller's
+    /// transaction.
+    fn apply(
+        &self,
+        conn: &mut Connection,
+        row: i64,
+        n: usize,
+        ready: Ready,
+    ) -> Result<(), HandleError> {
+        if steps::is_done(conn, row, n)? {
+            return Ok(());
         }
+        let (settings, raw) = (self.settings, self.raw);
+        let refused = |conn: &Connection, board: &Board, reason: &str| {
+            let game = board.as_ref().map(|(g, u)| (*g, u.as_deref()));
+            error_mail(conn, settings, game, reason, raw).map(|a| (Outcome::Refused, Some(a)))
+        };
+        let (outcome, answer) = match ready {
+            Ready::Refuse { board, reason } => refused(conn, &board, &reason)?,
+            Ready::Perform {
+                line,
+                request,
+                board,
+            } => match perform(conn, &request, self.comment.as_deref(), self.now, true) {
+                Ok(reply) => {
+                    let sender = self.received.sender.unwrap_or_default();
+                    let answer = answer(settings, &request, &line, &reply, sender)?;
+                    (Outcome::Done, answer.map(Answer::from))
+                }
+                Err(e) if e.is_trouble() => return Err(trouble(e)),
+                Err(e) => refused(conn, &board, &mask::text(&e.to_string(), self.secrets))?,
+            },
+        };
+        steps::record(conn, row, n, outcome, answer.as_ref(), self.now)?;
         Ok(())
     }
 
-    /// Runs command `step` once. Its password is checked first, outside
-    /// the write transaction; the command, its mail, its answer and the
-    /// record that it is done then commit together.
-    fn request(
-        &mut self,
-        conn: &mut Connection,
-        step: usize,
-        line: &str,
-        request: Request,
-        comment: Option<&str>,
-        sender: &str,
-    ) -> Result<(), HandleError> {
-        if steps::is_done(conn, self.row, step)? {
-            return Ok(());
-        }
-        let board = game_of(&request.command)
-            .map(|g| (g, claimed_user(&request.actor).map(str::to_string)));
-        let request = match accounts::authenticate(conn, &request.actor) {
-            Ok(actor) => Request { actor, ..request },
-            Err(e) if e.is_refusal() => return self.refuse(conn, step, board, &e.to_string()),
-            Err(e) => return Err(trouble(PerformError::Service(e))),
-        };
-        let (settings, raw, secrets, now) = (self.settings, self.raw, self.secrets, self.now);
-        once(conn, self.row, step, now, |conn| {
-            match perform(conn, &request, comment, now, true) {
-                Ok(reply) => Ok((
-                    Outcome::Done,
-                    answer(settings, &request, line, &reply, sender)?.map(Answer::from),
-                )),
-                Err(e) if e.is_trouble() => Err(trouble(e)),
-                Err(e) => {
-                    let reason = mask::text(&e.to_string(), secrets);
-                    let game = board.as_ref().map(|(g, u)| (*g, u.as_deref()));
-                    let answer = error_mail(conn, settings, game, &reason, raw)?;
-                    Ok((Outcome::Refused, Some(answer)))
-                }
+    /// Marks the message in inbox row `row` with what became of it and
+    /// queues the one answer its sender gets for all its commands (within
+    /// the sender's daily budget, super::limits), inside the caller's
+    /// transaction; a no-op for a row another copy finished first.
+    fn finish(&self, conn: &Connection, row: i64) -> Result<Handled, HandleError> {
+        let (settings, intake, now) = (self.settings, self.intake, self.now);
+        let (disposition, reason) = match intake {
+            Intake::Robot { robot, .. } => (Disposition::Ignored, Some(robot.to_string())),
+            Intake::Refused { reason: why, .. } => {
+                let disposition = match why {
+                    Refusal::Unreadable | Refusal::ReaderFailed => Disposition::Unreadable,
+                    _ => Disposition::Refused,
+                };
+                (disposition, Some(why.to_string()))
             }
+            Intake::Letter(_) => (Disposition::Handled, None),
+        };
+        if inbox::disposition(conn, row)? == Some(Disposition::Received) {
+            let mut all = steps::answers(conn, row)?;
+            if let Intake::Refused { reason: why, .. } = intake {
+                // A message over the limit is answered short: its headers only.
+                let original = if self.too_large {
+                    mask::message(self.headers, None, self.secrets)
+                } else {
+                    self.raw.to_vec()
+                };
+                all.push(error_mail(
+                    conn,
+                    settings,
+                    None,
+                    &why.to_string(),
+                    &original,
+                )?);
+            }
+            // One combined answer per message; a single answer keeps its
+            // game thread.
+            let (done, _) = steps::tally(conn, row)?;
+            let thread = match all.as_slice() {
+                [one] => one.thread.clone(),
+                _ => None,
+            };
+            if let Some(sender) = intake.sender()
+                && let Some(mail) = answers::combine(all.into_iter().map(|a| a.mail).collect())
+                && limits::may_answer(conn, sender, done == 0, now)?
+            {
+                let parent = intake.message_id().map(|id| format!("<{id}>"));
+                let answer = Answer { mail, thread };
+                queue_answer(conn, settings, row, sender, parent, answer, now)?;
+            }
+        }
+        inbox::finish(conn, row, disposition, reason.as_deref())?;
+        let (done, refused) = steps::tally(conn, row)?;
+        Ok(Handled {
+            disposition,
+            done,
+            refused,
         })
     }
+}
 
-    /// Records step `step` as refused for `reason` (masked), once.
-    fn refuse(
-        &mut self,
-        conn: &mut Connection,
-        step: usize,
-        board: Board,
-        reason: &str,
-    ) -> Result<(), HandleError> {
-        let (settings, raw, now) = (self.settings, self.raw, self.now);
-        let reason = mask::text(reason, self.secrets);
-        once(conn, self.row, step, now, |conn| {
-            let game = board.as_ref().map(|(g, u)| (*g, u.as_deref()));
-            let answer = error_mail(conn, settings, game, &reason, raw)?;
-            Ok((Outcome::Refused, Some(answer)))
-        })
+/// What a copy of a message already handled comes to.
+fn duplicate() -> Handled {
+    Handled {
+        disposition: Disposition::Duplicate,
+        done: 0,
+        refused: 0,
     }
 }
 
@@ -401,101 +445,6 @@ fn trouble(e: PerformError) -> HandleError {
         PerformError::Service(crate::service::ServiceError::Store(e)) => e.into(),
         other => HandleError::Store(StoreError::Damaged(other.to_string())),
     }
-}
-
-/// The items of a letter's command lines (one more than may run, at
-/// most); a line that does not parse is refused.
-fn parse(letter: &Letter) -> Vec<Item> {
-    let mut items = Vec::new();
-    let mut requests = 0;
-    for line in &letter.commands {
-        if requests > MAX_REQUESTS {
-            break;
-        }
-        match language::parse(line) {
-            Ok(parsed) => {
-                for mut request in parsed {
-                    if let Command::Signup { emails, .. } = &mut request.command
-                        && emails.is_empty()
-                    {
-                        emails.push(letter.sender.clone());
-                    }
-                    requests += 1;
-                    items.push(Item::Run(line.clone(), request));
-                }
-            }
-            Err(e) => items.push(Item::Refuse(None, e.to_string())),
-        }
-    }
-    items
-}
-
-/// A reply to a board mail: its token names the player and the game,
-/// and the sender must be one of that player's confirmed addresses.
-fn reply(conn: &Connection, letter: &Letter, token: &str) -> Result<Vec<Item>, HandleError> {
-    let Some(bearer) = token::redeem(conn, token)? else {
-        return Ok(vec![Item::Refuse(
-            None,
-            "this reply address is not valid (the game is over, or the address was \
-             changed): write the full command in the Subject instead (send `help`)"
-                .to_string(),
-        )]);
-    };
-    let board = Some((bearer.game, Some(bearer.userid.clone())));
-    let emails = crate::store::players::confirmed_emails(conn, bearer.player)?;
-    if !emails
-        .iter()
-        .any(|e| e.eq_ignore_ascii_case(&letter.sender))
-    {
-        let why = format!(
-            "this reply address belongs to a board mail of {user}, and {sender} is not a \
-             confirmed address of {user}: reply from the address the board mail came to",
-            user = bearer.userid,
-            sender = letter.sender,
-        );
-        return Ok(vec![Item::Refuse(board, why)]);
-    }
-    let Some(line) = letter.commands.first() else {
-        return Ok(vec![Item::Refuse(
-            board,
-            "no command found: write your move (or resign, draw offer, show) on the \
-             first line of your reply"
-                .to_string(),
-        )]);
-    };
-    Ok(vec![
-        match language::parse_reply(line, bearer.game, &bearer.userid) {
-            Ok(command) => Item::Run(
-                line.clone(),
-                Request {
-                    game_word: None,
-                    actor: Actor::Trusted(bearer.userid.clone()),
-                    command,
-                },
-            ),
-            Err(e) => Item::Refuse(board, e.to_string()),
-        },
-    ])
-}
-
-/// Command `step` of the message, unless an earlier run did it: the
-/// command, its answer (kept for the combined mail) and the record of it
-/// commit together.
-fn once(
-    conn: &mut Connection,
-    row: i64,
-    step: usize,
-    now: DateTime<Utc>,
-    command: impl FnOnce(&mut Connection) -> Result<(Outcome, Option<Answer>), HandleError>,
-) -> Result<(), HandleError> {
-    store::atomically(conn, |conn| {
-        if steps::is_done(conn, row, step)? {
-            return Ok(());
-        }
-        let (outcome, answer) = command(conn)?;
-        steps::record(conn, row, step, outcome, answer.as_ref(), now)?;
-        Ok(())
-    })
 }
 
 /// The mail a successful command sends its sender, if any: commands that
@@ -510,9 +459,12 @@ fn answer(
 ) -> Result<Option<Rendered>, HandleError> {
     match &request.command {
         Command::Move { .. }
+        | Command::ConfirmSubmission { .. }
         | Command::Challenge { .. }
-        | Command::Resign { .. }
         | Command::Draw { .. } => Ok(None),
+        // A resignation sent out of turn only waits ([`Reply::Noted`]):
+        // nobody else is mailed, so its sender is answered (below).
+        Command::Resign { .. } if !matches!(reply, Reply::Noted { .. }) => Ok(None),
         Command::Help { topic, .. } => {
             // The language gave the mail world: mail syntax only.
             let text = reply.text();

@@ -112,6 +112,16 @@ pub fn claim(
     })
 }
 
+/// True when the message known by `key` was handled to the end (a look
+/// without a lock: [`claim`] decides).
+pub fn is_finished(conn: &Connection, key: &str) -> rusqlite::Result<bool> {
+    conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM inbox WHERE key = ?1 AND status NOT IN ('received', 'duplicate'))",
+        [key],
+        |r| r.get(0),
+    )
+}
+
 /// Records a later copy of the finished message in row `of`: a row
 /// without the raw text, which is stored once.
 pub fn record_copy(

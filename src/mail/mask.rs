@@ -23,6 +23,19 @@ pub fn secrets(line: &str) -> Vec<String> {
         .filter_map(|&i| words.get(i))
         .map(|w| w.to_string())
         .collect();
+    // A verb boserv does not know (pbmserv's `signoff`, a misspelling) in
+    // the shape of pbmserv's account commands, `VERB USERID PASSWORD ...`:
+    // its third word is taken for a password, so that no password reaches
+    // the database even in a line nobody can run.
+    if let [verb, user, password, ..] = words.as_slice()
+        && verb.chars().all(|c| c.is_ascii_alphabetic())
+        && user
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_-.".contains(c))
+        && !crate::command::verbs::names_verb(&words)
+    {
+        found.push(password.to_string());
+    }
     // `--login=USERID:PASSWORD` (a challenge by mail).
     for word in &words {
         if let Some((_, password)) = crate::command::language::login_word(word) {
@@ -31,6 +44,18 @@ pub fn secrets(line: &str) -> Vec<String> {
     }
     found.retain(|s| !s.is_empty());
     found
+}
+
+/// The secrets of `line` only where it names a verb of the table, by
+/// their place (no guessing): for the Subject of an outgoing mail, which
+/// is a command only in a confirmation (`confirm USERID CODE`).
+pub fn command_secrets(line: &str) -> Vec<String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if crate::command::verbs::names_verb(&words) {
+        secrets(line)
+    } else {
+        Vec::new()
+    }
 }
 
 /// The secrets of a message's Subject, read from its headers alone (for a
@@ -194,6 +219,12 @@ mod tests {
         );
         assert!(secrets("chess show 1 2 3").is_empty());
         assert!(secrets("chess move 1 bob").is_empty());
+        // A verb boserv lacks, in pbmserv's account shape.
+        assert_eq!(secrets("signoff dave Zq9secretX extra"), ["Zq9secretX"]);
+        assert!(secrets("Re: your game").is_empty());
+        assert_eq!(command_secrets("confirm alice 0123abcd"), ["0123abcd"]);
+        assert!(command_secrets("boserv: answers to your 3 commands").is_empty());
+        assert!(command_secrets("Welcome to boserv").is_empty());
         // A refused line (one word short) is still masked.
         assert_eq!(
             command_line("chess move 1 bob Zq9secretX"),

@@ -25,6 +25,7 @@ pub mod limits;
 pub mod mask;
 pub mod nag;
 pub mod outbox;
+pub mod plan;
 pub mod raw;
 pub mod refusal;
 pub mod robot;

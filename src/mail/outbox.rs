@@ -215,14 +215,20 @@ pub fn deliver(
             });
         match sent {
             Ok(()) => {
+                // The reply token, and a confirmation's code (its Subject
+                // is the command `confirm USERID CODE`), are kept in clear
+                // only until the mail is sent.
+                let secrets = super::mask::command_secrets(&mail.draft.subject);
                 conn.execute(
                     "UPDATE outbox SET status = 'sent', attempts = attempts + 1, sent_at = ?2,
-                            last_error = NULL, reply_to = ?3 WHERE id = ?1",
-                    // The reply token is kept in clear only until it is sent.
+                            last_error = NULL, reply_to = ?3, subject = ?4, body = ?5
+                     WHERE id = ?1",
                     params![
                         id,
                         stamp(now),
-                        mail.draft.reply_to.as_deref().map(super::mask::tokens)
+                        mail.draft.reply_to.as_deref().map(super::mask::tokens),
+                        super::mask::text(&mail.draft.subject, &secrets),
+                        super::mask::text(&mail.draft.body, &secrets),
                     ],
                 )?;
                 delivery.sent += 1;

@@ -25,7 +25,17 @@ use crate::store::players::{self, Player};
 /// string comparison (the argon2 check ran before, in [`authenticate`]);
 /// only a [`Actor::Claimed`] one, or a Verified one whose password was
 /// changed since, is hashed here.
+///
+/// A signed-off account is refused, once its password is known right.
 pub fn acting_player(conn: &Connection, actor: &Actor) -> Result<Player, ServiceError> {
+    let player = logged_in(conn, actor)?;
+    if store::signoffs::is_signed_off(conn, player.id)? {
+        return Err(ServiceError::SignedOff(player.userid));
+    }
+    Ok(player)
+}
+
+fn logged_in(conn: &Connection, actor: &Actor) -> Result<Player, ServiceError> {
     match actor {
         Actor::Anonymous => Err(ServiceError::NeedUser),
         Actor::Trusted(user) => {

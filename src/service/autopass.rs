@@ -75,8 +75,9 @@ pub fn advance(
     )))
 }
 
-/// The automatic passes among `notices`, as the mover's reply lists them:
-/// `green: pass, pass`.
+/// The turns the server made among `notices` (automatic passes, turns
+/// played from a queue), as the mover's reply lists them: `green: pass,
+/// pass (passed automatically)`.
 pub fn lines(notices: &[Notice]) -> Vec<String> {
     notices
         .iter()
@@ -86,7 +87,10 @@ pub fn lines(notices: &[Notice]) -> Vec<String> {
                 turn,
                 comment: Some(comment),
                 ..
-            } if comment == AUTO_PASS => Some(format!("{mover}: {turn}")),
+            } if comment == AUTO_PASS => Some(format!("{mover}: {turn} ({AUTO_PASS})")),
+            Notice::AutoPlayed { mover, turn, .. } => {
+                Some(format!("{mover}: {turn} (Auto, queued in advance)"))
+            }
             _ => None,
         })
         .collect()

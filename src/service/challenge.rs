@@ -87,6 +87,9 @@ pub fn challenge(
     for userid in userids {
         let player =
             players::find(&tx, userid)?.ok_or_else(|| ServiceError::NoSuchUser(userid.clone()))?;
+        if crate::store::signoffs::is_signed_off(&tx, player.id)? {
+            return Err(ServiceError::SignedOff(player.userid));
+        }
         ids.push(player.id);
     }
     let seed = if variant.uses_dice() {

@@ -91,6 +91,22 @@ pub enum ServiceError {
     SeatLeft(String),
     #[error("{0} is not available yet")]
     NotAvailable(&'static str),
+    #[error("{0} has signed off: the account is closed")]
+    SignedOff(String),
+    #[error("a queued turn is 1 to {max} characters")]
+    BadQueuedTurn { max: usize },
+    #[error("it is your turn in {0}: use move, not queue")]
+    QueueOnYourTurn(GameId),
+    #[error("move #{got} is already played: the next move is {next}")]
+    QueuedForPast { got: u32, next: u32 },
+    #[error("you have {max} turns queued in {game} already: clear the queue first")]
+    QueueFull { game: GameId, max: usize },
+    #[error("you have no turns queued in {0}")]
+    NothingQueued(GameId),
+    #[error("no submission to confirm in {0}")]
+    NoSubmission(GameId),
+    #[error("the position in {0} changed since your submission: submit the move again")]
+    SubmissionStale(GameId),
     /// A `nag` or `forfeit` option that cannot be used.
     #[error(transparent)]
     Limits(#[from] crate::clock::LimitsError),
@@ -219,6 +235,14 @@ mod tests {
             ServiceError::NotOnVacation("alice".into()),
             ServiceError::SeatLeft("bob".into()),
             ServiceError::NotAvailable("signoff"),
+            ServiceError::SignedOff("alice".into()),
+            ServiceError::BadQueuedTurn { max: 200 },
+            ServiceError::QueueOnYourTurn(game),
+            ServiceError::QueuedForPast { got: 1, next: 3 },
+            ServiceError::QueueFull { game, max: 10 },
+            ServiceError::NothingQueued(game),
+            ServiceError::NoSubmission(game),
+            ServiceError::SubmissionStale(game),
             ServiceError::NoUserNamed,
             ServiceError::Limits(crate::clock::LimitsError::Missing { name: "nag".into() }),
             ServiceError::Social(crate::service::social::SocialError::NoText("chat")),
@@ -267,6 +291,14 @@ mod tests {
                     | ServiceError::NotOnVacation(_)
                     | ServiceError::SeatLeft(_)
                     | ServiceError::NotAvailable(_)
+                    | ServiceError::SignedOff(_)
+                    | ServiceError::BadQueuedTurn { .. }
+                    | ServiceError::QueueOnYourTurn(_)
+                    | ServiceError::QueuedForPast { .. }
+                    | ServiceError::QueueFull { .. }
+                    | ServiceError::NothingQueued(_)
+                    | ServiceError::NoSubmission(_)
+                    | ServiceError::SubmissionStale(_)
                     | ServiceError::Limits(_)
                     | ServiceError::Social(_) => 1,
                     ServiceError::NeedUser

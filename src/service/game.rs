@@ -281,6 +281,7 @@ impl LoadedGame {
             roll: step.roll.map(roll_text),
             comment: step.comment.map(str::to_string),
             at: at.clone(),
+            auto: false,
         };
         turns::append(conn, self.id(), &entry, step.player_id)?;
         let (status, outcome) = standing(position.as_ref());

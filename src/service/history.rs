@@ -51,6 +51,12 @@ pub fn history(
         let mut line = entry_line(&game, &entry);
         match (&entry.comment, entry.kind) {
             // The server's own notes are not a player's words.
+            _ if entry.auto => {
+                line.push_str(" (Auto)");
+                lines.push(line);
+                let words = entry.comment.iter().flat_map(|c| c.lines());
+                lines.extend(words.map(|l| format!("        > {l}")));
+            }
             (Some(comment), EntryKind::Turn) if comment == AUTO_PASS => {
                 line.push_str(" (automatic)");
                 lines.push(line);

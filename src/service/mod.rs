@@ -25,6 +25,7 @@ pub mod history;
 pub mod moves;
 pub mod notice;
 pub mod notify;
+pub mod queue;
 pub mod record;
 pub mod remind;
 pub mod reply;
@@ -32,7 +33,10 @@ pub mod resign;
 pub mod score;
 pub mod show;
 pub mod showas;
+pub mod signoff;
 pub mod social;
+pub mod submit;
+pub mod turn_arrival;
 pub mod vacation;
 
 use chrono::{DateTime, Utc};
@@ -108,7 +112,7 @@ pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
             accounts::change_password(conn, req, new_password)
         }
         Command::ChangeAddress { emails } => accounts::change_address(conn, req, emails),
-        Command::Signoff => Err(ServiceError::NotAvailable("signoff")),
+        Command::Signoff => signoff::signoff(conn, req),
         Command::Confirm { user, code } => accounts::confirm(conn, req, user, code),
         Command::Vacation { on } => vacation::vacation(conn, req, *on),
         Command::Help { topic, world } => help::help(req.catalog, topic.as_deref(), *world),
@@ -120,6 +124,10 @@ pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
             options,
         } => challenge::challenge(conn, req, variant, players, options),
         Command::Move { game, turn, expect } => moves::play(conn, req, *game, turn, *expect),
+        Command::Queue { game, turn, expect } => queue::queue(conn, req, *game, turn, *expect),
+        Command::ClearQueue { game } => queue::clear(conn, req, *game),
+        Command::Submit { game, turn, expect } => submit::submit(conn, req, *game, turn, *expect),
+        Command::ConfirmSubmission { game } => submit::confirm(conn, req, *game),
         Command::Roll { game } => dice::roll(conn, req, *game),
         Command::Audit { game } => audit::audit(conn, req, *game),
         Command::Show { game, at } => show::show(conn, req, *game, *at),

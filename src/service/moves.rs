@@ -5,6 +5,7 @@
 //! mail then gets a clear refusal instead of a surprise. A bare `#` (as in
 //! `Qh7#`) belongs to the move.
 
+use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use super::accounts::acting_player;
@@ -12,10 +13,10 @@ use super::error::ServiceError;
 use super::game::{LoadedGame, Step};
 use super::notice::Notice;
 use super::reply::Reply;
-use super::{Request, autopass, dice, notify};
+use super::{Request, dice, notify, turn_arrival};
 use crate::command::GameId;
-use crate::rules::{RulesError, Seat};
-use crate::store::{self, turns::EntryKind};
+use crate::rules::{Outcome, RulesError, Seat};
+use crate::store::{self, players::Player, turns::EntryKind};
 
 /// Splits `e2-e4#5` into the turn and the move number it claims.
 pub fn split_move_number(text: &str) -> (String, Option<u32>) {
@@ -52,26 +53,21 @@ fn mover_seat(game: &LoadedGame, player_id: i64, userid: &str) -> Result<Seat, S
     Ok(to_move)
 }
 
-/// `move GAME TURN[#N]`.
-pub fn play(
-    conn: &mut Connection,
-    req: &Request<'_>,
-    id: GameId,
+/// Plays `turn` for `seat` (held by `player_id`) against the rules and
+/// the roll of the turn, and writes it to the log. Returns the turn's
+/// canonical text and the outcome if it ended the game. A refusal writes
+/// nothing. Used by `move`, `confirm` and the queued turns of
+/// [`turn_arrival`].
+pub(super) fn play_turn(
+    tx: &Connection,
+    game: &mut LoadedGame,
+    seat: Seat,
+    player_id: i64,
     turn: &str,
-    expect: Option<u32>,
-) -> Result<Reply, ServiceError> {
-    let tx = store::write(conn)?;
-    let mut game = LoadedGame::load(&tx, req.catalog, id)?;
-    game.ensure_active()?;
-    let player = acting_player(&tx, req.actor)?;
-    let seat = mover_seat(&game, player.id, &player.userid)?;
-    let expected = game.row.ply + 1;
-    if let Some(got) = expect
-        && got != expected
-    {
-        return Err(ServiceError::StaleMove { got, expected });
-    }
-    let roll = dice::current_roll(&game)?;
+    comment: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<(String, Option<Outcome>), ServiceError> {
+    let roll = dice::current_roll(game)?;
     let turn = super::analysis::strip_current_roll(turn, game.variant.dice(), roll)?;
     let played = game.position.play(&turn, roll).map_err(|e| {
         // `c3-d4 e2-e3`: two moves without the comma a turn needs.
@@ -93,30 +89,95 @@ pub fn play(
     let step = Step {
         kind: EntryKind::Turn,
         seat: Some(seat),
-        player_id: Some(player.id),
+        player_id: Some(player_id),
         text: &played.canonical,
         roll,
-        comment: req.comment,
+        comment,
         draw_votes: &votes,
     };
-    let outcome = game.record(&tx, step, played.position, req.now)?;
-    let passes = autopass::advance(&tx, &mut game, req.now)?;
+    let outcome = game.record(tx, step, played.position, now)?;
+    Ok((played.canonical, outcome))
+}
+
+/// `move GAME TURN[#N]`.
+pub fn play(
+    conn: &mut Connection,
+    req: &Request<'_>,
+    id: GameId,
+    turn: &str,
+    expect: Option<u32>,
+) -> Result<Reply, ServiceError> {
+    let (tx, game, player) = seated(conn, req, id)?;
+    let seat = turn_checked(&game, &player, expect)?;
+    commit_turn(tx, game, seat, &player, turn, req.comment, req.now)
+}
+
+/// Game `id` (still being played) and the player asking, who must hold a
+/// seat in it, in the command's write transaction.
+pub(super) fn seated<'c>(
+    conn: &'c mut Connection,
+    req: &Request<'_>,
+    id: GameId,
+) -> Result<(store::Tx<'c>, LoadedGame, Player), ServiceError> {
+    let tx = store::write(conn)?;
+    let game = LoadedGame::load(&tx, req.catalog, id)?;
+    game.ensure_active()?;
+    let player = acting_player(&tx, req.actor)?;
+    if game.seats_of(player.id).is_empty() {
+        return Err(ServiceError::NotPlaying {
+            user: player.userid,
+            game: id,
+        });
+    }
+    Ok((tx, game, player))
+}
+
+/// The seat `player` moves from now, if it is their turn and `#N` (if
+/// given) is the number of the move being made.
+pub(super) fn turn_checked(
+    game: &LoadedGame,
+    player: &Player,
+    expect: Option<u32>,
+) -> Result<Seat, ServiceError> {
+    let seat = mover_seat(game, player.id, &player.userid)?;
+    let expected = game.row.ply + 1;
+    match expect {
+        Some(got) if got != expected => Err(ServiceError::StaleMove { got, expected }),
+        _ => Ok(seat),
+    }
+}
+
+/// Plays a checked player's turn ([`play_turn`]), lets the turn arrive at
+/// the next player ([`turn_arrival::advance`]), queues the mail and
+/// commits: the end of `move` and `confirm`.
+pub(super) fn commit_turn(
+    tx: store::Tx<'_>,
+    mut game: LoadedGame,
+    seat: Seat,
+    player: &Player,
+    turn: &str,
+    comment: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<Reply, ServiceError> {
+    let ply = game.row.ply + 1;
+    let (canonical, outcome) = play_turn(&tx, &mut game, seat, player.id, turn, comment, now)?;
+    let passes = turn_arrival::advance(&tx, &mut game, now)?;
     let mut view = game.current_view();
     // The mover's answer shows the board from their side, as their mail does.
     view.board = game.position.render_for(seat);
     let moved = Notice::Moved {
-        game: id,
-        ply: expected,
-        turn: played.canonical.clone(),
+        game: game.id(),
+        ply,
+        turn: canonical.clone(),
         mover: player.userid.clone(),
         to_move: view.to_move.clone(),
-        comment: req.comment.map(str::to_string),
+        comment: comment.map(str::to_string),
     };
     let game_over = outcome.map(|outcome| Notice::game_over(&game, outcome));
-    let passed = notify::queue_change(&tx, moved, game_over, passes, req.now)?;
+    let passed = notify::queue_change(&tx, moved, game_over, passes, now)?;
     tx.commit()?;
     Ok(Reply::Moved {
-        turn: played.canonical,
+        turn: canonical,
         passes: passed,
         view,
     })

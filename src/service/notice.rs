@@ -38,6 +38,33 @@ pub enum Notice {
         to_move: Option<String>,
         comment: Option<String>,
     },
+    /// A turn a player queued in advance, played by the server when their
+    /// turn came (shown `(Auto)`); `comment` is what they wrote with it.
+    AutoPlayed {
+        game: GameId,
+        ply: u32,
+        turn: String,
+        mover: String,
+        to_move: Option<String>,
+        comment: Option<String>,
+    },
+    /// A queued turn could not be played when its player's turn came
+    /// (`why`): it and the `dropped` turns queued after it were discarded.
+    /// Only that player is told (a queue is nobody else's business).
+    QueueDropped {
+        game: GameId,
+        player: String,
+        turn: String,
+        why: String,
+        dropped: usize,
+    },
+    /// A player who signed off lost the game when their turn came. In a
+    /// game of three it may go on: `to_move` is then who moves next.
+    SignedOff {
+        game: GameId,
+        player: String,
+        to_move: Option<String>,
+    },
     /// A player offered (or agreed to) a draw that others must still accept.
     DrawOffered {
         game: GameId,

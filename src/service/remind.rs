@@ -23,12 +23,12 @@ use rusqlite::Connection;
 use super::error::ServiceError;
 use super::game::{Catalog, LoadedGame, Step, timestamp};
 use super::notice::Notice;
-use super::{autopass, notify};
+use super::{notify, turn_arrival};
 use crate::clock::{Limits, Pauses, Reading};
 use crate::command::GameId;
 use crate::rules::Conclusion;
 use crate::store::reminders::{self, ClockRow};
-use crate::store::{self, StoreError, Tx, turns::EntryKind, vacations};
+use crate::store::{self, StoreError, Tx, games, turns::EntryKind, vacations};
 
 /// Games acted on per write transaction: short enough that a mail command
 /// waiting for the lock is not kept long.
@@ -281,6 +281,18 @@ fn lose_on_time(
     let days = reading.days_waited();
     let id = game.id();
     let drawn = !game.row.draw_votes.is_empty();
+    // A resignation waiting for its player's turn goes first: who gave up
+    // does not win by the silence of the player to move.
+    let resigned = if drawn {
+        Vec::new()
+    } else {
+        turn_arrival::resign_waiting(tx, game, now)?
+    };
+    if game.row.status != games::Status::Active {
+        turn_arrival::forget(tx, id)?;
+        notify::queue(tx, &resigned, now)?;
+        return Ok(Action::Nothing);
+    }
     let (event, kind, text, comment, action) = if drawn {
         let comment = format!("the draw offer stood unanswered for {days} days: accepted");
         (
@@ -313,8 +325,8 @@ fn lose_on_time(
     let outcome = game.record(tx, step, position, now)?;
     // In a game of three the seat is out: its turns pass from now on (in
     // dice games the server records those passes with their rolls).
-    let passes = autopass::advance(tx, game, now)?;
-    let mut notices = Vec::new();
+    let passes = turn_arrival::advance(tx, game, now)?;
+    let mut notices = resigned;
     if !drawn {
         notices.push(Notice::Forfeited {
             game: id,

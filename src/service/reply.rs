@@ -5,7 +5,6 @@
 //! text in its answer. Keeping the wording here means the shell and mail
 //! never drift apart.
 
-use super::autopass::AUTO_PASS;
 use crate::rules::Roll;
 use serde::Serialize;
 
@@ -156,8 +155,8 @@ pub enum Reply {
     /// The automatic passes of its very first rolls come first.
     Challenged { passes: Vec<String>, view: GameView },
     /// A turn was played (`turn` canonical); the turns the server then
-    /// passed by itself (`green: pass, pass`, dice games only); the board
-    /// after them.
+    /// made by itself (`green: pass, pass (passed automatically)` in dice
+    /// games, turns played from a queue); the board after them.
     Moved {
         turn: String,
         passes: Vec<String>,
@@ -233,10 +232,7 @@ impl Reply {
     }
 }
 
-/// `green: pass, pass (passed automatically)`, one line each.
+/// The turns the server made, one line each ([`super::autopass::lines`]).
 fn pass_lines(passes: &[String]) -> String {
-    passes
-        .iter()
-        .map(|pass| format!("{pass} ({AUTO_PASS})\n"))
-        .collect()
+    passes.iter().map(|pass| format!("{pass}\n")).collect()
 }

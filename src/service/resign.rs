@@ -9,7 +9,14 @@
 //! game, as in pbmserv: it is cancelled, and nobody wins or loses. Once a
 //! seat has left a game of three, the game was accepted: a resignation
 //! then takes the seat out like any other, and the last seat in wins.
+//!
+//! On one's own turn a resignation takes effect at once. Out of turn (and
+//! not a refusal to play) it is pbmserv's pending resignation: it takes
+//! effect when the player's turn comes ([`turn_arrival`]), and the same
+//! command sent again withdraws it. Until then the board mails say that
+//! it is pending.
 
+use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use super::accounts::acting_player;
@@ -17,10 +24,11 @@ use super::error::ServiceError;
 use super::game::{LoadedGame, Step};
 use super::notice::Notice;
 use super::reply::Reply;
-use super::{Request, autopass, notify};
+use super::{Request, autopass, notify, turn_arrival};
 use crate::command::GameId;
-use crate::rules::{Conclusion, Ending};
-use crate::store::{self, games, turns, turns::EntryKind};
+use crate::rules::{Conclusion, Ending, Seat};
+use crate::store::players::Player;
+use crate::store::{self, games, resignations, turns, turns::EntryKind};
 
 /// `resign GAME`.
 pub fn resign(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Reply, ServiceError> {
@@ -46,6 +54,7 @@ pub fn resign(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
         games::cancel(&tx, id, &declined, &super::game::timestamp(req.now))?;
         game.row.status = games::Status::Cancelled;
         game.row.reason = Some(declined.key());
+        turn_arrival::forget(&tx, id)?;
         let notices = [Notice::GameOver {
             game: id,
             result: "*".to_string(),
@@ -56,26 +65,30 @@ pub fn resign(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
         tx.commit()?;
         return Ok(Reply::Board(game.current_view()));
     }
-    let position = game.position.conclude(&Conclusion::Resign(seat))?;
-    let votes = game.row.draw_votes.clone();
-    let step = Step {
-        kind: EntryKind::Resign,
-        seat: Some(seat),
-        player_id: Some(player.id),
-        text: "resigns",
-        roll: None,
-        comment: req.comment,
-        draw_votes: &votes,
-    };
-    let outcome = game.record(&tx, step, position, req.now)?;
+    // Out of turn, a resignation waits for the player's turn (pbmserv's
+    // pending toggle); sending it again withdraws it.
+    let in_turn = game.position.to_move().is_some_and(|s| mine.contains(&s));
+    if !in_turn {
+        let now = super::game::timestamp(req.now);
+        let pending = resignations::toggle(&tx, id, player.id, &now)?;
+        tx.commit()?;
+        let line = if pending {
+            format!(
+                "{} will resign {id} when their turn comes; send resign again to withdraw it",
+                player.userid
+            )
+        } else {
+            format!("{} withdrew the pending resignation in {id}", player.userid)
+        };
+        return Ok(Reply::Noted {
+            line,
+            view: game.current_view(),
+        });
+    }
+    resignations::take(&tx, id, player.id)?;
+    let (resigned, game_over) = resign_seat(&tx, &mut game, seat, &player, req.comment, req.now)?;
     // In a game of three the seat is out: its turns pass from now on.
-    let passes = autopass::advance(&tx, &mut game, req.now)?;
-    let resigned = Notice::Resigned {
-        game: id,
-        player: player.userid.clone(),
-        comment: req.comment.map(str::to_string),
-    };
-    let game_over = outcome.map(|outcome| Notice::game_over(&game, outcome));
+    let passes = turn_arrival::advance(&tx, &mut game, req.now)?;
     let passed = notify::queue_change(&tx, resigned, game_over, passes, req.now)?;
     tx.commit()?;
     Ok(Reply::Resigned {
@@ -84,9 +97,40 @@ pub fn resign(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
     })
 }
 
+/// Records `player`'s resignation of `seat` (the seat to move). Returns
+/// the notice of it, and the game's end if it ended the game.
+pub(super) fn resign_seat(
+    tx: &Connection,
+    game: &mut LoadedGame,
+    seat: Seat,
+    player: &Player,
+    comment: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<(Notice, Option<Notice>), ServiceError> {
+    let position = game.position.conclude(&Conclusion::Resign(seat))?;
+    let votes = game.row.draw_votes.clone();
+    let step = Step {
+        kind: EntryKind::Resign,
+        seat: Some(seat),
+        player_id: Some(player.id),
+        text: "resigns",
+        roll: None,
+        comment,
+        draw_votes: &votes,
+    };
+    let outcome = game.record(tx, step, position, now)?;
+    let resigned = Notice::Resigned {
+        game: game.id(),
+        player: player.userid.clone(),
+        comment: comment.map(str::to_string),
+    };
+    let game_over = outcome.map(|outcome| Notice::game_over(game, outcome));
+    Ok((resigned, game_over))
+}
+
 /// True once `seat` has made a turn of its own (passes the server made for
 /// it do not count).
-fn has_moved(tx: &Connection, id: GameId, seat: crate::rules::Seat) -> Result<bool, ServiceError> {
+fn has_moved(tx: &Connection, id: GameId, seat: Seat) -> Result<bool, ServiceError> {
     Ok(turns::log(tx, id)?.iter().any(|e| {
         e.kind == EntryKind::Turn
             && e.seat == Some(seat)

@@ -34,6 +34,11 @@ impl Scored {
     }
 }
 
+/// ` (Auto)` after a turn the server played from the player's queue.
+fn queued_mark(s: &Scored) -> &'static str {
+    if s.entry.auto { " (Auto)" } else { "" }
+}
+
 /// Replays `log` from the start and marks every turn that gives check or
 /// mate.
 pub fn score(
@@ -201,7 +206,7 @@ pub fn move_list(scored: &[Scored], seats: usize, last: Option<usize>) -> Vec<St
             while row.len() < column {
                 row.push("...".to_string());
             }
-            row.push(s.text());
+            row.push(format!("{}{}", s.text(), queued_mark(s)));
         }
         if let Some((n, row)) = current {
             lines.push(pair_line(n, &row));
@@ -229,7 +234,7 @@ pub fn move_list(scored: &[Scored], seats: usize, last: Option<usize>) -> Vec<St
         let auto = if s.entry.comment.as_deref() == Some(super::autopass::AUTO_PASS) {
             " (automatic)"
         } else {
-            ""
+            queued_mark(s)
         };
         let what = match s.entry.kind {
             EntryKind::Turn => format!("{roll}{}{auto}", s.text()),
@@ -267,6 +272,7 @@ mod tests {
                 roll: None,
                 comment: None,
                 at: String::new(),
+                auto: false,
             })
             .collect()
     }

@@ -17,6 +17,7 @@ pub const STEPS: &[&str] = &[
     include_str!("settings.sql"),
     include_str!("guard.sql"),
     include_str!("intake.sql"),
+    include_str!("turn_waits.sql"),
     include_str!("watchers.sql"),
 ];
 
@@ -28,6 +29,7 @@ const COLUMNS: &[(usize, &str, &str, &str)] = &[
     (6, "inbox", "key", "TEXT"),
     (6, "inbox", "size", "INTEGER"),
     (6, "inbox", "pruned_at", "TEXT"),
+    (7, "turns", "auto", "INTEGER NOT NULL DEFAULT 0"),
 ];
 
 /// The version a database has after every step.

@@ -14,8 +14,12 @@
 pub mod games;
 pub mod migrate;
 pub mod players;
+pub mod queued;
 pub mod reminders;
+pub mod resignations;
 pub mod settings;
+pub mod signoffs;
+pub mod submissions;
 pub mod turns;
 pub mod vacations;
 pub mod watchers;

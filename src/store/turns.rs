@@ -70,6 +70,8 @@ pub struct Entry {
     pub roll: Option<String>,
     pub comment: Option<String>,
     pub at: String,
+    /// The server played this turn from the player's queue (`(Auto)`).
+    pub auto: bool,
 }
 
 /// Appends an entry. The mover is stored by row id (`player_id`); the
@@ -81,8 +83,8 @@ pub fn append(
     player_id: Option<i64>,
 ) -> Result<(), StoreError> {
     conn.execute(
-        "INSERT INTO turns (game, seq, ply, kind, seat, player, text, roll, comment, at) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+        "INSERT INTO turns (game, seq, ply, kind, seat, player, text, roll, comment, at, auto) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
         params![
             game.0 as i64,
             entry.seq,
@@ -94,6 +96,7 @@ pub fn append(
             entry.roll,
             entry.comment,
             entry.at,
+            entry.auto,
         ],
     )?;
     Ok(())
@@ -102,7 +105,7 @@ pub fn append(
 /// A game's whole log, oldest first.
 pub fn log(conn: &Connection, game: GameId) -> Result<Vec<Entry>, StoreError> {
     let mut q = conn.prepare_cached(
-        "SELECT t.seq, t.ply, t.kind, t.seat, p.userid, t.text, t.roll, t.comment, t.at \
+        "SELECT t.seq, t.ply, t.kind, t.seat, p.userid, t.text, t.roll, t.comment, t.at, t.auto \
          FROM turns t LEFT JOIN players p ON p.id = t.player WHERE t.game = ?1 ORDER BY t.seq",
     )?;
     // The kind is read as text and checked after the row, so a damaged
@@ -118,6 +121,7 @@ pub fn log(conn: &Connection, game: GameId) -> Result<Vec<Entry>, StoreError> {
             roll: r.get(6)?,
             comment: r.get(7)?,
             at: r.get(8)?,
+            auto: r.get(9)?,
         };
         Ok((entry, r.get::<_, String>(2)?))
     })?;
@@ -130,6 +134,17 @@ pub fn log(conn: &Connection, game: GameId) -> Result<Vec<Entry>, StoreError> {
         });
     }
     Ok(entries)
+}
+
+/// Marks the last entry of a game's log as played by the server from the
+/// player's queue.
+pub fn mark_last_auto(conn: &Connection, game: GameId) -> Result<(), StoreError> {
+    conn.execute(
+        "UPDATE turns SET auto = 1 WHERE game = ?1 \
+         AND seq = (SELECT max(seq) FROM turns WHERE game = ?1)",
+        [game.0 as i64],
+    )?;
+    Ok(())
 }
 
 /// How many entries the log holds (the next entry's `seq` is this + 1).

@@ -85,7 +85,13 @@ fn change_password_and_address() {
 }
 
 #[test]
-fn vacation_help() {
+fn signoff_vacation_help() {
+    let r = one("signoff alice pw");
+    assert_eq!(
+        (r.actor, r.command),
+        (claimed("alice", "pw"), Command::Signoff)
+    );
+    assert_eq!(one("delete alice pw").command, Command::Signoff);
     assert_eq!(
         one("vacation alice pw ON").command,
         Command::Vacation { on: true }
@@ -383,4 +389,45 @@ fn a_reply_to_an_error_mail_moves_like_a_reply_to_a_board_mail() {
             "{line}"
         );
     }
+}
+
+#[test]
+fn queue_submit_and_confirm_for_a_board() {
+    let r = one("chess queue 4 bob pw e7-e5#2");
+    assert_eq!(
+        (r.actor, r.command),
+        (
+            claimed("bob", "pw"),
+            Command::Queue {
+                game: GameId(4),
+                turn: "e7-e5".into(),
+                expect: Some(2),
+            }
+        )
+    );
+    assert_eq!(
+        one("chess que 4 bob pw CLEAR").command,
+        Command::ClearQueue { game: GameId(4) }
+    );
+    assert_eq!(
+        one("chess submit 4 alice pw e2-e4").command,
+        Command::Submit {
+            game: GameId(4),
+            turn: "e2-e4".into(),
+            expect: None,
+        }
+    );
+    // With a game word and a board, confirm plays a submission; without,
+    // it confirms an address.
+    assert_eq!(
+        one("chess confirm 4 alice pw").command,
+        Command::ConfirmSubmission { game: GameId(4) }
+    );
+    assert_eq!(
+        one("confirm alice 0123abcd").command,
+        Command::Confirm {
+            user: "alice".into(),
+            code: "0123abcd".into(),
+        }
+    );
 }

@@ -40,6 +40,12 @@ pub fn change_address(p: &mut Parse<'_>) -> Built {
     one(Command::ChangeAddress { emails })
 }
 
+/// `signoff` (or `delete`): closes the account.
+pub fn signoff(p: &mut Parse<'_>) -> Built {
+    p.words.end()?;
+    one(Command::Signoff)
+}
+
 /// `confirm USERID CODE`: the code of a confirmation mail.
 pub fn confirm(p: &mut Parse<'_>) -> Built {
     let user = p.words.user()?;
@@ -142,6 +148,45 @@ pub fn play(p: &mut Parse<'_>) -> Built {
             expect,
         },
     })
+}
+
+/// `queue TURN[#N]` or `queue clear`.
+pub fn queue(p: &mut Parse<'_>) -> Built {
+    let game = p.board();
+    let turn = p.words.remaining();
+    if turn.is_empty() {
+        return Err(p.words.missing("TURN"));
+    }
+    if turn.eq_ignore_ascii_case("clear") {
+        return one(Command::ClearQueue { game });
+    }
+    let (turn, expect) = words::split_move_number(&turn)?;
+    one(Command::Queue {
+        game,
+        turn: turn.to_string(),
+        expect,
+    })
+}
+
+/// `submit TURN[#N]`.
+pub fn submit(p: &mut Parse<'_>) -> Built {
+    let game = p.board();
+    let turn = p.words.remaining();
+    if turn.is_empty() {
+        return Err(p.words.missing("TURN"));
+    }
+    let (turn, expect) = words::split_move_number(&turn)?;
+    one(Command::Submit {
+        game,
+        turn: turn.to_string(),
+        expect,
+    })
+}
+
+/// `GAME confirm BOARD USERID PASSWORD`: plays the submitted turn.
+pub fn confirm_submission(p: &mut Parse<'_>) -> Built {
+    p.words.end()?;
+    one(Command::ConfirmSubmission { game: p.board() })
 }
 
 /// `draw offer|accept|decline` (pbmserv's `propose` and `reject` too).

@@ -59,6 +59,21 @@ pub static VERBS: &[Verb] = &[
         build: build::confirm,
     },
     Verb {
+        name: "signoff",
+        aliases: &["delete"],
+        place: Place::Global,
+        login: true,
+        args: "",
+        secret: None,
+        summary: "close your account",
+        page: "Closes your account: no more mail goes to your addresses and the\n\
+               password stops working; the userid stays reserved so your games\n\
+               stay readable. Games where it is your turn are lost now (forfeit,\n\
+               \"player signed off\"); the others when your turn comes in them.",
+        example: "",
+        build: build::signoff,
+    },
+    Verb {
         name: "vacation",
         aliases: &[],
         place: Place::Global,
@@ -157,6 +172,54 @@ pub static VERBS: &[Verb] = &[
         build: build::play,
     },
     Verb {
+        name: "queue",
+        aliases: &["que", "queu"],
+        place: Place::Board,
+        login: true,
+        args: "TURN[#N] | clear",
+        secret: None,
+        summary: "a turn played when your turn comes",
+        page: "While it is not your turn: queues TURN. When your turn comes it is played\n\
+               for you if it is legal then, marked (Auto); several queued turns are\n\
+               played one per turn, in order (at most 10). #N: only at move N. A\n\
+               queued turn that is not legal when its turn comes is dropped with the\n\
+               rest of your queue, and your board mail says which and why. Dice\n\
+               games: it is checked against the roll of the turn it comes in. Your\n\
+               own board mails list your queue; `clear` empties it. On your turn,\n\
+               use move.",
+        example: "e7-e5#2",
+        build: build::queue,
+    },
+    Verb {
+        name: "submit",
+        aliases: &[],
+        place: Place::Board,
+        login: true,
+        args: "TURN[#N]",
+        secret: None,
+        summary: "a turn to confirm, with a preview",
+        page: "On your turn: checks TURN and answers with the board it would leave,\n\
+               without playing it (\"This is a preview of a submitted move. It must be\n\
+               confirmed to take effect.\"). `confirm` plays it; a new submit\n\
+               replaces it; it is dropped if the position changes first.",
+        example: "e2-e4#1",
+        build: build::submit,
+    },
+    Verb {
+        name: "confirm",
+        aliases: &[],
+        place: Place::Board,
+        login: true,
+        args: "",
+        secret: None,
+        summary: "play the turn you submitted",
+        page: "Plays the turn you submitted for this board, if the position is still\n\
+               the one it was submitted in. Refused: no submission to confirm; it is\n\
+               not your turn.",
+        example: "",
+        build: build::confirm_submission,
+    },
+    Verb {
         name: "draw",
         aliases: &[],
         place: Place::Board,
@@ -181,7 +244,10 @@ pub static VERBS: &[Verb] = &[
         summary: "give up",
         page: "Gives up the game. Before your first move it declines the game: it is\n\
                cancelled. With three players the game goes on without you; when two\n\
-               are out the third wins.",
+               are out the third wins. On your turn it takes effect at once; sent\n\
+               while another player is to move it is pending: it takes effect when\n\
+               your turn comes (the board mails say so), and sending it again\n\
+               withdraws it.",
         example: "",
         build: build::resign,
     },

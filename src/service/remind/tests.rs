@@ -610,3 +610,22 @@ fn a_seat_that_left_but_keeps_the_move_is_neither_reminded_nor_forfeited_again()
         vec!["forfeit red has not moved in 21 days"]
     );
 }
+
+/// bob resigned out of turn; alice then never moves. At forfeit time
+/// bob's resignation goes first: he does not win by her silence.
+#[test]
+fn a_pending_resignation_goes_before_a_forfeit_on_time() {
+    let mut conn = db();
+    let id = game(&mut conn, "race", &["alice", "bob"], &[]);
+    play(&mut conn, "alice", id, "1", at(0));
+    play(&mut conn, "bob", id, "1", at(0));
+    exec(&mut conn, Some("bob"), Command::Resign { game: id }, at(0)).unwrap();
+    assert_eq!(show(&mut conn, id).status, "active");
+    run(&mut conn, at(0) + days(21));
+    let view = show(&mut conn, id);
+    assert_eq!(
+        (view.result.as_deref(), view.reason.as_deref()),
+        (Some("1-0"), Some("resignation"))
+    );
+    assert_eq!(log_kinds(&conn, id), ["turn ", "turn ", "resign "]);
+}

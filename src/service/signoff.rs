@@ -1,0 +1,64 @@
+//! `signoff` (or `delete`): closing one's account.
+//!
+//! The account's addresses are released at once (no more mail goes to
+//! them), and its queued turns, submissions and reply tokens go with
+//! them. The userid stays taken and its games stay readable under it: a
+//! history that names a player nobody can find would be worse, and a
+//! stranger could otherwise sign up under the name and be taken for them.
+//! The account cannot be used again (its password is refused).
+//!
+//! Games where it is the player's turn are forfeited now; in the others
+//! the player forfeits when their turn comes ([`super::turn_arrival`]),
+//! so the other players' turns are not disturbed. Each forfeit carries the
+//! comment "player signed off". New challenges naming the player are
+//! refused.
+
+use rusqlite::Connection;
+
+use super::accounts::acting_player;
+use super::error::ServiceError;
+use super::game::{LoadedGame, timestamp};
+use super::reply::Reply;
+use super::{Request, notify, turn_arrival};
+use crate::store::{self, games, signoffs};
+
+/// `signoff`.
+pub fn signoff(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, ServiceError> {
+    let tx = store::write(conn)?;
+    let player = acting_player(&tx, req.actor)?;
+    signoffs::sign_off(&tx, player.id, &timestamp(req.now))?;
+    let mut now_lost = Vec::new();
+    let mut later = Vec::new();
+    let mut notices = Vec::new();
+    for row in games::list(&tx, &[player.id], false)? {
+        let mut game = LoadedGame::load(&tx, req.catalog, row.id)?;
+        let to_move = game.position.to_move();
+        let mine = |s| game.row.player_ids.get(s) == Some(&player.id);
+        if to_move.is_some_and(|s| mine(s) && !game.position.has_left(s)) {
+            notices.extend(turn_arrival::advance(&tx, &mut game, req.now)?);
+            now_lost.push(game.id().to_string());
+        } else {
+            later.push(game.id().to_string());
+        }
+    }
+    notify::queue(&tx, &notices, req.now)?;
+    tx.commit()?;
+    let mut text = format!(
+        "{} signed off: the account is closed and its addresses get no more mail; \
+         the userid stays reserved",
+        player.userid
+    );
+    if !now_lost.is_empty() {
+        text.push_str(&format!(
+            "\nforfeited now (your turn): {}",
+            now_lost.join(", ")
+        ));
+    }
+    if !later.is_empty() {
+        text.push_str(&format!(
+            "\nforfeited when your turn comes: {}",
+            later.join(", ")
+        ));
+    }
+    Ok(Reply::Done(text))
+}

@@ -1,0 +1,28 @@
+//! Queries on signed-off accounts.
+
+use rusqlite::{Connection, params};
+
+use super::StoreError;
+
+/// Closes an account: its addresses are released, its row (and userid)
+/// stays for the history of its games. Returns false if it was closed.
+pub fn sign_off(conn: &Connection, player: i64, now: &str) -> Result<bool, StoreError> {
+    let added = conn.execute(
+        "INSERT OR IGNORE INTO signoffs (player, at) VALUES (?1, ?2)",
+        params![player, now],
+    )?;
+    conn.execute("DELETE FROM player_emails WHERE player = ?1", [player])?;
+    conn.execute("DELETE FROM queued_turns WHERE player = ?1", [player])?;
+    conn.execute("DELETE FROM submissions WHERE player = ?1", [player])?;
+    conn.execute("DELETE FROM reply_tokens WHERE player = ?1", [player])?;
+    Ok(added > 0)
+}
+
+/// True when the player has signed off.
+pub fn is_signed_off(conn: &Connection, player: i64) -> Result<bool, StoreError> {
+    Ok(conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM signoffs WHERE player = ?1)",
+        [player],
+        |r| r.get(0),
+    )?)
+}
