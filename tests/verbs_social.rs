@@ -194,15 +194,17 @@ fn the_end_of_a_game_notifies_who_asked_once() {
     let before = pending(&conn).len();
     play(&mut conn, "alice", "e2-e4");
     play(&mut conn, "bob", "e7-e5");
-    assert_eq!(pending(&conn).len() - before, 4, "no copy before the end");
+    play(&mut conn, "alice", "d2-d4");
+    assert_eq!(pending(&conn).len() - before, 6, "no copy before the end");
     let last = pending(&conn).pop().unwrap();
     assert!(
         last.body.contains("Told when it ends: carol"),
         "{}",
         last.body
     );
+    // On bob's turn (out of turn a resignation only waits for it).
     run(&mut conn, "bob", Command::Resign { game: GameId(1) }).unwrap();
-    let new = &pending(&conn)[before + 4..];
+    let new = &pending(&conn)[before + 6..];
     let copy = new
         .iter()
         .find(|d| d.to.first().map(String::as_str) == Some(UNDISCLOSED))
