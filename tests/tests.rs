@@ -36,5 +36,6 @@ mod shell;
 mod store;
 mod util;
 mod verbs;
+mod verbs_social;
 mod verbs_turns;
 mod verbs_votes;

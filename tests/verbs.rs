@@ -26,6 +26,10 @@ fn template() -> (Env, String) {
     // back, a game to preview).
     env.challenge("chess", "carol", "alice");
     env.ok(Some("carol"), &["move", "game3", "e2-e4#1"]);
+    // The social verbs' cases: carol watches every new chess game, and
+    // alice may broadcast by mail.
+    env.ok(Some("carol"), &["subscribe", "chess", "all"]);
+    env.ok(None, &["config", "set", "operators", "alice"]);
     env.mail(
         "From: dave@example.test\nTo: chess@example.net\nSubject: signup dave secret\n\
          Message-ID: <dave-signup@example.test>\n\n",

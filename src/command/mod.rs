@@ -88,6 +88,30 @@ pub enum GamesFilter {
     Next,
 }
 
+/// What `subscribe` and `unsubscribe` are about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Watch {
+    /// One board: a spectator's copy of each of its mails.
+    Board(GameId),
+    /// Every future game of the type (pbmserv's `subscribe ... all`).
+    Every,
+}
+
+/// Which boards `showas` draws from the asker's side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShowAsBoards {
+    /// These boards.
+    Boards(Vec<GameId>),
+    /// The asker's games still going on (the default).
+    Active,
+    /// The asker's finished games.
+    Inactive,
+    /// All the asker's games.
+    All,
+    /// The asker's games where they are to move.
+    Next,
+}
+
 /// One command, whatever front end it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -208,6 +232,45 @@ pub enum Command {
     },
     Export {
         game: GameId,
+    },
+    /// Words to everyone who follows a game: its players and spectators.
+    /// An empty `text` takes the request's comment (a mail's body).
+    Chat {
+        game: GameId,
+        text: String,
+    },
+    /// Words to other users (an empty `text`: the comment, as for chat).
+    Message {
+        to: Vec<String>,
+        text: String,
+    },
+    /// The operator's words to every user with a confirmed address.
+    Broadcast {
+        text: String,
+    },
+    /// Start (`on`) or stop watching a board of `variant`, or every game
+    /// of it.
+    Subscribe {
+        variant: String,
+        target: Watch,
+        on: bool,
+    },
+    /// A mail when each of `games` ends; without games, switch the result
+    /// of every game of `variant` on or off.
+    Notify {
+        variant: String,
+        games: Vec<GameId>,
+    },
+    /// Boards drawn from the asker's own side; `variant`: only games of
+    /// that type (the mail form names one).
+    ShowAs {
+        variant: Option<String>,
+        boards: ShowAsBoards,
+    },
+    /// More addresses for the asker (each confirmed by mail, as for
+    /// `change address`).
+    AddAddress {
+        emails: Vec<String>,
     },
 }
 

@@ -51,7 +51,12 @@ pub fn game_of(command: &Command) -> Option<GameId> {
         | Command::Answer { game, .. }
         | Command::Preview { game, .. }
         | Command::Audit { game }
-        | Command::Export { game } => Some(*game),
+        | Command::Export { game }
+        | Command::Chat { game, .. }
+        | Command::Subscribe {
+            target: super::Watch::Board(game),
+            ..
+        } => Some(*game),
         _ => None,
     }
 }

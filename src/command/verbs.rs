@@ -17,6 +17,7 @@
 //! world its own syntax ([`usage`]).
 
 mod build;
+mod social;
 mod table;
 
 pub use table::VERBS;
@@ -232,6 +233,10 @@ pub fn parse_mail(line: &str) -> Result<Vec<super::language::Request>, LanguageE
             words.take();
         }
         Some(board)
+    } else if kind_board_first(verb, words.peek()) {
+        // pbmserv's `GAME subscribe BOARD USERID PASSWORD`: a board
+        // before the login (no userid is all digits).
+        Some(words.board()?)
     } else {
         None
     };
@@ -343,6 +348,15 @@ pub fn parse_reply(line: &str, game: GameId, user: &str) -> Result<Command, Lang
     }
 }
 
+/// True when a kind verb with a login is written with a board before the
+/// login (pbmserv's `GAME subscribe BOARD USERID PASSWORD`): `word` is all
+/// digits, which no userid is.
+fn kind_board_first(verb: &Verb, word: Option<&str>) -> bool {
+    verb.place == Place::Kind
+        && verb.login
+        && word.is_some_and(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// For a word that starts two-word verbs (`change`), their second words.
 fn two_word_start(first: &str) -> Option<String> {
     let first = first.to_ascii_lowercase();
@@ -376,6 +390,9 @@ pub fn secret_places(words: &[&str]) -> Vec<usize> {
             .get(at)
             .is_some_and(|w| w.eq_ignore_ascii_case("error"))
     {
+        at += 1;
+    }
+    if kind_board_first(verb, words.get(at).copied()) {
         at += 1;
     }
     let mut places = Vec::new();

@@ -49,6 +49,9 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
         if let Notice::ConfirmAddress { user, email, code } = notice {
             confirmation(conn, settings, user, email, code, now)?;
         }
+        if let Notice::Words(words) = notice {
+            super::social::queue(conn, settings, words, now)?;
+        }
         if let Notice::Reminder {
             game,
             player,
@@ -129,6 +132,7 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             (kind, n) => format!("{kind}.undo{n}"),
         };
         let kind = kind.as_str();
+        (letter.spectators, letter.notified) = super::spectators::names(conn, game)?;
         let mut seen = Vec::new();
         for (seat, user) in players.iter().enumerate() {
             if seen.contains(user) {
@@ -186,11 +190,18 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
                 message_id,
                 reply_to,
             };
-            outbox::queue(conn, &draft, now).map_err(|e| match e {
-                outbox::OutboxError::Database(e) => StoreError::from(e),
-                other => StoreError::Damaged(other.to_string()),
-            })?;
+            outbox::queue(conn, &draft, now)?;
         }
+        let copy = super::spectators::Copy {
+            game,
+            letter: &letter,
+            loaded: loaded.as_ref(),
+            template,
+            kind,
+            ply,
+            over: plan.kind == Kind::Over,
+        };
+        super::spectators::queue(conn, settings, &copy, now)?;
     }
     Ok(())
 }
@@ -224,10 +235,7 @@ fn confirmation(
         references: Vec::new(),
         reply_to: None,
     };
-    outbox::queue(conn, &draft, now).map_err(|e| match e {
-        outbox::OutboxError::Database(e) => StoreError::from(e),
-        other => StoreError::Damaged(other.to_string()),
-    })?;
+    outbox::queue(conn, &draft, now)?;
     Ok(())
 }
 
@@ -364,7 +372,10 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
     for notice in notices {
         let game = match notice {
             // Reminders go to one player, in their own mail (super::nag).
-            Notice::SignedUp { .. } | Notice::ConfirmAddress { .. } | Notice::Reminder { .. } => {
+            Notice::SignedUp { .. }
+            | Notice::ConfirmAddress { .. }
+            | Notice::Reminder { .. }
+            | Notice::Words(_) => {
                 continue;
             }
             Notice::Challenged { game, .. }
@@ -550,7 +561,10 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                 (Kind::Note, None)
             }
             Notice::GameOver { .. } => (Kind::Over, None),
-            Notice::SignedUp { .. } | Notice::ConfirmAddress { .. } | Notice::Reminder { .. } => {
+            Notice::SignedUp { .. }
+            | Notice::ConfirmAddress { .. }
+            | Notice::Reminder { .. }
+            | Notice::Words(_) => {
                 continue;
             }
         };

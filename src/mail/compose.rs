@@ -75,11 +75,19 @@ pub fn message(mail: &Queued, identity: &Identity) -> Result<Message, ComposeErr
     // lettre writes To on one line: the addresses that do not fit in it
     // receive the mail as Bcc (they are in the envelope all the same).
     let mut to_line = "To: ".len();
-    for address in &draft.to {
+    // Undisclosed recipients (super::outbox::UNDISCLOSED): all Bcc.
+    let hidden = draft.to.first().map(String::as_str) == Some(super::outbox::UNDISCLOSED);
+    if hidden {
+        to_line = usize::MAX;
+        if draft.to.len() == 1 {
+            return Err(ComposeError::NoRecipients);
+        }
+    }
+    for address in draft.to.iter().skip(usize::from(hidden)) {
         let mailbox: Mailbox = address.parse().map_err(|_| {
             ComposeError::BadRecipient(address.chars().filter(|c| !c.is_control()).collect())
         })?;
-        to_line += address.len() + 2;
+        to_line = to_line.saturating_add(address.len() + 2);
         builder = if to_line <= TO_LINE {
             builder.to(mailbox)
         } else {
@@ -142,6 +150,28 @@ mod tests {
             last_error: None,
             sent_at: None,
         }
+    }
+
+    #[test]
+    fn undisclosed_recipients_are_all_hidden() {
+        use crate::mail::outbox::UNDISCLOSED;
+        let identity = Identity::parse("Chess <chess@example.org>").unwrap();
+        let to = vec![
+            UNDISCLOSED.to_string(),
+            "c@example.org".to_string(),
+            "d@example.org".to_string(),
+        ];
+        let message = message(&queued("x", "x", to), &identity).unwrap();
+        assert_eq!(message.envelope().to().len(), 2);
+        let text = String::from_utf8(message.formatted()).unwrap();
+        assert!(!text.contains("c@example.org"), "{text}");
+        assert!(!text.contains("d@example.org"), "{text}");
+        let nobody = message_error(vec![UNDISCLOSED.to_string()], &identity);
+        assert_eq!(nobody, ComposeError::NoRecipients);
+    }
+
+    fn message_error(to: Vec<String>, identity: &Identity) -> ComposeError {
+        message(&queued("x", "x", to), identity).unwrap_err()
     }
 
     #[test]

@@ -85,6 +85,22 @@ pub const SETTINGS: &[Setting] = &[
                 .map_err(|_| "not a number of days".to_string())
         },
     },
+    Setting {
+        name: "operators",
+        env: "BOSERV_OPERATORS",
+        default: None,
+        about: "userids (separated by commas) who may `broadcast` by mail, with their password; the shell always may",
+        check: |value| {
+            let names = crate::service::social::broadcast::operator_list(value);
+            if names.is_empty() {
+                return Err("name at least one userid".to_string());
+            }
+            names
+                .iter()
+                .try_for_each(|name| crate::service::accounts::check_userid(name))
+                .map_err(|e| e.to_string())
+        },
+    },
 ];
 
 /// Why a setting cannot be stored.
@@ -205,7 +221,7 @@ mod tests {
     fn unknown_names_and_bad_values_are_refused_with_the_reason() {
         assert_eq!(
             check("colour", "red").unwrap_err().to_string(),
-            "no setting colour; settings: from, transport, templates, max-message-size, inbox-keep-days"
+            "no setting colour; settings: from, transport, templates, max-message-size, inbox-keep-days, operators"
         );
         assert!(
             check("transport", "pigeon")

@@ -75,6 +75,12 @@ pub struct BoardLetter {
     pub draw_yours: bool,
     /// True when the reader is one who must answer the takeback.
     pub takeback_yours: bool,
+    /// Who watches the game (`subscribe`), listed under the board.
+    pub spectators: Vec<String>,
+    /// Who asked to be told when this game ends (`notify`).
+    pub notified: Vec<String>,
+    /// True in the spectators' copy (it says how to stop it).
+    pub spectator: bool,
 }
 
 /// The clock block of a board mail: dates as players read them

@@ -18,6 +18,8 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::command::Command;
+use crate::command::language::Request;
+use crate::rules::VARIANTS;
 
 /// Outgoing mails one incoming message can cause, at most.
 pub const MAX_MAILS_PER_MESSAGE: usize = 10;
@@ -27,6 +29,9 @@ pub const MAX_REQUESTS: usize = 20;
 /// Mails the commands of one message may cause to others, at most: the
 /// rest of [`MAX_MAILS_PER_MESSAGE`] after the one answer.
 pub const MAIL_BUDGET: usize = MAX_MAILS_PER_MESSAGE - 1;
+/// The most seats a game has (Orwell's three): a command about a board
+/// whose game the line does not name is counted with this many players.
+pub const MAX_SEATS: usize = 3;
 /// The combined answer is cut here.
 pub const MAX_ANSWER_BYTES: usize = 64 * 1024;
 /// An error mail quotes at most this much of the original.
@@ -39,17 +44,35 @@ pub const MAX_ANSWERS_PER_DAY: i64 = 30;
 pub const FREE_REFUSALS: i64 = 10;
 
 /// The most mails a command can cause to people other than its sender:
-/// a game's players (three at most) for a change to a game, one
+/// for a change to a game or a chat, one per seat of the game and one for
+/// its spectators (one Bcc mail however many watch, the notifications of
+/// its end included); one per named user for a message; one
 /// confirmation per new address for a signup or an address change.
-pub fn mail_cost(command: &Command) -> usize {
-    match command {
+/// `broadcast`, the operator's, is the one command not counted (it mails
+/// every user: see `service::social::broadcast`).
+pub fn mail_cost(request: &Request) -> usize {
+    // Seats of the game the line names by its game word (a game's seats
+    // never change; the plan must not depend on the database, so that
+    // every run of a message counts alike), else the most any game has.
+    let seats = request
+        .game_word
+        .as_deref()
+        .and_then(|word| {
+            VARIANTS
+                .iter()
+                .find(|v| v.name().eq_ignore_ascii_case(word))
+        })
+        .map_or(MAX_SEATS, |v| v.seats().len());
+    match &request.command {
         Command::Move { .. }
         | Command::ConfirmSubmission { .. }
         | Command::Resign { .. }
         | Command::Draw { .. }
-        | Command::Challenge { .. } => 3,
+        | Command::Chat { .. } => seats + 1,
+        Command::Challenge { players, .. } => players.len() + 1,
+        Command::Message { to, .. } => to.len(),
         Command::Signup { emails, .. } => emails.len().max(1),
-        Command::ChangeAddress { emails } => emails.len(),
+        Command::ChangeAddress { emails } | Command::AddAddress { emails } => emails.len(),
         // A signoff forfeits every game where it is the player's turn and
         // mails those players: it runs alone in its message. (An account
         // signs off once, so it cannot be repeated.)
@@ -127,6 +150,20 @@ mod tests {
             .filter(|_| may_answer(&conn, "z@example.org", false, now).unwrap())
             .count();
         assert_eq!(served as i64, MAX_ANSWERS_PER_DAY);
+    }
+
+    #[test]
+    fn a_move_costs_its_game_s_seats_and_one_spectators_copy() {
+        assert!(VARIANTS.iter().all(|v| v.seats().len() <= MAX_SEATS));
+        let cost = |line: &str| {
+            let requests = crate::command::language::parse(line).unwrap();
+            mail_cost(&requests[0])
+        };
+        assert_eq!(cost("chess move 1 alice pw e2-e4"), 3);
+        assert_eq!(cost("orwell move 1 alice pw pass"), 4);
+        assert_eq!(cost("chess chat 1 alice pw"), 3);
+        assert_eq!(cost("message alice pw bob carol"), 2);
+        assert_eq!(cost("broadcast alice pw"), 0);
     }
 
     #[test]

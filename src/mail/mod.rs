@@ -30,6 +30,8 @@ pub mod raw;
 pub mod refusal;
 pub mod robot;
 pub mod settings;
+pub mod social;
+pub mod spectators;
 pub mod steps;
 pub mod subject;
 pub mod templates;

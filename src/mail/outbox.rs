@@ -14,6 +14,7 @@ use super::identity::Identity;
 use super::stamp;
 use super::transport::Transport;
 use crate::command::GameId;
+use crate::store::StoreError;
 
 /// Sends tried before a mail is marked failed.
 pub const MAX_ATTEMPTS: u32 = 8;
@@ -22,6 +23,11 @@ const FIRST_RETRY: Duration = Duration::minutes(5);
 /// How long a row is reserved by the `deliver` sending it, so two runs at
 /// once do not both send it.
 const LEASE: Duration = Duration::minutes(10);
+
+/// A first recipient that hides the others: a mail whose `to` starts
+/// with it goes to every other address as Bcc, with no To header (the
+/// spectators' copies, a broadcast: no reader sees another's address).
+pub const UNDISCLOSED: &str = "undisclosed-recipients:;";
 
 /// A mail to be queued.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,6 +127,16 @@ pub enum OutboxError {
     Database(#[from] rusqlite::Error),
     #[error("outbox row {id}: unreadable {what}")]
     Corrupt { id: i64, what: &'static str },
+}
+
+/// Inside a command's transaction an outbox failure is the store's.
+impl From<OutboxError> for StoreError {
+    fn from(e: OutboxError) -> Self {
+        match e {
+            OutboxError::Database(e) => StoreError::from(e),
+            other => StoreError::Damaged(other.to_string()),
+        }
+    }
 }
 
 /// Queues a mail in the caller's transaction. Returns the new row's id,

@@ -47,7 +47,7 @@ pub fn steps(conn: &Connection, letter: &Letter) -> Result<Vec<Step>, StoreError
     let mut steps = Vec::with_capacity(items.len());
     for item in items {
         if let Step::Run(_, request) = &item {
-            let cost = limits::mail_cost(&request.command);
+            let cost = limits::mail_cost(request);
             if run >= MAX_REQUESTS || mails + cost > MAIL_BUDGET {
                 skipped += 1;
                 continue;

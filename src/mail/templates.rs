@@ -17,6 +17,11 @@ use serde::Serialize;
 pub const BUILT_IN: &[(&str, &str)] = &[
     ("act.txt", include_str!("../../templates/act.txt")),
     ("board.txt", include_str!("../../templates/board.txt")),
+    (
+        "broadcast.txt",
+        include_str!("../../templates/broadcast.txt"),
+    ),
+    ("chat.txt", include_str!("../../templates/chat.txt")),
     ("clock.txt", include_str!("../../templates/clock.txt")),
     ("confirm.txt", include_str!("../../templates/confirm.txt")),
     ("error.txt", include_str!("../../templates/error.txt")),
@@ -25,11 +30,13 @@ pub const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../templates/game_over.txt"),
     ),
     ("help.txt", include_str!("../../templates/help.txt")),
+    ("message.txt", include_str!("../../templates/message.txt")),
     ("nag.txt", include_str!("../../templates/nag.txt")),
     ("new_game.txt", include_str!("../../templates/new_game.txt")),
     ("reply.txt", include_str!("../../templates/reply.txt")),
     ("score.txt", include_str!("../../templates/score.txt")),
     ("status.txt", include_str!("../../templates/status.txt")),
+    ("watchers.txt", include_str!("../../templates/watchers.txt")),
     ("welcome.txt", include_str!("../../templates/welcome.txt")),
 ];
 

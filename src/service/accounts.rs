@@ -298,6 +298,45 @@ pub fn change_address(
     Ok(Reply::Done(text))
 }
 
+/// `add`: more addresses for the actor, kept beside the ones they have
+/// (at most [`MAX_ADDRESSES`] in all); by mail each new one waits for
+/// its confirmation, as for `change address`.
+pub fn add_address(
+    conn: &mut Connection,
+    req: &Request<'_>,
+    emails: &[String],
+) -> Result<Reply, ServiceError> {
+    if emails.is_empty() {
+        return Err(ServiceError::BadAddress("(none given)".into()));
+    }
+    check_addresses(emails)?;
+    let tx = store::write(conn)?;
+    let player = acting_player(&tx, req.actor)?;
+    let mut all = players::emails(&tx, player.id)?;
+    for email in emails {
+        if !all.iter().any(|e| e.eq_ignore_ascii_case(email)) {
+            all.push(email.clone());
+        }
+    }
+    check_addresses(&all)?;
+    let added = players::set_emails(&tx, player.id, &all)?;
+    let mut notices = Vec::new();
+    let pending = ask_confirmation(&tx, req, player.id, &player.userid, &added, &mut notices)?;
+    notify::queue(&tx, &notices, req.now)?;
+    tx.commit()?;
+    let mut text = match added.is_empty() {
+        true => format!("{} has those addresses already", player.userid),
+        false => format!("added {} for {}", added.join(", "), player.userid),
+    };
+    if !pending.is_empty() {
+        text.push_str(&format!(
+            "; a confirmation code was mailed to {}: no other mail goes there until it comes back",
+            pending.join(", ")
+        ));
+    }
+    Ok(Reply::Done(text))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -121,6 +121,8 @@ pub fn challenge(
             now: &now,
         },
     )?;
+    // Those who watch every game of this type watch this one too.
+    super::social::watch::join_standing(&tx, id, variant.name(), &ids, req.now)?;
     let mut game = LoadedGame::load(&tx, req.catalog, id)?;
     // Passes forced by the very first rolls are part of the start.
     let passes = autopass::advance(&tx, &mut game, req.now)?;

@@ -126,6 +126,9 @@ pub enum ServiceError {
     /// A `nag` or `forfeit` option that cannot be used.
     #[error(transparent)]
     Limits(#[from] crate::clock::LimitsError),
+    /// A social verb (chat, message, subscribe, ...) refused.
+    #[error(transparent)]
+    Social(#[from] super::social::SocialError),
     /// The server is set up wrong (an environment variable, a setting):
     /// the operator's to fix, not the player's.
     #[error("server setup: {0}")]
@@ -275,6 +278,7 @@ mod tests {
             ServiceError::SubmissionStale(game),
             ServiceError::NoUserNamed,
             ServiceError::Limits(crate::clock::LimitsError::Missing { name: "nag".into() }),
+            ServiceError::Social(crate::service::social::SocialError::NoText("chat")),
             ServiceError::Setup("BOSERV_DICE_SEED: not 64 hex digits".into()),
             ServiceError::Internal("oops".into()),
             ServiceError::Store(StoreError::Busy),
@@ -335,7 +339,8 @@ mod tests {
                     | ServiceError::NothingQueued(_)
                     | ServiceError::NoSubmission(_)
                     | ServiceError::SubmissionStale(_)
-                    | ServiceError::Limits(_) => 1,
+                    | ServiceError::Limits(_)
+                    | ServiceError::Social(_) => 1,
                     ServiceError::NeedUser
                     | ServiceError::Setup(_)
                     | ServiceError::Internal(_)

@@ -118,7 +118,7 @@ const TOOLS: &[Tool] = &[
 /// One line of `help commands`: the syntax, then the summary (on its own
 /// line when the syntax is long, so it reads on a phone).
 fn line(out: &mut String, usage: &str, summary: &str) {
-    if usage.len() > 38 {
+    if usage.len() >= 38 {
         out.push_str(&format!("  {usage}\n  {:<38}{summary}\n", ""));
     } else {
         out.push_str(&format!("  {usage:<38}{summary}\n"));

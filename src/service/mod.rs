@@ -33,7 +33,9 @@ pub mod reply;
 pub mod resign;
 pub mod score;
 pub mod show;
+pub mod showas;
 pub mod signoff;
+pub mod social;
 pub mod submit;
 pub mod thinking;
 pub mod turn_arrival;
@@ -150,6 +152,19 @@ pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
         Command::Answer { game, accept } => undo::answer(conn, req, *game, *accept),
         Command::Preview { game, at, turns } => preview::preview(conn, req, *game, *at, turns),
         Command::Export { game } => record::export(conn, req, *game),
+        Command::Chat { game, text } => social::chat::chat(conn, req, *game, text),
+        Command::Message { to, text } => social::message::message(conn, req, to, text),
+        Command::Broadcast { text } => social::broadcast::broadcast(conn, req, text),
+        Command::Subscribe {
+            variant,
+            target,
+            on,
+        } => social::watch::subscribe(conn, req, variant, target, *on),
+        Command::Notify { variant, games } => social::watch::notify(conn, req, variant, games),
+        Command::ShowAs { variant, boards } => {
+            showas::showas(conn, req, variant.as_deref(), boards)
+        }
+        Command::AddAddress { emails } => accounts::add_address(conn, req, emails),
     }
 }
 

@@ -149,6 +149,8 @@ pub enum Notice {
         days: i64,
         to_move: Option<String>,
     },
+    /// Words from one user to others (`chat`, `message`, `broadcast`).
+    Words(super::social::Words),
 }
 
 impl Notice {

@@ -250,6 +250,27 @@ pub fn race(conn: &mut Connection, users: &[&str]) -> crate::command::GameId {
     rematch(conn, users[0], users[1])
 }
 
+/// Signs up `user` (password `secret`) with `email`, if any (confirmed:
+/// as from the shell).
+pub fn signup(conn: &mut Connection, user: &str, email: Option<&str>) {
+    let signup = Command::Signup {
+        user: user.to_string(),
+        password: "secret".into(),
+        emails: email.into_iter().map(String::from).collect(),
+    };
+    run_as(conn, &Actor::Anonymous, &signup).unwrap();
+}
+
+/// alice, bob and carol with addresses, dave without, and a race
+/// between alice and bob (the social verbs' tests).
+pub fn four(conn: &mut Connection) -> crate::command::GameId {
+    signup(conn, "alice", Some("a@example.org"));
+    signup(conn, "bob", Some("b@example.org"));
+    signup(conn, "carol", Some("c@example.org"));
+    signup(conn, "dave", None);
+    rematch(conn, "alice", "bob")
+}
+
 /// Starts another race between two signed-up users.
 pub fn rematch(conn: &mut Connection, first: &str, second: &str) -> crate::command::GameId {
     let challenge = Command::Challenge {

@@ -18,6 +18,7 @@ pub const STEPS: &[&str] = &[
     include_str!("guard.sql"),
     include_str!("intake.sql"),
     include_str!("turn_waits.sql"),
+    include_str!("watchers.sql"),
     include_str!("votes.sql"),
 ];
 
@@ -30,8 +31,8 @@ const COLUMNS: &[(usize, &str, &str, &str)] = &[
     (6, "inbox", "size", "INTEGER"),
     (6, "inbox", "pruned_at", "TEXT"),
     (7, "turns", "auto", "INTEGER NOT NULL DEFAULT 0"),
-    (8, "games", "undo_votes", "TEXT"),
-    (8, "games", "total_days", "INTEGER"),
+    (9, "games", "undo_votes", "TEXT"),
+    (9, "games", "total_days", "INTEGER"),
 ];
 
 /// The version a database has after every step.

@@ -22,6 +22,7 @@ pub mod signoffs;
 pub mod submissions;
 pub mod turns;
 pub mod vacations;
+pub mod watchers;
 
 use std::path::Path;
 use std::time::Duration;

@@ -122,6 +122,18 @@ pub fn confirmed_emails(conn: &Connection, player: i64) -> Result<Vec<String>, S
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
+/// Every user with at least one confirmed address, as (id, userid), by
+/// userid.
+pub fn reachable(conn: &Connection) -> Result<Vec<(i64, String)>, StoreError> {
+    let mut q = conn.prepare(
+        "SELECT id, userid FROM players p
+         WHERE EXISTS (SELECT 1 FROM player_emails e WHERE e.player = p.id AND e.confirmed)
+         ORDER BY userid",
+    )?;
+    let rows = q.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
 /// A user's addresses, in the order they sort.
 pub fn emails(conn: &Connection, player: i64) -> Result<Vec<String>, StoreError> {
     let mut q = conn.prepare("SELECT email FROM player_emails WHERE player = ?1 ORDER BY email")?;

@@ -1,7 +1,7 @@
 //! Every verb, in the order `help commands` lists them.
 
-use super::build;
 use super::{Place, Verb};
+use super::{build, social};
 
 pub static VERBS: &[Verb] = &[
     Verb {
@@ -369,5 +369,127 @@ pub static VERBS: &[Verb] = &[
                the last line is `rolls: ok` or `rolls: MISMATCH ...`. See `help dice`.",
         example: "",
         build: build::audit,
+    },
+    Verb {
+        name: "chat",
+        aliases: &[],
+        place: Place::Board,
+        login: true,
+        args: "[TEXT...]",
+        secret: None,
+        summary: "words to the players and spectators",
+        page: "Sends TEXT (by mail: the body of your mail) to the players and the\n\
+               spectators of the game, each with a confirmed address; anyone signed\n\
+               up may chat. They get it under the Subject `GAME chat BOARD USERID`.",
+        example: "good luck",
+        build: social::chat,
+    },
+    Verb {
+        name: "message",
+        aliases: &[],
+        place: Place::Global,
+        login: true,
+        args: "USERID...[:] [TEXT...]",
+        secret: None,
+        summary: "words to other users",
+        page: "Sends TEXT (by mail: the body of your mail) to each USERID, at most 9,\n\
+               each of whom must have a confirmed address. In the shell the users\n\
+               end at a word ending in `:` (`message bob carol: See you Monday`).",
+        example: "bob: hi",
+        build: social::message,
+    },
+    Verb {
+        name: "broadcast",
+        aliases: &[],
+        place: Place::Global,
+        login: true,
+        args: "[TEXT...]",
+        secret: None,
+        summary: "(operators) words to every user",
+        page: "Sends TEXT (by mail: the body) to every user with a confirmed address,\n\
+               in mails of at most 50 hidden (Bcc) addresses each: the one command\n\
+               whose mail is not bounded per incoming message. The shell may; by\n\
+               mail only the users of the `operators` setting, with their password.",
+        example: "Maintenance on Sunday",
+        build: social::broadcast,
+    },
+    Verb {
+        name: "subscribe",
+        aliases: &["sub", "subs", "subsc", "subscr", "subscri", "subscrib"],
+        place: Place::Kind,
+        login: true,
+        args: "BOARD...|all",
+        secret: None,
+        summary: "a copy of each mail of a game",
+        page: "Makes you a spectator of each BOARD: you get a copy of each of its\n\
+               mails (the board from the first player's side). `all`: every game of\n\
+               this type started from now on. pbmserv's order\n\
+               `GAME subscribe BOARD USERID PASSWORD` works too. At most 20\n\
+               spectators a board; you need a confirmed address.",
+        example: "7",
+        build: social::subscribe,
+    },
+    Verb {
+        name: "unsubscribe",
+        aliases: &[
+            "unsub",
+            "unsubs",
+            "unsubsc",
+            "unsubscr",
+            "unsubscri",
+            "unsubscrib",
+        ],
+        place: Place::Kind,
+        login: true,
+        args: "BOARD...|all",
+        secret: None,
+        summary: "stop watching a game",
+        page: "Stops the copies of each BOARD (and its end notification); `all`:\n\
+               new games of this type no longer make you a spectator (the boards\n\
+               you watch stay watched until you unsubscribe them).",
+        example: "7",
+        build: social::unsubscribe,
+    },
+    Verb {
+        name: "notify",
+        aliases: &[],
+        place: Place::Kind,
+        login: true,
+        args: "[BOARD...]",
+        secret: None,
+        summary: "a mail when a game ends",
+        page: "With BOARDs: a mail with the final board when each of them ends.\n\
+               Without: switches on (or off, sent again) a mail at the end of every\n\
+               game of this type. You need a confirmed address.",
+        example: "7",
+        build: social::notify,
+    },
+    Verb {
+        name: "showas",
+        aliases: &[],
+        place: Place::Kind,
+        login: true,
+        args: "[BOARD...|all|active|inactive|next]",
+        secret: None,
+        summary: "your boards, from your side",
+        page: "Shows each BOARD you play in drawn from your side; or your games of\n\
+               this type: active (the default), inactive, all, or next (where you\n\
+               are to move); at most 10 boards in one answer.",
+        example: "7",
+        build: social::showas,
+    },
+    Verb {
+        name: "add",
+        aliases: &[],
+        place: Place::Global,
+        login: true,
+        args: "EMAIL...",
+        secret: None,
+        summary: "one more address for your mail",
+        page: "Adds each EMAIL to your addresses (at most 4 in all). An address\n\
+               given by mail gets one mail with a code and nothing else until it\n\
+               is confirmed.",
+        example: "a2@example.org",
+        build: social::add,
     },
 ];

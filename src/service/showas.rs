@@ -1,0 +1,157 @@
+//! `showas`: boards drawn from the asker's own side (pbmserv's `game
+//! showas userid password [board+|all|active|inactive|next]`), the mail
+//! form of the shell's `show GAME --as USERID`. Without boards it shows
+//! the asker's games of the type the selector picks; at most
+//! [`MAX_SHOWN`] boards in one answer.
+
+use rusqlite::Connection;
+
+use super::accounts::acting_player;
+use super::game::LoadedGame;
+use super::social::SocialError;
+use super::{Reply, Request, ServiceError, show};
+use crate::command::{GameId, ShowAsBoards};
+use crate::store::games::Status;
+use crate::store::{self, games};
+
+/// The most boards one `showas` draws (the rest are counted).
+pub const MAX_SHOWN: usize = 10;
+
+/// `showas [BOARD...|all|active|inactive|next]`.
+pub fn showas(
+    conn: &mut Connection,
+    req: &Request<'_>,
+    variant: Option<&str>,
+    boards: &ShowAsBoards,
+) -> Result<Reply, ServiceError> {
+    let (user, ids) = {
+        let tx = store::read(conn)?;
+        let user = acting_player(&tx, req.actor)?;
+        let ids = match boards {
+            ShowAsBoards::Boards(list) => {
+                for &game in list {
+                    let row = games::find(&tx, game)?.ok_or(ServiceError::NoSuchGame(game))?;
+                    if let Some(word) = variant.filter(|w| !row.variant.eq_ignore_ascii_case(w)) {
+                        return Err(SocialError::WrongGame {
+                            game,
+                            variant: row.variant,
+                            word: word.to_string(),
+                        }
+                        .into());
+                    }
+                    if !row.player_ids.contains(&user.id) {
+                        return Err(ServiceError::NotPlaying {
+                            user: user.userid,
+                            game,
+                        });
+                    }
+                }
+                list.clone()
+            }
+            selector => {
+                let mut ids = Vec::new();
+                for row in games::list(&tx, &[user.id], true)? {
+                    if variant.is_some_and(|w| !row.variant.eq_ignore_ascii_case(w)) {
+                        continue;
+                    }
+                    let keep = match (selector, row.status) {
+                        (ShowAsBoards::All, _) => true,
+                        (ShowAsBoards::Inactive, status) => status != Status::Active,
+                        (_, Status::Active) => true,
+                        _ => false,
+                    };
+                    if !keep {
+                        continue;
+                    }
+                    if *selector == ShowAsBoards::Next {
+                        let game = LoadedGame::load(&tx, req.catalog, row.id)?;
+                        let to_move = game.current_view().to_move;
+                        if !to_move.is_some_and(|u| u.eq_ignore_ascii_case(&user.userid)) {
+                            continue;
+                        }
+                    }
+                    ids.push(row.id);
+                }
+                ids
+            }
+        };
+        (user, ids)
+    };
+    let mut views = Vec::new();
+    for &game in ids.iter().take(MAX_SHOWN) {
+        if let Some(view) = show::show(conn, req, game, None)?.view() {
+            views.push(view.clone());
+        }
+    }
+    match views.len() {
+        0 => Ok(Reply::Done(format!("{} has no such games", user.userid))),
+        1 if ids.len() == 1 => Ok(Reply::Board(views.remove(0))),
+        _ => {
+            let mut text: Vec<String> = views.iter().map(|v| v.text()).collect();
+            if ids.len() > MAX_SHOWN {
+                text.push(format!(
+                    "... and {} more: name them ({})",
+                    ids.len() - MAX_SHOWN,
+                    ids[MAX_SHOWN..]
+                        .iter()
+                        .map(GameId::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ));
+            }
+            Ok(Reply::Text(text.join("\n\n")))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::command::{Actor, Command};
+    use crate::service::testing::{db, rematch, run_as, signup};
+
+    #[test]
+    fn showas_draws_the_asker_s_own_games() {
+        let mut conn = db();
+        for user in ["alice", "bob", "carol"] {
+            signup(&mut conn, user, None);
+        }
+        let first = rematch(&mut conn, "alice", "bob");
+        let second = rematch(&mut conn, "carol", "bob");
+        let bob = Actor::Trusted("bob".into());
+        let showas = |boards| Command::ShowAs {
+            variant: Some("race".into()),
+            boards,
+        };
+        let reply = run_as(&mut conn, &bob, &showas(ShowAsBoards::Active)).unwrap();
+        let text = reply.text();
+        assert!(
+            text.contains("game1 (race)") && text.contains("game2 (race)"),
+            "{text}"
+        );
+        let one = run_as(&mut conn, &bob, &showas(ShowAsBoards::Boards(vec![second]))).unwrap();
+        assert!(matches!(one, Reply::Board(_)));
+        // Nobody's turn is bob's yet: the first player moves first.
+        let next = run_as(&mut conn, &bob, &showas(ShowAsBoards::Next)).unwrap();
+        assert_eq!(next.text(), "bob has no such games");
+        let alice = Actor::Trusted("alice".into());
+        assert_eq!(
+            run_as(
+                &mut conn,
+                &alice,
+                &showas(ShowAsBoards::Boards(vec![second]))
+            )
+            .unwrap_err()
+            .to_string(),
+            "alice is not playing game2"
+        );
+        let other = Command::ShowAs {
+            variant: Some("chess".into()),
+            boards: ShowAsBoards::Boards(vec![first]),
+        };
+        assert_eq!(
+            run_as(&mut conn, &alice, &other).unwrap_err().to_string(),
+            "game1 is a game of race, not chess"
+        );
+    }
+}

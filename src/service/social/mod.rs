@@ -1,0 +1,151 @@
+//! The social verbs: words between users (`chat`, `message`, `broadcast`)
+//! and watching games without playing them (`subscribe`, `notify`).
+//!
+//! Every one of them names users and, at most, one game; who gets mail is
+//! decided here, how it reads in [`crate::mail::social`], and the mail is
+//! queued through [`super::notify::queue`] in the command's transaction.
+//! Only confirmed addresses are ever written to, and each verb's mail is
+//! bounded (see the constants): `broadcast`, the operator's alone, is the
+//! one exception to the per-message bound of issue 10.
+
+pub mod broadcast;
+pub mod chat;
+pub mod message;
+pub mod watch;
+
+use super::Request;
+use crate::command::{Actor, GameId};
+
+/// The longest text chat, message or broadcast passes on, in bytes.
+pub const MAX_TEXT_BYTES: usize = 8 * 1024;
+/// The most users one `message` goes to (each gets one mail, so a letter
+/// stays within the 9 mails its commands may cause to others).
+pub const MAX_RECIPIENTS: usize = 9;
+/// The most spectators a board may have, and the most users to tell of
+/// its end; the most users watching every game of one type (each kind).
+pub const MAX_WATCHERS: usize = 20;
+
+/// Why a social verb was refused.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SocialError {
+    #[error("{0}: no text: write it after the command (by mail: in the body)")]
+    NoText(&'static str),
+    #[error("{verb}: the text is {given} bytes, at most {max}")]
+    TooLong {
+        verb: &'static str,
+        given: usize,
+        max: usize,
+    },
+    #[error("message: name at least one user to send it to")]
+    NoRecipients,
+    #[error("a message goes to at most {max} users, not {given}")]
+    TooManyRecipients { max: usize, given: usize },
+    #[error("{0} has no confirmed address: nothing can reach them")]
+    Unreachable(String),
+    #[error("{0} has no confirmed address to send it to: confirm one first")]
+    NoAddress(String),
+    #[error("broadcast is for the server's operators, and {0} is not one")]
+    NotOperator(String),
+    #[error("{user} plays in {game} and gets its mail already")]
+    PlaysIn { user: String, game: GameId },
+    #[error("{game} has {max} {what} already, the most a board may have")]
+    Crowded {
+        game: GameId,
+        max: usize,
+        what: &'static str,
+    },
+    #[error("{max} users already {what} every {variant} game, the most there may be")]
+    CrowdedType {
+        variant: String,
+        max: usize,
+        what: &'static str,
+    },
+    #[error("{user} does not watch {game}")]
+    NotWatching { user: String, game: GameId },
+    #[error("{user} does not watch every {variant} game")]
+    NotWatchingType { user: String, variant: String },
+    #[error("{game} is a game of {variant}, not {word}")]
+    WrongGame {
+        game: GameId,
+        variant: String,
+        word: String,
+    },
+    #[error("nobody but {user} follows {game} with a confirmed address: nobody to tell")]
+    NobodyToTell { user: String, game: GameId },
+}
+
+/// Words from one user to others, as the mail layer needs them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Words {
+    /// `chat`: to the game's players and spectators other than `by`.
+    Chat {
+        game: GameId,
+        by: String,
+        players: Vec<String>,
+        spectators: Vec<String>,
+        text: String,
+    },
+    /// `message`: to the named users.
+    Message {
+        from: String,
+        to: Vec<String>,
+        text: String,
+    },
+    /// `broadcast`: to every user with a confirmed address.
+    Broadcast { from: String, text: String },
+}
+
+/// The text a verb passes on: its words, then the request's comment (a
+/// mail's body); refused when both are empty or it is too long.
+pub fn text(req: &Request<'_>, words: &str, verb: &'static str) -> Result<String, SocialError> {
+    let words = words.trim();
+    let comment = req.comment.map(str::trim).unwrap_or("");
+    let text = match (words.is_empty(), comment.is_empty()) {
+        (true, true) => return Err(SocialError::NoText(verb)),
+        (true, false) => comment.to_string(),
+        (false, true) => words.to_string(),
+        (false, false) => format!("{words}\n\n{comment}"),
+    };
+    if text.len() > MAX_TEXT_BYTES {
+        return Err(SocialError::TooLong {
+            verb,
+            given: text.len(),
+            max: MAX_TEXT_BYTES,
+        });
+    }
+    Ok(text)
+}
+
+/// The userid an actor names, if any.
+pub fn actor_name(actor: &Actor) -> Option<&str> {
+    match actor {
+        Actor::Trusted(user) | Actor::Claimed { user, .. } | Actor::Verified { user, .. } => {
+            Some(user)
+        }
+        Actor::Anonymous => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::command::Command;
+
+    #[test]
+    fn the_text_is_the_words_then_the_body() {
+        let command = Command::Variants;
+        let actor = Actor::Anonymous;
+        let req = Request::new(&actor, &command, chrono::Utc::now());
+        assert_eq!(text(&req, "  hi ", "chat").unwrap(), "hi");
+        assert_eq!(text(&req, "", "chat"), Err(SocialError::NoText("chat")));
+        let body = req.clone().with_comment(Some("long body\n"));
+        assert_eq!(text(&body, "", "chat").unwrap(), "long body");
+        assert_eq!(text(&body, "hi", "chat").unwrap(), "hi\n\nlong body");
+        let big = "x".repeat(MAX_TEXT_BYTES + 1);
+        assert!(matches!(
+            text(&req, &big, "chat"),
+            Err(SocialError::TooLong { .. })
+        ));
+        const { assert!(MAX_RECIPIENTS <= crate::mail::limits::MAIL_BUDGET) };
+    }
+}
