@@ -19,22 +19,11 @@ fn started() -> (Env, String) {
     (env, game)
 }
 
-/// The body of the last mail queued to `who`.
-fn last_mail_to(env: &Env, who: &str) -> (String, String) {
-    let (_, subject, body) = env
-        .queued()
-        .into_iter()
-        .rev()
-        .find(|(to, _, _)| to.contains(who))
-        .unwrap_or_else(|| panic!("no mail to {who}"));
-    (subject, body)
-}
-
 #[test]
 fn help_commands_by_mail_shows_mail_syntax_only() {
     let (env, _) = started();
     env.mail(&fixture("help-commands.eml"));
-    let (_, body) = last_mail_to(&env, "bob@example.test");
+    let (_, body) = env.last_mail_to("bob@example.test");
     assert!(
         body.contains("GAME move BOARD USERID PASSWORD TURN[#N]"),
         "{body}"
@@ -70,7 +59,7 @@ fn the_draw_verb_works_by_mail_and_moves_words_in_the_shell() {
     env.mail(&fixture("draw-offer.eml"));
     let out = env.ok(None, &["show", &game]);
     assert!(out.contains("draw offered by bob"), "{out}");
-    let (_, body) = last_mail_to(&env, "alice@example.test");
+    let (_, body) = env.last_mail_to("alice@example.test");
     assert!(body.contains("Shall we call it a day?"), "{body}");
     // pbmserv's spelling in the shell.
     let out = env.ok(Some("alice"), &["move", &game, "accept"]);
@@ -111,7 +100,7 @@ fn selectors_list_and_all_show() {
     assert!(boards.contains("a   b   c   d"), "{boards}");
     // By mail: `all show` (every game type), answered to the asker.
     env.mail(&fixture("all-show.eml"));
-    let (_, body) = last_mail_to(&env, "carol@example.test");
+    let (_, body) = env.last_mail_to("carol@example.test");
     assert!(
         body.contains("game2 (chess): bob (White) v alice (Black)"),
         "{body}"

@@ -75,6 +75,21 @@ impl Env {
             .unwrap()
     }
 
+    /// The last mail queued to `who`: (subject, body with its lines joined,
+    /// as the phone-wrapped text reads).
+    pub fn last_mail_to(&self, who: &str) -> (String, String) {
+        let (_, subject, body) = self
+            .queued()
+            .into_iter()
+            .rev()
+            .find(|(to, _, _)| to.contains(who))
+            .unwrap_or_else(|| panic!("no mail to {who}"));
+        (
+            subject,
+            body.split_whitespace().collect::<Vec<_>>().join(" "),
+        )
+    }
+
     /// Runs `boserv ARGS` as `user`.
     pub fn run(&self, user: Option<&str>, args: &[&str]) -> Output {
         self.cmd(user).args(args).output().unwrap()

@@ -13,21 +13,6 @@ fn started() -> (Env, String) {
     (env, game)
 }
 
-/// The last mail queued to `who`: (subject, body with its lines joined,
-/// as the phone-wrapped text reads).
-fn last_mail_to(env: &Env, who: &str) -> (String, String) {
-    let (_, subject, body) = env
-        .queued()
-        .into_iter()
-        .rev()
-        .find(|(to, _, _)| to.contains(who))
-        .unwrap_or_else(|| panic!("no mail to {who}"));
-    (
-        subject,
-        body.split_whitespace().collect::<Vec<_>>().join(" "),
-    )
-}
-
 fn mail(env: &Env, from: &str, subject: &str, body: &str, id: &str) {
     env.mail(&format!(
         "From: {from}@example.test\nTo: chess@example.net\nSubject: {subject}\n\
@@ -50,7 +35,7 @@ fn a_queued_move_is_played_when_the_turn_comes_and_marked_auto() {
     assert!(out.contains("it is alice's turn (move 3)"), "{out}");
     let history = env.ok(None, &["history", &game]);
     assert!(history.contains("e7-e5 (Auto)"), "{history}");
-    let (subject, body) = last_mail_to(&env, "alice@example.test");
+    let (subject, body) = env.last_mail_to("alice@example.test");
     assert!(subject.contains("alice"), "{subject}");
     assert!(
         body.contains("bob played e7-e5 (move 2) (Auto), queued in advance."),
@@ -74,14 +59,14 @@ fn a_queued_move_that_became_illegal_is_reported_to_its_player_and_not_played() 
         "Your pawn is mine.",
         "q1",
     );
-    let (_, answer) = last_mail_to(&env, "bob@example.test");
+    let (_, answer) = env.last_mail_to("bob@example.test");
     assert!(answer.contains("queued in game1: d5xe4"), "{answer}");
     // alice pushes the pawn on instead: the capture is gone.
     env.ok(Some("alice"), &["move", &game, "e4-e5#3"]);
     let json = env.json(&game);
     assert_eq!(json["ply"], 3, "{json}");
     assert_eq!(json["to_move"], "bob", "{json}");
-    let (subject, to_bob) = last_mail_to(&env, "bob@example.test");
+    let (subject, to_bob) = env.last_mail_to("bob@example.test");
     assert!(subject.ends_with("bob"), "{subject}");
     assert!(
         to_bob.contains("Your queued move d5xe4 was not played:"),
@@ -89,7 +74,7 @@ fn a_queued_move_that_became_illegal_is_reported_to_its_player_and_not_played() 
     );
     assert!(to_bob.contains("It is your turn, bob: move 4."), "{to_bob}");
     assert!(!to_bob.contains("Your pawn is mine."), "{to_bob}");
-    let (_, to_alice) = last_mail_to(&env, "alice@example.test");
+    let (_, to_alice) = env.last_mail_to("alice@example.test");
     assert!(
         !to_alice.contains("d5xe4"),
         "alice never learns of it: {to_alice}"
@@ -114,7 +99,7 @@ fn queue_clear_and_its_refusals() {
     let (_, to_bob) = {
         // Any board mail to bob now lists his queue: a draw offer makes one.
         env.ok(Some("alice"), &["draw", &game, "offer"]);
-        last_mail_to(&env, "bob@example.test")
+        env.last_mail_to("bob@example.test")
     };
     assert!(
         to_bob.contains("You have the following moves queued: e7-e5, Ng8-f6"),
@@ -129,7 +114,7 @@ fn queue_clear_and_its_refusals() {
     assert_eq!(env.json(&game)["to_move"], "bob");
     // By mail: clear, refused now that the queue is empty.
     mail(&env, "alice", "chess queue 1 alice secret clear", "", "q2");
-    let (_, answer) = last_mail_to(&env, "alice@example.test");
+    let (_, answer) = env.last_mail_to("alice@example.test");
     assert!(
         answer.contains("you have no turns queued in game1"),
         "{answer}"
@@ -142,7 +127,7 @@ fn a_resignation_out_of_turn_waits_for_the_turn() {
     env.play(&game, ["alice", "bob"], 1, &["e2-e4", "e7-e5"]);
     // By mail, out of turn: pending, answered to bob alone.
     mail(&env, "bob", "chess resign 1 bob secret", "", "r1");
-    let (_, answer) = last_mail_to(&env, "bob@example.test");
+    let (_, answer) = env.last_mail_to("bob@example.test");
     assert!(
         answer.contains("bob will resign game1 when their turn comes"),
         "{answer}"
@@ -156,7 +141,7 @@ fn a_resignation_out_of_turn_waits_for_the_turn() {
     );
     env.ok(Some("bob"), &["resign", &game]);
     env.ok(Some("alice"), &["draw", &game, "offer"]);
-    let (_, to_alice) = last_mail_to(&env, "alice@example.test");
+    let (_, to_alice) = env.last_mail_to("alice@example.test");
     assert!(
         to_alice.contains("bob has a resignation pending"),
         "{to_alice}"
@@ -173,7 +158,7 @@ fn signoff_forfeits_now_and_when_the_turn_comes() {
     let second = env.challenge("chess", "bob", "alice");
     // By mail, with the password: bob closes his account.
     mail(&env, "bob", "signoff bob secret", "", "s1");
-    let (_, answer) = last_mail_to(&env, "bob@example.test");
+    let (_, answer) = env.last_mail_to("bob@example.test");
     assert!(answer.contains("bob signed off"), "{answer}");
     assert!(
         answer.contains("forfeited now (your turn): game2"),
@@ -218,7 +203,7 @@ fn submit_then_confirm_in_the_shell() {
     let out = env.ok(Some("alice"), &["confirm", &game]);
     assert!(out.contains("game1 played e2-e4"), "{out}");
     assert_eq!(env.json(&game)["ply"], 1);
-    let (_, to_bob) = last_mail_to(&env, "bob@example.test");
+    let (_, to_bob) = env.last_mail_to("bob@example.test");
     assert!(to_bob.contains("alice played e2-e4 (move 1)"), "{to_bob}");
     assert_eq!(
         env.refused(Some("alice"), &["confirm", &game]),
@@ -257,7 +242,7 @@ fn an_orwell_queued_turn_is_checked_against_the_roll_of_its_turn() {
     // This seed gives the next player a turn of their own, not a 6,6.
     assert_eq!(now.as_deref(), Some(next.as_str()));
     assert_ne!(roll, serde_json::json!([6, 6]));
-    let (_, page) = last_mail_to(&env, &format!("{next}@example.test"));
+    let (_, page) = env.last_mail_to(&format!("{next}@example.test"));
     assert!(
         page.contains(
             "Your queued move 6,6: pass, pass was not played: \
