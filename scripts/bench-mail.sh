@@ -2,7 +2,7 @@
 # Mail throughput and latency, one `boserv mail` process per message as an
 # MTA runs it (issue 10).
 #
-#   scripts/bench-mail.sh [GAMES] [PLIES] [tokens]
+#   [BENCH_WORKERS=4] scripts/bench-mail.sh [GAMES] [PLIES] [tokens]
 #       (default 250 games x 40 plies = 10,000 mails; `tokens`: phases 1 and 2 only)
 #
 # 1. floor:    GAMES*PLIES processes, 4 at a time, each one durable insert
@@ -21,7 +21,7 @@ cd "$(dirname "$0")/.."
 games=${1:-250}
 plies=${2:-40}
 only=${3:-all}
-workers=4
+workers=${BENCH_WORKERS:-4}
 moves=(e4 d6 d4 Nf6 Nc3 g6 Be3 Bg7 Qd2 c6 f3 b5 Nge2 Nbd7 Bh6 Bxh6 Qxh6 Bb7 a3 e5
        O-O-O Qe7 Kb1 a6 Nc1 O-O-O Nb3 exd4 Rxd4 c5 Rd1 Nb6 g3 Kb8 Na5 Ba8 Bh3 d5 Qf4+ Ka7)
 [ "$plies" -le ${#moves[@]} ] || { echo "at most ${#moves[@]} plies" >&2; exit 2; }

@@ -21,7 +21,7 @@ use boserv::store;
 use crate::out::{errln, outln};
 
 /// EX_TEMPFAIL: the MTA keeps the mail and tries again later.
-const TEMPFAIL: u8 = 75;
+pub const TEMPFAIL: u8 = 75;
 
 fn open(db: &Path, busy_ms: u64) -> anyhow::Result<rusqlite::Connection> {
     store::open(db, Duration::from_millis(busy_ms))
@@ -32,8 +32,7 @@ fn open(db: &Path, busy_ms: u64) -> anyhow::Result<rusqlite::Connection> {
 /// 75 when it could not be taken in now. Never anything else: the MTA
 /// must not bounce a player's mail because of boserv.
 pub fn take_in(
-    db: &Path,
-    busy_ms: u64,
+    mut conn: rusqlite::Connection,
     now: Option<DateTime<Utc>>,
     deliver_after: bool,
     transport: &str,
@@ -50,13 +49,6 @@ pub fn take_in(
         Ok(raw) => raw,
         Err(e) => {
             errln!("boserv mail: cannot read standard input: {e}");
-            return ExitCode::from(TEMPFAIL);
-        }
-    };
-    let mut conn = match open(db, busy_ms) {
-        Ok(conn) => conn,
-        Err(e) => {
-            errln!("boserv mail: {e:#}");
             return ExitCode::from(TEMPFAIL);
         }
     };

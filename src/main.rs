@@ -13,6 +13,7 @@
 //! `mail` has its own (0 or 75, for the MTA), and `deliver` exits 1 when a
 //! mail could not be sent this time.
 
+use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -194,27 +195,16 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let config = match mail_settings(&cli) {
+    if let Cmd::Mail { deliver, transport } = &cli.cmd {
+        return take_mail(&cli, *deliver, transport.clone());
+    }
+    let config = match stored_settings(&cli).and_then(|stored| install_settings(&cli, stored)) {
         Ok(config) => config,
         Err(e) => {
             errln!("boserv: {e:#}");
-            return ExitCode::from(if matches!(cli.cmd, Cmd::Mail { .. }) {
-                75
-            } else {
-                2
-            });
+            return ExitCode::from(2);
         }
     };
-    if let Cmd::Mail { deliver, transport } = &cli.cmd {
-        let transport = transport.clone().or_else(|| config.get("transport"));
-        return mail_command::take_in(
-            &cli.db,
-            cli.busy_timeout_ms,
-            cli.now,
-            *deliver,
-            transport.as_deref().unwrap_or("sendmail"),
-        );
-    }
     match run(cli, &config) {
         Ok(code) => code,
         Err(Failure::Service(e)) => {
@@ -294,11 +284,49 @@ fn usage_line(text: &str) -> String {
     format!("{} (see `boserv help`)", words.join(" "))
 }
 
-/// Reads the server settings (the database's, under the environment's)
-/// and installs the mail settings (From, templates) for this run.
-fn mail_settings(cli: &Cli) -> anyhow::Result<Config> {
-    let stored = store::settings::peek(&cli.db, Duration::from_millis(cli.busy_timeout_ms))
-        .with_context(|| format!("cannot read the settings in {}", cli.db.display()))?;
+/// The settings stored in the database (none when there is none yet),
+/// read without creating it.
+fn stored_settings(cli: &Cli) -> anyhow::Result<BTreeMap<String, String>> {
+    store::settings::peek(&cli.db, Duration::from_millis(cli.busy_timeout_ms))
+        .with_context(|| format!("cannot read the settings in {}", cli.db.display()))
+}
+
+/// `boserv mail`, for the MTA: ONE connection for the settings and the
+/// message (a second would read the WAL back again: most of a mail's time
+/// is starting the process and opening the database). 0 or 75, never
+/// anything else.
+fn take_mail(cli: &Cli, deliver: bool, transport: Option<String>) -> ExitCode {
+    let opened = store::open(&cli.db, Duration::from_millis(cli.busy_timeout_ms))
+        .with_context(|| format!("cannot open {}", cli.db.display()));
+    let conn = match opened {
+        Ok(conn) => conn,
+        Err(e) => {
+            errln!("boserv mail: {e:#}");
+            return ExitCode::from(mail_command::TEMPFAIL);
+        }
+    };
+    let config = store::settings::all(&conn)
+        .with_context(|| format!("cannot read the settings in {}", cli.db.display()))
+        .and_then(|stored| install_settings(cli, stored));
+    let config = match config {
+        Ok(config) => config,
+        Err(e) => {
+            errln!("boserv: {e:#}");
+            return ExitCode::from(mail_command::TEMPFAIL);
+        }
+    };
+    let transport = transport.or_else(|| config.get("transport"));
+    mail_command::take_in(
+        conn,
+        cli.now,
+        deliver,
+        transport.as_deref().unwrap_or("sendmail"),
+    )
+}
+
+/// Installs the mail settings (From, templates, storage) for this run from
+/// the stored ones, under the environment's.
+fn install_settings(cli: &Cli, stored: BTreeMap<String, String>) -> anyhow::Result<Config> {
     let config = Config::new(stored);
     let templates = cli
         .templates

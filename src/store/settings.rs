@@ -44,7 +44,7 @@ pub fn peek(path: &Path, busy_timeout: Duration) -> Result<BTreeMap<String, Stri
         path,
         OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )?;
-    conn.busy_timeout(busy_timeout)?;
+    super::wait_when_busy(&conn, busy_timeout)?;
     // As every connection (super::prepare): closing this one, often the
     // only one open, must not checkpoint the WAL (syncing the database
     // file) and delete it, only for the command's own connection to make
