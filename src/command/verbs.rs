@@ -159,10 +159,13 @@ impl Verb {
         parts.join(" ")
     }
 
-    /// Whether `world` can use this verb at all: a reply speaks only of its
-    /// own board (and lists: `show`, `games`).
+    /// Whether `world` can use this verb at all: a reply speaks of its own
+    /// board (and lists: `show`, `games`), or asks what anyone may ask
+    /// (`help`, `variants`, `list`: no login, no secret).
     pub fn is_in(&self, world: World) -> bool {
-        world != World::Reply || matches!(self.place, Place::Board | Place::Listing)
+        world != World::Reply
+            || matches!(self.place, Place::Board | Place::Listing)
+            || (self.place == Place::Global && !self.login && self.secret.is_none())
     }
 }
 
@@ -321,7 +324,10 @@ pub fn parse_reply(line: &str, game: GameId, user: &str) -> Result<Command, Lang
             usage: "TURN[#N] | resign | draw offer|accept|decline | undo | show | ...".to_string(),
         });
     }
-    let board_verbs = named(&words, |p| matches!(p, Place::Board | Place::Listing));
+    let board_verbs: Vec<&Verb> = named(&words, |_| true)
+        .into_iter()
+        .filter(|v| v.is_in(World::Reply))
+        .collect();
     let (verb, rest) = match board_verbs.first() {
         Some(verb) => (*verb, &words[verb.name_words()..]),
         // A turn alone is a move.

@@ -60,12 +60,16 @@ pub fn vacation(p: &mut Parse<'_>) -> Built {
     one(Command::Vacation { on })
 }
 
-/// `help [TOPIC]`.
+/// `help [TOPIC]`; asked in a reply, it is answered by mail, in mail
+/// syntax.
 pub fn help(p: &mut Parse<'_>) -> Built {
     let topic = p.words.remaining().to_ascii_lowercase();
     one(Command::Help {
         topic: (!topic.is_empty()).then_some(topic),
-        world: p.world,
+        world: match p.world {
+            World::Reply => World::Mail,
+            world => world,
+        },
     })
 }
 

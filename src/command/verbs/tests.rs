@@ -88,6 +88,16 @@ fn a_reply_shows_its_own_board_and_lists_its_players_games() {
         })
     );
     assert!(reply("show 9").is_err());
+    // What anyone may ask, a reply may ask too; nothing with a secret.
+    assert_eq!(
+        reply("help move"),
+        Ok(Command::Help {
+            topic: Some("move".into()),
+            world: World::Mail
+        })
+    );
+    assert_eq!(reply("variants"), Ok(Command::Variants));
+    assert!(matches!(reply("signup eve pw"), Ok(Command::Move { .. })));
 }
 
 #[test]
