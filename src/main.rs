@@ -488,10 +488,12 @@ fn run_verb(
                 texts.push(help::help(VARIANTS, topic.as_deref(), *world)?.text());
                 continue;
             }
-            Command::Variants | Command::List { games: _ }
-                if !db.exists()
-                    && !matches!(command, Command::List { games } if !games.is_empty()) =>
-            {
+            // `list` without games is `variants`.
+            Command::Variants if !db.exists() => {
+                texts.push(help::variants(VARIANTS).text());
+                continue;
+            }
+            Command::List { games } if games.is_empty() && !db.exists() => {
                 texts.push(help::variants(VARIANTS).text());
                 continue;
             }

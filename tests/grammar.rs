@@ -125,3 +125,23 @@ fn selectors_list_and_all_show() {
             .contains("name the users"),
     );
 }
+
+#[test]
+fn a_verbs_help_flag_and_the_game_list_need_no_database() {
+    let env = Env::new();
+    let page = env.ok(None, &["move", "--help"]);
+    assert!(page.starts_with("boserv move GAME TURN[#N]"), "{page}");
+    assert!(env.ok(None, &["list"]).contains("orwell"));
+    assert!(env.ok(None, &["variants"]).contains("orwell"));
+    assert!(
+        !env.db.exists(),
+        "help or the game list created the database"
+    );
+    // `--format` is the shell's own, with a one-line refusal.
+    let out = env.run(None, &["show", "game1", "--format", "yaml"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap().trim_end(),
+        "boserv: --format: write text or json, not yaml"
+    );
+}

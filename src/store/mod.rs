@@ -146,18 +146,23 @@ pub fn wait_when_busy(conn: &Connection, busy_timeout: Duration) -> rusqlite::Re
 /// little longer in wall time, never shorter).
 fn wait_for_lock(attempts: i32) -> bool {
     let attempts = u64::try_from(attempts).unwrap_or(0);
-    let (short, short_us, long_us) = (100, 200, 2_000);
-    let waited_us = if attempts < short {
-        attempts * short_us
-    } else {
-        short * short_us + (attempts - short) * long_us
-    };
+    let (waited_us, step_us) = lock_wait(attempts);
     if waited_us >= BUSY_TIMEOUT_MS.load(Ordering::Relaxed) * 1000 {
         return false;
     }
-    let step = if attempts < short { short_us } else { long_us };
-    std::thread::sleep(Duration::from_micros(step));
+    std::thread::sleep(Duration::from_micros(step_us));
     true
+}
+
+/// Before try `attempts + 1`: the microseconds slept so far, and the next
+/// step (200 µs for the first 100 tries, then 2 ms).
+fn lock_wait(attempts: u64) -> (u64, u64) {
+    const SHORT: u64 = 100;
+    if attempts < SHORT {
+        (attempts * 200, 200)
+    } else {
+        (SHORT * 200 + (attempts - SHORT) * 2_000, 2_000)
+    }
 }
 
 fn prepare(mut conn: Connection, busy_timeout: Duration) -> Result<Connection, StoreError> {
@@ -224,6 +229,16 @@ pub fn atomically<T, E: From<StoreError>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_busy_wait_is_short_steps_then_longer_ones_and_counts_every_one() {
+        assert_eq!(lock_wait(0), (0, 200));
+        assert_eq!(lock_wait(99), (19_800, 200));
+        assert_eq!(lock_wait(100), (20_000, 2_000));
+        assert_eq!(lock_wait(101), (22_000, 2_000));
+        // 5 s (the default timeout) is reached after 2,590 tries.
+        assert!(lock_wait(2_589).0 < 5_000_000 && lock_wait(2_590).0 >= 5_000_000);
+    }
 
     #[test]
     fn a_fresh_file_is_wal_with_foreign_keys() {
