@@ -148,7 +148,11 @@ pub fn wait_when_busy(conn: &Connection, busy_timeout: Duration) -> rusqlite::Re
 fn wait_for_lock(attempts: i32) -> bool {
     let attempts = u64::try_from(attempts).unwrap_or(0);
     let (waited_us, step_us) = lock_wait(attempts);
-    if waited_us >= BUSY_TIMEOUT_MS.load(Ordering::Relaxed) * 1000 {
+    let limit_us = match wal::fold_wait_us() {
+        Some(fold_limit) => fold_limit,
+        None => BUSY_TIMEOUT_MS.load(Ordering::Relaxed) * 1000,
+    };
+    if waited_us >= limit_us {
         return false;
     }
     std::thread::sleep(Duration::from_micros(step_us));

@@ -14,9 +14,12 @@
 //! So the connection's WAL hook, run by SQLite after each commit once the
 //! write lock is released, copies the log into the database and truncates
 //! it to zero bytes (`wal_checkpoint(TRUNCATE)`) once it holds
-//! [`FOLD_AT_FRAMES`] frames. A checkpoint another process keeps busy is
+//! [`FOLD_AT_FRAMES`] frames. Folding holds the write lock while it waits
+//! for readers still on the log, so it waits at most [`FOLD_WAIT_US`], not
+//! the command's busy timeout; a checkpoint another process keeps busy is
 //! simply left to a later commit: the command has committed already.
 
+use std::cell::Cell;
 use std::os::raw::c_int;
 
 use rusqlite::Connection;
@@ -25,6 +28,21 @@ use rusqlite::hooks::{CheckpointMode, Wal};
 /// The WAL length (in frames of one page) at which a commit folds it into
 /// the database: a few dozen moves' worth.
 pub const FOLD_AT_FRAMES: c_int = 256;
+
+/// How long a fold waits for the lock or for readers before leaving the
+/// WAL to a later commit, in microseconds.
+pub const FOLD_WAIT_US: u64 = 2_000;
+
+thread_local! {
+    /// True while this thread folds the WAL: SQLite's busy handler takes
+    /// no context, and runs on the thread whose commit folds.
+    static FOLDING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The busy handler's limit while a fold waits ([`super::wait_for_lock`]).
+pub(super) fn fold_wait_us() -> Option<u64> {
+    FOLDING.get().then_some(FOLD_WAIT_US)
+}
 
 /// Makes every commit on `conn` keep the WAL at most about
 /// [`FOLD_AT_FRAMES`] long (replacing SQLite's automatic checkpoint).
@@ -36,7 +54,9 @@ fn after_commit(wal: &Wal, frames: c_int) -> rusqlite::Result<()> {
     if frames >= FOLD_AT_FRAMES {
         // Busy (a reader still on the log, another checkpoint): a later
         // commit folds it. The commit itself has happened either way.
+        FOLDING.set(true);
         let _ = wal.checkpoint_v2(CheckpointMode::TRUNCATE);
+        FOLDING.set(false);
     }
     Ok(())
 }
@@ -87,5 +107,52 @@ mod tests {
             .query_row("SELECT count(*) FROM notes", [], |r| r.get(0))
             .unwrap();
         assert_eq!(rows, 300, "nothing was lost by folding the WAL");
+    }
+
+    /// A reader still on the log (another process showing a board) keeps
+    /// the WAL from being folded; the commits that try meanwhile go on
+    /// after a short wait each, not the 5 s busy timeout, and the first
+    /// commit after the reader is done folds it.
+    #[test]
+    fn a_reader_on_the_log_delays_the_fold_not_the_commits() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("reader.db");
+        let writer = store::open(&path, DEFAULT_BUSY_TIMEOUT).unwrap();
+        writer
+            .execute_batch("CREATE TABLE notes (id INTEGER PRIMARY KEY, body BLOB)")
+            .unwrap();
+        let note = |conn: &Connection| {
+            conn.execute("INSERT INTO notes (body) VALUES (zeroblob(8000))", [])
+                .unwrap();
+        };
+        note(&writer);
+        let mut reader = store::open(&path, DEFAULT_BUSY_TIMEOUT).unwrap();
+        let snapshot = store::read(&mut reader).unwrap();
+        let seen: i64 = snapshot
+            .query_row("SELECT count(*) FROM notes", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(seen, 1);
+        let started = std::time::Instant::now();
+        for _ in 0..150 {
+            note(&writer);
+        }
+        let took = started.elapsed();
+        assert!(
+            took < std::time::Duration::from_secs(4),
+            "150 commits past the fold point took {took:?}"
+        );
+        let wal = path.with_extension("db-wal");
+        let long = std::fs::metadata(&wal).unwrap().len();
+        assert!(
+            long > FOLD_AT_FRAMES as u64 * 4096,
+            "the reader kept the log"
+        );
+        drop(snapshot);
+        note(&writer);
+        assert_eq!(
+            std::fs::metadata(&wal).unwrap().len(),
+            0,
+            "folded and truncated"
+        );
     }
 }
