@@ -411,6 +411,9 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
             let text = read_input(file)?;
             let replayed = record::replay(variant, &text)?;
             outln!("{}", replayed.position.render().trim_end());
+            if let Some(outcome) = replayed.position.outcome() {
+                outln!("game over: {outcome}");
+            }
             print(format!("result: {}", replayed.result()))
         }
         Cmd::Demo => run_demo(now),

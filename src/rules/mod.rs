@@ -164,7 +164,8 @@ pub trait Position: Send + Sync + fmt::Debug {
     /// Ends the game (or, with three seats, takes a seat out of it) by an
     /// event from outside the board: resignation, agreed draw, time forfeit.
     fn conclude(&self, event: &Conclusion) -> Result<Box<dyn Position>, RulesError>;
-    /// The ASCII board with whose turn it is and the last move.
+    /// The ASCII board with whose turn it is and the last move (how the
+    /// game ended is the caller's to say, once: [`Position::outcome`]).
     fn render(&self) -> String;
     /// The same, as `seat` sees it from its side of the board (pbmserv drew
     /// each player's mail that way). Games without a side for a seat (the

@@ -65,7 +65,7 @@ impl ChessLike {
     }
 
     /// A game's board drawing `board` (its lines), then a blank line,
-    /// whose turn it is (or the result) and the last move: the whole text
+    /// whose turn it is (nothing once the game is over) and the last move: the whole text
     /// a [`super::Hooks::render`] returns.
     pub fn with_status(&self, mut board: Vec<String>) -> String {
         board.push(String::new());
@@ -75,11 +75,11 @@ impl ChessLike {
         text
     }
 
-    /// Whose turn it is (or the result), and the last move.
+    /// Whose turn it is (nothing once the game is over), and the last move.
     pub fn status(&self) -> Vec<String> {
-        let result = self.result().map(|o| o.to_string());
         let to_move = self.rules.seats[self.side as usize];
-        status_lines(Some(to_move), result.as_deref(), self.last_move())
+        let to_move = self.result().is_none().then_some(to_move);
+        status_lines(to_move, self.last_move())
     }
 
     fn refuse_when_over(&self) -> Result<(), RulesError> {

@@ -1,0 +1,59 @@
+//! Defects outside testers hit (issue 10's neighbours): each test here
+//! failed before its fix.
+
+use crate::util::Env;
+
+/// Plays fool's mate on a fresh chess game between alice and bob.
+fn fools_mate(env: &Env) -> String {
+    env.signup(&["alice", "bob"]);
+    let game = env.challenge("chess", "alice", "bob");
+    env.play(
+        &game,
+        ["alice", "bob"],
+        1,
+        &["f2-f3", "e7-e5", "g2-g4", "Qd8-h4"],
+    );
+    game
+}
+
+/// A mail from `from` with `subject` and `body`.
+fn mail(from: &str, to: &str, id: &str, subject: &str, body: &str) -> String {
+    format!(
+        "From: {from}\r\nTo: {to}\r\nSubject: {subject}\r\nMessage-ID: <{id}@example.test>\r\n\
+         Date: Sun, 1 Mar 2026 12:00:00 +0000\r\n\r\n{body}\r\n"
+    )
+}
+
+#[test]
+fn a_finished_game_states_its_ending_once_in_every_world() {
+    let env = Env::new();
+    let game = fools_mate(&env);
+    let once = |world: &str, text: &str| {
+        assert_eq!(text.matches("checkmate").count(), 1, "{world}:\n{text}");
+    };
+    once("shell show", &env.ok(None, &["show", &game]));
+    once(
+        "shell show, a player",
+        &env.ok(Some("alice"), &["show", &game]),
+    );
+    let (subject, board_mail) = env.last_mail_to("alice@example.test");
+    assert!(subject.ends_with("over"), "{subject}");
+    once("board mail", &board_mail);
+    env.mail(&mail(
+        "alice@example.test",
+        "bochess@example.net",
+        "show",
+        "chess show 1",
+        "",
+    ));
+    let (subject, answer) = env.last_mail_to("alice@example.test");
+    assert_eq!(subject, "Re: chess show 1");
+    once("mail answer", &answer);
+    let replayed = env
+        .cmd(None)
+        .args(["replay", "chess"])
+        .write_stdin("f2-f3\ne7-e5\ng2-g4\nQd8-h4\n")
+        .output()
+        .unwrap();
+    once("replay", &String::from_utf8(replayed.stdout).unwrap());
+}
