@@ -57,3 +57,49 @@ fn a_finished_game_states_its_ending_once_in_every_world() {
         .unwrap();
     once("replay", &String::from_utf8(replayed.stdout).unwrap());
 }
+
+/// The Reply-To token of the last board mail queued to `who`.
+fn reply_address(env: &Env, who: &str) -> String {
+    env.query::<String>(&format!(
+        "SELECT reply_to FROM outbox WHERE recipients LIKE '%{who}%' AND reply_to LIKE '%+%' \
+         ORDER BY id DESC LIMIT 1"
+    ))
+    .pop()
+    .unwrap()
+}
+
+#[test]
+fn a_refused_reply_to_a_board_mail_is_told_to_reply_again_not_to_use_a_password() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    env.challenge("chess", "alice", "bob");
+    let to = reply_address(&env, "alice@example.test");
+    env.mail(&mail(
+        "alice@example.test",
+        &to,
+        "reply1",
+        "Re: Chess Board 1 alice",
+        "e2-e9",
+    ));
+    let (subject, body) = env.last_mail_to("alice@example.test");
+    assert_eq!(subject, "Chess Board 1 Error");
+    let reply = body.find("reply to your board mail").expect(&body);
+    let password = body.find("PASSWORD").expect(&body);
+    assert!(
+        reply < password,
+        "the way they answered comes first: {body}"
+    );
+    assert!(body.contains("alone on the first line: MOVE#1"), "{body}");
+    // Out of turn: a command, and no password for `show`.
+    let to = reply_address(&env, "bob@example.test");
+    env.mail(&mail(
+        "bob@example.test",
+        &to,
+        "reply2",
+        "Re: Chess Board 1 alice",
+        "e7-e5",
+    ));
+    let (_, body) = env.last_mail_to("bob@example.test");
+    assert!(body.contains("reply to your board mail"), "{body}");
+    assert!(!body.to_lowercase().contains("password put in"), "{body}");
+}
