@@ -103,3 +103,64 @@ fn a_refused_reply_to_a_board_mail_is_told_to_reply_again_not_to_use_a_password(
     assert!(body.contains("reply to your board mail"), "{body}");
     assert!(!body.to_lowercase().contains("password put in"), "{body}");
 }
+
+#[test]
+fn the_daily_rates_are_settings_checked_when_set() {
+    let env = Env::new();
+    env.signup(&["alice"]);
+    for (name, bad) in [
+        ("answers-per-day", "0"),
+        ("free-refusals", "lots"),
+        ("messages-per-day", "100001"),
+    ] {
+        let before = env.dump();
+        let out = env.run(None, &["config", "set", name, bad]);
+        let why = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{why}");
+        assert_eq!(why.lines().count(), 1, "{why}");
+        assert!(why.starts_with(&format!("boserv: {name}: ")), "{why}");
+        assert_eq!(env.dump(), before);
+    }
+    let show = env.ok(None, &["config", "show"]);
+    for line in [
+        "answers-per-day 30",
+        "free-refusals 10",
+        "messages-per-day 30",
+    ] {
+        let (name, value) = line.split_once(' ').unwrap();
+        assert!(
+            show.lines()
+                .any(|l| l.starts_with(name) && l.split_whitespace().nth(1) == Some(value)),
+            "{show}"
+        );
+    }
+    env.ok(None, &["config", "set", "answers-per-day", "2"]);
+    for n in 0..4 {
+        env.mail(&mail(
+            "stranger@example.org",
+            "bochess@example.net",
+            &format!("frob{n}"),
+            "frobnicate",
+            "",
+        ));
+    }
+    let answered = env
+        .queued()
+        .iter()
+        .filter(|(to, _, _)| to.contains("stranger@example.org"))
+        .count();
+    assert_eq!(answered, 2);
+    // A bad value in the environment stops the run with the setting named.
+    let out = env
+        .cmd(None)
+        .env("BOSERV_FREE_REFUSALS", "many")
+        .args(["show", "1"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("free-refusals: not a whole number"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}

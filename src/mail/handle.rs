@@ -418,7 +418,7 @@ impl Message<'_> {
             };
             if let Some(sender) = intake.sender()
                 && let Some(mail) = answers::combine(all.into_iter().map(|a| a.mail).collect())
-                && limits::may_answer(conn, sender, done == 0, now)?
+                && limits::may_answer(conn, sender, done == 0, now, &settings.rates)?
             {
                 let parent = intake.message_id().map(|id| format!("<{id}>"));
                 let answer = Answer { mail, thread };
