@@ -164,3 +164,61 @@ fn the_daily_rates_are_settings_checked_when_set() {
     );
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }
+
+#[test]
+fn words_to_other_players_are_capped_per_day() {
+    let env = Env::new();
+    env.signup(&["alice", "bob", "carol"]);
+    env.ok(None, &["config", "set", "messages-per-day", "3"]);
+    let message = |to: &[&str], now: &str| {
+        let mut args = vec!["message"];
+        args.extend(to);
+        args.push("hello");
+        env.cmd(Some("alice"))
+            .env("BOSERV_NOW", now)
+            .args(&args)
+            .output()
+            .unwrap()
+    };
+    let today = crate::util::NOW;
+    assert!(message(&["bob", "carol:"], today).status.success());
+    // One more user today is the third; a message to two more would pass.
+    let before = env.dump();
+    let out = message(&["bob", "carol:"], today);
+    let why = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{why}");
+    assert_eq!(
+        why.trim_end(),
+        "boserv: message: alice may write to 3 users a day and has written to 2 today \
+         (this one: 2); the count starts again on Mon 2 Mar 2026 00:00 UTC"
+    );
+    assert_eq!(env.dump(), before, "a refusal changes nothing");
+    assert!(message(&["bob:"], today).status.success());
+    // By mail the refusal is the answer, and bob gets nothing more.
+    let to_bob = || {
+        env.queued()
+            .iter()
+            .filter(|(to, _, _)| to.contains("bob@"))
+            .count()
+    };
+    let bob_had = to_bob();
+    env.mail(&mail(
+        "alice@example.test",
+        "bochess@example.net",
+        "words",
+        "message alice secret bob",
+        "once more",
+    ));
+    assert_eq!(to_bob(), bob_had);
+    let (_, answer) = env.last_mail_to("alice@example.test");
+    assert!(answer.contains("may write to 3 users a day"), "{answer}");
+    // A chat counts too; the next UTC day starts afresh.
+    let game = env.challenge("chess", "bob", "carol");
+    let out = env.run(Some("alice"), &["chat", &game, "good luck"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        message(&["bob", "carol:"], "2026-03-02T00:00:00Z")
+            .status
+            .success()
+    );
+}

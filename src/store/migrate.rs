@@ -20,6 +20,7 @@ pub const STEPS: &[&str] = &[
     include_str!("turn_waits.sql"),
     include_str!("watchers.sql"),
     include_str!("votes.sql"),
+    include_str!("words.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,

@@ -23,6 +23,7 @@ pub mod submissions;
 pub mod turns;
 pub mod vacations;
 pub mod watchers;
+pub mod words_sent;
 
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
