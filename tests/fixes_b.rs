@@ -222,3 +222,53 @@ fn words_to_other_players_are_capped_per_day() {
             .success()
     );
 }
+
+#[test]
+fn a_player_who_signed_off_loses_by_signing_off_not_on_time() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    let now_lost = env.challenge("chess", "alice", "bob");
+    let later = env.challenge("chess", "bob", "alice");
+    env.ok(Some("alice"), &["signoff"]);
+    env.ok(Some("bob"), &["move", &later, "e2-e4"]);
+    for game in [&now_lost, &later] {
+        let json = env.json(game);
+        assert_eq!(json["reason"], "player signed off", "{json}");
+        assert_eq!(json["ending"], "signed-off", "{json}");
+        assert_eq!(json["winner"], "bob", "{json}");
+        let shown = env.ok(None, &["show", game]);
+        assert!(shown.ends_with("(player signed off)\n"), "{shown}");
+        assert!(!shown.contains("time forfeit"), "{shown}");
+        let history = env.ok(None, &["history", game]);
+        assert!(
+            history.contains("forfeits (player signed off)"),
+            "{history}"
+        );
+    }
+    let (subject, body) = env.last_mail_to("bob@example.test");
+    assert!(subject.ends_with("over"), "{subject}");
+    assert!(
+        body.contains("Game won by bob (player signed off)."),
+        "{body}"
+    );
+    assert!(!body.contains("time forfeit"), "{body}");
+    // The record says so too, and reads back to the same ending.
+    let record = env.ok(None, &["export", &now_lost]);
+    assert!(record.contains("White signs off"), "{record}");
+    let moves: String = record
+        .lines()
+        .filter(|l| !l.starts_with('[') && !l.trim().is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let replayed = env
+        .cmd(None)
+        .args(["replay", "chess"])
+        .write_stdin(moves)
+        .output()
+        .unwrap();
+    let replayed = String::from_utf8(replayed.stdout).unwrap();
+    assert!(
+        replayed.contains("game over: 0-1 (player signed off)"),
+        "{replayed}"
+    );
+}

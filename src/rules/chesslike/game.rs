@@ -138,10 +138,9 @@ impl Position for ChessLike {
 
     fn conclude(&self, event: &Conclusion) -> Result<Box<dyn Position>, RulesError> {
         self.refuse_when_over()?;
-        let outcome = match *event {
-            Conclusion::Resign(seat) => Outcome::win(1 - seat, 2, Ending::Resignation),
-            Conclusion::Forfeit(seat) => Outcome::win(1 - seat, 2, Ending::TimeForfeit),
-            Conclusion::DrawAgreed => Outcome::draw(2, Ending::Agreement),
+        let outcome = match event.leaver() {
+            Some((seat, ending)) => Outcome::win(1 - seat, 2, ending),
+            None => Outcome::draw(2, Ending::Agreement),
         };
         let mut next = self.clone();
         next.ended = Some(outcome);
