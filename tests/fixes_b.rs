@@ -272,3 +272,34 @@ fn a_player_who_signed_off_loses_by_signing_off_not_on_time() {
         "{replayed}"
     );
 }
+
+#[test]
+fn a_board_mail_says_to_reply_with_the_move_and_that_works() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    let game = env.challenge("chess", "alice", "bob");
+    let (_, page) = env.last_mail_to("alice@example.test");
+    let reply = page
+        .find("reply to this mail with your move alone")
+        .expect(&page);
+    let password = page.find("PASSWORD").expect(&page);
+    assert!(reply < password, "the reply way first: {page}");
+    assert!(page.contains("the others read): MOVE#1"), "{page}");
+    // Doing what it says: the move with its number, no password.
+    let to = reply_address(&env, "alice@example.test");
+    env.mail(&mail("alice@example.test", &to, "m1", "Re: x", "e2-e4#1"));
+    assert_eq!(env.json(&game)["ply"], 1);
+    // A draw offer is answered the way bob's page says.
+    env.ok(Some("bob"), &["draw", &game, "offer"]);
+    let (_, page) = env.last_mail_to("alice@example.test");
+    assert!(page.contains("`draw accept` or `draw decline`"), "{page}");
+    let to = reply_address(&env, "alice@example.test");
+    env.mail(&mail(
+        "alice@example.test",
+        &to,
+        "d1",
+        "Re: x",
+        "draw accept",
+    ));
+    assert_eq!(env.json(&game)["result"], "1/2-1/2");
+}
