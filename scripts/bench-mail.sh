@@ -16,6 +16,9 @@
 # exactly PLIES turns and every mail one inbox row. Moves are the first 40
 # plies of Kasparov-Topalov, Wijk aan Zee 1999, in every game; each ply is
 # one round over all games (a game's next move waits for its last).
+# Every phase starts its processes through scripts/launch.py (no shell per
+# process) and also prints the CPU milliseconds each process used: on a
+# machine shared with other work the rates fall, the CPU per mail does not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-250}
@@ -27,6 +30,7 @@ moves=(e4 d6 d4 Nf6 Nc3 g6 Be3 Bg7 Qd2 c6 f3 b5 Nge2 Nbd7 Bh6 Bxh6 Qxh6 Bb7 a3 e
 [ "$plies" -le ${#moves[@]} ] || { echo "at most ${#moves[@]} plies" >&2; exit 2; }
 
 . scripts/need-sqlite3.sh
+command -v python3 >/dev/null || { echo "bench-mail.sh needs python3 (scripts/launch.py)" >&2; exit 2; }
 cargo build --release --quiet
 bin=$PWD/target/release/boserv
 work=$(mktemp -d)
@@ -37,6 +41,8 @@ n=$((games * plies))
 
 now_ns() { date +%s%N; }
 rate() { awk -v n="$1" -v ns="$2" 'BEGIN { printf "%.1f", n / (ns / 1e9) }'; }
+# Milliseconds of CPU per process: the sum of the seconds in file $1, over $2.
+cpu_per() { awk -v n="$2" '{ s += $1 } END { printf "%.2f", s * 1000 / n }' "$1"; }
 
 # A fresh database with GAMES games of chess between wG and bG (password
 # `secret`, addresses entered by the operator: confirmed).
@@ -51,11 +57,14 @@ setup() {
     } | "$bin" run >/dev/null
 }
 
-# Runs every mail file of directory $1 through `boserv mail`, $2 at a time;
-# prints failures (exit code not 0) to $work/failed.
+# Runs every mail file of directory $1 through `boserv mail`, $2 at a time,
+# one process per mail without a shell (scripts/launch.py); appends the
+# failures (file and exit code) to $work/failed and the processes' CPU
+# seconds to $work/cpu.
 run_mails() {
-    find "$1" -type f | sort | xargs -P "$2" -I{} sh -c '"$0" mail <"$1" 2>/dev/null || echo "$1 $?" >>"$2"' \
-        "$bin" {} "$work/failed"
+    find "$1" -type f | sort | python3 scripts/launch.py "$2" "$bin" mail >"$work/launched"
+    grep -v '^cpu ' "$work/launched" >>"$work/failed" || true
+    sed -n 's/^cpu //p' "$work/launched" >>"$work/cpu"
 }
 
 # The move mails of every game, in $work/KIND/PLY/GAME: KIND t replies to
@@ -85,6 +94,7 @@ phase() {
     local t0 t1 k
     write_mails "$1"
     : >"$work/failed"
+    : >"$work/cpu"
     t0=$(now_ns)
     for k in $(seq "$plies"); do run_mails "$work/$1/$k" "$workers"; done
     t1=$(now_ns)
@@ -100,19 +110,22 @@ check() {
     doubled=$(sqlite3 "$1" "SELECT count(*) FROM (SELECT message_id FROM inbox
         GROUP BY message_id HAVING count(*) > 1)")
     echo "  check: games without exactly $plies turns: $short; handled mails: $inbox of $n;" \
-         "doubled: $doubled; failed processes: $(wc -l <"$work/failed" 2>/dev/null || echo 0)"
+         "doubled: $doubled; failed processes: $(wc -l <"$work/failed" 2>/dev/null || echo 0);" \
+         "WAL left: $(stat -c %s "$1-wal" 2>/dev/null || echo 0) bytes"
 }
 
 # 1. The floor.
 sqlite3 "$work/floor.db" "PRAGMA journal_mode=WAL; CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT);" >/dev/null
 t0=$(now_ns)
-seq "$n" | xargs -P "$workers" -I{} sqlite3 -cmd ".timeout 5000" "$work/floor.db" \
-    "PRAGMA synchronous=FULL; INSERT INTO t (v) VALUES ('move {}');" >/dev/null
+seq "$n" | python3 scripts/launch.py "$workers" sqlite3 -cmd ".timeout 5000" "$work/floor.db" \
+    "PRAGMA synchronous=FULL; INSERT INTO t (v) VALUES ('move {}');" >"$work/launched"
 t1=$(now_ns)
+sed -n 's/^cpu //p' "$work/launched" >"$work/floor.cpu"
 floor_ns=$((t1 - t0))
 floor=$(rate "$n" "$floor_ns")
+floor_cpu=$(cpu_per "$work/floor.cpu" "$n")
 echo "floor: $n sqlite3 durable inserts, $workers at a time: $floor/s" \
-     "($(sqlite3 "$work/floor.db" "SELECT count(*) FROM t") rows)"
+     "($(sqlite3 "$work/floor.db" "SELECT count(*) FROM t") rows; CPU $floor_cpu ms each)"
 
 # 2. Token replies.
 setup "$work/tokens.db"
@@ -123,7 +136,8 @@ declare -A token
 while read -r address reply; do token[$address]=$reply; done <"$work/tokens"
 tokens=$(phase t)
 echo "token replies: $n mails, $workers at a time: $tokens/s" \
-     "($(awk -v a="$tokens" -v b="$floor" 'BEGIN { printf "%.2f", a / b }')x the floor; target >= 0.5x)"
+     "($(awk -v a="$tokens" -v b="$floor" 'BEGIN { printf "%.2f", a / b }')x the floor; target >= 0.5x;" \
+     "CPU $(cpu_per "$work/cpu" "$n") ms each)"
 check "$work/tokens.db"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 [ "$only" = tokens ] && exit 0
@@ -133,7 +147,8 @@ setup "$work/password.db"
 password=$(phase p)
 echo "password mails: $n mails, $workers at a time: $password/s" \
      "($(awk -v a="$password" 'BEGIN { printf "%.2f", a / 33 }')x the 33/s before; target >= 1.8x;" \
-     "$(awk -v a="$password" -v b="$floor" 'BEGIN { printf "%.3f", a / b }')x the floor, before 33/601 = 0.055x)"
+     "$(awk -v a="$password" -v b="$floor" 'BEGIN { printf "%.3f", a / b }')x the floor, before 33/601 = 0.055x;" \
+     "CPU $(cpu_per "$work/cpu" "$n") ms each)"
 check "$work/password.db"
 
 # 4. Latency with C password mails at once (C games, one round per ply).

@@ -5,6 +5,14 @@
 //! rays at every call. It finds exactly what [`super::movement::targets`]
 //! finds, in the same order; that function stays the readable reference
 //! (and serves the refusal explanations).
+//!
+//! Each (kind, use, facing) table is unrolled the first time it is asked
+//! for. A command is one short process that often needs a handful of them
+//! (whether a king stands in check, with the chess backend's bitboards
+//! doing the rest); unrolling all of them up front was a tenth of the CPU
+//! of a move by mail and half a megabyte of memory touched.
+
+use std::sync::OnceLock;
 
 use super::geometry::{Geometry, Square};
 use super::movement::{Mode, Pattern, PieceKind, Primitive, Range};
@@ -68,9 +76,17 @@ struct Program {
     span: SquareSet,
 }
 
-/// The unrolled patterns of one board's piece set.
+/// The unrolled patterns of one board's piece set, one [`Table`] per
+/// (kind, use, facing), each unrolled on first use.
 pub struct Reach {
-    squares_on_board: usize,
+    geo: Geometry,
+    kinds: Vec<PieceKind>,
+    tables: Vec<OnceLock<Table>>,
+}
+
+/// One (kind, use, facing): a program per square of the board.
+#[derive(Default)]
+struct Table {
     programs: Vec<Program>,
     segments: Vec<Segment>,
     squares: Vec<Square>,
@@ -78,7 +94,8 @@ pub struct Reach {
 
 impl std::fmt::Debug for Reach {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Reach({} programs)", self.programs.len())
+        let built = self.tables.iter().filter(|t| t.get().is_some()).count();
+        write!(f, "Reach({built} of {} tables)", self.tables.len())
     }
 }
 
@@ -91,27 +108,50 @@ fn pattern_for(kind: &PieceKind, use_: Use, zone: u8) -> &Pattern {
 }
 
 impl Reach {
-    /// Unrolls every kind's patterns from every square of `geo`, for both facings.
+    /// The reach of `kinds` on `geo`, for both facings; nothing is unrolled
+    /// yet.
     pub fn build(geo: &Geometry, kinds: &[PieceKind]) -> Self {
-        let mut reach = Reach {
-            squares_on_board: geo.len(),
-            programs: Vec::new(),
-            segments: Vec::new(),
-            squares: Vec::new(),
-        };
-        for kind in kinds {
-            for use_ in USES {
-                for facing in [1i8, -1] {
-                    for from in geo.squares() {
-                        let pattern = pattern_for(kind, use_, geo.zone(from));
-                        reach.compile(geo, pattern, facing, from);
-                    }
-                }
-            }
+        Reach {
+            geo: geo.clone(),
+            kinds: kinds.to_vec(),
+            tables: (0..kinds.len() * USES.len() * 2)
+                .map(|_| OnceLock::new())
+                .collect(),
         }
-        reach
     }
 
+    /// The table of (`kind`, `use_`, `facing`), unrolled now if it was not.
+    fn table(&self, kind: u8, use_: Use, facing: i8) -> Option<&Table> {
+        let facing_index = match facing {
+            1 => 0,
+            -1 => 1,
+            _ => return None,
+        };
+        let kind_def = self.kinds.get(kind as usize)?;
+        let index = (kind as usize * USES.len() + use_ as usize) * 2 + facing_index;
+        Some(self.tables[index].get_or_init(|| {
+            let mut table = Table::default();
+            for from in self.geo.squares() {
+                let pattern = pattern_for(kind_def, use_, self.geo.zone(from));
+                table.compile(&self.geo, pattern, facing, from);
+            }
+            table
+        }))
+    }
+
+    fn program(&self, kind: u8, use_: Use, facing: i8, from: Square) -> Option<(&Table, &Program)> {
+        let table = self.table(kind, use_, facing)?;
+        Some((table, table.programs.get(from as usize)?))
+    }
+
+    /// Every square a piece of `kind` facing `facing` on `from` could reach
+    /// by `use_` on some board; `None` for a facing other than +1 / -1.
+    pub fn span(&self, kind: u8, use_: Use, facing: i8, from: Square) -> Option<&SquareSet> {
+        self.program(kind, use_, facing, from).map(|(_, p)| &p.span)
+    }
+}
+
+impl Table {
     fn push_segment(&mut self, walk: Walk, squares: impl IntoIterator<Item = Square>) {
         let start = self.squares.len();
         self.squares.extend(squares);
@@ -188,24 +228,9 @@ impl Reach {
             span,
         });
     }
+}
 
-    fn program(&self, kind: u8, use_: Use, facing: i8, from: Square) -> Option<&Program> {
-        let facing = match facing {
-            1 => 0,
-            -1 => 1,
-            _ => return None,
-        };
-        let use_ = use_ as usize;
-        let index = ((kind as usize * 3 + use_) * 2 + facing) * self.squares_on_board;
-        self.programs.get(index + from as usize)
-    }
-
-    /// Every square a piece of `kind` facing `facing` on `from` could reach
-    /// by `use_` on some board; `None` for a facing other than +1 / -1.
-    pub fn span(&self, kind: u8, use_: Use, facing: i8, from: Square) -> Option<&SquareSet> {
-        self.program(kind, use_, facing, from).map(|p| &p.span)
-    }
-
+impl Reach {
     /// Walks the squares a piece of `kind` facing `facing` on `from`
     /// reaches by `use_`, given `occupied`, calling `found` for each (once,
     /// in the order of [`super::movement::targets`]) until it returns
@@ -240,7 +265,7 @@ impl Reach {
         occupied: impl Fn(Square) -> bool,
         mut found: impl FnMut(Square) -> bool,
     ) -> Option<bool> {
-        let program = self.program(kind, use_, facing, from)?;
+        let (table, program) = self.program(kind, use_, facing, from)?;
         let mut seen = SquareSet::default();
         let mut keep = |sq: Square| {
             if program.dedup {
@@ -253,9 +278,9 @@ impl Reach {
         };
         let mut i = program.first_segment as usize;
         while i < program.end_segment as usize {
-            let seg = self.segments[i];
+            let seg = table.segments[i];
             i += 1;
-            let list = &self.squares[seg.start as usize..seg.start as usize + seg.len as usize];
+            let list = &table.squares[seg.start as usize..seg.start as usize + seg.len as usize];
             match seg.walk {
                 Walk::Slide => {
                     for &sq in list {

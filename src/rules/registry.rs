@@ -22,3 +22,39 @@ pub fn find_variant(name: &str) -> Option<&'static dyn Variant> {
         .copied()
         .find(|v| v.name().eq_ignore_ascii_case(name))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game's own `legal_turns` (chess-like games write each generated
+    /// turn from its acts) says exactly what the definition says: the
+    /// canonical text of every legal turn, sorted, each once. Checked along
+    /// a few plies of every game without dice, always playing the turn in
+    /// the middle of the list.
+    #[test]
+    fn legal_turns_are_the_canonical_texts_of_the_legal_turns() {
+        for variant in VARIANTS.iter().filter(|v| v.dice().is_none()) {
+            let mut position = variant.start(&[]).unwrap();
+            for ply in 0..8 {
+                let mut want: Vec<String> = position
+                    .legal(None)
+                    .iter()
+                    .map(|t| position.turn_text(t))
+                    .collect();
+                want.sort();
+                want.dedup();
+                assert_eq!(
+                    position.legal_turns(None),
+                    want,
+                    "{} at ply {ply}",
+                    variant.name()
+                );
+                if want.is_empty() {
+                    break;
+                }
+                position = position.play(&want[want.len() / 2], None).unwrap().position;
+            }
+        }
+    }
+}

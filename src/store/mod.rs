@@ -22,6 +22,7 @@ pub mod signoffs;
 pub mod submissions;
 pub mod turns;
 pub mod vacations;
+pub mod wal;
 pub mod watchers;
 pub mod words_sent;
 
@@ -178,10 +179,11 @@ fn prepare(mut conn: Connection, busy_timeout: Duration) -> Result<Connection, S
     conn.pragma_update(None, "synchronous", "FULL")?;
     // A command is one short process. Without this, closing the last
     // connection checkpoints the WAL into the main file (two more syncs on
-    // every move); with it, commits stay durable in the WAL and SQLite's
-    // automatic checkpoint (every 1000 pages) folds them in now and then.
+    // every move); with it, commits stay durable in the WAL and the WAL
+    // hook (wal.rs) folds them in every few dozen moves.
     // Copy the database with `sqlite3 boserv.db .backup`, not `cp` alone.
     conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)?;
+    wal::keep_short(&conn);
     migrate::to_latest(&mut conn)?;
     Ok(conn)
 }

@@ -110,6 +110,20 @@ impl Position for ChessLike {
         self.turn_values()
     }
 
+    fn legal_turns(&self, _roll: Option<Roll>) -> Vec<String> {
+        if self.ended.is_some() {
+            return Vec::new();
+        }
+        let mut texts: Vec<String> = self
+            .legal_turn_acts()
+            .iter()
+            .map(|acts| self.text_of_acts(acts))
+            .collect();
+        texts.sort();
+        texts.dedup();
+        texts
+    }
+
     fn read_turn(&self, text: &str, _roll: Option<Roll>) -> Result<Turn, RulesError> {
         self.refuse_when_over()?;
         notation::read_turn(text, self)

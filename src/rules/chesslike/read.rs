@@ -72,6 +72,27 @@ impl ChessLike {
         Some(parts.join(", "))
     }
 
+    /// The canonical text of a turn the generator made, from its acts as
+    /// generated: [`Self::text_of`] looks each action up again among all
+    /// the moves of its position, which for every legal turn of a list
+    /// (`legal_turns`, a move's disambiguation in the score) made the list
+    /// cost one move generation per move.
+    pub fn text_of_acts(&self, acts: &[Act]) -> String {
+        let geo = &self.rules.spec.geometry;
+        match acts {
+            [act] => canonical(geo, &self.candidate(act)),
+            _ => {
+                let mut at = self.clone();
+                let mut parts = Vec::with_capacity(acts.len());
+                for act in acts {
+                    parts.push(canonical(geo, &at.candidate(act)));
+                    at = at.after_squirm(act);
+                }
+                parts.join(", ")
+            }
+        }
+    }
+
     /// The legal turns as values.
     pub fn turn_values(&self) -> Vec<Turn> {
         self.legal_turn_acts()
