@@ -3,19 +3,6 @@
 
 use crate::util::Env;
 
-/// Plays fool's mate on a fresh chess game between alice and bob.
-fn fools_mate(env: &Env) -> String {
-    env.signup(&["alice", "bob"]);
-    let game = env.challenge("chess", "alice", "bob");
-    env.play(
-        &game,
-        ["alice", "bob"],
-        1,
-        &["f2-f3", "e7-e5", "g2-g4", "Qd8-h4"],
-    );
-    game
-}
-
 /// A mail from `from` with `subject` and `body`.
 fn mail(from: &str, to: &str, id: &str, subject: &str, body: &str) -> String {
     format!(
@@ -27,7 +14,7 @@ fn mail(from: &str, to: &str, id: &str, subject: &str, body: &str) -> String {
 #[test]
 fn a_finished_game_states_its_ending_once_in_every_world() {
     let env = Env::new();
-    let game = fools_mate(&env);
+    let game = env.fools_mate();
     let once = |world: &str, text: &str| {
         assert_eq!(text.matches("checkmate").count(), 1, "{world}:\n{text}");
     };
@@ -49,23 +36,8 @@ fn a_finished_game_states_its_ending_once_in_every_world() {
     let (subject, answer) = env.last_mail_to("alice@example.test");
     assert_eq!(subject, "Re: chess show 1");
     once("mail answer", &answer);
-    let replayed = env
-        .cmd(None)
-        .args(["replay", "chess"])
-        .write_stdin("f2-f3\ne7-e5\ng2-g4\nQd8-h4\n")
-        .output()
-        .unwrap();
+    let replayed = env.stdin(&["replay", "chess"], b"f2-f3\ne7-e5\ng2-g4\nQd8-h4\n");
     once("replay", &String::from_utf8(replayed.stdout).unwrap());
-}
-
-/// The Reply-To token of the last board mail queued to `who`.
-fn reply_address(env: &Env, who: &str) -> String {
-    env.query::<String>(&format!(
-        "SELECT reply_to FROM outbox WHERE recipients LIKE '%{who}%' AND reply_to LIKE '%+%' \
-         ORDER BY id DESC LIMIT 1"
-    ))
-    .pop()
-    .unwrap()
 }
 
 #[test]
@@ -73,14 +45,7 @@ fn a_refused_reply_to_a_board_mail_is_told_to_reply_again_not_to_use_a_password(
     let env = Env::new();
     env.signup(&["alice", "bob"]);
     env.challenge("chess", "alice", "bob");
-    let to = reply_address(&env, "alice@example.test");
-    env.mail(&mail(
-        "alice@example.test",
-        &to,
-        "reply1",
-        "Re: Chess Board 1 alice",
-        "e2-e9",
-    ));
+    env.reply_to_board_mail("alice", "reply1", "e2-e9");
     let (subject, body) = env.last_mail_to("alice@example.test");
     assert_eq!(subject, "Chess Board 1 Error");
     let reply = body.find("reply to your board mail").expect(&body);
@@ -91,14 +56,7 @@ fn a_refused_reply_to_a_board_mail_is_told_to_reply_again_not_to_use_a_password(
     );
     assert!(body.contains("alone on the first line: MOVE#1"), "{body}");
     // Out of turn: a command, and no password for `show`.
-    let to = reply_address(&env, "bob@example.test");
-    env.mail(&mail(
-        "bob@example.test",
-        &to,
-        "reply2",
-        "Re: Chess Board 1 alice",
-        "e7-e5",
-    ));
+    env.reply_to_board_mail("bob", "reply2", "e7-e5");
     let (_, body) = env.last_mail_to("bob@example.test");
     assert!(body.contains("reply to your board mail"), "{body}");
     assert!(!body.to_lowercase().contains("password put in"), "{body}");
@@ -260,12 +218,7 @@ fn a_player_who_signed_off_loses_by_signing_off_not_on_time() {
         .filter(|l| !l.starts_with('[') && !l.trim().is_empty())
         .map(|l| format!("{l}\n"))
         .collect();
-    let replayed = env
-        .cmd(None)
-        .args(["replay", "chess"])
-        .write_stdin(moves)
-        .output()
-        .unwrap();
+    let replayed = env.stdin(&["replay", "chess"], moves.as_bytes());
     let replayed = String::from_utf8(replayed.stdout).unwrap();
     assert!(
         replayed.contains("game over: 0-1 (player signed off)"),
@@ -286,20 +239,12 @@ fn a_board_mail_says_to_reply_with_the_move_and_that_works() {
     assert!(reply < password, "the reply way first: {page}");
     assert!(page.contains("the others read): MOVE#1"), "{page}");
     // Doing what it says: the move with its number, no password.
-    let to = reply_address(&env, "alice@example.test");
-    env.mail(&mail("alice@example.test", &to, "m1", "Re: x", "e2-e4#1"));
+    env.reply_to_board_mail("alice", "m1", "e2-e4#1");
     assert_eq!(env.json(&game)["ply"], 1);
     // A draw offer is answered the way bob's page says.
     env.ok(Some("bob"), &["draw", &game, "offer"]);
     let (_, page) = env.last_mail_to("alice@example.test");
     assert!(page.contains("`draw accept` or `draw decline`"), "{page}");
-    let to = reply_address(&env, "alice@example.test");
-    env.mail(&mail(
-        "alice@example.test",
-        &to,
-        "d1",
-        "Re: x",
-        "draw accept",
-    ));
+    env.reply_to_board_mail("alice", "d1", "draw accept");
     assert_eq!(env.json(&game)["result"], "1/2-1/2");
 }
