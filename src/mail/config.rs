@@ -90,7 +90,7 @@ pub const SETTINGS: &[Setting] = &[
         name: "answers-per-day",
         env: "BOSERV_ANSWERS_PER_DAY",
         default: Some("30"),
-        about: "answers one sender address gets in one UTC day, at most (1 or more)",
+        about: "answers one sender address gets in one UTC day, at most (1 to 100000)",
         check: |value| rates::parse(value, RATES[0].min).map(drop),
     },
     Setting {
