@@ -324,7 +324,7 @@ fn take_mail(cli: &Cli, deliver: bool, transport: Option<String>) -> ExitCode {
     )
 }
 
-/// Installs the mail settings (From, templates, storage) for this run from
+/// Installs the mail settings (From, templates, storage, rates) for this run from
 /// the stored ones, under the environment's.
 fn install_settings(cli: &Cli, stored: BTreeMap<String, String>) -> anyhow::Result<Config> {
     let config = Config::new(stored);
@@ -338,6 +338,9 @@ fn install_settings(cli: &Cli, stored: BTreeMap<String, String>) -> anyhow::Resu
         config.get("max-message-size").as_deref(),
         config.get("inbox-keep-days").as_deref(),
     )?;
+    let rates = boserv::mail::rates::RATES.map(|rate| config.get(rate.name));
+    settings.rates =
+        boserv::mail::rates::Rates::from_values(rates.each_ref().map(Option::as_deref))?;
     boserv::mail::settings::Settings::install(settings);
     Ok(config)
 }
@@ -411,6 +414,9 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
             let text = read_input(file)?;
             let replayed = record::replay(variant, &text)?;
             outln!("{}", replayed.position.render().trim_end());
+            if let Some(outcome) = replayed.position.outcome() {
+                outln!("game over: {outcome}");
+            }
             print(format!("result: {}", replayed.result()))
         }
         Cmd::Demo => run_demo(now),

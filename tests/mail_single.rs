@@ -33,23 +33,11 @@ fn game() -> Env {
     env
 }
 
-/// The Reply-To of the newest board mail to `user`.
-fn reply_to(env: &Env, user: &str) -> String {
-    let conn = rusqlite::Connection::open(&env.db).unwrap();
-    conn.query_row(
-        "SELECT reply_to FROM outbox WHERE recipients LIKE ?1 AND reply_to IS NOT NULL
-         ORDER BY id DESC LIMIT 1",
-        [format!("%{user}@%")],
-        |r| r.get(0),
-    )
-    .unwrap()
-}
-
 fn reply(env: &Env, id: &str, user: &str, turn: &str) -> String {
     format!(
         "From: {user}@example.test\r\nTo: {}\r\nMessage-ID: <{id}@example.test>\r\n\
          Subject: Re: Chess Board 1\r\n\r\n{turn}\r\n\r\n> the board\r\n",
-        reply_to(env, user)
+        env.reply_address(user)
     )
 }
 

@@ -129,14 +129,7 @@ fn chess_exports_pgn_that_shakmaty_reads_move_by_move() {
 #[test]
 fn a_mate_is_marked_in_the_pgn() {
     let env = Env::new();
-    env.signup(&["alice", "bob"]);
-    let game = env.challenge("chess", "alice", "bob");
-    env.play(
-        &game,
-        ["alice", "bob"],
-        1,
-        &["f2-f3", "e7-e5", "g2-g4", "Qd8-h4"],
-    );
+    let game = env.fools_mate();
     let pgn = env.ok(None, &["export", &game]);
     assert!(pgn.trim_end().ends_with("1. f3 e5 2. g4 Qh4# 0-1"), "{pgn}");
     let seen = read(&pgn);

@@ -6,6 +6,7 @@ mod chess_cache;
 mod chess_oracle;
 mod cli;
 mod dice_audit;
+mod fixes_b;
 mod games;
 mod grammar;
 mod mail_atomic;

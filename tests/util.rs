@@ -90,6 +90,42 @@ impl Env {
         )
     }
 
+    /// The Reply-To (`…+TOKEN@…`) of the newest board mail to `user`.
+    pub fn reply_address(&self, user: &str) -> String {
+        let conn = rusqlite::Connection::open(&self.db).unwrap();
+        conn.query_row(
+            "SELECT reply_to FROM outbox WHERE recipients LIKE ?1 AND reply_to IS NOT NULL
+             ORDER BY id DESC LIMIT 1",
+            [format!("%{user}@%")],
+            |r| r.get(0),
+        )
+        .unwrap_or_else(|_| panic!("no board mail with a Reply-To to {user}"))
+    }
+
+    /// `user` replies to their newest board mail (from their address,
+    /// Message-ID `<ID@example.test>`) with `body`.
+    pub fn reply_to_board_mail(&self, user: &str, id: &str, body: &str) {
+        self.mail(&format!(
+            "From: {user}@example.test\r\nTo: {}\r\nMessage-ID: <{id}@example.test>\r\n\
+             Subject: Re: Chess Board\r\n\r\n{body}\r\n",
+            self.reply_address(user)
+        ));
+    }
+
+    /// Fool's mate (1. f3 e5 2. g4 Qh4#) in a new chess game of alice
+    /// (White) and bob, whom it signs up; returns the game.
+    pub fn fools_mate(&self) -> String {
+        self.signup(&["alice", "bob"]);
+        let game = self.challenge("chess", "alice", "bob");
+        self.play(
+            &game,
+            ["alice", "bob"],
+            1,
+            &["f2-f3", "e7-e5", "g2-g4", "Qd8-h4"],
+        );
+        game
+    }
+
     /// Runs `boserv ARGS` as `user`.
     pub fn run(&self, user: Option<&str>, args: &[&str]) -> Output {
         self.cmd(user).args(args).output().unwrap()

@@ -13,6 +13,7 @@
 use std::collections::BTreeMap;
 
 use super::identity::{DEFAULT_FROM, Identity};
+use super::rates::{self, RATES};
 use super::settings::parse_size;
 use super::transport::TransportSpec;
 
@@ -84,6 +85,27 @@ pub const SETTINGS: &[Setting] = &[
                 .map(drop)
                 .map_err(|_| "not a number of days".to_string())
         },
+    },
+    Setting {
+        name: "answers-per-day",
+        env: "BOSERV_ANSWERS_PER_DAY",
+        default: Some("30"),
+        about: "answers one sender address gets in one UTC day, at most (1 to 100000)",
+        check: |value| rates::parse(value, RATES[0].min).map(drop),
+    },
+    Setting {
+        name: "free-refusals",
+        env: "BOSERV_FREE_REFUSALS",
+        default: Some("10"),
+        about: "refused mails of one address answered each UTC day before backing off to the 16th, 32nd, ...",
+        check: |value| rates::parse(value, RATES[1].min).map(drop),
+    },
+    Setting {
+        name: "messages-per-day",
+        env: "BOSERV_MESSAGES_PER_DAY",
+        default: Some("30"),
+        about: "users one player's `message` and `chat` may mail in one UTC day (each user counts one; 0: none)",
+        check: |value| rates::parse(value, RATES[2].min).map(drop),
     },
     Setting {
         name: "operators",
@@ -221,7 +243,7 @@ mod tests {
     fn unknown_names_and_bad_values_are_refused_with_the_reason() {
         assert_eq!(
             check("colour", "red").unwrap_err().to_string(),
-            "no setting colour; settings: from, transport, templates, max-message-size, inbox-keep-days, operators"
+            "no setting colour; settings: from, transport, templates, max-message-size, inbox-keep-days, answers-per-day, free-refusals, messages-per-day, operators"
         );
         assert!(
             check("transport", "pigeon")
@@ -231,6 +253,15 @@ mod tests {
         );
         assert!(check("from", "Chess <chess@example.net>").is_ok());
         assert!(check("from", "not an address").is_err());
+        assert_eq!(
+            check("answers-per-day", "many").unwrap_err().to_string(),
+            "answers-per-day: not a whole number from 1 to 100000: many"
+        );
+        assert!(check("messages-per-day", "0").is_ok());
+        // Each rate's row names the setting its RATES entry does.
+        for rate in &RATES {
+            assert_eq!(find(rate.name).unwrap().env, rate.env);
+        }
     }
 
     #[test]

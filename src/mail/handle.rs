@@ -346,9 +346,13 @@ impl Message<'_> {
             return Ok(());
         }
         let (settings, raw) = (self.settings, self.raw);
+        let way = match self.intake {
+            Intake::Letter(letter) if letter.token.is_some() => refusal::Way::Reply,
+            _ => refusal::Way::Subject,
+        };
         let refused = |conn: &Connection, board: &Board, reason: &str| {
             let game = board.as_ref().map(|(g, u)| (*g, u.as_deref()));
-            error_mail(conn, settings, game, reason, raw).map(|a| (Outcome::Refused, Some(a)))
+            error_mail(conn, settings, game, reason, raw, way).map(|a| (Outcome::Refused, Some(a)))
         };
         let (outcome, answer) = match ready {
             Ready::Refuse { board, reason } => refused(conn, &board, &reason)?,
@@ -402,6 +406,7 @@ impl Message<'_> {
                     None,
                     &why.to_string(),
                     &original,
+                    refusal::Way::Subject,
                 )?);
             }
             // One combined answer per message; a single answer keeps its
@@ -413,7 +418,7 @@ impl Message<'_> {
             };
             if let Some(sender) = intake.sender()
                 && let Some(mail) = answers::combine(all.into_iter().map(|a| a.mail).collect())
-                && limits::may_answer(conn, sender, done == 0, now)?
+                && limits::may_answer(conn, sender, done == 0, now, &settings.rates)?
             {
                 let parent = intake.message_id().map(|id| format!("<{id}>"));
                 let answer = Answer { mail, thread };
@@ -518,17 +523,19 @@ fn claimed_user(actor: &Actor) -> Option<&str> {
 }
 
 /// An error mail ([`refusal`]), in the game's thread when the command
-/// named a board of the player it spoke for. `raw` is the message as
-/// stored (masked); at most [`MAX_QUOTE_BYTES`] of it are quoted.
+/// named a board of the player it spoke for, telling them to answer the
+/// `way` they sent it. `raw` is the message as stored (masked); at most
+/// [`MAX_QUOTE_BYTES`] of it are quoted.
 fn error_mail(
     conn: &Connection,
     settings: &Settings,
     game: Option<(GameId, Option<&str>)>,
     reason: &str,
     raw: &[u8],
+    way: refusal::Way,
 ) -> Result<Answer, HandleError> {
     let raw = &raw[..raw.len().min(MAX_QUOTE_BYTES)];
-    let letter = refusal::letter(conn, game, reason, raw, None);
+    let letter = refusal::letter(conn, game, reason, raw, None, way);
     let thread = match (game, letter.board) {
         (Some((id, Some(user))), Some(_)) => crate::store::games::find(conn, id)?
             .filter(|row| row.players.iter().any(|p| p.eq_ignore_ascii_case(user)))

@@ -136,6 +136,10 @@ pub struct ErrorLetter {
     /// What to send instead, as a Subject with the password (and move)
     /// left to fill in.
     pub instead: Option<String>,
+    /// When the refused mail was a reply to a board mail: the first line
+    /// to write in the next reply (`MOVE#13`, or `show`). The letter then
+    /// says to answer that way, and names [`ErrorLetter::instead`] second.
+    pub reply: Option<String>,
     /// Dice games: the sender's roll, when it is their turn.
     pub roll: Option<String>,
     /// The board as it stands, when there is one.

@@ -9,14 +9,17 @@
 //! run. It runs at most [`MAX_REQUESTS`]
 //! commands; an answer is cut at [`MAX_ANSWER_BYTES`] and quotes at most
 //! [`MAX_QUOTE_BYTES`] of the original. Per sender address and UTC day,
-//! at most [`MAX_ANSWERS_PER_DAY`] answers go out, and a sender whose
-//! mails are all refused is answered less and less: the first
-//! [`FREE_REFUSALS`] refused mails of the day, then only the 16th, 32nd,
-//! 64th, ... (whichever comes first, the backoff or the cap).
+//! at most `answers-per-day` answers go out, and a sender whose mails are
+//! all refused is answered less and less: the first `free-refusals`
+//! refused mails of the day, then only the 16th, 32nd, 64th, ...
+//! (whichever comes first, the backoff or the cap). Those two are the
+//! operator's settings ([`super::rates`]); the bounds per message are
+//! constants, as the mail budget is counted before any setting is read.
 
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 
+use super::rates::Rates;
 use crate::command::Command;
 use crate::command::language::Request;
 use crate::rules::VARIANTS;
@@ -38,10 +41,6 @@ pub const MAX_ANSWER_BYTES: usize = 64 * 1024;
 pub const MAX_QUOTE_BYTES: usize = 4 * 1024;
 /// A comment passed on to the other players is cut here.
 pub const MAX_COMMENT_BYTES: usize = 4 * 1024;
-/// Answers to one address in one UTC day, at most.
-pub const MAX_ANSWERS_PER_DAY: i64 = 30;
-/// Refused mails of one address answered each day before backing off.
-pub const FREE_REFUSALS: i64 = 10;
 
 /// The most mails a command can cause to people other than its sender:
 /// for a change to a game or a chat, one per seat of the game and one for
@@ -95,13 +94,14 @@ pub fn cut(text: &str, max: usize) -> String {
 }
 
 /// Counts one answered message to `address` (`refused`: every command of
-/// it was refused) and says whether it may be answered. Runs in the
-/// transaction that queues the answer.
+/// it was refused) and says whether it may be answered under `rates`.
+/// Runs in the transaction that queues the answer.
 pub fn may_answer(
     conn: &Connection,
     address: &str,
     refused: bool,
     now: DateTime<Utc>,
+    rates: &Rates,
 ) -> rusqlite::Result<bool> {
     let day = now.format("%Y-%m-%d").to_string();
     let row: Option<(String, i64, i64)> = conn
@@ -116,8 +116,10 @@ pub fn may_answer(
         _ => (0, 0),
     };
     let refusals = refusals + i64::from(refused);
-    let allowed = answers < MAX_ANSWERS_PER_DAY
-        && (!refused || refusals <= FREE_REFUSALS || (refusals as u64).is_power_of_two());
+    let allowed = answers < i64::from(rates.answers_per_day)
+        && (!refused
+            || refusals <= i64::from(rates.free_refusals)
+            || (refusals as u64).is_power_of_two());
     let answers = answers + i64::from(allowed);
     conn.execute(
         "INSERT INTO senders (address, day, answers, refusals) VALUES (?1, ?2, ?3, ?4)
@@ -135,21 +137,42 @@ mod tests {
     fn refusals_are_answered_less_and_less_and_never_past_the_cap() {
         let conn = crate::store::open_in_memory().unwrap();
         let now = Utc::now();
+        let rates = Rates::default();
+        let may_answer = |address, refused, now| may_answer(&conn, address, refused, now, &rates);
         let answered: Vec<usize> = (1..=1000)
-            .filter(|_| may_answer(&conn, "x@example.org", true, now).unwrap())
+            .filter(|_| may_answer("x@example.org", true, now).unwrap())
             .collect();
         assert_eq!(
             answered,
             vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 16, 32, 64, 128, 256, 512]
         );
         // Another address has its own budget; the next day starts afresh.
-        assert!(may_answer(&conn, "y@example.org", true, now).unwrap());
+        assert!(may_answer("y@example.org", true, now).unwrap());
         let tomorrow = now + chrono::Duration::days(1);
-        assert!(may_answer(&conn, "X@example.org", true, tomorrow).unwrap());
+        assert!(may_answer("X@example.org", true, tomorrow).unwrap());
         let served = (0..100)
-            .filter(|_| may_answer(&conn, "z@example.org", false, now).unwrap())
+            .filter(|_| may_answer("z@example.org", false, now).unwrap())
             .count();
-        assert_eq!(served as i64, MAX_ANSWERS_PER_DAY);
+        assert_eq!(served, rates.answers_per_day as usize);
+    }
+
+    #[test]
+    fn the_rates_are_the_operator_s() {
+        let conn = crate::store::open_in_memory().unwrap();
+        let now = Utc::now();
+        let rates = Rates {
+            answers_per_day: 5,
+            free_refusals: 2,
+            ..Rates::default()
+        };
+        let answered: Vec<usize> = (1..=40)
+            .filter(|_| may_answer(&conn, "x@example.org", true, now, &rates).unwrap())
+            .collect();
+        assert_eq!(answered, vec![1, 2, 4, 8, 16]);
+        let served = (0..10)
+            .filter(|_| may_answer(&conn, "y@example.org", false, now, &rates).unwrap())
+            .count();
+        assert_eq!(served, 5);
     }
 
     #[test]

@@ -26,6 +26,7 @@ pub mod mask;
 pub mod nag;
 pub mod outbox;
 pub mod plan;
+pub mod rates;
 pub mod raw;
 pub mod refusal;
 pub mod robot;

@@ -1,8 +1,11 @@
 //! The error mail: why a command was refused, what to send instead, and
 //! the player's own message quoted back as they wrote it.
 //!
-//! The reason comes first, in one line; then the Subject that would have
-//! worked, with the password (and the move) left for the player to put in;
+//! The reason comes first, in one line; then how to answer: the way the
+//! player just did ([`Way`]), so a player who replied to a board mail
+//! without a password is not sent to the password Subject first; the
+//! Subject that would have worked follows, with the password (and the
+//! move) left for the player to put in;
 //! the board as it stands, from the player's side; last, their message:
 //! only From, Subject and Date of its headers and the text they wrote,
 //! decoded (never MIME, base64 or RFC 2047 words), with the password they
@@ -21,15 +24,27 @@ use crate::service::game::{LoadedGame, roll_text};
 /// How many lines of the original an error mail quotes.
 pub const QUOTED_LINES: usize = 200;
 
-/// The error letter for a command refused with `reason`. `game` is the
-/// board the command named and the userid it spoke for; `secret` the
-/// password it carried, masked wherever it appears in the quote.
+/// How the refused mail was sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Way {
+    /// The command in the Subject (pbmserv's form, with a password).
+    Subject,
+    /// A reply to a board mail: the command on the first line, no
+    /// password (the Reply-To token speaks for the player).
+    Reply,
+}
+
+/// The error letter for a command refused with `reason`, sent the `way`
+/// given. `game` is the board the command named and the userid it spoke
+/// for; `secret` the password it carried, masked wherever it appears in
+/// the quote.
 pub fn letter(
     conn: &Connection,
     game: Option<(GameId, Option<&str>)>,
     reason: &str,
     raw: &[u8],
     secret: Option<&str>,
+    way: Way,
 ) -> ErrorLetter {
     let loaded = game.and_then(|(g, _)| LoadedGame::load(conn, VARIANTS, g).ok());
     let user = game.and_then(|(_, user)| user);
@@ -37,18 +52,31 @@ pub fn letter(
         let players = &loaded.as_ref()?.row.players;
         players.iter().position(|p| p.eq_ignore_ascii_case(user))
     });
+    let mover = loaded
+        .as_ref()
+        .and_then(|game| seat.filter(|&s| Some(s) == game.position.to_move()));
     let instead = loaded.as_ref().map(|game| {
         let board = game.id().0;
         let variant = game.variant.name();
-        match (seat, game.position.to_move()) {
-            (Some(seat), Some(to_move)) if seat == to_move => format!(
+        match mover {
+            Some(seat) => format!(
                 "{variant} move {board} {} PASSWORD MOVE#{}",
                 game.player_at(seat),
                 game.row.ply + 1
             ),
-            _ => format!("{variant} show {board}"),
+            None => format!("{variant} show {board}"),
         }
     });
+    // A reply to a board mail is answered by another reply: the line to
+    // write first (the token of the board mail stays valid while the game
+    // goes on).
+    let reply = loaded
+        .as_ref()
+        .filter(|_| way == Way::Reply && seat.is_some())
+        .map(|game| match mover {
+            Some(_) => format!("MOVE#{}", game.row.ply + 1),
+            None => "show".to_string(),
+        });
     // The player to move needs their roll to write the turn again.
     let roll = loaded
         .as_ref()
@@ -62,6 +90,7 @@ pub fn letter(
         board: loaded.as_ref().map(|l| l.id().0),
         reason: wrap(reason, 76),
         instead,
+        reply,
         diagram: loaded.as_ref().map(|l| {
             l.position
                 .render_for(seat.unwrap_or(0))

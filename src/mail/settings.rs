@@ -6,7 +6,8 @@
 //! front end installs the settings once at start, and everything else
 //! reads them here. Without an install, `BOSERV_FROM`, `BOSERV_TEMPLATES`
 //! and the built-in templates apply; `BOSERV_MAX_MESSAGE_SIZE` and
-//! `BOSERV_INBOX_KEEP_DAYS` set the [`Storage`] limits. The binary reads
+//! `BOSERV_INBOX_KEEP_DAYS` set the [`Storage`] limits, and the variables
+//! of [`super::rates::RATES`] the daily rates. The binary reads
 //! them all from the settings in force ([`super::config`]: environment
 //! over database over defaults).
 
@@ -14,6 +15,7 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use super::identity::{Identity, IdentityError};
+use super::rates::Rates;
 use super::templates::Templates;
 
 /// What a run's mail is made with.
@@ -21,6 +23,8 @@ pub struct Settings {
     pub identity: Identity,
     pub templates: Templates,
     pub storage: Storage,
+    /// The daily rates per sender ([`super::rates`]).
+    pub rates: Rates,
 }
 
 /// How much received mail is kept.
@@ -82,6 +86,8 @@ pub enum SettingsError {
     Identity(#[from] IdentityError),
     #[error("{0}: not a usable number: {1}")]
     Number(&'static str, String),
+    #[error("{0}: {1}")]
+    Rate(&'static str, String),
 }
 
 fn setting(name: &str) -> Option<String> {
@@ -121,6 +127,7 @@ impl Settings {
             identity,
             templates,
             storage: Storage::from_env()?,
+            rates: Rates::from_env()?,
         })
     }
 

@@ -162,9 +162,11 @@ pub trait Position: Send + Sync + fmt::Debug {
         false
     }
     /// Ends the game (or, with three seats, takes a seat out of it) by an
-    /// event from outside the board: resignation, agreed draw, time forfeit.
+    /// event from outside the board: resignation, agreed draw, time forfeit,
+    /// a player's signoff.
     fn conclude(&self, event: &Conclusion) -> Result<Box<dyn Position>, RulesError>;
-    /// The ASCII board with whose turn it is and the last move.
+    /// The ASCII board with whose turn it is and the last move (how the
+    /// game ended is the caller's to say, once: [`Position::outcome`]).
     fn render(&self) -> String;
     /// The same, as `seat` sees it from its side of the board (pbmserv drew
     /// each player's mail that way). Games without a side for a seat (the
@@ -215,8 +217,25 @@ pub struct Played {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Conclusion {
     Resign(Seat),
+    /// Lost on time.
     Forfeit(Seat),
+    /// The seat's player closed their account (`signoff`): they lose as on
+    /// time, but the ending says why.
+    SignOff(Seat),
     DrawAgreed,
+}
+
+impl Conclusion {
+    /// The seat that leaves the game and the ending its leaving gives;
+    /// none for an agreed draw.
+    pub fn leaver(&self) -> Option<(Seat, Ending)> {
+        match *self {
+            Conclusion::Resign(seat) => Some((seat, Ending::Resignation)),
+            Conclusion::Forfeit(seat) => Some((seat, Ending::TimeForfeit)),
+            Conclusion::SignOff(seat) => Some((seat, Ending::SignedOff)),
+            Conclusion::DrawAgreed => None,
+        }
+    }
 }
 
 /// An illegal turn: why, and the position unchanged.

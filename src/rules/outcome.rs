@@ -11,9 +11,9 @@ use std::fmt;
 /// A seat index in turn order (0 = White, 1 = Black or Red, ...).
 pub type Seat = usize;
 
-/// Why a game ended (or, for [`Ending::Resignation`] and
-/// [`Ending::TimeForfeit`] in a game of three, why the last seat but one
-/// left it).
+/// Why a game ended (or, for [`Ending::Resignation`],
+/// [`Ending::TimeForfeit`] and [`Ending::SignedOff`] in a game of three,
+/// why the last seat but one left it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
     Checkmate,
@@ -27,6 +27,8 @@ pub enum Ending {
     DeadPosition,
     Resignation,
     TimeForfeit,
+    /// The player closed their account (`signoff`) and lost as on time.
+    SignedOff,
     /// A draw agreed by every seat still in the game.
     Agreement,
     /// One seat holds every royal piece (a game won by capturing royals):
@@ -54,7 +56,7 @@ pub enum Ending {
 
 impl Ending {
     /// Every ending that names no seat.
-    pub const WITHOUT_SEAT: [Ending; 9] = [
+    pub const WITHOUT_SEAT: [Ending; 10] = [
         Ending::Checkmate,
         Ending::Stalemate,
         Ending::Repetition,
@@ -62,6 +64,7 @@ impl Ending {
         Ending::DeadPosition,
         Ending::Resignation,
         Ending::TimeForfeit,
+        Ending::SignedOff,
         Ending::Agreement,
         Ending::NoMoveLeft,
     ];
@@ -86,6 +89,7 @@ impl Ending {
             Ending::DeadPosition => "dead-position",
             Ending::Resignation => "resignation",
             Ending::TimeForfeit => "time-forfeit",
+            Ending::SignedOff => "signed-off",
             Ending::Agreement => "agreement",
             Ending::AllRoyals { .. } => "all-royals",
             Ending::LastPiece { .. } => "last-piece",
@@ -182,6 +186,7 @@ impl fmt::Display for Ending {
             Ending::DeadPosition => "dead position",
             Ending::Resignation => "resignation",
             Ending::TimeForfeit => "time forfeit",
+            Ending::SignedOff => "player signed off",
             Ending::Agreement => "agreement",
             Ending::AllRoyals { name, royals, .. } => {
                 return write!(f, "{name} holds {} royal pieces", all_of(*royals));

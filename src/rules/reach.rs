@@ -92,10 +92,12 @@ struct Table {
     squares: Vec<Square>,
 }
 
+/// How many tables are built is left out: a table built on first use is
+/// a cache, not part of the value, and another thread may build one while
+/// a position is printed (tests compare positions by their Debug text).
 impl std::fmt::Debug for Reach {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let built = self.tables.iter().filter(|t| t.get().is_some()).count();
-        write!(f, "Reach({built} of {} tables)", self.tables.len())
+        write!(f, "Reach({} tables)", self.tables.len())
     }
 }
 

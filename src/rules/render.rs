@@ -120,17 +120,15 @@ impl<'a> Drawing<'a> {
     }
 }
 
-/// The lines under a board: whose turn it is and the last move.
-pub fn status_lines(
-    to_move: Option<&str>,
-    result: Option<&str>,
-    last_move: Option<&str>,
-) -> Vec<String> {
+/// The lines under a board: whose turn it is (`to_move`: none once the
+/// game is over) and the last move. How a game ended is not drawn here:
+/// every page that shows a board states the ending once in its own words
+/// (the shell's `game over: 0-1 (checkmate)`, the mail's `Game won by
+/// bob`), and a second line under the board said it twice.
+pub fn status_lines(to_move: Option<&str>, last_move: Option<&str>) -> Vec<String> {
     let mut lines = Vec::new();
-    match (to_move, result) {
-        (_, Some(r)) => lines.push(format!("Game over: {r}")),
-        (Some(side), None) => lines.push(format!("{side} to move")),
-        (None, None) => {}
+    if let Some(side) = to_move {
+        lines.push(format!("{side} to move"));
     }
     if let Some(m) = last_move {
         lines.push(format!("Last move: {m}"));
@@ -187,7 +185,7 @@ mod tests {
         assert_eq!(d.grid_line(1), "        +---#---+");
         assert_eq!(d.rank_line(1, &|_| None), "      2 |   |:::| 2");
         assert_eq!(
-            status_lines(Some("White"), None, Some("e2-e4")),
+            status_lines(Some("White"), Some("e2-e4")),
             ["White to move", "Last move: e2-e4"]
         );
     }

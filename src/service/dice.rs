@@ -203,9 +203,11 @@ mod tests {
         fn conclude(&self, event: &Conclusion) -> Result<Box<dyn Position>, RulesError> {
             let mut next = self.clone();
             next.outcome = Some(match event {
-                Conclusion::Resign(s) => Outcome::win(1 - s, 2, Ending::Resignation),
-                Conclusion::Forfeit(s) => Outcome::win(1 - s, 2, Ending::TimeForfeit),
                 Conclusion::DrawAgreed => Outcome::draw(2, Ending::Agreement),
+                leaving => {
+                    let (s, ending) = leaving.leaver().expect("a seat leaves");
+                    Outcome::win(1 - s, 2, ending)
+                }
             });
             Ok(Box::new(next))
         }

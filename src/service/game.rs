@@ -63,6 +63,7 @@ fn conclusion(kind: EntryKind, seat: Option<Seat>) -> Option<Conclusion> {
         EntryKind::Turn | EntryKind::Undo => None,
         EntryKind::Resign => Some(Conclusion::Resign(seat.unwrap_or(0))),
         EntryKind::Forfeit => Some(Conclusion::Forfeit(seat.unwrap_or(0))),
+        EntryKind::SignOff => Some(Conclusion::SignOff(seat.unwrap_or(0))),
         EntryKind::Draw => Some(Conclusion::DrawAgreed),
     }
 }

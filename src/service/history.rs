@@ -33,6 +33,10 @@ pub fn entry_line(game: &LoadedGame, entry: &Entry) -> String {
         }
         EntryKind::Resign => format!("      {seat:<6} {who:<12} resigns"),
         EntryKind::Forfeit => format!("      {seat:<6} {who:<12} forfeits"),
+        EntryKind::SignOff => format!(
+            "      {seat:<6} {who:<12} forfeits ({})",
+            crate::rules::Ending::SignedOff
+        ),
         EntryKind::Draw => "      draw agreed".to_string(),
         EntryKind::Undo => format!("      takeback agreed ({who}): {}", entry.text),
     }

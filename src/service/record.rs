@@ -42,6 +42,7 @@ pub fn entry_line(variant: &dyn Variant, entry: &Entry) -> String {
         },
         EntryKind::Resign => format!("{seat} resigns"),
         EntryKind::Forfeit => format!("{seat} forfeits"),
+        EntryKind::SignOff => format!("{seat} signs off"),
         EntryKind::Draw => "draw agreed".to_string(),
         // Never in a live log: a record is the game as it stands.
         EntryKind::Undo => String::new(),
@@ -282,6 +283,7 @@ fn parse_event(variant: &dyn Variant, line: &str) -> Option<Line> {
     let kind = match what.trim().to_ascii_lowercase().as_str() {
         "resigns" => EntryKind::Resign,
         "forfeits" => EntryKind::Forfeit,
+        "signs off" => EntryKind::SignOff,
         _ => return None,
     };
     let seat = variant

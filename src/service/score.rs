@@ -29,6 +29,7 @@ impl Scored {
             EntryKind::Turn => format!("{}{}", self.entry.text, self.mark),
             EntryKind::Resign => "resigns".to_string(),
             EntryKind::Forfeit => "forfeits".to_string(),
+            EntryKind::SignOff => "signs off".to_string(),
             EntryKind::Draw => "draw agreed".to_string(),
             EntryKind::Undo => self.entry.text.clone(),
         }

@@ -9,9 +9,9 @@
 //!
 //! Games where it is the player's turn are forfeited now; in the others
 //! the player forfeits when their turn comes ([`super::turn_arrival`]),
-//! so the other players' turns are not disturbed. Each forfeit carries the
-//! comment "player signed off". New challenges naming the player are
-//! refused.
+//! so the other players' turns are not disturbed. Each such game ends
+//! "player signed off" (its own ending and turn-log kind, never "time
+//! forfeit"). New challenges naming the player are refused.
 
 use rusqlite::Connection;
 

@@ -176,9 +176,11 @@ impl Position for Race {
     }
     fn conclude(&self, event: &Conclusion) -> Result<Box<dyn Position>, RulesError> {
         Ok(self.over(match event {
-            Conclusion::Resign(s) => Outcome::win(1 - s, 2, Ending::Resignation),
-            Conclusion::Forfeit(s) => Outcome::win(1 - s, 2, Ending::TimeForfeit),
             Conclusion::DrawAgreed => Outcome::draw(2, Ending::Agreement),
+            leaving => {
+                let (s, ending) = leaving.leaver().expect("a seat leaves");
+                Outcome::win(1 - s, 2, ending)
+            }
         }))
     }
     fn render(&self) -> String {

@@ -5,8 +5,9 @@
 //!
 //! For the player whose turn it now is, in this order:
 //!
-//! 1. signed off ([`super::signoff`]): they forfeit, with the comment
-//!    "player signed off";
+//! 1. signed off ([`super::signoff`]): they forfeit, and the game's
+//!    ending says so ([`Conclusion::SignOff`], "player signed off"), not
+//!    "time forfeit";
 //! 2. a resignation sent out of turn is pending ([`super::resign`]): it
 //!    takes effect;
 //! 3. turns queued in advance ([`super::queue`]): the first is played if
@@ -41,9 +42,6 @@ use crate::store::players::Player;
 use crate::store::queued::{self, Queued};
 use crate::store::turns::{self, EntryKind};
 use crate::store::{resignations, signoffs, submissions};
-
-/// The comment of a forfeit for a player who closed their account.
-pub const SIGNED_OFF: &str = "player signed off";
 
 /// More arrivals than any bounded queue can cause: a rules or store bug.
 const MAX_ARRIVALS: usize = 10_000;
@@ -167,15 +165,15 @@ fn signed_off(
     player: &Player,
     now: DateTime<Utc>,
 ) -> Result<Vec<Notice>, ServiceError> {
-    let position = game.position.conclude(&Conclusion::Forfeit(seat))?;
+    let position = game.position.conclude(&Conclusion::SignOff(seat))?;
     let votes = game.row.draw_votes.clone();
     let step = Step {
-        kind: EntryKind::Forfeit,
+        kind: EntryKind::SignOff,
         seat: Some(seat),
         player_id: Some(player.id),
-        text: "forfeits",
+        text: "signs off",
         roll: None,
-        comment: Some(SIGNED_OFF),
+        comment: None,
         draw_votes: &votes,
     };
     let outcome = game.record(conn, step, position, now)?;

@@ -20,6 +20,8 @@ pub const STEPS: &[&str] = &[
     include_str!("turn_waits.sql"),
     include_str!("watchers.sql"),
     include_str!("votes.sql"),
+    include_str!("words.sql"),
+    include_str!("signed_off.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,
@@ -202,5 +204,37 @@ mod tests {
         conn.pragma_update(None, "user_version", LATEST + 1)
             .unwrap();
         assert!(matches!(to_latest(&mut conn), Err(StoreError::TooNew(_))));
+    }
+
+    #[test]
+    fn the_turn_log_takes_signoffs_and_keeps_its_rows() {
+        // A database of the version before: the turn log as votes.sql
+        // made it (the CHECK without 'signoff').
+        let mut conn = Connection::open_in_memory().unwrap();
+        to_latest(&mut conn).unwrap();
+        let votes = STEPS.iter().position(|s| s.contains("undo_votes")).unwrap();
+        conn.execute_batch(STEPS[votes]).unwrap();
+        conn.pragma_update(None, "user_version", LATEST - 1)
+            .unwrap();
+        conn.execute_batch(
+            "INSERT INTO games (id, variant, status, position, created, updated) \
+             VALUES (1, 'chess', 'active', '', 'now', 'now');
+             INSERT INTO turns (game, seq, ply, kind, text, at, auto, undone) \
+             VALUES (1, 1, 1, 'turn', 'e2-e4', 'now', 1, 2);",
+        )
+        .unwrap();
+        let signoff = "INSERT INTO turns (game, seq, ply, kind, seat, text, at) \
+                       VALUES (1, 3, 1, 'signoff', 1, 'signs off', 'now')";
+        assert!(conn.execute(signoff, []).is_err(), "refused before");
+        to_latest(&mut conn).unwrap();
+        let kept: (String, i64, Option<i64>) = conn
+            .query_row(
+                "SELECT text, auto, undone FROM turns WHERE seq = 1",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .unwrap();
+        assert_eq!(kept, ("e2-e4".to_string(), 1, Some(2)));
+        conn.execute(signoff, []).unwrap();
     }
 }

@@ -24,6 +24,7 @@ pub mod turns;
 pub mod vacations;
 pub mod wal;
 pub mod watchers;
+pub mod words_sent;
 
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};

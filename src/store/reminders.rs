@@ -19,7 +19,8 @@ pub struct ClockRow {
     pub since: String,
     /// The last reminder sent for this clock (0: none).
     pub period_sent: u32,
-    /// The seat that resigned or forfeited in that entry, if it was one.
+    /// The seat that resigned, forfeited or signed off in that entry, if it
+    /// was one.
     pub left_seat: Option<usize>,
     /// The game's thinking-time limit in days (`totaltime`), if any.
     pub total_days: Option<u32>,
@@ -29,7 +30,7 @@ pub struct ClockRow {
 /// turns primary key (game, seq), one index probe per game.
 const SELECT: &str = "SELECT g.id, g.nag_days, g.forfeit_days, coalesce(t.seq, 0), coalesce(t.at, g.created), \
             CASE WHEN r.since_seq = coalesce(t.seq, 0) THEN r.period ELSE 0 END, \
-            CASE WHEN t.kind IN ('resign', 'forfeit') THEN t.seat END, g.total_days \
+            CASE WHEN t.kind IN ('resign', 'forfeit', 'signoff') THEN t.seat END, g.total_days \
      FROM games g \
      LEFT JOIN turns t ON t.game = g.id AND t.seq = (SELECT max(seq) FROM turns WHERE game = g.id) \
      LEFT JOIN reminders r ON r.game = g.id \

@@ -19,6 +19,8 @@ pub enum EntryKind {
     Resign,
     /// A seat lost on time.
     Forfeit,
+    /// A seat lost because its player signed off (closed the account).
+    SignOff,
     /// The players agreed a draw.
     Draw,
     /// The players agreed to take back the last turn: the turns it took
@@ -32,6 +34,7 @@ impl EntryKind {
             EntryKind::Turn => "turn",
             EntryKind::Resign => "resign",
             EntryKind::Forfeit => "forfeit",
+            EntryKind::SignOff => "signoff",
             EntryKind::Draw => "draw",
             EntryKind::Undo => "undo",
         }
@@ -51,6 +54,7 @@ impl FromStr for EntryKind {
             "turn" => EntryKind::Turn,
             "resign" => EntryKind::Resign,
             "forfeit" => EntryKind::Forfeit,
+            "signoff" => EntryKind::SignOff,
             "draw" => EntryKind::Draw,
             "undo" => EntryKind::Undo,
             other => return Err(StoreError::Damaged(format!("unknown turn kind {other}"))),

@@ -380,7 +380,8 @@ pub static VERBS: &[Verb] = &[
         summary: "words to the players and spectators",
         page: "Sends TEXT (by mail: the body of your mail) to the players and the\n\
                spectators of the game, each with a confirmed address; anyone signed\n\
-               up may chat. They get it under the Subject `GAME chat BOARD USERID`.",
+               up may chat. They get it under the Subject `GAME chat BOARD USERID`.\n\
+               Each user told counts towards your daily limit (see `message`).",
         example: "good luck",
         build: social::chat,
     },
@@ -394,7 +395,10 @@ pub static VERBS: &[Verb] = &[
         summary: "words to other users",
         page: "Sends TEXT (by mail: the body of your mail) to each USERID, at most 9,\n\
                each of whom must have a confirmed address. In the shell the users\n\
-               end at a word ending in `:` (`message bob carol: See you Monday`).",
+               end at a word ending in `:` (`message bob carol: See you Monday`).\n\
+               Your messages and chats reach a limited number of users a UTC day\n\
+               (the server's `messages-per-day`, 30 unless changed); the count\n\
+               starts again at midnight UTC.",
         example: "bob: hi",
         build: social::message,
     },

@@ -103,17 +103,41 @@ fn error_mails_with_and_without_a_board() {
         name: Some("Big Outer Chess".into()),
         board: Some(42),
         instead: Some("bochess move 42 bob PASSWORD MOVE#13".into()),
+        reply: None,
         roll: None,
         reason: "e2-e5: a pawn moves one or two squares from its first rank".into(),
         diagram: Some(DIAGRAM.into()),
         original: original.clone(),
     };
-    let text = render("error.txt", with_board);
+    let text = render("error.txt", with_board.clone());
     assert!(
         text.starts_with("Subject: Bochess Board 42 Error\n"),
         "{text}"
     );
     insta::assert_snapshot!(text);
+    // A reply to a board mail is told to reply again, the password form
+    // second; a command without a password never asks for one.
+    let by_reply = render(
+        "error.txt",
+        ErrorLetter {
+            reply: Some("MOVE#13".into()),
+            ..with_board.clone()
+        },
+    );
+    let (first, second) = (
+        by_reply.find("reply to your board mail").unwrap(),
+        by_reply.find("PASSWORD").unwrap(),
+    );
+    assert!(first < second, "{by_reply}");
+    assert!(by_reply.contains("\n  MOVE#13\n"), "{by_reply}");
+    let show = render(
+        "error.txt",
+        ErrorLetter {
+            instead: Some("bochess show 42".into()),
+            ..with_board.clone()
+        },
+    );
+    assert!(!show.contains("password"), "{show}");
     let bare = ErrorLetter {
         reason: "unknown command: frob".into(),
         original,

@@ -101,7 +101,7 @@ pub fn board_lines(pos: &ChessLike, flipped: bool) -> Vec<String> {
 }
 
 /// The whole text: the board (from Black's side when `flipped`), then whose
-/// turn it is (or the result) and the last move.
+/// turn it is (nothing once the game is over) and the last move.
 pub fn render(pos: &ChessLike, flipped: bool) -> String {
     pos.with_status(board_lines(pos, flipped))
 }

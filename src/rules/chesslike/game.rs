@@ -65,7 +65,7 @@ impl ChessLike {
     }
 
     /// A game's board drawing `board` (its lines), then a blank line,
-    /// whose turn it is (or the result) and the last move: the whole text
+    /// whose turn it is (nothing once the game is over) and the last move: the whole text
     /// a [`super::Hooks::render`] returns.
     pub fn with_status(&self, mut board: Vec<String>) -> String {
         board.push(String::new());
@@ -75,11 +75,11 @@ impl ChessLike {
         text
     }
 
-    /// Whose turn it is (or the result), and the last move.
+    /// Whose turn it is (nothing once the game is over), and the last move.
     pub fn status(&self) -> Vec<String> {
-        let result = self.result().map(|o| o.to_string());
         let to_move = self.rules.seats[self.side as usize];
-        status_lines(Some(to_move), result.as_deref(), self.last_move())
+        let to_move = self.result().is_none().then_some(to_move);
+        status_lines(to_move, self.last_move())
     }
 
     fn refuse_when_over(&self) -> Result<(), RulesError> {
@@ -152,10 +152,9 @@ impl Position for ChessLike {
 
     fn conclude(&self, event: &Conclusion) -> Result<Box<dyn Position>, RulesError> {
         self.refuse_when_over()?;
-        let outcome = match *event {
-            Conclusion::Resign(seat) => Outcome::win(1 - seat, 2, Ending::Resignation),
-            Conclusion::Forfeit(seat) => Outcome::win(1 - seat, 2, Ending::TimeForfeit),
-            Conclusion::DrawAgreed => Outcome::draw(2, Ending::Agreement),
+        let outcome = match event.leaver() {
+            Some((seat, ending)) => Outcome::win(1 - seat, 2, ending),
+            None => Outcome::draw(2, Ending::Agreement),
         };
         let mut next = self.clone();
         next.ended = Some(outcome);

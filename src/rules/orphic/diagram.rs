@@ -67,16 +67,12 @@ pub fn board_lines(pos: &ChessLike, flipped: bool) -> Vec<String> {
     lines
 }
 
-/// The whole text: the board with the reserves, then whose turn it is (or
-/// the result) and the last move.
+/// The whole text: the board with the reserves, then whose turn it is
+/// (nothing once the game is over) and the last move.
 pub fn render(pos: &ChessLike, flipped: bool) -> String {
     let mut lines = board_lines(pos, flipped);
-    let result = pos.result().map(|o| o.to_string());
-    lines.extend(status_lines(
-        Some(SEATS[pos.side() as usize]),
-        result.as_deref(),
-        pos.last_move(),
-    ));
+    let to_move = pos.result().is_none().then(|| SEATS[pos.side() as usize]);
+    lines.extend(status_lines(to_move, pos.last_move()));
     let mut text = lines.join("\n");
     text.push('\n');
     text

@@ -112,8 +112,9 @@ impl OrwellPosition {
             return Err(RulesError::GameOver(outcome.to_string()));
         }
         let mut next = self.clone();
-        let (seat, how) = match *event {
-            Conclusion::DrawAgreed => {
+        let (seat, how) = match event.leaver() {
+            Some(leaver) => leaver,
+            None => {
                 // Seats that have left cannot win, so they share nothing.
                 let points = (0..SEATS.len())
                     .map(|s| u8::from(!self.is_out(s)))
@@ -124,8 +125,6 @@ impl OrwellPosition {
                 });
                 return Ok(next);
             }
-            Conclusion::Resign(seat) => (seat, Ending::Resignation),
-            Conclusion::Forfeit(seat) => (seat, Ending::TimeForfeit),
         };
         if seat >= SEATS.len() {
             return Err(RulesError::Other(format!("there is no seat {seat}")));

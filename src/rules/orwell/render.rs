@@ -32,12 +32,7 @@ impl OrwellPosition {
         lines.push("White  X  :X:   Red (X)   Black *X*   Berlinpeono ^ up, v down".into());
         lines.push(String::new());
         let to_move = self.outcome.is_none().then(|| SEATS[self.mover as usize]);
-        let result = self.outcome.as_ref().map(|o| o.to_string());
-        lines.extend(status_lines(
-            to_move,
-            result.as_deref(),
-            self.last_turn.as_deref(),
-        ));
+        lines.extend(status_lines(to_move, self.last_turn.as_deref()));
         let left: Vec<&str> = (0..3).filter(|&s| self.out[s]).map(|s| SEATS[s]).collect();
         if !left.is_empty() && self.outcome.is_none() {
             lines.push(format!("Out of the game (turns pass): {}", left.join(", ")));

@@ -17,14 +17,10 @@ pub fn render(pos: &ChessLike, flipped: bool) -> String {
     };
     let glyph = |sq: Square| pos.board().glyph(sq);
     let mut lines = drawing.board_lines(&glyph);
-    let result = pos.result().map(|o| o.to_string());
+    let over = pos.result().is_some();
     let to_move = pos.rules().seats[pos.side() as usize];
-    lines.extend(status_lines(
-        Some(to_move),
-        result.as_deref(),
-        pos.last_move(),
-    ));
-    if result.is_none() && pos.rules().rebels == Rebels::SquirmFirst {
+    lines.extend(status_lines((!over).then_some(to_move), pos.last_move()));
+    if !over && pos.rules().rebels == Rebels::SquirmFirst {
         lines.push(squirm_line(pos));
     }
     let mut text = lines.join("\n");

@@ -119,7 +119,7 @@ impl Position for Relay {
     fn conclude(&self, event: &Conclusion) -> Result<Box<dyn Position>, RulesError> {
         let mut next = self.clone();
         match event {
-            Conclusion::Resign(s) | Conclusion::Forfeit(s) => {
+            Conclusion::Resign(s) | Conclusion::Forfeit(s) | Conclusion::SignOff(s) => {
                 next.out[*s] = true;
                 if next.to_move == *s && !self.stay {
                     next.to_move = next.next_after(*s);

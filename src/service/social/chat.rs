@@ -1,7 +1,8 @@
 //! `chat`: words to everyone who follows a game, its players and its
 //! spectators (pbmserv's `game chat board userid password`). Anyone with
 //! a login may chat, on a game going on or over; the chatter gets no copy
-//! (their answer says who was told).
+//! (their answer says who was told). Each user told counts towards the
+//! chatter's daily cap ([`super::spend`]).
 
 use rusqlite::Connection;
 
@@ -56,6 +57,8 @@ pub fn chat(
         }
         .into());
     }
+    let reached = to_players.len() + to_spectators.len();
+    super::spend(&tx, &author, reached, "chat", req.now)?;
     let told = told(&to_players, to_spectators.len());
     let words = Words::Chat {
         game,

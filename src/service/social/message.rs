@@ -1,7 +1,8 @@
 //! `message`: words from one user to others (pbmserv's `message userid
 //! password to1 [to2 ...]`, the text in the body). Each recipient must be
 //! a user with a confirmed address; at most [`MAX_RECIPIENTS`] of them,
-//! one mail each.
+//! one mail each, and each counts towards the sender's daily cap
+//! ([`super::spend`]).
 
 use rusqlite::Connection;
 
@@ -46,6 +47,7 @@ pub fn message(
         }
         recipients.push(player.userid);
     }
+    super::spend(&tx, &author, recipients.len(), "message", req.now)?;
     let list = recipients.join(", ");
     let words = Words::Message {
         from: author.userid,

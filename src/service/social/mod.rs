@@ -6,15 +6,25 @@
 //! queued through [`super::notify::queue`] in the command's transaction.
 //! Only confirmed addresses are ever written to, and each verb's mail is
 //! bounded (see the constants): `broadcast`, the operator's alone, is the
-//! one exception to the per-message bound of issue 10.
+//! one exception to the per-message bound of issue 10. A bound per message
+//! still lets one sender mail a player once per message sent, so the
+//! users one player's `message` and `chat` reach are also capped per UTC
+//! day ([`spend`], the operator's `messages-per-day`).
 
 pub mod broadcast;
 pub mod chat;
 pub mod message;
 pub mod watch;
 
-use super::Request;
+use chrono::{DateTime, Days, Utc};
+use rusqlite::Connection;
+
+use super::deadline::readable;
+use super::{Request, ServiceError};
 use crate::command::{Actor, GameId};
+use crate::mail::settings::Settings;
+use crate::store::players::Player;
+use crate::store::{StoreError, words_sent};
 
 /// The longest text chat, message or broadcast passes on, in bytes.
 pub const MAX_TEXT_BYTES: usize = 8 * 1024;
@@ -72,6 +82,53 @@ pub enum SocialError {
     },
     #[error("nobody but {user} follows {game} with a confirmed address: nobody to tell")]
     NobodyToTell { user: String, game: GameId },
+    #[error(
+        "{verb}: {user} may write to {cap} users a day and has written to {sent} today \
+         (this one: {wanted}); the count starts again {resets}"
+    )]
+    DailyCap {
+        verb: &'static str,
+        user: String,
+        cap: u32,
+        sent: u32,
+        wanted: u32,
+        resets: String,
+    },
+}
+
+/// Counts `mails` more users reached by `author`'s words today (one per
+/// user mailed), inside the command's transaction; refused, changing
+/// nothing, when that passes the daily cap.
+pub fn spend(
+    tx: &Connection,
+    author: &Player,
+    mails: usize,
+    verb: &'static str,
+    now: DateTime<Utc>,
+) -> Result<(), ServiceError> {
+    let settings = Settings::current().map_err(|e| StoreError::Setup(e.to_string()))?;
+    let cap = settings.rates.messages_per_day;
+    let day = now.format("%Y-%m-%d").to_string();
+    let sent = words_sent::on_day(tx, author.id, &day)?;
+    let wanted = u32::try_from(mails).unwrap_or(u32::MAX);
+    if sent.saturating_add(wanted) > cap {
+        let midnight = now.date_naive().and_time(chrono::NaiveTime::MIN).and_utc();
+        let resets = midnight.checked_add_days(Days::new(1)).map_or_else(
+            || "tomorrow".to_string(),
+            |at| format!("on {}", readable(at)),
+        );
+        return Err(SocialError::DailyCap {
+            verb,
+            user: author.userid.clone(),
+            cap,
+            sent,
+            wanted,
+            resets,
+        }
+        .into());
+    }
+    words_sent::add(tx, author.id, &day, wanted)?;
+    Ok(())
 }
 
 /// Words from one user to others, as the mail layer needs them.

@@ -413,7 +413,10 @@ fn a_signed_off_player_forfeits_now_on_their_turn_and_later_elsewhere() {
         },
     )
     .unwrap();
-    assert!(game2.contains("game over: 0-1 (time forfeit)"), "{game2}");
+    assert!(
+        game2.contains("game over: 0-1 (player signed off)"),
+        "{game2}"
+    );
     let to_alice = mail_to(&conn, "alice@example.org");
     assert!(to_alice.contains("bob has signed off the server and forfeits this game."));
     // No more mail to bob: his addresses are gone.

@@ -1,0 +1,250 @@
+//! Defects outside testers hit (issue 10's neighbours): each test here
+//! failed before its fix.
+
+use crate::util::Env;
+
+/// A mail from `from` with `subject` and `body`.
+fn mail(from: &str, to: &str, id: &str, subject: &str, body: &str) -> String {
+    format!(
+        "From: {from}\r\nTo: {to}\r\nSubject: {subject}\r\nMessage-ID: <{id}@example.test>\r\n\
+         Date: Sun, 1 Mar 2026 12:00:00 +0000\r\n\r\n{body}\r\n"
+    )
+}
+
+#[test]
+fn a_finished_game_states_its_ending_once_in_every_world() {
+    let env = Env::new();
+    let game = env.fools_mate();
+    let once = |world: &str, text: &str| {
+        assert_eq!(text.matches("checkmate").count(), 1, "{world}:\n{text}");
+    };
+    once("shell show", &env.ok(None, &["show", &game]));
+    once(
+        "shell show, a player",
+        &env.ok(Some("alice"), &["show", &game]),
+    );
+    let (subject, board_mail) = env.last_mail_to("alice@example.test");
+    assert!(subject.ends_with("over"), "{subject}");
+    once("board mail", &board_mail);
+    env.mail(&mail(
+        "alice@example.test",
+        "bochess@example.net",
+        "show",
+        "chess show 1",
+        "",
+    ));
+    let (subject, answer) = env.last_mail_to("alice@example.test");
+    assert_eq!(subject, "Re: chess show 1");
+    once("mail answer", &answer);
+    let replayed = env.stdin(&["replay", "chess"], b"f2-f3\ne7-e5\ng2-g4\nQd8-h4\n");
+    once("replay", &String::from_utf8(replayed.stdout).unwrap());
+}
+
+#[test]
+fn a_refused_reply_to_a_board_mail_is_told_to_reply_again_not_to_use_a_password() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    env.challenge("chess", "alice", "bob");
+    env.reply_to_board_mail("alice", "reply1", "e2-e9");
+    let (subject, body) = env.last_mail_to("alice@example.test");
+    assert_eq!(subject, "Chess Board 1 Error");
+    let reply = body.find("reply to your board mail").expect(&body);
+    let password = body.find("PASSWORD").expect(&body);
+    assert!(
+        reply < password,
+        "the way they answered comes first: {body}"
+    );
+    assert!(body.contains("alone on the first line: MOVE#1"), "{body}");
+    // Out of turn: a command, and no password for `show`.
+    env.reply_to_board_mail("bob", "reply2", "e7-e5");
+    let (_, body) = env.last_mail_to("bob@example.test");
+    assert!(body.contains("reply to your board mail"), "{body}");
+    assert!(!body.to_lowercase().contains("password put in"), "{body}");
+}
+
+#[test]
+fn the_daily_rates_are_settings_checked_when_set() {
+    let env = Env::new();
+    env.signup(&["alice"]);
+    for (name, bad) in [
+        ("answers-per-day", "0"),
+        ("free-refusals", "lots"),
+        ("messages-per-day", "100001"),
+    ] {
+        let before = env.dump();
+        let out = env.run(None, &["config", "set", name, bad]);
+        let why = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{why}");
+        assert_eq!(why.lines().count(), 1, "{why}");
+        assert!(why.starts_with(&format!("boserv: {name}: ")), "{why}");
+        assert_eq!(env.dump(), before);
+    }
+    let show = env.ok(None, &["config", "show"]);
+    for line in [
+        "answers-per-day 30",
+        "free-refusals 10",
+        "messages-per-day 30",
+    ] {
+        let (name, value) = line.split_once(' ').unwrap();
+        assert!(
+            show.lines()
+                .any(|l| l.starts_with(name) && l.split_whitespace().nth(1) == Some(value)),
+            "{show}"
+        );
+    }
+    env.ok(None, &["config", "set", "answers-per-day", "2"]);
+    for n in 0..4 {
+        env.mail(&mail(
+            "stranger@example.org",
+            "bochess@example.net",
+            &format!("frob{n}"),
+            "frobnicate",
+            "",
+        ));
+    }
+    let answered = env
+        .queued()
+        .iter()
+        .filter(|(to, _, _)| to.contains("stranger@example.org"))
+        .count();
+    assert_eq!(answered, 2);
+    // A bad value in the environment stops the run with the setting named.
+    let out = env
+        .cmd(None)
+        .env("BOSERV_FREE_REFUSALS", "many")
+        .args(["show", "1"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("free-refusals: not a whole number"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
+
+#[test]
+fn words_to_other_players_are_capped_per_day() {
+    let env = Env::new();
+    env.signup(&["alice", "bob", "carol"]);
+    env.ok(None, &["config", "set", "messages-per-day", "3"]);
+    let message = |to: &[&str], now: &str| {
+        let mut args = vec!["message"];
+        args.extend(to);
+        args.push("hello");
+        env.cmd(Some("alice"))
+            .env("BOSERV_NOW", now)
+            .args(&args)
+            .output()
+            .unwrap()
+    };
+    let today = crate::util::NOW;
+    assert!(message(&["bob", "carol:"], today).status.success());
+    // One more user today is the third; a message to two more would pass.
+    let before = env.dump();
+    let out = message(&["bob", "carol:"], today);
+    let why = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{why}");
+    assert_eq!(
+        why.trim_end(),
+        "boserv: message: alice may write to 3 users a day and has written to 2 today \
+         (this one: 2); the count starts again on Mon 2 Mar 2026 00:00 UTC"
+    );
+    assert_eq!(env.dump(), before, "a refusal changes nothing");
+    assert!(message(&["bob:"], today).status.success());
+    // By mail the refusal is the answer, and bob gets nothing more.
+    let to_bob = || {
+        env.queued()
+            .iter()
+            .filter(|(to, _, _)| to.contains("bob@"))
+            .count()
+    };
+    let bob_had = to_bob();
+    env.mail(&mail(
+        "alice@example.test",
+        "bochess@example.net",
+        "words",
+        "message alice secret bob",
+        "once more",
+    ));
+    assert_eq!(to_bob(), bob_had);
+    let (_, answer) = env.last_mail_to("alice@example.test");
+    assert!(answer.contains("may write to 3 users a day"), "{answer}");
+    // A chat counts too; the next UTC day starts afresh.
+    let game = env.challenge("chess", "bob", "carol");
+    let out = env.run(Some("alice"), &["chat", &game, "good luck"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        message(&["bob", "carol:"], "2026-03-02T00:00:00Z")
+            .status
+            .success()
+    );
+}
+
+#[test]
+fn a_player_who_signed_off_loses_by_signing_off_not_on_time() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    let now_lost = env.challenge("chess", "alice", "bob");
+    let later = env.challenge("chess", "bob", "alice");
+    env.ok(Some("alice"), &["signoff"]);
+    env.ok(Some("bob"), &["move", &later, "e2-e4"]);
+    for game in [&now_lost, &later] {
+        let json = env.json(game);
+        assert_eq!(json["reason"], "player signed off", "{json}");
+        assert_eq!(json["ending"], "signed-off", "{json}");
+        assert_eq!(json["winner"], "bob", "{json}");
+        let shown = env.ok(None, &["show", game]);
+        assert!(shown.ends_with("(player signed off)\n"), "{shown}");
+        assert!(!shown.contains("time forfeit"), "{shown}");
+        let history = env.ok(None, &["history", game]);
+        assert!(
+            history.contains("forfeits (player signed off)"),
+            "{history}"
+        );
+    }
+    let (subject, body) = env.last_mail_to("bob@example.test");
+    assert!(subject.ends_with("over"), "{subject}");
+    assert!(
+        body.contains("Game won by bob (player signed off)."),
+        "{body}"
+    );
+    assert!(!body.contains("time forfeit"), "{body}");
+    // The record says so too, and reads back to the same ending.
+    let record = env.ok(None, &["export", &now_lost]);
+    assert!(record.contains("White signs off"), "{record}");
+    let moves: String = record
+        .lines()
+        .filter(|l| !l.starts_with('[') && !l.trim().is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let replayed = env.stdin(&["replay", "chess"], moves.as_bytes());
+    let replayed = String::from_utf8(replayed.stdout).unwrap();
+    assert!(
+        replayed.contains("game over: 0-1 (player signed off)"),
+        "{replayed}"
+    );
+}
+
+#[test]
+fn a_board_mail_says_to_reply_with_the_move_and_that_works() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    let game = env.challenge("chess", "alice", "bob");
+    let (_, page) = env.last_mail_to("alice@example.test");
+    let reply = page
+        .find("reply to this mail with your move alone")
+        .expect(&page);
+    let password = page.find("PASSWORD").expect(&page);
+    assert!(reply < password, "the reply way first: {page}");
+    assert!(page.contains("the others read): MOVE#1"), "{page}");
+    // Doing what it says: the move with its number, no password.
+    env.reply_to_board_mail("alice", "m1", "e2-e4#1");
+    assert_eq!(env.json(&game)["ply"], 1);
+    // A draw offer is answered the way bob's page says.
+    env.ok(Some("bob"), &["draw", &game, "offer"]);
+    let (_, page) = env.last_mail_to("alice@example.test");
+    assert!(page.contains("`draw accept` or `draw decline`"), "{page}");
+    env.reply_to_board_mail("alice", "d1", "draw accept");
+    assert_eq!(env.json(&game)["result"], "1/2-1/2");
+}
