@@ -57,14 +57,18 @@ setup() {
     } | "$bin" run >/dev/null
 }
 
-# Runs every mail file of directory $1 through `boserv mail`, $2 at a time,
-# one process per mail without a shell (scripts/launch.py); appends the
-# failures (file and exit code) to $work/failed and the processes' CPU
-# seconds to $work/cpu.
+# Runs the mail files of the directories $2..., one directory (one ply)
+# after the other, each file through `boserv mail`, $1 at a time, one
+# process per mail without a shell (scripts/launch.py); writes the failures
+# (file and exit code) to $work/failed and the processes' CPU seconds to
+# $work/cpu.
 run_mails() {
-    find "$1" -type f | sort | python3 scripts/launch.py "$2" "$bin" mail >"$work/launched"
-    grep -v '^cpu ' "$work/launched" >>"$work/failed" || true
-    sed -n 's/^cpu //p' "$work/launched" >>"$work/cpu"
+    local workers=$1 dir
+    shift
+    for dir in "$@"; do find "$dir" -type f | sort; echo; done |
+        python3 scripts/launch.py "$workers" "$bin" mail >"$work/launched"
+    grep -v '^cpu ' "$work/launched" >"$work/failed" || true
+    sed -n 's/^cpu //p' "$work/launched" >"$work/cpu"
 }
 
 # The move mails of every game, in $work/KIND/PLY/GAME: KIND t replies to
@@ -93,10 +97,8 @@ write_mails() {
 phase() {
     local t0 t1 k
     write_mails "$1"
-    : >"$work/failed"
-    : >"$work/cpu"
     t0=$(now_ns)
-    for k in $(seq "$plies"); do run_mails "$work/$1/$k" "$workers"; done
+    run_mails "$workers" $(for k in $(seq "$plies"); do echo "$work/$1/$k"; done)
     t1=$(now_ns)
     rate "$n" $((t1 - t0))
 }

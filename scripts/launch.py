@@ -6,7 +6,10 @@
 Each line of JOBS is one job. When an ARG contains `{}`, the line replaces
 it there (`launch.py 4 sqlite3 db "INSERT ... {}"`); otherwise the line
 names a file fed to the command's standard input (`launch.py 4 boserv mail`,
-as Postfix's pipe(8) runs a command per message, without a shell).
+as Postfix's pipe(8) runs a command per message, without a shell). An
+empty line is a barrier: the jobs after it start once all before it have
+ended (a game's next move waits for its last). One launcher runs a whole
+phase: starting Python once per round of jobs cost more than the jobs.
 
 Both phases of scripts/bench-mail.sh go through this same launcher, so the
 floor and boserv pay the same cost per process started; `xargs -I` could
@@ -25,13 +28,17 @@ import threading
 def main():
     workers = int(sys.argv[1])
     command = sys.argv[2:]
-    jobs = queue.Queue()
+    rounds = [[]]
     for line in sys.stdin:
-        jobs.put(line.rstrip("\n"))
+        line = line.rstrip("\n")
+        if line:
+            rounds[-1].append(line)
+        elif rounds[-1]:
+            rounds.append([])
     substitute = any("{}" in arg for arg in command)
     failed = []
 
-    def work():
+    def work(jobs):
         while True:
             try:
                 job = jobs.get_nowait()
@@ -46,11 +53,15 @@ def main():
             if done.returncode != 0:
                 failed.append(f"{job} {done.returncode}")
 
-    threads = [threading.Thread(target=work) for _ in range(workers)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    for jobs_of_round in rounds:
+        jobs = queue.Queue()
+        for job in jobs_of_round:
+            jobs.put(job)
+        threads = [threading.Thread(target=work, args=(jobs,)) for _ in range(workers)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
     for line in failed:
         print(line)
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
