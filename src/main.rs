@@ -24,6 +24,7 @@ use chrono::{DateTime, Utc};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use boserv::command::{Actor, Command, GameId, World, verbs};
+use boserv::mail::admission;
 use boserv::mail::config::Config;
 use boserv::rules::{GameOption, VARIANTS, Variant};
 use boserv::service::{self, ServiceError, analysis, challenge::parse_option, demo, help, record};
@@ -296,6 +297,15 @@ fn stored_settings(cli: &Cli) -> anyhow::Result<BTreeMap<String, String>> {
 /// is starting the process and opening the database). 0 or 75, never
 /// anything else.
 fn take_mail(cli: &Cli, deliver: bool, transport: Option<String>) -> ExitCode {
+    let busy = Duration::from_millis(cli.busy_timeout_ms);
+    // Held until the process exits (mail/admission.rs).
+    let _slot = match admission::take(&cli.db, admission::per_core(), busy) {
+        Ok(slot) => slot,
+        Err(e) => {
+            errln!("boserv mail: try again later: {e}");
+            return ExitCode::from(mail_command::TEMPFAIL);
+        }
+    };
     let opened = store::open(&cli.db, Duration::from_millis(cli.busy_timeout_ms))
         .with_context(|| format!("cannot open {}", cli.db.display()));
     let conn = match opened {

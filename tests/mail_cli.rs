@@ -190,6 +190,38 @@ fn an_unusable_database_asks_the_mta_to_retry() {
     );
 }
 
+/// With as many `boserv mail` at work as there are cores, one more waits
+/// for a slot (mail/admission.rs): past the busy timeout it asks the MTA
+/// to retry and has taken nothing in; once a slot is free it goes through.
+#[test]
+fn a_mail_waits_for_a_free_core_then_the_mta_retries() {
+    use boserv::mail::admission;
+    use std::time::Duration;
+    let env = Env::new();
+    let raw = "From: a@example.org\r\nMessage-ID: <slots@example.org>\r\nSubject: help\r\n\r\n";
+    let held: Vec<_> = (0..admission::per_core())
+        .map(|_| admission::take(&env.db, admission::per_core(), Duration::ZERO).unwrap())
+        .collect();
+    let out = env
+        .cmd(None)
+        .args(["--busy-timeout-ms", "300", "mail"])
+        .env("BOSERV_FROM", crate::util::SERVER)
+        .write_stdin(raw.as_bytes().to_vec())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(75));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("try again later"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!env.db.exists(), "nothing was taken in");
+    drop(held);
+    let out = mail(&env, raw);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(outbox(&env).contains("a@example.org"), "{}", outbox(&env));
+}
+
 #[test]
 fn a_game_of_chess_by_mail() {
     let env = signed_up();

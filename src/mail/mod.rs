@@ -10,6 +10,7 @@
 //! bound ([`raw`]), known by its [`fingerprint`], kept in the [`inbox`],
 //! and each of its commands is recorded in [`steps`] as it commits.
 
+pub mod admission;
 pub mod announce;
 pub mod answers;
 pub mod body;
