@@ -2,8 +2,9 @@
 # Mail throughput and latency, one `boserv mail` process per message as an
 # MTA runs it (issue 10).
 #
-#   [BENCH_WORKERS=4] scripts/bench-mail.sh [GAMES] [PLIES] [tokens]
-#       (default 250 games x 40 plies = 10,000 mails; `tokens`: phases 1 and 2 only)
+#   [BENCH_WORKERS=4] scripts/bench-mail.sh [GAMES] [PLIES] [tokens|password]
+#       (default 250 games x 40 plies = 10,000 mails; `tokens`: phases 1 and 2
+#       only; `password`: phases 1 and 3 only)
 #
 # 1. floor:    GAMES*PLIES processes, 4 at a time, each one durable insert
 #              with the sqlite3 CLI (WAL, synchronous=FULL);
@@ -130,6 +131,7 @@ echo "floor: $n sqlite3 durable inserts, $workers at a time: $floor/s" \
      "($(sqlite3 "$work/floor.db" "SELECT count(*) FROM t") rows; CPU $floor_cpu ms each)"
 
 # 2. Token replies.
+if [ "$only" != password ]; then
 setup "$work/tokens.db"
 sqlite3 -separator ' ' "$work/tokens.db" \
     "SELECT json_extract(recipients, '\$[0]'), reply_to FROM outbox WHERE reply_to IS NOT NULL" \
@@ -143,6 +145,7 @@ echo "token replies: $n mails, $workers at a time: $tokens/s" \
 check "$work/tokens.db"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 [ "$only" = tokens ] && exit 0
+fi
 
 # 3. Password mails (pbmserv's Subject form).
 setup "$work/password.db"
@@ -152,6 +155,7 @@ echo "password mails: $n mails, $workers at a time: $password/s" \
      "$(awk -v a="$password" -v b="$floor" 'BEGIN { printf "%.3f", a / b }')x the floor, before 33/601 = 0.055x;" \
      "CPU $(cpu_per "$work/cpu" "$n") ms each)"
 check "$work/password.db"
+[ "$only" = password ] && exit 0
 
 # 4. Latency with C password mails at once (C games, one round per ply).
 latency() {

@@ -5,17 +5,19 @@
 use std::io::Read;
 use std::path::Path;
 use std::process::ExitCode;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 
 use boserv::command::batch;
+use boserv::mail::admission;
 use boserv::mail::outbox::{self, Status};
 use boserv::mail::raw::RawMail;
-use boserv::mail::settings::Settings;
+use boserv::mail::settings::{Settings, Storage};
+use boserv::mail::spool::{self, DrainLock, Spool};
 use boserv::mail::transport::{Transport, TransportSpec};
-use boserv::mail::{config, handle};
+use boserv::mail::{config, drain, handle};
 use boserv::store;
 
 use crate::out::{errln, outln};
@@ -28,18 +30,54 @@ fn open(db: &Path, busy_ms: u64) -> anyhow::Result<rusqlite::Connection> {
         .with_context(|| format!("cannot open {}", db.display()))
 }
 
-/// `boserv mail`: exits 0 when the mail was handled (whatever it held),
-/// 75 when it could not be taken in now. Never anything else: the MTA
-/// must not bounce a player's mail because of boserv.
-pub fn take_in(
-    mut conn: rusqlite::Connection,
-    now: Option<DateTime<Utc>>,
-    deliver_after: bool,
-    transport: &str,
-) -> ExitCode {
-    let now = now.unwrap_or_else(Utc::now);
-    let limit = match Settings::current() {
-        Ok(settings) => settings.storage.max_message_bytes,
+/// What `boserv mail` needs of the game database, opened only when a
+/// message is taken in (not when it is spooled): the connection, with
+/// the settings installed, and the transport setting.
+pub type OpenGames<'a> = &'a dyn Fn() -> anyhow::Result<(rusqlite::Connection, Option<String>)>;
+
+/// How long one process takes spooled messages in before it leaves the
+/// rest to the next (an MTA limits how long its command may run).
+const DRAIN_FOR: Duration = Duration::from_secs(60);
+
+/// One `boserv mail` run.
+pub struct MailRun<'a> {
+    pub db: &'a Path,
+    pub busy: Duration,
+    pub now: DateTime<Utc>,
+    pub deliver: bool,
+    /// `--transport`, over the setting.
+    pub transport: Option<String>,
+    pub open: OpenGames<'a>,
+}
+
+/// `boserv mail`: exits 0 when the mail was handled (whatever it held)
+/// or spooled durably, 75 when it could not be taken in now. Never
+/// anything else: the MTA must not bounce a player's mail because of
+/// boserv.
+///
+/// A message without a password goes through the spool (mail/spool.rs):
+/// with the drain lock free this process takes the spooled messages and
+/// its own in, then any spooled meanwhile; with the lock held it spools
+/// the message and exits, and the holder takes it in. A message with a
+/// password, or any message when the spool cannot be used, is taken in
+/// here on its own (its argon2 check in parallel with the others).
+pub fn take_mail(run: &MailRun<'_>) -> ExitCode {
+    let spool = match Spool::open(run.db, run.busy) {
+        Ok(spool) => Some(spool),
+        Err(e) => {
+            errln!("boserv mail: the spool cannot be used ({e}); taking the mail in directly");
+            None
+        }
+    };
+    // The size limit as the game database has it (noted in the spool),
+    // under the environment's: the game database is not opened to spool.
+    let noted = spool
+        .as_ref()
+        .and_then(|s| s.message_limit().ok().flatten());
+    let stored = noted.map(|value| (spool::LIMIT_SETTING.to_string(), value));
+    let limit = config::Config::new(stored.into_iter().collect()).get(spool::LIMIT_SETTING);
+    let limit = match Storage::from_values(limit.as_deref(), None) {
+        Ok(storage) => storage.max_message_bytes,
         Err(e) => {
             errln!("boserv mail: {e}");
             return ExitCode::from(TEMPFAIL);
@@ -52,7 +90,167 @@ pub fn take_in(
             return ExitCode::from(TEMPFAIL);
         }
     };
-    match handle::take_in(&mut conn, &raw, now) {
+    let spooled = spool
+        .as_ref()
+        .and_then(|spool| handle::for_spool(&raw, limit, run.now).map(|m| (spool, m)));
+    let Some((spool, message)) = spooled else {
+        return alone(run, &raw, spool.as_ref());
+    };
+    if let Some(lock) = DrainLock::try_take(run.db) {
+        return work_spool(run, spool, lock, Some(&raw));
+    }
+    if let Err(e) = spool.put(&message) {
+        errln!("boserv mail: try again later: {e}");
+        return ExitCode::from(TEMPFAIL);
+    }
+    errln!("boserv mail: spooled (another boserv mail is taking mail in)");
+    // The holder may have let go since: then nobody else would look.
+    if let Some(lock) = DrainLock::try_take(run.db) {
+        work_spool(run, spool, lock, None);
+    }
+    ExitCode::SUCCESS
+}
+
+/// A message taken in by this process alone (admission.rs: one process
+/// per core at a time); then, with the drain lock free, whatever waits in
+/// the spool (left by a drain that stopped or was killed).
+fn alone(run: &MailRun<'_>, raw: &RawMail, spool: Option<&Spool>) -> ExitCode {
+    // Held until the process exits (mail/admission.rs).
+    let _slot = match admission::take(run.db, admission::per_core(), run.busy) {
+        Ok(slot) => slot,
+        Err(e) => {
+            errln!("boserv mail: try again later: {e}");
+            return ExitCode::from(TEMPFAIL);
+        }
+    };
+    let (mut conn, transport) = match (run.open)() {
+        Ok(opened) => opened,
+        Err(e) => {
+            errln!("boserv mail: {e:#}");
+            return ExitCode::from(TEMPFAIL);
+        }
+    };
+    let code = take_one(&mut conn, raw, run.now);
+    if let Some(spool) = spool
+        && spool.after(0).unwrap_or(false)
+        && let Some(lock) = DrainLock::try_take(run.db)
+        && let Err(e) = drain_spool(run.db, spool, &mut conn, Some(lock), None, run.now)
+    {
+        errln!("boserv mail: the spool: {e}");
+    }
+    after(run, &conn, transport);
+    code
+}
+
+/// With the drain lock: the spooled messages, then `own` (this
+/// process's message, not spooled), then those spooled meanwhile, then,
+/// the lock let go, any spooled since. The exit code is `own`'s.
+fn work_spool(
+    run: &MailRun<'_>,
+    spool: &Spool,
+    lock: DrainLock,
+    own: Option<&RawMail>,
+) -> ExitCode {
+    let (mut conn, transport) = match (run.open)() {
+        Ok(opened) => opened,
+        Err(e) => {
+            errln!("boserv mail: {e:#}");
+            return ExitCode::from(TEMPFAIL);
+        }
+    };
+    let code = match drain_spool(run.db, spool, &mut conn, Some(lock), own, run.now) {
+        Ok(code) => code,
+        Err(e) => {
+            errln!("boserv mail: the spool: {e}");
+            ExitCode::from(TEMPFAIL)
+        }
+    };
+    after(run, &conn, transport);
+    code
+}
+
+/// Takes the spooled messages in while this process holds the drain lock
+/// (`lock`, else it tries to take it), with `own` taken in after those
+/// already waiting; having let go of the lock, looks again. Returns
+/// `own`'s exit code.
+pub fn drain_spool(
+    db: &Path,
+    spool: &Spool,
+    conn: &mut rusqlite::Connection,
+    lock: Option<DrainLock>,
+    own: Option<&RawMail>,
+    now: DateTime<Utc>,
+) -> Result<ExitCode, store::StoreError> {
+    let until = Instant::now() + DRAIN_FOR;
+    let mut code = ExitCode::SUCCESS;
+    let mut lock = lock.or_else(|| DrainLock::try_take(db));
+    let mut own = own;
+    let mut after = 0;
+    spool.lightly()?;
+    let stored = store::settings::all(conn)?;
+    spool.note_limit(stored.get(spool::LIMIT_SETTING).map(String::as_str))?;
+    while let Some(held) = lock.take() {
+        let mut report = |line: String| errln!("boserv: {line}");
+        let drained = drain::drain(spool, conn, &mut after, until, &mut report)?;
+        if let Some(raw) = own.take() {
+            code = if drained.stopped.is_some() {
+                errln!("boserv mail: try again later: the spool could not be taken in");
+                ExitCode::from(TEMPFAIL)
+            } else {
+                let code = take_one(conn, raw, now);
+                drain::drain(spool, conn, &mut after, until, &mut report)?;
+                code
+            };
+        }
+        drop(held);
+        if drained.stopped.is_some() || Instant::now() >= until || !spool.after(after)? {
+            break;
+        }
+        lock = DrainLock::try_take(db);
+    }
+    Ok(code)
+}
+
+/// `boserv spool`, and `boserv deliver` first: takes in the mail left in
+/// the spool (a drain stopped by a busy database, a process killed while
+/// it drained), unless another process is at it. False when a message
+/// still waits: set aside, or not taken in (one line each on stderr).
+pub fn drain_left(
+    db: &Path,
+    conn: &mut rusqlite::Connection,
+    busy_ms: u64,
+    now: DateTime<Utc>,
+) -> anyhow::Result<bool> {
+    if !spool::beside(db, ".spool").exists() {
+        return Ok(true);
+    }
+    let Some(lock) = DrainLock::try_take(db) else {
+        errln!("boserv: another process is taking the spool in");
+        return Ok(true);
+    };
+    let spool = Spool::open(db, Duration::from_millis(busy_ms))?;
+    drain_spool(db, &spool, conn, Some(lock), None, now)?;
+    let set_aside = spool.set_aside()?;
+    for (id, received) in &set_aside {
+        errln!(
+            "boserv: spooled mail {id} (received {received}) failed {} times and is \
+             set aside: see README, The spool",
+            spool::MAX_TRIES
+        );
+    }
+    let (waiting, _) = spool.waiting()?;
+    if waiting > set_aside.len() as i64 {
+        errln!(
+            "boserv: {} spooled mail(s) not taken in (see the lines above)",
+            waiting - set_aside.len() as i64
+        );
+    }
+    Ok(waiting == 0)
+}
+
+/// Takes in one message; 0 or 75.
+fn take_one(conn: &mut rusqlite::Connection, raw: &RawMail, now: DateTime<Utc>) -> ExitCode {
+    match handle::take_in(conn, raw, now) {
         Ok(handled) => {
             errln!(
                 "boserv mail: {} ({} done, {} refused)",
@@ -60,6 +258,7 @@ pub fn take_in(
                 handled.done,
                 handled.refused
             );
+            ExitCode::SUCCESS
         }
         Err(e) => {
             let kind = if e.is_temporary() {
@@ -68,19 +267,24 @@ pub fn take_in(
                 "not taken in"
             };
             errln!("boserv mail: {kind}: {e}");
-            return ExitCode::from(TEMPFAIL);
+            ExitCode::from(TEMPFAIL)
         }
     }
-    // Housekeeping: old raw text goes (the message itself is done).
-    if let Err(e) = handle::prune(&conn, now) {
+}
+
+/// Housekeeping after mail was taken in: old raw text goes, and with
+/// `--deliver` the outbox is sent (answers not sent wait in the outbox;
+/// the reasons go to the MTA's log).
+fn after(run: &MailRun<'_>, conn: &rusqlite::Connection, transport: Option<String>) {
+    if let Err(e) = handle::prune(conn, run.now) {
         errln!("boserv mail: pruning the inbox: {e}");
     }
-    // The mail is handled; answers not sent wait in the outbox (the
-    // reasons go to the MTA's log).
-    if deliver_after && let Err(e) = send(&conn, now, transport) {
+    let transport = run.transport.clone().or(transport);
+    if run.deliver
+        && let Err(e) = send(conn, run.now, transport.as_deref().unwrap_or("sendmail"))
+    {
         errln!("boserv mail: delivery: {e:#}");
     }
-    ExitCode::SUCCESS
 }
 
 /// `boserv run`: exits 1 when any line was refused.
@@ -180,6 +384,7 @@ pub fn config_set(db: &Path, busy_ms: u64, name: &str, value: &str) -> anyhow::R
     let setting = config::check(name, value)?;
     let conn = open(db, busy_ms)?;
     store::settings::set(&conn, setting.name, value.trim())?;
+    note_in_spool(db, busy_ms, setting.name, Some(value.trim()))?;
     outln!("{} = {}", setting.name, value.trim());
     if std::env::var_os(setting.env).is_some() {
         errln!(
@@ -191,12 +396,28 @@ pub fn config_set(db: &Path, busy_ms: u64, name: &str, value: &str) -> anyhow::R
 }
 
 /// `boserv config unset NAME`.
-pub fn config_unset(conn: &rusqlite::Connection, name: &str) -> anyhow::Result<()> {
+pub fn config_unset(
+    db: &Path,
+    conn: &rusqlite::Connection,
+    busy_ms: u64,
+    name: &str,
+) -> anyhow::Result<()> {
     let setting = config::find(name)?;
+    note_in_spool(db, busy_ms, setting.name, None)?;
     if store::settings::unset(conn, setting.name)? {
         outln!("{} unset", setting.name);
     } else {
         outln!("{} was not set", setting.name);
     }
+    Ok(())
+}
+
+/// The size limit is read from the spool by a process that only spools
+/// (mail/spool.rs): a change of it is noted there at once.
+fn note_in_spool(db: &Path, busy_ms: u64, name: &str, value: Option<&str>) -> anyhow::Result<()> {
+    if name != spool::LIMIT_SETTING || !spool::beside(db, ".spool").exists() {
+        return Ok(());
+    }
+    Spool::open(db, Duration::from_millis(busy_ms))?.note_limit(value)?;
     Ok(())
 }

@@ -24,14 +24,17 @@ use chrono::{DateTime, Utc};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use boserv::command::{Actor, Command, GameId, World, verbs};
-use boserv::mail::admission;
 use boserv::mail::config::Config;
 use boserv::rules::{GameOption, VARIANTS, Variant};
 use boserv::service::{self, ServiceError, analysis, challenge::parse_option, demo, help, record};
 use boserv::store;
 
+mod huge_pages;
 mod mail_command;
 mod out;
+
+#[global_allocator]
+static ALLOCATOR: huge_pages::HugePages = huge_pages::HugePages;
 
 use out::{errln, outln};
 
@@ -132,6 +135,9 @@ enum Cmd {
     /// List the mails waiting in the outbox, and those that failed, with
     /// the last error of each.
     Outbox,
+    /// Take in the mail left waiting in the spool (`deliver` does this
+    /// first too); exits 1 when some still waits, each named on stderr.
+    Spool,
     /// Server settings kept in the database (sender, transport,
     /// templates); environment variables override them.
     Config {
@@ -292,46 +298,27 @@ fn stored_settings(cli: &Cli) -> anyhow::Result<BTreeMap<String, String>> {
         .with_context(|| format!("cannot read the settings in {}", cli.db.display()))
 }
 
-/// `boserv mail`, for the MTA: ONE connection for the settings and the
-/// message (a second would read the WAL back again: most of a mail's time
-/// is starting the process and opening the database). 0 or 75, never
-/// anything else.
+/// `boserv mail`, for the MTA (mail_command.rs): 0 or 75, never anything
+/// else. The game database is opened only to take mail in, with ONE
+/// connection for the settings and the mail (a second would read the WAL
+/// back again).
 fn take_mail(cli: &Cli, deliver: bool, transport: Option<String>) -> ExitCode {
-    let busy = Duration::from_millis(cli.busy_timeout_ms);
-    // Held until the process exits (mail/admission.rs).
-    let _slot = match admission::take(&cli.db, admission::per_core(), busy) {
-        Ok(slot) => slot,
-        Err(e) => {
-            errln!("boserv mail: try again later: {e}");
-            return ExitCode::from(mail_command::TEMPFAIL);
-        }
+    let open = || -> anyhow::Result<(rusqlite::Connection, Option<String>)> {
+        let conn = store::open(&cli.db, Duration::from_millis(cli.busy_timeout_ms))
+            .with_context(|| format!("cannot open {}", cli.db.display()))?;
+        let stored = store::settings::all(&conn)
+            .with_context(|| format!("cannot read the settings in {}", cli.db.display()))?;
+        let config = install_settings(cli, stored)?;
+        Ok((conn, config.get("transport")))
     };
-    let opened = store::open(&cli.db, Duration::from_millis(cli.busy_timeout_ms))
-        .with_context(|| format!("cannot open {}", cli.db.display()));
-    let conn = match opened {
-        Ok(conn) => conn,
-        Err(e) => {
-            errln!("boserv mail: {e:#}");
-            return ExitCode::from(mail_command::TEMPFAIL);
-        }
-    };
-    let config = store::settings::all(&conn)
-        .with_context(|| format!("cannot read the settings in {}", cli.db.display()))
-        .and_then(|stored| install_settings(cli, stored));
-    let config = match config {
-        Ok(config) => config,
-        Err(e) => {
-            errln!("boserv: {e:#}");
-            return ExitCode::from(mail_command::TEMPFAIL);
-        }
-    };
-    let transport = transport.or_else(|| config.get("transport"));
-    mail_command::take_in(
-        conn,
-        cli.now,
+    mail_command::take_mail(&mail_command::MailRun {
+        db: &cli.db,
+        busy: Duration::from_millis(cli.busy_timeout_ms),
+        now: cli.now.unwrap_or_else(Utc::now),
         deliver,
-        transport.as_deref().unwrap_or("sendmail"),
-    )
+        transport,
+        open: &open,
+    })
 }
 
 /// Installs the mail settings (From, templates, storage, rates) for this run from
@@ -437,17 +424,25 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
         }
         Cmd::Deliver { transport } => {
             let transport = transport.or_else(|| config.get("transport"));
-            let conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
-            Ok(mail_command::deliver(
-                &conn,
-                now,
-                transport.as_deref().unwrap_or("sendmail"),
-            )?)
+            let mut conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
+            let spooled = mail_command::drain_left(&cli.db, &mut conn, cli.busy_timeout_ms, now)?;
+            let code =
+                mail_command::deliver(&conn, now, transport.as_deref().unwrap_or("sendmail"))?;
+            Ok(if spooled { code } else { ExitCode::from(1) })
         }
         Cmd::Outbox => {
             let conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
             mail_command::outbox(&conn)?;
             Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Spool => {
+            let mut conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
+            let clean = mail_command::drain_left(&cli.db, &mut conn, cli.busy_timeout_ms, now)?;
+            Ok(if clean {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
         }
         Cmd::Config { action } => {
             match action.unwrap_or(ConfigCmd::Show) {
@@ -461,7 +456,7 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
                 }
                 ConfigCmd::Unset { name } => {
                     let conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
-                    mail_command::config_unset(&conn, &name)?;
+                    mail_command::config_unset(&cli.db, &conn, cli.busy_timeout_ms, &name)?;
                 }
             }
             Ok(ExitCode::SUCCESS)

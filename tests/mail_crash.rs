@@ -52,6 +52,8 @@ struct Figures {
     deliver_runs: usize,
     deliver_killed: usize,
     files: usize,
+    /// Mails that went through the spool.
+    spooled: usize,
     problems: Vec<String>,
 }
 
@@ -225,8 +227,27 @@ impl Harness {
             };
             let id = self.message_id();
             let command = format!("chess move {game} {mover} secret {turn}#{ply}");
-            let action = match self.dice.below(10) {
-                0..=5 => Action {
+            let token: Option<String> = conn
+                .query_row(
+                    "SELECT reply_to FROM outbox WHERE game_id = ?1 AND recipients LIKE ?2
+                     AND reply_to IS NOT NULL ORDER BY id DESC LIMIT 1",
+                    rusqlite::params![game as i64, format!("%\"{mover}@%")],
+                    |r| r.get(0),
+                )
+                .ok();
+            let action = match (self.dice.below(10), token) {
+                // A reply to the board mail: no password, so it may be
+                // spooled while another process takes mail in.
+                (3..=5, Some(reply_to)) => Action {
+                    input: Input::Mail(format!(
+                        "From: {mover}@example.test\r\nTo: {reply_to}\r\nMessage-ID: <{id}>\r\n\
+                         Subject: Re: Chess Board {game}\r\n\r\n{turn}#{ply}\r\n\r\n> round {round}\r\n"
+                    )),
+                    moves: vec![(game, ply, turn)],
+                    answered: None,
+                    signup: None,
+                },
+                (0..=5, _) => Action {
                     input: Input::Mail(format!(
                         "From: {mover}@example.test\r\nMessage-ID: <{id}>\r\n\
                          Subject: {command}\r\n\r\nround {round}\r\n"
@@ -235,7 +256,7 @@ impl Harness {
                     answered: None,
                     signup: None,
                 },
-                6..=7 => Action {
+                (6..=7, _) => Action {
                     input: Input::Mail(format!(
                         "From: {mover}@example.test\r\nMessage-ID: <{id}>\r\n\
                          Subject: multiple\r\n\r\n{command}\r\nchess show {game}\r\n"
@@ -244,7 +265,7 @@ impl Harness {
                     answered: Some(format!("<{id}>")),
                     signup: None,
                 },
-                _ => Action {
+                (_, _) => Action {
                     input: Input::Shell(vec![
                         "--as".into(),
                         mover,
@@ -315,6 +336,17 @@ impl Harness {
             .collect();
         for code in self.run_all(&doubles, 0) {
             assert_eq!(code, Some(0), "a second delivery of a finished message");
+        }
+        // A reply spooled while another process held the drain lock, whose
+        // holder was then killed, waits for the next mail or the
+        // operator's cron: here `boserv spool`, killed too, until it is
+        // done (the next round's moves are worked out from the database).
+        let spool = Input::Shell(vec!["spool".into()]);
+        for attempt in 0.. {
+            assert!(attempt < 200, "the spool never emptied");
+            if self.run_all(&[&spool], plan.kill_percent / 3) == [Some(0)] {
+                break;
+            }
         }
     }
 
@@ -465,6 +497,20 @@ impl Harness {
                     .push(format!("a mail for the unmade move {game}.{ply}"));
             }
         }
+        // Nothing left in the spool, and no reply token in it in clear.
+        let spool_path = boserv::mail::spool::beside(&self.db, ".spool");
+        if spool_path.exists() {
+            let spool = rusqlite::Connection::open(&spool_path).unwrap();
+            let left = scalar(&spool, "SELECT count(*) FROM spool");
+            if left > 0 {
+                f.lost += left as usize;
+                f.problems.push(format!("{left} mails left in the spool"));
+            }
+            f.spooled = scalar(
+                &spool,
+                "SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'spool'",
+            ) as usize;
+        }
         // Replays, integrity, unfinished mail.
         for row in games::list(&conn, &[], true).unwrap() {
             f.games += 1;
@@ -598,7 +644,7 @@ fn report(figures: &Figures, seed: u64) -> String {
     format!(
         "seed {seed}: {} commands, {} processes, {} killed, {} retried after exit 75; \
          lost {}, doubled {}, unfinished {}, integrity {}, replay {}/{} games; \
-         {} mails, {} deliver runs ({} killed), {} files",
+         {} mails, {} deliver runs ({} killed), {} files; {} mails spooled",
         figures.commands,
         figures.processes,
         figures.killed,
@@ -613,6 +659,7 @@ fn report(figures: &Figures, seed: u64) -> String {
         figures.deliver_runs,
         figures.deliver_killed,
         figures.files,
+        figures.spooled,
     )
 }
 

@@ -20,6 +20,7 @@ mod mail_pages;
 mod mail_property;
 mod mail_refusals;
 mod mail_single;
+mod mail_spool;
 mod mail_wire;
 mod orphic;
 mod orthodia;

@@ -30,8 +30,10 @@ use super::plan::{self, Board, Step};
 use super::raw::RawMail;
 use super::refusal;
 use super::settings::Settings;
+use super::spool::Spooled;
 use super::steps::{self, Outcome};
 use super::templates::Rendered;
+use super::token::Recipient;
 use crate::command::language::Request;
 use crate::command::perform::{PerformError, game_of, perform};
 use crate::command::{Actor, Command, GameId};
@@ -96,7 +98,8 @@ pub fn handle(
     take_in(conn, &RawMail::from_bytes(raw, raw.len()), now)
 }
 
-/// Takes in one message received at `now`.
+/// Takes in one message received at `now`, as the MTA delivered it to
+/// this process.
 ///
 /// A message of at most one step ([`plan`]: one command, or none, as a
 /// reply to a board mail always is) is taken in with ONE transaction:
@@ -110,18 +113,85 @@ pub fn take_in(
     mail: &RawMail,
     now: DateTime<Utc>,
 ) -> Result<Handled, HandleError> {
-    let settings = Settings::current().map_err(|e| HandleError::Settings(e.to_string()))?;
-    let intake = inbound::read_with(&mail.kept, mail.size, settings.storage.max_message_bytes);
-    let key = fingerprint::key(mail, intake.message_id());
-    // No password, code or token is stored or quoted in clear: the
-    // Subject, the stored copy and every quote are masked (super::mask).
-    let secrets: Vec<String> = match &intake {
+    take_in_as(conn, mail, &Recipient::from_env(), None, now)
+}
+
+/// Takes in a message read back from the [`spool`], as of when it
+/// arrived, exactly as [`take_in`] would have then.
+pub fn take_in_spooled(conn: &mut Connection, spooled: &Spooled) -> Result<Handled, HandleError> {
+    let mail = RawMail::spooled(
+        spooled.kept.clone(),
+        spooled.size,
+        spooled.truncated,
+        spooled.body_digest,
+    );
+    let recipient = Recipient::Known(spooled.token.clone());
+    take_in_as(
+        conn,
+        &mail,
+        &recipient,
+        Some(&spooled.key),
+        spooled.received,
+    )
+}
+
+/// The spool's copy of a message delivered to this process, read with
+/// the size limit `limit`, when it may wait in the spool: when it holds
+/// no password or code (those are checked in the process they came to).
+/// Its reply tokens are masked, byte for byte; nothing else changes.
+pub fn for_spool(mail: &RawMail, limit: usize, now: DateTime<Utc>) -> Option<Spooled> {
+    let recipient = Recipient::from_env();
+    let intake = inbound::read_with(&mail.kept, mail.size, limit, &recipient);
+    if !secrets(&intake, mail).is_empty() {
+        return None;
+    }
+    let token = match &intake {
+        Intake::Letter(letter) => letter.token.clone(),
+        _ => None,
+    };
+    Some(Spooled {
+        received: now,
+        key: fingerprint::key(mail, intake.message_id()),
+        kept: mask::token_bytes(&mail.kept),
+        size: mail.size,
+        truncated: mail.is_truncated(),
+        body_digest: mail.body_digest,
+        token,
+    })
+}
+
+/// The passwords and codes of a message, by their place in its commands
+/// (or, for one whose commands were not read, in its Subject).
+fn secrets(intake: &Intake, mail: &RawMail) -> Vec<String> {
+    match intake {
         Intake::Letter(letter) => std::iter::once(&letter.subject)
             .chain(&letter.commands)
             .flat_map(|line| mask::secrets(line))
             .collect(),
         _ => mask::subject_secrets(&mail.kept),
+    }
+}
+
+/// Takes in one message whose reply token is found as `recipient` says,
+/// known by `key` when that was worked out before (from the message as
+/// delivered: a spooled copy is masked).
+fn take_in_as(
+    conn: &mut Connection,
+    mail: &RawMail,
+    recipient: &Recipient,
+    key: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<Handled, HandleError> {
+    let settings = Settings::current().map_err(|e| HandleError::Settings(e.to_string()))?;
+    let limit = settings.storage.max_message_bytes;
+    let intake = inbound::read_with(&mail.kept, mail.size, limit, recipient);
+    let key = match key {
+        Some(key) => key.to_string(),
+        None => fingerprint::key(mail, intake.message_id()),
     };
+    // No password, code or token is stored or quoted in clear: the
+    // Subject, the stored copy and every quote are masked (super::mask).
+    let secrets = secrets(&intake, mail);
     let subject = match &intake {
         Intake::Letter(letter) => Some(mask::text(&letter.subject, &secrets)),
         _ => None,

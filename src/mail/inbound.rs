@@ -52,8 +52,9 @@ pub struct Letter {
     pub commands: Vec<String>,
     /// The comment for the other players, if the body holds one.
     pub comment: Option<String>,
-    /// The reply token the mail was sent to (`chess+TOKEN@...`): its one
-    /// command is the body's first line, for the token's player and game.
+    /// The digest of the reply token the mail was sent to
+    /// (`chess+TOKEN@...`, [`token::find`]): its one command is the body's
+    /// first line, for the token's player and game.
     pub token: Option<String>,
 }
 
@@ -96,16 +97,18 @@ impl Intake {
     }
 }
 
-/// Reads one message with the default size limit.
+/// Reads one message with the default size limit, its reply token
+/// looked for in its headers.
 pub fn read(raw: &[u8]) -> Intake {
-    read_with(raw, raw.len() as u64, SIZE_LIMIT)
+    let delivered = token::Recipient::Delivered { extension: None };
+    read_with(raw, raw.len() as u64, SIZE_LIMIT, &delivered)
 }
 
 /// Reads one message of `size` bytes, of which `raw` are at hand, with
-/// the size limit `limit`: a larger message is refused from its headers.
-/// Never panics: a panic inside mail-parser becomes
-/// [`Refusal::ReaderFailed`].
-pub fn read_with(raw: &[u8], size: u64, limit: usize) -> Intake {
+/// the size limit `limit`, its reply token looked for as `recipient`
+/// says: a larger message is refused from its headers. Never panics: a
+/// panic inside mail-parser becomes [`Refusal::ReaderFailed`].
+pub fn read_with(raw: &[u8], size: u64, limit: usize, recipient: &token::Recipient) -> Intake {
     if size > limit as u64 {
         let headers = catch_unwind(|| {
             let message = MessageParser::default().parse_headers(raw)?;
@@ -137,7 +140,7 @@ pub fn read_with(raw: &[u8], size: u64, limit: usize) -> Intake {
     let read = catch_unwind(AssertUnwindSafe(|| {
         MessageParser::default()
             .parse(raw)
-            .map(|message| interpret(&message))
+            .map(|message| interpret(&message, recipient))
     }));
     match read {
         Ok(Some(intake)) => intake,
@@ -155,7 +158,7 @@ pub fn read_with(raw: &[u8], size: u64, limit: usize) -> Intake {
 }
 
 /// A parsed message -> [`Intake`].
-fn interpret(message: &Message<'_>) -> Intake {
+fn interpret(message: &Message<'_>, recipient: &token::Recipient) -> Intake {
     let sender = sender(message);
     let message_id = message_id(message);
     if let Some(robot) = robot::detect(message, sender.as_deref()) {
@@ -174,7 +177,7 @@ fn interpret(message: &Message<'_>) -> Intake {
     };
     let subject = subject::command_line(message.subject().unwrap_or(""));
     let text = body_text(message);
-    let token = token::find(message);
+    let token = token::find(message, recipient);
     let (commands, comment) = if token.is_some() {
         let (line, comment) = body::reply(&text);
         (line.into_iter().collect(), comment)

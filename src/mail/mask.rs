@@ -89,8 +89,15 @@ pub fn text(text: &str, secrets: &[String]) -> String {
 
 /// Reply tokens (`+` and 32 hex digits before an `@`) masked.
 pub fn tokens(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
+    // Only ASCII is replaced by ASCII: the text stays UTF-8.
+    String::from_utf8(token_bytes(text.as_bytes()))
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// Reply tokens masked in raw bytes, everything else left byte for byte
+/// (the spooled copy of a message, read again later: [`super::spool`]).
+pub fn token_bytes(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
     let mut last = 0;
     let mut i = 0;
     while i < bytes.len() {
@@ -100,8 +107,8 @@ pub fn tokens(text: &str) -> String {
                 .take_while(|b| b.is_ascii_hexdigit())
                 .count();
             if hex >= super::token::TOKEN_HEX && bytes.get(i + 1 + hex) == Some(&b'@') {
-                out.push_str(&text[last..=i]);
-                out.push_str(MASK);
+                out.extend_from_slice(&bytes[last..=i]);
+                out.extend_from_slice(MASK.as_bytes());
                 i += 1 + hex;
                 last = i;
                 continue;
@@ -109,7 +116,7 @@ pub fn tokens(text: &str) -> String {
         }
         i += 1;
     }
-    out.push_str(&text[last..]);
+    out.extend_from_slice(&bytes[last..]);
     out
 }
 

@@ -22,6 +22,8 @@ pub struct RawMail {
     pub header_end: usize,
     /// SHA-256 of the whole body, carriage returns left out.
     pub body_digest: [u8; 32],
+    /// True when the message was larger than what was kept.
+    pub truncated: bool,
 }
 
 impl RawMail {
@@ -45,11 +47,24 @@ impl RawMail {
             feed(&mut body, &chunk[..n]);
         }
         Ok(RawMail {
+            truncated: size > kept.len() as u64,
             kept,
             size,
             header_end,
             body_digest: body.finalize().into(),
         })
+    }
+
+    /// A message as it was spooled ([`super::spool`]): `kept` is the copy
+    /// with its reply tokens masked, the rest as the message was read.
+    pub fn spooled(kept: Vec<u8>, size: u64, truncated: bool, body_digest: [u8; 32]) -> RawMail {
+        RawMail {
+            header_end: header_end(&kept),
+            kept,
+            size,
+            body_digest,
+            truncated,
+        }
     }
 
     /// A message already in memory (tests, the library API).
@@ -59,7 +74,7 @@ impl RawMail {
 
     /// True when the message was larger than what was kept.
     pub fn is_truncated(&self) -> bool {
-        self.size > self.kept.len() as u64
+        self.truncated
     }
 
     /// The header block as kept.

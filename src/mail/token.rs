@@ -56,16 +56,39 @@ pub fn address(identity: &Identity, token: &str) -> String {
     format!("{}+{token}@{}", email.user(), email.domain())
 }
 
-/// The token a message was sent to, if any: the plus part of a recipient
-/// (`$EXTENSION` as Postfix's local delivery sets it, Delivered-To,
+/// Where the reply token of a message is looked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Recipient {
+    /// A message as the MTA hands it over: the plus part of the address
+    /// it was delivered to (`$EXTENSION`, as Postfix's local delivery
+    /// sets it), else its recipient headers.
+    Delivered { extension: Option<String> },
+    /// A message read again from the spool, where its reply tokens are
+    /// masked: the digest of the token found when it was spooled, if any.
+    Known(Option<String>),
+}
+
+impl Recipient {
+    /// As delivered to this process (`$EXTENSION` from its environment).
+    pub fn from_env() -> Recipient {
+        Recipient::Delivered {
+            extension: std::env::var("EXTENSION").ok(),
+        }
+    }
+}
+
+/// The digest ([`digest`]) of the token a message was sent to, if any:
+/// the plus part of a recipient (`$EXTENSION`, Delivered-To,
 /// X-Original-To, To, Cc) that has a token's shape. The address around it
 /// does not matter (the server may have several names): the token alone
-/// is the secret.
-pub fn find(message: &Message<'_>) -> Option<String> {
-    if let Ok(extension) = std::env::var("EXTENSION")
-        && let Some(token) = as_token(&extension)
-    {
-        return Some(token);
+/// is the secret, and past this point only its digest is handled.
+pub fn find(message: &Message<'_>, recipient: &Recipient) -> Option<String> {
+    let extension = match recipient {
+        Recipient::Known(found) => return found.clone(),
+        Recipient::Delivered { extension } => extension.as_deref(),
+    };
+    if let Some(token) = extension.and_then(as_token) {
+        return Some(digest(&token));
     }
     let mut candidates: Vec<String> = Vec::new();
     for name in ["Delivered-To", "X-Original-To"] {
@@ -82,12 +105,15 @@ pub fn find(message: &Message<'_>) -> Option<String> {
             }
         }
     }
-    candidates.iter().find_map(|candidate| {
-        let candidate = candidate.trim().trim_matches(['<', '>']);
-        let (user, _domain) = candidate.rsplit_once('@')?;
-        let (_base, plus) = user.split_once('+')?;
-        as_token(plus)
-    })
+    candidates
+        .iter()
+        .find_map(|candidate| {
+            let candidate = candidate.trim().trim_matches(['<', '>']);
+            let (user, _domain) = candidate.rsplit_once('@')?;
+            let (_base, plus) = user.split_once('+')?;
+            as_token(plus)
+        })
+        .map(|token| digest(&token))
 }
 
 /// A plus part that has the shape of a token, lowercased.
@@ -97,14 +123,15 @@ fn as_token(text: &str) -> Option<String> {
         .then(|| text.to_ascii_lowercase())
 }
 
-/// The player and game a token stands for, while the game is active.
-pub fn redeem(conn: &Connection, token: &str) -> Result<Option<Bearer>, StoreError> {
+/// The player and game a token stands for, while the game is active,
+/// from the token's digest ([`find`]).
+pub fn redeem(conn: &Connection, token_digest: &str) -> Result<Option<Bearer>, StoreError> {
     Ok(conn
         .query_row(
             "SELECT t.game, t.player, p.userid FROM reply_tokens t
              JOIN games g ON g.id = t.game JOIN players p ON p.id = t.player
              WHERE t.hash = ?1 AND g.status = 'active'",
-            [digest(&token.to_ascii_lowercase())],
+            [token_digest],
             |r| {
                 Ok(Bearer {
                     game: GameId(r.get::<_, i64>(0)? as u64),
@@ -135,12 +162,22 @@ mod tests {
         let message = mail_parser::MessageParser::default()
             .parse(raw.as_bytes())
             .unwrap();
-        assert_eq!(find(&message).as_deref(), Some(token));
+        let delivered = Recipient::Delivered { extension: None };
+        assert_eq!(find(&message, &delivered), Some(digest(token)));
+        let by_extension = Recipient::Delivered {
+            extension: Some(token.to_ascii_uppercase()),
+        };
+        let headless = mail_parser::MessageParser::default()
+            .parse(b"From: b@example.org\r\nSubject: x\r\n\r\ne5\r\n".as_slice())
+            .unwrap();
+        assert_eq!(find(&headless, &by_extension), Some(digest(token)));
+        let known = Recipient::Known(None);
+        assert_eq!(find(&message, &known), None, "a spooled copy says itself");
         let other = raw.replace(token, "short");
         let message = mail_parser::MessageParser::default()
             .parse(other.as_bytes())
             .unwrap();
-        assert_eq!(find(&message), None);
+        assert_eq!(find(&message, &delivered), None);
         assert_eq!(
             address(&identity, token),
             format!("chess+{token}@example.net")

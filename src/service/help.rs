@@ -82,13 +82,15 @@ const TOOLS: &[Tool] = &[
         usage: "mail [--deliver]",
         summary: "for the MTA: one mail on stdin",
         page: "Takes in one RFC 5322 message. Exits 0 when it was handled (refused\n\
-               commands are answered by mail), 75 when it could not be now (the MTA\n\
-               retries). --deliver sends the answers at once.",
+               commands are answered by mail) or spooled for the boserv mail at work\n\
+               to handle, 75 when it could not be now (the MTA retries). --deliver\n\
+               sends the answers at once.",
     },
     Tool {
         usage: "deliver [--transport T]",
         summary: "for cron: send the outbox",
-        page: "Sends the mails that are due through the `transport` setting (or T).\n\
+        page: "Takes in what waits in the spool (as `spool`), then sends the mails\n\
+               that are due through the `transport` setting (or T).\n\
                Prints `sent N, deferred N, failed N`, and one line with the reason\n\
                for each mail not sent (exit 1); a transport that cannot work at all\n\
                is one error (exit 2) and leaves the mails as they were.",
@@ -98,6 +100,14 @@ const TOOLS: &[Tool] = &[
         summary: "mails waiting or failed, and why",
         page: "One line per pending or failed mail: id, date, recipients, subject,\n\
                the next try and the last error.",
+    },
+    Tool {
+        usage: "spool",
+        summary: "take in the mail left in the spool",
+        page: "Takes in the mail left waiting in the spool (a boserv mail killed or\n\
+               stopped by a busy database while it worked it), oldest first. Exits 1\n\
+               when some still waits: each message set aside after failing 10 times\n\
+               is named (README, The spool).",
     },
     Tool {
         usage: "config [show | set NAME VALUE | unset NAME]",

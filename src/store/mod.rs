@@ -215,11 +215,25 @@ fn begin(conn: &mut Connection, behavior: TransactionBehavior) -> Result<Tx<'_>,
 /// Runs `work` in one `BEGIN IMMEDIATE` transaction, committed only when
 /// it succeeds: every [`write`] inside is a savepoint of it, so a command
 /// and whatever the caller records beside it commit together or not at
-/// all.
+/// all. Inside a transaction already open, `work` is a savepoint of that
+/// one, rolled back when it fails, and commits with it.
 pub fn atomically<T, E: From<StoreError>>(
     conn: &mut Connection,
     work: impl FnOnce(&mut Connection) -> Result<T, E>,
 ) -> Result<T, E> {
+    if !conn.is_autocommit() {
+        // Inside a caller's transaction (the spool's batches,
+        // mail/drain.rs): a savepoint of it.
+        conn.execute_batch("SAVEPOINT atomically")
+            .map_err(StoreError::from)?;
+        let done = work(conn);
+        let end = match done {
+            Ok(_) => "RELEASE atomically",
+            Err(_) => "ROLLBACK TO atomically; RELEASE atomically",
+        };
+        conn.execute_batch(end).map_err(StoreError::from)?;
+        return done;
+    }
     conn.execute_batch("BEGIN IMMEDIATE")
         .map_err(StoreError::from)?;
     let done = work(conn).and_then(|value| {
