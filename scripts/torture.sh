@@ -2,12 +2,14 @@
 # The torture run behind README's "Nothing lost, nothing doubled" figures.
 #
 # Runs the crash harness of tests/mail_crash.rs large, in release mode:
-# ROUNDS rounds of up to 8 games at once, each round a move mail, a
-# `multiple` letter or a shell move per game plus now and then a signup
-# mail without a Message-ID, all started together, 60% of them killed with
-# SIGKILL at a random moment of their life; every killed or refused (75)
-# mail handed over again until it exits 0, every shell move that did not
-# take run again, some finished mails delivered a second time; then
+# ROUNDS rounds of up to 8 games at once, each round a move mail (with the
+# password, or a reply to the board mail, spooled when another `boserv
+# mail` is at work), a `multiple` letter or a shell move per game plus now
+# and then a signup mail without a Message-ID, all started together, 60%
+# of them killed with SIGKILL at a random moment of their life; every
+# killed or refused (75) mail handed over again until it exits 0, every
+# shell move that did not take run again, some finished mails delivered a
+# second time, the spool taken in (`boserv spool`, killed too); then
 # `deliver` runs, two at once, killed at random, and a last one. Then it
 # checks: each command applied exactly once, every made move has its mails
 # and no mail exists for an unmade move, every game replays to its cached

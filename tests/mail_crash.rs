@@ -1,10 +1,13 @@
-//! Crash test: `boserv mail`, shell commands and `deliver` killed with
-//! SIGKILL at random moments, several at once, every killed mail handed
-//! over again as an MTA would (until it exits 0), then the whole database
-//! checked: every command applied exactly once, every made move has its
-//! mails and no mail exists for an unmade move, every game replays to its
-//! cached position, `PRAGMA integrity_check` is ok, no inbox row is left
-//! unfinished, and the `file:` outbox holds each mail once, whole.
+//! Crash test: `boserv mail`, shell commands, `spool` and `deliver`
+//! killed with SIGKILL at random moments, several at once, every killed
+//! mail handed over again as an MTA would (until it exits 0), then the
+//! whole database checked: every command applied exactly once, every made
+//! move has its mails and no mail exists for an unmade move, every game
+//! replays to its cached position, `PRAGMA integrity_check` is ok, no
+//! inbox row is left unfinished, nothing is left in the spool, and the
+//! `file:` outbox holds each mail once, whole. Replies to board mails
+//! carry no password, so those arriving while another `boserv mail` works
+//! go through the spool (mail/spool.rs).
 //!
 //! The suite runs a small round (seconds). `scripts/torture.sh` runs the
 //! same harness large, in release mode, through `BOSERV_TORTURE=ROUNDS`
@@ -731,8 +734,14 @@ fn a_full_disk_loses_nothing_and_everything_resumes_once_space_is_freed() {
     let (mut h, ids) = start(&plan, &dir);
     let mut actions = Vec::new();
     let (mut refused, mut taken, mut messages) = (0, 0, BTreeSet::new());
+    let mut spool_refused = 0;
     for round in 0..plan.rounds {
         let batch = h.round(&plan, &ids, round);
+        // Every other round another `boserv mail` seems at work, so that a
+        // reply to a board mail is spooled: on a full disk, it cannot be.
+        let busy = (round % 2 == 0)
+            .then(|| boserv::mail::spool::DrainLock::try_take(&h.db))
+            .flatten();
         let filler = fill(&dir);
         for action in &batch {
             let mut cmd = h.command();
@@ -759,6 +768,12 @@ fn a_full_disk_loses_nothing_and_everything_resumes_once_space_is_freed() {
             assert!(!stderr.contains("panicked"), "{stderr}");
             match (&action.input, out.status.code()) {
                 (_, Some(0)) => taken += 1,
+                (Input::Mail(raw), Some(75)) if busy.is_some() && raw.contains("Re: Chess") => {
+                    // It would have been spooled.
+                    refused += 1;
+                    spool_refused += 1;
+                    messages.insert(stderr);
+                }
                 (Input::Mail(_), Some(75)) | (Input::Shell(_), Some(2)) => {
                     refused += 1;
                     messages.insert(stderr);
@@ -767,13 +782,21 @@ fn a_full_disk_loses_nothing_and_everything_resumes_once_space_is_freed() {
             }
         }
         std::fs::remove_file(filler).unwrap();
+        drop(busy);
         h.settle(&plan, &batch);
         actions.extend(batch);
     }
     let figures = finish(h, &actions);
     let line = report(&figures, plan.seed);
-    eprintln!("full disk: {refused} refused for now, {taken} taken in; said {messages:?}; {line}");
+    eprintln!(
+        "full disk: {refused} refused for now ({spool_refused} of them to be spooled), \
+         {taken} taken in; said {messages:?}; {line}"
+    );
     assert!(refused > 0, "the disk was never full");
+    assert!(
+        spool_refused > 0,
+        "no reply met the full disk on its way to the spool"
+    );
     assert!(
         messages.iter().all(|m| m.contains("the disk is full")),
         "{messages:?}"
