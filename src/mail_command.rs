@@ -198,7 +198,12 @@ pub fn drain_spool(
                 ExitCode::from(TEMPFAIL)
             } else {
                 let code = take_one(conn, raw, now);
-                drain::drain(spool, conn, &mut after, until, &mut report)?;
+                // This process's mail is taken in whatever happens next:
+                // its exit code stands.
+                if let Err(e) = drain::drain(spool, conn, &mut after, until, &mut report) {
+                    errln!("boserv mail: the spool: {e}");
+                    return Ok(code);
+                }
                 code
             };
         }

@@ -48,7 +48,9 @@ fn a_refused_reply_to_a_board_mail_is_told_to_reply_again_not_to_use_a_password(
     env.reply_to_board_mail("alice", "reply1", "e2-e9");
     let (subject, body) = env.last_mail_to("alice@example.test");
     assert_eq!(subject, "Chess Board 1 Error");
-    let reply = body.find("reply to your board mail").expect(&body);
+    // The error mail carries a reply token of its own: the player replies
+    // to it, without a password; the password form comes second.
+    let reply = body.find("Reply to this mail").expect(&body);
     let password = body.find("PASSWORD").expect(&body);
     assert!(
         reply < password,
@@ -58,8 +60,52 @@ fn a_refused_reply_to_a_board_mail_is_told_to_reply_again_not_to_use_a_password(
     // Out of turn: a command, and no password for `show`.
     env.reply_to_board_mail("bob", "reply2", "e7-e5");
     let (_, body) = env.last_mail_to("bob@example.test");
-    assert!(body.contains("reply to your board mail"), "{body}");
+    assert!(body.contains("Reply to this mail"), "{body}");
     assert!(!body.to_lowercase().contains("password put in"), "{body}");
+    // Following the error mail's own instructions works.
+    env.reply_to_board_mail("alice", "reply3", "e2-e4#1");
+    assert_eq!(env.query::<String>("SELECT text FROM turns"), ["e2-e4"]);
+}
+
+#[test]
+fn an_error_mail_carries_a_reply_token_only_to_the_player_and_while_the_game_goes_on() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    env.challenge("chess", "alice", "bob");
+    let token_of_newest = |to: &str| -> Option<String> {
+        env.query::<Option<String>>(&format!(
+            "SELECT reply_to FROM outbox WHERE recipients LIKE '%\"{to}\"%' ORDER BY id DESC LIMIT 1"
+        ))[0]
+            .clone()
+    };
+    // From an address that is not alice's: refused, and its answer
+    // carries no token.
+    let board_mail = env.reply_address("alice");
+    env.mail(&format!(
+        "From: mallory@example.test\r\nTo: {board_mail}\r\nMessage-ID: <m1@example.test>\r\n\
+         Subject: Re: Chess Board 1\r\n\r\ne2-e4\r\n"
+    ));
+    let (subject, body) = env.last_mail_to("mallory@example.test");
+    assert_eq!(subject, "Chess Board 1 Error", "{body}");
+    assert_eq!(token_of_newest("mallory@example.test"), None);
+    assert!(!body.contains("Reply to this mail"), "{body}");
+    // The pbmserv Subject with the password, refused: the answer to
+    // alice's own address can be replied to.
+    env.mail(
+        "From: alice@example.test\r\nMessage-ID: <a1@example.test>\r\n\
+         Subject: chess move 1 alice secret e2-e5\r\n\r\n",
+    );
+    assert!(token_of_newest("alice@example.test").is_some());
+    // The game over, an error about it carries none.
+    env.ok(Some("alice"), &["resign", "game1"]);
+    env.mail(
+        "From: alice@example.test\r\nMessage-ID: <a2@example.test>\r\n\
+         Subject: chess move 1 alice secret e2-e4\r\n\r\n",
+    );
+    let (subject, body) = env.last_mail_to("alice@example.test");
+    assert_eq!(subject, "Chess Board 1 Error", "{body}");
+    assert_eq!(token_of_newest("alice@example.test"), None);
+    assert!(!body.contains("Reply to this mail"), "{body}");
 }
 
 #[test]
@@ -247,4 +293,30 @@ fn a_board_mail_says_to_reply_with_the_move_and_that_works() {
     assert!(page.contains("`draw accept` or `draw decline`"), "{page}");
     env.reply_to_board_mail("alice", "d1", "draw accept");
     assert_eq!(env.json(&game)["result"], "1/2-1/2");
+}
+
+#[test]
+fn a_reply_to_a_board_mail_that_adds_the_password_and_move_to_the_subject_is_that_command() {
+    // pbmserv's habit (README): keep the board mail's Subject, add the
+    // password and the move, write a comment. The reply goes to the board
+    // mail's Reply-To token, and still the Subject is the command.
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    env.challenge("chess", "alice", "bob");
+    let board_mail = env.reply_address("alice");
+    env.mail(&format!(
+        "From: alice@example.test\r\nTo: {board_mail}\r\nMessage-ID: <h1@example.test>\r\n\
+         Subject: Re: Chess Board 1 alice secret e2-e4\r\n\r\nGood luck!\r\n\r\n> the board\r\n"
+    ));
+    assert_eq!(env.query::<String>("SELECT text FROM turns"), ["e2-e4"]);
+    let (_, body) = env.last_mail_to("bob@example.test");
+    assert!(body.contains("Good luck!"), "{body}");
+    // With a wrong password it is refused as a login, not read from the
+    // body.
+    let board_mail = env.reply_address("bob");
+    env.mail(&format!(
+        "From: bob@example.test\r\nTo: {board_mail}\r\nMessage-ID: <h2@example.test>\r\n\
+         Subject: Re: Chess Board 1 bob wrong e7-e5\r\n\r\ne7-e5\r\n"
+    ));
+    assert_eq!(env.query::<String>("SELECT text FROM turns"), ["e2-e4"]);
 }

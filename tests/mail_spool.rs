@@ -39,6 +39,21 @@ fn mail_with(env: &Env, raw: &str, extension: Option<&str>) -> (Option<i32>, Str
     )
 }
 
+/// Runs `boserv deliver` into `file:DIR`; returns its exit code and stderr.
+fn deliver(env: &Env, dir: &std::path::Path) -> (Option<i32>, String) {
+    let transport = format!("file:{}", dir.display());
+    let out = env
+        .cmd(None)
+        .args(["deliver", "--transport", &transport])
+        .env("BOSERV_FROM", SERVER)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 fn mail(env: &Env, raw: &str) -> (Option<i32>, String) {
     mail_with(env, raw, None)
 }
@@ -199,15 +214,8 @@ fn deliver_takes_in_what_a_drain_left_and_names_what_is_set_aside() {
     )
     .unwrap();
     let dir = tempfile::tempdir().unwrap();
-    let transport = format!("file:{}", dir.path().display());
-    let out = env
-        .cmd(None)
-        .args(["deliver", "--transport", &transport])
-        .env("BOSERV_FROM", SERVER)
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
+    let (code, err) = deliver(&env, dir.path());
+    assert_eq!(code, Some(1), "{err}");
     assert!(
         err.contains("spooled mail 2 (received") && err.contains("set aside"),
         "{err}"
@@ -219,18 +227,8 @@ fn deliver_takes_in_what_a_drain_left_and_names_what_is_set_aside() {
     );
     // Let go (README, The spool): the next deliver takes it in.
     conn.execute("UPDATE spool SET tries = 0", []).unwrap();
-    let out = env
-        .cmd(None)
-        .args(["deliver", "--transport", &transport])
-        .env("BOSERV_FROM", SERVER)
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let (code, err) = deliver(&env, dir.path());
+    assert_eq!(code, Some(0), "{err}");
     assert_eq!(spooled(&env), 0);
     assert_eq!(
         count(

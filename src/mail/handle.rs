@@ -40,7 +40,7 @@ use crate::command::{Actor, Command, GameId};
 use crate::rules::VARIANTS;
 use crate::service::help::variants;
 use crate::service::{Reply, accounts};
-use crate::store::{self, StoreError};
+use crate::store::{self, StoreError, games, players};
 
 /// How much of a message over the size limit is stored: its headers and
 /// the start of its body, enough to see who sent what.
@@ -283,6 +283,16 @@ fn queue_answer(
         .as_ref()
         .map(|(game, user)| identity.game_root_id(*game, user));
     let references: Vec<String> = root.iter().chain(parent.iter()).cloned().collect();
+    // An answer in the thread of a game still going on, to one of its
+    // player's confirmed addresses, can be replied to as a board mail can
+    // (error_mail says so).
+    let mut reply_to = None;
+    if let Some((game, user)) = &answer.thread
+        && games::find(conn, *game)?.is_some_and(|row| row.status == games::Status::Active)
+        && let Some(player) = confirmed_player(conn, user, sender)?
+    {
+        reply_to = Some(super::token::issue(conn, identity, *game, player, now)?);
+    }
     let draft = Draft {
         game: answer.thread.as_ref().map(|(game, _)| *game),
         to: vec![sender.to_string()],
@@ -291,7 +301,7 @@ fn queue_answer(
         message_id: identity.answer_id(row, 0),
         in_reply_to: parent.or(root),
         references,
-        reply_to: None,
+        reply_to,
     };
     outbox::queue(conn, &draft, now)?;
     Ok(())
@@ -420,9 +430,11 @@ impl Message<'_> {
             Intake::Letter(letter) if letter.token.is_some() => refusal::Way::Reply,
             _ => refusal::Way::Subject,
         };
+        let sender = self.received.sender;
         let refused = |conn: &Connection, board: &Board, reason: &str| {
             let game = board.as_ref().map(|(g, u)| (*g, u.as_deref()));
-            error_mail(conn, settings, game, reason, raw, way).map(|a| (Outcome::Refused, Some(a)))
+            error_mail(conn, settings, game, reason, raw, way, sender)
+                .map(|a| (Outcome::Refused, Some(a)))
         };
         let (outcome, answer) = match ready {
             Ready::Refuse { board, reason } => refused(conn, &board, &reason)?,
@@ -477,6 +489,7 @@ impl Message<'_> {
                     &why.to_string(),
                     &original,
                     refusal::Way::Subject,
+                    None,
                 )?);
             }
             // One combined answer per message; a single answer keeps its
@@ -596,6 +609,10 @@ fn claimed_user(actor: &Actor) -> Option<&str> {
 /// named a board of the player it spoke for, telling them to answer the
 /// `way` they sent it. `raw` is the message as stored (masked); at most
 /// [`MAX_QUOTE_BYTES`] of it are quoted.
+///
+/// An error about the board of a game still going on, to one of the
+/// confirmed addresses of the player it speaks for, says to reply to it:
+/// it goes out with a Reply-To token of its own ([`queue_answer`]).
 fn error_mail(
     conn: &Connection,
     settings: &Settings,
@@ -603,17 +620,46 @@ fn error_mail(
     reason: &str,
     raw: &[u8],
     way: refusal::Way,
+    sender: Option<&str>,
 ) -> Result<Answer, HandleError> {
     let raw = &raw[..raw.len().min(MAX_QUOTE_BYTES)];
-    let letter = refusal::letter(conn, game, reason, raw, None, way);
-    let thread = match (game, letter.board) {
-        (Some((id, Some(user))), Some(_)) => crate::store::games::find(conn, id)?
+    let theirs = match game {
+        Some((id, Some(user))) => games::find(conn, id)?
             .filter(|row| row.players.iter().any(|p| p.eq_ignore_ascii_case(user)))
-            .map(|_| (id, user.to_ascii_lowercase())),
+            .map(|row| (id, user, row.status)),
+        _ => None,
+    };
+    let reply_here = match (&theirs, sender) {
+        (Some((_, user, games::Status::Active)), Some(sender)) => {
+            confirmed_player(conn, user, sender)?.is_some()
+        }
+        _ => false,
+    };
+    let letter = refusal::letter(conn, game, reason, raw, None, way, reply_here);
+    let thread = match (theirs, letter.board) {
+        (Some((id, user, _)), Some(_)) => Some((id, user.to_ascii_lowercase())),
         _ => None,
     };
     let mail = render(settings, "error.txt", &letter)?;
     Ok(Answer { mail, thread })
+}
+
+/// The id of player `user` when `sender` is one of their confirmed
+/// addresses: a mail about their board to it reaches them alone, so it
+/// may carry a reply token.
+fn confirmed_player(
+    conn: &Connection,
+    user: &str,
+    sender: &str,
+) -> Result<Option<i64>, HandleError> {
+    let Some(player) = players::find(conn, user)? else {
+        return Ok(None);
+    };
+    let emails = players::confirmed_emails(conn, player.id)?;
+    Ok(emails
+        .iter()
+        .any(|e| e.eq_ignore_ascii_case(sender))
+        .then_some(player.id))
 }
 
 fn render(

@@ -177,7 +177,12 @@ fn interpret(message: &Message<'_>, recipient: &token::Recipient) -> Intake {
     };
     let subject = subject::command_line(message.subject().unwrap_or(""));
     let text = body_text(message);
-    let token = token::find(message, recipient);
+    // pbmserv's habit: a reply that keeps the board mail's Subject and
+    // adds the password and the move (`Re: Chess Board 1 alice PW e2-e4`)
+    // is that Subject's command wherever it was sent, even to a reply
+    // token: the password speaks for the player, the body is the comment.
+    let token =
+        token::find(message, recipient).filter(|_| super::mask::secrets(&subject).is_empty());
     let (commands, comment) = if token.is_some() {
         let (line, comment) = body::reply(&text);
         (line.into_iter().collect(), comment)

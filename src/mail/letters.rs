@@ -136,10 +136,15 @@ pub struct ErrorLetter {
     /// What to send instead, as a Subject with the password (and move)
     /// left to fill in.
     pub instead: Option<String>,
-    /// When the refused mail was a reply to a board mail: the first line
-    /// to write in the next reply (`MOVE#13`, or `show`). The letter then
-    /// says to answer that way, and names [`ErrorLetter::instead`] second.
+    /// When the refused mail was a reply to a board mail, or this letter
+    /// can be replied to: the first line to write in the next reply
+    /// (`MOVE#13`, or `show`). The letter then says to answer that way,
+    /// and names [`ErrorLetter::instead`] second.
     pub reply: Option<String>,
+    /// True when this letter carries a Reply-To token of its own (it goes
+    /// to a confirmed address of the player it is about): the reply goes
+    /// to this letter, not back to the board mail.
+    pub reply_here: bool,
     /// Dice games: the sender's roll, when it is their turn.
     pub roll: Option<String>,
     /// The board as it stands, when there is one.

@@ -37,7 +37,8 @@ pub enum Way {
 /// The error letter for a command refused with `reason`, sent the `way`
 /// given. `game` is the board the command named and the userid it spoke
 /// for; `secret` the password it carried, masked wherever it appears in
-/// the quote.
+/// the quote; `reply_here` says the letter carries a Reply-To token of
+/// its own for that player and board.
 pub fn letter(
     conn: &Connection,
     game: Option<(GameId, Option<&str>)>,
@@ -45,6 +46,7 @@ pub fn letter(
     raw: &[u8],
     secret: Option<&str>,
     way: Way,
+    reply_here: bool,
 ) -> ErrorLetter {
     let loaded = game.and_then(|(g, _)| LoadedGame::load(conn, VARIANTS, g).ok());
     let user = game.and_then(|(_, user)| user);
@@ -69,10 +71,10 @@ pub fn letter(
     });
     // A reply to a board mail is answered by another reply: the line to
     // write first (the token of the board mail stays valid while the game
-    // goes on).
+    // goes on, and this letter may carry one of its own).
     let reply = loaded
         .as_ref()
-        .filter(|_| way == Way::Reply && seat.is_some())
+        .filter(|_| (way == Way::Reply || reply_here) && seat.is_some())
         .map(|game| match mover {
             Some(_) => format!("MOVE#{}", game.row.ply + 1),
             None => "show".to_string(),
@@ -90,6 +92,7 @@ pub fn letter(
         board: loaded.as_ref().map(|l| l.id().0),
         reason: wrap(reason, 76),
         instead,
+        reply_here: reply_here && reply.is_some(),
         reply,
         diagram: loaded.as_ref().map(|l| {
             l.position

@@ -104,6 +104,7 @@ fn error_mails_with_and_without_a_board() {
         board: Some(42),
         instead: Some("bochess move 42 bob PASSWORD MOVE#13".into()),
         reply: None,
+        reply_here: false,
         roll: None,
         reason: "e2-e5: a pawn moves one or two squares from its first rank".into(),
         diagram: Some(DIAGRAM.into()),
@@ -130,6 +131,23 @@ fn error_mails_with_and_without_a_board() {
     );
     assert!(first < second, "{by_reply}");
     assert!(by_reply.contains("\n  MOVE#13\n"), "{by_reply}");
+    // A letter with a Reply-To token of its own is answered directly.
+    let here = render(
+        "error.txt",
+        ErrorLetter {
+            reply: Some("MOVE#13".into()),
+            reply_here: true,
+            ..with_board.clone()
+        },
+    );
+    let joined = here.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        joined.contains(
+            "Reply to this mail (no password needed) with your move alone on the first line: MOVE#13 Or"
+        ),
+        "{here}"
+    );
+    assert!(!here.contains("board mail"), "{here}");
     let show = render(
         "error.txt",
         ErrorLetter {
