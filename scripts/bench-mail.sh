@@ -12,7 +12,8 @@
 #              token, move on the first body line), 4 at a time;
 # 3. password: the same moves in pbmserv's Subject form with the password
 #              (argon2 checked before the write lock), 4 at a time;
-# 4. latency:  p50/p99 of password move mails arriving 8 and 20 at once.
+# 4. latency:  p50/p99 of password move mails, then of replies to board
+#              mails, arriving 8 and 20 at once.
 # Each mail phase checks that nothing was lost or doubled: every game has
 # exactly PLIES turns and every mail one inbox row. Moves are the first 40
 # plies of Kasparov-Topalov, Wijk aan Zee 1999, in every game; each ply is
@@ -157,27 +158,50 @@ echo "password mails: $n mails, $workers at a time: $password/s" \
 check "$work/password.db"
 [ "$only" = password ] && exit 0
 
-# 4. Latency with C password mails at once (C games, one round per ply).
+# 4. Latency with C mails at once (C games, one round per ply), each
+# process timed from its start to its exit: password mails (KIND p), and
+# replies to board mails (KIND t), where one process takes in the others'
+# spooled replies before it exits, so its time is the time until all of
+# the round's moves are made.
 latency() {
-    local c=$1 rounds=$2
-    games=$c setup "$work/lat$c.db"
-    : >"$work/lat$c.ns"
+    local kind=$1 c=$2 rounds=$3 what
+    games=$c setup "$work/lat$kind$c.db"
+    if [ "$kind" = t ]; then
+        what="replies to board mails"
+        sqlite3 -separator ' ' "$work/lat$kind$c.db" \
+            "SELECT json_extract(recipients, '\$[0]'), reply_to FROM outbox WHERE reply_to IS NOT NULL" \
+            >"$work/lat.tokens"
+        declare -A token
+        while read -r address reply; do token[$address]=$reply; done <"$work/lat.tokens"
+    else
+        what="password mails"
+    fi
+    : >"$work/lat$kind$c.ns"
     for k in $(seq "$rounds"); do
         for g in $(seq "$c"); do
             if [ $((k % 2)) -eq 1 ]; then p=w$g; else p=b$g; fi
-            printf 'From: %s@example.org\r\nMessage-ID: <l%s.%s@example.org>\r\nSubject: chess move %s %s secret %s\r\n\r\n' \
-                "$p" "$g" "$k" "$g" "$p" "${moves[$((k - 1))]}" >"$work/l$c.$g"
+            if [ "$kind" = t ]; then
+                printf 'From: %s@example.org\r\nTo: %s\r\nMessage-ID: <l%s.%s@example.org>\r\nSubject: Re: Chess Board %s\r\n\r\n%s\r\n' \
+                    "$p" "${token[$p@example.org]}" "$g" "$k" "$g" "${moves[$((k - 1))]}"
+            else
+                printf 'From: %s@example.org\r\nMessage-ID: <l%s.%s@example.org>\r\nSubject: chess move %s %s secret %s\r\n\r\n' \
+                    "$p" "$g" "$k" "$g" "$p" "${moves[$((k - 1))]}"
+            fi >"$work/l$c.$g"
         done
         for g in $(seq "$c"); do
-            (s=$(now_ns); "$bin" mail <"$work/l$c.$g" 2>/dev/null; e=$(now_ns); echo $((e - s)) >>"$work/lat$c.ns") &
+            (s=$(now_ns); "$bin" mail <"$work/l$c.$g" 2>/dev/null; e=$(now_ns); echo $((e - s)) >>"$work/lat$kind$c.ns") &
         done
         wait
     done
-    sort -n "$work/lat$c.ns" | awk -v c="$c" '{ a[NR] = $1 } END {
+    local made
+    made=$(sqlite3 "$work/lat$kind$c.db" "SELECT count(*) FROM turns")
+    sort -n "$work/lat$kind$c.ns" | awk -v c="$c" -v what="$what" -v made="$made" '{ a[NR] = $1 } END {
         p50 = a[int(NR * 0.50 + 0.5)]; p99 = a[int(NR * 0.99 + 0.5)]
-        printf "latency, %d password mails at once (%d samples): p50 %.0f ms, p99 %.0f ms (busy timeout 5000 ms)\n",
-            c, NR, p50 / 1e6, p99 / 1e6 }'
+        printf "latency, %d %s at once (%d samples, %d moves made): p50 %.0f ms, p99 %.0f ms (busy timeout 5000 ms)\n",
+            c, what, NR, made, p50 / 1e6, p99 / 1e6 }'
 }
-latency 8 20
-latency 20 10
+latency p 8 20
+latency p 20 10
+latency t 8 20
+latency t 20 10
 echo "(machine: $(nproc) cores; figures are pessimistic when it is shared)"

@@ -8,7 +8,9 @@
 //! takes one received message from start to finish (`boserv mail`),
 //! exactly once however often the MTA hands it over: it is read with a
 //! bound ([`raw`]), known by its [`fingerprint`], kept in the [`inbox`],
-//! and each of its commands is recorded in [`steps`] as it commits.
+//! and each of its commands is recorded in [`steps`] as it commits. While
+//! one `boserv mail` works, a message without a password waits in the
+//! [`spool`] for it, which takes the spool in ([`drain`]).
 
 pub mod admission;
 pub mod announce;
