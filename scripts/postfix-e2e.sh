@@ -12,7 +12,9 @@
 # 2. deploys boserv with scripts/mta/setup.sh exactly as README says
 #    (address chess@boserv.test);
 # 3. adds two local users, alice and bob, who sign up, challenge and play
-#    Fool's mate by mail with `mail` (mailx), as they would at a terminal;
+#    Fool's mate by mail with `mail` (mailx), as they would at a terminal:
+#    alice with pbmserv's Subject and her password, bob by replying to his
+#    board mails (to their Reply-To token address) with the move alone;
 # 4. drains the outbox with the command line of /etc/cron.d/boserv, as the
 #    boserv user, and checks both mailboxes (/var/mail/alice, /var/mail/bob)
 #    for the boards and the result.
@@ -75,7 +77,9 @@ esac
 
 step "deploying boserv with the kit"
 # A scratch machine: a run starts from an empty database.
-rm -f /var/lib/boserv/boserv.db /var/lib/boserv/boserv.db-wal /var/lib/boserv/boserv.db-shm
+rm -f /var/lib/boserv/boserv.db /var/lib/boserv/boserv.db-wal /var/lib/boserv/boserv.db-shm \
+    /var/lib/boserv/boserv.db.spool /var/lib/boserv/boserv.db.spool-wal \
+    /var/lib/boserv/boserv.db.spool-shm
 sh "$here/mta/setup.sh" --address "$server" --name "Chess Server" --bin "$bin"
 
 # The cron line for deliver, run as cron would (its user, its PATH).
@@ -106,6 +110,15 @@ for u in alice bob; do
 done
 # A player mails the server from their own account with mailx.
 as() { who="$1"; subject="$2"; shift 2; printf '%s\n' "${*:-}" | su "$who" -c "mail -s '$subject' $server"; }
+# A player answers their newest board mail: to its Reply-To (the server's
+# address with a token as its plus part), the move alone on the first
+# line, no password.
+reply() {
+    who="$1"; shift
+    to=$(sed -n 's/^Reply-To: *//p' "/var/mail/$who" | tail -n 1)
+    case "$to" in chess+*@$domain) ;; *) fail "$who: no Reply-To token in the newest board mail ($to)" ;; esac
+    printf '%s\n' "$@" | su "$who" -c "mail -s 'Re: Chess Board 1' '$to'"
+}
 
 as alice "signup alice pw-alice alice@$domain"
 as bob "signup bob pw-bob bob@$domain"
@@ -122,11 +135,11 @@ as alice "chess challenge alice bob --login=alice:pw-alice" "Fancy a quick one?"
 deliver
 as alice "chess move 1 alice pw-alice f2-f3#1"
 deliver
-as bob "chess move 1 bob pw-bob e7-e5#2" "Careful now."
+reply bob "e7-e5#2" "Careful now."
 deliver
 as alice "chess move 1 alice pw-alice g2-g4#3"
 deliver
-as bob "chess move 1 bob pw-bob Qd8-h4#4" "Sorry!"
+reply bob "Qd8-h4#4" "Sorry!"
 deliver
 
 step "what each user received"
