@@ -228,7 +228,9 @@ fn resigning_before_ones_first_move_cancels_the_game() {
     assert_eq!(json["reason"], "Black declined to play");
     let export = env.ok(None, &["export", &game]);
     assert!(
-        export.contains("[Result \"*\"]\n[Termination \"Black declined to play\"]"),
+        export.contains(
+            "[Result \"*\"]\n[Termination \"abandoned\"]\n[Reason \"Black declined to play\"]"
+        ),
         "{export}"
     );
     let reason = env.refused(Some("bob"), &["move", &game, "e7-e5"]);

@@ -132,6 +132,11 @@ fn a_mate_is_marked_in_the_pgn() {
     let game = env.fools_mate();
     let pgn = env.ok(None, &["export", &game]);
     assert!(pgn.trim_end().ends_with("1. f3 e5 2. g4 Qh4# 0-1"), "{pgn}");
+    // The standard's Termination value; the words in a tag of their own.
+    assert!(
+        pgn.contains("[Termination \"normal\"]\n[Reason \"checkmate\"]"),
+        "{pgn}"
+    );
     let seen = read(&pgn);
     assert!(seen.errors.is_empty(), "{:?}", seen.errors);
     assert_eq!(seen.sans.last().unwrap().1, "Qh4#");

@@ -80,6 +80,18 @@ impl Ending {
         }
     }
 
+    /// The PGN standard's value of the `Termination` tag (8.1.1 of the
+    /// standard): how the game ended as a rated record sees it; the words
+    /// of [`fmt::Display`] say why.
+    pub fn pgn_termination(&self) -> &'static str {
+        match self {
+            Ending::TimeForfeit => "time forfeit",
+            // A player who left the server, or declined to play at all.
+            Ending::SignedOff | Ending::Declined { .. } => "abandoned",
+            _ => "normal",
+        }
+    }
+
     fn simple_key(&self) -> &'static str {
         match self {
             Ending::Checkmate => "checkmate",
@@ -309,6 +321,20 @@ impl fmt::Display for Outcome {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn pgn_termination_takes_the_standards_values() {
+        assert_eq!(Ending::Checkmate.pgn_termination(), "normal");
+        assert_eq!(Ending::Agreement.pgn_termination(), "normal");
+        assert_eq!(Ending::Resignation.pgn_termination(), "normal");
+        assert_eq!(Ending::TimeForfeit.pgn_termination(), "time forfeit");
+        assert_eq!(Ending::SignedOff.pgn_termination(), "abandoned");
+        let declined = Ending::Declined {
+            seat: 1,
+            name: "Black",
+        };
+        assert_eq!(declined.pgn_termination(), "abandoned");
+    }
+
     use super::*;
 
     const TWO: &[&str] = &["White", "Black"];

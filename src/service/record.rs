@@ -24,7 +24,7 @@ use super::game::{LoadedGame, apply, parse_roll};
 use super::reply::Reply;
 use super::score::score;
 use crate::command::GameId;
-use crate::rules::{GameOption, Position, Roll, Variant};
+use crate::rules::{Ending, GameOption, Position, Roll, Variant};
 use crate::store::turns::{self, Entry, EntryKind};
 use crate::store::{self};
 
@@ -108,8 +108,19 @@ fn pgn(game: &LoadedGame, log: &[Entry]) -> Result<String, ServiceError> {
         out.push(tag(seat, player));
     }
     out.push(tag("Result", result));
-    if let Some(reason) = &game.current_view().reason {
-        out.push(tag("Termination", reason));
+    // Termination takes the standard's values (`normal`, `time forfeit`,
+    // `abandoned`); the words of the ending go in a tag of their own.
+    let view = game.current_view();
+    let seats = game.variant.seats();
+    if let Some(ending) = view
+        .ending
+        .as_deref()
+        .and_then(|key| Ending::read(key, seats))
+    {
+        out.push(tag("Termination", ending.pgn_termination()));
+    }
+    if let Some(reason) = &view.reason {
+        out.push(tag("Reason", reason));
     }
     out.push(tag("Game", &game.id().to_string()));
     out.push(String::new());
