@@ -91,7 +91,7 @@ reply bob@example.org "Chess Board 1 bob" $'e7-e5\r\nCareful now.'
 expect_mail "Chess Board 1 alice **"
 send alice@example.org "chess move 1 alice secret g2-g4#3"
 send bob@example.org "Re: chess move 1 bob hunter2 Qd8-h4#4"
-final=$(grep -rlF "0-1 (checkmate)" "$work/maildir/new" | wc -l)
+final=$(grep -rlF "Game won by bob (checkmate)." "$work/maildir/new" | xargs grep -lF "Result: 0-1" | wc -l)
 [ "$final" -ge 2 ] || { echo "the game-over mail did not reach both players" >&2; exit 1; }
 echo "game over by mail: 0-1 (checkmate), mailed to both players"
 "$bin" show game1 | tail -3
