@@ -196,9 +196,11 @@ Two ways to answer by mail:
    that game only.
    Send it from your own confirmed address; anything after the first line
    is a comment for your opponent. It stops working when the game ends.
+   An error mail about your board can be answered the same way.
 2. Put the whole command in the Subject, with your password:
    chess move BOARD USERID PASSWORD e7-e5#2
    or `multiple` as the Subject and one command per line of the body.
+   A reply to a board mail whose Subject says all that is read this way.
 
 Challenges by mail carry your login, and you must be one of the players:
    chess challenge alice bob --login=alice:PASSWORD
