@@ -216,20 +216,22 @@ pub fn drain_spool(
     Ok(code)
 }
 
-/// `boserv spool`, and `boserv deliver` first: takes in the mail left in
-/// the spool (a drain stopped by a busy database, a process killed while
-/// it drained), unless another process is at it. False when a message
-/// still waits: set aside, or not taken in (one line each on stderr).
+/// `boserv spool`, and `boserv deliver` and `remind` first: takes in the
+/// mail left in the spool (a drain stopped by a busy database, a process
+/// killed while it drained), unless another process is at it after
+/// `wait`. False when a message still waits: set aside, or not taken in
+/// (one line each on stderr).
 pub fn drain_left(
     db: &Path,
     conn: &mut rusqlite::Connection,
     busy_ms: u64,
+    wait: Duration,
     now: DateTime<Utc>,
 ) -> anyhow::Result<bool> {
     if !spool::beside(db, ".spool").exists() {
         return Ok(true);
     }
-    let Some(lock) = DrainLock::try_take(db) else {
+    let Some(lock) = DrainLock::take_within(db, wait) else {
         errln!("boserv: another process is taking the spool in");
         return Ok(true);
     };

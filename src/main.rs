@@ -425,7 +425,13 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
         Cmd::Deliver { transport } => {
             let transport = transport.or_else(|| config.get("transport"));
             let mut conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
-            let spooled = mail_command::drain_left(&cli.db, &mut conn, cli.busy_timeout_ms, now)?;
+            let spooled = mail_command::drain_left(
+                &cli.db,
+                &mut conn,
+                cli.busy_timeout_ms,
+                Duration::ZERO,
+                now,
+            )?;
             let code =
                 mail_command::deliver(&conn, now, transport.as_deref().unwrap_or("sendmail"))?;
             Ok(if spooled { code } else { ExitCode::from(1) })
@@ -437,7 +443,9 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
         }
         Cmd::Spool => {
             let mut conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
-            let clean = mail_command::drain_left(&cli.db, &mut conn, cli.busy_timeout_ms, now)?;
+            let busy = Duration::from_millis(cli.busy_timeout_ms);
+            let clean =
+                mail_command::drain_left(&cli.db, &mut conn, cli.busy_timeout_ms, busy, now)?;
             Ok(if clean {
                 ExitCode::SUCCESS
             } else {
@@ -562,6 +570,11 @@ fn open_existing(db: &std::path::Path, busy_ms: u64) -> Result<rusqlite::Connect
 fn run_remind(db: &std::path::Path, busy_ms: u64, now: DateTime<Utc>) -> Result<ExitCode, Failure> {
     use std::io::IsTerminal;
     let mut conn = open_existing(db, busy_ms)?;
+    // A move waiting in the spool arrived before now: it is made before
+    // anyone is reminded or loses on time (waiting for a process at work
+    // on the spool to be done).
+    let busy = Duration::from_millis(busy_ms);
+    mail_command::drain_left(db, &mut conn, busy_ms, busy, now)?;
     let bar = if std::io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new(0);
         bar.set_message("games due");

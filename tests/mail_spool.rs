@@ -315,3 +315,52 @@ fn a_mail_with_a_password_takes_in_what_the_spool_holds_after_its_own() {
         ["1:e2-e4", "2:d2-d4"]
     );
 }
+
+#[test]
+fn a_move_waiting_in_the_spool_is_made_before_remind_judges_the_clock() {
+    // alice must move within 21 days of the challenge. Her reply arrives
+    // on day 20 and is spooled; the process at work dies before taking it
+    // in. On day 21 cron runs `remind`: her move is made first, as of day
+    // 20, and nobody loses on time.
+    let env = games();
+    let white = reply_to_of(&env, "alice", 1);
+    let day = |d: i64| {
+        (chrono::DateTime::parse_from_rfc3339(crate::util::NOW).unwrap()
+            + chrono::Duration::days(d)
+            + chrono::Duration::hours(1))
+        .to_rfc3339()
+    };
+    let held = DrainLock::try_take(&env.db).unwrap();
+    let out = env
+        .cmd(None)
+        .arg("mail")
+        .env("BOSERV_FROM", SERVER)
+        .env("BOSERV_NOW", day(20))
+        .write_stdin(reply("alice", &white, "late1", "e2-e4").into_bytes())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    drop(held);
+    assert_eq!(spooled(&env), 1);
+    let out = env
+        .cmd(None)
+        .args(["--now", &day(21), "remind"])
+        .env("BOSERV_FROM", SERVER)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(spooled(&env), 0);
+    assert_eq!(
+        env.query::<String>("SELECT text FROM turns WHERE game = 1"),
+        ["e2-e4"]
+    );
+    assert_eq!(
+        env.query::<String>("SELECT status FROM games WHERE id = 1"),
+        ["active"],
+        "nobody lost on time"
+    );
+}

@@ -290,6 +290,22 @@ pub struct DrainLock {
 }
 
 impl DrainLock {
+    /// The lock of the database at `db`, waiting up to `timeout` for the
+    /// process that holds it to be done (`flock` has no timeout: it is
+    /// tried every 10 ms).
+    pub fn take_within(db: &Path, timeout: Duration) -> Option<DrainLock> {
+        let until = std::time::Instant::now() + timeout;
+        loop {
+            if let Some(lock) = DrainLock::try_take(db) {
+                return Some(lock);
+            }
+            if std::time::Instant::now() >= until {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
     /// The lock of the database at `db`, if no other process holds it
     /// (`None` too when the file cannot be had).
     pub fn try_take(db: &Path) -> Option<DrainLock> {

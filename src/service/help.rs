@@ -68,7 +68,8 @@ const TOOLS: &[Tool] = &[
         summary: "for cron: reminders, time losses",
         page: "Sends a reminder after the nag time without a move and ends the game\n\
                on time after the forfeit time, or when the player to move has used\n\
-               up the game's thinking time (totaltime). Safe to run at any frequency:\n\
+               up the game's thinking time (totaltime). Moves waiting in the spool are\n\
+               made first. Safe to run at any frequency:\n\
                nothing is sent twice. Run it from cron (README, Run it as a mail server).",
     },
     Tool {
