@@ -112,8 +112,9 @@ pub fn take_mail(run: &MailRun<'_>) -> ExitCode {
 }
 
 /// A message taken in by this process alone (admission.rs: one process
-/// per core at a time); then, with the drain lock free, whatever waits in
-/// the spool (left by a drain that stopped or was killed).
+/// per core at a time). Should mail wait in the spool (left by a drain
+/// that stopped or was killed) and the drain lock be free, it arrived
+/// earlier: it is taken in first.
 fn alone(run: &MailRun<'_>, raw: &RawMail, spool: Option<&Spool>) -> ExitCode {
     // Held until the process exits (mail/admission.rs).
     let _slot = match admission::take(run.db, admission::per_core(), run.busy) {
@@ -130,14 +131,21 @@ fn alone(run: &MailRun<'_>, raw: &RawMail, spool: Option<&Spool>) -> ExitCode {
             return ExitCode::from(TEMPFAIL);
         }
     };
-    let code = take_one(&mut conn, raw, run.now);
-    if let Some(spool) = spool
-        && spool.after(0).unwrap_or(false)
-        && let Some(lock) = DrainLock::try_take(run.db)
-        && let Err(e) = drain_spool(run.db, spool, &mut conn, Some(lock), None, run.now)
-    {
-        errln!("boserv mail: the spool: {e}");
-    }
+    let waiting = spool
+        .filter(|spool| spool.after(0).unwrap_or(false))
+        .and_then(|spool| DrainLock::try_take(run.db).map(|lock| (spool, lock)));
+    let code = match waiting {
+        Some((spool, lock)) => {
+            match drain_spool(run.db, spool, &mut conn, Some(lock), Some(raw), run.now) {
+                Ok(code) => code,
+                Err(e) => {
+                    errln!("boserv mail: try again later: the spool: {e}");
+                    ExitCode::from(TEMPFAIL)
+                }
+            }
+        }
+        None => take_one(&mut conn, raw, run.now),
+    };
     after(run, &conn, transport);
     code
 }

@@ -292,27 +292,29 @@ fn a_lower_size_limit_reaches_the_spooling_processes_at_once() {
 }
 
 #[test]
-fn a_mail_with_a_password_takes_in_what_the_spool_holds_after_its_own() {
+fn a_mail_with_a_password_takes_in_what_the_spool_holds_before_its_own() {
     let env = games();
     let white = reply_to_of(&env, "alice", 1);
     let held = DrainLock::try_take(&env.db).unwrap();
     assert_eq!(
-        mail(&env, &reply("alice", &white, "w1", "e2-e4")).0,
+        mail(&env, &reply("alice", &white, "w1", "e2-e4#1")).0,
         Some(0)
     );
     // The process that held the lock is gone; nobody looked again.
     drop(held);
     assert_eq!(spooled(&env), 1);
+    // bob's answer to that move, with his password: it arrived later, and
+    // is taken in after it.
     let (code, err) = mail(
         &env,
-        "From: alice@example.test\r\nMessage-ID: <w2@example.test>\r\n\
-         Subject: chess move 2 alice secret d2-d4\r\n\r\n",
+        "From: bob@example.test\r\nMessage-ID: <w2@example.test>\r\n\
+         Subject: chess move 1 bob secret e7-e5#2\r\n\r\n",
     );
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(spooled(&env), 0);
     assert_eq!(
-        env.query::<String>("SELECT game || ':' || text FROM turns ORDER BY game"),
-        ["1:e2-e4", "2:d2-d4"]
+        env.query::<String>("SELECT text FROM turns WHERE game = 1 ORDER BY seq"),
+        ["e2-e4", "e7-e5"]
     );
 }
 
