@@ -39,18 +39,25 @@ fn mail_with(env: &Env, raw: &str, extension: Option<&str>) -> (Option<i32>, Str
     )
 }
 
-/// Runs `boserv deliver` into `file:DIR`; returns its exit code and stderr.
-fn deliver(env: &Env, dir: &std::path::Path) -> (Option<i32>, String) {
-    let transport = format!("file:{}", dir.display());
+/// Runs `boserv ARGS` as cron would; returns its exit code and stderr.
+fn boserv(env: &Env, args: &[&str]) -> (Option<i32>, String) {
     let out = env
         .cmd(None)
-        .args(["deliver", "--transport", &transport])
+        .args(args)
         .env("BOSERV_FROM", SERVER)
         .output()
         .unwrap();
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Runs `boserv deliver` into `file:DIR`.
+fn deliver(env: &Env, dir: &std::path::Path) -> (Option<i32>, String) {
+    boserv(
+        env,
+        &["deliver", "--transport", &format!("file:{}", dir.display())],
     )
 }
 
@@ -344,17 +351,8 @@ fn a_move_waiting_in_the_spool_is_made_before_remind_judges_the_clock() {
     assert_eq!(out.status.code(), Some(0));
     drop(held);
     assert_eq!(spooled(&env), 1);
-    let out = env
-        .cmd(None)
-        .args(["--now", &day(21), "remind"])
-        .env("BOSERV_FROM", SERVER)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let (code, err) = boserv(&env, &["--now", &day(21), "remind"]);
+    assert_eq!(code, Some(0), "{err}");
     assert_eq!(spooled(&env), 0);
     assert_eq!(
         env.query::<String>("SELECT text FROM turns WHERE game = 1"),
