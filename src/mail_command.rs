@@ -124,6 +124,11 @@ fn alone(run: &MailRun<'_>, raw: &RawMail, spool: Option<&Spool>) -> ExitCode {
             return ExitCode::from(TEMPFAIL);
         }
     };
+    if let Some(spool) = spool.filter(|spool| spool.after(0).unwrap_or(false))
+        && let Some(lock) = DrainLock::try_take(run.db)
+    {
+        return work_spool(run, spool, lock, Some(raw));
+    }
     let (mut conn, transport) = match (run.open)() {
         Ok(opened) => opened,
         Err(e) => {
@@ -131,21 +136,7 @@ fn alone(run: &MailRun<'_>, raw: &RawMail, spool: Option<&Spool>) -> ExitCode {
             return ExitCode::from(TEMPFAIL);
         }
     };
-    let waiting = spool
-        .filter(|spool| spool.after(0).unwrap_or(false))
-        .and_then(|spool| DrainLock::try_take(run.db).map(|lock| (spool, lock)));
-    let code = match waiting {
-        Some((spool, lock)) => {
-            match drain_spool(run.db, spool, &mut conn, Some(lock), Some(raw), run.now) {
-                Ok(code) => code,
-                Err(e) => {
-                    errln!("boserv mail: try again later: the spool: {e}");
-                    ExitCode::from(TEMPFAIL)
-                }
-            }
-        }
-        None => take_one(&mut conn, raw, run.now),
-    };
+    let code = take_one(&mut conn, raw, run.now);
     after(run, &conn, transport);
     code
 }
@@ -166,10 +157,10 @@ fn work_spool(
             return ExitCode::from(TEMPFAIL);
         }
     };
-    let code = match drain_spool(run.db, spool, &mut conn, Some(lock), own, run.now) {
+    let code = match drain_spool(run.db, spool, &mut conn, lock, own, run.now) {
         Ok(code) => code,
         Err(e) => {
-            errln!("boserv mail: the spool: {e}");
+            errln!("boserv mail: try again later: the spool: {e}");
             ExitCode::from(TEMPFAIL)
         }
     };
@@ -177,21 +168,20 @@ fn work_spool(
     code
 }
 
-/// Takes the spooled messages in while this process holds the drain lock
-/// (`lock`, else it tries to take it), with `own` taken in after those
-/// already waiting; having let go of the lock, looks again. Returns
-/// `own`'s exit code.
-pub fn drain_spool(
+/// Takes the spooled messages in while this process holds the drain lock,
+/// with `own` taken in after those already waiting; having let go of the
+/// lock, looks again. Returns `own`'s exit code.
+fn drain_spool(
     db: &Path,
     spool: &Spool,
     conn: &mut rusqlite::Connection,
-    lock: Option<DrainLock>,
+    lock: DrainLock,
     own: Option<&RawMail>,
     now: DateTime<Utc>,
 ) -> Result<ExitCode, store::StoreError> {
     let until = Instant::now() + DRAIN_FOR;
     let mut code = ExitCode::SUCCESS;
-    let mut lock = lock.or_else(|| DrainLock::try_take(db));
+    let mut lock = Some(lock);
     let mut own = own;
     let mut after = 0;
     spool.lightly()?;
@@ -199,9 +189,9 @@ pub fn drain_spool(
     spool.note_limit(stored.get(spool::LIMIT_SETTING).map(String::as_str))?;
     while let Some(held) = lock.take() {
         let mut report = |line: String| errln!("boserv: {line}");
-        let drained = drain::drain(spool, conn, &mut after, until, &mut report)?;
+        let stopped = drain::drain(spool, conn, &mut after, until, &mut report)?;
         if let Some(raw) = own.take() {
-            code = if drained.stopped.is_some() {
+            code = if stopped.is_some() {
                 errln!("boserv mail: try again later: the spool could not be taken in");
                 ExitCode::from(TEMPFAIL)
             } else {
@@ -216,7 +206,7 @@ pub fn drain_spool(
             };
         }
         drop(held);
-        if drained.stopped.is_some() || Instant::now() >= until || !spool.after(after)? {
+        if stopped.is_some() || Instant::now() >= until || !spool.after(after)? {
             break;
         }
         lock = DrainLock::try_take(db);
@@ -227,24 +217,24 @@ pub fn drain_spool(
 /// `boserv spool`, and `boserv deliver` and `remind` first: takes in the
 /// mail left in the spool (a drain stopped by a busy database, a process
 /// killed while it drained), unless another process is at it after
-/// `wait`. False when a message still waits: set aside, or not taken in
-/// (one line each on stderr).
+/// `wait`. Returns how many messages still wait: set aside, or not taken
+/// in (one line each on stderr).
 pub fn drain_left(
     db: &Path,
     conn: &mut rusqlite::Connection,
     busy_ms: u64,
     wait: Duration,
     now: DateTime<Utc>,
-) -> anyhow::Result<bool> {
+) -> anyhow::Result<i64> {
     if !spool::beside(db, ".spool").exists() {
-        return Ok(true);
+        return Ok(0);
     }
     let Some(lock) = DrainLock::take_within(db, wait) else {
         errln!("boserv: another process is taking the spool in");
-        return Ok(true);
+        return Ok(0);
     };
     let spool = Spool::open(db, Duration::from_millis(busy_ms))?;
-    drain_spool(db, &spool, conn, Some(lock), None, now)?;
+    drain_spool(db, &spool, conn, lock, None, now)?;
     let set_aside = spool.set_aside()?;
     for (id, received) in &set_aside {
         errln!(
@@ -253,14 +243,14 @@ pub fn drain_left(
             spool::MAX_TRIES
         );
     }
-    let (waiting, _) = spool.waiting()?;
+    let waiting = spool.waiting()?;
     if waiting > set_aside.len() as i64 {
         errln!(
             "boserv: {} spooled mail(s) not taken in (see the lines above)",
             waiting - set_aside.len() as i64
         );
     }
-    Ok(waiting == 0)
+    Ok(waiting)
 }
 
 /// Takes in one message; 0 or 75.

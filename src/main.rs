@@ -425,7 +425,7 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
         Cmd::Deliver { transport } => {
             let transport = transport.or_else(|| config.get("transport"));
             let mut conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
-            let spooled = mail_command::drain_left(
+            let waiting = mail_command::drain_left(
                 &cli.db,
                 &mut conn,
                 cli.busy_timeout_ms,
@@ -434,7 +434,11 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
             )?;
             let code =
                 mail_command::deliver(&conn, now, transport.as_deref().unwrap_or("sendmail"))?;
-            Ok(if spooled { code } else { ExitCode::from(1) })
+            Ok(if waiting == 0 {
+                code
+            } else {
+                ExitCode::from(1)
+            })
         }
         Cmd::Outbox => {
             let conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
@@ -444,9 +448,10 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
         Cmd::Spool => {
             let mut conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
             let busy = Duration::from_millis(cli.busy_timeout_ms);
-            let clean =
+            let waiting =
                 mail_command::drain_left(&cli.db, &mut conn, cli.busy_timeout_ms, busy, now)?;
-            Ok(if clean {
+            outln!("spool: {waiting} waiting");
+            Ok(if waiting == 0 {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::from(1)

@@ -232,6 +232,10 @@ fn deliver_takes_in_what_a_drain_left_and_names_what_is_set_aside() {
         ["e2-e4"],
         "the first was taken in"
     );
+    // `boserv spool` says what still waits.
+    let out = env.cmd(None).arg("spool").output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "spool: 1 waiting\n");
     // Let go (README, The spool): the next deliver takes it in.
     conn.execute("UPDATE spool SET tries = 0", []).unwrap();
     let (code, err) = deliver(&env, dir.path());
@@ -290,6 +294,17 @@ fn a_lower_size_limit_reaches_the_spooling_processes_at_once() {
         .0,
         Some(0)
     );
+    // Unset, the default limit is noted at once too.
+    let out = env
+        .cmd(None)
+        .args(["config", "unset", "max-message-size"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let noted: i64 = conn
+        .query_row("SELECT count(*) FROM settings", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(noted, 0, "no limit noted: the default applies");
     let refused = env
         .queued()
         .into_iter()

@@ -31,12 +31,12 @@ pub struct Slot {
 pub struct Busy;
 
 fn slot_path(db: &Path, n: usize) -> PathBuf {
-    let mut name = db.as_os_str().to_os_string();
-    name.push(format!(".slot-{n}"));
-    PathBuf::from(name)
+    super::spool::beside(db, &format!(".slot-{n}"))
 }
 
-fn open(path: &Path) -> Option<File> {
+/// A file to `flock` (a slot, the spool's drain lock), created when
+/// missing; `None` when it can be neither created nor read.
+pub(super) fn lock_file(path: &Path) -> Option<File> {
     OpenOptions::new()
         .read(true)
         .write(true)
@@ -53,7 +53,7 @@ pub fn take(db: &Path, slots: usize, timeout: Duration) -> Result<Slot, Busy> {
     let slots = slots.max(1);
     let mut files = Vec::with_capacity(slots);
     for n in 0..slots {
-        let Some(file) = open(&slot_path(db, n)) else {
+        let Some(file) = lock_file(&slot_path(db, n)) else {
             return Ok(Slot { _file: None });
         };
         match file.try_lock() {

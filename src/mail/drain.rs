@@ -29,30 +29,18 @@ use crate::store::StoreError;
 /// The most messages taken in with one commit of the game database.
 pub const BATCH: usize = 32;
 
-/// What one drain did.
-#[derive(Debug, Default)]
-pub struct Drained {
-    /// Messages taken in.
-    pub taken: usize,
-    /// Messages that failed and wait for the next drain.
-    pub failed: usize,
-    /// The busy database or full disk that stopped the drain, if one did.
-    pub stopped: Option<StoreError>,
-}
-
 /// Takes in every spooled message after `after`, oldest first, until none
-/// is left, a temporary trouble stops it, or `until` passes; `after` ends
-/// at the last one tried (one that failed is tried again by the next
-/// drain). `report` gets one line per message.
+/// is left, a busy database or full disk stops it (returned), or `until`
+/// passes; `after` ends at the last one tried (one that failed is tried
+/// again by the next drain). `report` gets one line per message.
 pub fn drain(
     spool: &Spool,
     conn: &mut Connection,
     after: &mut i64,
     until: Instant,
     report: &mut dyn FnMut(String),
-) -> Result<Drained, StoreError> {
-    let mut drained = Drained::default();
-    while Instant::now() < until && drained.stopped.is_none() {
+) -> Result<Option<StoreError>, StoreError> {
+    while Instant::now() < until {
         let mut batch = spool.batch(*after, BATCH)?;
         // A message tried before goes alone; the others up to it together.
         match batch.iter().position(|entry| entry.tries > 0) {
@@ -60,109 +48,72 @@ pub fn drain(
             Some(first_tried) => batch.truncate(first_tried),
             None => {}
         }
-        let Some(last) = batch.last() else {
+        let (Some(first), Some(last)) = (batch.first(), batch.last()) else {
             break;
         };
+        let span = format!("spooled mail {}..{}", first.id, last.id);
         *after = last.id;
         let ids: Vec<i64> = batch.iter().map(|entry| entry.id).collect();
         spool.tried(&ids)?;
-        let outcome = catch_unwind(AssertUnwindSafe(|| take_in_batch(conn, &batch)));
-        let Ok(outcome) = outcome else {
+        let Ok(outcome) = catch_unwind(AssertUnwindSafe(|| take_in_batch(conn, &batch))) else {
             // The tries stay counted: a message that keeps failing this
             // way is set aside.
             if !conn.is_autocommit() {
                 let _ = conn.execute_batch("ROLLBACK");
             }
-            drained.failed += batch.len();
             report(format!(
-                "spooled mail {}..{}: taking them in failed; each is tried again alone",
-                ids[0], *after
+                "{span}: taking them in failed; each is tried again alone"
             ));
             continue;
         };
-        let (taken, untried) = match outcome {
-            Ok(outcome) => {
-                for (entry, result) in batch.iter().zip(&outcome.results) {
-                    report(line(entry, result));
-                }
-                if outcome.stopped.is_some() {
-                    // The drain starts with the first message not done.
-                    *after = ids[0] - 1;
-                }
-                let taken: Vec<i64> = outcome.taken().collect();
-                drained.stopped = outcome.stopped;
-                let untried = ids
-                    .iter()
-                    .copied()
-                    .filter(|id| !taken.contains(id))
-                    .collect();
-                (taken, untried)
-            }
+        let (results, stopped) = match outcome {
+            Ok(batch) => batch,
             Err(e) => {
-                report(format!(
-                    "spooled mail {}..{}: not taken in: {e}",
-                    ids[0], *after
-                ));
-                if e.is_temporary() {
-                    *after = ids[0] - 1;
-                    drained.stopped = Some(e);
-                }
-                (Vec::new(), ids)
+                report(format!("{span}: not taken in: {e}"));
+                (Vec::new(), e.is_temporary().then_some(e))
             }
         };
-        drained.taken += taken.len();
-        drained.failed += untried.len();
+        let mut taken = Vec::with_capacity(results.len());
+        for (entry, result) in batch.iter().zip(&results) {
+            report(line(entry, result));
+            if result.is_ok() {
+                taken.push(entry.id);
+            }
+        }
+        let untried: Vec<i64> = ids.into_iter().filter(|id| !taken.contains(id)).collect();
         spool.settle(&taken, &untried)?;
+        if stopped.is_some() {
+            return Ok(stopped);
+        }
     }
-    Ok(drained)
+    Ok(None)
 }
 
-/// What became of each message of a batch.
-struct Outcome {
-    results: Vec<Result<Handled, HandleError>>,
-    ids: Vec<i64>,
-    /// The temporary trouble that ended the batch early, if any.
-    stopped: Option<StoreError>,
-}
-
-impl Outcome {
-    /// The messages the game database now has.
-    fn taken(&self) -> impl Iterator<Item = i64> + '_ {
-        self.ids
-            .iter()
-            .zip(&self.results)
-            .filter(|(_, result)| result.is_ok())
-            .map(|(id, _)| *id)
-    }
-}
+/// What became of each message of a batch tried, in order, and the busy
+/// database or full disk that ended it early, if one did.
+type Batch = (Vec<Result<Handled, HandleError>>, Option<StoreError>);
 
 /// Takes the batch in with one transaction of the game database: each
-/// message a savepoint of it ([`crate::store::atomically`]). A busy
-/// database or full disk ends the batch (what was done commits).
-fn take_in_batch(conn: &mut Connection, batch: &[Entry]) -> Result<Outcome, StoreError> {
+/// message a savepoint of it ([`crate::store::atomically`]); what was
+/// done before a busy database or full disk ended it commits.
+fn take_in_batch(conn: &mut Connection, batch: &[Entry]) -> Result<Batch, StoreError> {
     conn.execute_batch("BEGIN IMMEDIATE")?;
-    let mut outcome = Outcome {
-        results: Vec::with_capacity(batch.len()),
-        ids: Vec::with_capacity(batch.len()),
-        stopped: None,
-    };
+    let mut results = Vec::with_capacity(batch.len());
+    let mut stopped = None;
     for entry in batch {
         match handle::take_in_spooled(conn, &entry.message) {
             Err(HandleError::Store(e)) if e.is_temporary() => {
-                outcome.stopped = Some(e);
+                stopped = Some(e);
                 break;
             }
-            result => {
-                outcome.ids.push(entry.id);
-                outcome.results.push(result);
-            }
+            result => results.push(result),
         }
     }
     if let Err(e) = conn.execute_batch("COMMIT") {
         let _ = conn.execute_batch("ROLLBACK");
         return Err(e.into());
     }
-    Ok(outcome)
+    Ok((results, stopped))
 }
 
 fn line(entry: &Entry, result: &Result<Handled, HandleError>) -> String {

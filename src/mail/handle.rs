@@ -288,8 +288,7 @@ fn queue_answer(
     // (error_mail says so).
     let mut reply_to = None;
     if let Some((game, user)) = &answer.thread
-        && games::find(conn, *game)?.is_some_and(|row| row.status == games::Status::Active)
-        && let Some(player) = confirmed_player(conn, user, sender)?
+        && let Some(player) = replies_here(conn, *game, user, sender)?
     {
         reply_to = Some(super::token::issue(conn, identity, *game, player, now)?);
     }
@@ -626,40 +625,38 @@ fn error_mail(
     let theirs = match game {
         Some((id, Some(user))) => games::find(conn, id)?
             .filter(|row| row.players.iter().any(|p| p.eq_ignore_ascii_case(user)))
-            .map(|row| (id, user, row.status)),
+            .map(|_| (id, user)),
         _ => None,
     };
-    let reply_here = match (&theirs, sender) {
-        (Some((_, user, games::Status::Active)), Some(sender)) => {
-            confirmed_player(conn, user, sender)?.is_some()
-        }
+    let reply_here = match (theirs, sender) {
+        (Some((id, user)), Some(sender)) => replies_here(conn, id, user, sender)?.is_some(),
         _ => false,
     };
     let letter = refusal::letter(conn, game, reason, raw, None, way, reply_here);
     let thread = match (theirs, letter.board) {
-        (Some((id, user, _)), Some(_)) => Some((id, user.to_ascii_lowercase())),
+        (Some((id, user)), Some(_)) => Some((id, user.to_ascii_lowercase())),
         _ => None,
     };
     let mail = render(settings, "error.txt", &letter)?;
     Ok(Answer { mail, thread })
 }
 
-/// The id of player `user` when `sender` is one of their confirmed
-/// addresses: a mail about their board to it reaches them alone, so it
-/// may carry a reply token.
-fn confirmed_player(
+/// The id of player `user` when an answer about their board in `game`,
+/// going to `sender`, may carry a reply token: the game goes on and
+/// `sender` is one of their confirmed addresses (the answer reaches them
+/// alone). The error mail's words ([`error_mail`]) and its Reply-To
+/// ([`queue_answer`]) are decided by this one rule.
+fn replies_here(
     conn: &Connection,
+    game: GameId,
     user: &str,
     sender: &str,
 ) -> Result<Option<i64>, HandleError> {
-    let Some(player) = players::find(conn, user)? else {
+    let active = games::find(conn, game)?.is_some_and(|row| row.status == games::Status::Active);
+    let Some(player) = players::find(conn, user)?.filter(|_| active) else {
         return Ok(None);
     };
-    let emails = players::confirmed_emails(conn, player.id)?;
-    Ok(emails
-        .iter()
-        .any(|e| e.eq_ignore_ascii_case(sender))
-        .then_some(player.id))
+    Ok(players::is_confirmed(conn, player.id, sender)?.then_some(player.id))
 }
 
 fn render(

@@ -107,11 +107,7 @@ fn reply(conn: &Connection, letter: &Letter, token: &str) -> Result<Vec<Step>, S
         )]);
     };
     let board = Some((bearer.game, Some(bearer.userid.clone())));
-    let emails = crate::store::players::confirmed_emails(conn, bearer.player)?;
-    if !emails
-        .iter()
-        .any(|e| e.eq_ignore_ascii_case(&letter.sender))
-    {
+    if !crate::store::players::is_confirmed(conn, bearer.player, &letter.sender)? {
         let why = format!(
             "this reply address belongs to a board mail of {user}, and {sender} is not a \
              confirmed address of {user}: reply from the address the board mail came to",

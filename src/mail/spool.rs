@@ -27,7 +27,7 @@
 //! takes it in ([`MAX_TRIES`]) is set aside for the operator instead of
 //! stopping the spool (`boserv deliver` names it).
 
-use std::fs::{File, OpenOptions, TryLockError};
+use std::fs::{File, TryLockError};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -231,16 +231,14 @@ impl Spool {
         )?)
     }
 
-    /// How many messages wait, and how many of them were set aside.
-    pub fn waiting(&self) -> Result<(i64, i64), StoreError> {
-        Ok(self.conn.query_row(
-            "SELECT count(*), count(*) FILTER (WHERE tries >= ?1) FROM spool",
-            [MAX_TRIES],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )?)
+    /// How many messages wait, those set aside included.
+    pub fn waiting(&self) -> Result<i64, StoreError> {
+        Ok(self
+            .conn
+            .query_row("SELECT count(*) FROM spool", [], |r| r.get(0))?)
     }
 
-    /// The ids and tries of the messages set aside.
+    /// The ids and arrival times of the messages set aside.
     pub fn set_aside(&self) -> Result<Vec<(i64, String)>, StoreError> {
         let mut stmt = self
             .conn
@@ -309,13 +307,7 @@ impl DrainLock {
     /// The lock of the database at `db`, if no other process holds it
     /// (`None` too when the file cannot be had).
     pub fn try_take(db: &Path) -> Option<DrainLock> {
-        let file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(beside(db, ".drain"))
-            .ok()?;
+        let file = super::admission::lock_file(&beside(db, ".drain"))?;
         match file.try_lock() {
             Ok(()) => Some(DrainLock { _file: file }),
             Err(TryLockError::WouldBlock | TryLockError::Error(_)) => None,
@@ -358,7 +350,7 @@ mod tests {
         spool.settle(&[first], &[second]).unwrap();
         let left = spool.batch(0, 10).unwrap();
         assert_eq!((left.len(), left[0].id, left[0].tries), (1, second, 0));
-        assert_eq!(spool.waiting().unwrap(), (1, 0));
+        assert_eq!(spool.waiting().unwrap(), 1);
         // Another process sees the same spool.
         let again = Spool::open(&db, store::DEFAULT_BUSY_TIMEOUT).unwrap();
         assert_eq!(again.batch(0, 10).unwrap()[0].message.key, "two@x");
@@ -385,7 +377,7 @@ mod tests {
             spool.tried(&[id]).unwrap();
         }
         assert_eq!(spool.batch(0, 10).unwrap(), []);
-        assert_eq!(spool.waiting().unwrap(), (1, 1));
+        assert_eq!(spool.waiting().unwrap(), 1);
         assert_eq!(spool.set_aside().unwrap()[0].0, id);
     }
 

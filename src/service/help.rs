@@ -106,9 +106,9 @@ const TOOLS: &[Tool] = &[
         usage: "spool",
         summary: "take in the mail left in the spool",
         page: "Takes in the mail left waiting in the spool (a boserv mail killed or\n\
-               stopped by a busy database while it worked it), oldest first. Exits 1\n\
-               when some still waits: each message set aside after failing 10 times\n\
-               is named (README, The spool).",
+               stopped by a busy database while it worked it), oldest first, and\n\
+               prints `spool: N waiting`. Exits 1 when some still waits: each\n\
+               message set aside after failing 10 times is named (README, The spool).",
     },
     Tool {
         usage: "config [show | set NAME VALUE | unset NAME]",

@@ -122,6 +122,17 @@ pub fn confirmed_emails(conn: &Connection, player: i64) -> Result<Vec<String>, S
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
+/// True when `email` is one of player `player`'s confirmed addresses
+/// (ASCII case aside, as addresses are compared everywhere).
+pub fn is_confirmed(conn: &Connection, player: i64, email: &str) -> Result<bool, StoreError> {
+    Ok(conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM player_emails
+         WHERE player = ?1 AND confirmed AND email = ?2 COLLATE NOCASE)",
+        params![player, email],
+        |r| r.get(0),
+    )?)
+}
+
 /// Every user with at least one confirmed address, as (id, userid), by
 /// userid.
 pub fn reachable(conn: &Connection) -> Result<Vec<(i64, String)>, StoreError> {
@@ -145,6 +156,20 @@ pub fn emails(conn: &Connection, player: i64) -> Result<Vec<String>, StoreError>
 mod tests {
     use super::*;
     use crate::store::open_in_memory;
+
+    #[test]
+    fn an_address_is_confirmed_whatever_its_case_and_only_once_confirmed() {
+        let conn = open_in_memory().unwrap();
+        let emails = ["a@example.test".to_string(), "b@example.test".to_string()];
+        let id = insert(&conn, "alice", "hash", &emails, "2026-01-01T00:00:00Z").unwrap();
+        await_confirmation(&conn, id, "b@example.test", "code").unwrap();
+        assert!(is_confirmed(&conn, id, "A@Example.TEST").unwrap());
+        assert!(!is_confirmed(&conn, id, "b@example.test").unwrap());
+        assert!(!is_confirmed(&conn, id, "c@example.test").unwrap());
+        assert!(!is_confirmed(&conn, id + 1, "a@example.test").unwrap());
+        confirm(&conn, id, "code").unwrap();
+        assert!(is_confirmed(&conn, id, "b@example.test").unwrap());
+    }
 
     #[test]
     fn userids_match_whatever_the_case() {
