@@ -13,3 +13,4 @@ pub mod mail;
 pub mod rules;
 pub mod service;
 pub mod store;
+pub mod system_config;

@@ -28,6 +28,7 @@ use boserv::mail::config::Config;
 use boserv::rules::{GameOption, VARIANTS, Variant};
 use boserv::service::{self, ServiceError, analysis, challenge::parse_option, demo, help, record};
 use boserv::store;
+use boserv::system_config::{self, SystemConfig};
 
 mod huge_pages;
 mod mail_command;
@@ -42,8 +43,12 @@ use out::{errln, outln};
 #[derive(Parser)]
 #[command(name = "boserv", version, disable_help_subcommand = true)]
 struct Cli {
-    /// The database (created on first use).
-    #[arg(long, env = "BOSERV_DB", default_value = "boserv.db", global = true)]
+    /// The database (default: the one /etc/boserv/boserv.conf names, or
+    /// ./boserv.db).
+    #[arg(long = "db", env = "BOSERV_DB", value_name = "PATH", global = true)]
+    db_named: Option<PathBuf>,
+    /// The database this run uses (system_config::resolve).
+    #[arg(skip)]
     db: PathBuf,
     /// The acting player (shell access is trusted: no password).
     #[arg(long = "as", env = "BOSERV_USER", value_name = "USERID", global = true)]
@@ -138,6 +143,12 @@ enum Cmd {
     /// Take in the mail left waiting in the spool (`deliver` does this
     /// first too); exits 1 when some still waits, each named on stderr.
     Spool,
+    /// A consistent snapshot of the database (and of the spool, to
+    /// PATH.spool), taken while the server runs; for a nightly cron line.
+    Backup {
+        /// The new file (it must not exist).
+        path: PathBuf,
+    },
     /// Server settings kept in the database (sender, transport,
     /// templates); environment variables override them.
     Config {
@@ -189,7 +200,7 @@ fn main() -> ExitCode {
         .after_help(verb_list())
         .try_get_matches()
         .and_then(|mut m| Cli::from_arg_matches_mut(&mut m));
-    let cli = match parsed.map(take_trailing_globals) {
+    let cli = match parsed.map(|cli| take_trailing_globals(cli).and_then(choose_database)) {
         Ok(Ok(cli)) => cli,
         Ok(Err(e)) => {
             errln!("boserv: {e}");
@@ -268,13 +279,43 @@ fn take_trailing_globals(mut cli: Cli) -> Result<Cli, String> {
         };
         match flag.as_str() {
             "--as" => cli.user = Some(value),
-            "--db" => cli.db = PathBuf::from(value),
+            "--db" => cli.db_named = Some(PathBuf::from(value)),
             "--now" => cli.now = Some(parse_now(&value)?),
             _ => cli.templates = Some(PathBuf::from(value)),
         }
     }
     cli.cmd = Cmd::Verb(kept);
     Ok(cli)
+}
+
+/// Which database this run uses (`--db`, `BOSERV_DB`, the system
+/// configuration file, `./boserv.db`); a run that touches another
+/// database than the configured one says so on stderr.
+fn choose_database(mut cli: Cli) -> Result<Cli, String> {
+    let env = std::env::var("BOSERV_CONFIG").ok();
+    let config = SystemConfig::find(env.as_deref()).map_err(|e| e.to_string())?;
+    let chosen = system_config::resolve(cli.db_named.take(), config.as_ref());
+    if let Some(note) = chosen.elsewhere
+        && uses_database(&cli.cmd)
+    {
+        errln!("boserv: {note}");
+    }
+    cli.db = chosen.db;
+    Ok(cli)
+}
+
+/// Whether the command reads or writes the database (help pages, the
+/// rules tools and the demo do not).
+fn uses_database(cmd: &Cmd) -> bool {
+    match cmd {
+        Cmd::Verb(words) => !matches!(
+            words.first().map(String::as_str),
+            None | Some("help" | "variants" | "--help" | "-h")
+        ),
+        Cmd::Moves { variant, .. } => variant.parse::<GameId>().is_ok(),
+        Cmd::Perft { .. } | Cmd::Replay { .. } | Cmd::Demo => false,
+        _ => true,
+    }
 }
 
 /// A clap error as one line in boserv's style: `error: ` dropped, the
@@ -471,6 +512,23 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
                     let conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
                     mail_command::config_unset(&cli.db, &conn, cli.busy_timeout_ms, &name)?;
                 }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Backup { path } => {
+            // The spool first: a message taken from it into the database
+            // meanwhile is in both copies (taken in again from the copy it
+            // is a duplicate), never in neither.
+            let spool = boserv::mail::spool::beside(&cli.db, ".spool");
+            let spool_copy = boserv::mail::spool::beside(&path, ".spool");
+            let conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
+            if spool.exists() {
+                store::backup::snapshot_file(&spool, &spool_copy).map_err(ServiceError::from)?;
+            }
+            store::backup::snapshot(&conn, &path).map_err(ServiceError::from)?;
+            outln!("backup: {}", path.display());
+            if spool.exists() {
+                outln!("backup: {}", spool_copy.display());
             }
             Ok(ExitCode::SUCCESS)
         }

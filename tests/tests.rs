@@ -22,6 +22,7 @@ mod mail_refusals;
 mod mail_single;
 mod mail_spool;
 mod mail_wire;
+mod operator;
 mod orphic;
 mod orthodia;
 mod orwell_cli;
