@@ -38,6 +38,7 @@ step() { printf '\n== %s\n' "$*"; }
 fail() { echo "mta-e2e: FAILED: $*" >&2; exit 1; }
 
 echo "$domain" >/etc/mailname
+apt-get update -qq
 case "$mta" in
 postfix)
     step "installing postfix, cron and bsd-mailx"
@@ -94,7 +95,8 @@ done
 sent=0
 lost=0
 latencies=()
-count() { grep -c '^From ' "/var/mail/$1" 2>/dev/null || true; }
+# count WHO PATTERN: mails in WHO's mailbox whose Subject holds PATTERN.
+count() { grep -c "^Subject: .*$2" "/var/mail/$1" 2>/dev/null || true; }
 # mailto WHO SUBJECT [BODY...]: WHO mails the server with mailx.
 mailto() {
     local who="$1" subject="$2"
@@ -107,22 +109,28 @@ replyto() {
     local who="$1" word="$2"
     shift 2
     local to
-    to=$(awk -v w="$word" '/^From /{rt=""} /^Reply-To: /{rt=$2} /^Subject: /{if (index($0, w)) last=rt} END{print last}' "/var/mail/$who")
+    to=$(awk -v w="$word" '
+        /^From / { if (hit && rt != "") last = rt; hit = 0; rt = ""; body = 0 }
+        /^$/ { body = 1 }
+        !body && /^Reply-To: / { rt = $2 }
+        !body && /^Subject: / && index($0, w) { hit = 1 }
+        END { if (hit && rt != "") last = rt; print last }' "/var/mail/$who")
     case "$to" in chess+*@$domain) ;; *) fail "$who: no Reply-To token in the newest '$word' mail ($to)" ;; esac
     printf '%s\n' "$@" | su "$who" -c "mail -s 'Re: $word' '$to'"
 }
-# timed WAITER COMMAND...: runs COMMAND (one player mail) and waits for a
-# new mail in WAITER's mailbox; records the seconds or a loss.
+# timed WAITER PATTERN COMMAND...: runs COMMAND (one player mail) and waits
+# for its answer, a new mail in WAITER's mailbox whose Subject holds
+# PATTERN; records the seconds, or a loss.
 timed() {
-    local waiter="$1"
-    shift
+    local waiter="$1" pattern="$2"
+    shift 2
     local before t0 t1
-    before=$(count "$waiter")
+    before=$(count "$waiter" "$pattern")
     t0=$(date +%s.%N)
     "$@"
     sent=$((sent + 1))
     for _ in $(seq 1 600); do
-        if [ "$(count "$waiter")" -gt "$before" ]; then
+        if [ "$(count "$waiter" "$pattern")" -gt "$before" ]; then
             t1=$(date +%s.%N)
             latencies+=("$(awk "BEGIN { print $t1 - $t0 }")")
             return 0
@@ -135,26 +143,26 @@ timed() {
 
 step "sign up and confirm by mail"
 for u in alice bob carol; do
-    timed "$u" mailto "$u" "signup $u pw-$u $u@$domain"
+    timed "$u" "confirm $u" mailto "$u" "signup $u pw-$u $u@$domain"
 done
 for u in alice bob carol; do
     code=$(sed -n "s/^Subject: confirm $u \([0-9a-f]*\)$/\1/p" "/var/mail/$u" | tail -n 1)
     [ -n "$code" ] || fail "$u: no confirmation mail"
-    timed "$u" mailto "$u" "Re: confirm $u $code"
+    timed "$u" "Welcome, $u" mailto "$u" "Re: confirm $u $code"
 done
 
 step "chess: alice by Subject and password, bob by replying to his board mails"
-timed bob mailto alice "chess challenge alice bob --login=alice:pw-alice" "Fancy a quick one?"
+timed bob "New Chess Board" mailto alice "chess challenge alice bob --login=alice:pw-alice" "Fancy a quick one?"
 game=$(boserv games alice | grep -o 'game[0-9]*' | head -n 1)
 n=${game#game}
-timed bob mailto alice "chess move $n alice pw-alice f2-f3#1"
-timed alice replyto bob "Board $n" "e7-e5" "Careful now."
-timed bob mailto alice "chess move $n alice pw-alice g2-g4#3"
-timed alice replyto bob "Board $n" "Qd8-h4" "Sorry!"
+timed bob "Board $n bob" mailto alice "chess move $n alice pw-alice f2-f3#1"
+timed alice "Board $n alice" replyto bob "Board $n" "e7-e5" "Careful now."
+timed bob "Board $n bob" mailto alice "chess move $n alice pw-alice g2-g4#3"
+timed alice "Board $n over" replyto bob "Board $n" "Qd8-h4" "Sorry!"
 boserv show "$game" | grep -qi checkmate || fail "$game is not over by mate"
 
 step "orwell: a few turns, each by the player to move"
-timed alice mailto alice "orwell challenge alice bob carol --login=alice:pw-alice"
+timed carol "Orwell Board" mailto alice "orwell challenge alice bob carol --login=alice:pw-alice"
 orwell=$(boserv games carol | grep -o 'game[0-9]*' | tail -n 1)
 for _ in 1 2 3 4; do
     json=$(boserv show "$orwell" --format json)
@@ -163,7 +171,7 @@ for _ in 1 2 3 4; do
     turn=$(boserv moves "$orwell" | head -n 1)
     [ -n "$turn" ] || fail "$orwell: no legal turn for $who"
     next=$(boserv show "$orwell" --format json | python3 -c 'import json,sys; v=json.load(sys.stdin); p=v["players"]; print(p[(p.index(v["to_move"]) + 1) % len(p)])')
-    timed "$next" mailto "$who" "orwell move ${orwell#game} $who pw-$who $turn"
+    timed "$next" "Board ${orwell#game}" mailto "$who" "orwell move ${orwell#game} $who pw-$who $turn"
 done
 
 step "counts"

@@ -73,8 +73,8 @@ if command -v postconf >/dev/null 2>&1 && postconf -h mail_version >/dev/null 2>
     local_domains=$(postconf -xh mydestination | tr ', ' '\n\n')
 elif command -v exim4 >/dev/null 2>&1; then
     mta=exim
-    host=$(exim4 -bP primary_hostname 2>/dev/null | sed 's/^[^=]*= *//')
-    local_domains=$(exim4 -bP domainlist local_domains 2>/dev/null | sed 's/^[^=]*= *//' | tr ':' '\n' |
+    host=$(exim4 -bP -n primary_hostname 2>/dev/null)
+    local_domains=$(exim4 -bP -n +local_domains 2>/dev/null | tr ':' '\n' |
         sed "s/^ *//; s/ *\$//; s/^@\$/$host/")
 else
     echo "setup.sh: no Postfix or Exim here: install postfix or exim4-daemon-light first" >&2
@@ -163,7 +163,7 @@ else
     if [ -f /run/exim4/exim.pid ] && kill -HUP "$(cat /run/exim4/exim.pid)" 2>/dev/null; then
         said "exim: the daemon rereads its configuration"
     fi
-    if ! exim4 -bt "$localpart+check@$domain" 2>&1 | grep -q "router = boserv_tokens"; then
+    if ! exim4 -bt "$localpart+check@$domain" 2>&1 | grep -q "|$boserv mail"; then
         echo "setup.sh: exim does not route $localpart+TOKEN@$domain to boserv (see exim4 -bt $localpart+check@$domain)" >&2
         exit 1
     fi
