@@ -22,6 +22,7 @@ pub const STEPS: &[&str] = &[
     include_str!("votes.sql"),
     include_str!("words.sql"),
     include_str!("signed_off.sql"),
+    include_str!("trust.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,
@@ -35,6 +36,9 @@ const COLUMNS: &[(usize, &str, &str, &str)] = &[
     (7, "turns", "auto", "INTEGER NOT NULL DEFAULT 0"),
     (9, "games", "undo_votes", "TEXT"),
     (9, "games", "total_days", "INTEGER"),
+    (12, "senders", "signups", "INTEGER NOT NULL DEFAULT 0"),
+    (12, "senders", "confirmations", "INTEGER NOT NULL DEFAULT 0"),
+    (12, "reply_tokens", "ply", "INTEGER"),
 ];
 
 /// The version a database has after every step.
