@@ -79,21 +79,13 @@ fn line() -> impl Strategy<Value = (String, String)> {
         Just("x@example.org"),
         Just("hello there"),
     ];
-    (
-        game,
-        verb,
-        board,
-        0..4usize,
-        user,
-        tail,
-        "Pw[a-z0-9]{6,10}",
-    )
+    (game, verb, board, 0..4usize, user, tail, "Pw[a-z0-9]{6,10}")
         // A password alone in the userid's place: of a verb that has one.
-        .prop_filter("a userid's place", |(_, verb, _, login, ..)| {
-            *login != 2 || LOGIN_VERBS.contains(verb)
+        .prop_filter("a userid's place", |(_, verb, _, form, ..)| {
+            *form != 2 || LOGIN_VERBS.contains(verb)
         })
-        .prop_map(|(game, verb, board, login, user, tail, pw)| {
-            let login = match login {
+        .prop_map(|(game, verb, board, login_form, user, tail, pw)| {
+            let login = match login_form {
                 0 => format!("{user} {pw}"),
                 1 => format!("{user}:{pw}"),
                 2 => pw.clone(),
@@ -103,8 +95,14 @@ fn line() -> impl Strategy<Value = (String, String)> {
                 .into_iter()
                 .filter(|w| !w.is_empty())
                 .collect();
-            (words.join(" "), pw)
+            (words.join(" "), pw, login_form)
         })
+        // A line that parses is masked by its grammar: a word in its
+        // userid's place is taken for the userid it stands for.
+        .prop_filter("parsed with the password as a userid", |(line, _, form)| {
+            *form != 2 || boserv::command::language::parse(line).is_err()
+        })
+        .prop_map(|(line, pw, _)| (line, pw))
 }
 
 /// The verbs of [`line`] with a userid's place (by mail).

@@ -55,7 +55,12 @@ fn mail_to_a_missing_database_waits_at_the_mta_and_is_taken_once_it_is_back() {
     }
     // The database is back: the MTA's retry takes each in, once.
     env.ok(None, &["config", "set", "answers-per-day", "30"]);
-    for raw in [with_password.as_str(), spooled, with_password.as_str(), spooled] {
+    for raw in [
+        with_password.as_str(),
+        spooled,
+        with_password.as_str(),
+        spooled,
+    ] {
         let (code, stderr) = mail_code(&env, raw);
         assert_eq!(code, Some(0), "{stderr}");
     }
@@ -64,7 +69,10 @@ fn mail_to_a_missing_database_waits_at_the_mta_and_is_taken_once_it_is_back() {
         2
     );
     assert_eq!(
-        count(&env, "SELECT count(*) FROM inbox WHERE status = 'duplicate'"),
+        count(
+            &env,
+            "SELECT count(*) FROM inbox WHERE status = 'duplicate'"
+        ),
         2
     );
     assert_eq!(count(&env, "SELECT count(*) FROM players"), 1);
@@ -109,11 +117,16 @@ fn no_password_is_kept_from_a_malformed_subject_or_multiple_line() {
     ));
     let dump = env.everything();
     assert!(!dump.contains(PW), "{dump}");
-    let raw: Vec<Vec<u8>> = env.query("SELECT raw FROM inbox WHERE message_id = 'mult@example.test'");
+    let raw: Vec<Vec<u8>> =
+        env.query("SELECT raw FROM inbox WHERE message_id = 'mult@example.test'");
     let raw = String::from_utf8_lossy(&raw[0]).into_owned();
     assert!(raw.contains("move 1 alice ***"), "{raw}");
     // The answers were mailed, masked.
-    assert!(env.queued().iter().any(|(to, _, body)| to.contains("alice@") && body.contains("***")));
+    assert!(
+        env.queued()
+            .iter()
+            .any(|(to, _, body)| to.contains("alice@") && body.contains("***"))
+    );
 }
 
 #[test]
@@ -133,7 +146,10 @@ fn a_multiple_past_the_bound_is_refused_whole_in_one_line() {
         ))[0];
         // One step, one answer, nothing per line.
         assert_eq!(
-            count(&env, &format!("SELECT count(*) FROM inbox_steps WHERE inbox = {row}")),
+            count(
+                &env,
+                &format!("SELECT count(*) FROM inbox_steps WHERE inbox = {row}")
+            ),
             1
         );
         let stored = count(
@@ -168,7 +184,10 @@ fn commands_per_mail_is_a_setting() {
         shows(4)
     ));
     let body = flat(&env.queued().pop().unwrap().2);
-    assert!(body.contains("holds 4 command lines and one mail may hold at most 3"), "{body}");
+    assert!(
+        body.contains("holds 4 command lines and one mail may hold at most 3"),
+        "{body}"
+    );
     let out = env.run(None, &["config", "set", "commands-per-mail", "0"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("commands-per-mail"));
@@ -268,9 +287,7 @@ fn a_reply_token_is_good_for_the_latest_two_board_mails_only() {
     // A setting keeps more.
     let env2 = players();
     env2.ok(None, &["config", "set", "reply-token-mails", "3"]);
-    for (user, turn) in [("alice", "e2-e4")] {
-        env2.ok(Some(user), &["move", "game1", turn]);
-    }
+    env2.ok(Some("alice"), &["move", "game1", "e2-e4"]);
     let first = env2.reply_address("bob");
     env2.ok(Some("bob"), &["move", "game1", "e7-e5"]);
     env2.ok(Some("alice"), &["move", "game1", "g1-f3"]);
@@ -291,7 +308,10 @@ fn a_token_reply_from_an_unconfirmed_address_is_not_answered() {
     assert_eq!(ply(&env), 1);
     assert_eq!(env.queued().len(), before, "nothing mailed to mallory");
     assert_eq!(
-        count(&env, "SELECT count(*) FROM inbox WHERE sender = 'mallory@example.test'"),
+        count(
+            &env,
+            "SELECT count(*) FROM inbox WHERE sender = 'mallory@example.test'"
+        ),
         3
     );
 }

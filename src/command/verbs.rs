@@ -396,16 +396,18 @@ pub fn secret_places(words: &[&str]) -> Vec<usize> {
 /// The place of the userid in a mail line whose verb needs a login (by
 /// the verb's place alone: the line need not parse).
 pub fn user_place(words: &[&str]) -> Option<usize> {
-    login_start(words).filter(|(verb, _)| verb.login).map(|(_, at)| at)
+    login_start(words)
+        .filter(|(verb, _)| verb.login)
+        .map(|(_, at)| at)
 }
 
 /// Every word that names a verb (or one word of a two-word verb), as
 /// written in the table: a word no password is taken for.
 pub fn is_verb_word(word: &str) -> bool {
     let word = word.to_ascii_lowercase();
-    VERBS.iter().any(|v| {
-        v.name.split(' ').any(|w| w == word) || v.aliases.contains(&word.as_str())
-    })
+    VERBS
+        .iter()
+        .any(|v| v.name.split(' ').any(|w| w == word) || v.aliases.contains(&word.as_str()))
 }
 
 /// The verb a mail line names and where its login (or, for a verb

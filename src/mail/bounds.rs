@@ -77,7 +77,8 @@ impl Bounds {
         let mut bounds = [defaults.commands_per_mail, defaults.reply_token_mails];
         for ((bound, value), slot) in BOUNDS.iter().zip(values).zip(&mut bounds) {
             if let Some(text) = value {
-                *slot = parse(text, bound.min).map_err(|why| SettingsError::Rate(bound.name, why))?;
+                *slot =
+                    parse(text, bound.min).map_err(|why| SettingsError::Rate(bound.name, why))?;
             }
         }
         let [commands_per_mail, reply_token_mails] = bounds;

@@ -481,9 +481,7 @@ impl Message<'_> {
                             (Outcome::Done, answer.map(Answer::from))
                         }
                         Err(e) if e.is_trouble() => return Err(trouble(e)),
-                        Err(e) => {
-                            refused(conn, &board, &mask::text(&e.to_string(), self.secrets))?
-                        }
+                        Err(e) => refused(conn, &board, &mask::text(&e.to_string(), self.secrets))?,
                     }
                 }
             }

@@ -242,30 +242,49 @@ mod tests {
         let now = Utc::now();
         let rates = Rates::default();
         let sent = (0..20)
-            .filter(|_| may_confirm(&conn, "v@example.org", now, &rates).unwrap().is_ok())
+            .filter(|_| {
+                may_confirm(&conn, "v@example.org", now, &rates)
+                    .unwrap()
+                    .is_ok()
+            })
             .count();
         assert_eq!(sent, rates.confirmations_per_day as usize);
         // Those were answers too: the address's answers run out sooner.
         let answers = (0..100)
             .filter(|_| may_answer(&conn, "v@example.org", false, now, &rates).unwrap())
             .count();
-        assert_eq!(answers, (rates.answers_per_day - rates.confirmations_per_day) as usize);
+        assert_eq!(
+            answers,
+            (rates.answers_per_day - rates.confirmations_per_day) as usize
+        );
         // An address out of answers gets no confirmation either.
         let none = Rates {
             answers_per_day: 1,
             ..Rates::default()
         };
         assert!(may_answer(&conn, "w@example.org", false, now, &none).unwrap());
-        assert!(may_confirm(&conn, "w@example.org", now, &none).unwrap().is_err());
+        assert!(
+            may_confirm(&conn, "w@example.org", now, &none)
+                .unwrap()
+                .is_err()
+        );
         // Signups are checked, then counted; the next day starts afresh.
         for _ in 0..rates.signups_per_day {
-            assert!(may_sign_up(&conn, "m@example.org", now, &rates).unwrap().is_ok());
+            assert!(
+                may_sign_up(&conn, "m@example.org", now, &rates)
+                    .unwrap()
+                    .is_ok()
+            );
             count_signup(&conn, "m@example.org", now).unwrap();
         }
         let refused = may_sign_up(&conn, "m@example.org", now, &rates).unwrap();
         assert!(refused.unwrap_err().to_string().contains("signups-per-day"));
         let tomorrow = now + chrono::Duration::days(1);
-        assert!(may_sign_up(&conn, "m@example.org", tomorrow, &rates).unwrap().is_ok());
+        assert!(
+            may_sign_up(&conn, "m@example.org", tomorrow, &rates)
+                .unwrap()
+                .is_ok()
+        );
     }
 
     #[test]

@@ -14,8 +14,8 @@
 
 use rusqlite::Connection;
 
-use super::inbound::Letter;
 use super::bounds::Bounds;
+use super::inbound::Letter;
 use super::limits::{self, MAIL_BUDGET};
 use super::token::{self, Redeemed};
 use crate::command::language::{self, Request};

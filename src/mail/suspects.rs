@@ -52,11 +52,18 @@ impl Users<'_> {
 pub fn suspects(words: &[&str], parsed: bool, users: &Users<'_>) -> Vec<String> {
     let mut found: Vec<&str> = Vec::new();
     // A word in the userid's place that is no userid may be the password
-    // of a player who left their userid out (`chess move 1 PW e2-e4`).
-    if let Some(word) = verbs::user_place(words).and_then(|at| words.get(at))
-        && !users.is_user(word)
-    {
-        found.push(word);
+    // of a player who left their userid out (`chess move 1 PW e2-e4`). In
+    // a line that parses the login is refused with the word it named,
+    // which must read alike for an unknown userid and a wrong password:
+    // there only a word that cannot be a userid is taken for a password.
+    if let Some(word) = verbs::user_place(words).and_then(|at| words.get(at)) {
+        let doubted = match parsed {
+            true => check_userid(word).is_err(),
+            false => !users.is_user(word),
+        };
+        if doubted {
+            found.push(word);
+        }
     }
     for (i, word) in words.iter().enumerate() {
         // After a userid, wherever it stands (a word of the language, an
@@ -143,7 +150,12 @@ mod tests {
         assert!(guessed("chess move alice Pw9x e2-e4", false, alice).contains(&"Pw9x".into()));
         assert!(guessed("chess move 1 Pw9x e2-e4", false, alice).contains(&"Pw9x".into()));
         assert!(guessed("chess move 1 alice:Pw9x e2-e4", false, alice).contains(&"Pw9x".into()));
-        assert_eq!(guessed("signup carol Pw9x c@x.org", false, alice), ["Pw9x"]);
+        // After `signup USERID`; a line naming no known userid at all is
+        // suspected whole (the new userid too, as masking too much goes).
+        assert_eq!(
+            guessed("signup carol Pw9x c@x.org", false, alice),
+            ["carol", "Pw9x"]
+        );
         // A parsed line: what the grammar finds, and a userid place
         // holding no userid.
         assert_eq!(
@@ -152,9 +164,10 @@ mod tests {
         );
         assert!(guessed("chess challenge alice bob", true, &["alice", "bob"]).is_empty());
         assert_eq!(
-            guessed("chess move 1 Pw9x e2-e4 e7-e5", true, alice),
-            ["Pw9x"]
+            guessed("chess move 1 9xPw e2-e4 e7-e5", true, alice),
+            ["9xPw"]
         );
+        assert!(guessed("chess move 1 zed Pw9x e2-e4", true, alice).is_empty());
         // The words of the language, short words, addresses and userids
         // are never taken for one.
         assert!(guessed("chess show 1 bob", false, alice).is_empty());

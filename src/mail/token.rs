@@ -161,7 +161,12 @@ pub fn redeem(conn: &Connection, token_digest: &str, keep: u32) -> Result<Redeem
                     player: r.get(1)?,
                     userid: r.get(2)?,
                 };
-                Ok((bearer, r.get::<_, i64>(3)?, r.get::<_, i64>(4)?, r.get::<_, bool>(5)?))
+                Ok((
+                    bearer,
+                    r.get::<_, i64>(3)?,
+                    r.get::<_, i64>(4)?,
+                    r.get::<_, bool>(5)?,
+                ))
             },
         )
         .optional()?;

@@ -18,8 +18,8 @@ use super::{Request, notify};
 use crate::command::Actor;
 use crate::mail::limits;
 use crate::mail::settings::Settings;
-use crate::store::{self, StoreError};
 use crate::store::players::{self, Player};
+use crate::store::{self, StoreError};
 
 /// The signed-up user behind `actor`, checked; Anonymous is refused.
 ///

@@ -210,4 +210,3 @@ mod tests {
         assert!(find(&conn, "bob").unwrap().is_none());
     }
 }
-
