@@ -345,7 +345,7 @@ fn stored_settings(cli: &Cli) -> anyhow::Result<BTreeMap<String, String>> {
 /// back again).
 fn take_mail(cli: &Cli, deliver: bool, transport: Option<String>) -> ExitCode {
     let open = || -> anyhow::Result<(rusqlite::Connection, Option<String>)> {
-        let conn = store::open(&cli.db, Duration::from_millis(cli.busy_timeout_ms))
+        let conn = store::open_existing(&cli.db, Duration::from_millis(cli.busy_timeout_ms))
             .with_context(|| format!("cannot open {}", cli.db.display()))?;
         let stored = store::settings::all(&conn)
             .with_context(|| format!("cannot read the settings in {}", cli.db.display()))?;
@@ -379,6 +379,9 @@ fn install_settings(cli: &Cli, stored: BTreeMap<String, String>) -> anyhow::Resu
     let rates = boserv::mail::rates::RATES.map(|rate| config.get(rate.name));
     settings.rates =
         boserv::mail::rates::Rates::from_values(rates.each_ref().map(Option::as_deref))?;
+    let bounds = boserv::mail::bounds::BOUNDS.map(|bound| config.get(bound.name));
+    settings.bounds =
+        boserv::mail::bounds::Bounds::from_values(bounds.each_ref().map(Option::as_deref))?;
     boserv::mail::settings::Settings::install(settings);
     Ok(config)
 }

@@ -26,6 +26,12 @@ impl Env {
         Env { dir, db }
     }
 
+    /// Creates the (empty) database, as an operator does before the MTA
+    /// hands mail over: `boserv mail` never creates it.
+    pub fn create_db(&self) {
+        boserv::store::open(&self.db, std::time::Duration::from_secs(5)).unwrap();
+    }
+
     /// `boserv` with this database, the fixed clock and no ambient user.
     pub fn cmd(&self, user: Option<&str>) -> assert_cmd::Command {
         let mut cmd = cargo_bin_cmd!("boserv");

@@ -223,18 +223,24 @@ Two ways to answer by mail:
    password: the reply goes to an address (chess+...@) made for you and
    that game only.
    Send it from your own confirmed address; anything after the first line
-   is a comment for your opponent. It stops working when the game ends.
+   is a comment for your opponent. Reply to your latest board mail: the
+   address of an older one works for your latest two board mails of the
+   game only (the server may keep more), and none works once it ends.
    An error mail about your board can be answered the same way.
 2. Put the whole command in the Subject, with your password:
    chess move BOARD USERID PASSWORD e7-e5#2
-   or `multiple` as the Subject and one command per line of the body.
+   or `multiple` as the Subject and one command per line of the body
+   (20 lines at most unless the server says otherwise; a longer mail is
+   refused whole, none of it run).
    A reply to a board mail whose Subject says all that is read this way.
 
 Challenges by mail carry your login, and you must be one of the players:
    chess challenge alice bob --login=alice:PASSWORD
 Addresses given by mail (signup, change address) get one mail with a code;
 reply to it (its Subject is `confirm USERID CODE`) before other mail goes
-there. One mail gets one answer; a sender of refused mail is answered
+there. An address gets at most 3 such mails a day, and one address may
+sign up at most 3 accounts a day (unless the server says otherwise).
+One mail gets one answer; a sender of refused mail is answered
 less and less.";
 
 const NOTATION: &str = "\
