@@ -266,7 +266,11 @@ fn every_command_has_a_help_topic() {
     for command in commands {
         // `help mail` is the players' page; the MTA subcommand's is
         // `help mail-pipe`.
-        let topic = if command == "mail" { "mail-pipe" } else { command };
+        let topic = if command == "mail" {
+            "mail-pipe"
+        } else {
+            command
+        };
         let page = env.ok(None, &["help", topic]);
         assert!(
             page.starts_with(&format!("boserv {command}")),
