@@ -11,6 +11,7 @@
 //! message is done") runs the command inside [`atomically`]: the command's
 //! [`write`] then becomes a savepoint of that one transaction.
 
+pub mod draw_offers;
 pub mod games;
 pub mod migrate;
 pub mod players;
