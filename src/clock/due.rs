@@ -232,7 +232,10 @@ mod tests {
             due.action_at(&c, due.deadline),
             Some(Action::TimeUp(Limit::Forfeit))
         );
-        assert_eq!(due.action_at(&c, due.deadline - TimeDelta::seconds(1)), None);
+        assert_eq!(
+            due.action_at(&c, due.deadline - TimeDelta::seconds(1)),
+            None
+        );
     }
 
     /// Issue 23: with `totaltime=10` the mail printed the 21-day forfeit

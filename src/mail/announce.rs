@@ -12,10 +12,10 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use super::letters::{BoardLetter, ClockLetter, Comment, ConfirmLetter};
-use super::{nag, vote};
 use super::outbox::{self, Draft};
 use super::settings::Settings;
 use super::token;
+use super::{nag, vote};
 use crate::clock::{DEFAULT_FORFEIT_DAYS, DEFAULT_NAG_DAYS};
 use crate::command::GameId;
 use crate::rules::{Seat, VARIANTS};

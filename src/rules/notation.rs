@@ -450,6 +450,15 @@ fn read_action(text: &str, done: &[Action], game: &dyn TurnReader) -> Result<Act
         inputs.retain(names_a_piece);
     }
     let candidates = game.next_actions(done);
+    // `bxc5`, a lowercase file then `x`, is how SAN writes a pawn's
+    // capture: when the pawn can take, that is the move (so `export` reads
+    // back); the bishop's reading is left for when it cannot.
+    if inputs.len() > 1
+        && pawn_capture_form(text)
+        && let Ok(Some(i)) = resolve(text, &inputs[0], geo, &candidates, &piece_on)
+    {
+        return Ok(candidates[i].action);
+    }
     let mut found: Vec<usize> = Vec::new();
     let mut first_err = None;
     for input in &inputs {
@@ -513,8 +522,14 @@ fn read_action(text: &str, done: &[Action], game: &dyn TurnReader) -> Result<Act
 fn uppercase_lead(text: &str) -> Option<char> {
     let t = text.trim();
     let b = t.strip_prefix('~').unwrap_or(t).as_bytes();
-    (b.len() > 1 && b[0].is_ascii_uppercase() && b[1].is_ascii_alphabetic())
-        .then_some(b[0] as char)
+    (b.len() > 1 && b[0].is_ascii_uppercase() && b[1].is_ascii_alphabetic()).then_some(b[0] as char)
+}
+
+/// True for SAN's pawn capture: a lowercase file letter, then `x`.
+fn pawn_capture_form(text: &str) -> bool {
+    let t = text.trim();
+    let b = t.strip_prefix('~').unwrap_or(t).as_bytes();
+    b.len() > 2 && b[0].is_ascii_lowercase() && b[1].eq_ignore_ascii_case(&b'x')
 }
 
 /// True for a reading that names the piece by its letter.

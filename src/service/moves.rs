@@ -10,11 +10,11 @@ use rusqlite::Connection;
 
 use super::accounts::acting_player;
 use super::error::ServiceError;
-use crate::clock::due::Limit;
 use super::game::{LoadedGame, Step};
 use super::notice::Notice;
 use super::reply::Reply;
 use super::{Request, dice, notify, thinking, turn_arrival};
+use crate::clock::due::Limit;
 use crate::command::GameId;
 use crate::rules::{Outcome, RulesError, Seat};
 use crate::store::{self, players::Player, turns::EntryKind};

@@ -504,7 +504,10 @@ mod tests {
         assert_eq!(replay(chess, black).unwrap().turns, 2);
         let bad = replay(chess, "[Event \"x\"]\n[FEN \"8/8/8 w - - 0 1\"]\n1. e4\n").unwrap_err();
         let text = bad.to_string();
-        assert!(text.starts_with("line 2: [FEN \"8/8/8 w - - 0 1\"]: "), "{text}");
+        assert!(
+            text.starts_with("line 2: [FEN \"8/8/8 w - - 0 1\"]: "),
+            "{text}"
+        );
         assert!(!text.contains('\n'), "{text}");
         let err = replay(&RACE, "[FEN \"anything\"]\n1\n").unwrap_err();
         assert_eq!(

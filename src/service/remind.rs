@@ -159,15 +159,17 @@ pub fn remind(
         let tx = store::write(conn)?;
         for &game in batch {
             tx.execute_batch("SAVEPOINT game")?;
-            match judge.act(&tx, game) {
-                Ok(action) => {
+            match judge.act_all(&tx, game) {
+                Ok(actions) => {
                     tx.execute_batch("RELEASE game")?;
-                    match action {
-                        Action::Nothing => {}
-                        Action::Reminded => summary.reminders += 1,
-                        Action::VotersReminded => summary.voter_reminders += 1,
-                        Action::Forfeited => summary.forfeits += 1,
-                        Action::Drawn => summary.draws += 1,
+                    for action in actions {
+                        match action {
+                            Action::Nothing => {}
+                            Action::Reminded => summary.reminders += 1,
+                            Action::VotersReminded => summary.voter_reminders += 1,
+                            Action::Forfeited => summary.forfeits += 1,
+                            Action::Drawn => summary.draws += 1,
+                        }
                     }
                 }
                 Err(e) if e.is_refusal() => {
@@ -229,8 +231,27 @@ impl Judge<'_> {
         Ok(&self.pauses[&player])
     }
 
+    /// Does everything due in one game at `now` (a reminder and the
+    /// voters' reminder may fall together), one action at a time.
+    fn act_all(&mut self, tx: &Tx<'_>, id: GameId) -> Result<Vec<Action>, ServiceError> {
+        let mut done = Vec::new();
+        // At most: the voters' reminder, a reminder, the deadline.
+        for _ in 0..3 {
+            match self.act(tx, id)? {
+                Action::Nothing => break,
+                last @ (Action::Forfeited | Action::Drawn) => {
+                    done.push(last);
+                    break;
+                }
+                reminder => done.push(reminder),
+            }
+        }
+        Ok(done)
+    }
+
     /// Reads one game's clock again inside the write transaction (a move
-    /// may have come in since the scan) and does what is due.
+    /// may have come in since the scan) and does the most pressing thing
+    /// due.
     fn act(&mut self, tx: &Tx<'_>, id: GameId) -> Result<Action, ServiceError> {
         let Some(row) = reminders::clock(tx, id)? else {
             return Ok(Action::Nothing);
@@ -367,5 +388,7 @@ pub(super) fn time_up(
     Ok((Action::Forfeited, notices))
 }
 
+#[cfg(test)]
+mod due_property;
 #[cfg(test)]
 mod tests;

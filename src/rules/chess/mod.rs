@@ -30,7 +30,8 @@ SAN such as Nf3 or exd5 are also understood. An uppercase piece letter
 always names the piece (Bb4, Bxc5 and BC4 are bishop moves, as in SAN);
 a lowercase one may also be a pawn's file, so bc4 reads two ways (the
 b-pawn takes on c4, or a bishop goes there): when both are legal the move
-is refused as ambiguous, naming both; when one is, it is played.
+is refused as ambiguous, naming both; when one is, it is played. bxc4 (a
+lowercase file and x, SAN's pawn capture) is the pawn's when it can take.
 
 A game ends at once on checkmate, stalemate (draw), the third occurrence of
 a position (draw), 100 plies without a capture or pawn move (draw), or when

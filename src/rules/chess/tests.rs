@@ -348,12 +348,13 @@ fn a_short_move_refused_in_check_gives_the_real_reason() {
 fn a_short_move_that_reads_two_ways() {
     // bc4: the b-pawn takes on c4, or the bishop goes there (RULES.md).
     let both = fen("4k3/8/8/8/2p5/1P6/8/4KB2 w - - 0 1");
-    for t in ["bc4", "bxc4", "bXc4"] {
-        assert_eq!(
-            refusal(&*both, t),
-            format!("{t} is ambiguous: it could be Bf1xc4 or b3xc4"),
-            "{t}"
-        );
+    assert_eq!(
+        refusal(&*both, "bc4"),
+        "bc4 is ambiguous: it could be Bf1xc4 or b3xc4"
+    );
+    // SAN's pawn capture (lowercase file, x) is the pawn's when it can take.
+    for t in ["bxc4", "bXc4"] {
+        assert_eq!(both.play(t, None).unwrap().canonical, "b3xc4", "{t}");
     }
     // An uppercase piece letter names the piece, as in standard SAN.
     for t in ["Bc4", "Bxc4", "BXC4", "BC4"] {

@@ -148,7 +148,12 @@ impl Visitor for ReadBack {
         ControlFlow::Continue(None)
     }
 
-    fn tag(&mut self, fen: &mut Option<String>, name: &[u8], value: RawTag<'_>) -> ControlFlow<Moves> {
+    fn tag(
+        &mut self,
+        fen: &mut Option<String>,
+        name: &[u8],
+        value: RawTag<'_>,
+    ) -> ControlFlow<Moves> {
         if name == b"FEN" {
             *fen = Some(value.decode_utf8_lossy().into_owned());
         }
@@ -205,7 +210,10 @@ fn round_trip(variant: &dyn Variant, seed: u64, plies: usize, end: End) {
         .iter()
         .filter(|e| e.kind == crate::store::turns::EntryKind::Turn)
         .count();
-    assert_eq!(replayed.turns as usize, board_turns, "{name} {seed}\n{record}");
+    assert_eq!(
+        replayed.turns as usize, board_turns,
+        "{name} {seed}\n{record}"
+    );
     if name == "chess" {
         let mut reader = Reader::new(record.as_bytes());
         let seen = reader.read_game(&mut ReadBack).unwrap().unwrap();
