@@ -394,7 +394,11 @@ fn a_nag_says_a_standing_draw_offer_will_be_accepted() {
     let game = env.challenge("chess", "alice", "bob");
     at(&env, "alice", 0, &["move", &game, "e4"]);
     at(&env, "alice", 0, &["draw", &game, "offer"]);
-    assert_eq!(remind(&env, 7, 0), summary(1, 0));
+    // bob is reminded of his move and, once, of the offer he must answer.
+    assert_eq!(
+        remind(&env, 7, 0),
+        format!("{}, 1 draw offer reminder", summary(1, 0))
+    );
     let (to, _, body) = nags(&env).pop().unwrap();
     assert_eq!(to, r#"["bob@example.test"]"#);
     assert!(body.contains("A draw offer stands (by alice)."), "{body}");
@@ -448,7 +452,7 @@ fn a_draw_offer_says_what_silence_means_and_the_voter_is_reminded_once() {
     let (to, subject, body) = &reminders[0];
     assert_eq!(
         (to.as_str(), subject.as_str()),
-        ("bob@example.test", "Draw offer: Chess Board 1 bob")
+        (r#"["bob@example.test"]"#, "Draw offer: Chess Board 1 bob")
     );
     let body = body.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
