@@ -313,4 +313,63 @@ mod tests {
         });
         assert_eq!(Due::of(&c).voters, None);
     }
+
+    fn vac(start: &str, end: Option<&str>) -> Vacation {
+        Vacation {
+            start: t(start),
+            end: end.map(t),
+        }
+    }
+
+    /// The deadline of a clock started at `started` with default limits,
+    /// for a player with `vacations` (projected as `remind` does).
+    fn deadline(started: &str, vacations: &[Vacation]) -> DateTime<Utc> {
+        let pauses = Pauses::new(vacations, t("2030-01-01T00:00:00Z"));
+        Due::of(&clock(&pauses, started)).deadline
+    }
+
+    #[test]
+    fn a_vacation_still_going_stops_the_clock_for_the_allowance() {
+        // 5 days waited, then 30 days paused, 16 to go.
+        assert_eq!(
+            deadline("2026-03-01T09:30:00Z", &[vac("2026-03-06T09:30:00Z", None)]),
+            t("2026-04-21T09:30:00Z")
+        );
+    }
+
+    #[test]
+    fn a_vacation_begun_before_the_clock_started_pauses_what_is_left_of_it() {
+        // 20 of its 30 days were spent before this turn's clock.
+        assert_eq!(
+            deadline("2026-03-01T00:00:00Z", &[vac("2026-02-09T00:00:00Z", None)]),
+            t("2026-04-01T00:00:00Z")
+        );
+    }
+
+    #[test]
+    fn allowance_spent_earlier_in_the_year_does_not_stop_the_clock() {
+        let v = [
+            vac("2026-01-05T00:00:00Z", Some("2026-02-10T00:00:00Z")),
+            vac("2026-03-03T00:00:00Z", None),
+        ];
+        assert_eq!(
+            deadline("2026-03-01T00:00:00Z", &v),
+            t("2026-03-22T00:00:00Z")
+        );
+    }
+
+    #[test]
+    fn a_vacation_across_new_year_pauses_with_both_allowances() {
+        // 19 days run to 20 Dec; 15 days of 2026 allowance are left, of
+        // which the 12 to the new year are spent; 2027's fresh 30 days
+        // then pause the clock to 31 Jan; 2 more days run to the deadline.
+        let v = [
+            vac("2026-06-01T00:00:00Z", Some("2026-06-16T00:00:00Z")),
+            vac("2026-12-20T00:00:00Z", None),
+        ];
+        assert_eq!(
+            deadline("2026-12-01T00:00:00Z", &v),
+            t("2027-02-02T00:00:00Z")
+        );
+    }
 }
