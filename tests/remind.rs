@@ -437,6 +437,14 @@ fn a_draw_offer_says_what_silence_means_and_the_voter_is_reminded_once() {
         ),
         "{to_alice}"
     );
+    let shown = env.ok(None, &["show", &game]);
+    assert!(
+        shown.contains(
+            "bob must move by Sun 22 Mar 2026 12:00 UTC or their silence accepts the draw offer"
+        ),
+        "{shown}"
+    );
+    assert_eq!(env.json(&game)["silence_accepts"], true);
     let drawn_mails = |env: &Env| {
         env.queued()
             .into_iter()

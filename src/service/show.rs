@@ -21,7 +21,10 @@ pub fn view_with_deadline(
 ) -> Result<super::GameView, ServiceError> {
     let mut view = game.current_view();
     view.vacations = vacation_notes(conn, &game.players_by_id(), now)?;
-    view.deadline = super::deadline::deadline(conn, game, now)?.map(super::deadline::readable);
+    if let Some(clock) = super::deadline::GameClock::read(conn, game, None, now)? {
+        view.deadline = Some(super::deadline::readable(clock.due().deadline));
+        view.silence_accepts = clock.silence_accepts;
+    }
     Ok(view)
 }
 
