@@ -301,6 +301,49 @@ mod tests {
         assert_eq!(game.row.ply, 2);
     }
 
+    /// Bob runs out of thinking time with alice's draw offer unanswered:
+    /// his late move finds the offer accepted by his silence, as `remind`
+    /// would have judged it at the deadline.
+    #[test]
+    fn a_late_move_with_an_unanswered_draw_offer_is_a_draw() {
+        let mut conn = db();
+        limited(&mut conn);
+        let id = GameId(2);
+        let run = |conn: &mut Connection, user: &str, command: Command, secs: i64| {
+            let actor = Actor::Trusted(user.into());
+            execute(
+                conn,
+                &Request {
+                    catalog: CATALOG,
+                    ..Request::new(&actor, &command, at(secs))
+                },
+            )
+            .unwrap()
+            .text()
+        };
+        let one = Command::Move {
+            game: id,
+            turn: "1".into(),
+            expect: None,
+        };
+        run(&mut conn, "alice", one.clone(), 3600);
+        let offer = Command::Draw {
+            game: id,
+            action: crate::command::DrawAction::Offer,
+        };
+        run(&mut conn, "alice", offer, 3600);
+        let late = run(&mut conn, "bob", one, 26 * 3600);
+        assert!(
+            late.starts_with(
+                "game2: too late: bob has used up the 1 day of thinking time so the draw \
+                 offer they left unanswered is accepted; 1 was not played"
+            ),
+            "{late}"
+        );
+        let game = LoadedGame::load(&conn, CATALOG, id).unwrap();
+        assert_eq!(game.result_line(), "1/2-1/2 (agreement)");
+    }
+
     #[test]
     fn remind_forfeits_a_player_out_of_thinking_time() {
         let mut conn = db();
