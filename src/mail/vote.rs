@@ -3,8 +3,8 @@
 //! still answer it, with what their silence means and the board from
 //! their side.
 //!
-//! Its Message-ID is fixed by game, ply and reader, so queuing it twice is
-//! harmless, and it threads under the game's first mail.
+//! It threads under the game's first mail; its Message-ID names the game,
+//! ply, reader and moment.
 
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
@@ -62,7 +62,14 @@ pub fn queue(
         body: mail.body,
         in_reply_to: Some(root.clone()),
         references: vec![root],
-        message_id: identity.game_mail_id(game, loaded.row.ply, "vote", voter),
+        // Once per offer (`remind` records it in the same transaction); a
+        // second offer at the same ply gets its own id.
+        message_id: identity.game_mail_id(
+            game,
+            loaded.row.ply,
+            &format!("vote{}", now.timestamp()),
+            voter,
+        ),
         reply_to,
     };
     outbox::queue(conn, &draft, now).map_err(|e| match e {
