@@ -45,6 +45,7 @@ pub mod suspects;
 pub mod templates;
 pub mod token;
 pub mod transport;
+pub mod vote;
 
 /// A time as the mail tables store it: RFC 3339, UTC, whole seconds.
 pub fn stamp(time: chrono::DateTime<chrono::Utc>) -> String {
