@@ -136,6 +136,13 @@ impl Board {
         Ok(piece)
     }
 
+    /// Makes this board a copy of `other` (of the same spec) without
+    /// allocating.
+    pub fn copy_from(&mut self, other: &Board) {
+        self.geo = other.geo;
+        self.cells.clone_from(&other.cells);
+    }
+
     pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
         self.cells[sq as usize] = piece;
     }

@@ -42,6 +42,16 @@ impl SquareSet {
     pub fn insert(&mut self, sq: Square) {
         self.0[sq as usize >> 6] |= 1 << (sq & 63);
     }
+
+    pub fn remove(&mut self, sq: Square) {
+        self.0[sq as usize >> 6] &= !(1 << (sq & 63));
+    }
+
+    /// How many squares of this set are also in `other`.
+    #[inline]
+    pub fn common(&self, other: &SquareSet) -> u32 {
+        (0..4).map(|i| (self.0[i] & other.0[i]).count_ones()).sum()
+    }
 }
 
 /// How one list of squares is walked.
@@ -323,6 +333,121 @@ impl Reach {
             }
         }
         Some(false)
+    }
+}
+
+impl Reach {
+    /// Every way a piece of `kind` facing `facing` on `from` reaches
+    /// `target` by `use_`: for each, the squares that matter on the way
+    /// and how many of them must be occupied (none for a slide, a leap or
+    /// the Gryphon's bend; exactly one, the screen, for a hop). The piece
+    /// reaches `target` (whatever stands there) exactly when one of them
+    /// holds. `None` for a facing the tables do not hold.
+    pub fn lines_to(
+        &self,
+        kind: u8,
+        use_: Use,
+        facing: i8,
+        from: Square,
+        target: Square,
+        mut line: impl FnMut(SquareSet, u32),
+    ) -> Option<()> {
+        let (table, program) = self.program(kind, use_, facing, from)?;
+        if !program.span.contains(target) {
+            return Some(());
+        }
+        let list = |i: usize| {
+            let seg = table.segments[i];
+            (
+                seg.walk,
+                &table.squares[seg.start as usize..seg.start as usize + seg.len as usize],
+            )
+        };
+        let before = |squares: &[Square], mut set: SquareSet| {
+            let at = squares.iter().position(|&s| s == target)?;
+            squares[..at].iter().for_each(|&s| set.insert(s));
+            Some(set)
+        };
+        let mut i = program.first_segment as usize;
+        while i < program.end_segment as usize {
+            let (walk, squares) = list(i);
+            i += 1;
+            match walk {
+                Walk::Slide => before(squares, SquareSet::default()).map(|m| line(m, 0)),
+                Walk::Hop => before(squares, SquareSet::default()).map(|m| line(m, 1)),
+                Walk::Gate(legs) => {
+                    let gate = squares[0];
+                    if gate == target {
+                        line(SquareSet::default(), 0);
+                    } else {
+                        let mut through = SquareSet::default();
+                        through.insert(gate);
+                        for leg in i..i + legs as usize {
+                            if let Some(m) = before(list(leg).1, through) {
+                                line(m, 0);
+                            }
+                        }
+                    }
+                    i += legs as usize;
+                    None
+                }
+            };
+        }
+        Some(())
+    }
+
+    /// Adds to `set` every square a piece of `kind` facing `facing` on
+    /// `from` attacks by `use_` given `occupied`: the squares it would
+    /// reach if each held a piece (a slide's squares up to the first
+    /// piece, a hop's from the screen on up to the next piece). `None`
+    /// for a facing the tables do not hold.
+    pub fn attacked(
+        &self,
+        kind: u8,
+        use_: Use,
+        facing: i8,
+        from: Square,
+        occupied: impl Fn(Square) -> bool,
+        set: &mut SquareSet,
+    ) -> Option<()> {
+        let (table, program) = self.program(kind, use_, facing, from)?;
+        let mut i = program.first_segment as usize;
+        while i < program.end_segment as usize {
+            let seg = table.segments[i];
+            i += 1;
+            let list = &table.squares[seg.start as usize..seg.start as usize + seg.len as usize];
+            match seg.walk {
+                Walk::Slide => {
+                    for &sq in list {
+                        set.insert(sq);
+                        if occupied(sq) {
+                            break;
+                        }
+                    }
+                }
+                Walk::Hop => {
+                    let mut screened = false;
+                    for &sq in list {
+                        if screened {
+                            set.insert(sq);
+                        }
+                        if occupied(sq) {
+                            if screened {
+                                break;
+                            }
+                            screened = true;
+                        }
+                    }
+                }
+                Walk::Gate(legs) => {
+                    set.insert(list[0]);
+                    if occupied(list[0]) {
+                        i += legs as usize;
+                    }
+                }
+            }
+        }
+        Some(())
     }
 }
 

@@ -14,39 +14,134 @@
 //! where it lands. After a move of a royal piece or a royal drop,
 //! [`RoyalGuard::safe_after_action`] falls back to the full attack test.
 
+use std::cell::OnceCell;
+
 use super::board::Board;
 use super::geometry::Square;
+use super::reach::{SquareSet, Use};
 use super::turn::Action;
 
+/// One way an enemy piece (the watcher) could reach a royal square: the
+/// squares on the way and how many of them must be occupied for it to
+/// (see [`super::reach::Reach::lines_to`]).
+#[derive(Clone, Copy, Debug)]
+struct Line {
+    watcher: Square,
+    way: SquareSet,
+    screens: u32,
+}
+
 /// The royal pieces of one seat and the enemy pieces within reach of them.
+#[derive(Default)]
 pub struct RoyalGuard {
     side: u8,
     seats: u8,
     royals: Vec<Square>,
     /// (royal square, enemy piece that might attack it).
     watchers: Vec<(Square, Square)>,
+    near: Vec<Square>,
+    /// Every way a watcher could reach a royal square after one move
+    /// (pins and checks alike), when the tables hold every watcher's.
+    lines: Option<Vec<Line>>,
+    /// The occupied squares of the board prepared on.
+    occupied: SquareSet,
+    /// With one royal piece: the squares the enemy attacks with that piece
+    /// off the board (where it may not go), found on its first move.
+    danger: OnceCell<Option<SquareSet>>,
 }
 
 impl RoyalGuard {
     /// Prepares the test for `side` (of `seats` seats) on `board`.
     pub fn new(board: &Board, side: u8, seats: u8) -> Self {
-        let royals: Vec<Square> = board
-            .pieces_of(side)
-            .filter(|&(_, p)| board.kind(p).royal)
-            .map(|(s, _)| s)
-            .collect();
-        let mut watchers = Vec::new();
-        let mut near = Vec::new();
-        for &royal in &royals {
-            board.attackers_in_reach(royal, side, seats, &mut near);
-            watchers.extend(near.iter().map(|&w| (royal, w)));
+        let mut guard = RoyalGuard::default();
+        guard.prepare(board, side, seats);
+        guard
+    }
+
+    /// Prepares this guard anew for `side` on `board`, reusing its space.
+    pub fn prepare(&mut self, board: &Board, side: u8, seats: u8) {
+        self.side = side;
+        self.seats = seats;
+        self.royals.clear();
+        self.occupied = SquareSet::default();
+        for (sq, p) in board.cells.iter().enumerate() {
+            if let Some(p) = p {
+                self.occupied.insert(sq as Square);
+                if p.owner == side && board.kind(*p).royal {
+                    self.royals.push(sq as Square);
+                }
+            }
         }
-        RoyalGuard {
-            side,
-            seats,
-            royals,
-            watchers,
+        self.watchers.clear();
+        for &royal in &self.royals {
+            board.attackers_in_reach(royal, side, seats, &mut self.near);
+            self.watchers.extend(self.near.iter().map(|&w| (royal, w)));
         }
+        self.danger = OnceCell::new();
+        let mut lines = self.lines.take().unwrap_or_default();
+        lines.clear();
+        let reach = board.spec().reach();
+        let occupied = self.occupied;
+        let complete = self.watchers.iter().all(|&(royal, watcher)| {
+            let p = board.get(watcher).expect("a watcher stands there");
+            reach
+                .lines_to(p.kind, Use::Check, p.facing, watcher, royal, |way, screens| {
+                    // One move empties at most two squares of a way.
+                    if way.common(&occupied) <= screens + 2 {
+                        lines.push(Line {
+                            watcher,
+                            way,
+                            screens,
+                        });
+                    }
+                })
+                .is_some()
+        });
+        self.lines = complete.then_some(lines);
+    }
+
+    /// True when no royal piece of the side is attacked after a move or a
+    /// drop that leaves the royal pieces where they stand: `vacated`
+    /// squares emptied (a piece moved away from them or taken en
+    /// passant), `filled` ones occupied. `None` when the guard has no
+    /// lines to judge by.
+    fn lines_safe(&self, vacated: &[Square], filled: &[Square]) -> Option<bool> {
+        let lines = self.lines.as_ref()?;
+        let mut occupied = self.occupied;
+        vacated.iter().for_each(|&s| occupied.remove(s));
+        filled.iter().for_each(|&s| occupied.insert(s));
+        Some(!lines.iter().any(|line| {
+            !vacated.contains(&line.watcher)
+                && !filled.contains(&line.watcher)
+                && line.way.common(&occupied) == line.screens
+        }))
+    }
+
+    /// True when the single royal piece of the side, moved from where it
+    /// stands to `to`, is not attacked there (no castling, no en passant).
+    /// `None` when the side has other than one royal piece or the tables
+    /// cannot say.
+    fn royal_move_safe(&self, board: &Board, to: Square) -> Option<bool> {
+        let danger = self.danger.get_or_init(|| {
+            let &[royal] = &self.royals[..] else {
+                return None;
+            };
+            let reach = board.spec().reach();
+            let mut occupied = self.occupied;
+            occupied.remove(royal);
+            let mut danger = SquareSet::default();
+            for (from, p) in board.cells.iter().enumerate() {
+                if let Some(p) = p
+                    && p.owner != self.side
+                    && p.owner < self.seats
+                {
+                    let occ = |s: Square| occupied.contains(s);
+                    reach.attacked(p.kind, Use::Check, p.facing, from as Square, occ, &mut danger)?;
+                }
+            }
+            Some(danger)
+        });
+        danger.as_ref().map(|d| !d.contains(to))
     }
 
     /// True when no royal piece of the side is attacked on `after`, the
@@ -61,6 +156,31 @@ impl RoyalGuard {
         self.royals_safe(before, after)
     }
 
+    /// [`RoyalGuard::safe_after`] for a move that took en passant on
+    /// `taken` (if it did), by the pins and checks the guard prepared
+    /// where it can.
+    fn safe_after_move(
+        &self,
+        before: &Board,
+        after: &Board,
+        (from, to): (Square, Square),
+        taken: Option<Square>,
+    ) -> bool {
+        if self.royals.contains(&from) {
+            if taken.is_none()
+                && let Some(safe) = self.royal_move_safe(before, to)
+            {
+                return safe;
+            }
+            return !after.royal_attacked(self.side, self.seats);
+        }
+        if after.get(to).is_some_and(|p| after.kind(p).royal) {
+            return !after.royal_attacked(self.side, self.seats);
+        }
+        self.lines_safe(&[from, taken.unwrap_or(from)], &[to])
+            .unwrap_or_else(|| self.royals_safe(before, after))
+    }
+
     /// True when no royal piece of the side is attacked on `after`, a
     /// board on which the royal pieces stand where they stood on `before`
     /// and every enemy piece either stands where it stood or is gone.
@@ -73,14 +193,23 @@ impl RoyalGuard {
 
     /// True when no royal piece of the side is attacked on `after`, the
     /// board `before` after `action` (any kind of action, see the module
-    /// comment for when the shortcut applies).
+    /// comment for when the shortcut applies). `taken` is the square of
+    /// a piece taken en passant.
     #[inline]
-    pub fn safe_after_action(&self, before: &Board, after: &Board, action: &Action) -> bool {
+    pub fn safe_after_action(
+        &self,
+        before: &Board,
+        after: &Board,
+        action: &Action,
+        taken: Option<Square>,
+    ) -> bool {
         match *action {
-            Action::Move { from, to, .. } => self.safe_after(before, after, from, to),
-            Action::Drop { kind, .. } if !before.kinds()[kind as usize].royal => {
-                self.royals_safe(before, after)
-            }
+            Action::Move { from, to, .. } => self.safe_after_move(before, after, (from, to), taken),
+            Action::Drop {
+                kind, to, relocate, ..
+            } if !before.kinds()[kind as usize].royal => self
+                .lines_safe(&[], &[to, relocate.unwrap_or(to)])
+                .unwrap_or_else(|| self.royals_safe(before, after)),
             // The enemy piece moved is tested where it now stands; the
             // others as the watchers are.
             Action::Rebel { from, to } if !self.royals.contains(&from) => {
