@@ -217,6 +217,38 @@ impl Board {
         }
     }
 
+    /// [`Board::each_quiet`] then [`Board::each_capture`] for the piece on
+    /// `from`, as `f(square, capture)`, in one walk where the piece moves
+    /// as it captures.
+    pub fn each_quiet_then_capture(&self, from: Square, mut f: impl FnMut(Square, bool)) {
+        let Some(p) = self.get(from) else {
+            return;
+        };
+        // A list ends in at most one capture.
+        let mut captures = [0 as Square; 64];
+        let mut n = 0;
+        let walked = self.geo.reach().walk_both(
+            p.kind,
+            p.facing,
+            from,
+            captures.len(),
+            self.occupied(),
+            |s| f(s, false),
+            |s| {
+                if self.cells[s as usize].is_some_and(|q| q.owner != p.owner) {
+                    captures[n] = s;
+                    n += 1;
+                }
+            },
+        );
+        if walked.is_some() {
+            captures[..n].iter().for_each(|&s| f(s, true));
+        } else {
+            self.each_quiet(from, |s| f(s, false));
+            self.each_capture(from, |s| f(s, true));
+        }
+    }
+
     /// Calls `f` for each empty square the capture pattern of the piece on
     /// `from` reaches (where a pawn could take en passant), when one of
     /// `only` could be among them.

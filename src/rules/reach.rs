@@ -91,6 +91,8 @@ struct Program {
 pub struct Reach {
     geo: Geometry,
     kinds: Vec<PieceKind>,
+    /// Per kind: it moves as it captures (one walk finds both).
+    moves_as_captures: Vec<bool>,
     tables: Vec<OnceLock<Table>>,
 }
 
@@ -126,6 +128,7 @@ impl Reach {
         Reach {
             geo: geo.clone(),
             kinds: kinds.to_vec(),
+            moves_as_captures: kinds.iter().map(|k| k.moves == k.captures).collect(),
             tables: (0..kinds.len() * USES.len() * 2)
                 .map(|_| OnceLock::new())
                 .collect(),
@@ -337,6 +340,87 @@ impl Reach {
 }
 
 impl Reach {
+    /// [`Reach::walk`] by [`Use::Move`] and by [`Use::Capture`] at once,
+    /// for a kind that moves as it captures: `quiet` gets the empty squares
+    /// and `capture` the occupied ones, each in its walk's order. `None`
+    /// (and nothing walked) for another kind, a facing the tables do not
+    /// hold, or more than `max_captures` lists.
+    pub fn walk_both(
+        &self,
+        kind: u8,
+        facing: i8,
+        from: Square,
+        max_captures: usize,
+        occupied: impl Fn(Square) -> bool,
+        mut quiet: impl FnMut(Square),
+        mut capture: impl FnMut(Square),
+    ) -> Option<()> {
+        if !*self.moves_as_captures.get(kind as usize)? {
+            return None;
+        }
+        let (table, program) = self.program(kind, Use::Move, facing, from)?;
+        if (program.end_segment - program.first_segment) as usize > max_captures {
+            return None;
+        }
+        let mut seen = SquareSet::default();
+        let mut first = |sq: Square| {
+            if program.dedup {
+                if seen.contains(sq) {
+                    return false;
+                }
+                seen.insert(sq);
+            }
+            true
+        };
+        let mut i = program.first_segment as usize;
+        while i < program.end_segment as usize {
+            let seg = table.segments[i];
+            i += 1;
+            let list = &table.squares[seg.start as usize..seg.start as usize + seg.len as usize];
+            match seg.walk {
+                Walk::Slide => {
+                    for &sq in list {
+                        if occupied(sq) {
+                            if first(sq) {
+                                capture(sq);
+                            }
+                            break;
+                        }
+                        if first(sq) {
+                            quiet(sq);
+                        }
+                    }
+                }
+                Walk::Hop => {
+                    let mut screened = false;
+                    for &sq in list {
+                        if occupied(sq) {
+                            if screened {
+                                if first(sq) {
+                                    capture(sq);
+                                }
+                                break;
+                            }
+                            screened = true;
+                        }
+                    }
+                }
+                Walk::Gate(legs) => {
+                    let sq = list[0];
+                    if occupied(sq) {
+                        if first(sq) {
+                            capture(sq);
+                        }
+                        i += legs as usize;
+                    } else if first(sq) {
+                        quiet(sq);
+                    }
+                }
+            }
+        }
+        Some(())
+    }
+
     /// Every way a piece of `kind` facing `facing` on `from` reaches
     /// `target` by `use_`: for each, the squares that matter on the way
     /// and how many of them must be occupied (none for a slide, a leap or
@@ -392,60 +476,6 @@ impl Reach {
                     None
                 }
             };
-        }
-        Some(())
-    }
-
-    /// Adds to `set` every square a piece of `kind` facing `facing` on
-    /// `from` attacks by `use_` given `occupied`: the squares it would
-    /// reach if each held a piece (a slide's squares up to the first
-    /// piece, a hop's from the screen on up to the next piece). `None`
-    /// for a facing the tables do not hold.
-    pub fn attacked(
-        &self,
-        kind: u8,
-        use_: Use,
-        facing: i8,
-        from: Square,
-        occupied: impl Fn(Square) -> bool,
-        set: &mut SquareSet,
-    ) -> Option<()> {
-        let (table, program) = self.program(kind, use_, facing, from)?;
-        let mut i = program.first_segment as usize;
-        while i < program.end_segment as usize {
-            let seg = table.segments[i];
-            i += 1;
-            let list = &table.squares[seg.start as usize..seg.start as usize + seg.len as usize];
-            match seg.walk {
-                Walk::Slide => {
-                    for &sq in list {
-                        set.insert(sq);
-                        if occupied(sq) {
-                            break;
-                        }
-                    }
-                }
-                Walk::Hop => {
-                    let mut screened = false;
-                    for &sq in list {
-                        if screened {
-                            set.insert(sq);
-                        }
-                        if occupied(sq) {
-                            if screened {
-                                break;
-                            }
-                            screened = true;
-                        }
-                    }
-                }
-                Walk::Gate(legs) => {
-                    set.insert(list[0]);
-                    if occupied(list[0]) {
-                        i += legs as usize;
-                    }
-                }
-            }
         }
         Some(())
     }

@@ -14,9 +14,7 @@
 //! where it lands. After a move of a royal piece or a royal drop,
 //! [`RoyalGuard::safe_after_action`] falls back to the full attack test.
 
-use std::cell::OnceCell;
-
-use super::board::Board;
+use super::board::{Board, Piece};
 use super::geometry::Square;
 use super::reach::{SquareSet, Use};
 use super::turn::Action;
@@ -39,15 +37,13 @@ pub struct RoyalGuard {
     royals: Vec<Square>,
     /// (royal square, enemy piece that might attack it).
     watchers: Vec<(Square, Square)>,
-    near: Vec<Square>,
+    /// The pieces of the other seats.
+    enemies: Vec<(Square, Piece)>,
     /// Every way a watcher could reach a royal square after one move
     /// (pins and checks alike), when the tables hold every watcher's.
     lines: Option<Vec<Line>>,
     /// The occupied squares of the board prepared on.
     occupied: SquareSet,
-    /// With one royal piece: the squares the enemy attacks with that piece
-    /// off the board (where it may not go), found on its first move.
-    danger: OnceCell<Option<SquareSet>>,
 }
 
 impl RoyalGuard {
@@ -63,24 +59,35 @@ impl RoyalGuard {
         self.side = side;
         self.seats = seats;
         self.royals.clear();
+        self.enemies.clear();
         self.occupied = SquareSet::default();
         for (sq, p) in board.cells.iter().enumerate() {
-            if let Some(p) = p {
+            if let Some(p) = *p {
                 self.occupied.insert(sq as Square);
-                if p.owner == side && board.kind(*p).royal {
-                    self.royals.push(sq as Square);
+                if p.owner == side {
+                    if board.kind(p).royal {
+                        self.royals.push(sq as Square);
+                    }
+                } else if p.owner < seats {
+                    self.enemies.push((sq as Square, p));
                 }
             }
         }
+        let reach = board.spec().reach();
         self.watchers.clear();
         for &royal in &self.royals {
-            board.attackers_in_reach(royal, side, seats, &mut self.near);
-            self.watchers.extend(self.near.iter().map(|&w| (royal, w)));
+            for &(from, p) in &self.enemies {
+                if from != royal
+                    && reach
+                        .span(p.kind, Use::Check, p.facing, from)
+                        .is_none_or(|span| span.contains(royal))
+                {
+                    self.watchers.push((royal, from));
+                }
+            }
         }
-        self.danger = OnceCell::new();
         let mut lines = self.lines.take().unwrap_or_default();
         lines.clear();
-        let reach = board.spec().reach();
         let occupied = self.occupied;
         let complete = self.watchers.iter().all(|&(royal, watcher)| {
             let p = board.get(watcher).expect("a watcher stands there");
@@ -118,30 +125,30 @@ impl RoyalGuard {
     }
 
     /// True when the single royal piece of the side, moved from where it
-    /// stands to `to`, is not attacked there (no castling, no en passant).
-    /// `None` when the side has other than one royal piece or the tables
-    /// cannot say.
+    /// stands to `to`, is not attacked there (no castling, no en passant):
+    /// only enemy pieces that could reach `to` on some board are asked,
+    /// by their ways there with the royal piece lifted. `None` when the
+    /// side has other than one royal piece or the tables cannot say.
     fn royal_move_safe(&self, board: &Board, to: Square) -> Option<bool> {
-        let danger = self.danger.get_or_init(|| {
-            let &[royal] = &self.royals[..] else {
-                return None;
-            };
-            let reach = board.spec().reach();
-            let mut occupied = self.occupied;
-            occupied.remove(royal);
-            let mut danger = SquareSet::default();
-            for (from, p) in board.cells.iter().enumerate() {
-                if let Some(p) = p
-                    && p.owner != self.side
-                    && p.owner < self.seats
-                {
-                    let occ = |s: Square| occupied.contains(s);
-                    reach.attacked(p.kind, Use::Check, p.facing, from as Square, occ, &mut danger)?;
-                }
+        let &[royal] = &self.royals[..] else {
+            return None;
+        };
+        let reach = board.spec().reach();
+        let mut occupied = self.occupied;
+        occupied.remove(royal);
+        for &(from, p) in &self.enemies {
+            if from == to || !reach.span(p.kind, Use::Check, p.facing, from)?.contains(to) {
+                continue;
             }
-            Some(danger)
-        });
-        danger.as_ref().map(|d| !d.contains(to))
+            let mut reached = false;
+            reach.lines_to(p.kind, Use::Check, p.facing, from, to, |way, screens| {
+                reached |= way.common(&occupied) == screens;
+            })?;
+            if reached {
+                return Some(false);
+            }
+        }
+        Some(true)
     }
 
     /// True when no royal piece of the side is attacked on `after`, the
@@ -189,6 +196,41 @@ impl RoyalGuard {
             .watchers
             .iter()
             .any(|&(r, w)| after.get(w) == before.get(w) && after.checks_square(w, r))
+    }
+
+    /// [`RoyalGuard::safe_after_action`] without the board after it, where
+    /// the pins and checks prepared can say: a move or a drop that leaves
+    /// the royal pieces where they stand, or a move of the only royal
+    /// piece (not en passant). `None` where only the board after can.
+    #[inline]
+    pub fn safe_by_lines(
+        &self,
+        before: &Board,
+        action: &Action,
+        taken: Option<Square>,
+    ) -> Option<bool> {
+        match *action {
+            Action::Move {
+                from,
+                to,
+                promotion,
+            } => {
+                if self.royals.contains(&from) {
+                    return match taken {
+                        Some(_) => None,
+                        None => self.royal_move_safe(before, to),
+                    };
+                }
+                if promotion.is_some_and(|k| before.kinds()[k as usize].royal) {
+                    return None;
+                }
+                self.lines_safe(&[from, taken.unwrap_or(from)], &[to])
+            }
+            Action::Drop { kind, to, relocate } if !before.kinds()[kind as usize].royal => {
+                self.lines_safe(&[], &[to, relocate.unwrap_or(to)])
+            }
+            _ => None,
+        }
     }
 
     /// True when no royal piece of the side is attacked on `after`, the

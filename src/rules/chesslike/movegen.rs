@@ -95,10 +95,9 @@ impl ChessLike {
                 continue;
             }
             let plain = |to, capture| Act::plain(Action::step(from, to), capture);
-            self.board.each_quiet(from, |to| out.push(plain(to, false)));
-            self.board.each_capture(from, |to| {
-                if !self.is_royal(to) {
-                    out.push(plain(to, true));
+            self.board.each_quiet_then_capture(from, |to, capture| {
+                if !capture || !self.is_royal(to) {
+                    out.push(plain(to, capture));
                 }
             });
         }
@@ -470,14 +469,22 @@ impl ChessLike {
         board.copy_from(&self.board);
         let hooks = self.rules.hooks;
         out.retain(|a| {
-            Self::make(board, a, self.side);
             let taken = match a.special {
                 Special::EnPassant { taken } => Some(taken),
                 _ => None,
             };
-            let safe = guard.safe_after_action(&self.board, board, &a.action, taken)
-                && !(squirms && self.squirm_exposure(guard, board, a).is_some());
-            Self::unmake(board, a, &self.board);
+            let quick = if squirms {
+                None
+            } else {
+                guard.safe_by_lines(&self.board, &a.action, taken)
+            };
+            let safe = quick.unwrap_or_else(|| {
+                Self::make(board, a, self.side);
+                let safe = guard.safe_after_action(&self.board, board, &a.action, taken)
+                    && !(squirms && self.squirm_exposure(guard, board, a).is_some());
+                Self::unmake(board, a, &self.board);
+                safe
+            });
             safe && (!self.rules.own_legality || hooks.forbids(self, a).is_none())
         });
         // Castling is a king move: nothing squirms after it.
