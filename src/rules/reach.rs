@@ -84,6 +84,9 @@ struct Program {
     dedup: bool,
     /// Every square the walk could ever reach, whatever the occupancy.
     span: SquareSet,
+    /// The squares it reaches on a board empty but for the square reached
+    /// (every list's but a hop's: a hop needs a screen).
+    alone: SquareSet,
 }
 
 /// The unrolled patterns of one board's piece set, one [`Table`] per
@@ -236,16 +239,32 @@ impl Table {
             dedup |= span.contains(sq);
             span.insert(sq);
         }
+        let mut alone = SquareSet::default();
+        for seg in &self.segments[first_segment as usize..] {
+            if seg.walk != Walk::Hop {
+                let list = &self.squares[seg.start as usize..seg.start as usize + seg.len as usize];
+                list.iter().for_each(|&sq| alone.insert(sq));
+            }
+        }
         self.programs.push(Program {
             first_segment,
             end_segment: self.segments.len() as u32,
             dedup,
             span,
+            alone,
         });
     }
 }
 
 impl Reach {
+    /// The squares a piece of `kind` facing `facing` on `from` reaches by
+    /// `use_` on a board empty but for the square reached (what
+    /// [`super::movement::targets`] finds with only that square occupied);
+    /// `None` for a facing other than +1 / -1.
+    pub fn alone(&self, kind: u8, use_: Use, facing: i8, from: Square) -> Option<&SquareSet> {
+        self.program(kind, use_, facing, from).map(|(_, p)| &p.alone)
+    }
+
     /// Walks the squares a piece of `kind` facing `facing` on `from`
     /// reaches by `use_`, given `occupied`, calling `found` for each (once,
     /// in the order of [`super::movement::targets`]) until it returns
@@ -577,6 +596,13 @@ mod tests {
                             assert_eq!(got, want, "{} from {}", kind.name, geo.name(from));
                             let span = reach.span(k as u8, use_, facing, from).unwrap();
                             assert!(want.iter().all(|&s| span.contains(s)));
+                            // Alone on the board, each square by itself.
+                            let alone = reach.alone(k as u8, use_, facing, from).unwrap();
+                            for to in geo.squares() {
+                                let only = |s: Square| mode == Mode::Capture && s == to;
+                                let found = targets(&geo, pattern, from, facing, mode, &only);
+                                assert_eq!(alone.contains(to), found.contains(&to));
+                            }
                         }
                     }
                 }

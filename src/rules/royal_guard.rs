@@ -229,6 +229,28 @@ impl RoyalGuard {
             Action::Drop { kind, to, relocate } if !before.kinds()[kind as usize].royal => {
                 self.lines_safe(&[], &[to, relocate.unwrap_or(to)])
             }
+            // The enemy piece moved is asked where it lands; the others
+            // by their lines.
+            Action::Rebel { from, to } if !self.royals.contains(&from) => {
+                if !self.lines_safe(&[from], &[to])? {
+                    return Some(false);
+                }
+                let p = before.get(from)?;
+                let reach = before.spec().reach();
+                let mut occupied = self.occupied;
+                occupied.remove(from);
+                occupied.insert(to);
+                for &royal in &self.royals {
+                    let mut reached = false;
+                    reach.lines_to(p.kind, Use::Check, p.facing, to, royal, |way, screens| {
+                        reached |= way.common(&occupied) == screens;
+                    })?;
+                    if reached {
+                        return Some(false);
+                    }
+                }
+                Some(true)
+            }
             _ => None,
         }
     }

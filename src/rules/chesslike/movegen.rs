@@ -4,13 +4,13 @@
 //! of an enemy piece, a drop) and the game's own legality hook.
 
 use super::pawns::{facing, passed_over};
-use super::position::{Act, ChessLike, Special};
+use super::position::{Act, ChessLike, Special, touched};
 use super::{PawnRule, Rebels};
 use crate::rules::Action;
 use crate::rules::board::{Board, Piece};
 use crate::rules::castling::CastlingRule;
 use crate::rules::geometry::Square;
-use crate::rules::movement::{Mode, Primitive, targets};
+use crate::rules::movement::{Mode, targets};
 use crate::rules::reach::Use;
 use crate::rules::royal_guard::RoyalGuard;
 
@@ -19,7 +19,7 @@ use crate::rules::royal_guard::RoyalGuard;
 const REBEL_STEPS: [(i8, i8); 5] = [(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0)];
 
 /// The squares of one piece's rebel moves (at most one per rebel step).
-#[derive(Default)]
+#[derive(Clone, Copy, Default)]
 struct RebelSquares {
     squares: [Square; REBEL_STEPS.len()],
     len: usize,
@@ -37,6 +37,7 @@ pub(super) struct Scratch {
     /// A copy of the position's board to play each action on.
     board: Board,
     guard: RoyalGuard,
+    pub(super) rebel_steps: RebelSteps,
     /// Lists a search fills per position (the squirms, their follow-ups).
     pub(super) squirms: Vec<Act>,
     pub(super) follow: Vec<Act>,
@@ -48,6 +49,7 @@ impl Scratch {
         Scratch {
             board: board.clone(),
             guard: RoyalGuard::default(),
+            rebel_steps: RebelSteps::default(),
             squirms: Vec::new(),
             follow: Vec::new(),
         }
@@ -56,11 +58,16 @@ impl Scratch {
 
 /// What a squirm played in place changed.
 pub(super) struct SquirmUndo {
-    from: (Square, Option<Piece>),
-    to: (Square, Option<Piece>),
+    squares: [(Square, Option<Piece>); 4],
+    touched: usize,
     rights: u8,
     en_passant: Option<(Square, Square)>,
 }
+
+/// The rebel squares of each (kind, facing, square) that exist and lie
+/// outside the piece's own movement, found on first use: geometry alone.
+#[derive(Default)]
+pub(super) struct RebelSteps(Vec<Option<RebelSquares>>);
 
 /// A castling as the king's move, the rook going too.
 pub fn castle_act(rule: &CastlingRule) -> Act {
@@ -282,45 +289,29 @@ impl ChessLike {
 
     /// True when `to` is in the movement of `piece` on `from` (its move or
     /// capture pattern, or a pawn's step), judged on an empty board: by
-    /// geometry alone, ignoring occupancy. The precomputed spans answer
-    /// exactly unless the pattern hops (a hop never lands next to its
-    /// start on an empty board, yet its span holds that square).
+    /// geometry alone, ignoring occupancy (a hop, which needs a screen,
+    /// reaches nothing there).
     fn in_own_pattern(&self, piece: Piece, from: Square, to: Square) -> bool {
         let geo = self.board.geometry();
-        let kind = self.board.kind(piece);
-        let zone = geo.zone(from);
         let reach = self.rules.spec.reach();
-        let spans = |use_: Use, mode: Mode| {
-            let hops = kind
-                .pattern(mode, zone)
-                .iter()
-                .any(|p| matches!(p, Primitive::Hop(_)));
+        let in_pattern = |use_: Use| {
             reach
-                .span(piece.kind, use_, piece.facing, from)
-                .filter(|_| !hops)
-                .map(|span| span.contains(to))
+                .alone(piece.kind, use_, piece.facing, from)
+                .map(|alone| alone.contains(to))
+                .unwrap_or_else(|| {
+                    let kind = self.board.kind(piece);
+                    let mode = if use_ == Use::Move {
+                        Mode::Move
+                    } else {
+                        Mode::Capture
+                    };
+                    let only_to = |s: Square| mode == Mode::Capture && s == to;
+                    let pattern = kind.pattern(mode, geo.zone(from));
+                    targets(geo, pattern, from, piece.facing, mode, &only_to).contains(&to)
+                })
         };
-        let in_pattern = |mode: Mode| {
-            let use_ = if mode == Mode::Move {
-                Use::Move
-            } else {
-                Use::Capture
-            };
-            spans(use_, mode).unwrap_or_else(|| {
-                let only_to = |s: Square| mode == Mode::Capture && s == to;
-                targets(
-                    geo,
-                    kind.pattern(mode, zone),
-                    from,
-                    piece.facing,
-                    mode,
-                    &only_to,
-                )
-                .contains(&to)
-            })
-        };
-        in_pattern(Mode::Move)
-            || in_pattern(Mode::Capture)
+        in_pattern(Use::Move)
+            || in_pattern(Use::Capture)
             || self.rules.pawn(piece.kind).is_some_and(|rule| {
                 rule.steps
                     .iter()
@@ -330,19 +321,37 @@ impl ChessLike {
 
     /// The squares the piece `p` on `from` of `board` may be moved to by a
     /// rebel move: one square ahead or aside by its owner's forward, empty,
-    /// outside the piece's own movement.
-    fn rebel_squares(&self, board: &Board, from: Square, p: Piece) -> RebelSquares {
+    /// outside the piece's own movement (those `steps` remembers, by
+    /// geometry alone).
+    fn rebel_squares(
+        &self,
+        board: &Board,
+        from: Square,
+        p: Piece,
+        steps: &mut RebelSteps,
+    ) -> RebelSquares {
         let geo = board.geometry();
-        let up = facing(p.owner);
-        let mut out = RebelSquares::default();
-        for &(df, dr) in &REBEL_STEPS {
-            if let Some(to) = geo.offset(from, df, dr * up)
-                && board.get(to).is_none()
-                && !self.in_own_pattern(p, from, to)
-            {
-                out.squares[out.len] = to;
-                out.len += 1;
+        let at = (usize::from(p.kind) * 2 + usize::from(p.facing < 0)) * geo.len() + from as usize;
+        if steps.0.len() <= at {
+            steps.0.resize(self.rules.spec.kinds.len() * 2 * geo.len(), None);
+        }
+        let open = *steps.0[at].get_or_insert_with(|| {
+            let mut open = RebelSquares::default();
+            let up = facing(p.owner);
+            for &(df, dr) in &REBEL_STEPS {
+                if let Some(to) = geo.step(from, df, dr * up)
+                    && !self.in_own_pattern(p, from, to)
+                {
+                    open.squares[open.len] = to;
+                    open.len += 1;
+                }
             }
+            open
+        });
+        let mut out = RebelSquares::default();
+        for to in open.iter().filter(|&to| board.get(to).is_none()) {
+            out.squares[out.len] = to;
+            out.len += 1;
         }
         out
     }
@@ -352,17 +361,22 @@ impl ChessLike {
     /// outside the piece's own movement. Before the check test.
     pub fn rebel_acts(&self, only: Option<Square>) -> Vec<Act> {
         let mut out = Vec::new();
-        self.rebel_acts_into(only, &mut out);
+        self.rebel_acts_into(only, &mut out, &mut RebelSteps::default());
         out
     }
 
     /// [`ChessLike::rebel_acts`] added to `out`.
-    pub(super) fn rebel_acts_into(&self, only: Option<Square>, out: &mut Vec<Act>) {
+    pub(super) fn rebel_acts_into(
+        &self,
+        only: Option<Square>,
+        out: &mut Vec<Act>,
+        steps: &mut RebelSteps,
+    ) {
         for (from, p) in self.board.pieces_of(1 - self.side) {
             if only.is_some_and(|s| s != from) {
                 continue;
             }
-            for to in self.rebel_squares(&self.board, from, p).iter() {
+            for to in self.rebel_squares(&self.board, from, p, steps).iter() {
                 out.push(Act::plain(Action::Rebel { from, to }, false));
             }
         }
@@ -378,6 +392,7 @@ impl ChessLike {
         guard: &RoyalGuard,
         after: &mut Board,
         act: &Act,
+        steps: &mut RebelSteps,
     ) -> Option<Square> {
         if matches!(act.special, Special::Castle { .. }) {
             return None;
@@ -398,7 +413,7 @@ impl ChessLike {
         if !shuts_a_line {
             return None;
         }
-        let squares = self.rebel_squares(after, to, piece);
+        let squares = self.rebel_squares(after, to, piece, steps);
         squares.iter().find(|&r| {
             after.shift(to, r);
             let exposed = !guard.royals_safe(&self.board, after);
@@ -421,7 +436,7 @@ impl ChessLike {
         }
         let guard = RoyalGuard::new(&self.board, self.side, 2);
         let mut after = self.board_after(std::slice::from_ref(act));
-        self.squirm_exposure(&guard, &mut after, act)
+        self.squirm_exposure(&guard, &mut after, act, &mut RebelSteps::default())
     }
 
     /// Every legal single action (a whole turn in every game whose turns
@@ -461,10 +476,15 @@ impl ChessLike {
             self.drop_acts_into(out);
         }
         if self.rules.rebels == Rebels::InsteadOfMove {
-            self.rebel_acts_into(None, out);
+            self.rebel_acts_into(None, out, &mut scratch.rebel_steps);
         }
         let squirms = self.rules.rebels == Rebels::SquirmFirst;
-        let Scratch { board, guard, .. } = scratch;
+        let Scratch {
+            board,
+            guard,
+            rebel_steps,
+            ..
+        } = scratch;
         guard.prepare(&self.board, self.side, 2);
         board.copy_from(&self.board);
         let hooks = self.rules.hooks;
@@ -481,7 +501,7 @@ impl ChessLike {
             let safe = quick.unwrap_or_else(|| {
                 Self::make(board, a, self.side);
                 let safe = guard.safe_after_action(&self.board, board, &a.action, taken)
-                    && !(squirms && self.squirm_exposure(guard, board, a).is_some());
+                    && !(squirms && self.squirm_exposure(guard, board, a, rebel_steps).is_some());
                 Self::unmake(board, a, &self.board);
                 safe
             });
@@ -534,8 +554,9 @@ impl ChessLike {
             .collect()
     }
 
-    /// The position within a turn after a squirm: the same side to move,
-    /// no en passant chance, the squirmed piece moved.
+    /// The position within a turn after one of its actions (a squirm, in
+    /// the games that have turns of two): the same side to move, no en
+    /// passant chance, the action played.
     pub(super) fn after_squirm(&self, squirm: &Act) -> ChessLike {
         let mut mid = self.clone();
         mid.squirm_in_place(squirm);
@@ -545,21 +566,23 @@ impl ChessLike {
     /// [`ChessLike::after_squirm`] on this position itself; returns what
     /// [`ChessLike::undo_squirm`] needs to take it back.
     pub(super) fn squirm_in_place(&mut self, squirm: &Act) -> SquirmUndo {
-        let (from, to) = match squirm.action {
-            Action::Rebel { from, to } => (from, to),
-            _ => unreachable!("a squirm is a rebel move"),
-        };
-        let undo = SquirmUndo {
-            from: (from, self.board.get(from)),
-            to: (to, self.board.get(to)),
+        let mut undo = SquirmUndo {
+            squares: [(0, None); 4],
+            touched: 0,
             rights: self.rights,
             en_passant: self.en_passant,
         };
+        for sq in touched(squirm) {
+            undo.squares[undo.touched] = (sq, self.board.get(sq));
+            undo.touched += 1;
+        }
         Self::make(&mut self.board, squirm, self.side);
         self.en_passant = None;
-        for rule in &self.rules.castlings {
-            if rule.touched_by(from, to) {
-                self.rights &= !(1 << rule.right);
+        if let Action::Rebel { from, to } = squirm.action {
+            for rule in &self.rules.castlings {
+                if rule.touched_by(from, to) {
+                    self.rights &= !(1 << rule.right);
+                }
             }
         }
         undo
@@ -567,8 +590,9 @@ impl ChessLike {
 
     /// Takes back [`ChessLike::squirm_in_place`].
     pub(super) fn undo_squirm(&mut self, undo: &SquirmUndo) {
-        self.board.set(undo.to.0, undo.to.1);
-        self.board.set(undo.from.0, undo.from.1);
+        for &(sq, piece) in undo.squares[..undo.touched].iter().rev() {
+            self.board.set(sq, piece);
+        }
         self.rights = undo.rights;
         self.en_passant = undo.en_passant;
     }

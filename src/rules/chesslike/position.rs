@@ -68,7 +68,7 @@ pub(super) struct Undo {
 }
 
 /// The squares an action changes (at most four).
-fn touched(act: &Act) -> impl Iterator<Item = Square> {
+pub(super) fn touched(act: &Act) -> impl Iterator<Item = Square> {
     let (a, b) = match act.action {
         Action::Move { from, to, .. } | Action::Rebel { from, to } => (Some(from), Some(to)),
         Action::Drop { to, relocate, .. } => (Some(to), relocate),

@@ -123,7 +123,8 @@ impl Search {
         }
         let mut squirms = std::mem::take(&mut self.scratch.squirms);
         squirms.clear();
-        self.pos.rebel_acts_into(Some(last), &mut squirms);
+        self.pos
+            .rebel_acts_into(Some(last), &mut squirms, &mut self.scratch.rebel_steps);
         let mut follow = std::mem::take(&mut self.scratch.follow);
         for &act in &squirms {
             let undo = self.pos.squirm_in_place(&act);
