@@ -255,6 +255,30 @@ impl RoyalGuard {
         }
     }
 
+    /// After a move or a drop of a piece that is not royal: true when the
+    /// royal pieces would be safe with the piece that landed lifted off
+    /// the board again (then no later move of that piece alone, such as a
+    /// squirm, can expose them). `None` where the lines cannot say.
+    pub fn safe_without_lander(
+        &self,
+        before: &Board,
+        action: &Action,
+        taken: Option<Square>,
+    ) -> Option<bool> {
+        match *action {
+            Action::Move { from, to, .. } if !self.royals.contains(&from) => {
+                self.lines_safe(&[from, taken.unwrap_or(from), to], &[])
+            }
+            Action::Drop { kind, to, relocate } if !before.kinds()[kind as usize].royal => {
+                match relocate {
+                    Some(r) => self.lines_safe(&[to], &[r]),
+                    None => self.lines_safe(&[to], &[]),
+                }
+            }
+            _ => None,
+        }
+    }
+
     /// True when no royal piece of the side is attacked on `after`, the
     /// board `before` after `action` (any kind of action, see the module
     /// comment for when the shortcut applies). `taken` is the square of

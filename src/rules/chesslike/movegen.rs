@@ -493,10 +493,13 @@ impl ChessLike {
                 Special::EnPassant { taken } => Some(taken),
                 _ => None,
             };
-            let quick = if squirms {
-                None
-            } else {
-                guard.safe_by_lines(&self.board, &a.action, taken)
+            // In Squirm games a move is judged by its lines alone when the
+            // piece that moved, lifted, would expose nothing.
+            let quick = match guard.safe_by_lines(&self.board, &a.action, taken) {
+                Some(true) if squirms => guard
+                    .safe_without_lander(&self.board, &a.action, taken)
+                    .filter(|&lifted| lifted),
+                quick => quick,
             };
             let safe = quick.unwrap_or_else(|| {
                 Self::make(board, a, self.side);
