@@ -32,7 +32,7 @@ median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] 
 
 # CPU seconds (user + sys) of a command, its stdout in $work/out.
 cpu() {
-    /usr/bin/time -f "%U %S" -o "$work/time" "$@" >"$work/out"
+    /usr/bin/time -f "%U %S" -o "$work/time" "$@" >"$work/out" 2>"$work/err"
     awk '{ print $1 + $2 }' "$work/time"
 }
 
@@ -41,12 +41,13 @@ NO_TORCH="rgb1kbgr/wppppppw/8/8/8/8/WPPPPPPW/RGB1KBGR w - - 0 1"
 # game, depth, FEN (empty: the start)
 cases=(
     "chess|6|"
-    "orthodia|5|"
+    "orthodia|6|"
     "orthodia-simple|6|$NO_TORCH"
     "bochess|4|"
     "orphic|3|"
     "rebellion|5|"
     "squirm|4|"
+    "orwell|2|"
 )
 
 # The UCI commands for a peer's perft of orthodia-simple without the

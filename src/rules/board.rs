@@ -330,23 +330,6 @@ impl Board {
         })
     }
 
-    /// The pieces of seats other than `owner` (of `seats`) that could
-    /// attack `sq` on some board, as they stand: after a move that leaves
-    /// `sq` where it is, only these can attack it, if they are still there.
-    pub fn attackers_in_reach(&self, sq: Square, owner: u8, seats: u8, out: &mut Vec<Square>) {
-        out.clear();
-        for (from, p) in self.cells.iter().enumerate() {
-            if let Some(p) = *p
-                && p.owner != owner
-                && p.owner < seats
-                && from != sq as usize
-                && self.may_check(from as Square, p, sq)
-            {
-                out.push(from as Square);
-            }
-        }
-    }
-
     /// Every pseudo-legal basic move of `side` (no game specials, no check test).
     pub fn pseudo_moves(&self, side: u8) -> Vec<BasicMove> {
         let mut out = Vec::new();

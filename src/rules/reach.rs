@@ -262,7 +262,8 @@ impl Reach {
     /// [`super::movement::targets`] finds with only that square occupied);
     /// `None` for a facing other than +1 / -1.
     pub fn alone(&self, kind: u8, use_: Use, facing: i8, from: Square) -> Option<&SquareSet> {
-        self.program(kind, use_, facing, from).map(|(_, p)| &p.alone)
+        self.program(kind, use_, facing, from)
+            .map(|(_, p)| &p.alone)
     }
 
     /// Walks the squares a piece of `kind` facing `facing` on `from`

@@ -6,13 +6,22 @@
 //! square on some board (by their check pattern, from where they stand) can
 //! attack it afterwards. The answer is exactly [`Board::royal_attacked`]'s.
 //!
+//! Prepared too are these watchers' ways to the royal squares (pins and
+//! checks alike: the squares on the way and how many must be occupied, see
+//! [`super::reach::Reach::lines_to`]) with the board's occupancy, so that
+//! a move is judged by a few set operations without playing it: which
+//! squares it empties and fills, and whether it takes a watcher. A move of
+//! the only royal piece asks the enemy pieces that could reach its new
+//! square, with the royal piece lifted.
+//!
 //! The shortcut holds after any action that leaves the royal pieces and the
 //! enemy's pieces where they were (captures aside): a move of one's own
 //! piece that is not royal, a drop of a piece that is not royal (with its
 //! relocation of a pawn too). After a move of an enemy piece the watchers
 //! still hold for every enemy piece but the one moved, which is tested
-//! where it lands. After a move of a royal piece or a royal drop,
-//! [`RoyalGuard::safe_after_action`] falls back to the full attack test.
+//! where it lands. After a move of a royal piece among several, a royal
+//! drop or en passant by a royal piece, [`RoyalGuard::safe_after_action`]
+//! falls back to the full attack test on the board after.
 
 use super::board::{Board, Piece};
 use super::geometry::Square;
@@ -92,16 +101,23 @@ impl RoyalGuard {
         let complete = self.watchers.iter().all(|&(royal, watcher)| {
             let p = board.get(watcher).expect("a watcher stands there");
             reach
-                .lines_to(p.kind, Use::Check, p.facing, watcher, royal, |way, screens| {
-                    // One move empties at most two squares of a way.
-                    if way.common(&occupied) <= screens + 2 {
-                        lines.push(Line {
-                            watcher,
-                            way,
-                            screens,
-                        });
-                    }
-                })
+                .lines_to(
+                    p.kind,
+                    Use::Check,
+                    p.facing,
+                    watcher,
+                    royal,
+                    |way, screens| {
+                        // One move empties at most two squares of a way.
+                        if way.common(&occupied) <= screens + 2 {
+                            lines.push(Line {
+                                watcher,
+                                way,
+                                screens,
+                            });
+                        }
+                    },
+                )
                 .is_some()
         });
         self.lines = complete.then_some(lines);

@@ -333,7 +333,9 @@ impl ChessLike {
         let geo = board.geometry();
         let at = (usize::from(p.kind) * 2 + usize::from(p.facing < 0)) * geo.len() + from as usize;
         if steps.0.len() <= at {
-            steps.0.resize(self.rules.spec.kinds.len() * 2 * geo.len(), None);
+            steps
+                .0
+                .resize(self.rules.spec.kinds.len() * 2 * geo.len(), None);
         }
         let open = *steps.0[at].get_or_insert_with(|| {
             let mut open = RebelSquares::default();

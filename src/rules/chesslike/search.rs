@@ -160,7 +160,8 @@ impl Search {
             halfmoves: pos.halfmoves,
             dead: empty_hands && (pos.rules.dead)(&pos.board),
         };
-        let drawn = ends::draw_by_rule(&facts).is_some() || pos.rules.hooks.extra_end(pos).is_some();
+        let drawn =
+            ends::draw_by_rule(&facts).is_some() || pos.rules.hooks.extra_end(pos).is_some();
         if !drawn {
             self.keys.push(key);
         }
@@ -221,7 +222,12 @@ mod tests {
         agrees(&rebellion::SQUIRM, start, &knights, 2);
         let counted = "4k3/4p3/8/8/8/8/8/R3K3 b - - 98 60";
         assert!(agrees(&orthodia::RULES, counted, &[], 3) > 0);
-        agrees(&rebellion::REBELLION, "4k3/8/8/8/8/8/3p4/4K2N w - - 0 1", &[], 3);
+        agrees(
+            &rebellion::REBELLION,
+            "4k3/8/8/8/8/8/3p4/4K2N w - - 0 1",
+            &[],
+            3,
+        );
         let ep = "rgbtkbgr/2pppppw/8/8/pwW5/8/1PPPPPPW/RGBTKBGR b - a2-c4 0 1";
         agrees(&orthodia::RULES, ep, &[], 2);
         let hand = "r7/8/pp1p1ppp/2p5/3pP3/P1P2PPP/1P6/2Q1K3[k] b - - 0 12";
