@@ -233,9 +233,10 @@ impl Board {
             from,
             captures.len(),
             self.occupied(),
-            |s| f(s, false),
-            |s| {
-                if self.cells[s as usize].is_some_and(|q| q.owner != p.owner) {
+            |s, occupied| {
+                if !occupied {
+                    f(s, false);
+                } else if self.cells[s as usize].is_some_and(|q| q.owner != p.owner) {
                     captures[n] = s;
                     n += 1;
                 }

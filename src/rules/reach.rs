@@ -361,8 +361,8 @@ impl Reach {
 
 impl Reach {
     /// [`Reach::walk`] by [`Use::Move`] and by [`Use::Capture`] at once,
-    /// for a kind that moves as it captures: `quiet` gets the empty squares
-    /// and `capture` the occupied ones, each in its walk's order. `None`
+    /// for a kind that moves as it captures: `found(square, occupied)` gets
+    /// the empty squares and the occupied ones, each in its walk's order. `None`
     /// (and nothing walked) for another kind, a facing the tables do not
     /// hold, or more than `max_captures` lists.
     pub fn walk_both(
@@ -372,8 +372,7 @@ impl Reach {
         from: Square,
         max_captures: usize,
         occupied: impl Fn(Square) -> bool,
-        mut quiet: impl FnMut(Square),
-        mut capture: impl FnMut(Square),
+        mut found: impl FnMut(Square, bool),
     ) -> Option<()> {
         if !*self.moves_as_captures.get(kind as usize)? {
             return None;
@@ -402,12 +401,12 @@ impl Reach {
                     for &sq in list {
                         if occupied(sq) {
                             if first(sq) {
-                                capture(sq);
+                                found(sq, true);
                             }
                             break;
                         }
                         if first(sq) {
-                            quiet(sq);
+                            found(sq, false);
                         }
                     }
                 }
@@ -417,7 +416,7 @@ impl Reach {
                         if occupied(sq) {
                             if screened {
                                 if first(sq) {
-                                    capture(sq);
+                                    found(sq, true);
                                 }
                                 break;
                             }
@@ -429,11 +428,11 @@ impl Reach {
                     let sq = list[0];
                     if occupied(sq) {
                         if first(sq) {
-                            capture(sq);
+                            found(sq, true);
                         }
                         i += legs as usize;
                     } else if first(sq) {
-                        quiet(sq);
+                        found(sq, false);
                     }
                 }
             }
