@@ -1,8 +1,10 @@
 //! The bot's levels, 1 (weakest) to 5: each a search depth and a budget in
 //! nodes (positions reached), so a level plays the same turn on any machine.
 //! The budgets are set so that level 5 stays under two seconds a turn on
-//! the project's machine in the slowest game (Big Outer Chess, 12x12 plus
-//! corners); `boserv bot-move` prints the time a turn took on stderr.
+//! the project's machine in the slowest games (Big Outer Chess, Orphic):
+//! a node there costs about a quarter of a millisecond, most of it the
+//! rules core generating the legal turns again to play one. `boserv
+//! bot-move` prints the time a turn took on stderr.
 
 use std::time::Duration;
 
@@ -35,11 +37,11 @@ impl Level {
     /// The two-seat search's budget.
     pub fn budget(self) -> Budget {
         let (depth, nodes) = match self.0 {
-            1 => (1, 200),
-            2 => (2, 1_500),
-            3 => (3, 4_000),
-            4 => (4, 15_000),
-            _ => (6, 40_000),
+            1 => (1, 150),
+            2 => (2, 600),
+            3 => (3, 2_000),
+            4 => (4, 4_000),
+            _ => (6, 6_000),
         };
         Budget {
             depth,
