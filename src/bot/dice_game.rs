@@ -20,8 +20,9 @@
 //! answered by that seat's best turn by the same evaluation, and the turn
 //! with the best average kept. The samples come from the seed, so the
 //! choice is as repeatable as the two-seat search; the level's node budget
-//! ends the sampling (the first turn is always tried against every roll),
-//! and the clock's safety cap ends it at half the cap.
+//! ends the sampling (a turn is sampled only while the budget lasts, so a
+//! roll with very many turns is judged one turn deep), and the clock's
+//! safety cap ends it at half the cap.
 
 use std::time::Instant;
 
@@ -136,8 +137,7 @@ impl DiceJudge {
         pos: &dyn Position,
         turns: Vec<Turn>,
         roll: Roll,
-        samples: usize,
-        candidates: usize,
+        (samples, candidates): (usize, usize),
         budget: Budget,
         seed: u64,
     ) -> (Turn, i32, u64) {
@@ -168,7 +168,7 @@ impl DiceJudge {
                 // turns tried against every sampled roll compete.
                 let spent = nodes >= budget.nodes
                     || budget.cap.is_some_and(|cap| started.elapsed() > cap / 2);
-                if spent && !refined.is_empty() {
+                if spent {
                     break;
                 }
                 let mut total = 0i64;
@@ -179,12 +179,14 @@ impl DiceJudge {
                 }
                 refined.push((i, (total / rolls.len() as i64) as i32));
             }
-            let (best, score) = refined
+            if let Some((best, score)) = refined
                 .iter()
                 .copied()
-                .fold((0, i32::MIN), |b, c| if c.1 > b.1 { c } else { b });
-            let turn = scored.swap_remove(best).0;
-            return (turn, score, nodes);
+                .reduce(|b, c| if c.1 > b.1 { c } else { b })
+            {
+                let turn = scored.swap_remove(best).0;
+                return (turn, score, nodes);
+            }
         }
         let (turn, score, _) = scored.swap_remove(0);
         (turn, score, nodes)

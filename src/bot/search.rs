@@ -149,7 +149,7 @@ impl Search<'_> {
             return Err(Stop);
         }
         self.nodes += 1;
-        if self.nodes % 64 == 0
+        if self.nodes.is_multiple_of(64)
             && let Some(cap) = self.budget.cap
             && self.started.elapsed() > cap
         {
