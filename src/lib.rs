@@ -6,6 +6,7 @@
 //! (SQLite), `service` (one transaction per command), `mail` (intake and the
 //! outbox), and the clap front end in `main.rs`.
 
+pub mod bot;
 pub mod clock;
 pub mod command;
 pub mod dice;

@@ -25,7 +25,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use boserv::command::{Actor, Command, GameId, World, verbs};
 use boserv::mail::config::Config;
-use boserv::rules::{GameOption, VARIANTS, Variant};
+use boserv::rules::{GameOption, RulesError, VARIANTS, Variant};
 use boserv::service::{self, ServiceError, analysis, challenge::parse_option, demo, help, record};
 use boserv::store;
 use boserv::system_config::{self, SystemConfig};
@@ -103,6 +103,27 @@ enum Cmd {
         opts: Vec<String>,
         #[arg(long)]
         fen: Option<String>,
+        turns: Vec<String>,
+    },
+    /// The computer player's turn after TURN... (or in --fen's position):
+    /// its canonical text on the last line; its score, depth, positions
+    /// searched and time on stderr.
+    BotMove {
+        variant: String,
+        #[arg(long = "opt", value_name = "NAME[=VALUE]")]
+        opts: Vec<String>,
+        /// Start from this position text instead of the start position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// The dice of the bot's turn (dice games): A,B.
+        #[arg(long, value_name = "A,B")]
+        roll: Option<String>,
+        /// 1 (weakest) to 5.
+        #[arg(long, default_value_t = boserv::bot::DEFAULT_LEVEL)]
+        level: u8,
+        /// Decides between equal turns: the same seed, the same turn.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
         turns: Vec<String>,
     },
     /// Check a game record turn by turn; prints the final board and result.
@@ -447,6 +468,23 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
             );
             print(count.to_string())
         }
+        Cmd::BotMove {
+            variant: name,
+            opts,
+            fen,
+            roll,
+            level,
+            seed,
+            turns,
+        } => bot_move(
+            &name,
+            &opts,
+            fen.as_deref(),
+            roll.as_deref(),
+            level,
+            seed,
+            &turns,
+        ),
         Cmd::Replay {
             variant: name,
             file,
@@ -657,6 +695,38 @@ fn run_remind(db: &std::path::Path, busy_ms: u64, now: DateTime<Utc>) -> Result<
         errln!("remind: {problem}");
     }
     print(summary.to_string())
+}
+
+/// `boserv bot-move`: the bot's turn, as `moves` would list it (with its
+/// roll in a dice game, the form TURN and `move` take).
+fn bot_move(
+    name: &str,
+    opts: &[String],
+    fen: Option<&str>,
+    roll: Option<&str>,
+    level: u8,
+    seed: u64,
+    turns: &[String],
+) -> Result<ExitCode, Failure> {
+    let refused = |e: boserv::bot::BotError| ServiceError::from(RulesError::Other(e.to_string()));
+    let variant = variant(name)?;
+    let level = boserv::bot::Level::new(level).map_err(refused)?;
+    let roll = analysis::roll_for(variant, roll)?;
+    let position = analysis::position_after(variant, &options(opts), fen, turns)?;
+    let started = Instant::now();
+    let choice =
+        boserv::bot::choose(variant, position.as_ref(), roll, level, seed).map_err(refused)?;
+    errln!(
+        "score {}, depth {}, {} positions, {:.3} s",
+        choice.score,
+        choice.depth,
+        choice.nodes,
+        started.elapsed().as_secs_f64()
+    );
+    match roll {
+        Some(roll) => print(format!("{roll}: {}", choice.text)),
+        None => print(choice.text),
+    }
 }
 
 fn print(text: String) -> Result<ExitCode, Failure> {

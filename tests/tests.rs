@@ -2,6 +2,7 @@
 //! beside this one.
 
 mod bochess;
+mod bot_move;
 mod chess_cache;
 mod chess_oracle;
 mod cli;

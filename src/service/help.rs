@@ -63,6 +63,15 @@ const TOOLS: &[Tool] = &[
         page: "Counts the positions DEPTH plies deep; the count is the last line.",
     },
     Tool {
+        topic: "bot-move",
+        usage: "bot-move VARIANT [--roll A,B] [--level N] [--seed S] [TURN...]",
+        summary: "the computer player's turn",
+        page: "Prints the turn the computer player chooses after TURN... from the start\n\
+               (or --fen's position) on the last line, as `moves` writes it (dice games:\n\
+               with its roll). --level 1 to 5 (default 3); the same position, level and\n\
+               seed always give the same turn. Its score and effort go to stderr.",
+    },
+    Tool {
         topic: "replay",
         usage: "replay VARIANT [FILE|-]",
         summary: "check a game record",
