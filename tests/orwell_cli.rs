@@ -385,6 +385,33 @@ fn moves_needs_a_roll_and_perft_sums_the_rolls() {
     assert_eq!(bad.status.code(), Some(1));
 }
 
+/// A turn written with its roll but no colon is shown the form it needs,
+/// not echoed with the roll twice; in a game too.
+#[test]
+fn a_roll_without_its_colon_is_shown_the_colon() {
+    let env = Env::new();
+    let out = env.run(
+        None,
+        &["moves", "orwell", "--roll", "1,3", "1,3 c3-d4, pass"],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("1,3 c3-d4, pass: write a colon after the roll: 1,3: c3-d4, pass"),
+        "{err}"
+    );
+    assert!(!err.contains("1,3: 1,3"), "{err}");
+    let game = start(&env, &seed_hex(7));
+    let mover = to_move(&env, &game).unwrap();
+    let roll = current_roll(&env, &game);
+    let written = format!("{roll} c3-d4, pass");
+    let out = env.run(Some(&mover), &["move", &game, &written]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("write a colon after the roll"), "{err}");
+    assert!(!err.contains("two dice"), "{err}");
+}
+
 #[test]
 fn the_sample_game_replays_through_the_shell() {
     let env = Env::new();

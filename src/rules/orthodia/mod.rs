@@ -150,4 +150,26 @@ mod tests {
         let black = ORTHODIA.start_position(&[]).unwrap().render_for(1);
         assert!(black.starts_with("      h   g   f"), "{black}");
     }
+
+    /// Simplified Orthodia has no en passant: its refusals do not offer it.
+    #[test]
+    fn en_passant_is_named_only_where_the_game_has_it() {
+        let why = |game: &TwoSeatGame, turn: &str| {
+            let pos = game.start_position(&[]).unwrap();
+            Position::play(&pos, turn, None)
+                .err()
+                .unwrap()
+                .reason
+                .to_string()
+        };
+        assert_eq!(
+            why(&ORTHODIA_SIMPLE, "Wa2-a3"),
+            "Wa2-a3: a3 is empty: a Warrior moves straight ahead only to capture"
+        );
+        assert_eq!(
+            why(&ORTHODIA_SIMPLE, "e2-f3"),
+            "e2-f3: f3 is empty: a pawn moves diagonally only to capture"
+        );
+        assert!(why(&ORTHODIA, "Wa2-a3").contains("en passant"));
+    }
 }
