@@ -23,7 +23,7 @@ use crate::service::autopass::AUTO_PASS;
 use crate::service::deadline::{deadline, readable};
 use crate::service::dice::current_roll;
 use crate::service::game::{LoadedGame, roll_text};
-use crate::service::score::{move_list, score};
+use crate::service::score::{first_shown, move_list, score};
 use crate::service::thinking;
 use crate::service::turn_arrival;
 use crate::service::vacation::vacation_notes;
@@ -98,9 +98,20 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             Err(other) => return Err(StoreError::Damaged(format!("mail for {game}: {other}"))),
         };
         letter.comments = plan.comments;
+        // A seat that has left (resigned in a game of three) passes every
+        // turn: not news, and no one "had to" do anything.
+        let left: Vec<String> = loaded
+            .iter()
+            .flat_map(|l| {
+                (0..l.row.players.len())
+                    .filter(|&seat| l.position.has_left(seat))
+                    .map(|seat| l.player_at(seat))
+            })
+            .collect();
         letter.notes = plan
             .events
             .iter()
+            .filter(|event| !event.is_pass_of(&left))
             .map(|event| event.line(&letter.marks))
             .collect();
         // The other players learn that a clock stands still (vacation).
@@ -314,6 +325,11 @@ enum Event {
 }
 
 impl Event {
+    /// True for a server's pass of one of `players`.
+    fn is_pass_of(&self, players: &[String]) -> bool {
+        matches!(self, Event::Moved { mover, automatic: true, .. } if players.contains(mover))
+    }
+
     /// The line, with the check or mate mark of a turn (by move number).
     fn line(&self, marks: &[(u32, String)]) -> String {
         match self {
@@ -388,6 +404,7 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
             | Notice::OutOfTime { game, .. }
             | Notice::Said { game, .. }
             | Notice::Resigned { game, .. }
+            | Notice::Declined { game, .. }
             | Notice::Forfeited { game, .. }
             | Notice::Vacation { game, .. }
             | Notice::AutoPlayed { game, .. }
@@ -490,6 +507,14 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                 (Kind::Note, None)
             }
             Notice::Said { by, comment, .. } => (Kind::Note, Some((by, comment))),
+            Notice::Declined {
+                player, comment, ..
+            } => {
+                plan.events.push(Event::Line(format!(
+                    "{player} declined to play this game: it is cancelled."
+                )));
+                (Kind::Note, comment.as_ref().map(|c| (player, c)))
+            }
             Notice::Resigned {
                 player, comment, ..
             } => {
@@ -600,7 +625,9 @@ pub(super) fn board_letter(
     let log = turns::log(conn, game.id())?;
     let scored = score(game.variant, &game.row.options, &log).map_err(damaged)?;
     let seats = game.variant.seats();
-    let moves = move_list(&scored, seats.len(), (!full).then_some(RECENT_MOVES));
+    let shown = (!full).then_some(RECENT_MOVES);
+    let moves = move_list(&scored, seats.len(), shown);
+    let moves_cut_before = Some(first_shown(&scored, seats.len(), shown) - 1).filter(|&n| n > 0);
     let marks = scored
         .iter()
         .filter(|s| !s.mark.is_empty())
@@ -652,6 +679,7 @@ pub(super) fn board_letter(
         reason: view.reason.clone(),
         result: view.result.clone(),
         moves,
+        moves_cut_before,
         marks,
         last_mark,
         check,

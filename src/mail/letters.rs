@@ -34,6 +34,9 @@ pub struct BoardLetter {
     pub result: Option<String>,
     /// The move list, one line each (`  5. Ng1-f3+       Nb8-c6`).
     pub moves: Vec<String>,
+    /// The last move left out of a shortened move list (the list starts
+    /// at the move after it); `None` when the list is whole.
+    pub moves_cut_before: Option<usize>,
     /// The check and mate marks of the turns, by move number.
     #[serde(skip)]
     pub marks: Vec<(u32, String)>,

@@ -176,17 +176,27 @@ impl Long {
     }
 }
 
+/// The move (round of turns) an entry belongs to.
+fn round_of(entry: &Entry, seats: usize) -> usize {
+    (entry.ply.max(1) - 1) as usize / seats.max(1) + 1
+}
+
+/// The first move [`move_list`] shows when it shows the `last` moves
+/// only: the moves before it are cut.
+pub fn first_shown(scored: &[Scored], seats: usize, last: Option<usize>) -> usize {
+    match (last, scored.last()) {
+        (Some(n), Some(end)) => round_of(&end.entry, seats).saturating_sub(n) + 1,
+        _ => 1,
+    }
+}
+
 /// The move list: two seats as numbered pairs (`  5. Ng1-f3+    Nb8-c6`),
 /// more seats one turn a line, numbered by round, each with its player
 /// and roll. `last` keeps only the last so many numbered moves (all when
 /// `None`).
 pub fn move_list(scored: &[Scored], seats: usize, last: Option<usize>) -> Vec<String> {
-    let round = |entry: &Entry| (entry.ply.max(1) - 1) as usize / seats.max(1) + 1;
-    let rounds: Vec<usize> = scored.iter().map(|s| round(&s.entry)).collect();
-    let first_round = match (last, rounds.last()) {
-        (Some(n), Some(&end)) => end.saturating_sub(n) + 1,
-        _ => 1,
-    };
+    let rounds: Vec<usize> = scored.iter().map(|s| round_of(&s.entry, seats)).collect();
+    let first_round = first_shown(scored, seats, last);
     let mut lines: Vec<String> = Vec::new();
     if seats == 2 {
         let mut current: Option<(usize, Vec<String>)> = None;
