@@ -1,0 +1,113 @@
+//! What a player must know, said in the mails they get (issue 23): who
+//! declined a game and their words, no "had to pass" for a player who has
+//! left, where a shortened move list starts, and how many commands a
+//! `multiple` ran.
+
+use crate::orwell_cli::{play_one, play_until_turn_of, start};
+use crate::util::Env;
+
+/// Every queued mail to `who` after the first `from` rows: (subject, body).
+fn mails_to(env: &Env, who: &str, from: usize) -> Vec<(String, String)> {
+    env.queued()
+        .into_iter()
+        .skip(from)
+        .filter(|(to, _, _)| to.contains(who))
+        .map(|(_, subject, body)| (subject, body))
+        .collect()
+}
+
+#[test]
+fn a_declined_challenge_names_who_declined_and_passes_their_words_on() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    env.challenge("chess", "alice", "bob");
+    let before = env.queued().len();
+    env.mail(
+        "From: bob@example.test\r\nMessage-ID: <decline1@example.test>\r\n\
+         Subject: chess resign 1 bob secret\r\n\r\nSorry, no time for a game now.\r\n",
+    );
+    let mails = mails_to(&env, "alice", before);
+    let (subject, body) = mails.last().expect("alice is told");
+    assert!(subject.contains("over"), "{subject}");
+    assert!(
+        body.contains("bob declined to play this game: it is cancelled."),
+        "{body}"
+    );
+    assert!(body.contains("Sorry, no time for a game now."), "{body}");
+}
+
+#[test]
+fn a_player_who_left_is_not_said_to_have_to_pass() {
+    let env = Env::new();
+    let game = start(&env, &format!("{:064x}", 3));
+    // bob moves once (resigning before that would decline the game), then
+    // resigns on his turn: from then on the server passes his turns.
+    play_until_turn_of(&env, &game, "bob");
+    play_one(&env, &game);
+    play_until_turn_of(&env, &game, "bob");
+    env.ok(Some("bob"), &["resign", &game]);
+    let before = env.queued().len();
+    for _ in 0..4 {
+        if env.json(&game)["status"] != "active" {
+            break;
+        }
+        play_one(&env, &game);
+    }
+    let history = env.ok(None, &["history", &game]);
+    let after = history.split("resigns").nth(1).unwrap();
+    assert!(after.contains("bob          "), "{history}");
+    assert!(after.contains("pass, pass (automatic)"), "{history}");
+    for (_, body) in mails_to(&env, "alice", before) {
+        assert!(!body.contains("bob had to pass"), "{body}");
+    }
+}
+
+#[test]
+fn a_shortened_move_list_says_where_it_starts() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    let game = env.challenge("chess", "alice", "bob");
+    let turns = [
+        "a2-a3", "a7-a6", "b2-b3", "b7-b6", "c2-c3", "c7-c6", "d2-d3", "d7-d6", "e2-e3", "e7-e6",
+        "f2-f3", "f7-f6", "g2-g3", "g7-g6", "h2-h3",
+    ];
+    env.play(&game, ["alice", "bob"], 1, &turns);
+    let (_, body) = env
+        .queued()
+        .into_iter()
+        .rev()
+        .find(|(to, _, _)| to.contains("bob"))
+        .map(|(_, s, b)| (s, b))
+        .unwrap();
+    assert!(
+        body.contains("Moves:\n(moves 1-2: see history, Subject `chess history 1`)\n"),
+        "{body}"
+    );
+}
+
+#[test]
+fn a_multiple_counts_the_commands_answered_by_board_mails() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    env.challenge("chess", "alice", "bob");
+    env.mail(
+        "From: alice@example.test\r\nMessage-ID: <multi1@example.test>\r\n\
+         Subject: multiple\r\n\r\nchess move 1 alice secret e2-e4\r\n\
+         chess move 1 alice secret d2-d4\r\nchess history 1\r\n",
+    );
+    let answers: Vec<(String, String)> = mails_to(&env, "alice", 0)
+        .into_iter()
+        .filter(|(subject, _)| subject.starts_with("boserv: answers"))
+        .collect();
+    let [(subject, body)] = answers.as_slice() else {
+        panic!("one answer: {answers:?}");
+    };
+    assert_eq!(subject, "boserv: answers to your 3 commands");
+    assert!(
+        body.starts_with(
+            "Your mail held 3 commands: 2 carried out, 1 refused.\n\
+             One was answered by its board mail (sent separately)"
+        ),
+        "{body}"
+    );
+}
