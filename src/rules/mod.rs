@@ -53,7 +53,7 @@ pub mod turn;
 pub use dice::{Dice, Roll};
 pub use outcome::{Ending, Outcome, Seat};
 pub use registry::{VARIANTS, find_variant};
-pub use turn::{Action, Turn};
+pub use turn::{Action, Taken, Turn};
 
 use std::fmt;
 
@@ -145,6 +145,13 @@ pub trait Position: Send + Sync + fmt::Debug {
     /// move list. Games without check say false.
     fn in_check(&self) -> bool {
         false
+    }
+    /// What the turn written `text` (legal here) takes, step by step, where
+    /// whose piece was taken is news (three seats: Orwell's alliances
+    /// shift with it). Games where it goes without saying say nothing.
+    fn taken(&self, text: &str, roll: Option<Roll>) -> Vec<Taken> {
+        let _ = (text, roll);
+        Vec::new()
     }
     /// Dice games: true when the seat to move has nothing to do with this
     /// roll (no piece can use any die, or the seat has left the game).
