@@ -3,7 +3,10 @@
 //! left, where a shortened move list starts, and how many commands a
 //! `multiple` ran.
 
-use crate::orwell_cli::{play_one, play_until_turn_of, start};
+use boserv::rules::orwell::OrwellPosition;
+use boserv::rules::orwell::pieces::{self, ORWELL};
+
+use crate::orwell_cli::{cached, play_one, play_preferring, play_until_turn_of, start, to_move};
 use crate::util::Env;
 
 /// Every queued mail to `who` after the first `from` rows: (subject, body).
@@ -110,4 +113,48 @@ fn a_multiple_counts_the_commands_answered_by_board_mails() {
         ),
         "{body}"
     );
+}
+
+#[test]
+fn an_orwell_capture_names_whose_piece_it_took() {
+    let env = Env::new();
+    let game = start(&env, &format!("{:064x}", 11));
+    let players = ["alice", "bob", "carol"];
+    // Play, taking whenever one can, until a turn takes a piece.
+    let (mover, turn, victim) = (0..60)
+        .find_map(|_| {
+            let mover = to_move(&env, &game)?;
+            let before = OrwellPosition::decode_text(&cached(&env, &game).encode()).unwrap();
+            let line = play_preferring(&env, &game, |t| t.contains('x'));
+            let turn = line.split_once(": ").unwrap().1.to_string();
+            let first = turn
+                .split(", ")
+                .find(|step| step.contains('x'))?
+                .to_string();
+            // The first capture takes what stood on its target before the turn.
+            let target = pieces::geometry()
+                .parse(
+                    first
+                        .split('x')
+                        .nth(1)?
+                        .trim_end_matches(|c: char| !c.is_ascii_digit()),
+                )
+                .unwrap();
+            let piece = before.piece_at(target).expect("a capture takes a piece");
+            let victim = format!(
+                "{first} took {}'s {}",
+                players[piece.owner as usize], ORWELL.kinds[piece.kind as usize].name
+            );
+            Some((mover, turn, victim))
+        })
+        .expect("some turn takes a piece");
+    let (_, body) = mails_to(&env, &mover, 0).pop().unwrap();
+    let line = |start: &str| body.lines().find(|l| l.starts_with(start)).unwrap_or("");
+    assert!(
+        line(&format!("{mover} played ")).contains(&victim),
+        "{turn}\n{body}"
+    );
+    assert!(line("Last move: ").contains(&victim), "{body}");
+    let history = env.ok(None, &["history", &game]);
+    assert!(history.contains(&victim), "{history}");
 }

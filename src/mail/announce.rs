@@ -23,7 +23,7 @@ use crate::service::autopass::AUTO_PASS;
 use crate::service::deadline::{deadline, readable};
 use crate::service::dice::current_roll;
 use crate::service::game::{LoadedGame, roll_text};
-use crate::service::score::{first_shown, move_list, score};
+use crate::service::score::{Scored, described, first_shown, move_list, score};
 use crate::service::thinking;
 use crate::service::turn_arrival;
 use crate::service::vacation::vacation_notes;
@@ -112,7 +112,7 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             .events
             .iter()
             .filter(|event| !event.is_pass_of(&left))
-            .map(|event| event.line(&letter.marks))
+            .map(|event| event.line(&letter.marks, &letter.took))
             .collect();
         // The other players learn that a clock stands still (vacation).
         let seated = games::find(conn, game)?.map(|row| {
@@ -260,13 +260,14 @@ pub(super) fn address_to(
 ) -> Result<(), ServiceError> {
     let reader = game.player_at(seat);
     letter.diagram = game.position.render_for(seat).trim_end().to_string();
-    // The diagram's own `Last move:` line gets the check or mate mark.
-    if let Some((turn, mark)) = &letter.last_mark {
+    // The diagram's own `Last move:` line gets the check or mate mark and
+    // what the turn took.
+    if let Some((turn, shown)) = &letter.last_shown {
         letter.diagram = letter
             .diagram
             .lines()
             .map(|line| match line.strip_prefix("Last move: ") {
-                Some(last) if last == turn => format!("{line}{mark}"),
+                Some(last) if last == turn => format!("Last move: {shown}"),
                 _ => line.to_string(),
             })
             .collect::<Vec<_>>()
@@ -330,8 +331,15 @@ impl Event {
         matches!(self, Event::Moved { mover, automatic: true, .. } if players.contains(mover))
     }
 
-    /// The line, with the check or mate mark of a turn (by move number).
-    fn line(&self, marks: &[(u32, String)]) -> String {
+    /// The line, with the check or mate mark of a turn and what it took
+    /// (both by move number).
+    fn line(&self, marks: &[(u32, String)], took: &[(u32, String)]) -> String {
+        let shown = |turn: &str, ply: u32| -> String {
+            took.iter()
+                .find(|(p, _)| *p == ply)
+                .map_or(turn, |(_, t)| t.as_str())
+                .to_string()
+        };
         match self {
             Event::Moved {
                 mover,
@@ -340,6 +348,7 @@ impl Event {
                 automatic,
             } => {
                 let mark = mark_of(marks, *ply);
+                let turn = shown(turn, *ply);
                 if *automatic {
                     format!("{mover} had to pass (move {ply}): {turn}, made by the server.")
                 } else {
@@ -348,6 +357,7 @@ impl Event {
             }
             Event::Queued { mover, turn, ply } => {
                 let mark = mark_of(marks, *ply);
+                let turn = shown(turn, *ply);
                 format!("{mover} played {turn}{mark} (move {ply}) (Auto), queued in advance.")
             }
             Event::Line(line) => line.clone(),
@@ -633,12 +643,18 @@ pub(super) fn board_letter(
         .filter(|s| !s.mark.is_empty())
         .map(|s| (s.entry.ply, s.mark.to_string()))
         .collect();
-    let last_mark = scored
+    let shown = |s: &Scored| described(&s.entry.text, &s.taken, |seat| game.player_at(seat));
+    let took = scored
+        .iter()
+        .filter(|s| !s.taken.is_empty())
+        .map(|s| (s.entry.ply, shown(s)))
+        .collect();
+    let last_shown = scored
         .iter()
         .rev()
         .find(|s| s.entry.kind == crate::store::turns::EntryKind::Turn)
-        .filter(|s| !s.mark.is_empty())
-        .map(|s| (s.entry.text.clone(), s.mark.to_string()));
+        .filter(|s| !s.mark.is_empty() || !s.taken.is_empty())
+        .map(|s| (s.entry.text.clone(), format!("{}{}", shown(s), s.mark)));
     let check = match (view.to_move.as_ref(), game.position.in_check()) {
         (Some(player), true) => Some(format!("{player}'s king is in check.")),
         _ => None,
@@ -681,7 +697,8 @@ pub(super) fn board_letter(
         moves,
         moves_cut_before,
         marks,
-        last_mark,
+        took,
+        last_shown,
         check,
         deadline: due.map(readable),
         draw_offered_by,
@@ -838,7 +855,7 @@ mod tests {
                 text: "Sorry!".into()
             }]
         );
-        let lines: Vec<String> = plan.events.iter().map(|e| e.line(&[])).collect();
+        let lines: Vec<String> = plan.events.iter().map(|e| e.line(&[], &[])).collect();
         assert_eq!(lines, vec!["alice played Qxf7# (move 9)."]);
     }
 }

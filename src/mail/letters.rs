@@ -40,9 +40,14 @@ pub struct BoardLetter {
     /// The check and mate marks of the turns, by move number.
     #[serde(skip)]
     pub marks: Vec<(u32, String)>,
-    /// The last turn as the diagram names it, and its mark (`+`, `#`).
+    /// The turns whose captures are news, by move number, as a mail shows
+    /// them: `Pc10xc12 took alice's Dabbabah, pass` (Orwell).
     #[serde(skip)]
-    pub last_mark: Option<(String, String)>,
+    pub took: Vec<(u32, String)>,
+    /// The last turn as the diagram names it, and as the mail shows it
+    /// when that says more: with its mark (`+`, `#`) and what it took.
+    #[serde(skip)]
+    pub last_shown: Option<(String, String)>,
     /// `bob's king is in check.`, when the player to move is.
     pub check: Option<String>,
     /// When the player to move must have moved: `Mon 14 Dec 2026 13:00 UTC`.

@@ -9,7 +9,7 @@
 
 use super::error::ServiceError;
 use super::game::{apply, parse_roll};
-use crate::rules::{GameOption, Position, Variant};
+use crate::rules::{GameOption, Position, Seat, Taken, Variant};
 use crate::store::turns::{Entry, EntryKind};
 
 /// One log entry with what the replay tells about it.
@@ -20,6 +20,8 @@ pub struct Scored {
     pub mark: &'static str,
     /// Chess only: the move in SAN with its mark (`Nf3+`, `O-O`, `exd8=Q#`).
     pub san: Option<String>,
+    /// What the turn's captures took, where the rules say ([`Position::taken`]).
+    pub taken: Vec<Taken>,
 }
 
 impl Scored {
@@ -34,6 +36,24 @@ impl Scored {
             EntryKind::Undo => self.entry.text.clone(),
         }
     }
+}
+
+/// A turn's text with what each capture took after its step:
+/// `Pc10xc12 took alice's Dabbabah, pass`. `player` names a seat.
+pub fn described(text: &str, taken: &[Taken], player: impl Fn(Seat) -> String) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    for t in taken {
+        let Some(at) = rest.find(t.step.as_str()) else {
+            continue;
+        };
+        let end = at + t.step.len();
+        out.push_str(&rest[..end]);
+        out.push_str(&format!(" took {}'s {}", player(t.owner), t.piece));
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// ` (Auto)` after a turn the server played from the player's queue.
@@ -58,6 +78,10 @@ pub fn score(
             EntryKind::Turn => mark(after.as_ref(), entry.seat),
             _ => "",
         };
+        let taken = match entry.kind {
+            EntryKind::Turn => position.taken(&entry.text, roll),
+            _ => Vec::new(),
+        };
         let san = (chess && entry.kind == EntryKind::Turn)
             .then(|| san(position.as_ref(), &entry.text).map(|s| format!("{s}{mark}")))
             .flatten();
@@ -65,6 +89,7 @@ pub fn score(
             entry: entry.clone(),
             mark,
             san,
+            taken,
         });
         position = after;
     }
@@ -269,6 +294,27 @@ fn pair_line(number: usize, row: &[String]) -> String {
 mod tests {
     use super::*;
     use crate::rules::find_variant;
+
+    #[test]
+    fn described_names_what_each_capture_took_after_its_step() {
+        let taken = |step: &str, owner, piece| Taken {
+            step: step.into(),
+            owner,
+            piece,
+        };
+        let names = |seat: Seat| ["alice", "bob", "carol"][seat].to_string();
+        let both = [taken("Dd7xf9", 2, "Berlinpeono"), taken("Pc6xc2", 0, "Pao")];
+        assert_eq!(
+            described("Dd7xf9, Pc6xc2", &both, names),
+            "Dd7xf9 took carol's Berlinpeono, Pc6xc2 took alice's Pao"
+        );
+        let one = [taken("Pc10xc12", 0, "Dabbabah")];
+        assert_eq!(
+            described("Pc10xc12, pass", &one, names),
+            "Pc10xc12 took alice's Dabbabah, pass"
+        );
+        assert_eq!(described("c3-d4, pass", &[], names), "c3-d4, pass");
+    }
 
     fn entries(turns: &[&str]) -> Vec<Entry> {
         turns
