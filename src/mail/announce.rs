@@ -707,6 +707,7 @@ pub(super) fn board_letter(
         takeback_waiting_for,
         clock,
         diagram: view.board.trim_end().to_string(),
+        writing: game.variant.writing().trim_end().to_string(),
         commitment: game.row.dice_commitment.clone(),
         seed: view.seed.clone(),
         ..BoardLetter::default()

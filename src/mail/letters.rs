@@ -63,6 +63,9 @@ pub struct BoardLetter {
     pub clock: Option<ClockLetter>,
     /// The ASCII board (from the reader's side).
     pub diagram: String,
+    /// How to write a turn of the game and a key to the board's marks
+    /// ([`crate::rules::Variant::writing`]); empty when unknown.
+    pub writing: String,
     /// Dice games: the commitment, and the seed once revealed.
     pub commitment: Option<String>,
     pub seed: Option<String>,

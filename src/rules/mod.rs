@@ -89,6 +89,12 @@ pub trait Variant: Send + Sync {
     }
     /// The rules and notation, in the server's words (`boserv help GAME`).
     fn help(&self) -> &'static str;
+    /// How to write a turn of this game and a key to its board's letters
+    /// and marks: a few lines (at most 76 columns) for every board mail.
+    /// Every game of the registry has one; test catalogs may leave it out.
+    fn writing(&self) -> &'static str {
+        ""
+    }
     /// The start position, with the game's options checked.
     fn start(&self, options: &[GameOption]) -> Result<Box<dyn Position>, RulesError>;
     /// Rebuilds a position from [`Position::encode`] (the cached position).

@@ -108,6 +108,7 @@ pub static ORTHODIA: TwoSeatGame = TwoSeatGame {
     start: START,
     rules: || &RULES,
     help: || help::TEXT.as_str(),
+    writing: include_str!("writing.txt"),
     switch: None,
 };
 
@@ -119,6 +120,7 @@ pub static ORTHODIA_SIMPLE: TwoSeatGame = TwoSeatGame {
     start: START,
     rules: || &SIMPLE_RULES,
     help: || help::SIMPLE_TEXT.as_str(),
+    writing: include_str!("writing-simple.txt"),
     switch: None,
 };
 

@@ -93,6 +93,10 @@ impl Variant for Orwell {
         HELP
     }
 
+    fn writing(&self) -> &'static str {
+        include_str!("writing.txt")
+    }
+
     fn start(&self, options: &[GameOption]) -> Result<Box<dyn Position>, RulesError> {
         no_options(options)?;
         Ok(Box::new(OrwellPosition::start()))
