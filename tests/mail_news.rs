@@ -158,3 +158,22 @@ fn an_orwell_capture_names_whose_piece_it_took() {
     let history = env.ok(None, &["history", &game]);
     assert!(history.contains(&victim), "{history}");
 }
+
+#[test]
+fn every_board_mail_says_how_to_write_a_turn_of_its_game() {
+    for variant in boserv::rules::VARIANTS {
+        let env = Env::new();
+        let players: &[&str] = match variant.seats().len() {
+            2 => &["alice", "bob"],
+            _ => &["alice", "bob", "carol"],
+        };
+        env.signup(players);
+        let mut args = vec!["challenge", variant.name()];
+        args.extend_from_slice(players);
+        env.ok(Some("alice"), &args);
+        let (_, body) = mails_to(&env, "bob", 0).pop().expect("bob is told");
+        let block = variant.writing().trim_end();
+        assert!(block.starts_with("To write a "), "{}", variant.name());
+        assert!(body.contains(block), "{}: {body}", variant.name());
+    }
+}
