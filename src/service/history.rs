@@ -16,8 +16,18 @@ use crate::store::{self};
 
 /// One log entry as a line: `  5. White  alice  Qh4xf2`; a turn is
 /// written as `shown` (its text, and what it took where that is news).
+/// The userid column is as wide as the game's longest userid (at least
+/// 12), so every row's turn starts in one column.
 pub fn entry_line(game: &LoadedGame, entry: &Entry, shown: &str) -> String {
-    let who = entry.player.clone().unwrap_or_default();
+    let width = game
+        .row
+        .players
+        .iter()
+        .map(|p| p.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(12);
+    let who = format!("{:<width$}", entry.player.clone().unwrap_or_default());
     let seat = entry
         .seat
         .and_then(|s| game.variant.seats().get(s))
@@ -30,16 +40,20 @@ pub fn entry_line(game: &LoadedGame, entry: &Entry, shown: &str) -> String {
                 .as_deref()
                 .map(|r| format!("{r}: "))
                 .unwrap_or_default();
-            format!("{:>4}. {:<6} {:<12} {roll}{shown}", entry.ply, seat, who)
+            format!("{:>4}. {:<6} {} {roll}{shown}", entry.ply, seat, who)
         }
-        EntryKind::Resign => format!("      {seat:<6} {who:<12} resigns"),
-        EntryKind::Forfeit => format!("      {seat:<6} {who:<12} forfeits"),
+        EntryKind::Resign => format!("      {seat:<6} {who} resigns"),
+        EntryKind::Forfeit => format!("      {seat:<6} {who} forfeits"),
         EntryKind::SignOff => format!(
-            "      {seat:<6} {who:<12} forfeits ({})",
+            "      {seat:<6} {who} forfeits ({})",
             crate::rules::Ending::SignedOff
         ),
         EntryKind::Draw => "      draw agreed".to_string(),
-        EntryKind::Undo => format!("      takeback agreed ({who}): {}", entry.text),
+        EntryKind::Undo => format!(
+            "      takeback agreed ({}): {}",
+            entry.player.as_deref().unwrap_or_default(),
+            entry.text
+        ),
     }
 }
 

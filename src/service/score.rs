@@ -250,6 +250,16 @@ pub fn move_list(scored: &[Scored], seats: usize, last: Option<usize>) -> Vec<St
         }
         return lines;
     }
+    // The userid column is as wide as the longest userid shown, so every
+    // row's turn starts in one column.
+    let width = scored
+        .iter()
+        .zip(&rounds)
+        .filter(|&(_, &r)| r >= first_round)
+        .map(|(s, _)| s.entry.player.as_deref().map_or(1, |p| p.chars().count()))
+        .max()
+        .unwrap_or(0)
+        .max(8);
     let mut numbered = 0;
     for (s, &r) in scored.iter().zip(&rounds) {
         if r < first_round {
@@ -277,7 +287,7 @@ pub fn move_list(scored: &[Scored], seats: usize, last: Option<usize>) -> Vec<St
             EntryKind::Turn => format!("{roll}{}{auto}", s.text()),
             _ => s.text(),
         };
-        lines.push(format!("{head} {who:<8} {what}"));
+        lines.push(format!("{head} {who:<width$} {what}"));
     }
     lines
 }
@@ -294,6 +304,36 @@ fn pair_line(number: usize, row: &[String]) -> String {
 mod tests {
     use super::*;
     use crate::rules::find_variant;
+
+    #[test]
+    fn a_long_userid_widens_the_column_of_a_three_seat_move_list() {
+        let long = "a-userid-of-thirty-two-letters-x";
+        let scored: Vec<Scored> = ["alice", long, "bob", "alice"]
+            .iter()
+            .enumerate()
+            .map(|(n, who)| Scored {
+                entry: Entry {
+                    seq: n as u32 + 1,
+                    ply: n as u32 + 1,
+                    kind: EntryKind::Turn,
+                    seat: Some(n % 3),
+                    player: Some(who.to_string()),
+                    text: "c3-d4, pass".into(),
+                    roll: Some("1,3".into()),
+                    comment: None,
+                    at: String::new(),
+                    auto: false,
+                },
+                mark: "",
+                san: None,
+                taken: Vec::new(),
+            })
+            .collect();
+        let lines = move_list(&scored, 3, None);
+        let columns: Vec<usize> = lines.iter().map(|l| l.find("1,3: ").unwrap()).collect();
+        assert!(columns.iter().all(|&c| c == columns[0]), "{lines:#?}");
+        assert!(lines.iter().all(|l| l.chars().count() <= 76), "{lines:#?}");
+    }
 
     #[test]
     fn described_names_what_each_capture_took_after_its_step() {
