@@ -183,6 +183,56 @@ fn each_clients_reply_carries_exactly_what_the_player_wrote() {
             "Bochess Board 42 grace secret e7-e5#2",
             "The classic answer.\n\nAnd a second thought.",
         ),
+        (
+            "outlook-ios.eml",
+            "Bochess Board 42 bob secret h11-h9#14",
+            "On it.",
+        ),
+        (
+            "outlook-underscores.eml",
+            "Bochess Board 42 bob secret propose",
+            "A draw would suit me.",
+        ),
+    ];
+    for (name, command, comment) in cases {
+        let l = letter(&format!("clients/{name}"));
+        assert_eq!(l.commands, vec![command], "{name}");
+        assert_eq!(l.comment.as_deref(), Some(comment), "{name}");
+    }
+}
+
+/// The client shapes that leaked into comments (issue 23): an attribution
+/// that webmail wrapped before the address, over an original it did not
+/// quote or in German; privacy-mail clients' footers and quote blocks
+/// (Proton Mail as text and as HTML, Tuta).
+#[test]
+fn wrapped_attributions_and_privacy_mail_footers_stay_out_of_comments() {
+    let cases = [
+        (
+            "webmail-wrapped.eml",
+            "Bochess Board 42 alice secret e2-e6#13",
+            "Your knight is in trouble.",
+        ),
+        (
+            "webmail-wrapped-de.eml",
+            "Bochess Board 42 grete secret e7-e5#2",
+            "Mal sehen.",
+        ),
+        (
+            "proton.eml",
+            "Bochess Board 42 carol secret e7-e5#2",
+            "Symmetry again.",
+        ),
+        (
+            "proton-html.eml",
+            "Bochess Board 42 carol secret resign",
+            "Too strong for me.",
+        ),
+        (
+            "tuta.eml",
+            "Bochess Board 42 dave secret d7-d5#2",
+            "Centre first.",
+        ),
     ];
     for (name, command, comment) in cases {
         let l = letter(&format!("clients/{name}"));

@@ -16,6 +16,7 @@ mod mail_crash;
 mod mail_guard;
 mod mail_intake;
 mod mail_mask_property;
+mod mail_news;
 mod mail_once;
 mod mail_outgoing;
 mod mail_pages;

@@ -23,7 +23,7 @@ use crate::service::autopass::AUTO_PASS;
 use crate::service::deadline::{GameClock, readable};
 use crate::service::dice::current_roll;
 use crate::service::game::{LoadedGame, roll_text};
-use crate::service::score::{move_list, score};
+use crate::service::score::{Scored, described, first_shown, move_list, score};
 use crate::service::thinking;
 use crate::service::turn_arrival;
 use crate::service::vacation::vacation_notes;
@@ -103,10 +103,21 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             Err(other) => return Err(StoreError::Damaged(format!("mail for {game}: {other}"))),
         };
         letter.comments = plan.comments;
+        // A seat that has left (resigned in a game of three) passes every
+        // turn: not news, and no one "had to" do anything.
+        let left: Vec<String> = loaded
+            .iter()
+            .flat_map(|l| {
+                (0..l.row.players.len())
+                    .filter(|&seat| l.position.has_left(seat))
+                    .map(|seat| l.player_at(seat))
+            })
+            .collect();
         letter.notes = plan
             .events
             .iter()
-            .map(|event| event.line(&letter.marks))
+            .filter(|event| !event.is_pass_of(&left))
+            .map(|event| event.line(&letter.marks, &letter.took))
             .collect();
         // The other players learn that a clock stands still (vacation).
         let seated = games::find(conn, game)?.map(|row| {
@@ -254,13 +265,14 @@ pub(super) fn address_to(
 ) -> Result<(), ServiceError> {
     let reader = game.player_at(seat);
     letter.diagram = game.position.render_for(seat).trim_end().to_string();
-    // The diagram's own `Last move:` line gets the check or mate mark.
-    if let Some((turn, mark)) = &letter.last_mark {
+    // The diagram's own `Last move:` line gets the check or mate mark and
+    // what the turn took.
+    if let Some((turn, shown)) = &letter.last_shown {
         letter.diagram = letter
             .diagram
             .lines()
             .map(|line| match line.strip_prefix("Last move: ") {
-                Some(last) if last == turn => format!("{line}{mark}"),
+                Some(last) if last == turn => format!("Last move: {shown}"),
                 _ => line.to_string(),
             })
             .collect::<Vec<_>>()
@@ -319,8 +331,20 @@ enum Event {
 }
 
 impl Event {
-    /// The line, with the check or mate mark of a turn (by move number).
-    fn line(&self, marks: &[(u32, String)]) -> String {
+    /// True for a server's pass of one of `players`.
+    fn is_pass_of(&self, players: &[String]) -> bool {
+        matches!(self, Event::Moved { mover, automatic: true, .. } if players.contains(mover))
+    }
+
+    /// The line, with the check or mate mark of a turn and what it took
+    /// (both by move number).
+    fn line(&self, marks: &[(u32, String)], took: &[(u32, String)]) -> String {
+        let shown = |turn: &str, ply: u32| -> String {
+            took.iter()
+                .find(|(p, _)| *p == ply)
+                .map_or(turn, |(_, t)| t.as_str())
+                .to_string()
+        };
         match self {
             Event::Moved {
                 mover,
@@ -329,6 +353,7 @@ impl Event {
                 automatic,
             } => {
                 let mark = mark_of(marks, *ply);
+                let turn = shown(turn, *ply);
                 if *automatic {
                     format!("{mover} had to pass (move {ply}): {turn}, made by the server.")
                 } else {
@@ -337,6 +362,7 @@ impl Event {
             }
             Event::Queued { mover, turn, ply } => {
                 let mark = mark_of(marks, *ply);
+                let turn = shown(turn, *ply);
                 format!("{mover} played {turn}{mark} (move {ply}) (Auto), queued in advance.")
             }
             Event::Line(line) => line.clone(),
@@ -394,6 +420,7 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
             | Notice::OutOfTime { game, .. }
             | Notice::Said { game, .. }
             | Notice::Resigned { game, .. }
+            | Notice::Declined { game, .. }
             | Notice::Forfeited { game, .. }
             | Notice::Vacation { game, .. }
             | Notice::AutoPlayed { game, .. }
@@ -496,6 +523,14 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                 (Kind::Note, None)
             }
             Notice::Said { by, comment, .. } => (Kind::Note, Some((by, comment))),
+            Notice::Declined {
+                player, comment, ..
+            } => {
+                plan.events.push(Event::Line(format!(
+                    "{player} declined to play this game: it is cancelled."
+                )));
+                (Kind::Note, comment.as_ref().map(|c| (player, c)))
+            }
             Notice::Resigned {
                 player, comment, ..
             } => {
@@ -607,18 +642,26 @@ pub(super) fn board_letter(
     let log = turns::log(conn, game.id())?;
     let scored = score(game.variant, &game.row.options, &log).map_err(damaged)?;
     let seats = game.variant.seats();
-    let moves = move_list(&scored, seats.len(), (!full).then_some(RECENT_MOVES));
+    let shown = (!full).then_some(RECENT_MOVES);
+    let moves = move_list(&scored, seats.len(), shown);
+    let moves_cut_before = Some(first_shown(&scored, seats.len(), shown) - 1).filter(|&n| n > 0);
     let marks = scored
         .iter()
         .filter(|s| !s.mark.is_empty())
         .map(|s| (s.entry.ply, s.mark.to_string()))
         .collect();
-    let last_mark = scored
+    let shown = |s: &Scored| described(&s.entry.text, &s.taken, |seat| game.player_at(seat));
+    let took = scored
+        .iter()
+        .filter(|s| !s.taken.is_empty())
+        .map(|s| (s.entry.ply, shown(s)))
+        .collect();
+    let last_shown = scored
         .iter()
         .rev()
         .find(|s| s.entry.kind == crate::store::turns::EntryKind::Turn)
-        .filter(|s| !s.mark.is_empty())
-        .map(|s| (s.entry.text.clone(), s.mark.to_string()));
+        .filter(|s| !s.mark.is_empty() || !s.taken.is_empty())
+        .map(|s| (s.entry.text.clone(), format!("{}{}", shown(s), s.mark)));
     let check = match (view.to_move.as_ref(), game.position.in_check()) {
         (Some(player), true) => Some(format!("{player}'s king is in check.")),
         _ => None,
@@ -661,8 +704,10 @@ pub(super) fn board_letter(
         reason: view.reason.clone(),
         result: view.result.clone(),
         moves,
+        moves_cut_before,
         marks,
-        last_mark,
+        took,
+        last_shown,
         check,
         deadline: due.map(readable),
         draw_offered_by,
@@ -672,6 +717,7 @@ pub(super) fn board_letter(
         takeback_waiting_for,
         clock,
         diagram: view.board.trim_end().to_string(),
+        writing: game.variant.writing().trim_end().to_string(),
         commitment: game.row.dice_commitment.clone(),
         seed: view.seed.clone(),
         ..BoardLetter::default()
@@ -820,7 +866,7 @@ mod tests {
                 text: "Sorry!".into()
             }]
         );
-        let lines: Vec<String> = plan.events.iter().map(|e| e.line(&[])).collect();
+        let lines: Vec<String> = plan.events.iter().map(|e| e.line(&[], &[])).collect();
         assert_eq!(lines, vec!["alice played Qxf7# (move 9)."]);
     }
 }

@@ -6,12 +6,14 @@
 //! that are stable enough to recognise:
 //!
 //! - quoted lines (`> ...`) and the attribution above them (`On Mon, Dec
-//!   7, 2026 at 10:12 AM Alice <alice@example.org> wrote:`, which Gmail
-//!   wraps over two lines);
+//!   7, 2026 at 10:12 AM Alice <alice@example.org> wrote:`, which webmail
+//!   wraps over two or three lines anywhere in it);
 //! - a whole quoted original below the reply, with no `>` at all:
 //!   Outlook's `-----Original Message-----` and `From: ... Sent: ...`
-//!   header blocks, `Begin forwarded message:`;
-//! - client footers (`Sent from my iPhone`, `Get Outlook for Android`);
+//!   header blocks, `Begin forwarded message:`, or an attribution naming
+//!   an address over text nobody quoted;
+//! - client footers (`Sent from my iPhone`, `Get Outlook for Android`,
+//!   privacy-mail clients' `Sent with Proton Mail secure email.`);
 //! - signatures (`-- `, `--=20` seen raw, lines of underscores).
 //!
 //! HTML-only mail ([`html_text`]) loses its `<blockquote>`s, Gmail's
@@ -23,15 +25,26 @@ pub fn comment(text: &str) -> Option<String> {
     let all: Vec<String> = lines(text).collect();
     let mut kept: Vec<String> = Vec::new();
     for (n, line) in all.iter().enumerate() {
-        if ends_the_comment(line, &all[n + 1..]) {
+        let after = &all[n + 1..];
+        if ends_the_comment(line, after) {
             break;
         }
         if is_quoted(line) {
             continue;
         }
-        if is_attribution_end(line, &all[n + 1..]) {
-            drop_attribution_start(&mut kept, line);
-            continue;
+        if let Some(back) = attribution_start(&kept, line) {
+            let start = kept.len() - back;
+            match attribution_reach(&joined(&kept[start..], line), after) {
+                Some(Reach::Quote) => {
+                    kept.truncate(start);
+                    continue;
+                }
+                Some(Reach::Rest) => {
+                    kept.truncate(start);
+                    break;
+                }
+                None => {}
+            }
         }
         if line.is_empty() && kept.last().is_none_or(|last| last.is_empty()) {
             continue;
@@ -44,33 +57,31 @@ pub fn comment(text: &str) -> Option<String> {
     (!kept.is_empty()).then(|| kept.join("\n"))
 }
 
-/// The commands of a `multiple` mail: one per line from the first
-/// non-blank line up to a blank line or a signature (quoted lines
-/// skipped), and the comment that follows them.
 /// A reply to a board mail: its first line that is neither blank nor
-/// quoted (before any signature) is the command; what follows it is the
-/// comment.
+/// quoted (before any signature) nor a client's attribution is the
+/// command; what follows it is the comment.
 pub fn reply(text: &str) -> (Option<String>, Option<String>) {
     let all: Vec<String> = lines(text).collect();
     for (n, line) in all.iter().enumerate() {
         if is_signature(line) {
             break;
         }
-        if line.trim().is_empty()
-            || is_quoted(line)
-            || begins_attribution(line)
-            || is_attribution_end(line, &all[n + 1..])
-        {
+        let after = &all[n + 1..];
+        let attribution = begins_attribution(line)
+            || attribution_start(&all[..n], line).is_some_and(|back| {
+                attribution_reach(&joined(&all[n - back..n], line), after).is_some()
+            });
+        if line.trim().is_empty() || is_quoted(line) || attribution {
             continue;
         }
-        return (
-            Some(line.trim().to_string()),
-            comment(&all[n + 1..].join("\n")),
-        );
+        return (Some(line.trim().to_string()), comment(&after.join("\n")));
     }
     (None, None)
 }
 
+/// The commands of a `multiple` mail: one per line from the first
+/// non-blank line up to a blank line or a signature (quoted lines
+/// skipped), and the comment that follows them.
 pub fn commands(text: &str) -> (Vec<String>, Option<String>) {
     let mut commands = Vec::new();
     let mut rest = String::new();
@@ -95,7 +106,8 @@ pub fn commands(text: &str) -> (Vec<String>, Option<String>) {
 
 /// The text of an HTML-only body, without what the mail program quoted:
 /// `<blockquote>`s, Gmail's `gmail_quote` and signature blocks,
-/// Thunderbird's citation prefix and signature, and everything from
+/// Thunderbird's citation prefix and signature, Proton Mail's quote and
+/// signature block, Tuta's quote, and everything from
 /// Outlook's reply header (`divRplyFwdMsg`, or the `<hr>` above it) on.
 pub fn html_text(html: &str) -> String {
     let mut html = cut_outlook_original(html).to_string();
@@ -106,6 +118,9 @@ pub fn html_text(html: &str) -> String {
         ("div", "moz-cite-prefix"),
         ("div", "moz-signature"),
         ("pre", "moz-signature"),
+        ("div", "protonmail_quote"),
+        ("div", "protonmail_signature_block"),
+        ("div", "tutanota_quote"),
     ] {
         html = remove_elements(&html, tag, marker);
     }
@@ -226,11 +241,68 @@ fn ends_the_comment(line: &str, after: &[String]) -> bool {
     is_signature(line) || is_footer(line) || starts_original(line, after)
 }
 
-/// `wrote:` (in the languages players write in) at the end of a line, the
-/// next non-blank line quoted or nothing after it.
-fn is_attribution_end(line: &str, after: &[String]) -> bool {
-    let lower = line.trim_end().to_lowercase();
-    let ends = [
+/// What comes after an attribution: quoted lines, nothing of the
+/// player's (end, signature, footer, quoted original), or text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Follows {
+    Quote,
+    Nothing,
+    Text,
+}
+
+fn what_follows(after: &[String]) -> Follows {
+    match after.iter().enumerate().find(|(_, l)| !l.is_empty()) {
+        None => Follows::Nothing,
+        Some((_, l)) if is_quoted(l) => Follows::Quote,
+        Some((n, l)) if ends_the_comment(l, &after[n + 1..]) => Follows::Nothing,
+        Some(_) => Follows::Text,
+    }
+}
+
+/// When `line` ends a mail program's attribution (`On Tue, 24 Nov 2026 at
+/// 10:02, Alice Example <alice@example.org> wrote:`), how many of the
+/// lines just before it (0 to 2, no blank among them) it began on: webmail
+/// wraps it anywhere, even inside a word pair (`... Alice Example <alice@
+/// example.org> a` / `écrit :`). Whether it is one depends also on what
+/// follows ([`what_follows`]).
+fn attribution_start(before: &[String], line: &str) -> Option<usize> {
+    if begins_attribution(line) {
+        return is_attribution(line).then_some(0);
+    }
+    let n = before.len();
+    for back in 1..=2.min(n) {
+        let tail = &before[n - back..];
+        if tail.iter().any(|l| l.is_empty()) {
+            break;
+        }
+        if begins_attribution(&tail[0]) {
+            if is_attribution(&joined(tail, line)) {
+                return Some(back);
+            }
+            break;
+        }
+    }
+    is_attribution(line).then_some(0)
+}
+
+/// The lines of an attribution as one.
+fn joined(start: &[String], end: &str) -> String {
+    let mut whole: Vec<&str> = start.iter().map(|l| l.trim()).collect();
+    whole.push(end.trim());
+    whole.join(" ")
+}
+
+/// `wrote:` (in the languages players write in) at the end, or an address
+/// and a colon (mutt's `* Alice <alice@example.org> [2026-12-07 10:12]:`,
+/// Gmail's German `... schrieb Alice <alice@example.org>:`, Tuta's `24
+/// Nov 2026, 10:02 by alice@example.org:`).
+fn is_attribution(text: &str) -> bool {
+    ends_with_wrote(text) || (text.contains('@') && text.trim_end().ends_with(':'))
+}
+
+fn ends_with_wrote(text: &str) -> bool {
+    let lower = text.trim_end().to_lowercase();
+    [
         "wrote:",
         "wrote :",
         "writes:",
@@ -238,38 +310,38 @@ fn is_attribution_end(line: &str, after: &[String]) -> bool {
         "a écrit :",
         "a écrit:",
         "escribió:",
+        "escreveu:",
         "scrisse:",
+        "ha scritto:",
         "schreef:",
+        "skrev:",
     ]
     .iter()
-    .any(|w| lower.ends_with(w));
-    // mutt: `* Alice <alice@example.org> [2026-12-07 10:12 +0000]:`
-    let mutt =
-        lower.ends_with(':') && lower.contains('@') && after.first().is_some_and(|l| is_quoted(l));
-    (ends || mutt)
-        && after
-            .iter()
-            .find(|l| !l.is_empty())
-            .is_none_or(|l| is_quoted(l))
+    .any(|w| lower.ends_with(w))
 }
 
-/// Takes back the start of an attribution that was wrapped: up to two
-/// lines just kept, the first of them beginning like an attribution
-/// (`On ...`, `Le ...`, `Am ...`), when the line ending it does not.
-fn drop_attribution_start(kept: &mut Vec<String>, end: &str) {
-    if begins_attribution(end) {
-        return;
-    }
-    let n = kept.len();
-    for back in 1..=2.min(n) {
-        let tail = &kept[n - back..];
-        if tail.iter().any(|l| l.is_empty()) {
-            return;
-        }
-        if begins_attribution(&tail[0]) {
-            kept.truncate(n - back);
-            return;
-        }
+/// What an attribution takes with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reach {
+    /// Itself: the quote it introduces is dropped line by line, and the
+    /// player may answer between quoted lines.
+    Quote,
+    /// Everything from it on: a mail program's attribution (it opens like
+    /// one or says `wrote:`, and names an address) over an original it did
+    /// not quote.
+    Rest,
+}
+
+/// Whether the attribution `whole`, followed by `after`, is the mail
+/// program's (and what goes with it) or a sentence of the player's that
+/// ends in a colon (`None`). One without an opening or a `wrote:` (an
+/// address and a colon) never takes the text below it.
+fn attribution_reach(whole: &str, after: &[String]) -> Option<Reach> {
+    let strong = begins_attribution(whole) || ends_with_wrote(whole);
+    match what_follows(after) {
+        Follows::Quote | Follows::Nothing => Some(Reach::Quote),
+        Follows::Text if strong && whole.contains('@') => Some(Reach::Rest),
+        _ => None,
     }
 }
 
@@ -290,21 +362,45 @@ fn is_signature(line: &str) -> bool {
     line == "--" || line == "--=20" || (line.len() >= 2 && line.bytes().all(|b| b == b'_'))
 }
 
-/// What phones and webmail add under every mail.
+/// What phones, webmail and privacy-mail clients add under every mail
+/// (`Sent from my iPhone`, `Get Outlook for iOS`, `Sent with Proton Mail
+/// secure email.`, `Sent with [Proton Mail](https://proton.me/) secure
+/// email.`, `Secured with Tuta Mail:`), in a few languages. Compared on
+/// letters alone, so spacing, brackets and links do not matter.
 fn is_footer(line: &str) -> bool {
     let line = line.trim();
-    let lower = line.to_ascii_lowercase();
+    let letters: String = line
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect();
     [
-        "sent from my ",
-        "get outlook for ",
-        "sent from outlook",
-        "sent from mail for windows",
-        "sent from yahoo mail",
-        "sent via ",
+        "sentfrommy",
+        "getoutlookfor",
+        "sentfromoutlook",
+        "sentfrommailforwindows",
+        "sentfromyahoomail",
+        "sentfromaol",
+        "sentfromtheallnewaol",
+        "sentvia",
+        "sentwithprotonmail",
+        "sentfromprotonmail",
+        "sentwithtutanota",
+        "sentfromtutanota",
+        "sentwithtutamail",
+        "securedwithtutamail",
+        "sentfromtutamail",
+        "sentusingzohomail",
+        "envoyédemon",
+        "vonmeinem",
+        "enviadodesdemi",
+        "inviatodalmio",
+        "inviatodaiphone",
+        "verzondenvanafmijn",
     ]
     .iter()
-    .any(|f| lower.starts_with(f))
-        && line.len() <= 80
+    .any(|f| letters.starts_with(f))
+        && line.chars().count() <= 80
 }
 
 /// The first line of an original quoted whole: `-----Original
@@ -416,6 +512,66 @@ mod tests {
     }
 
     #[test]
+    fn an_attribution_wrapped_anywhere_goes_whole() {
+        for attribution in [
+            "On Tue, 24 Nov 2026 at 10:02, Alice Example\n<alice@example.org> wrote:",
+            "On Tue, 24 Nov 2026 at 10:02, Alice Example via\nBochess\n<alice@example.org> wrote:",
+            "Le mar. 24 nov. 2026 à 10:02, Alice Example <alice@example.org> a\nécrit :",
+            "Am Di., 24. Nov. 2026 um 10:02 Uhr schrieb Alice Example <\nalice@example.org>:",
+            "24 Nov 2026, 10:02 by alice@example.org:",
+        ] {
+            for below in [
+                "\n> Your move\n",
+                "\n\n> Your move\n",
+                "\n",
+                "\n\n-- \nBob\n",
+            ] {
+                let text = format!("Good luck!\n\n{attribution}{below}");
+                assert_eq!(comment(&text).as_deref(), Some("Good luck!"), "{text:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn an_attribution_over_an_unquoted_original_ends_the_comment() {
+        let text = "Your knight is in trouble.\n\nOn Tue, 24 Nov 2026 at 10:02, Alice Example\n<alice@example.org> wrote:\n\nBig Outer Chess, board 42\n\nbob played Mg10-j7.\n";
+        assert_eq!(comment(text).as_deref(), Some("Your knight is in trouble."));
+        // Without an address it may be the player's own sentence.
+        let text = "On Monday you wrote:\nI will never resign.\n";
+        assert_eq!(comment(text).as_deref(), Some(text.trim_end()));
+        let text = "Write to me at bob@example.org:\nI read it daily.";
+        assert_eq!(comment(text).as_deref(), Some(text));
+    }
+
+    #[test]
+    fn a_reply_skips_a_wrapped_attribution_above_its_command() {
+        let text = "On Tue, 24 Nov 2026 at 10:02, Alice Example\n<alice@example.org> wrote:\n> Your move\ne7-e5\nThere.\n";
+        assert_eq!(
+            reply(text),
+            (Some("e7-e5".to_string()), Some("There.".to_string()))
+        );
+    }
+
+    #[test]
+    fn privacy_mail_and_localised_footers_are_cut() {
+        for footer in [
+            "Sent with Proton Mail secure email.",
+            "Sent with [Proton Mail](https://proton.me/) secure email.",
+            "Sent with ProtonMail Secure Email.",
+            "Sent from Proton Mail for iOS",
+            "Sent with Tutanota, the secure & ad-free mailbox.",
+            "Secured with Tuta Mail:",
+            "Von meinem iPhone gesendet",
+            "Envoyé de mon iPhone",
+        ] {
+            let text = format!("Check.\n\n{footer}\nhttps://tuta.com\n");
+            assert_eq!(comment(&text).as_deref(), Some("Check."), "{footer}");
+        }
+        let text = "Sent with love: take my queen.";
+        assert_eq!(comment(text).as_deref(), Some(text));
+    }
+
+    #[test]
     fn html_quotes_and_signatures_go() {
         let html = "<div dir=\"ltr\">Well played.<div><br></div><div>Again?</div></div><br>\
             <div class=\"gmail_quote\"><div dir=\"ltr\" class=\"gmail_attr\">On Mon, Alice wrote:<br></div>\
@@ -429,6 +585,9 @@ mod tests {
         assert_eq!(comment(&html_text(outlook)).as_deref(), Some("Resign."));
         let apple = "<html><body>Nice &amp; quick.<br><br><blockquote type=\"cite\">old</blockquote></body></html>";
         assert_eq!(comment(&html_text(apple)).as_deref(), Some("Nice & quick."));
+        let proton = "<div>Resign.</div><div class=\"protonmail_signature_block\"><div class=\"protonmail_signature_block-proton\">Sent with <a href=\"https://proton.me/\">Proton Mail</a> secure email.</div></div>\
+            <div class=\"protonmail_quote\">On Tuesday, Alice &lt;alice@example.org&gt; wrote:<br><blockquote class=\"protonmail_quote\">board</blockquote></div>";
+        assert_eq!(comment(&html_text(proton)).as_deref(), Some("Resign."));
     }
 
     #[test]

@@ -528,13 +528,15 @@ impl Message<'_> {
             }
             // One combined answer per message; a single answer keeps its
             // game thread.
-            let (done, _) = steps::tally(conn, row)?;
+            let (done, refused) = steps::tally(conn, row)?;
+            let tally = answers::Tally { done, refused };
             let thread = match all.as_slice() {
-                [one] => one.thread.clone(),
+                [one] if done + refused <= 1 => one.thread.clone(),
                 _ => None,
             };
             if let Some(sender) = intake.sender()
-                && let Some(mail) = answers::combine(all.into_iter().map(|a| a.mail).collect())
+                && let Some(mail) =
+                    answers::combine(all.into_iter().map(|a| a.mail).collect(), tally)
                 && limits::may_answer(conn, sender, done == 0, now, &settings.rates)?
             {
                 let parent = intake.message_id().map(|id| format!("<{id}>"));

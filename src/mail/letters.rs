@@ -34,12 +34,20 @@ pub struct BoardLetter {
     pub result: Option<String>,
     /// The move list, one line each (`  5. Ng1-f3+       Nb8-c6`).
     pub moves: Vec<String>,
+    /// The last move left out of a shortened move list (the list starts
+    /// at the move after it); `None` when the list is whole.
+    pub moves_cut_before: Option<usize>,
     /// The check and mate marks of the turns, by move number.
     #[serde(skip)]
     pub marks: Vec<(u32, String)>,
-    /// The last turn as the diagram names it, and its mark (`+`, `#`).
+    /// The turns whose captures are news, by move number, as a mail shows
+    /// them: `Pc10xc12 took alice's Dabbabah, pass` (Orwell).
     #[serde(skip)]
-    pub last_mark: Option<(String, String)>,
+    pub took: Vec<(u32, String)>,
+    /// The last turn as the diagram names it, and as the mail shows it
+    /// when that says more: with its mark (`+`, `#`) and what it took.
+    #[serde(skip)]
+    pub last_shown: Option<(String, String)>,
     /// `bob's king is in check.`, when the player to move is.
     pub check: Option<String>,
     /// When the player to move must have moved: `Mon 14 Dec 2026 13:00 UTC`.
@@ -59,6 +67,9 @@ pub struct BoardLetter {
     pub clock: Option<ClockLetter>,
     /// The ASCII board (from the reader's side).
     pub diagram: String,
+    /// How to write a turn of the game and a key to the board's marks
+    /// ([`crate::rules::Variant::writing`]); empty when unknown.
+    pub writing: String,
     /// Dice games: the commitment, and the seed once revealed.
     pub commitment: Option<String>,
     pub seed: Option<String>,

@@ -53,7 +53,7 @@ pub mod turn;
 pub use dice::{Dice, Roll};
 pub use outcome::{Ending, Outcome, Seat};
 pub use registry::{VARIANTS, find_variant};
-pub use turn::{Action, Turn};
+pub use turn::{Action, Taken, Turn};
 
 use std::fmt;
 
@@ -89,6 +89,12 @@ pub trait Variant: Send + Sync {
     }
     /// The rules and notation, in the server's words (`boserv help GAME`).
     fn help(&self) -> &'static str;
+    /// How to write a turn of this game and a key to its board's letters
+    /// and marks: a few lines (at most 76 columns) for every board mail.
+    /// Every game of the registry has one; test catalogs may leave it out.
+    fn writing(&self) -> &'static str {
+        ""
+    }
     /// The start position, with the game's options checked.
     fn start(&self, options: &[GameOption]) -> Result<Box<dyn Position>, RulesError>;
     /// Rebuilds a position from [`Position::encode`] (the cached position).
@@ -148,6 +154,13 @@ pub trait Position: Send + Sync + fmt::Debug + std::any::Any {
     /// move list. Games without check say false.
     fn in_check(&self) -> bool {
         false
+    }
+    /// What the turn written `text` (legal here) takes, step by step, where
+    /// whose piece was taken is news (three seats: Orwell's alliances
+    /// shift with it). Games where it goes without saying say nothing.
+    fn taken(&self, text: &str, roll: Option<Roll>) -> Vec<Taken> {
+        let _ = (text, roll);
+        Vec::new()
     }
     /// Dice games: true when the seat to move has nothing to do with this
     /// roll (no piece can use any die, or the seat has left the game).

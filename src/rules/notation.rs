@@ -381,6 +381,12 @@ pub trait TurnReader {
         let _ = (done, letter, to, relocate);
         "there is nothing to drop in this game".into()
     }
+    /// The turn `written` so far is complete and `next` was written after
+    /// it: why it may not go on (what a turn of this game holds).
+    fn why_complete(&self, written: &[&str], next: &str) -> String {
+        let _ = (written, next);
+        "the turn is complete before this".into()
+    }
     /// Castling input (`O-O`) that no candidate matches: why.
     fn why_no_castling(&self, done: &[Action], long: bool) -> String {
         let _ = (done, long);
@@ -403,12 +409,12 @@ pub fn read_turn(text: &str, game: &dyn TurnReader) -> Result<Turn, RulesError> 
     }
     let legal = game.whole_turns();
     let mut done: Vec<Action> = Vec::new();
-    for part in &parts {
+    for (n, part) in parts.iter().enumerate() {
         if !legal
             .iter()
             .any(|t| t.0.len() > done.len() && t.0.starts_with(&done))
         {
-            return Err(illegal(text, "the turn is complete before this"));
+            return Err(illegal(text, game.why_complete(&parts[..n], part)));
         }
         let action = read_action(part, &done, game)?;
         done.push(action);

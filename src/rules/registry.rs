@@ -27,6 +27,23 @@ pub fn find_variant(name: &str) -> Option<&'static dyn Variant> {
 mod tests {
     use super::*;
 
+    /// Every game says how to write its turns and what its board's marks
+    /// are, in a block that fits a mail: at most 6 lines of 76 columns.
+    #[test]
+    fn every_game_says_how_to_write_a_turn_in_a_short_block() {
+        for variant in VARIANTS {
+            let text = variant.writing();
+            assert!(text.starts_with("To write a "), "{}", variant.name());
+            let lines: Vec<&str> = text.lines().collect();
+            assert!(lines.len() <= 6, "{}: {text}", variant.name());
+            assert!(
+                lines.iter().all(|l| l.chars().count() <= 76),
+                "{}: {text}",
+                variant.name()
+            );
+        }
+    }
+
     /// A game's own `legal_turns` (chess-like games write each generated
     /// turn from its acts) says exactly what the definition says: the
     /// canonical text of every legal turn, sorted, each once. Checked along

@@ -61,6 +61,15 @@ impl Action {
     }
 }
 
+/// A piece a turn took: the step that took it (canonical text, as it
+/// stands in the turn's text), the seat that owned it and its name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Taken {
+    pub step: String,
+    pub owner: usize,
+    pub piece: &'static str,
+}
+
 /// A whole turn: its actions in the order played.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Turn(pub Vec<Action>);

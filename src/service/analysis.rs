@@ -44,13 +44,23 @@ fn split_roll<'t>(
         return Ok((None, turn));
     };
     let Some((roll, text)) = turn.split_once(':') else {
-        return Err(RulesError::Other(format!(
-            "{turn}: write each turn after its roll, such as {}: {turn}",
-            dice.example()
-        ))
-        .into());
+        let why = match roll_without_colon(dice, turn) {
+            Some((roll, moves)) => format!("write a colon after the roll: {roll}: {moves}"),
+            None => format!(
+                "write each turn after its roll, such as {}: {turn}",
+                dice.example()
+            ),
+        };
+        return Err(RulesError::Other(format!("{turn}: {why}")).into());
     };
     Ok((Some(dice.parse(roll.trim())?), text.trim()))
+}
+
+/// A turn that starts with its roll but no colon (`1,3 c3-d4, pass`): the
+/// roll and the moves.
+fn roll_without_colon<'t>(dice: &Dice, turn: &'t str) -> Option<(Roll, &'t str)> {
+    let (head, moves) = turn.trim().split_once(char::is_whitespace)?;
+    Some((dice.parse(head).ok()?, moves.trim()))
 }
 
 /// A turn copied from a record (`4,5: Pc2xc11, Jb2-c2`) for a game whose
@@ -61,6 +71,15 @@ pub fn strip_current_roll(
     dice: Option<&Dice>,
     roll: Option<Roll>,
 ) -> Result<String, ServiceError> {
+    if let Some(dice) = dice
+        && !turn.contains(':')
+        && let Some((written, moves)) = roll_without_colon(dice, turn)
+    {
+        return Err(RulesError::Other(format!(
+            "{turn}: write a colon after the roll ({written}: {moves}), or the moves alone ({moves})"
+        ))
+        .into());
+    }
     let (Some(dice), Some(now), Some((written, text))) = (dice, roll, turn.split_once(':')) else {
         return Ok(turn.to_string());
     };

@@ -1,5 +1,7 @@
 //! `history`: a game's turn log as players read it.
 
+use std::collections::HashMap;
+
 use rusqlite::Connection;
 
 use super::Request;
@@ -7,13 +9,25 @@ use super::autopass::AUTO_PASS;
 use super::error::ServiceError;
 use super::game::LoadedGame;
 use super::reply::Reply;
+use super::score::{described, score};
 use crate::command::GameId;
 use crate::store::turns::{self, Entry, EntryKind};
 use crate::store::{self};
 
-/// One log entry as a line: `  5. White  alice  Qh4xf2`.
-pub fn entry_line(game: &LoadedGame, entry: &Entry) -> String {
-    let who = entry.player.clone().unwrap_or_default();
+/// One log entry as a line: `  5. White  alice  Qh4xf2`; a turn is
+/// written as `shown` (its text, and what it took where that is news).
+/// The userid column is as wide as the game's longest userid (at least
+/// 12), so every row's turn starts in one column.
+pub fn entry_line(game: &LoadedGame, entry: &Entry, shown: &str) -> String {
+    let width = game
+        .row
+        .players
+        .iter()
+        .map(|p| p.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(12);
+    let who = format!("{:<width$}", entry.player.clone().unwrap_or_default());
     let seat = entry
         .seat
         .and_then(|s| game.variant.seats().get(s))
@@ -26,19 +40,20 @@ pub fn entry_line(game: &LoadedGame, entry: &Entry) -> String {
                 .as_deref()
                 .map(|r| format!("{r}: "))
                 .unwrap_or_default();
-            format!(
-                "{:>4}. {:<6} {:<12} {roll}{}",
-                entry.ply, seat, who, entry.text
-            )
+            format!("{:>4}. {:<6} {} {roll}{shown}", entry.ply, seat, who)
         }
-        EntryKind::Resign => format!("      {seat:<6} {who:<12} resigns"),
-        EntryKind::Forfeit => format!("      {seat:<6} {who:<12} forfeits"),
+        EntryKind::Resign => format!("      {seat:<6} {who} resigns"),
+        EntryKind::Forfeit => format!("      {seat:<6} {who} forfeits"),
         EntryKind::SignOff => format!(
-            "      {seat:<6} {who:<12} forfeits ({})",
+            "      {seat:<6} {who} forfeits ({})",
             crate::rules::Ending::SignedOff
         ),
         EntryKind::Draw => "      draw agreed".to_string(),
-        EntryKind::Undo => format!("      takeback agreed ({who}): {}", entry.text),
+        EntryKind::Undo => format!(
+            "      takeback agreed ({}): {}",
+            entry.player.as_deref().unwrap_or_default(),
+            entry.text
+        ),
     }
 }
 
@@ -52,9 +67,24 @@ pub fn history(
     let game = LoadedGame::load(&tx, req.catalog, id)?;
     let view = game.current_view();
     let mut lines = vec![view.heading()];
+    // What the live turns took, from the position before each (a
+    // taken-back turn is shown as written).
+    let log = turns::log(&tx, id)?;
+    let took: HashMap<u32, String> = score(game.variant, &game.row.options, &log)?
+        .into_iter()
+        .filter(|s| !s.taken.is_empty())
+        .map(|s| {
+            let shown = described(&s.entry.text, &s.taken, |seat| game.player_at(seat));
+            (s.entry.seq, shown)
+        })
+        .collect();
     // The whole trail: a taken-back turn stays, marked.
     for (entry, undone) in turns::trail(&tx, id)? {
-        let mut line = entry_line(&game, &entry);
+        let shown = match undone {
+            None => took.get(&entry.seq).unwrap_or(&entry.text),
+            Some(_) => &entry.text,
+        };
+        let mut line = entry_line(&game, &entry, shown);
         if undone.is_some() {
             line.push_str(" (taken back)");
         }

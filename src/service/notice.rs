@@ -109,6 +109,13 @@ pub enum Notice {
         days: u32,
         to_move: Option<String>,
     },
+    /// A player declined a game before their first move (a resignation
+    /// then): the game is cancelled. Their words go to the others.
+    Declined {
+        game: GameId,
+        player: String,
+        comment: Option<String>,
+    },
     /// A player resigned (in a game of three, the game may go on).
     Resigned {
         game: GameId,

@@ -55,12 +55,19 @@ pub fn resign(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
         game.row.status = games::Status::Cancelled;
         game.row.reason = Some(declined.key());
         turn_arrival::forget(&tx, id)?;
-        let notices = [Notice::GameOver {
-            game: id,
-            result: "*".to_string(),
-            reason: declined.to_string(),
-            players: game.row.players.clone(),
-        }];
+        let notices = [
+            Notice::Declined {
+                game: id,
+                player: player.userid.clone(),
+                comment: req.comment.map(str::to_string),
+            },
+            Notice::GameOver {
+                game: id,
+                result: "*".to_string(),
+                reason: declined.to_string(),
+                players: game.row.players.clone(),
+            },
+        ];
         notify::queue(&tx, &notices, req.now)?;
         tx.commit()?;
         return Ok(Reply::Board(game.current_view()));

@@ -9,7 +9,7 @@
 
 use super::error::ServiceError;
 use super::game::{apply, parse_roll};
-use crate::rules::{GameOption, Position, Variant};
+use crate::rules::{GameOption, Position, Seat, Taken, Variant};
 use crate::store::turns::{Entry, EntryKind};
 
 /// One log entry with what the replay tells about it.
@@ -20,6 +20,8 @@ pub struct Scored {
     pub mark: &'static str,
     /// Chess only: the move in SAN with its mark (`Nf3+`, `O-O`, `exd8=Q#`).
     pub san: Option<String>,
+    /// What the turn's captures took, where the rules say ([`Position::taken`]).
+    pub taken: Vec<Taken>,
 }
 
 impl Scored {
@@ -34,6 +36,24 @@ impl Scored {
             EntryKind::Undo => self.entry.text.clone(),
         }
     }
+}
+
+/// A turn's text with what each capture took after its step:
+/// `Pc10xc12 took alice's Dabbabah, pass`. `player` names a seat.
+pub fn described(text: &str, taken: &[Taken], player: impl Fn(Seat) -> String) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    for t in taken {
+        let Some(at) = rest.find(t.step.as_str()) else {
+            continue;
+        };
+        let end = at + t.step.len();
+        out.push_str(&rest[..end]);
+        out.push_str(&format!(" took {}'s {}", player(t.owner), t.piece));
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// ` (Auto)` after a turn the server played from the player's queue.
@@ -58,6 +78,10 @@ pub fn score(
             EntryKind::Turn => mark(after.as_ref(), entry.seat),
             _ => "",
         };
+        let taken = match entry.kind {
+            EntryKind::Turn => position.taken(&entry.text, roll),
+            _ => Vec::new(),
+        };
         let san = (chess && entry.kind == EntryKind::Turn)
             .then(|| san(position.as_ref(), &entry.text).map(|s| format!("{s}{mark}")))
             .flatten();
@@ -65,6 +89,7 @@ pub fn score(
             entry: entry.clone(),
             mark,
             san,
+            taken,
         });
         position = after;
     }
@@ -176,17 +201,27 @@ impl Long {
     }
 }
 
+/// The move (round of turns) an entry belongs to.
+fn round_of(entry: &Entry, seats: usize) -> usize {
+    (entry.ply.max(1) - 1) as usize / seats.max(1) + 1
+}
+
+/// The first move [`move_list`] shows when it shows the `last` moves
+/// only: the moves before it are cut.
+pub fn first_shown(scored: &[Scored], seats: usize, last: Option<usize>) -> usize {
+    match (last, scored.last()) {
+        (Some(n), Some(end)) => round_of(&end.entry, seats).saturating_sub(n) + 1,
+        _ => 1,
+    }
+}
+
 /// The move list: two seats as numbered pairs (`  5. Ng1-f3+    Nb8-c6`),
 /// more seats one turn a line, numbered by round, each with its player
 /// and roll. `last` keeps only the last so many numbered moves (all when
 /// `None`).
 pub fn move_list(scored: &[Scored], seats: usize, last: Option<usize>) -> Vec<String> {
-    let round = |entry: &Entry| (entry.ply.max(1) - 1) as usize / seats.max(1) + 1;
-    let rounds: Vec<usize> = scored.iter().map(|s| round(&s.entry)).collect();
-    let first_round = match (last, rounds.last()) {
-        (Some(n), Some(&end)) => end.saturating_sub(n) + 1,
-        _ => 1,
-    };
+    let rounds: Vec<usize> = scored.iter().map(|s| round_of(&s.entry, seats)).collect();
+    let first_round = first_shown(scored, seats, last);
     let mut lines: Vec<String> = Vec::new();
     if seats == 2 {
         let mut current: Option<(usize, Vec<String>)> = None;
@@ -215,6 +250,16 @@ pub fn move_list(scored: &[Scored], seats: usize, last: Option<usize>) -> Vec<St
         }
         return lines;
     }
+    // The userid column is as wide as the longest userid shown, so every
+    // row's turn starts in one column.
+    let width = scored
+        .iter()
+        .zip(&rounds)
+        .filter(|&(_, &r)| r >= first_round)
+        .map(|(s, _)| s.entry.player.as_deref().map_or(1, |p| p.chars().count()))
+        .max()
+        .unwrap_or(0)
+        .max(8);
     let mut numbered = 0;
     for (s, &r) in scored.iter().zip(&rounds) {
         if r < first_round {
@@ -242,7 +287,7 @@ pub fn move_list(scored: &[Scored], seats: usize, last: Option<usize>) -> Vec<St
             EntryKind::Turn => format!("{roll}{}{auto}", s.text()),
             _ => s.text(),
         };
-        lines.push(format!("{head} {who:<8} {what}"));
+        lines.push(format!("{head} {who:<width$} {what}"));
     }
     lines
 }
@@ -259,6 +304,57 @@ fn pair_line(number: usize, row: &[String]) -> String {
 mod tests {
     use super::*;
     use crate::rules::find_variant;
+
+    #[test]
+    fn a_long_userid_widens_the_column_of_a_three_seat_move_list() {
+        let long = "a-userid-of-thirty-two-letters-x";
+        let scored: Vec<Scored> = ["alice", long, "bob", "alice"]
+            .iter()
+            .enumerate()
+            .map(|(n, who)| Scored {
+                entry: Entry {
+                    seq: n as u32 + 1,
+                    ply: n as u32 + 1,
+                    kind: EntryKind::Turn,
+                    seat: Some(n % 3),
+                    player: Some(who.to_string()),
+                    text: "c3-d4, pass".into(),
+                    roll: Some("1,3".into()),
+                    comment: None,
+                    at: String::new(),
+                    auto: false,
+                },
+                mark: "",
+                san: None,
+                taken: Vec::new(),
+            })
+            .collect();
+        let lines = move_list(&scored, 3, None);
+        let columns: Vec<usize> = lines.iter().map(|l| l.find("1,3: ").unwrap()).collect();
+        assert!(columns.iter().all(|&c| c == columns[0]), "{lines:#?}");
+        assert!(lines.iter().all(|l| l.chars().count() <= 76), "{lines:#?}");
+    }
+
+    #[test]
+    fn described_names_what_each_capture_took_after_its_step() {
+        let taken = |step: &str, owner, piece| Taken {
+            step: step.into(),
+            owner,
+            piece,
+        };
+        let names = |seat: Seat| ["alice", "bob", "carol"][seat].to_string();
+        let both = [taken("Dd7xf9", 2, "Berlinpeono"), taken("Pc6xc2", 0, "Pao")];
+        assert_eq!(
+            described("Dd7xf9, Pc6xc2", &both, names),
+            "Dd7xf9 took carol's Berlinpeono, Pc6xc2 took alice's Pao"
+        );
+        let one = [taken("Pc10xc12", 0, "Dabbabah")];
+        assert_eq!(
+            described("Pc10xc12, pass", &one, names),
+            "Pc10xc12 took alice's Dabbabah, pass"
+        );
+        assert_eq!(described("c3-d4, pass", &[], names), "c3-d4, pass");
+    }
 
     fn entries(turns: &[&str]) -> Vec<Entry> {
         turns

@@ -48,7 +48,34 @@ fn board_mail() {
         comments: vec![],
         ..board()
     };
-    assert!(render("board.txt", quiet).starts_with("Subject: Bochess Board 42 bob\n"));
+    assert!(render("board.txt", quiet.clone()).starts_with("Subject: Bochess Board 42 bob\n"));
+    assert!(!render("board.txt", quiet).contains("The **"));
+}
+
+/// The Subject's `**` is said in the body where it appears; so is a move
+/// list that starts after move 1.
+#[test]
+fn a_board_mail_explains_its_marks() {
+    let text = render("board.txt", board());
+    assert!(
+        text.contains("(The ** in the Subject: words from alice follow.)"),
+        "{text}"
+    );
+    let over = render("game_over.txt", board());
+    assert!(
+        over.contains("(The ** in the Subject: words from alice follow.)"),
+        "{over}"
+    );
+    assert!(!text.contains("moves 1-"), "{text}");
+    let cut = BoardLetter {
+        moves_cut_before: Some(4),
+        ..board()
+    };
+    let text = render("board.txt", cut);
+    assert!(
+        text.contains("Moves:\n(moves 1-4: see history, Subject `bochess history 42`)\n5. Nf3 Nc6"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -106,6 +106,7 @@ pub static BOCHESS: TwoSeatGame = TwoSeatGame {
     start: START,
     rules: || &RULES,
     help: || help::TEXT,
+    writing: include_str!("writing.txt"),
     switch: None,
 };
 

@@ -48,5 +48,6 @@ pub static CHESS: TwoSeatGame = TwoSeatGame {
     start: START_FEN,
     rules: || &rules::RULES,
     help: || HELP,
+    writing: include_str!("writing.txt"),
     switch: None,
 };

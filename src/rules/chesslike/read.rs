@@ -127,7 +127,7 @@ impl ChessLike {
         let geo = self.board.geometry();
         let p = match self.board.own_piece(from, self.side, &self.rules.seats) {
             Ok(p) => p,
-            Err(why) => return why,
+            Err(why) => return self.with_rebel_hint(why, from, to),
         };
         if let Some(rule) = self
             .rules
@@ -173,6 +173,31 @@ impl ChessLike {
             );
         }
         self.check_words()
+    }
+
+    /// A move of an enemy piece written without its `~`: when it would be
+    /// a rebel move, the refusal says how to write one.
+    fn with_rebel_hint(&self, why: String, from: Square, to: Square) -> String {
+        let may_rebel = match self.rules.rebels {
+            Rebels::No => false,
+            Rebels::InsteadOfMove => true,
+            Rebels::SquirmFirst => self.last_moved == Some(from),
+        };
+        let rebel = self
+            .rebel_acts(Some(from))
+            .into_iter()
+            .find(|a| a.action.to() == Some(to));
+        match rebel.filter(|_| may_rebel) {
+            Some(act) => {
+                let what = match self.rules.rebels {
+                    Rebels::SquirmFirst => "a squirm",
+                    _ => "a rebel move",
+                };
+                let written = canonical(self.board.geometry(), &self.candidate(&act));
+                format!("{why}: {what} of it is written with ~ ({written})")
+            }
+            None => why,
+        }
     }
 
     pub(super) fn check_words(&self) -> String {
@@ -239,8 +264,18 @@ impl ChessLike {
                     .iter()
                     .any(|m| m.action.from() == Some(from) && m.action.to() == Some(to))
             {
+                let takes_en_passant = self
+                    .rules
+                    .pawns
+                    .iter()
+                    .any(|r| r.taken_by.contains(&p.kind));
+                let en_passant = if takes_en_passant {
+                    " (or en passant onto a square a pawn just passed over)"
+                } else {
+                    ""
+                };
                 return Some(format!(
-                    "{} is empty: a {name} moves {} only to capture (or en passant onto a square a pawn just passed over)",
+                    "{} is empty: a {name} moves {} only to capture{en_passant}",
                     geo.name(to),
                     rule.captures
                 ));
@@ -285,15 +320,35 @@ impl ChessLike {
         if self.rules.rebels == Rebels::No {
             return "there are no rebel moves in this game".into();
         }
-        if !self
+        let squares: Vec<Square> = self
             .rebel_acts(Some(from))
             .iter()
-            .any(|a| a.action.to() == Some(to))
-        {
-            return format!(
+            .filter_map(|a| a.action.to())
+            .collect();
+        if !squares.contains(&to) {
+            if let Some(q) = self.board.get(to) {
+                return format!(
+                    "{} is occupied (by {}'s {}): a rebel move goes only to an empty square",
+                    geo.name(to),
+                    self.rules.seats[q.owner as usize],
+                    self.board.kind(q).name
+                );
+            }
+            let name = self.board.kind(p).name;
+            let rule = format!(
                 "a rebel move takes {} one square ahead or aside to an empty square it could not reach by its own moves",
-                a_name(self.board.kind(p).name)
+                a_name(name)
             );
+            let names: Vec<&str> = squares.iter().map(|&s| geo.name(s)).collect();
+            return match names.as_slice() {
+                [] => format!("{rule}; the {name} on {} has none now", geo.name(from)),
+                [one] => format!("{rule}; from {} that is {one}", geo.name(from)),
+                [rest @ .., last] => format!(
+                    "{rule}; from {} that is {} or {last}",
+                    geo.name(from),
+                    rest.join(", ")
+                ),
+            };
         }
         if self.rules.rebels == Rebels::SquirmFirst && self.last_moved != Some(from) {
             return "only the piece that moved last may squirm".into();
@@ -338,10 +393,33 @@ impl TurnReader for ChessLike {
 
     fn why_not(&self, done: &[Action], from: Square, to: Square, rebel: bool) -> String {
         let at = self.within(done);
+        if rebel && done.iter().any(|a| matches!(a, Action::Rebel { .. })) {
+            return "one squirm per turn: after it comes your normal move".into();
+        }
         if rebel {
             at.why_not_rebel(from, to)
         } else {
             at.why_not(from, to)
+        }
+    }
+
+    fn why_complete(&self, written: &[&str], next: &str) -> String {
+        match self.rules.rebels {
+            Rebels::SquirmFirst if next.starts_with('~') => {
+                if written.iter().any(|w| w.starts_with('~')) {
+                    "one squirm per turn, then your normal move".into()
+                } else {
+                    format!(
+                        "the squirm comes first, then the normal move: {next}, {}",
+                        written.join(", ")
+                    )
+                }
+            }
+            Rebels::SquirmFirst => "a turn is an optional squirm, then one normal move".into(),
+            Rebels::InsteadOfMove => {
+                "a turn is one move: a normal move or a rebel move, not both".into()
+            }
+            Rebels::No => "the turn is complete before this".into(),
         }
     }
 

@@ -246,7 +246,7 @@ fn a_move_of_an_enemy_piece() {
     assert_eq!(next.side(), 1);
     assert_eq!(
         refusal(&p, "~Ra8-a7"),
-        "~Ra8-a7: a rebel move takes a rook one square ahead or aside to an empty square it could not reach by its own moves"
+        "~Ra8-a7: a rebel move takes a rook one square ahead or aside to an empty square it could not reach by its own moves; from a8 that is b7"
     );
     assert_eq!(
         refusal(&p, "~Ke1-e2"),

@@ -25,6 +25,8 @@ pub struct TwoSeatGame {
     pub start: &'static str,
     pub rules: fn() -> &'static Rules,
     pub help: fn() -> &'static str,
+    /// [`Variant::writing`].
+    pub writing: &'static str,
     pub switch: Option<Switch>,
 }
 
@@ -77,6 +79,10 @@ impl Variant for TwoSeatGame {
 
     fn option_words(&self) -> &'static str {
         self.switch.as_ref().map_or("it takes none", |s| s.words)
+    }
+
+    fn writing(&self) -> &'static str {
+        self.writing
     }
 
     fn help(&self) -> &'static str {

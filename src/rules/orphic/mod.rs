@@ -81,6 +81,7 @@ pub static ORPHIC: TwoSeatGame = TwoSeatGame {
     start: START,
     rules: || &RULES,
     help: || help::TEXT,
+    writing: include_str!("writing.txt"),
     switch: None,
 };
 

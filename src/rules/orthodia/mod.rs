@@ -108,6 +108,7 @@ pub static ORTHODIA: TwoSeatGame = TwoSeatGame {
     start: START,
     rules: || &RULES,
     help: || help::TEXT.as_str(),
+    writing: include_str!("writing.txt"),
     switch: None,
 };
 
@@ -119,6 +120,7 @@ pub static ORTHODIA_SIMPLE: TwoSeatGame = TwoSeatGame {
     start: START,
     rules: || &SIMPLE_RULES,
     help: || help::SIMPLE_TEXT.as_str(),
+    writing: include_str!("writing-simple.txt"),
     switch: None,
 };
 
@@ -149,5 +151,27 @@ mod tests {
         assert!(text.ends_with("White to move\n"), "{text}");
         let black = ORTHODIA.start_position(&[]).unwrap().render_for(1);
         assert!(black.starts_with("      h   g   f"), "{black}");
+    }
+
+    /// Simplified Orthodia has no en passant: its refusals do not offer it.
+    #[test]
+    fn en_passant_is_named_only_where_the_game_has_it() {
+        let why = |game: &TwoSeatGame, turn: &str| {
+            let pos = game.start_position(&[]).unwrap();
+            Position::play(&pos, turn, None)
+                .err()
+                .unwrap()
+                .reason
+                .to_string()
+        };
+        assert_eq!(
+            why(&ORTHODIA_SIMPLE, "Wa2-a3"),
+            "Wa2-a3: a3 is empty: a Warrior moves straight ahead only to capture"
+        );
+        assert_eq!(
+            why(&ORTHODIA_SIMPLE, "e2-f3"),
+            "e2-f3: f3 is empty: a pawn moves diagonally only to capture"
+        );
+        assert!(why(&ORTHODIA, "Wa2-a3").contains("en passant"));
     }
 }

@@ -48,7 +48,7 @@ fn two_dice(roll: Roll) -> Option<TwoDice> {
 use crate::rules::notation;
 use crate::rules::{
     Conclusion, Dice, Ending, GameOption, Outcome, PlayError, Played, Position, Roll, RulesError,
-    Seat, Turn, Variant,
+    Seat, Taken, Turn, Variant,
 };
 
 use pieces::SEATS;
@@ -91,6 +91,10 @@ impl Variant for Orwell {
 
     fn help(&self) -> &'static str {
         HELP
+    }
+
+    fn writing(&self) -> &'static str {
+        include_str!("writing.txt")
     }
 
     fn start(&self, options: &[GameOption]) -> Result<Box<dyn Position>, RulesError> {
@@ -214,6 +218,12 @@ impl Position for OrwellPosition {
             position: Box::new(position),
             canonical,
         })
+    }
+
+    fn taken(&self, text: &str, roll: Option<Roll>) -> Vec<Taken> {
+        self.read_turn(text, roll)
+            .map(|turn| self.captures_of(&turn))
+            .unwrap_or_default()
     }
 
     fn must_pass(&self, roll: Roll) -> bool {

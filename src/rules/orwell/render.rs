@@ -37,13 +37,60 @@ impl OrwellPosition {
         if !left.is_empty() && self.outcome.is_none() {
             lines.push(format!("Out of the game (turns pass): {}", left.join(", ")));
         }
+        if self.outcome.is_none() {
+            lines.extend(self.alliance_lines());
+        }
         lines.join("\n") + "\n"
+    }
+
+    /// Whose pieces each seat still in must capture next (captures
+    /// alternate between one's opponents; a royal piece may always be
+    /// taken), once someone has captured.
+    fn alliance_lines(&self) -> Vec<String> {
+        let bound: Vec<String> = (0..3)
+            .filter(|&s| !self.out[s])
+            .filter_map(|s| {
+                let victim = self.last_victim[s]? as usize;
+                let other = 3 - s - victim;
+                Some(format!(
+                    "  {:<6} a {} piece (it last took {}'s)",
+                    format!("{}:", SEATS[s]),
+                    SEATS[other],
+                    SEATS[victim]
+                ))
+            })
+            .collect();
+        if bound.is_empty() {
+            return bound;
+        }
+        let mut lines =
+            vec!["Next capture (alliances shift; a royal piece may always be taken):".into()];
+        lines.extend(bound);
+        lines
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_drawing_says_whose_pieces_each_seat_must_capture_next() {
+        let mut p = OrwellPosition::start();
+        assert!(!p.drawing().contains("Next capture"));
+        p.set_last_victim(0, Some(1));
+        p.set_last_victim(2, Some(0));
+        let text = p.drawing();
+        assert!(
+            text.ends_with(
+                "Next capture (alliances shift; a royal piece may always be taken):\n\
+                 \x20 White: a Black piece (it last took Red's)\n\
+                 \x20 Black: a Red piece (it last took White's)\n"
+            ),
+            "{text}"
+        );
+        assert!(text.lines().all(|l| l.chars().count() <= 76), "{text}");
+    }
 
     #[test]
     fn start_board_drawing() {

@@ -126,3 +126,22 @@ fn counted_turns_are_the_turns() {
         assert_eq!(position.count_turns_all_rolls(), all, "after {end} lines");
     }
 }
+
+#[test]
+fn taken_names_each_capture_of_a_turn_by_owner_and_piece() {
+    // Red's first turn of the sample game takes twice: a Black pawn, a White Pao.
+    let head: Vec<&str> = SAMPLE
+        .lines()
+        .take_while(|l| !l.starts_with("2,5"))
+        .collect();
+    let before = replay_record(&head.join("\n")).unwrap();
+    let roll = Roll::new(&[2, 5]);
+    let taken = before.taken("Dd7xf9, Pc6xc2", roll);
+    let named: Vec<(&str, usize, &str)> = taken
+        .iter()
+        .map(|t| (t.step.as_str(), t.owner, t.piece))
+        .collect();
+    assert_eq!(named, [("Dd7xf9", 2, "Berlinpeono"), ("Pc6xc2", 0, "Pao")]);
+    assert!(before.taken("c3-d4, pass", roll).is_empty());
+    assert!(before.taken("not a turn", roll).is_empty());
+}

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::rules::{Action, Ending, Outcome, Turn};
+use crate::rules::{Action, Ending, Outcome, Taken, Turn};
 
 use super::TwoDice as Roll;
 
@@ -119,6 +119,30 @@ impl OrwellPosition {
             state = state.apply_step(step);
         }
         Some(parts.join(", "))
+    }
+
+    /// What each capturing step of `turn` (legal here) takes: the piece on
+    /// its target square on the board that step is played on.
+    pub fn captures_of(&self, turn: &Turn) -> Vec<Taken> {
+        let mut state = self.clone();
+        let mut out = Vec::new();
+        for &action in turn.actions() {
+            let Some(step) = state.step_of(action) else {
+                continue;
+            };
+            if state.board.get(step.from).is_none() {
+                break;
+            }
+            if let Some(victim) = state.board.get(step.to) {
+                out.push(Taken {
+                    step: state.step_text(step),
+                    owner: victim.owner as usize,
+                    piece: state.board.kind(victim).name,
+                });
+            }
+            state = state.apply_step(step);
+        }
+        out
     }
 
     /// Passes the turn on after its last step: the next seat moves (the

@@ -89,7 +89,9 @@ own, OR one rebel move of one of your opponent's pieces.
 CHECK
   Any turn - a rebel move too - must not leave your own king in check, and
   may give check. Moving an enemy piece out of the way of your own piece
-  gives check; moving an enemy knight next to your king is illegal.
+  gives check. Moving an enemy piece to a square from which it attacks
+  your king is illegal (an enemy knight a knight's leap from your king);
+  beside your king a knight is harmless.
 
 "#,
     common_text!(),

@@ -94,6 +94,7 @@ pub static REBELLION_GAME: TwoSeatGame = TwoSeatGame {
     start: START,
     rules: || &REBELLION,
     help: || help::REBELLION,
+    writing: include_str!("writing-rebellion.txt"),
     switch: Some(Switch {
         name: BEROLINA,
         words: WORDS,
@@ -110,6 +111,7 @@ pub static SQUIRM_GAME: TwoSeatGame = TwoSeatGame {
     start: START,
     rules: || &SQUIRM,
     help: || help::SQUIRM,
+    writing: include_str!("writing-squirm.txt"),
     switch: Some(Switch {
         name: BEROLINA,
         words: WORDS,

@@ -199,3 +199,83 @@ fn dead_positions_of_these_games() {
     assert!(!dead("4k3/8/8/8/8/8/8/1N1NK3 w - - 0 1"));
     assert!(!dead("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"));
 }
+
+/// Why `text` is refused after `turns` from the start of `game`.
+fn refusal(game: &TwoSeatGame, turns: &[&str], text: &str) -> String {
+    let mut pos: Box<dyn Position> = Box::new(game.start_position(&[]).unwrap());
+    for turn in turns {
+        pos = pos.play(turn, None).unwrap().position;
+    }
+    match pos.play(text, None) {
+        Ok(_) => panic!("{text} was played"),
+        Err(e) => e.reason.to_string(),
+    }
+}
+
+#[test]
+fn an_enemy_knight_beside_your_king_is_harmless_a_checking_one_illegal() {
+    // White's king on d2, Black's knight on d4: its rebel squares c3, d3
+    // and e3 touch the king; c4 and e4 are a knight's leap from it.
+    let pos = from_fen(&REBELLION, "6k1/7p/8/8/3n4/8/3K3P/8 w - - 0 1").unwrap();
+    let turns = pos.legal_turns(None);
+    for beside in ["~Nd4-c3", "~Nd4-d3", "~Nd4-e3"] {
+        assert!(turns.iter().any(|t| t == beside), "{beside}: {turns:?}");
+    }
+    for checking in ["~Nd4-c4", "~Nd4-e4"] {
+        assert!(!turns.iter().any(|t| t == checking), "{checking}");
+    }
+    let help = (REBELLION_GAME.help)();
+    assert!(!help.contains("next to your king is illegal"), "{help}");
+    assert!(help.contains("attacks\n  your king is illegal"), "{help}");
+}
+
+#[test]
+fn squirm_refusals_say_what_a_turn_holds() {
+    // Two squirms: the second is of the very piece that moved last.
+    let why = refusal(&SQUIRM_GAME, &["e2-e4"], "~e4-d4, ~d4-c4");
+    assert!(why.contains("one squirm per turn"), "{why}");
+    assert!(!why.contains("moved last"), "{why}");
+    // The normal move first: the squirm comes first.
+    let why = refusal(&SQUIRM_GAME, &["e2-e4"], "d7-d5, ~e4-d4");
+    assert!(
+        why.ends_with("the squirm comes first, then the normal move: ~e4-d4, d7-d5"),
+        "{why}"
+    );
+    // Rebellion: one move, not both.
+    let why = refusal(&REBELLION_GAME, &["e2-e4", "d7-d5"], "~d5-c5, e4-e5");
+    assert!(
+        why.contains("a normal move or a rebel move, not both"),
+        "{why}"
+    );
+}
+
+#[test]
+fn a_rebel_move_onto_a_piece_says_the_square_is_occupied() {
+    let why = refusal(&SQUIRM_GAME, &["e2-e4", "d7-d5", "e4-e5"], "~e5-d5");
+    assert!(
+        why.ends_with(
+            "d5 is occupied (by Black's pawn): a rebel move goes only to an empty square"
+        ),
+        "{why}"
+    );
+    // Elsewhere the rule names the squares the piece has.
+    let why = refusal(&REBELLION_GAME, &["e2-e4", "d7-d5"], "~d5-d4");
+    assert!(why.ends_with("from d5 that is c5 or e5"), "{why}");
+}
+
+#[test]
+fn an_enemy_piece_moved_without_its_tilde_is_shown_the_tilde() {
+    let why = refusal(&REBELLION_GAME, &["e2-e4", "d7-d5"], "d5-c5");
+    assert_eq!(
+        why,
+        "d5-c5: the pawn on d5 is Black's: a rebel move of it is written with ~ (~d5-c5)"
+    );
+    let why = refusal(&SQUIRM_GAME, &["e2-e4"], "e4-d4, d7-d5");
+    assert!(
+        why.ends_with("the pawn on e4 is White's: a squirm of it is written with ~ (~e4-d4)"),
+        "{why}"
+    );
+    // Not a rebel move either: no hint.
+    let why = refusal(&REBELLION_GAME, &["e2-e4", "d7-d5"], "d5-d4");
+    assert!(why.ends_with("the pawn on d5 is Black's"), "{why}");
+}
