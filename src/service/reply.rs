@@ -230,32 +230,108 @@ impl Reply {
             Reply::Noted { line, view } => format!("{line}\n{}", view.text()),
             Reply::Resigned { passes, view } => format!("{}{}", pass_lines(passes), view.text()),
             Reply::Games(lines) if lines.is_empty() => "no games".to_string(),
-            Reply::Games(lines) => {
-                let row = |game: &str, variant: &str, players: &str, ply: &str, standing: &str| {
-                    format!("{game:<8} {variant:<8} {players:<24} {ply:<5} {standing}")
-                };
-                let mut out = vec![row("GAME", "VARIANT", "PLAYERS", "MOVE", "STANDING")];
-                out.extend(lines.iter().map(|l| {
-                    let standing = match &l.deadline {
-                        Some(date) => format!("{}, by {date}", l.standing),
-                        None => l.standing.clone(),
-                    };
-                    row(
-                        &l.game,
-                        &l.variant,
-                        &l.players.join("-"),
-                        &(l.ply + 1).to_string(),
-                        &standing,
-                    )
-                }));
-                out.join("\n")
-            }
+            Reply::Games(lines) => games_table(lines),
             Reply::Text(text) => text.trim_end().to_string(),
         }
     }
 }
 
+/// The `games` answer: a header, then one line per game. Each column is as
+/// wide as its widest entry, so the columns line up whatever the userids,
+/// and the standing, the one free-length column, comes last: with ordinary
+/// names a three-player game fits the 76 columns of a mail.
+fn games_table(lines: &[GameLine]) -> String {
+    let header = ["GAME", "VARIANT", "PLAYERS", "MOVE", "STANDING"];
+    let rows: Vec<[String; 5]> = lines
+        .iter()
+        .map(|l| {
+            let standing = match &l.deadline {
+                Some(date) => format!("{}, by {date}", l.standing),
+                None => l.standing.clone(),
+            };
+            [
+                l.game.clone(),
+                l.variant.clone(),
+                l.players.join("-"),
+                (l.ply + 1).to_string(),
+                standing,
+            ]
+        })
+        .collect();
+    let width = |column: usize| {
+        rows.iter()
+            .map(|row| row[column].chars().count())
+            .chain([header[column].len()])
+            .max()
+            .unwrap_or(0)
+    };
+    let widths = [width(0), width(1), width(2), width(3)];
+    let line = |cells: [&str; 5]| {
+        let mut out = String::new();
+        for (cell, width) in cells.iter().zip(widths) {
+            out.push_str(&format!("{cell:<width$} "));
+        }
+        out.push_str(cells[4]);
+        out
+    };
+    let mut out = vec![line(header)];
+    out.extend(
+        rows.iter()
+            .map(|r| line([&r[0], &r[1], &r[2], &r[3], &r[4]])),
+    );
+    out.join("\n")
+}
+
 /// The turns the server made, one line each ([`super::autopass::lines`]).
 fn pass_lines(passes: &[String]) -> String {
     passes.iter().map(|pass| format!("{pass}\n")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(game: &str, variant: &str, players: &[&str], to_move: &str) -> GameLine {
+        GameLine {
+            game: game.into(),
+            variant: variant.into(),
+            players: players.iter().map(|p| p.to_string()).collect(),
+            ply: 0,
+            status: "active".into(),
+            standing: format!("{to_move} to move"),
+            deadline: Some("2026-12-17 12:37 UTC".into()),
+        }
+    }
+
+    #[test]
+    fn the_games_table_keeps_its_columns_and_fits_a_mail() {
+        let ordinary = games_table(&[
+            line("game1", "orwell", &["alice", "bob", "carol"], "carol"),
+            line("game12", "chess", &["alice", "bob"], "alice"),
+        ]);
+        for row in ordinary.lines() {
+            assert!(row.chars().count() <= 76, "{row:?} is wider than a mail");
+        }
+        // A long userid widens its column for every row: each row's
+        // standing starts where the header's does.
+        let long = "averyveryverylonguseridnumber01";
+        let table = games_table(&[
+            line("game1", "orwell", &[long, "bob", "carol"], long),
+            line("game2", "chess", &["alice", "bob"], "alice"),
+        ]);
+        let rows: Vec<&str> = table.lines().collect();
+        let column = rows[0].find("STANDING").unwrap();
+        for row in &rows[1..] {
+            let standing = &row[column..];
+            assert!(
+                standing.starts_with(long) || standing.starts_with("alice to move"),
+                "{table}"
+            );
+        }
+        let moves = rows[0].find("MOVE").unwrap();
+        assert!(
+            rows.iter().skip(1).all(|r| r[moves..].starts_with('1')),
+            "{table}"
+        );
+    }
 }
