@@ -252,3 +252,17 @@ fn resigning_before_ones_first_move_cancels_the_game() {
     env.ok(Some("alice"), &["resign", &game2]);
     assert_eq!(env.json(&game2)["result"], "0-1");
 }
+
+/// `list VARIANT`: the counts line up under the longest userid (one of
+/// 32 letters used to push its row out of line).
+#[test]
+fn list_keeps_its_columns_for_a_long_userid() {
+    let env = Env::new();
+    let long = "averyveryverylonguseridnumber012";
+    env.signup(&[long, "bob"]);
+    env.challenge("chess", long, "bob");
+    let listed = env.ok(None, &["list", "chess"]);
+    let columns: Vec<usize> = listed.lines().filter_map(|l| l.find(" active, ")).collect();
+    assert_eq!(columns.len(), 2, "{listed}");
+    assert_eq!(columns[0], columns[1], "{listed}");
+}

@@ -111,8 +111,14 @@ pub fn list(
             continue;
         }
         out.push(format!("{} ({}):", variant.name(), variant.full_name()));
+        // The counts line up under the longest userid.
+        let width = players
+            .iter()
+            .map(|(user, ..)| user.len())
+            .max()
+            .unwrap_or(0);
         for (user, active, total) in players {
-            out.push(format!("  {user:<16} {active} active, {total} in all"));
+            out.push(format!("  {user:<width$} {active} active, {total} in all"));
         }
     }
     Ok(Reply::Text(out.join("\n")))
