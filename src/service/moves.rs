@@ -109,7 +109,7 @@ pub fn play(
 ) -> Result<Reply, ServiceError> {
     let (tx, game, player) = seated(conn, req, id)?;
     let seat = turn_checked(&game, &player, expect)?;
-    commit_turn(tx, game, seat, &player, turn, req.comment, req.now)
+    commit_turn(tx, game, seat, &player, turn, req)
 }
 
 /// Game `id` (still being played) and the player asking, who must hold a
@@ -156,14 +156,15 @@ pub(super) fn commit_turn(
     seat: Seat,
     player: &Player,
     turn: &str,
-    comment: Option<&str>,
-    now: DateTime<Utc>,
+    req: &Request<'_>,
 ) -> Result<Reply, ServiceError> {
+    let (comment, now) = (req.comment, req.now);
     // A turn from a player who has used up the game's thinking time
     // (`totaltime`) comes too late: they lose on time, and it is not played.
     if let Some((seat, days)) = thinking::out_of_time(&tx, &game, now)? {
         let notices = thinking::lose_thinking_time(&tx, &mut game, seat, days, now)?;
         notify::queue(&tx, &notices, now)?;
+        super::due::settle_with(&tx, req.catalog, now, &game)?;
         tx.commit()?;
         return Ok(Reply::Noted {
             line: format!(
@@ -192,6 +193,7 @@ pub(super) fn commit_turn(
     };
     let game_over = outcome.map(|outcome| Notice::game_over(&game, outcome));
     let passed = notify::queue_change(&tx, moved, game_over, passes, now)?;
+    super::due::settle_with(&tx, req.catalog, now, &game)?;
     tx.commit()?;
     Ok(Reply::Moved {
         turn: canonical,

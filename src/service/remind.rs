@@ -13,8 +13,10 @@
 //! game's change and its mail together (one savepoint each): a crash loses
 //! at most an uncommitted batch, which the next run redoes.
 //!
-//! Scanning is cheap: one query reads every active game's clock, and only
-//! games whose clock could be due without any vacation are loaded.
+//! A run touches only the games due: each active game's next due moment
+//! (its next reminder or its deadline) is kept in the `due` index, worked
+//! out in the transaction of every change that moves it ([`due`]); after
+//! acting on a game, or finding nothing to do, `remind` works it out again.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -25,7 +27,7 @@ use rusqlite::Connection;
 use super::error::ServiceError;
 use super::game::{Catalog, LoadedGame, Step, timestamp};
 use super::notice::Notice;
-use super::{notify, thinking, turn_arrival};
+use super::{due, notify, thinking, turn_arrival};
 use crate::clock::{Limits, Pauses, Reading};
 use crate::command::GameId;
 use crate::rules::Conclusion;
@@ -43,7 +45,7 @@ const HORIZON_DAYS: i64 = 3 * 366;
 /// What one run did, for the one-line summary.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
-    /// Active games whose clock was read.
+    /// Games whose due moment had come (the others are not looked at).
     pub games: usize,
     /// Reminders queued.
     pub reminders: usize,
@@ -88,41 +90,25 @@ impl fmt::Display for Summary {
     }
 }
 
-/// Reads every clock at `now` and acts on those due. `progress` is told
-/// (done, total) as the games due are worked through.
+/// Acts on the games due at `now` (the `due` index says which). `progress`
+/// is told (done, total) as they are worked through.
 pub fn remind(
     conn: &mut Connection,
     catalog: Catalog<'_>,
     now: DateTime<Utc>,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Summary, ServiceError> {
-    let (clocks, travellers) = {
+    let (due, travellers) = {
         let tx = store::read(conn)?;
-        (reminders::clocks(&tx)?, vacations::players_with_any(&tx)?)
+        (
+            store::due::due_by(&tx, &timestamp(now))?,
+            vacations::players_with_any(&tx)?,
+        )
     };
     let mut summary = Summary {
-        games: clocks.len(),
+        games: due.len(),
         ..Summary::default()
     };
-    // Vacations only stop clocks, so a clock not due without them is not due.
-    let due: Vec<GameId> = clocks
-        .iter()
-        .filter(|row| match clock_start(row) {
-            Ok(start) => {
-                let reading = Reading::with_pauses(&limits(row), start, &Pauses::none(), now);
-                // A thinking-time limit is judged on the whole game: looked at every run.
-                reading.forfeit_due
-                    || reading.reminder_due(row.period_sent).is_some()
-                    || row.total_days.is_some()
-            }
-            Err(problem) => {
-                summary.problems.push(problem);
-                false
-            }
-        })
-        .map(|row| row.game)
-        .collect();
-    drop(clocks);
     let mut judge = Judge {
         catalog,
         now,
@@ -151,6 +137,9 @@ pub fn remind(
                 }
                 Err(e) => return Err(e),
             }
+            // When to look again: after what was done, or (nothing due
+            // after all) as things stand.
+            due::work_out(&tx, catalog, game, now)?;
             done += 1;
             progress(done, due.len());
         }

@@ -62,6 +62,7 @@ pub fn resign(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
             players: game.row.players.clone(),
         }];
         notify::queue(&tx, &notices, req.now)?;
+        super::due::settle(&tx, req.catalog, req.now)?;
         tx.commit()?;
         return Ok(Reply::Board(game.current_view()));
     }
@@ -90,6 +91,7 @@ pub fn resign(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
     // In a game of three the seat is out: its turns pass from now on.
     let passes = turn_arrival::advance(&tx, &mut game, req.now)?;
     let passed = notify::queue_change(&tx, resigned, game_over, passes, req.now)?;
+    super::due::settle(&tx, req.catalog, req.now)?;
     tx.commit()?;
     Ok(Reply::Resigned {
         passes: passed,

@@ -22,6 +22,7 @@ pub const STEPS: &[&str] = &[
     include_str!("votes.sql"),
     include_str!("words.sql"),
     include_str!("signed_off.sql"),
+    include_str!("due.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,
@@ -214,7 +215,8 @@ mod tests {
         to_latest(&mut conn).unwrap();
         let votes = STEPS.iter().position(|s| s.contains("undo_votes")).unwrap();
         conn.execute_batch(STEPS[votes]).unwrap();
-        conn.pragma_update(None, "user_version", LATEST - 1)
+        let signed_off = STEPS.iter().position(|s| s.contains("Version 12")).unwrap();
+        conn.pragma_update(None, "user_version", signed_off as i64)
             .unwrap();
         conn.execute_batch(
             "INSERT INTO games (id, variant, status, position, created, updated) \

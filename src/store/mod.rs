@@ -11,6 +11,7 @@
 //! message is done") runs the command inside [`atomically`]: the command's
 //! [`write`] then becomes a savepoint of that one transaction.
 
+pub mod due;
 pub mod games;
 pub mod migrate;
 pub mod players;
@@ -101,7 +102,11 @@ impl Tx<'_> {
     /// Commits (a savepoint: releases it into the enclosing transaction).
     pub fn commit(self) -> rusqlite::Result<()> {
         match self {
-            Tx::Own(tx) => tx.commit(),
+            Tx::Own(tx) => {
+                #[cfg(debug_assertions)]
+                due::assert_settled(&tx);
+                tx.commit()
+            }
             Tx::Nested(sp) => sp.commit(),
         }
     }
