@@ -12,7 +12,9 @@
 --   ''    never worked out (the active games of a database older than this
 --         step): due at once, so the first `remind` works them all out.
 -- A game that is over, or that nobody is to move in, has no row.
--- A later step that rebuilds one of these tables must create its trigger again.
+-- Rows of `turns`, `seats` and `vacations` are never deleted, nor seats
+-- changed: those have no trigger. A later step that rebuilds one of these
+-- tables must create its triggers again.
 -- The triggers upsert: an INSERT OR REPLACE in a trigger takes the outer
 -- statement's conflict rule (an upsert outside makes it fail).
 CREATE TABLE IF NOT EXISTS due (
@@ -26,21 +28,13 @@ CREATE TRIGGER IF NOT EXISTS due_game_new AFTER INSERT ON games WHEN NEW.status 
 BEGIN
     INSERT INTO due (game, at) VALUES (NEW.id, NULL) ON CONFLICT (game) DO UPDATE SET at = NULL;
 END;
-CREATE TRIGGER IF NOT EXISTS due_game_changed AFTER UPDATE ON games WHEN NEW.status = 'active'
+CREATE TRIGGER IF NOT EXISTS due_game_changed AFTER UPDATE ON games
 BEGIN
-    INSERT INTO due (game, at) VALUES (NEW.id, NULL) ON CONFLICT (game) DO UPDATE SET at = NULL;
-END;
-CREATE TRIGGER IF NOT EXISTS due_game_ended AFTER UPDATE ON games WHEN NEW.status <> 'active'
-BEGIN
-    DELETE FROM due WHERE game = NEW.id;
+    INSERT INTO due (game, at) SELECT NEW.id, NULL WHERE NEW.status = 'active'
+        ON CONFLICT (game) DO UPDATE SET at = NULL;
+    DELETE FROM due WHERE game = NEW.id AND NEW.status <> 'active';
 END;
 CREATE TRIGGER IF NOT EXISTS due_seat AFTER INSERT ON seats
-BEGIN
-    INSERT INTO due (game, at)
-        SELECT id, NULL FROM games WHERE id = NEW.game AND status = 'active'
-        ON CONFLICT (game) DO UPDATE SET at = NULL;
-END;
-CREATE TRIGGER IF NOT EXISTS due_seat_changed AFTER UPDATE ON seats
 BEGIN
     INSERT INTO due (game, at)
         SELECT id, NULL FROM games WHERE id = NEW.game AND status = 'active'
@@ -56,12 +50,6 @@ CREATE TRIGGER IF NOT EXISTS due_turn_changed AFTER UPDATE ON turns
 BEGIN
     INSERT INTO due (game, at)
         SELECT id, NULL FROM games WHERE id = NEW.game AND status = 'active'
-        ON CONFLICT (game) DO UPDATE SET at = NULL;
-END;
-CREATE TRIGGER IF NOT EXISTS due_turn_gone AFTER DELETE ON turns
-BEGIN
-    INSERT INTO due (game, at)
-        SELECT id, NULL FROM games WHERE id = OLD.game AND status = 'active'
         ON CONFLICT (game) DO UPDATE SET at = NULL;
 END;
 CREATE TRIGGER IF NOT EXISTS due_reminder AFTER INSERT ON reminders
@@ -88,12 +76,5 @@ BEGIN
     INSERT INTO due (game, at)
         SELECT g.id, NULL FROM seats s JOIN games g ON g.id = s.game
         WHERE s.player IN (OLD.player, NEW.player) AND g.status = 'active'
-        ON CONFLICT (game) DO UPDATE SET at = NULL;
-END;
-CREATE TRIGGER IF NOT EXISTS due_vacation_gone AFTER DELETE ON vacations
-BEGIN
-    INSERT INTO due (game, at)
-        SELECT g.id, NULL FROM seats s JOIN games g ON g.id = s.game
-        WHERE s.player = OLD.player AND g.status = 'active'
         ON CONFLICT (game) DO UPDATE SET at = NULL;
 END;

@@ -65,7 +65,8 @@ pub fn record(
     period: u32,
     now: &str,
 ) -> Result<(), StoreError> {
-    conn.execute(
+    super::exec(
+        conn,
         "INSERT INTO reminders (game, since_seq, period, sent) VALUES (?1, ?2, ?3, ?4) \
          ON CONFLICT (game) DO UPDATE SET since_seq = excluded.since_seq, period = excluded.period, \
          sent = excluded.sent",
