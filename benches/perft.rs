@@ -1,10 +1,12 @@
-//! Perft speed of the move generators (`cargo bench --bench perft`):
-//! chess perft 4 from the start and from Kiwipete, Big Outer Chess perft 3
-//! from its start.
+//! Perft speed of the move generators (`cargo bench --bench perft`): one
+//! perft per game from its start (Kiwipete too for chess), at a depth that
+//! takes well under a second, so that a change to a generator shows here.
+//! `scripts/bench-perft.sh` measures the deeper counts the README's table
+//! gives, as nodes per CPU second, beside Fairy-Stockfish where it can.
 
 use boserv::rules::chess::backend::bits_of_fen;
 use boserv::rules::chess::movegen::perft;
-use boserv::rules::find_variant;
+use boserv::rules::{Position, find_variant};
 
 fn main() {
     divan::main();
@@ -12,6 +14,10 @@ fn main() {
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+/// Simplified Orthodia without the Torch: the position Fairy-Stockfish can
+/// count too (scripts/fsf_orthodia_simple.py).
+pub const ORTHODIA_SIMPLE_NO_TORCH: &str = "rgb1kbgr/wppppppw/8/8/8/8/WPPPPPPW/RGB1KBGR w - - 0 1";
 
 #[divan::bench(sample_count = 5)]
 fn perft4_start() -> u64 {
@@ -33,9 +39,43 @@ fn orwell_perft2_start() -> u64 {
     divan::black_box(OrwellPosition::start()).perft_dice(2)
 }
 
+/// A game of the shared chess-like core from its start (or `fen`).
+fn core_perft(game: &str, fen: Option<&str>, depth: u32) -> u64 {
+    let variant = find_variant(game).unwrap();
+    let p: Box<dyn Position> = match fen {
+        Some(fen) => variant.from_fen(&[], fen).unwrap(),
+        None => variant.start(&[]).unwrap(),
+    };
+    divan::black_box(p.as_ref()).perft(depth)
+}
+
 /// Big Outer Chess: perft 3 from the start.
 #[divan::bench(sample_count = 3)]
 fn bochess_perft3_start() -> u64 {
-    let p = find_variant("bochess").unwrap().start(&[]).unwrap();
-    divan::black_box(p.as_ref()).perft(3)
+    core_perft("bochess", None, 3)
+}
+
+#[divan::bench(sample_count = 3)]
+fn orthodia_perft4_start() -> u64 {
+    core_perft("orthodia", None, 4)
+}
+
+#[divan::bench(sample_count = 3)]
+fn orthodia_simple_perft4_no_torch() -> u64 {
+    core_perft("orthodia-simple", Some(ORTHODIA_SIMPLE_NO_TORCH), 4)
+}
+
+#[divan::bench(sample_count = 3)]
+fn orphic_perft2_start() -> u64 {
+    core_perft("orphic", None, 2)
+}
+
+#[divan::bench(sample_count = 3)]
+fn rebellion_perft4_start() -> u64 {
+    core_perft("rebellion", None, 4)
+}
+
+#[divan::bench(sample_count = 3)]
+fn squirm_perft3_start() -> u64 {
+    core_perft("squirm", None, 3)
 }

@@ -38,6 +38,10 @@ bin=$PWD/target/release/boserv
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export BOSERV_FROM="Chess <chess@example.net>"
+# Each player's replies use the token of their first board mail: kept
+# good for the whole game here (the default is the latest 2 board mails),
+# as this measures throughput, not the token's life.
+export BOSERV_REPLY_TOKEN_MAILS=1000
 unset BOSERV_NOW EXTENSION
 n=$((games * plies))
 

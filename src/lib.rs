@@ -6,6 +6,7 @@
 //! (SQLite), `service` (one transaction per command), `mail` (intake and the
 //! outbox), and the clap front end in `main.rs`.
 
+pub mod bot;
 pub mod clock;
 pub mod command;
 pub mod dice;
@@ -13,3 +14,4 @@ pub mod mail;
 pub mod rules;
 pub mod service;
 pub mod store;
+pub mod system_config;

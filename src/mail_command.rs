@@ -62,6 +62,14 @@ pub struct MailRun<'a> {
 /// password, or any message when the spool cannot be used, is taken in
 /// here on its own (its argon2 check in parallel with the others).
 pub fn take_mail(run: &MailRun<'_>) -> ExitCode {
+    // `mail` never creates the game database: a message that came while
+    // it is missing (moved, not yet restored, a mistyped --db) waits at the
+    // MTA, which retries, and is taken in once the database is back. An
+    // empty database made here would answer "login refused" and lose it.
+    if let Err(e) = store::check_existing(run.db) {
+        errln!("boserv mail: try again later: {e}");
+        return ExitCode::from(TEMPFAIL);
+    }
     let spool = match Spool::open(run.db, run.busy) {
         Ok(spool) => Some(spool),
         Err(e) => {

@@ -25,9 +25,10 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use boserv::command::{Actor, Command, GameId, World, verbs};
 use boserv::mail::config::Config;
-use boserv::rules::{GameOption, VARIANTS, Variant};
+use boserv::rules::{GameOption, RulesError, VARIANTS, Variant};
 use boserv::service::{self, ServiceError, analysis, challenge::parse_option, demo, help, record};
 use boserv::store;
+use boserv::system_config::{self, SystemConfig};
 
 mod huge_pages;
 mod mail_command;
@@ -42,8 +43,12 @@ use out::{errln, outln};
 #[derive(Parser)]
 #[command(name = "boserv", version, disable_help_subcommand = true)]
 struct Cli {
-    /// The database (created on first use).
-    #[arg(long, env = "BOSERV_DB", default_value = "boserv.db", global = true)]
+    /// The database (default: the one /etc/boserv/boserv.conf names, or
+    /// ./boserv.db).
+    #[arg(long = "db", env = "BOSERV_DB", value_name = "PATH", global = true)]
+    db_named: Option<PathBuf>,
+    /// The database this run uses (system_config::resolve).
+    #[arg(skip)]
     db: PathBuf,
     /// The acting player (shell access is trusted: no password).
     #[arg(long = "as", env = "BOSERV_USER", value_name = "USERID", global = true)]
@@ -100,6 +105,27 @@ enum Cmd {
         fen: Option<String>,
         turns: Vec<String>,
     },
+    /// The computer player's turn after TURN... (or in --fen's position):
+    /// its canonical text on the last line; its score, depth, positions
+    /// searched and time on stderr.
+    BotMove {
+        variant: String,
+        #[arg(long = "opt", value_name = "NAME[=VALUE]")]
+        opts: Vec<String>,
+        /// Start from this position text instead of the start position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// The dice of the bot's turn (dice games): A,B.
+        #[arg(long, value_name = "A,B")]
+        roll: Option<String>,
+        /// 1 (weakest) to 5.
+        #[arg(long, default_value_t = boserv::bot::DEFAULT_LEVEL)]
+        level: u8,
+        /// Decides between equal turns: the same seed, the same turn.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        turns: Vec<String>,
+    },
     /// Check a game record turn by turn; prints the final board and result.
     Replay {
         variant: String,
@@ -138,6 +164,12 @@ enum Cmd {
     /// Take in the mail left waiting in the spool (`deliver` does this
     /// first too); exits 1 when some still waits, each named on stderr.
     Spool,
+    /// A consistent snapshot of the database (and of the spool, to
+    /// PATH.spool), taken while the server runs; for a nightly cron line.
+    Backup {
+        /// The new file (it must not exist).
+        path: PathBuf,
+    },
     /// Server settings kept in the database (sender, transport,
     /// templates); environment variables override them.
     Config {
@@ -189,7 +221,7 @@ fn main() -> ExitCode {
         .after_help(verb_list())
         .try_get_matches()
         .and_then(|mut m| Cli::from_arg_matches_mut(&mut m));
-    let cli = match parsed.map(take_trailing_globals) {
+    let cli = match parsed.map(|cli| take_trailing_globals(cli).and_then(choose_database)) {
         Ok(Ok(cli)) => cli,
         Ok(Err(e)) => {
             errln!("boserv: {e}");
@@ -268,13 +300,43 @@ fn take_trailing_globals(mut cli: Cli) -> Result<Cli, String> {
         };
         match flag.as_str() {
             "--as" => cli.user = Some(value),
-            "--db" => cli.db = PathBuf::from(value),
+            "--db" => cli.db_named = Some(PathBuf::from(value)),
             "--now" => cli.now = Some(parse_now(&value)?),
             _ => cli.templates = Some(PathBuf::from(value)),
         }
     }
     cli.cmd = Cmd::Verb(kept);
     Ok(cli)
+}
+
+/// Which database this run uses (`--db`, `BOSERV_DB`, the system
+/// configuration file, `./boserv.db`); a run that touches another
+/// database than the configured one says so on stderr.
+fn choose_database(mut cli: Cli) -> Result<Cli, String> {
+    let env = std::env::var("BOSERV_CONFIG").ok();
+    let config = SystemConfig::find(env.as_deref()).map_err(|e| e.to_string())?;
+    let chosen = system_config::resolve(cli.db_named.take(), config.as_ref());
+    if let Some(note) = chosen.elsewhere
+        && uses_database(&cli.cmd)
+    {
+        errln!("boserv: {note}");
+    }
+    cli.db = chosen.db;
+    Ok(cli)
+}
+
+/// Whether the command reads or writes the database (help pages, the
+/// rules tools and the demo do not).
+fn uses_database(cmd: &Cmd) -> bool {
+    match cmd {
+        Cmd::Verb(words) => !matches!(
+            words.first().map(String::as_str),
+            None | Some("help" | "variants" | "--help" | "-h")
+        ),
+        Cmd::Moves { variant, .. } => variant.parse::<GameId>().is_ok(),
+        Cmd::Perft { .. } | Cmd::Replay { .. } | Cmd::Demo => false,
+        _ => true,
+    }
 }
 
 /// A clap error as one line in boserv's style: `error: ` dropped, the
@@ -304,7 +366,7 @@ fn stored_settings(cli: &Cli) -> anyhow::Result<BTreeMap<String, String>> {
 /// back again).
 fn take_mail(cli: &Cli, deliver: bool, transport: Option<String>) -> ExitCode {
     let open = || -> anyhow::Result<(rusqlite::Connection, Option<String>)> {
-        let conn = store::open(&cli.db, Duration::from_millis(cli.busy_timeout_ms))
+        let conn = store::open_existing(&cli.db, Duration::from_millis(cli.busy_timeout_ms))
             .with_context(|| format!("cannot open {}", cli.db.display()))?;
         let stored = store::settings::all(&conn)
             .with_context(|| format!("cannot read the settings in {}", cli.db.display()))?;
@@ -338,6 +400,9 @@ fn install_settings(cli: &Cli, stored: BTreeMap<String, String>) -> anyhow::Resu
     let rates = boserv::mail::rates::RATES.map(|rate| config.get(rate.name));
     settings.rates =
         boserv::mail::rates::Rates::from_values(rates.each_ref().map(Option::as_deref))?;
+    let bounds = boserv::mail::bounds::BOUNDS.map(|bound| config.get(bound.name));
+    settings.bounds =
+        boserv::mail::bounds::Bounds::from_values(bounds.each_ref().map(Option::as_deref))?;
     boserv::mail::settings::Settings::install(settings);
     Ok(config)
 }
@@ -403,6 +468,23 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
             );
             print(count.to_string())
         }
+        Cmd::BotMove {
+            variant: name,
+            opts,
+            fen,
+            roll,
+            level,
+            seed,
+            turns,
+        } => bot_move(
+            &name,
+            &opts,
+            fen.as_deref(),
+            roll.as_deref(),
+            level,
+            seed,
+            &turns,
+        ),
         Cmd::Replay {
             variant: name,
             file,
@@ -471,6 +553,23 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
                     let conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
                     mail_command::config_unset(&cli.db, &conn, cli.busy_timeout_ms, &name)?;
                 }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Backup { path } => {
+            // The spool first: a message taken from it into the database
+            // meanwhile is in both copies (taken in again from the copy it
+            // is a duplicate), never in neither.
+            let spool = boserv::mail::spool::beside(&cli.db, ".spool");
+            let spool_copy = boserv::mail::spool::beside(&path, ".spool");
+            let conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
+            if spool.exists() {
+                store::backup::snapshot_file(&spool, &spool_copy).map_err(ServiceError::from)?;
+            }
+            store::backup::snapshot(&conn, &path).map_err(ServiceError::from)?;
+            outln!("backup: {}", path.display());
+            if spool.exists() {
+                outln!("backup: {}", spool_copy.display());
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -596,6 +695,38 @@ fn run_remind(db: &std::path::Path, busy_ms: u64, now: DateTime<Utc>) -> Result<
         errln!("remind: {problem}");
     }
     print(summary.to_string())
+}
+
+/// `boserv bot-move`: the bot's turn, as `moves` would list it (with its
+/// roll in a dice game, the form TURN and `move` take).
+fn bot_move(
+    name: &str,
+    opts: &[String],
+    fen: Option<&str>,
+    roll: Option<&str>,
+    level: u8,
+    seed: u64,
+    turns: &[String],
+) -> Result<ExitCode, Failure> {
+    let refused = |e: boserv::bot::BotError| ServiceError::from(RulesError::Other(e.to_string()));
+    let variant = variant(name)?;
+    let level = boserv::bot::Level::new(level).map_err(refused)?;
+    let roll = analysis::roll_for(variant, roll)?;
+    let position = analysis::position_after(variant, &options(opts), fen, turns)?;
+    let started = Instant::now();
+    let choice =
+        boserv::bot::choose(variant, position.as_ref(), roll, level, seed).map_err(refused)?;
+    errln!(
+        "score {}, depth {}, {} positions, {:.3} s",
+        choice.score,
+        choice.depth,
+        choice.nodes,
+        started.elapsed().as_secs_f64()
+    );
+    match roll {
+        Some(roll) => print(format!("{roll}: {}", choice.text)),
+        None => print(choice.text),
+    }
 }
 
 fn print(text: String) -> Result<ExitCode, Failure> {

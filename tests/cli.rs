@@ -249,6 +249,7 @@ fn with_closed_stdout(env: &Env, user: Option<&str>, args: &[&str]) -> std::proc
     drop(reader);
     let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin!("boserv"));
     cmd.env("BOSERV_DB", &env.db)
+        .env("BOSERV_CONFIG", "")
         .env("BOSERV_NOW", crate::util::NOW)
         .env_remove("BOSERV_USER");
     if let Some(user) = user {

@@ -119,6 +119,7 @@ impl Harness {
             None => cmd.env_remove("BOSERV_BUSY_TIMEOUT_MS"),
         };
         cmd.env("BOSERV_DB", &self.db)
+            .env("BOSERV_CONFIG", "")
             .env("BOSERV_NOW", NOW)
             .env("BOSERV_FROM", SERVER)
             .env_remove("BOSERV_USER")

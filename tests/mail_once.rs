@@ -172,6 +172,7 @@ fn concurrent_copies_of_a_refused_message_never_exit_75() {
                 let mut child = Command::new(bin)
                     .arg("mail")
                     .env("BOSERV_DB", &env.db)
+                    .env("BOSERV_CONFIG", "")
                     .env("BOSERV_NOW", NOW)
                     .env("BOSERV_FROM", SERVER)
                     .env_remove("BOSERV_BUSY_TIMEOUT_MS")

@@ -256,6 +256,7 @@ fn orwell_turns_with_the_readers_roll_a_forced_pass_and_the_seed() {
 #[test]
 fn errors_help_and_welcome_keep_to_76_columns() {
     let env = Env::new();
+    env.create_db();
     let mut outbox = Outbox::new(&env);
     let mail = |from: &str, subject: &str, body: &str| {
         let raw = format!(

@@ -401,7 +401,11 @@ fn a_nag_says_a_standing_draw_offer_will_be_accepted() {
     let game = env.challenge("chess", "alice", "bob");
     at(&env, "alice", 0, &["move", &game, "e4"]);
     at(&env, "alice", 0, &["draw", &game, "offer"]);
-    assert_eq!(remind(&env, 7, 0), summary(1, 0));
+    // bob is reminded of his move and, once, of the offer he must answer.
+    assert_eq!(
+        remind(&env, 7, 0),
+        format!("{}, 1 draw offer reminder", summary(1, 0))
+    );
     let (to, _, body) = nags(&env).pop().unwrap();
     assert_eq!(to, r#"["bob@example.test"]"#);
     assert!(body.contains("A draw offer stands (by alice)."), "{body}");
@@ -415,4 +419,90 @@ fn a_nag_says_a_standing_draw_offer_will_be_accepted() {
     let view = env.json(&game);
     assert_eq!(view["status"], "over");
     assert_eq!(view["result"], "1/2-1/2");
+}
+
+/// Issue 23: a draw offer and silence. Bob must answer alice's offer and is
+/// to move: every mail says his silence until the deadline accepts it, and
+/// `remind` reminds him of the offer once.
+#[test]
+fn a_draw_offer_says_what_silence_means_and_the_voter_is_reminded_once() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    let game = env.challenge("chess", "alice", "bob");
+    env.play(&game, ["alice", "bob"], 1, &["e2-e4"]);
+    env.ok(Some("alice"), &["draw", &game, "offer"]);
+    let (_, to_bob) = env.last_mail_to("bob@");
+    assert!(
+        to_bob
+            .contains("Move by Sun 22 Mar 2026 12:00 UTC, or your silence accepts the draw offer."),
+        "{to_bob}"
+    );
+    let (_, to_alice) = env.last_mail_to("alice@");
+    assert!(
+        to_alice.contains(
+            "bob must move by Sun 22 Mar 2026 12:00 UTC, or their silence accepts the draw offer."
+        ),
+        "{to_alice}"
+    );
+    let shown = env.ok(None, &["show", &game]);
+    assert!(
+        shown.contains(
+            "bob must move by Sun 22 Mar 2026 12:00 UTC or their silence accepts the draw offer"
+        ),
+        "{shown}"
+    );
+    assert_eq!(env.json(&game)["silence_accepts"], true);
+    let drawn_mails = |env: &Env| {
+        env.queued()
+            .into_iter()
+            .filter(|(_, subject, _)| subject.starts_with("Draw offer:"))
+            .collect::<Vec<_>>()
+    };
+    remind(&env, 6, 23);
+    assert!(drawn_mails(&env).is_empty());
+    let line = remind(&env, 7, 0);
+    assert!(line.ends_with(", 1 draw offer reminder"), "{line}");
+    let reminders = drawn_mails(&env);
+    assert_eq!(reminders.len(), 1);
+    let (to, subject, body) = &reminders[0];
+    assert_eq!(
+        (to.as_str(), subject.as_str()),
+        (r#"["bob@example.test"]"#, "Draw offer: Chess Board 1 bob")
+    );
+    let body = body.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        body.contains("the draw offer by alice on board 1"),
+        "{body}"
+    );
+    assert!(
+        body.contains("If neither a move nor an answer arrives by Sun 22 Mar 2026 12:00 UTC, your silence accepts it and the game is drawn."),
+        "{body}"
+    );
+    remind(&env, 8, 0);
+    assert_eq!(drawn_mails(&env).len(), 1, "once");
+    // At the deadline bob's silence accepts it.
+    remind(&env, 21, 0);
+    let json = env.json(&game);
+    assert_eq!(json["result"], "1/2-1/2", "{json}");
+}
+
+/// Alice, to move, offers a draw: it does not stop her clock, and bob's
+/// mail says she must still move or lose on time.
+#[test]
+fn a_draw_offered_by_the_player_to_move_does_not_stop_the_clock() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    let game = env.challenge("chess", "alice", "bob");
+    env.ok(Some("alice"), &["draw", &game, "offer"]);
+    let (_, to_bob) = env.last_mail_to("bob@");
+    assert!(
+        to_bob.contains(
+            "alice must move by Sun 22 Mar 2026 12:00 UTC, or lose on time (a draw offer does not stop the clock)."
+        ),
+        "{to_bob}"
+    );
+    assert!(to_bob.contains("Until you answer, it stands"), "{to_bob}");
+    remind(&env, 21, 0);
+    let json = env.json(&game);
+    assert_eq!(json["result"], "0-1", "{json}");
 }

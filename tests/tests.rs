@@ -2,6 +2,7 @@
 //! beside this one.
 
 mod bochess;
+mod bot_move;
 mod chess_cache;
 mod chess_oracle;
 mod cli;
@@ -14,6 +15,7 @@ mod mail_cli;
 mod mail_crash;
 mod mail_guard;
 mod mail_intake;
+mod mail_mask_property;
 mod mail_once;
 mod mail_outgoing;
 mod mail_pages;
@@ -21,7 +23,9 @@ mod mail_property;
 mod mail_refusals;
 mod mail_single;
 mod mail_spool;
+mod mail_trust;
 mod mail_wire;
+mod operator;
 mod orphic;
 mod orthodia;
 mod orwell_cli;

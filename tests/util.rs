@@ -26,10 +26,19 @@ impl Env {
         Env { dir, db }
     }
 
+    /// Creates the (empty) database, as an operator does before the MTA
+    /// hands mail over: `boserv mail` never creates it.
+    pub fn create_db(&self) {
+        boserv::store::open(&self.db, std::time::Duration::from_secs(5)).unwrap();
+    }
+
     /// `boserv` with this database, the fixed clock and no ambient user.
     pub fn cmd(&self, user: Option<&str>) -> assert_cmd::Command {
         let mut cmd = cargo_bin_cmd!("boserv");
+        // No system configuration file: the machine's /etc/boserv/boserv.conf
+        // (an operator's, or the MTA run's) must not change a test.
         cmd.env("BOSERV_DB", &self.db)
+            .env("BOSERV_CONFIG", "")
             .env("BOSERV_NOW", NOW)
             .env_remove("BOSERV_USER");
         cmd.env_remove("BOSERV_BUSY_TIMEOUT_MS");

@@ -6,15 +6,15 @@
 //! when the player's clock started (the last move, or the start of the
 //! game), and the player's vacations, which stop the clock for up to
 //! [`ALLOWANCE_DAYS`] days a calendar year. This module answers it as pure
-//! arithmetic on instants: no SQL, no mail, and `now` is always passed in,
-//! so every case is a unit test.
+//! arithmetic on instants ([`Due`]: the moment each rule acts): no SQL, no
+//! mail, and `now` is always passed in, so every case is a unit test.
 
+pub mod due;
 mod limits;
 mod pause;
-mod reading;
 
+pub use due::{Due, to_the_minute};
 pub use limits::{
     DEFAULT_FORFEIT_DAYS, DEFAULT_NAG_DAYS, Limits, LimitsError, MAX_DAYS, thinking_days,
 };
 pub use pause::{ALLOWANCE_DAYS, Pauses, Vacation};
-pub use reading::Reading;

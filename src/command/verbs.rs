@@ -379,6 +379,40 @@ fn two_word_start(first: &str) -> Option<String> {
 /// of its login and any password among its arguments. Works on lines that
 /// do not parse too, by the verb's place alone.
 pub fn secret_places(words: &[&str]) -> Vec<usize> {
+    let Some((verb, mut at)) = login_start(words) else {
+        return Vec::new();
+    };
+    let mut places = Vec::new();
+    if verb.login {
+        places.push(at + 1);
+        at += 2;
+    }
+    if let Some(n) = verb.secret {
+        places.push(at + n);
+    }
+    places
+}
+
+/// The place of the userid in a mail line whose verb needs a login (by
+/// the verb's place alone: the line need not parse).
+pub fn user_place(words: &[&str]) -> Option<usize> {
+    login_start(words)
+        .filter(|(verb, _)| verb.login)
+        .map(|(_, at)| at)
+}
+
+/// Every word that names a verb (or one word of a two-word verb), as
+/// written in the table: a word no password is taken for.
+pub fn is_verb_word(word: &str) -> bool {
+    let word = word.to_ascii_lowercase();
+    VERBS
+        .iter()
+        .any(|v| v.name.split(' ').any(|w| w == word) || v.aliases.contains(&word.as_str()))
+}
+
+/// The verb a mail line names and where its login (or, for a verb
+/// without one, its arguments) would start.
+fn login_start(words: &[&str]) -> Option<(&'static Verb, usize)> {
     let (verb, start) = match named(words, |p| p == Place::Global).first() {
         Some(verb) => (*verb, verb.name_words()),
         None => match words
@@ -386,7 +420,7 @@ pub fn secret_places(words: &[&str]) -> Vec<usize> {
             .map(|rest| named(rest, |p| p != Place::Global))
         {
             Some(verbs) if !verbs.is_empty() => (verbs[0], 2),
-            _ => return Vec::new(),
+            _ => return None,
         },
     };
     let mut at = start + usize::from(verb.place == Place::Board);
@@ -401,15 +435,7 @@ pub fn secret_places(words: &[&str]) -> Vec<usize> {
     if kind_board_first(verb, words.get(at).copied()) {
         at += 1;
     }
-    let mut places = Vec::new();
-    if verb.login {
-        places.push(at + 1);
-        at += 2;
-    }
-    if let Some(n) = verb.secret {
-        places.push(at + n);
-    }
-    places
+    Some((verb, at))
 }
 
 #[cfg(test)]

@@ -12,15 +12,15 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use super::letters::{BoardLetter, ClockLetter, Comment, ConfirmLetter};
-use super::nag;
 use super::outbox::{self, Draft};
 use super::settings::Settings;
 use super::token;
+use super::{nag, vote};
 use crate::clock::{DEFAULT_FORFEIT_DAYS, DEFAULT_NAG_DAYS};
 use crate::command::GameId;
 use crate::rules::{Seat, VARIANTS};
 use crate::service::autopass::AUTO_PASS;
-use crate::service::deadline::{deadline, readable};
+use crate::service::deadline::{GameClock, readable};
 use crate::service::dice::current_roll;
 use crate::service::game::{LoadedGame, roll_text};
 use crate::service::score::{move_list, score};
@@ -70,6 +70,11 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
                 forfeit_at,
             };
             nag::queue(conn, settings, &reminder, now)?;
+        }
+        if let Notice::DrawReminder { game, voters } = notice {
+            for voter in voters {
+                vote::queue(conn, settings, *game, voter, now)?;
+            }
         }
     }
     for (game, plan) in plans(notices) {
@@ -375,6 +380,7 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
             Notice::SignedUp { .. }
             | Notice::ConfirmAddress { .. }
             | Notice::Reminder { .. }
+            | Notice::DrawReminder { .. }
             | Notice::Words(_) => {
                 continue;
             }
@@ -564,6 +570,7 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
             Notice::SignedUp { .. }
             | Notice::ConfirmAddress { .. }
             | Notice::Reminder { .. }
+            | Notice::DrawReminder { .. }
             | Notice::Words(_) => {
                 continue;
             }
@@ -616,7 +623,9 @@ pub(super) fn board_letter(
         (Some(player), true) => Some(format!("{player}'s king is in check.")),
         _ => None,
     };
-    let due = deadline(conn, game, now).map_err(damaged)?;
+    let clock = GameClock::read(conn, game, None, now).map_err(damaged)?;
+    let due = clock.as_ref().map(|c| c.due().deadline);
+    let silence_accepts = clock.is_some_and(|c| c.silence_accepts);
     let draw_offered_by = view.draw_offered_by.clone();
     let draw_waiting_for = if draw_offered_by.is_empty() {
         Vec::new()
@@ -658,6 +667,7 @@ pub(super) fn board_letter(
         deadline: due.map(readable),
         draw_offered_by,
         draw_waiting_for,
+        silence_accepts,
         takeback_by,
         takeback_waiting_for,
         clock,

@@ -12,6 +12,7 @@
 
 use std::collections::BTreeMap;
 
+use super::bounds::{self, BOUNDS};
 use super::identity::{DEFAULT_FROM, Identity};
 use super::rates::{self, RATES};
 use super::settings::parse_size;
@@ -106,6 +107,34 @@ pub const SETTINGS: &[Setting] = &[
         default: Some("30"),
         about: "users one player's `message` and `chat` may mail in one UTC day (each user counts one; 0: none)",
         check: |value| rates::parse(value, RATES[2].min).map(drop),
+    },
+    Setting {
+        name: "signups-per-day",
+        env: "BOSERV_SIGNUPS_PER_DAY",
+        default: Some("3"),
+        about: "accounts one sender address may create by mail in one UTC day; more signups are refused (0: none by mail)",
+        check: |value| rates::parse(value, RATES[3].min).map(drop),
+    },
+    Setting {
+        name: "confirmations-per-day",
+        env: "BOSERV_CONFIRMATIONS_PER_DAY",
+        default: Some("3"),
+        about: "confirmation mails one address gets in one UTC day (each counts as an answer too); a signup or address change past it is refused",
+        check: |value| rates::parse(value, RATES[4].min).map(drop),
+    },
+    Setting {
+        name: "commands-per-mail",
+        env: "BOSERV_COMMANDS_PER_MAIL",
+        default: Some("20"),
+        about: "command lines one mail may hold (1 to 1000); a `multiple` with more is refused whole, in one line, none of it run",
+        check: |value| bounds::parse(value, BOUNDS[0].min).map(drop),
+    },
+    Setting {
+        name: "reply-token-mails",
+        env: "BOSERV_REPLY_TOKEN_MAILS",
+        default: Some("2"),
+        about: "a board mail's reply address works while it is one of its player's latest this many board mails of the game (1 to 1000)",
+        check: |value| bounds::parse(value, BOUNDS[1].min).map(drop),
     },
     Setting {
         name: "operators",
@@ -243,7 +272,7 @@ mod tests {
     fn unknown_names_and_bad_values_are_refused_with_the_reason() {
         assert_eq!(
             check("colour", "red").unwrap_err().to_string(),
-            "no setting colour; settings: from, transport, templates, max-message-size, inbox-keep-days, answers-per-day, free-refusals, messages-per-day, operators"
+            "no setting colour; settings: from, transport, templates, max-message-size, inbox-keep-days, answers-per-day, free-refusals, messages-per-day, signups-per-day, confirmations-per-day, commands-per-mail, reply-token-mails, operators"
         );
         assert!(
             check("transport", "pigeon")
@@ -259,7 +288,7 @@ mod tests {
         );
         assert!(check("messages-per-day", "0").is_ok());
         // Each rate's row names the setting its RATES entry does.
-        for rate in &RATES {
+        for rate in RATES.iter().chain(&BOUNDS) {
             assert_eq!(find(rate.name).unwrap().env, rate.env);
         }
     }

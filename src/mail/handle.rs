@@ -24,7 +24,7 @@ use super::inbound::{self, Intake, Refusal};
 use super::inbox::{self, Claim, Disposition, Received};
 use super::letters::{HelpLetter, ReplyLetter, WelcomeLetter};
 use super::limits::{self, MAX_QUOTE_BYTES};
-use super::mask;
+use super::mask::{self, Line, Users};
 use super::outbox::{self, Draft};
 use super::plan::{self, Board, Step};
 use super::raw::RawMail;
@@ -142,7 +142,9 @@ pub fn take_in_spooled(conn: &mut Connection, spooled: &Spooled) -> Result<Handl
 pub fn for_spool(mail: &RawMail, limit: usize, now: DateTime<Utc>) -> Option<Spooled> {
     let recipient = Recipient::from_env();
     let intake = inbound::read_with(&mail.kept, mail.size, limit, &recipient);
-    if !secrets(&intake, mail).is_empty() {
+    // Without the database every word shaped like a userid may be one:
+    // a message with anything that could be a password is not spooled.
+    if !secrets(&intake, mail, &Users::Unknown).is_empty() {
         return None;
     }
     let token = match &intake {
@@ -161,14 +163,23 @@ pub fn for_spool(mail: &RawMail, limit: usize, now: DateTime<Utc>) -> Option<Spo
 }
 
 /// The passwords and codes of a message, by their place in its commands
-/// (or, for one whose commands were not read, in its Subject).
-fn secrets(intake: &Intake, mail: &RawMail) -> Vec<String> {
+/// (or, for one whose commands were not read, in its Subject), and the
+/// words of its lines that do not parse that could be passwords
+/// ([`mask::suspects`]).
+fn secrets(intake: &Intake, mail: &RawMail, users: &Users<'_>) -> Vec<String> {
     match intake {
-        Intake::Letter(letter) => std::iter::once(&letter.subject)
-            .chain(&letter.commands)
-            .flat_map(|line| mask::secrets(line))
-            .collect(),
-        _ => mask::subject_secrets(&mail.kept),
+        Intake::Letter(letter) => {
+            let (subject, line) = match letter.token {
+                Some(_) => (Line::ReplySubject, Line::Reply),
+                None => (Line::Command, Line::Command),
+            };
+            let mut found = mask::suspects(&letter.subject, users, subject);
+            for command in &letter.commands {
+                found.extend(mask::suspects(command, users, line));
+            }
+            found
+        }
+        _ => mask::subject_secrets(&mail.kept, users),
     }
 }
 
@@ -191,7 +202,8 @@ fn take_in_as(
     };
     // No password, code or token is stored or quoted in clear: the
     // Subject, the stored copy and every quote are masked (super::mask).
-    let secrets = secrets(&intake, mail);
+    let userids = players::userids(conn)?;
+    let secrets = secrets(&intake, mail, &Users::Known(&userids));
     let subject = match &intake {
         Intake::Letter(letter) => Some(mask::text(&letter.subject, &secrets)),
         _ => None,
@@ -237,7 +249,7 @@ fn take_in_as(
     };
     // What the letter asks is worked out before any lock is taken.
     let mut steps = match letter {
-        Some(letter) => plan::steps(conn, letter)?,
+        Some(letter) => plan::steps(conn, letter, &settings.bounds)?,
         None => Vec::new(),
     };
     if steps.len() > 1 {
@@ -333,6 +345,8 @@ enum Ready {
     },
     /// A step refused, with its (masked) reason.
     Refuse { board: Board, reason: String },
+    /// A step refused without an answer.
+    Ignore,
 }
 
 impl Message<'_> {
@@ -394,6 +408,7 @@ impl Message<'_> {
         };
         match step {
             Step::Refuse(board, why) => Ok(refuse(board, &why)),
+            Step::Ignore => Ok(Ready::Ignore),
             Step::Run(line, request) => {
                 let board = game_of(&request.command)
                     .map(|g| (g, claimed_user(&request.actor).map(str::to_string)));
@@ -437,19 +452,39 @@ impl Message<'_> {
         };
         let (outcome, answer) = match ready {
             Ready::Refuse { board, reason } => refused(conn, &board, &reason)?,
+            // Recorded, never answered (a token reply from an address
+            // that is not its player's: nothing goes to an unconfirmed From).
+            Ready::Ignore => (Outcome::Refused, None),
             Ready::Perform {
                 line,
                 request,
                 board,
-            } => match perform(conn, &request, self.comment.as_deref(), self.now, true) {
-                Ok(reply) => {
-                    let sender = self.received.sender.unwrap_or_default();
-                    let answer = answer(settings, &request, &line, &reply, sender)?;
-                    (Outcome::Done, answer.map(Answer::from))
+            } => {
+                // Accounts by mail, per sender address and day.
+                let signup = matches!(request.command, Command::Signup { .. });
+                let bound = match (signup, sender) {
+                    (true, Some(sender)) => {
+                        limits::may_sign_up(conn, sender, self.now, &settings.rates)?.err()
+                    }
+                    _ => None,
+                };
+                if let Some(bound) = bound {
+                    refused(conn, &board, &bound.to_string())?
+                } else {
+                    match perform(conn, &request, self.comment.as_deref(), self.now, true) {
+                        Ok(reply) => {
+                            if let (true, Some(sender)) = (signup, sender) {
+                                limits::count_signup(conn, sender, self.now)?;
+                            }
+                            let sender = sender.unwrap_or_default();
+                            let answer = answer(settings, &request, &line, &reply, sender)?;
+                            (Outcome::Done, answer.map(Answer::from))
+                        }
+                        Err(e) if e.is_trouble() => return Err(trouble(e)),
+                        Err(e) => refused(conn, &board, &mask::text(&e.to_string(), self.secrets))?,
+                    }
                 }
-                Err(e) if e.is_trouble() => return Err(trouble(e)),
-                Err(e) => refused(conn, &board, &mask::text(&e.to_string(), self.secrets))?,
-            },
+            }
         };
         steps::record(conn, row, n, outcome, answer.as_ref(), self.now)?;
         Ok(())

@@ -193,7 +193,9 @@ fn interpret(message: &Message<'_>, recipient: &token::Recipient) -> Intake {
     } else {
         (vec![subject.clone()], body::comment(&text))
     };
-    if commands.is_empty() {
+    // A reply to a board mail without a command is answered only when it
+    // comes from its player (mail/plan.rs): nothing goes to a stranger.
+    if commands.is_empty() && token.is_none() {
         return Intake::Refused {
             reason: Refusal::NoCommand,
             sender: Some(sender),

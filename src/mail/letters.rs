@@ -47,6 +47,10 @@ pub struct BoardLetter {
     /// Who offered the draw that stands, and who must still answer it.
     pub draw_offered_by: Vec<String>,
     pub draw_waiting_for: Vec<String>,
+    /// True when the silence of the player to move until the deadline
+    /// accepts the draw offer (they have not agreed, everyone else has);
+    /// otherwise they lose on time then, offer or not.
+    pub silence_accepts: bool,
     /// Who proposed taking back the last turn, and who must still answer.
     pub takeback_by: Vec<String>,
     pub takeback_waiting_for: Vec<String>,
@@ -118,8 +122,8 @@ pub struct NagLetter {
     pub days_waited: u32,
     /// When the game is forfeited, as written to players.
     pub forfeit_at: String,
-    /// Who offered the draw that still stands, if one does: at forfeit
-    /// time it counts as accepted instead.
+    /// Who offered the draw that still stands, if one does (at forfeit
+    /// time the reader's silence accepts it when `silence_accepts`).
     pub draw_offered_by: Vec<String>,
 }
 

@@ -6,29 +6,31 @@
 //! sender (however many commands it held) and at most [`MAIL_BUDGET`] mails
 //! its commands cause to others, counted before each command runs by its
 //! worst case ([`mail_cost`]): a command that could pass the budget is not
-//! run. It runs at most [`MAX_REQUESTS`]
-//! commands; an answer is cut at [`MAX_ANSWER_BYTES`] and quotes at most
+//! run. It runs at most `commands-per-mail` commands (a setting,
+//! [`super::bounds`]; a mail of more lines is refused whole); each
+//! command's answer is stored cut at [`MAX_ANSWER_BYTES`], the combined
+//! answer is cut there too, and an error quotes at most
 //! [`MAX_QUOTE_BYTES`] of the original. Per sender address and UTC day,
 //! at most `answers-per-day` answers go out, and a sender whose mails are
 //! all refused is answered less and less: the first `free-refusals`
 //! refused mails of the day, then only the 16th, 32nd, 64th, ...
-//! (whichever comes first, the backoff or the cap). Those two are the
-//! operator's settings ([`super::rates`]); the bounds per message are
-//! constants, as the mail budget is counted before any setting is read.
+//! (whichever comes first, the backoff or the cap). An address gets at
+//! most `confirmations-per-day` confirmation mails, each counted as an
+//! answer too, and creates at most `signups-per-day` accounts by mail
+//! ([`may_confirm`], [`may_sign_up`]). Those are the operator's settings
+//! ([`super::rates`]); the mail budget per message is a constant.
 
 use chrono::{DateTime, Utc};
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::Connection;
 
 use super::rates::Rates;
 use crate::command::Command;
 use crate::command::language::Request;
 use crate::rules::VARIANTS;
+use crate::store::senders;
 
 /// Outgoing mails one incoming message can cause, at most.
 pub const MAX_MAILS_PER_MESSAGE: usize = 10;
-/// Commands of one message run at most (a `show` of many boards counts
-/// each board).
-pub const MAX_REQUESTS: usize = 20;
 /// Mails the commands of one message may cause to others, at most: the
 /// rest of [`MAX_MAILS_PER_MESSAGE`] after the one answer.
 pub const MAIL_BUDGET: usize = MAX_MAILS_PER_MESSAGE - 1;
@@ -103,30 +105,89 @@ pub fn may_answer(
     now: DateTime<Utc>,
     rates: &Rates,
 ) -> rusqlite::Result<bool> {
-    let day = now.format("%Y-%m-%d").to_string();
-    let row: Option<(String, i64, i64)> = conn
-        .query_row(
-            "SELECT day, answers, refusals FROM senders WHERE address = ?1",
-            [address],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-        )
-        .optional()?;
-    let (answers, refusals) = match row {
-        Some((d, a, r)) if d == day => (a, r),
-        _ => (0, 0),
-    };
-    let refusals = refusals + i64::from(refused);
-    let allowed = answers < i64::from(rates.answers_per_day)
+    let day = day_of(now);
+    let mut counts = senders::on_day(conn, address, &day)?;
+    counts.refusals += i64::from(refused);
+    let allowed = counts.answers < i64::from(rates.answers_per_day)
         && (!refused
-            || refusals <= i64::from(rates.free_refusals)
-            || (refusals as u64).is_power_of_two());
-    let answers = answers + i64::from(allowed);
-    conn.execute(
-        "INSERT INTO senders (address, day, answers, refusals) VALUES (?1, ?2, ?3, ?4)
-         ON CONFLICT (address) DO UPDATE SET day = ?2, answers = ?3, refusals = ?4",
-        params![address, day, answers, refusals],
-    )?;
+            || counts.refusals <= i64::from(rates.free_refusals)
+            || (counts.refusals as u64).is_power_of_two());
+    counts.answers += i64::from(allowed);
+    senders::save(conn, address, &day, &counts)?;
     Ok(allowed)
+}
+
+/// A bound of the day that a command would pass: it is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DailyBound {
+    #[error(
+        "{address} has created {cap} account(s) by mail today, the most one address may \
+         (setting signups-per-day): try again tomorrow (UTC)"
+    )]
+    Signups { address: String, cap: u32 },
+    #[error(
+        "{address} has had all the mail it may get from this server today \
+         ({cap} confirmation mails, counted with answers): try again tomorrow (UTC)"
+    )]
+    Confirmations { address: String, cap: u32 },
+}
+
+/// Checks that `sender` may create one more account by mail today
+/// (`signups-per-day`), before the signup runs.
+pub fn may_sign_up(
+    conn: &Connection,
+    sender: &str,
+    now: DateTime<Utc>,
+    rates: &Rates,
+) -> rusqlite::Result<Result<(), DailyBound>> {
+    let counts = senders::on_day(conn, sender, &day_of(now))?;
+    Ok(if counts.signups < i64::from(rates.signups_per_day) {
+        Ok(())
+    } else {
+        Err(DailyBound::Signups {
+            address: sender.to_string(),
+            cap: rates.signups_per_day,
+        })
+    })
+}
+
+/// Counts an account created by mail from `sender`, in the signup's
+/// transaction.
+pub fn count_signup(conn: &Connection, sender: &str, now: DateTime<Utc>) -> rusqlite::Result<()> {
+    let day = day_of(now);
+    let mut counts = senders::on_day(conn, sender, &day)?;
+    counts.signups += 1;
+    senders::save(conn, sender, &day, &counts)
+}
+
+/// Counts one confirmation mail to `address`, as a confirmation and as
+/// an answer, in the transaction that queues it; refused, counting
+/// nothing, past `confirmations-per-day` or `answers-per-day`.
+pub fn may_confirm(
+    conn: &Connection,
+    address: &str,
+    now: DateTime<Utc>,
+    rates: &Rates,
+) -> rusqlite::Result<Result<(), DailyBound>> {
+    let day = day_of(now);
+    let mut counts = senders::on_day(conn, address, &day)?;
+    if counts.confirmations >= i64::from(rates.confirmations_per_day)
+        || counts.answers >= i64::from(rates.answers_per_day)
+    {
+        return Ok(Err(DailyBound::Confirmations {
+            address: address.to_string(),
+            cap: rates.confirmations_per_day.min(rates.answers_per_day),
+        }));
+    }
+    counts.confirmations += 1;
+    counts.answers += 1;
+    senders::save(conn, address, &day, &counts)?;
+    Ok(Ok(()))
+}
+
+/// The UTC day of `now`, as the counts are kept.
+fn day_of(now: DateTime<Utc>) -> String {
+    now.format("%Y-%m-%d").to_string()
 }
 
 #[cfg(test)]
@@ -173,6 +234,57 @@ mod tests {
             .filter(|_| may_answer(&conn, "y@example.org", false, now, &rates).unwrap())
             .count();
         assert_eq!(served, 5);
+    }
+
+    #[test]
+    fn confirmations_count_as_answers_and_stop_at_their_cap() {
+        let conn = crate::store::open_in_memory().unwrap();
+        let now = Utc::now();
+        let rates = Rates::default();
+        let sent = (0..20)
+            .filter(|_| {
+                may_confirm(&conn, "v@example.org", now, &rates)
+                    .unwrap()
+                    .is_ok()
+            })
+            .count();
+        assert_eq!(sent, rates.confirmations_per_day as usize);
+        // Those were answers too: the address's answers run out sooner.
+        let answers = (0..100)
+            .filter(|_| may_answer(&conn, "v@example.org", false, now, &rates).unwrap())
+            .count();
+        assert_eq!(
+            answers,
+            (rates.answers_per_day - rates.confirmations_per_day) as usize
+        );
+        // An address out of answers gets no confirmation either.
+        let none = Rates {
+            answers_per_day: 1,
+            ..Rates::default()
+        };
+        assert!(may_answer(&conn, "w@example.org", false, now, &none).unwrap());
+        assert!(
+            may_confirm(&conn, "w@example.org", now, &none)
+                .unwrap()
+                .is_err()
+        );
+        // Signups are checked, then counted; the next day starts afresh.
+        for _ in 0..rates.signups_per_day {
+            assert!(
+                may_sign_up(&conn, "m@example.org", now, &rates)
+                    .unwrap()
+                    .is_ok()
+            );
+            count_signup(&conn, "m@example.org", now).unwrap();
+        }
+        let refused = may_sign_up(&conn, "m@example.org", now, &rates).unwrap();
+        assert!(refused.unwrap_err().to_string().contains("signups-per-day"));
+        let tomorrow = now + chrono::Duration::days(1);
+        assert!(
+            may_sign_up(&conn, "m@example.org", tomorrow, &rates)
+                .unwrap()
+                .is_ok()
+        );
     }
 
     #[test]

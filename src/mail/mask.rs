@@ -8,7 +8,16 @@
 //! line with them replaced, and [`text`] and [`message`] replace them (and
 //! every reply token) wherever else they occur: the stored copy of a
 //! message, a quoted original, a refusal's reason. Pure functions, for
-//! every layout that stores or quotes a command.
+//! every layout that stores or quotes a command. What is stored or
+//! quoted is masked by [`suspects`]: where a line does not parse, every
+//! word that could be a password by where it stands is masked too
+//! ([`super::suspects`]).
+
+use std::panic::AssertUnwindSafe;
+
+use aho_corasick::{AhoCorasick, MatchKind};
+
+pub use super::suspects::Users;
 
 /// What a secret is replaced with.
 pub const MASK: &str = "***";
@@ -46,6 +55,47 @@ pub fn secrets(line: &str) -> Vec<String> {
     found
 }
 
+/// What a line of a message is, for [`suspects`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// A command: a Subject, a `multiple` line.
+    Command,
+    /// The first line of a reply to a board mail (its own grammar).
+    Reply,
+    /// The Subject of a reply to a board mail: no command (the board
+    /// mail's Subject, kept), so only the places players put a password
+    /// are looked at, never every word.
+    ReplySubject,
+}
+
+/// The words of one line to mask wherever the message is stored or
+/// quoted: its secrets by their place in the language, and, where the
+/// grammar cannot be trusted (the line does not parse, or its userid's
+/// place holds no userid), every word that could be a password by where
+/// it stands ([`super::suspects`]).
+pub fn suspects(line: &str, users: &Users<'_>, kind: Line) -> Vec<String> {
+    let words: Vec<&str> = line.split_whitespace().filter(|w| *w != "**").collect();
+    let parsed = match kind {
+        Line::Command => crate::command::language::parse(line).is_ok(),
+        Line::Reply => {
+            crate::command::language::parse_reply(line, crate::command::GameId(1), "x").is_ok()
+        }
+        Line::ReplySubject => true,
+    };
+    let mut found = secrets(line);
+    if !parsed && let Users::Known(_) = users {
+        // A guess by the shape of pbmserv's account commands may have
+        // hit a userid (`move 1 alice PW`): the suspects have the password.
+        found.retain(|word| !users.is_user(word));
+    }
+    for word in super::suspects::suspects(&words, parsed, users) {
+        if !found.contains(&word) {
+            found.push(word);
+        }
+    }
+    found
+}
+
 /// The secrets of `line` only where it names a verb of the table, by
 /// their place (no guessing): for the Subject of an outgoing mail, which
 /// is a command only in a confirmation (`confirm USERID CODE`).
@@ -60,12 +110,12 @@ pub fn command_secrets(line: &str) -> Vec<String> {
 
 /// The secrets of a message's Subject, read from its headers alone (for a
 /// message refused before its commands were read: too large, no command).
-pub fn subject_secrets(raw: &[u8]) -> Vec<String> {
-    std::panic::catch_unwind(|| {
+pub fn subject_secrets(raw: &[u8], users: &Users<'_>) -> Vec<String> {
+    std::panic::catch_unwind(AssertUnwindSafe(|| {
         let message = mail_parser::MessageParser::default().parse_headers(raw)?;
         let subject = super::subject::command_line(message.subject()?);
-        Some(secrets(&subject))
-    })
+        Some(suspects(&subject, users, Line::Command))
+    }))
     .ok()
     .flatten()
     .unwrap_or_default()
@@ -78,13 +128,34 @@ pub fn command_line(line: &str) -> String {
 
 /// `text` with every `secrets` word and every reply token masked.
 pub fn text(text: &str, secrets: &[String]) -> String {
-    let mut out = text.to_string();
-    for secret in secrets {
-        if !secret.is_empty() && secret != MASK {
-            out = out.replace(secret.as_str(), MASK);
-        }
-    }
+    let out = match finder(secrets) {
+        // One pass however many secrets (a `multiple` of thousands of
+        // lines has thousands).
+        Some((finder, n)) => finder.replace_all(text, &vec![MASK; n]),
+        None => text.to_string(),
+    };
     tokens(&out)
+}
+
+/// A search for every secret at once (the longest at a place wins), and
+/// how many patterns it has; `None` when there is nothing to mask.
+fn finder(secrets: &[String]) -> Option<(AhoCorasick, usize)> {
+    let mut patterns: Vec<&str> = secrets
+        .iter()
+        .map(String::as_str)
+        .filter(|s| !s.is_empty() && *s != MASK)
+        .collect();
+    patterns.sort_unstable();
+    patterns.dedup();
+    if patterns.is_empty() {
+        return None;
+    }
+    let n = patterns.len();
+    AhoCorasick::builder()
+        .match_kind(MatchKind::LeftmostLongest)
+        .build(patterns)
+        .ok()
+        .map(|finder| (finder, n))
 }
 
 /// Reply tokens (`+` and 32 hex digits before an `@`) masked.
@@ -159,11 +230,12 @@ fn survives(raw: &[u8], secrets: &[String]) -> bool {
     let Some(message) = mail_parser::MessageParser::default().parse(raw) else {
         return false;
     };
-    let subject = message.subject().unwrap_or("").to_string();
+    let Some((finder, _)) = finder(secrets) else {
+        return false;
+    };
+    let subject = message.subject().unwrap_or("");
     let body = message.body_text(0).unwrap_or_default();
-    secrets
-        .iter()
-        .any(|s| subject.contains(s.as_str()) || body.contains(s.as_str()))
+    finder.is_match(subject) || finder.is_match(body.as_ref())
 }
 
 /// (headers, the blank line and body).

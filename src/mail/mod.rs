@@ -16,6 +16,7 @@ pub mod admission;
 pub mod announce;
 pub mod answers;
 pub mod body;
+pub mod bounds;
 pub mod compose;
 pub mod config;
 pub mod drain;
@@ -40,9 +41,11 @@ pub mod spectators;
 pub mod spool;
 pub mod steps;
 pub mod subject;
+pub mod suspects;
 pub mod templates;
 pub mod token;
 pub mod transport;
+pub mod vote;
 
 /// A time as the mail tables store it: RFC 3339, UTC, whole seconds.
 pub fn stamp(time: chrono::DateTime<chrono::Utc>) -> String {

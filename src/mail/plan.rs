@@ -2,9 +2,11 @@
 //!
 //! A letter's commands become numbered steps: each command line that
 //! parses is a step to run, a line that does not is a step refused, and
-//! the commands over the limits ([`MAX_REQUESTS`], [`MAIL_BUDGET`]) are
-//! one last refused step. The plan depends only on the message (and, for
-//! a reply to a board mail, on whose token it carries), so every run of
+//! the commands over the limits (`commands-per-mail`, [`MAIL_BUDGET`])
+//! are one last refused step; a letter of more command lines than one
+//! mail may hold is refused whole, as one step, before any line is read.
+//! The plan depends only on the message and the settings (and, for a
+//! reply to a board mail, on whose token it carries), so every run of
 //! the same message numbers its steps the same way: that is what lets an
 //! interrupted `multiple` letter resume at its first step not yet done
 //! ([`super::steps`]), and a letter of one step be taken in with one
@@ -12,12 +14,13 @@
 
 use rusqlite::Connection;
 
+use super::bounds::Bounds;
 use super::inbound::Letter;
-use super::limits::{self, MAIL_BUDGET, MAX_REQUESTS};
-use super::token;
+use super::limits::{self, MAIL_BUDGET};
+use super::token::{self, Redeemed};
 use crate::command::language::{self, Request};
 use crate::command::{Actor, Command, GameId};
-use crate::store::StoreError;
+use crate::store::{StoreError, players};
 
 /// A board and the user it is seen by, for an error mail.
 pub type Board = Option<(GameId, Option<String>)>;
@@ -28,7 +31,15 @@ pub enum Step {
     Run(String, Request),
     /// A step refused before it could run, and why.
     Refuse(Board, String),
+    /// A step refused that nobody is told of (a reply token's from an
+    /// address that is not its player's).
+    Ignore,
 }
+
+/// Why a reply to an unknown token, or one of a game that ended, is
+/// refused.
+const NOT_VALID: &str = "this reply address is not valid (the game is over, or the address was \
+     changed): write the full command in the Subject instead (send `help`)";
 
 impl Step {
     /// True when running the step checks a password (argon2).
@@ -38,17 +49,27 @@ impl Step {
 }
 
 /// The steps of `letter`, in order: step `n` is the `n`th of the list.
-pub fn steps(conn: &Connection, letter: &Letter) -> Result<Vec<Step>, StoreError> {
+/// A letter of more command lines than `bounds` allow is one step: its
+/// refusal (nothing of it runs, nothing is stored per line).
+pub fn steps(conn: &Connection, letter: &Letter, bounds: &Bounds) -> Result<Vec<Step>, StoreError> {
+    let max = bounds.commands_per_mail as usize;
+    if letter.token.is_none() && letter.commands.len() > max {
+        let why = TooMany {
+            lines: letter.commands.len(),
+            max,
+        };
+        return Ok(vec![Step::Refuse(None, why.to_string())]);
+    }
     let items = match &letter.token {
-        Some(token) => reply(conn, letter, token)?,
-        None => parse(letter),
+        Some(token) => reply(conn, letter, token, bounds)?,
+        None => parse(letter, max),
     };
     let (mut run, mut mails, mut skipped) = (0, 0, 0);
     let mut steps = Vec::with_capacity(items.len());
     for item in items {
         if let Step::Run(_, request) = &item {
             let cost = limits::mail_cost(request);
-            if run >= MAX_REQUESTS || mails + cost > MAIL_BUDGET {
+            if run >= max || mails + cost > MAIL_BUDGET {
                 skipped += 1;
                 continue;
             }
@@ -59,7 +80,7 @@ pub fn steps(conn: &Connection, letter: &Letter) -> Result<Vec<Step>, StoreError
     }
     if skipped > 0 {
         let why = format!(
-            "{skipped} more command(s) not run: one mail runs at most {MAX_REQUESTS} \
+            "{skipped} more command(s) not run: one mail runs at most {max} \
              commands, and only as many moves, challenges or new addresses as can \
              cause {MAIL_BUDGET} mails (send the rest in another mail)"
         );
@@ -68,13 +89,24 @@ pub fn steps(conn: &Connection, letter: &Letter) -> Result<Vec<Step>, StoreError
     Ok(steps)
 }
 
+/// A letter of more command lines than one mail may hold.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "your mail holds {lines} command lines and one mail may hold at most {max}: \
+     none of them was run; send them in mails of {max} lines or fewer"
+)]
+pub struct TooMany {
+    pub lines: usize,
+    pub max: usize,
+}
+
 /// The items of a letter's command lines (one more than may run, at
 /// most); a line that does not parse is refused.
-fn parse(letter: &Letter) -> Vec<Step> {
+fn parse(letter: &Letter, max: usize) -> Vec<Step> {
     let mut items = Vec::new();
     let mut requests = 0;
     for line in &letter.commands {
-        if requests > MAX_REQUESTS {
+        if requests > max {
             break;
         }
         match language::parse(line) {
@@ -96,26 +128,39 @@ fn parse(letter: &Letter) -> Vec<Step> {
 }
 
 /// A reply to a board mail: its token names the player and the game,
-/// and the sender must be one of that player's confirmed addresses.
-fn reply(conn: &Connection, letter: &Letter, token: &str) -> Result<Vec<Step>, StoreError> {
-    let Some(bearer) = token::redeem(conn, token)? else {
-        return Ok(vec![Step::Refuse(
-            None,
-            "this reply address is not valid (the game is over, or the address was \
-             changed): write the full command in the Subject instead (send `help`)"
-                .to_string(),
-        )]);
+/// and the sender must be one of that player's confirmed addresses. A
+/// reply from any other address is never answered (From is easily
+/// forged: nothing goes to an address nobody confirmed); a token of an
+/// older board mail, or of a game that ended, is refused to the player.
+fn reply(
+    conn: &Connection,
+    letter: &Letter,
+    token: &str,
+    bounds: &Bounds,
+) -> Result<Vec<Step>, StoreError> {
+    let confirmed = |player| players::is_confirmed(conn, player, &letter.sender);
+    let bearer = match token::redeem(conn, token, bounds.reply_token_mails)? {
+        Redeemed::Valid(bearer) if confirmed(bearer.player)? => bearer,
+        Redeemed::Stale(bearer) if confirmed(bearer.player)? => {
+            let why = format!(
+                "this reply address belongs to an older board mail of game {}: reply to \
+                 your latest board mail of the game (or write the full command in the Subject)",
+                bearer.game.0
+            );
+            return Ok(vec![Step::Refuse(
+                Some((bearer.game, Some(bearer.userid))),
+                why,
+            )]);
+        }
+        Redeemed::Over(bearer) if confirmed(bearer.player)? => {
+            return Ok(vec![Step::Refuse(None, NOT_VALID.to_string())]);
+        }
+        Redeemed::Unknown if players::is_confirmed_anywhere(conn, &letter.sender)? => {
+            return Ok(vec![Step::Refuse(None, NOT_VALID.to_string())]);
+        }
+        _ => return Ok(vec![Step::Ignore]),
     };
     let board = Some((bearer.game, Some(bearer.userid.clone())));
-    if !crate::store::players::is_confirmed(conn, bearer.player, &letter.sender)? {
-        let why = format!(
-            "this reply address belongs to a board mail of {user}, and {sender} is not a \
-             confirmed address of {user}: reply from the address the board mail came to",
-            user = bearer.userid,
-            sender = letter.sender,
-        );
-        return Ok(vec![Step::Refuse(board, why)]);
-    }
     let Some(line) = letter.commands.first() else {
         return Ok(vec![Step::Refuse(
             board,

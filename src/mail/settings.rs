@@ -6,14 +6,16 @@
 //! front end installs the settings once at start, and everything else
 //! reads them here. Without an install, `BOSERV_FROM`, `BOSERV_TEMPLATES`
 //! and the built-in templates apply; `BOSERV_MAX_MESSAGE_SIZE` and
-//! `BOSERV_INBOX_KEEP_DAYS` set the [`Storage`] limits, and the variables
-//! of [`super::rates::RATES`] the daily rates. The binary reads
+//! `BOSERV_INBOX_KEEP_DAYS` set the [`Storage`] limits, the variables
+//! of [`super::rates::RATES`] the daily rates, and those of
+//! [`super::bounds::BOUNDS`] the bounds per mail. The binary reads
 //! them all from the settings in force ([`super::config`]: environment
 //! over database over defaults).
 
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
+use super::bounds::Bounds;
 use super::identity::{Identity, IdentityError};
 use super::rates::Rates;
 use super::templates::Templates;
@@ -25,6 +27,8 @@ pub struct Settings {
     pub storage: Storage,
     /// The daily rates per sender ([`super::rates`]).
     pub rates: Rates,
+    /// Commands per mail and the life of a reply token ([`super::bounds`]).
+    pub bounds: Bounds,
 }
 
 /// How much received mail is kept.
@@ -128,6 +132,7 @@ impl Settings {
             templates,
             storage: Storage::from_env()?,
             rates: Rates::from_env()?,
+            bounds: Bounds::from_env()?,
         })
     }
 

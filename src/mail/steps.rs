@@ -12,6 +12,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, params};
 
 use super::answers::Answer;
+use super::limits::{MAX_ANSWER_BYTES, cut};
 use super::stamp;
 use super::templates::Rendered;
 use crate::command::GameId;
@@ -21,7 +22,8 @@ use crate::command::GameId;
 pub enum Outcome {
     /// Carried out.
     Done,
-    /// Refused, and the refusal answered.
+    /// Refused, and the refusal answered (unless nobody may be: a reply
+    /// token's from an address that is not its player's).
     Refused,
 }
 
@@ -64,7 +66,8 @@ pub fn record(
             outcome.as_str(),
             stamp(now),
             answer.map(|a| &a.mail.subject),
-            answer.map(|a| &a.mail.body),
+            // Bounded, whatever the command answered.
+            answer.map(|a| cut(&a.mail.body, MAX_ANSWER_BYTES)),
             thread.map(|(game, _)| game.0 as i64),
             thread.map(|(_, user)| user),
         ],

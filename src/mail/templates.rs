@@ -36,6 +36,7 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ("reply.txt", include_str!("../../templates/reply.txt")),
     ("score.txt", include_str!("../../templates/score.txt")),
     ("status.txt", include_str!("../../templates/status.txt")),
+    ("vote.txt", include_str!("../../templates/vote.txt")),
     ("watchers.txt", include_str!("../../templates/watchers.txt")),
     ("welcome.txt", include_str!("../../templates/welcome.txt")),
 ];

@@ -3,11 +3,15 @@
 //! Each board mail (and reminder) to a player carries `Reply-To:
 //! chess+TOKEN@example.net`, the server's address with a plus part. TOKEN
 //! is 128 random bits, fresh for each mail, bound to that player and that
-//! game; only its SHA-256 is kept (in `reply_tokens`), so a copy of the
-//! database names no valid token. A reply to it, from one of the player's
-//! confirmed addresses, is that player's command in that game for as long
-//! as the game is active. The outbox row keeps the Reply-To until the mail
-//! is sent, then only its masked form.
+//! game; only its SHA-256 is kept (in `reply_tokens`, with the game's
+//! ply when it was mailed), so a copy of the database names no valid
+//! token. A reply to it, from one of the player's confirmed addresses, is
+//! that player's command in that game while the game is active and the
+//! mail is one of the player's latest board mails of the game (setting
+//! `reply-token-mails`, by default the current one and the one before,
+//! counted by ply): whoever once saw a board mail cannot move for its
+//! player for the rest of the game. The outbox row keeps the Reply-To
+//! until the mail is sent, then only its masked form.
 
 use chrono::{DateTime, Utc};
 use mail_parser::{HeaderValue, Message};
@@ -45,7 +49,8 @@ pub fn issue(
     let token = hex::encode(bytes);
     crate::store::exec(
         conn,
-        "INSERT INTO reply_tokens (hash, game, player, issued) VALUES (?1, ?2, ?3, ?4)",
+        "INSERT INTO reply_tokens (hash, game, player, issued, ply)
+         VALUES (?1, ?2, ?3, ?4, (SELECT ply FROM games WHERE id = ?2))",
         params![digest(&token), game.0 as i64, player, stamp(now)],
     )?;
     Ok(address(identity, &token))
@@ -124,24 +129,75 @@ fn as_token(text: &str) -> Option<String> {
         .then(|| text.to_ascii_lowercase())
 }
 
-/// The player and game a token stands for, while the game is active,
-/// from the token's digest ([`find`]).
-pub fn redeem(conn: &Connection, token_digest: &str) -> Result<Option<Bearer>, StoreError> {
-    Ok(conn
+/// What a token found in a reply stands for now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Redeemed {
+    /// Good: its player's command in its game.
+    Valid(Bearer),
+    /// The token of a board mail older than its player's latest
+    /// `reply-token-mails` of the game.
+    Stale(Bearer),
+    /// Its game is over.
+    Over(Bearer),
+    /// No token of this server.
+    Unknown,
+}
+
+/// What the token with digest `token_digest` ([`find`]) stands for, a
+/// token being good for its player's latest `keep` board mails of the
+/// game (by ply: every mail of one ply is one board mail) while the game
+/// is active. A token of a ply taken back (`undo`) is stale.
+pub fn redeem(conn: &Connection, token_digest: &str, keep: u32) -> Result<Redeemed, StoreError> {
+    let found = conn
         .query_row(
-            "SELECT t.game, t.player, p.userid FROM reply_tokens t
+            "SELECT t.game, t.player, p.userid, coalesce(t.ply, g.ply), g.ply,
+                    g.status = 'active'
+             FROM reply_tokens t
              JOIN games g ON g.id = t.game JOIN players p ON p.id = t.player
-             WHERE t.hash = ?1 AND g.status = 'active'",
+             WHERE t.hash = ?1",
             [token_digest],
             |r| {
-                Ok(Bearer {
+                let bearer = Bearer {
                     game: GameId(r.get::<_, i64>(0)? as u64),
                     player: r.get(1)?,
                     userid: r.get(2)?,
-                })
+                };
+                Ok((
+                    bearer,
+                    r.get::<_, i64>(3)?,
+                    r.get::<_, i64>(4)?,
+                    r.get::<_, bool>(5)?,
+                ))
             },
         )
-        .optional()?)
+        .optional()?;
+    let Some((bearer, ply, now_ply, active)) = found else {
+        return Ok(Redeemed::Unknown);
+    };
+    if !active {
+        return Ok(Redeemed::Over(bearer));
+    }
+    // The oldest ply of the player's latest `keep` board mails.
+    let oldest: Option<i64> = conn
+        .query_row(
+            "SELECT DISTINCT ply FROM reply_tokens
+             WHERE game = ?1 AND player = ?2 AND ply <= ?3
+             ORDER BY ply DESC LIMIT 1 OFFSET ?4",
+            params![
+                bearer.game.0 as i64,
+                bearer.player,
+                now_ply,
+                i64::from(keep.max(1)) - 1
+            ],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let fresh = ply <= now_ply && oldest.is_none_or(|oldest| ply >= oldest);
+    Ok(if fresh {
+        Redeemed::Valid(bearer)
+    } else {
+        Redeemed::Stale(bearer)
+    })
 }
 
 /// The stored form of a token or code: SHA-256, hex.

@@ -136,6 +136,13 @@ impl Board {
         Ok(piece)
     }
 
+    /// Makes this board a copy of `other` (of the same spec) without
+    /// allocating.
+    pub fn copy_from(&mut self, other: &Board) {
+        self.geo = other.geo;
+        self.cells.clone_from(&other.cells);
+    }
+
     pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
         self.cells[sq as usize] = piece;
     }
@@ -207,6 +214,39 @@ impl Board {
                 }
                 false
             });
+        }
+    }
+
+    /// [`Board::each_quiet`] then [`Board::each_capture`] for the piece on
+    /// `from`, as `f(square, capture)`, in one walk where the piece moves
+    /// as it captures.
+    pub fn each_quiet_then_capture(&self, from: Square, mut f: impl FnMut(Square, bool)) {
+        let Some(p) = self.get(from) else {
+            return;
+        };
+        // A list ends in at most one capture.
+        let mut captures = [0 as Square; 64];
+        let mut n = 0;
+        let walked = self.geo.reach().walk_both(
+            p.kind,
+            p.facing,
+            from,
+            captures.len(),
+            self.occupied(),
+            |s, occupied| {
+                if !occupied {
+                    f(s, false);
+                } else if self.cells[s as usize].is_some_and(|q| q.owner != p.owner) {
+                    captures[n] = s;
+                    n += 1;
+                }
+            },
+        );
+        if walked.is_some() {
+            captures[..n].iter().for_each(|&s| f(s, true));
+        } else {
+            self.each_quiet(from, |s| f(s, false));
+            self.each_capture(from, |s| f(s, true));
         }
     }
 
@@ -289,23 +329,6 @@ impl Board {
         self.pieces_of(by).any(|(from, p)| {
             from != sq && self.may_check(from, p, sq) && self.checks_square(from, sq)
         })
-    }
-
-    /// The pieces of seats other than `owner` (of `seats`) that could
-    /// attack `sq` on some board, as they stand: after a move that leaves
-    /// `sq` where it is, only these can attack it, if they are still there.
-    pub fn attackers_in_reach(&self, sq: Square, owner: u8, seats: u8, out: &mut Vec<Square>) {
-        out.clear();
-        for (from, p) in self.cells.iter().enumerate() {
-            if let Some(p) = *p
-                && p.owner != owner
-                && p.owner < seats
-                && from != sq as usize
-                && self.may_check(from as Square, p, sq)
-            {
-                out.push(from as Square);
-            }
-        }
     }
 
     /// Every pseudo-legal basic move of `side` (no game specials, no check test).

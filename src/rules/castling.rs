@@ -8,6 +8,18 @@
 use crate::rules::board::Board;
 use crate::rules::geometry::{Geometry, Square};
 
+/// What stands in the way of a castling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Obstacle {
+    /// The right is gone, or king or rook is not at home.
+    Moved,
+    /// A square between king and rook is occupied.
+    Occupied(Square),
+    InCheck,
+    /// A square the king crosses or lands on is attacked.
+    Attacked(Square),
+}
+
 /// One castling move of one seat.
 #[derive(Clone, Debug)]
 pub struct CastlingRule {
@@ -72,17 +84,34 @@ impl CastlingRule {
         attacked: &dyn Fn(Square) -> bool,
     ) -> Option<String> {
         let geo = board.geometry();
+        Some(match self.obstacle(board, unmoved, attacked)? {
+            Obstacle::Moved => "castling: the king or that rook has moved".into(),
+            Obstacle::Occupied(s) => format!("castling: {} is not empty", geo.name(s)),
+            Obstacle::InCheck => "castling: the king is in check".into(),
+            Obstacle::Attacked(s) => format!("castling: {} is attacked", geo.name(s)),
+        })
+    }
+
+    /// What stands in the way of this castling now (the first thing
+    /// [`CastlingRule::refusal`] names), without words: a generator asks
+    /// at every position.
+    pub fn obstacle(
+        &self,
+        board: &Board,
+        unmoved: bool,
+        attacked: &dyn Fn(Square) -> bool,
+    ) -> Option<Obstacle> {
         if !unmoved {
-            return Some("castling: the king or that rook has moved".into());
+            return Some(Obstacle::Moved);
         }
         if let Some(&s) = self.empty.iter().find(|&&s| board.get(s).is_some()) {
-            return Some(format!("castling: {} is not empty", geo.name(s)));
+            return Some(Obstacle::Occupied(s));
         }
         if attacked(self.king_from) {
-            return Some("castling: the king is in check".into());
+            return Some(Obstacle::InCheck);
         }
         if let Some(&s) = self.safe.iter().find(|&&s| attacked(s)) {
-            return Some(format!("castling: {} is attacked", geo.name(s)));
+            return Some(Obstacle::Attacked(s));
         }
         None
     }

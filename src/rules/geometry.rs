@@ -191,6 +191,18 @@ impl Geometry {
         self.at(f as i32 + df as i32, r as i32 + dr as i32)
     }
 
+    /// The square (df, dr) away from `sq`, if it exists: [`Geometry::offset`],
+    /// from the neighbour table for a king's step.
+    pub fn step(&self, sq: Square, df: i8, dr: i8) -> Option<Square> {
+        // KING_DIRECTIONS' index of each (df, dr), by (dr + 1) * 3 + df + 1.
+        const DIRECTION: [usize; 9] = [6, 2, 5, 3, 8, 1, 7, 0, 4];
+        if df.abs() <= 1 && dr.abs() <= 1 && (df, dr) != (0, 0) {
+            let dir = DIRECTION[((dr + 1) * 3 + df + 1) as usize];
+            return self.neighbours[sq as usize][dir];
+        }
+        self.offset(sq, df, dr)
+    }
+
     /// The neighbour in `KING_DIRECTIONS[dir]` (precomputed).
     pub fn neighbour(&self, sq: Square, dir: usize) -> Option<Square> {
         self.neighbours[sq as usize][dir]
@@ -276,6 +288,20 @@ mod tests {
         assert_eq!(up.len(), 11);
         assert_eq!(*up.last().unwrap(), g.parse("c2").unwrap());
         assert_eq!(g.offset(g.parse("g5").unwrap(), 1, 0), None);
+    }
+
+    #[test]
+    fn a_step_is_an_offset() {
+        let g = Geometry::rect(7, 12)
+            .with_vertical_wrap()
+            .with_extra("z1", -1, -1);
+        for sq in g.squares() {
+            for df in -2..=2 {
+                for dr in -2..=2 {
+                    assert_eq!(g.step(sq, df, dr), g.offset(sq, df, dr));
+                }
+            }
+        }
     }
 
     #[test]

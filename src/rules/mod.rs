@@ -103,8 +103,11 @@ pub trait Variant: Send + Sync {
     }
 }
 
-/// One moment of one game.
-pub trait Position: Send + Sync + fmt::Debug {
+/// One moment of one game. A position is also [`std::any::Any`], so a
+/// reader beside the rules (the computer player's evaluation) may look at
+/// the concrete game's pieces through its public accessors
+/// (`(pos as &dyn Any).downcast_ref::<ChessLike>()`).
+pub trait Position: Send + Sync + fmt::Debug + std::any::Any {
     /// The seat to move, or `None` when the game is over.
     fn to_move(&self) -> Option<Seat>;
     /// The result, once the game is over.

@@ -120,8 +120,10 @@ pub fn parse_move(text: &str, geo: &Geometry) -> Result<MoveText, RulesError> {
 }
 
 /// Every way one action's text can be read, the literal one first. Input
-/// is case-insensitive, so `bc4` (and `Bc4`) is both a bishop's move and
-/// the b-pawn's capture (RULES.md); other texts read one way.
+/// is case-insensitive, so `bc4` is both a bishop's move and the b-pawn's
+/// capture (RULES.md); other texts read one way. (`Bc4` reads both ways
+/// here too; [`read_turn`] keeps only the bishop's when the game has
+/// bishops on the board.)
 pub fn readings(text: &str, geo: &Geometry) -> Result<Vec<MoveText>, RulesError> {
     let t = text.trim().trim_end_matches(['+', '#', '!', '?']);
     if !t.is_ascii() || t.is_empty() {
@@ -434,9 +436,29 @@ pub fn read_turn(text: &str, game: &dyn TurnReader) -> Result<Turn, RulesError> 
 /// Resolves one action's text after `done`.
 fn read_action(text: &str, done: &[Action], game: &dyn TurnReader) -> Result<Action, RulesError> {
     let geo = game.geometry();
-    let inputs = readings(text, geo)?;
-    let candidates = game.next_actions(done);
+    let mut inputs = readings(text, geo)?;
     let piece_on = |sq: Square| game.piece_on(done, sq);
+    // An UPPERCASE letter that is a piece of this game names that piece
+    // (`Bb4` is a bishop's move, as in standard SAN); only a lowercase one
+    // may also read as a pawn's file (RULES.md).
+    if inputs.len() > 1
+        && let Some(letter) = uppercase_lead(text)
+        && geo
+            .squares()
+            .any(|sq| piece_on(sq).is_some_and(|k| k.in_notation && k.letter == letter))
+    {
+        inputs.retain(names_a_piece);
+    }
+    let candidates = game.next_actions(done);
+    // `bxc5`, a lowercase file then `x`, is how SAN writes a pawn's
+    // capture: when the pawn can take, that is the move (so `export` reads
+    // back); the bishop's reading is left for when it cannot.
+    if inputs.len() > 1
+        && pawn_capture_form(text)
+        && let Ok(Some(i)) = resolve(text, &inputs[0], geo, &candidates, &piece_on)
+    {
+        return Ok(candidates[i].action);
+    }
     let mut found: Vec<usize> = Vec::new();
     let mut first_err = None;
     for input in &inputs {
@@ -492,6 +514,30 @@ fn read_action(text: &str, done: &[Action], game: &dyn TurnReader) -> Result<Act
                 candidates: names.join(" or "),
             })
         }
+    }
+}
+
+/// The piece letter a move's text starts with, when it is written in
+/// uppercase and followed by a letter (`Bb4`, `BC4`, `~Nb8-b7`).
+fn uppercase_lead(text: &str) -> Option<char> {
+    let t = text.trim();
+    let b = t.strip_prefix('~').unwrap_or(t).as_bytes();
+    (b.len() > 1 && b[0].is_ascii_uppercase() && b[1].is_ascii_alphabetic()).then_some(b[0] as char)
+}
+
+/// True for SAN's pawn capture: a lowercase file letter, then `x`.
+fn pawn_capture_form(text: &str) -> bool {
+    let t = text.trim();
+    let b = t.strip_prefix('~').unwrap_or(t).as_bytes();
+    b.len() > 2 && b[0].is_ascii_lowercase() && b[1].eq_ignore_ascii_case(&b'x')
+}
+
+/// True for a reading that names the piece by its letter.
+fn names_a_piece(reading: &MoveText) -> bool {
+    match reading {
+        MoveText::San { letter, .. } | MoveText::Coord { letter, .. } => letter.is_some(),
+        MoveText::Rebel(inner) => names_a_piece(inner),
+        _ => true,
     }
 }
 

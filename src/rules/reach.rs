@@ -42,6 +42,16 @@ impl SquareSet {
     pub fn insert(&mut self, sq: Square) {
         self.0[sq as usize >> 6] |= 1 << (sq & 63);
     }
+
+    pub fn remove(&mut self, sq: Square) {
+        self.0[sq as usize >> 6] &= !(1 << (sq & 63));
+    }
+
+    /// How many squares of this set are also in `other`.
+    #[inline]
+    pub fn common(&self, other: &SquareSet) -> u32 {
+        (0..4).map(|i| (self.0[i] & other.0[i]).count_ones()).sum()
+    }
 }
 
 /// How one list of squares is walked.
@@ -74,6 +84,9 @@ struct Program {
     dedup: bool,
     /// Every square the walk could ever reach, whatever the occupancy.
     span: SquareSet,
+    /// The squares it reaches on a board empty but for the square reached
+    /// (every list's but a hop's: a hop needs a screen).
+    alone: SquareSet,
 }
 
 /// The unrolled patterns of one board's piece set, one [`Table`] per
@@ -81,6 +94,8 @@ struct Program {
 pub struct Reach {
     geo: Geometry,
     kinds: Vec<PieceKind>,
+    /// Per kind: it moves as it captures (one walk finds both).
+    moves_as_captures: Vec<bool>,
     tables: Vec<OnceLock<Table>>,
 }
 
@@ -116,6 +131,7 @@ impl Reach {
         Reach {
             geo: geo.clone(),
             kinds: kinds.to_vec(),
+            moves_as_captures: kinds.iter().map(|k| k.moves == k.captures).collect(),
             tables: (0..kinds.len() * USES.len() * 2)
                 .map(|_| OnceLock::new())
                 .collect(),
@@ -223,16 +239,33 @@ impl Table {
             dedup |= span.contains(sq);
             span.insert(sq);
         }
+        let mut alone = SquareSet::default();
+        for seg in &self.segments[first_segment as usize..] {
+            if seg.walk != Walk::Hop {
+                let list = &self.squares[seg.start as usize..seg.start as usize + seg.len as usize];
+                list.iter().for_each(|&sq| alone.insert(sq));
+            }
+        }
         self.programs.push(Program {
             first_segment,
             end_segment: self.segments.len() as u32,
             dedup,
             span,
+            alone,
         });
     }
 }
 
 impl Reach {
+    /// The squares a piece of `kind` facing `facing` on `from` reaches by
+    /// `use_` on a board empty but for the square reached (what
+    /// [`super::movement::targets`] finds with only that square occupied);
+    /// `None` for a facing other than +1 / -1.
+    pub fn alone(&self, kind: u8, use_: Use, facing: i8, from: Square) -> Option<&SquareSet> {
+        self.program(kind, use_, facing, from)
+            .map(|(_, p)| &p.alone)
+    }
+
     /// Walks the squares a piece of `kind` facing `facing` on `from`
     /// reaches by `use_`, given `occupied`, calling `found` for each (once,
     /// in the order of [`super::movement::targets`]) until it returns
@@ -323,6 +356,147 @@ impl Reach {
             }
         }
         Some(false)
+    }
+}
+
+impl Reach {
+    /// [`Reach::walk`] by [`Use::Move`] and by [`Use::Capture`] at once,
+    /// for a kind that moves as it captures: `found(square, occupied)` gets
+    /// the empty squares and the occupied ones, each in its walk's order. `None`
+    /// (and nothing walked) for another kind, a facing the tables do not
+    /// hold, or more than `max_captures` lists.
+    pub fn walk_both(
+        &self,
+        kind: u8,
+        facing: i8,
+        from: Square,
+        max_captures: usize,
+        occupied: impl Fn(Square) -> bool,
+        mut found: impl FnMut(Square, bool),
+    ) -> Option<()> {
+        if !*self.moves_as_captures.get(kind as usize)? {
+            return None;
+        }
+        let (table, program) = self.program(kind, Use::Move, facing, from)?;
+        if (program.end_segment - program.first_segment) as usize > max_captures {
+            return None;
+        }
+        let mut seen = SquareSet::default();
+        let mut first = |sq: Square| {
+            if program.dedup {
+                if seen.contains(sq) {
+                    return false;
+                }
+                seen.insert(sq);
+            }
+            true
+        };
+        let mut i = program.first_segment as usize;
+        while i < program.end_segment as usize {
+            let seg = table.segments[i];
+            i += 1;
+            let list = &table.squares[seg.start as usize..seg.start as usize + seg.len as usize];
+            match seg.walk {
+                Walk::Slide => {
+                    for &sq in list {
+                        if occupied(sq) {
+                            if first(sq) {
+                                found(sq, true);
+                            }
+                            break;
+                        }
+                        if first(sq) {
+                            found(sq, false);
+                        }
+                    }
+                }
+                Walk::Hop => {
+                    let mut screened = false;
+                    for &sq in list {
+                        if occupied(sq) {
+                            if screened {
+                                if first(sq) {
+                                    found(sq, true);
+                                }
+                                break;
+                            }
+                            screened = true;
+                        }
+                    }
+                }
+                Walk::Gate(legs) => {
+                    let sq = list[0];
+                    if occupied(sq) {
+                        if first(sq) {
+                            found(sq, true);
+                        }
+                        i += legs as usize;
+                    } else if first(sq) {
+                        found(sq, false);
+                    }
+                }
+            }
+        }
+        Some(())
+    }
+
+    /// Every way a piece of `kind` facing `facing` on `from` reaches
+    /// `target` by `use_`: for each, the squares that matter on the way
+    /// and how many of them must be occupied (none for a slide, a leap or
+    /// the Gryphon's bend; exactly one, the screen, for a hop). The piece
+    /// reaches `target` (whatever stands there) exactly when one of them
+    /// holds. `None` for a facing the tables do not hold.
+    pub fn lines_to(
+        &self,
+        kind: u8,
+        use_: Use,
+        facing: i8,
+        from: Square,
+        target: Square,
+        mut line: impl FnMut(SquareSet, u32),
+    ) -> Option<()> {
+        let (table, program) = self.program(kind, use_, facing, from)?;
+        if !program.span.contains(target) {
+            return Some(());
+        }
+        let list = |i: usize| {
+            let seg = table.segments[i];
+            (
+                seg.walk,
+                &table.squares[seg.start as usize..seg.start as usize + seg.len as usize],
+            )
+        };
+        let before = |squares: &[Square], mut set: SquareSet| {
+            let at = squares.iter().position(|&s| s == target)?;
+            squares[..at].iter().for_each(|&s| set.insert(s));
+            Some(set)
+        };
+        let mut i = program.first_segment as usize;
+        while i < program.end_segment as usize {
+            let (walk, squares) = list(i);
+            i += 1;
+            match walk {
+                Walk::Slide => before(squares, SquareSet::default()).map(|m| line(m, 0)),
+                Walk::Hop => before(squares, SquareSet::default()).map(|m| line(m, 1)),
+                Walk::Gate(legs) => {
+                    let gate = squares[0];
+                    if gate == target {
+                        line(SquareSet::default(), 0);
+                    } else {
+                        let mut through = SquareSet::default();
+                        through.insert(gate);
+                        for leg in i..i + legs as usize {
+                            if let Some(m) = before(list(leg).1, through) {
+                                line(m, 0);
+                            }
+                        }
+                    }
+                    i += legs as usize;
+                    None
+                }
+            };
+        }
+        Some(())
     }
 }
 
@@ -422,6 +596,13 @@ mod tests {
                             assert_eq!(got, want, "{} from {}", kind.name, geo.name(from));
                             let span = reach.span(k as u8, use_, facing, from).unwrap();
                             assert!(want.iter().all(|&s| span.contains(s)));
+                            // Alone on the board, each square by itself.
+                            let alone = reach.alone(k as u8, use_, facing, from).unwrap();
+                            for to in geo.squares() {
+                                let only = |s: Square| mode == Mode::Capture && s == to;
+                                let found = targets(&geo, pattern, from, facing, mode, &only);
+                                assert_eq!(alone.contains(to), found.contains(&to));
+                            }
                         }
                     }
                 }

@@ -6,47 +6,165 @@
 //! square on some board (by their check pattern, from where they stand) can
 //! attack it afterwards. The answer is exactly [`Board::royal_attacked`]'s.
 //!
+//! Prepared too are these watchers' ways to the royal squares (pins and
+//! checks alike: the squares on the way and how many must be occupied, see
+//! [`super::reach::Reach::lines_to`]) with the board's occupancy, so that
+//! a move is judged by a few set operations without playing it: which
+//! squares it empties and fills, and whether it takes a watcher. A move of
+//! the only royal piece asks the enemy pieces that could reach its new
+//! square, with the royal piece lifted.
+//!
 //! The shortcut holds after any action that leaves the royal pieces and the
 //! enemy's pieces where they were (captures aside): a move of one's own
 //! piece that is not royal, a drop of a piece that is not royal (with its
 //! relocation of a pawn too). After a move of an enemy piece the watchers
 //! still hold for every enemy piece but the one moved, which is tested
-//! where it lands. After a move of a royal piece or a royal drop,
-//! [`RoyalGuard::safe_after_action`] falls back to the full attack test.
+//! where it lands. After a move of a royal piece among several, a royal
+//! drop or en passant by a royal piece, [`RoyalGuard::safe_after_action`]
+//! falls back to the full attack test on the board after.
 
-use super::board::Board;
+use super::board::{Board, Piece};
 use super::geometry::Square;
+use super::reach::{SquareSet, Use};
 use super::turn::Action;
 
+/// One way an enemy piece (the watcher) could reach a royal square: the
+/// squares on the way and how many of them must be occupied for it to
+/// (see [`super::reach::Reach::lines_to`]).
+#[derive(Clone, Copy, Debug)]
+struct Line {
+    watcher: Square,
+    way: SquareSet,
+    screens: u32,
+}
+
 /// The royal pieces of one seat and the enemy pieces within reach of them.
+#[derive(Default)]
 pub struct RoyalGuard {
     side: u8,
     seats: u8,
     royals: Vec<Square>,
     /// (royal square, enemy piece that might attack it).
     watchers: Vec<(Square, Square)>,
+    /// The pieces of the other seats.
+    enemies: Vec<(Square, Piece)>,
+    /// Every way a watcher could reach a royal square after one move
+    /// (pins and checks alike), when the tables hold every watcher's.
+    lines: Option<Vec<Line>>,
+    /// The occupied squares of the board prepared on.
+    occupied: SquareSet,
 }
 
 impl RoyalGuard {
     /// Prepares the test for `side` (of `seats` seats) on `board`.
     pub fn new(board: &Board, side: u8, seats: u8) -> Self {
-        let royals: Vec<Square> = board
-            .pieces_of(side)
-            .filter(|&(_, p)| board.kind(p).royal)
-            .map(|(s, _)| s)
-            .collect();
-        let mut watchers = Vec::new();
-        let mut near = Vec::new();
-        for &royal in &royals {
-            board.attackers_in_reach(royal, side, seats, &mut near);
-            watchers.extend(near.iter().map(|&w| (royal, w)));
+        let mut guard = RoyalGuard::default();
+        guard.prepare(board, side, seats);
+        guard
+    }
+
+    /// Prepares this guard anew for `side` on `board`, reusing its space.
+    pub fn prepare(&mut self, board: &Board, side: u8, seats: u8) {
+        self.side = side;
+        self.seats = seats;
+        self.royals.clear();
+        self.enemies.clear();
+        self.occupied = SquareSet::default();
+        for (sq, p) in board.cells.iter().enumerate() {
+            if let Some(p) = *p {
+                self.occupied.insert(sq as Square);
+                if p.owner == side {
+                    if board.kind(p).royal {
+                        self.royals.push(sq as Square);
+                    }
+                } else if p.owner < seats {
+                    self.enemies.push((sq as Square, p));
+                }
+            }
         }
-        RoyalGuard {
-            side,
-            seats,
-            royals,
-            watchers,
+        let reach = board.spec().reach();
+        self.watchers.clear();
+        for &royal in &self.royals {
+            for &(from, p) in &self.enemies {
+                if from != royal
+                    && reach
+                        .span(p.kind, Use::Check, p.facing, from)
+                        .is_none_or(|span| span.contains(royal))
+                {
+                    self.watchers.push((royal, from));
+                }
+            }
         }
+        let mut lines = self.lines.take().unwrap_or_default();
+        lines.clear();
+        let occupied = self.occupied;
+        let complete = self.watchers.iter().all(|&(royal, watcher)| {
+            let p = board.get(watcher).expect("a watcher stands there");
+            reach
+                .lines_to(
+                    p.kind,
+                    Use::Check,
+                    p.facing,
+                    watcher,
+                    royal,
+                    |way, screens| {
+                        // One move empties at most two squares of a way.
+                        if way.common(&occupied) <= screens + 2 {
+                            lines.push(Line {
+                                watcher,
+                                way,
+                                screens,
+                            });
+                        }
+                    },
+                )
+                .is_some()
+        });
+        self.lines = complete.then_some(lines);
+    }
+
+    /// True when no royal piece of the side is attacked after a move or a
+    /// drop that leaves the royal pieces where they stand: `vacated`
+    /// squares emptied (a piece moved away from them or taken en
+    /// passant), `filled` ones occupied. `None` when the guard has no
+    /// lines to judge by.
+    fn lines_safe(&self, vacated: &[Square], filled: &[Square]) -> Option<bool> {
+        let lines = self.lines.as_ref()?;
+        let mut occupied = self.occupied;
+        vacated.iter().for_each(|&s| occupied.remove(s));
+        filled.iter().for_each(|&s| occupied.insert(s));
+        Some(!lines.iter().any(|line| {
+            !vacated.contains(&line.watcher)
+                && !filled.contains(&line.watcher)
+                && line.way.common(&occupied) == line.screens
+        }))
+    }
+
+    /// True when the single royal piece of the side, moved from where it
+    /// stands to `to`, is not attacked there (no castling, no en passant):
+    /// only enemy pieces that could reach `to` on some board are asked,
+    /// by their ways there with the royal piece lifted. `None` when the
+    /// side has other than one royal piece or the tables cannot say.
+    fn royal_move_safe(&self, board: &Board, to: Square) -> Option<bool> {
+        let &[royal] = &self.royals[..] else {
+            return None;
+        };
+        let reach = board.spec().reach();
+        let mut occupied = self.occupied;
+        occupied.remove(royal);
+        for &(from, p) in &self.enemies {
+            if from == to || !reach.span(p.kind, Use::Check, p.facing, from)?.contains(to) {
+                continue;
+            }
+            let mut reached = false;
+            reach.lines_to(p.kind, Use::Check, p.facing, from, to, |way, screens| {
+                reached |= way.common(&occupied) == screens;
+            })?;
+            if reached {
+                return Some(false);
+            }
+        }
+        Some(true)
     }
 
     /// True when no royal piece of the side is attacked on `after`, the
@@ -61,6 +179,31 @@ impl RoyalGuard {
         self.royals_safe(before, after)
     }
 
+    /// [`RoyalGuard::safe_after`] for a move that took en passant on
+    /// `taken` (if it did), by the pins and checks the guard prepared
+    /// where it can.
+    fn safe_after_move(
+        &self,
+        before: &Board,
+        after: &Board,
+        (from, to): (Square, Square),
+        taken: Option<Square>,
+    ) -> bool {
+        if self.royals.contains(&from) {
+            if taken.is_none()
+                && let Some(safe) = self.royal_move_safe(before, to)
+            {
+                return safe;
+            }
+            return !after.royal_attacked(self.side, self.seats);
+        }
+        if after.get(to).is_some_and(|p| after.kind(p).royal) {
+            return !after.royal_attacked(self.side, self.seats);
+        }
+        self.lines_safe(&[from, taken.unwrap_or(from)], &[to])
+            .unwrap_or_else(|| self.royals_safe(before, after))
+    }
+
     /// True when no royal piece of the side is attacked on `after`, a
     /// board on which the royal pieces stand where they stood on `before`
     /// and every enemy piece either stands where it stood or is gone.
@@ -71,16 +214,106 @@ impl RoyalGuard {
             .any(|&(r, w)| after.get(w) == before.get(w) && after.checks_square(w, r))
     }
 
+    /// [`RoyalGuard::safe_after_action`] without the board after it, where
+    /// the pins and checks prepared can say: a move or a drop that leaves
+    /// the royal pieces where they stand, or a move of the only royal
+    /// piece (not en passant). `None` where only the board after can.
+    #[inline]
+    pub fn safe_by_lines(
+        &self,
+        before: &Board,
+        action: &Action,
+        taken: Option<Square>,
+    ) -> Option<bool> {
+        match *action {
+            Action::Move {
+                from,
+                to,
+                promotion,
+            } => {
+                if self.royals.contains(&from) {
+                    return match taken {
+                        Some(_) => None,
+                        None => self.royal_move_safe(before, to),
+                    };
+                }
+                if promotion.is_some_and(|k| before.kinds()[k as usize].royal) {
+                    return None;
+                }
+                self.lines_safe(&[from, taken.unwrap_or(from)], &[to])
+            }
+            Action::Drop { kind, to, relocate } if !before.kinds()[kind as usize].royal => {
+                self.lines_safe(&[], &[to, relocate.unwrap_or(to)])
+            }
+            // The enemy piece moved is asked where it lands; the others
+            // by their lines.
+            Action::Rebel { from, to } if !self.royals.contains(&from) => {
+                if !self.lines_safe(&[from], &[to])? {
+                    return Some(false);
+                }
+                let p = before.get(from)?;
+                let reach = before.spec().reach();
+                let mut occupied = self.occupied;
+                occupied.remove(from);
+                occupied.insert(to);
+                for &royal in &self.royals {
+                    let mut reached = false;
+                    reach.lines_to(p.kind, Use::Check, p.facing, to, royal, |way, screens| {
+                        reached |= way.common(&occupied) == screens;
+                    })?;
+                    if reached {
+                        return Some(false);
+                    }
+                }
+                Some(true)
+            }
+            _ => None,
+        }
+    }
+
+    /// After a move or a drop of a piece that is not royal: true when the
+    /// royal pieces would be safe with the piece that landed lifted off
+    /// the board again (then no later move of that piece alone, such as a
+    /// squirm, can expose them). `None` where the lines cannot say.
+    pub fn safe_without_lander(
+        &self,
+        before: &Board,
+        action: &Action,
+        taken: Option<Square>,
+    ) -> Option<bool> {
+        match *action {
+            Action::Move { from, to, .. } if !self.royals.contains(&from) => {
+                self.lines_safe(&[from, taken.unwrap_or(from), to], &[])
+            }
+            Action::Drop { kind, to, relocate } if !before.kinds()[kind as usize].royal => {
+                match relocate {
+                    Some(r) => self.lines_safe(&[to], &[r]),
+                    None => self.lines_safe(&[to], &[]),
+                }
+            }
+            _ => None,
+        }
+    }
+
     /// True when no royal piece of the side is attacked on `after`, the
     /// board `before` after `action` (any kind of action, see the module
-    /// comment for when the shortcut applies).
+    /// comment for when the shortcut applies). `taken` is the square of
+    /// a piece taken en passant.
     #[inline]
-    pub fn safe_after_action(&self, before: &Board, after: &Board, action: &Action) -> bool {
+    pub fn safe_after_action(
+        &self,
+        before: &Board,
+        after: &Board,
+        action: &Action,
+        taken: Option<Square>,
+    ) -> bool {
         match *action {
-            Action::Move { from, to, .. } => self.safe_after(before, after, from, to),
-            Action::Drop { kind, .. } if !before.kinds()[kind as usize].royal => {
-                self.royals_safe(before, after)
-            }
+            Action::Move { from, to, .. } => self.safe_after_move(before, after, (from, to), taken),
+            Action::Drop {
+                kind, to, relocate, ..
+            } if !before.kinds()[kind as usize].royal => self
+                .lines_safe(&[], &[to, relocate.unwrap_or(to)])
+                .unwrap_or_else(|| self.royals_safe(before, after)),
             // The enemy piece moved is tested where it now stands; the
             // others as the watchers are.
             Action::Rebel { from, to } if !self.royals.contains(&from) => {

@@ -16,8 +16,10 @@ use super::notice::Notice;
 use super::reply::Reply;
 use super::{Request, notify};
 use crate::command::Actor;
-use crate::store;
+use crate::mail::limits;
+use crate::mail::settings::Settings;
 use crate::store::players::{self, Player};
+use crate::store::{self, StoreError};
 
 /// The signed-up user behind `actor`, checked; Anonymous is refused.
 ///
@@ -198,7 +200,9 @@ pub fn signup(
 }
 
 /// By mail, each address in `added` must be confirmed: a fresh code for
-/// each (only its hash kept), and one confirmation mail. Returns them.
+/// each (only its hash kept), and one confirmation mail, within the
+/// address's daily bound (`confirmations-per-day`, counted with its
+/// answers: mail/limits.rs). Returns them.
 fn ask_confirmation(
     tx: &Connection,
     req: &Request<'_>,
@@ -210,7 +214,11 @@ fn ask_confirmation(
     if !req.by_mail {
         return Ok(Vec::new());
     }
+    let settings = Settings::current().map_err(|e| StoreError::Setup(e.to_string()))?;
     for email in added {
+        // Each confirmation mail is one of the few mails an address may
+        // get a day: a signup naming someone else cannot flood them.
+        limits::may_confirm(tx, email, req.now, &settings.rates)??;
         let code = confirmation_code()?;
         players::await_confirmation(tx, player, email, &code_digest(&code))?;
         notices.push(Notice::ConfirmAddress {

@@ -6,6 +6,12 @@
 //! declining needs an offer. A seat that has left a game that goes on
 //! without it ([`crate::rules::Position::has_left`]) counts as agreeing,
 //! as in pbmserv.
+//!
+//! Silence (see [`super::remind`]): a player to move who neither moves nor
+//! answers by their deadline accepts an offer everyone else agrees to, as
+//! pbmserv auto-accepted for those who did not vote; but offering a draw
+//! does not stop the offerer's own clock: a player to move who offered and
+//! does not move loses on time. Whoever must answer is reminded once.
 
 use rusqlite::Connection;
 
@@ -16,7 +22,7 @@ use super::reply::Reply;
 use super::{Request, votes};
 use crate::command::{DrawAction, GameId};
 use crate::rules::Conclusion;
-use crate::store::{self, games, turns::EntryKind};
+use crate::store::{self, draw_offers, games, turns::EntryKind};
 
 /// `draw GAME offer|accept|decline`.
 pub fn draw(
@@ -75,7 +81,13 @@ pub fn draw(
                     notices.push(Notice::game_over(&game, outcome));
                 }
             } else {
-                games::set_draw_votes(&tx, id, &votes, &super::game::timestamp(req.now))?;
+                let now = super::game::timestamp(req.now);
+                games::set_draw_votes(&tx, id, &votes, &now)?;
+                // A new offer: its time, for the reminder to those who
+                // must answer it (see super::remind).
+                if !standing {
+                    draw_offers::made(&tx, id, &now)?;
+                }
                 let waiting_for = votes::waiting_for(&game, &votes);
                 game.row.draw_votes = votes;
                 notices.push(Notice::DrawOffered {

@@ -129,6 +129,9 @@ pub enum ServiceError {
     /// A social verb (chat, message, subscribe, ...) refused.
     #[error(transparent)]
     Social(#[from] super::social::SocialError),
+    /// A daily bound of an address (signups, confirmation mails) reached.
+    #[error(transparent)]
+    DailyBound(#[from] crate::mail::limits::DailyBound),
     /// The server is set up wrong (an environment variable, a setting):
     /// the operator's to fix, not the player's.
     #[error("server setup: {0}")]
@@ -279,6 +282,10 @@ mod tests {
             ServiceError::NoUserNamed,
             ServiceError::Limits(crate::clock::LimitsError::Missing { name: "nag".into() }),
             ServiceError::Social(crate::service::social::SocialError::NoText("chat")),
+            ServiceError::DailyBound(crate::mail::limits::DailyBound::Signups {
+                address: "m@example.org".into(),
+                cap: 3,
+            }),
             ServiceError::Setup("BOSERV_DICE_SEED: not 64 hex digits".into()),
             ServiceError::Internal("oops".into()),
             ServiceError::Store(StoreError::Busy),
@@ -340,7 +347,8 @@ mod tests {
                     | ServiceError::NoSubmission(_)
                     | ServiceError::SubmissionStale(_)
                     | ServiceError::Limits(_)
-                    | ServiceError::Social(_) => 1,
+                    | ServiceError::Social(_)
+                    | ServiceError::DailyBound(_) => 1,
                     ServiceError::NeedUser
                     | ServiceError::Setup(_)
                     | ServiceError::Internal(_)

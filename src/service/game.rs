@@ -263,6 +263,7 @@ impl LoadedGame {
             total_days: self.row.total_days,
             vacations: Vec::new(),
             deadline: None,
+            silence_accepts: false,
         }
     }
 

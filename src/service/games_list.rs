@@ -36,11 +36,10 @@ pub fn games(
             (None, Some(user)) => format!("{user} to move"),
             (None, None) => view.status.clone(),
         };
-        let mover = game.position.to_move().filter(|_| view.status == "active");
-        let deadline = match mover.and_then(|seat| game.row.player_ids.get(seat)) {
-            Some(&player) => super::remind::deadline(&tx, game.row.id, player, req.now)?
+        let deadline = match view.status == "active" {
+            true => super::deadline::deadline(&tx, &game, req.now)?
                 .map(|at| at.format("%Y-%m-%d %H:%M UTC").to_string()),
-            None => None,
+            false => None,
         };
         lines.push(GameLine {
             game: view.game,

@@ -37,6 +37,9 @@ Topics: send one of these as the Subject:
 /// A server tool of the operator's shell: not a command of the game
 /// language, so not in the verb table.
 struct Tool {
+    /// The word `help` takes for it: the tool's name, except `mail-pipe`
+    /// for `mail` (`help mail` is the players' page on answering by mail).
+    topic: &'static str,
     usage: &'static str,
     summary: &'static str,
     page: &'static str,
@@ -45,6 +48,7 @@ struct Tool {
 /// The shell's server tools, in the order `help commands` lists them.
 const TOOLS: &[Tool] = &[
     Tool {
+        topic: "moves",
         usage: "moves VARIANT [--roll A,B] [TURN...] | moves GAME",
         summary: "every legal turn, sorted",
         page: "moves VARIANT lists every legal turn after TURN... from the start (dice\n\
@@ -53,17 +57,29 @@ const TOOLS: &[Tool] = &[
                the current roll; any line can be given to `move` as it is.",
     },
     Tool {
+        topic: "perft",
         usage: "perft VARIANT DEPTH [TURN...]",
         summary: "count the move tree",
         page: "Counts the positions DEPTH plies deep; the count is the last line.",
     },
     Tool {
+        topic: "bot-move",
+        usage: "bot-move VARIANT [--roll A,B] [--level N] [--seed S] [TURN...]",
+        summary: "the computer player's turn",
+        page: "Prints the turn the computer player chooses after TURN... from the start\n\
+               (or --fen's position) on the last line, as `moves` writes it (dice games:\n\
+               with its roll). --level 1 to 5 (default 3); the same position, level and\n\
+               seed always give the same turn. Its score and effort go to stderr.",
+    },
+    Tool {
+        topic: "replay",
         usage: "replay VARIANT [FILE|-]",
         summary: "check a game record",
         page: "Checks a record turn by turn (one turn per line, or `export`'s form),\n\
                prints the final board and `result: ...` on the last line.",
     },
     Tool {
+        topic: "remind",
         usage: "remind",
         summary: "for cron: reminders, time losses",
         page: "Sends a reminder after the nag time without a move and ends the game\n\
@@ -73,6 +89,7 @@ const TOOLS: &[Tool] = &[
                nothing is sent twice. Run it from cron (README, Run it as a mail server).",
     },
     Tool {
+        topic: "run",
         usage: "run",
         summary: "mail-language lines from stdin",
         page: "Reads command lines in the mail language (`chess move 1 alice secret\n\
@@ -80,14 +97,18 @@ const TOOLS: &[Tool] = &[
                line was refused.",
     },
     Tool {
+        topic: "mail-pipe",
         usage: "mail [--deliver]",
         summary: "for the MTA: one mail on stdin",
         page: "Takes in one RFC 5322 message. Exits 0 when it was handled (refused\n\
                commands are answered by mail) or spooled for the boserv mail at work\n\
-               to handle, 75 when it could not be now (the MTA retries). --deliver\n\
-               sends the answers at once.",
+               to handle, 75 when it could not be now (the MTA retries); it never\n\
+               creates the database. --deliver sends the answers at once (cron's\n\
+               `deliver` retries what could not be sent). How players answer by\n\
+               mail: `help mail`.",
     },
     Tool {
+        topic: "deliver",
         usage: "deliver [--transport T]",
         summary: "for cron: send the outbox",
         page: "Takes in what waits in the spool (as `spool`), then sends the mails\n\
@@ -97,12 +118,14 @@ const TOOLS: &[Tool] = &[
                is one error (exit 2) and leaves the mails as they were.",
     },
     Tool {
+        topic: "outbox",
         usage: "outbox",
         summary: "mails waiting or failed, and why",
         page: "One line per pending or failed mail: id, date, recipients, subject,\n\
                the next try and the last error.",
     },
     Tool {
+        topic: "spool",
         usage: "spool",
         summary: "take in the mail left in the spool",
         page: "Takes in the mail left waiting in the spool (a boserv mail killed or\n\
@@ -111,15 +134,28 @@ const TOOLS: &[Tool] = &[
                message set aside after failing 10 times is named (README, The spool).",
     },
     Tool {
+        topic: "config",
         usage: "config [show | set NAME VALUE | unset NAME]",
         summary: "server settings (in the database)",
         page: "Settings: from (the server's address), transport (how mail leaves),\n\
                templates (a directory of mail templates). They live in the database,\n\
                so the MTA pipe, cron and the shell agree; BOSERV_FROM,\n\
                BOSERV_TRANSPORT and BOSERV_TEMPLATES override them. `show` says\n\
-               where each value comes from.",
+               where each value comes from. Which database: --db, BOSERV_DB, else\n\
+               the `db = PATH` line of /etc/boserv/boserv.conf (or the file\n\
+               BOSERV_CONFIG names), else ./boserv.db.",
     },
     Tool {
+        topic: "backup",
+        usage: "backup PATH",
+        summary: "a consistent copy of the database",
+        page: "Writes a consistent snapshot of the database to PATH (VACUUM INTO),\n\
+               and of the spool beside it to PATH.spool when there is one, while\n\
+               the server runs; PATH must not exist. For a nightly cron line; the\n\
+               live replica is Litestream's (README, Backups and the replica).",
+    },
+    Tool {
+        topic: "demo",
         usage: "demo",
         summary: "a scripted game, throwaway database",
         page: "Two players play a whole game of chess through the real command path.",
@@ -196,18 +232,24 @@ Two ways to answer by mail:
    password: the reply goes to an address (chess+...@) made for you and
    that game only.
    Send it from your own confirmed address; anything after the first line
-   is a comment for your opponent. It stops working when the game ends.
+   is a comment for your opponent. Reply to your latest board mail: the
+   address of an older one works for your latest two board mails of the
+   game only (the server may keep more), and none works once it ends.
    An error mail about your board can be answered the same way.
 2. Put the whole command in the Subject, with your password:
    chess move BOARD USERID PASSWORD e7-e5#2
-   or `multiple` as the Subject and one command per line of the body.
+   or `multiple` as the Subject and one command per line of the body
+   (20 lines at most unless the server says otherwise; a longer mail is
+   refused whole, none of it run).
    A reply to a board mail whose Subject says all that is read this way.
 
 Challenges by mail carry your login, and you must be one of the players:
    chess challenge alice bob --login=alice:PASSWORD
 Addresses given by mail (signup, change address) get one mail with a code;
 reply to it (its Subject is `confirm USERID CODE`) before other mail goes
-there. One mail gets one answer; a sender of refused mail is answered
+there. An address gets at most 3 such mails a day, and one address may
+sign up at most 3 accounts a day (unless the server says otherwise).
+One mail gets one answer; a sender of refused mail is answered
 less and less.";
 
 const NOTATION: &str = "\
@@ -256,9 +298,7 @@ pub fn help(
         return Ok(Reply::Text(verb_page(&forms, world)));
     }
     if world == World::Shell
-        && let Some(tool) = TOOLS
-            .iter()
-            .find(|t| t.usage.split(' ').next() == Some(word.as_str()))
+        && let Some(tool) = TOOLS.iter().find(|t| t.topic == word)
     {
         return Ok(Reply::Text(format!(
             "boserv {}\n  {}.\n\n{}",

@@ -14,6 +14,7 @@ use super::game::{LoadedGame, Step};
 use super::notice::Notice;
 use super::reply::Reply;
 use super::{Request, dice, notify, thinking, turn_arrival};
+use crate::clock::due::Limit;
 use crate::command::GameId;
 use crate::rules::{Outcome, RulesError, Seat};
 use crate::store::{self, players::Player, turns::EntryKind};
@@ -160,16 +161,24 @@ pub(super) fn commit_turn(
 ) -> Result<Reply, ServiceError> {
     let (comment, now) = (req.comment, req.now);
     // A turn from a player who has used up the game's thinking time
-    // (`totaltime`) comes too late: they lose on time, and it is not played.
-    if let Some((seat, days)) = thinking::out_of_time(&tx, &game, now)? {
-        let notices = thinking::lose_thinking_time(&tx, &mut game, seat, days, now)?;
+    // (`totaltime`) comes too late: they are out of time as `remind` would
+    // judge it (lose, or a draw offer they left unanswered is accepted),
+    // and it is not played.
+    if let Some(clock) = thinking::out_of_time(&tx, &game, now)? {
+        let days = game.row.total_days.unwrap_or_default();
+        let (action, notices) =
+            super::remind::time_up(&tx, &mut game, &clock, Limit::ThinkingTime, now)?;
         notify::queue(&tx, &notices, now)?;
         super::due::settle_with(&tx, req.catalog, now, &game)?;
         tx.commit()?;
+        let what = match action {
+            super::remind::Action::Drawn => "so the draw offer they left unanswered is accepted",
+            _ => "and loses on time",
+        };
         return Ok(Reply::Noted {
             line: format!(
-                "{}: too late: {} has used up the {} of thinking time and loses on \
-                 time; {turn} was not played",
+                "{}: too late: {} has used up the {} of thinking time {what}; {turn} was \
+                 not played",
                 game.id(),
                 player.userid,
                 thinking::days_text(days)

@@ -134,6 +134,9 @@ pub enum Notice {
         days: i64,
         forfeit_at: String,
     },
+    /// A draw offer has stood for a reminder period: `voters` must still
+    /// answer it (`remind` tells them once, each in their own mail).
+    DrawReminder { game: GameId, voters: Vec<String> },
     /// A player of `game` went on vacation (`away`) or came back: their
     /// clocks stand still, or run again.
     Vacation {

@@ -223,6 +223,8 @@ fn tag(name: &str, value: &str) -> String {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
     pub tags: Vec<(String, String)>,
+    /// The line of each tag.
+    pub tag_lines: Vec<usize>,
     pub lines: Vec<(usize, Line)>,
     /// A result written after the turns (`[1:0:0]`), with its line.
     pub claimed: Option<(usize, String)>,
@@ -244,6 +246,14 @@ pub enum Line {
 }
 
 impl Record {
+    /// The start position a `[FEN "..."]` tag gives, with the tag's line.
+    pub fn fen(&self) -> Option<(usize, &str)> {
+        self.tags
+            .iter()
+            .position(|(name, _)| name.eq_ignore_ascii_case("FEN"))
+            .map(|i| (self.tag_lines[i], self.tags[i].1.as_str()))
+    }
+
     /// The game options from `[Option "..."]` tags.
     pub fn options(&self) -> Vec<GameOption> {
         self.tags
@@ -311,6 +321,7 @@ fn parse_event(variant: &dyn Variant, line: &str) -> Option<Line> {
 pub fn read(variant: &dyn Variant, text: &str) -> Result<Record, ServiceError> {
     let mut record = Record {
         tags: Vec::new(),
+        tag_lines: Vec::new(),
         lines: Vec::new(),
         claimed: None,
         result_tag: None,
@@ -335,6 +346,7 @@ pub fn read(variant: &dyn Variant, text: &str) -> Result<Record, ServiceError> {
                 record.result_tag = Some((number, tag.1.clone()));
             }
             record.tags.push(tag);
+            record.tag_lines.push(number);
             continue;
         }
         if let Some(event) = parse_event(variant, line) {
@@ -386,7 +398,19 @@ impl Replayed {
 /// Plays a record from the start, checking every line.
 pub fn replay(variant: &dyn Variant, text: &str) -> Result<Replayed, ServiceError> {
     let record = read(variant, text)?;
-    let mut position = variant.start(&record.options())?;
+    let mut position = match record.fen() {
+        // A record of a game set up from a position (PGN's `[FEN]`, with
+        // `[SetUp "1"]`) starts there.
+        Some((line, fen)) => {
+            variant
+                .from_fen(&record.options(), fen)
+                .map_err(|e| ServiceError::BadRecord {
+                    line,
+                    why: format!("[FEN \"{fen}\"]: {e}"),
+                })?
+        }
+        None => variant.start(&record.options())?,
+    };
     let mut turns = 0;
     for (number, line) in &record.lines {
         let at_line = |e: ServiceError| ServiceError::BadRecord {
@@ -420,6 +444,9 @@ pub fn replay(variant: &dyn Variant, text: &str) -> Result<Replayed, ServiceErro
     }
     Ok(replayed)
 }
+
+#[cfg(test)]
+mod roundtrip;
 
 #[cfg(test)]
 mod tests {
@@ -461,6 +488,32 @@ mod tests {
         assert_eq!((replayed.result(), replayed.turns), ("1-0".to_string(), 3));
         let err = replay(&RACE, "1\n7\n").unwrap_err();
         assert_eq!(err.to_string(), "line 2: 7: add 1 or 2");
+    }
+
+    /// `[FEN]` (PGN's set-up position) is where the record starts: these
+    /// turns are legal only from it.
+    #[test]
+    fn a_fen_tag_sets_the_start_position() {
+        let chess = crate::rules::find_variant("chess").unwrap();
+        let record = "[SetUp \"1\"]\n[FEN \"4k3/8/4K3/8/8/8/8/R7 w - - 0 1\"]\n\n\
+                      1. Ra1-a8# 1-0\n";
+        let replayed = replay(chess, record).unwrap();
+        assert_eq!((replayed.result(), replayed.turns), ("1-0".to_string(), 1));
+        // Black to move first: the movetext starts `1...`.
+        let black = "[FEN \"4k3/8/8/8/8/8/7K/r7 b - - 0 1\"]\n1... Ra1-a2+ 2. Kh2-g3 *\n";
+        assert_eq!(replay(chess, black).unwrap().turns, 2);
+        let bad = replay(chess, "[Event \"x\"]\n[FEN \"8/8/8 w - - 0 1\"]\n1. e4\n").unwrap_err();
+        let text = bad.to_string();
+        assert!(
+            text.starts_with("line 2: [FEN \"8/8/8 w - - 0 1\"]: "),
+            "{text}"
+        );
+        assert!(!text.contains('\n'), "{text}");
+        let err = replay(&RACE, "[FEN \"anything\"]\n1\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1: [FEN \"anything\"]: race has no FEN"
+        );
     }
 
     #[test]

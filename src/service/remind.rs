@@ -1,11 +1,16 @@
 //! `remind` (run by cron): reminders and time forfeits.
 //!
-//! Every active game's clock is read at `now`. The player to move is
-//! reminded once per nag period (7, 14... days by default) and forfeits at
-//! the forfeit time (21 days); a draw offer still standing then counts as
-//! accepted. In a game with a thinking-time limit (`totaltime`), a player
-//! to move who has used it up loses on time (see [`thinking`]). Vacations
-//! stop a player's clocks (see [`crate::clock`]).
+//! Every active game's clock is read at `now` and [`crate::clock::Due`]
+//! says what is due, the same computation the printed dates come from
+//! (see [`super::deadline`]). The player to move is reminded once per nag
+//! period (7, 14... days by default) and is out of time at the deadline:
+//! the forfeit time (21 days), or sooner when the game's thinking time
+//! (`totaltime`, see [`thinking`]) runs out. At the deadline a draw offer
+//! the player to move has not answered, and everyone else agrees to, is
+//! accepted by their silence; a player to move who offered the draw
+//! themselves loses on time. Whoever must answer a draw offer is reminded
+//! once, a reminder period after it was made. Vacations stop a player's
+//! clocks (see [`crate::clock`]).
 //!
 //! Safe at any frequency: the `reminders` table records the last reminder
 //! per clock, and a clock restarts with every log entry, so a rerun finds
@@ -14,33 +19,31 @@
 //! at most an uncommitted batch, which the next run redoes.
 //!
 //! A run touches only the games due: each active game's next due moment
-//! (its next reminder or its deadline) is kept in the `due` index, worked
-//! out in the transaction of every change that moves it ([`due`]); after
+//! ([`Due::next`](crate::clock::Due::next)) is kept in the `due` index, worked
+//! out in the transaction of every change that moves it ([`super::due`]); after
 //! acting on a game, or finding nothing to do, `remind` works it out again.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
-use chrono::{DateTime, TimeDelta, Utc};
+use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
+use super::deadline::{GameClock, projected_pauses};
 use super::error::ServiceError;
 use super::game::{Catalog, LoadedGame, Step, timestamp};
 use super::notice::Notice;
-use super::{due, notify, thinking, turn_arrival};
-use crate::clock::{Limits, Pauses, Reading};
+use super::{notify, thinking, turn_arrival, votes};
+use crate::clock::Pauses;
+use crate::clock::due::{self, Limit};
 use crate::command::GameId;
 use crate::rules::Conclusion;
-use crate::store::reminders::{self, ClockRow};
-use crate::store::{self, StoreError, Tx, games, turns::EntryKind, vacations};
+use crate::store::reminders;
+use crate::store::{self, Tx, draw_offers, games, turns::EntryKind, vacations};
 
 /// Games acted on per write transaction: short enough that a mail command
 /// waiting for the lock is not kept long.
 pub const BATCH: usize = 256;
-
-/// How far ahead a vacation still going is followed when projecting a
-/// forfeit date (see [`Reading`]).
-const HORIZON_DAYS: i64 = 3 * 366;
 
 /// What one run did, for the one-line summary.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -49,6 +52,8 @@ pub struct Summary {
     pub games: usize,
     /// Reminders queued.
     pub reminders: usize,
+    /// Reminders to those who must answer a draw offer.
+    pub voter_reminders: usize,
     /// Players who lost on time.
     pub forfeits: usize,
     /// Games drawn because a draw offer stood unanswered at forfeit time.
@@ -68,14 +73,25 @@ impl fmt::Display for Summary {
             plural(self.reminders, "reminder", "reminders"),
             plural(self.forfeits, "forfeit", "forfeits"),
         )?;
+        if self.voter_reminders > 0 {
+            write!(
+                f,
+                ", {}",
+                plural(
+                    self.voter_reminders,
+                    "draw offer reminder",
+                    "draw offer reminders"
+                )
+            )?;
+        }
         if self.draws > 0 {
             write!(
                 f,
                 ", {}",
                 plural(
                     self.draws,
-                    "draw offer accepted on time",
-                    "draw offers accepted on time"
+                    "draw offer accepted by silence",
+                    "draw offers accepted by silence"
                 )
             )?;
         }
@@ -121,14 +137,17 @@ pub fn remind(
         let tx = store::write(conn)?;
         for &game in batch {
             tx.execute_batch("SAVEPOINT game")?;
-            match judge.act(&tx, game) {
-                Ok(action) => {
+            match judge.act_all(&tx, game) {
+                Ok(actions) => {
                     tx.execute_batch("RELEASE game")?;
-                    match action {
-                        Action::Nothing => {}
-                        Action::Reminded => summary.reminders += 1,
-                        Action::Forfeited => summary.forfeits += 1,
-                        Action::Drawn => summary.draws += 1,
+                    for action in actions {
+                        match action {
+                            Action::Nothing => {}
+                            Action::Reminded => summary.reminders += 1,
+                            Action::VotersReminded => summary.voter_reminders += 1,
+                            Action::Forfeited => summary.forfeits += 1,
+                            Action::Drawn => summary.draws += 1,
+                        }
                     }
                 }
                 Err(e) if e.is_refusal() => {
@@ -139,7 +158,7 @@ pub fn remind(
             }
             // When to look again: after what was done, or (nothing due
             // after all) as things stand.
-            due::work_out(&tx, catalog, game, now)?;
+            super::due::work_out(&tx, catalog, game, now)?;
             done += 1;
             progress(done, due.len());
         }
@@ -148,42 +167,12 @@ pub fn remind(
     Ok(summary)
 }
 
-/// When the player to move in `id` loses on time if they do not move
-/// (their vacations taken into account); `None` for a game without a
-/// running clock.
-pub fn deadline(
-    conn: &Connection,
-    id: GameId,
-    player_id: i64,
-    now: DateTime<Utc>,
-) -> Result<Option<DateTime<Utc>>, ServiceError> {
-    let Some(row) = reminders::clock(conn, id)? else {
-        return Ok(None);
-    };
-    let start = clock_start(&row).map_err(|why| ServiceError::Store(StoreError::Damaged(why)))?;
-    let away = vacations::of_player(conn, player_id)?;
-    Ok(Some(
-        Reading::take(&limits(&row), start, &away, now).forfeit_at,
-    ))
-}
-
-fn limits(row: &ClockRow) -> Limits {
-    Limits {
-        nag_days: row.nag_days,
-        forfeit_days: row.forfeit_days,
-    }
-}
-
-fn clock_start(row: &ClockRow) -> Result<DateTime<Utc>, String> {
-    DateTime::parse_from_rfc3339(&row.since)
-        .map(|t| t.with_timezone(&Utc))
-        .map_err(|e| format!("{}: bad time {} in the database ({e})", row.game, row.since))
-}
-
 /// What was done to one game.
-enum Action {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
     Nothing,
     Reminded,
+    VotersReminded,
     Forfeited,
     Drawn,
 }
@@ -201,10 +190,7 @@ impl Judge<'_> {
     fn pauses_of(&mut self, conn: &Connection, player: i64) -> Result<&Pauses, ServiceError> {
         if !self.pauses.contains_key(&player) {
             let pauses = if self.travellers.contains(&player) {
-                Pauses::new(
-                    &vacations::of_player(conn, player)?,
-                    self.now + TimeDelta::days(HORIZON_DAYS),
-                )
+                projected_pauses(conn, player, self.now)?
             } else {
                 Pauses::none()
             };
@@ -213,14 +199,31 @@ impl Judge<'_> {
         Ok(&self.pauses[&player])
     }
 
+    /// Does everything due in one game at `now` (a reminder and the
+    /// voters' reminder may fall together), one action at a time.
+    fn act_all(&mut self, tx: &Tx<'_>, id: GameId) -> Result<Vec<Action>, ServiceError> {
+        let mut done = Vec::new();
+        // At most: the voters' reminder, a reminder, the deadline.
+        for _ in 0..3 {
+            match self.act(tx, id)? {
+                Action::Nothing => break,
+                last @ (Action::Forfeited | Action::Drawn) => {
+                    done.push(last);
+                    break;
+                }
+                reminder => done.push(reminder),
+            }
+        }
+        Ok(done)
+    }
+
     /// Reads one game's clock again inside the write transaction (a move
-    /// may have come in since the scan) and acts on it.
+    /// may have come in since the scan) and does the most pressing thing
+    /// due.
     fn act(&mut self, tx: &Tx<'_>, id: GameId) -> Result<Action, ServiceError> {
         let Some(row) = reminders::clock(tx, id)? else {
             return Ok(Action::Nothing);
         };
-        let start =
-            clock_start(&row).map_err(|why| ServiceError::Store(StoreError::Damaged(why)))?;
         let mut game = LoadedGame::load(tx, self.catalog, id)?;
         let Some(seat) = game.position.to_move() else {
             return Ok(Action::Nothing);
@@ -238,85 +241,99 @@ impl Judge<'_> {
             .copied()
             .ok_or(ServiceError::NoSuchGame(id))?;
         let now = self.now;
-        let reading =
-            Reading::with_pauses(&limits(&row), start, self.pauses_of(tx, player_id)?, now);
-        let player = game.player_at(seat);
-        if let Some((seat, days)) = thinking::out_of_time(tx, &game, now)? {
-            let notices = thinking::lose_thinking_time(tx, &mut game, seat, days, now)?;
-            notify::queue(tx, &notices, now)?;
-            return Ok(Action::Forfeited);
-        }
-        if reading.forfeit_due {
-            return lose_on_time(tx, &mut game, seat, player_id, &player, &reading, now);
-        }
-        let Some(period) = reading.reminder_due(row.period_sent) else {
+        let pauses = self.pauses_of(tx, player_id)?.clone();
+        let Some(clock) = GameClock::read(tx, &game, Some(pauses), now)? else {
             return Ok(Action::Nothing);
         };
-        reminders::record(tx, id, row.since_seq, period, &timestamp(now))?;
-        let notice = Notice::Reminder {
-            game: id,
-            player,
-            clock: row.since_seq,
-            period,
-            days: reading.days_waited(),
-            forfeit_at: timestamp(reading.forfeit_at),
-        };
-        notify::queue(tx, &[notice], now)?;
-        Ok(Action::Reminded)
+        let due = clock.due();
+        match due.action_at(&clock.clock(), now) {
+            None => Ok(Action::Nothing),
+            Some(due::Action::TimeUp(limit)) => {
+                let (action, notices) = time_up(tx, &mut game, &clock, limit, now)?;
+                notify::queue(tx, &notices, now)?;
+                Ok(action)
+            }
+            Some(due::Action::RemindVoters) => {
+                draw_offers::reminded(tx, id, &timestamp(now))?;
+                let voters = votes::waiting_for(&game, &game.row.draw_votes);
+                let notice = Notice::DrawReminder { game: id, voters };
+                notify::queue(tx, &[notice], now)?;
+                Ok(Action::VotersReminded)
+            }
+            Some(due::Action::Remind { period }) => {
+                reminders::record(tx, id, row.since_seq, period, &timestamp(now))?;
+                let notice = Notice::Reminder {
+                    game: id,
+                    player: game.player_at(seat),
+                    clock: row.since_seq,
+                    period,
+                    days: clock.pauses.running_between(clock.started, now).num_days(),
+                    forfeit_at: timestamp(due.deadline),
+                };
+                notify::queue(tx, &[notice], now)?;
+                Ok(Action::Reminded)
+            }
+        }
     }
 }
 
-/// The forfeit: the player to move loses on time, or, when a draw offer
-/// stands, the silence accepts it.
-fn lose_on_time(
-    tx: &Tx<'_>,
+/// The player to move of `game` is out of time (`limit`, read on `clock`):
+/// when their silence accepts a standing draw offer (they have not agreed,
+/// everyone else has) the game is drawn by agreement; otherwise they lose
+/// on time, whether or not they offered a draw themselves. Returns what was
+/// done and the notices, for the caller's transaction. `remind` and a move
+/// that comes too late both end here.
+pub(super) fn time_up(
+    tx: &Connection,
     game: &mut LoadedGame,
-    seat: usize,
-    player_id: i64,
-    player: &str,
-    reading: &Reading,
+    clock: &GameClock,
+    limit: Limit,
     now: DateTime<Utc>,
-) -> Result<Action, ServiceError> {
-    let days = reading.days_waited();
+) -> Result<(Action, Vec<Notice>), ServiceError> {
+    let seat = clock.seat;
+    let player = game.player_at(seat);
+    if clock.silence_accepts {
+        let comment = format!(
+            "{player} neither moved nor answered the draw offer by the deadline: \
+             the silence accepts it"
+        );
+        let position = game.position.conclude(&Conclusion::DrawAgreed)?;
+        let step = Step {
+            kind: EntryKind::Draw,
+            seat: None,
+            player_id: None,
+            text: "draw agreed",
+            roll: None,
+            comment: Some(&comment),
+            draw_votes: &[],
+        };
+        let mut notices = Vec::new();
+        if let Some(outcome) = game.record(tx, step, position, now)? {
+            notices.push(Notice::game_over(game, outcome));
+        }
+        return Ok((Action::Drawn, notices));
+    }
+    if limit == Limit::ThinkingTime {
+        let days = game.row.total_days.unwrap_or_default();
+        let notices = thinking::lose_thinking_time(tx, game, seat, days, now)?;
+        return Ok((Action::Forfeited, notices));
+    }
+    let days = clock.pauses.running_between(clock.started, now).num_days();
     let id = game.id();
-    let drawn = !game.row.draw_votes.is_empty();
     // A resignation waiting for its player's turn goes first: who gave up
     // does not win by the silence of the player to move.
-    let resigned = if drawn {
-        Vec::new()
-    } else {
-        turn_arrival::resign_waiting(tx, game, now)?
-    };
+    let resigned = turn_arrival::resign_waiting(tx, game, now)?;
     if game.row.status != games::Status::Active {
         turn_arrival::forget(tx, id)?;
-        notify::queue(tx, &resigned, now)?;
-        return Ok(Action::Nothing);
+        return Ok((Action::Nothing, resigned));
     }
-    let (event, kind, text, comment, action) = if drawn {
-        let comment = format!("the draw offer stood unanswered for {days} days: accepted");
-        (
-            Conclusion::DrawAgreed,
-            EntryKind::Draw,
-            "draw agreed",
-            comment,
-            Action::Drawn,
-        )
-    } else {
-        let comment = format!("{player} has not moved in {days} days");
-        (
-            Conclusion::Forfeit(seat),
-            EntryKind::Forfeit,
-            "forfeits on time",
-            comment,
-            Action::Forfeited,
-        )
-    };
-    let position = game.position.conclude(&event)?;
+    let comment = format!("{player} has not moved in {days} days");
+    let position = game.position.conclude(&Conclusion::Forfeit(seat))?;
     let step = Step {
-        kind,
-        seat: (!drawn).then_some(seat),
-        player_id: (!drawn).then_some(player_id),
-        text,
+        kind: EntryKind::Forfeit,
+        seat: Some(seat),
+        player_id: Some(clock.player_id),
+        text: "forfeits on time",
         roll: None,
         comment: Some(&comment),
         draw_votes: &[],
@@ -326,21 +343,20 @@ fn lose_on_time(
     // dice games the server records those passes with their rolls).
     let passes = turn_arrival::advance(tx, game, now)?;
     let mut notices = resigned;
-    if !drawn {
-        notices.push(Notice::Forfeited {
-            game: id,
-            player: player.to_string(),
-            days,
-            to_move: game.to_move_in(game.position.as_ref()),
-        });
-    }
+    notices.push(Notice::Forfeited {
+        game: id,
+        player,
+        days,
+        to_move: game.to_move_in(game.position.as_ref()),
+    });
     if let Some(outcome) = outcome {
         notices.push(Notice::game_over(game, outcome));
     }
     notices.extend(passes);
-    notify::queue(tx, &notices, now)?;
-    Ok(action)
+    Ok((Action::Forfeited, notices))
 }
 
+#[cfg(test)]
+mod due_property;
 #[cfg(test)]
 mod tests;

@@ -59,6 +59,9 @@ pub struct GameView {
     /// When the player to move must have moved (`Mon 14 Dec 2026 13:00
     /// UTC`), where the command worked it out (`show`).
     pub deadline: Option<String>,
+    /// True when, at that deadline, the silence of the player to move
+    /// accepts the standing draw offer instead of losing on time.
+    pub silence_accepts: bool,
 }
 
 impl GameView {
@@ -124,7 +127,11 @@ impl GameView {
         if self.status == "active" {
             out.push_str(&format!("{}\n", self.time_line()));
             if let (Some(deadline), Some(user)) = (&self.deadline, &self.to_move) {
-                out.push_str(&format!("{user} must move by {deadline} or lose on time\n"));
+                let or = match self.silence_accepts {
+                    true => "their silence accepts the draw offer",
+                    false => "lose on time",
+                };
+                out.push_str(&format!("{user} must move by {deadline} or {or}\n"));
             }
             for line in &self.vacations {
                 out.push_str(&format!("{line}\n"));

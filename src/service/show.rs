@@ -12,6 +12,22 @@ use crate::command::{Actor, GameId};
 use crate::rules::Seat;
 use crate::store::{self, turns};
 
+/// The game as it stands, with the vacations that stop a clock and the
+/// deadline of the player to move (as the mails print it).
+pub fn view_with_deadline(
+    conn: &Connection,
+    game: &LoadedGame,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<super::GameView, ServiceError> {
+    let mut view = game.current_view();
+    view.vacations = vacation_notes(conn, &game.players_by_id(), now)?;
+    if let Some(clock) = super::deadline::GameClock::read(conn, game, None, now)? {
+        view.deadline = Some(super::deadline::readable(clock.due().deadline));
+        view.silence_accepts = clock.silence_accepts;
+    }
+    Ok(view)
+}
+
 /// `show GAME [--at N]`.
 pub fn show(
     conn: &mut Connection,
@@ -23,10 +39,7 @@ pub fn show(
     let game = LoadedGame::load(&tx, req.catalog, id)?;
     let seat = asker_seat(req.actor, &game);
     let Some(at) = at else {
-        let mut view = game.current_view();
-        view.vacations = vacation_notes(&tx, &game.players_by_id(), req.now)?;
-        view.deadline =
-            super::deadline::deadline(&tx, &game, req.now)?.map(super::deadline::readable);
+        let mut view = view_with_deadline(&tx, &game, req.now)?;
         if let Some(seat) = seat {
             view.board = game.position.render_for(seat);
         }

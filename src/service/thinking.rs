@@ -15,6 +15,7 @@ use std::collections::HashMap;
 use chrono::{DateTime, TimeDelta, Utc};
 use rusqlite::Connection;
 
+use super::deadline::GameClock;
 use super::error::ServiceError;
 use super::game::{LoadedGame, Step, apply, parse_roll};
 use super::notice::Notice;
@@ -35,6 +36,10 @@ pub struct Clocks {
     pub ended: Option<DateTime<Utc>>,
     /// Thinking time used, per seat.
     pub used: Vec<TimeDelta>,
+    /// When the running span began (the last entry, or the creation), and
+    /// the thinking time each seat had used by then.
+    pub since: DateTime<Utc>,
+    pub used_at_since: Vec<TimeDelta>,
 }
 
 fn instant(text: &str) -> Result<DateTime<Utc>, ServiceError> {
@@ -65,7 +70,7 @@ pub fn clocks(
         })
         .collect::<Result<Vec<_>, ServiceError>>()?;
     let mut used = vec![TimeDelta::zero(); seats];
-    let mut charge = |seat: Option<Seat>, from: DateTime<Utc>, to: DateTime<Utc>| {
+    let charge = |used: &mut [TimeDelta], seat: Option<Seat>, from: DateTime<Utc>, to| {
         if let Some(seat) = seat.filter(|&s| s < seats)
             && to > from
         {
@@ -79,7 +84,7 @@ pub fn clocks(
     let mut last_entry = None;
     for (entry, undone) in turns::trail(conn, game.id())? {
         let at = instant(&entry.at)?;
-        charge(position.to_move(), since, at);
+        charge(&mut used, position.to_move(), since, at);
         since = at;
         last_entry = Some(at);
         if entry.kind == EntryKind::Undo {
@@ -97,14 +102,17 @@ pub fn clocks(
         position = apply(position.as_ref(), entry.kind, entry.seat, &entry.text, roll)?;
     }
     let over = game.row.status != Status::Active;
+    let used_at_since = used.clone();
     if !over {
-        charge(position.to_move(), since, now);
+        charge(&mut used, position.to_move(), since, now);
     }
     Ok(Clocks {
         started,
         last_entry,
         ended: last_entry.filter(|_| over),
         used,
+        since,
+        used_at_since,
     })
 }
 
@@ -168,19 +176,22 @@ pub fn span_text(span: TimeDelta) -> String {
     )
 }
 
-/// The seat to move in `game` when it has used up the game's thinking time
-/// (`totaltime`) at `now`, with the limit in days.
+/// The clock of the player to move in `game` when they have used up the
+/// game's thinking time (`totaltime`) at `now`: the moment is the one
+/// [`crate::clock::Due`] gives, as printed.
 pub fn out_of_time(
     conn: &Connection,
     game: &LoadedGame,
     now: DateTime<Utc>,
-) -> Result<Option<(Seat, u32)>, ServiceError> {
-    let (Some(days), Some(seat)) = (game.row.total_days, game.position.to_move()) else {
+) -> Result<Option<GameClock>, ServiceError> {
+    if game.row.total_days.is_none() {
+        return Ok(None);
+    }
+    let Some(clock) = GameClock::read(conn, game, None, now)? else {
         return Ok(None);
     };
-    let clocks = clocks(conn, game, now)?;
-    let used = clocks.used.get(seat).copied().unwrap_or_default();
-    Ok((used >= TimeDelta::days(i64::from(days))).then_some((seat, days)))
+    let out = clock.due().out_of_thinking.is_some_and(|at| now >= at);
+    Ok(out.then_some(clock))
 }
 
 #[cfg(test)]
@@ -269,11 +280,9 @@ mod tests {
         play(&mut conn, "alice", 20 * 3600);
         play(&mut conn, "bob", 21 * 3600);
         let game = LoadedGame::load(&conn, CATALOG, id).unwrap();
-        assert_eq!(out_of_time(&conn, &game, at(24 * 3600)).unwrap(), None);
-        assert_eq!(
-            out_of_time(&conn, &game, at(25 * 3600)).unwrap(),
-            Some((0, 1))
-        );
+        assert!(out_of_time(&conn, &game, at(24 * 3600)).unwrap().is_none());
+        let out = out_of_time(&conn, &game, at(25 * 3600)).unwrap().unwrap();
+        assert_eq!(out.seat, 0);
         assert!(
             game.current_view()
                 .time_line()
@@ -290,6 +299,49 @@ mod tests {
         let game = LoadedGame::load(&conn, CATALOG, id).unwrap();
         assert_eq!(game.result_line(), "0-1 (time forfeit)");
         assert_eq!(game.row.ply, 2);
+    }
+
+    /// Bob runs out of thinking time with alice's draw offer unanswered:
+    /// his late move finds the offer accepted by his silence, as `remind`
+    /// would have judged it at the deadline.
+    #[test]
+    fn a_late_move_with_an_unanswered_draw_offer_is_a_draw() {
+        let mut conn = db();
+        limited(&mut conn);
+        let id = GameId(2);
+        let run = |conn: &mut Connection, user: &str, command: Command, secs: i64| {
+            let actor = Actor::Trusted(user.into());
+            execute(
+                conn,
+                &Request {
+                    catalog: CATALOG,
+                    ..Request::new(&actor, &command, at(secs))
+                },
+            )
+            .unwrap()
+            .text()
+        };
+        let one = Command::Move {
+            game: id,
+            turn: "1".into(),
+            expect: None,
+        };
+        run(&mut conn, "alice", one.clone(), 3600);
+        let offer = Command::Draw {
+            game: id,
+            action: crate::command::DrawAction::Offer,
+        };
+        run(&mut conn, "alice", offer, 3600);
+        let late = run(&mut conn, "bob", one, 26 * 3600);
+        assert!(
+            late.starts_with(
+                "game2: too late: bob has used up the 1 day of thinking time so the draw \
+                 offer they left unanswered is accepted; 1 was not played"
+            ),
+            "{late}"
+        );
+        let game = LoadedGame::load(&conn, CATALOG, id).unwrap();
+        assert_eq!(game.result_line(), "1/2-1/2 (agreement)");
     }
 
     #[test]
@@ -334,6 +386,10 @@ mod tests {
         let mut conn = db();
         race(&mut conn, &["alice", "bob"]);
         let game = LoadedGame::load(&conn, CATALOG, GameId(1)).unwrap();
-        assert_eq!(out_of_time(&conn, &game, at(86_400 * 400)).unwrap(), None);
+        assert!(
+            out_of_time(&conn, &game, at(86_400 * 400))
+                .unwrap()
+                .is_none()
+        );
     }
 }

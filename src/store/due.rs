@@ -108,7 +108,10 @@ mod tests {
             conn.execute_batch(&format!("DROP TRIGGER {name}")).unwrap();
         }
         conn.execute_batch("DROP TABLE due").unwrap();
-        let before = STEPS.iter().position(|s| s.contains("Version 13")).unwrap();
+        let before = STEPS
+            .iter()
+            .position(|s| *s == include_str!("due.sql"))
+            .unwrap();
         conn.pragma_update(None, "user_version", before as i64)
             .unwrap();
         conn.execute_batch(
@@ -140,6 +143,16 @@ mod tests {
         )
         .unwrap();
         assert_eq!(marked(&conn).unwrap(), [g(1), g(3)]);
+        // A draw offer marks its game however it changes.
+        for change in [
+            "INSERT INTO draw_offers (game, made) VALUES (1, 'now')",
+            "UPDATE draw_offers SET reminded = 'now' WHERE game = 1",
+            "DELETE FROM draw_offers WHERE game = 1",
+        ] {
+            set(&conn, g(1), Some("2026-02-01T00:00:00Z")).unwrap();
+            conn.execute(change, []).unwrap();
+            assert_eq!(marked(&conn).unwrap(), [g(1), g(3)], "{change}");
+        }
         // A game that ends leaves the index.
         conn.execute("UPDATE games SET status = 'over' WHERE id = 3", [])
             .unwrap();

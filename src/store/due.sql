@@ -1,4 +1,4 @@
--- Version 13: when `remind` must next look at each active game, so that a
+-- Version 15: when `remind` must next look at each active game, so that a
 -- run reads only the games due instead of every clock (issue 25).
 --
 -- `at` is the earliest moment `remind` acts on the game (a reminder, a
@@ -12,9 +12,10 @@
 --   ''    never worked out (the active games of a database older than this
 --         step): due at once, so the first `remind` works them all out.
 -- A game that is over, or that nobody is to move in, has no row.
--- Rows of `turns`, `seats` and `vacations` are never deleted, nor seats
--- changed: those have no trigger. A later step that rebuilds one of these
--- tables must create its triggers again.
+-- Rows of `turns`, `seats`, `reminders` and `vacations` are never
+-- deleted, nor seats changed: those have no trigger. A `draw_offers` row
+-- marks its active game however it changes, a delete included. A later
+-- step that rebuilds one of these tables must create its triggers again.
 -- The triggers upsert: an INSERT OR REPLACE in a trigger takes the outer
 -- statement's conflict rule (an upsert outside makes it fail).
 CREATE TABLE IF NOT EXISTS due (
@@ -76,5 +77,23 @@ BEGIN
     INSERT INTO due (game, at)
         SELECT g.id, NULL FROM seats s JOIN games g ON g.id = s.game
         WHERE s.player IN (OLD.player, NEW.player) AND g.status = 'active'
+        ON CONFLICT (game) DO UPDATE SET at = NULL;
+END;
+CREATE TRIGGER IF NOT EXISTS due_draw_offer AFTER INSERT ON draw_offers
+BEGIN
+    INSERT INTO due (game, at)
+        SELECT id, NULL FROM games WHERE id = NEW.game AND status = 'active'
+        ON CONFLICT (game) DO UPDATE SET at = NULL;
+END;
+CREATE TRIGGER IF NOT EXISTS due_draw_offer_changed AFTER UPDATE ON draw_offers
+BEGIN
+    INSERT INTO due (game, at)
+        SELECT id, NULL FROM games WHERE id IN (OLD.game, NEW.game) AND status = 'active'
+        ON CONFLICT (game) DO UPDATE SET at = NULL;
+END;
+CREATE TRIGGER IF NOT EXISTS due_draw_offer_gone AFTER DELETE ON draw_offers
+BEGIN
+    INSERT INTO due (game, at)
+        SELECT id, NULL FROM games WHERE id = OLD.game AND status = 'active'
         ON CONFLICT (game) DO UPDATE SET at = NULL;
 END;

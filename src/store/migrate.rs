@@ -22,6 +22,8 @@ pub const STEPS: &[&str] = &[
     include_str!("votes.sql"),
     include_str!("words.sql"),
     include_str!("signed_off.sql"),
+    include_str!("trust.sql"),
+    include_str!("draw_offers.sql"),
     include_str!("due.sql"),
 ];
 
@@ -36,6 +38,9 @@ const COLUMNS: &[(usize, &str, &str, &str)] = &[
     (7, "turns", "auto", "INTEGER NOT NULL DEFAULT 0"),
     (9, "games", "undo_votes", "TEXT"),
     (9, "games", "total_days", "INTEGER"),
+    (12, "senders", "signups", "INTEGER NOT NULL DEFAULT 0"),
+    (12, "senders", "confirmations", "INTEGER NOT NULL DEFAULT 0"),
+    (12, "reply_tokens", "ply", "INTEGER"),
 ];
 
 /// The version a database has after every step.
@@ -215,7 +220,10 @@ mod tests {
         to_latest(&mut conn).unwrap();
         let votes = STEPS.iter().position(|s| s.contains("undo_votes")).unwrap();
         conn.execute_batch(STEPS[votes]).unwrap();
-        let signed_off = STEPS.iter().position(|s| s.contains("Version 12")).unwrap();
+        let signed_off = STEPS
+            .iter()
+            .position(|s| *s == include_str!("signed_off.sql"))
+            .unwrap();
         conn.pragma_update(None, "user_version", signed_off as i64)
             .unwrap();
         conn.execute_batch(

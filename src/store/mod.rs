@@ -11,6 +11,8 @@
 //! message is done") runs the command inside [`atomically`]: the command's
 //! [`write`] then becomes a savepoint of that one transaction.
 
+pub mod backup;
+pub mod draw_offers;
 pub mod due;
 pub mod games;
 pub mod migrate;
@@ -18,6 +20,7 @@ pub mod players;
 pub mod queued;
 pub mod reminders;
 pub mod resignations;
+pub mod senders;
 pub mod settings;
 pub mod signoffs;
 pub mod submissions;
@@ -54,6 +57,8 @@ pub enum StoreError {
     Damaged(String),
     #[error("no database at {0}: give --db PATH or set BOSERV_DB (`boserv signup` creates one)")]
     NoDatabase(std::path::PathBuf),
+    #[error("cannot read the database {0}: {1}")]
+    Unreadable(std::path::PathBuf, String),
     /// The operator's setup (a mail template, a setting) is wrong: nothing
     /// in the database is.
     #[error("server setup: {0}")]
@@ -147,10 +152,25 @@ pub fn open(path: &Path, busy_timeout: Duration) -> Result<Connection, StoreErro
 /// look, or act on games and players, never leave a stray empty
 /// database behind a mistyped path.
 pub fn open_existing(path: &Path, busy_timeout: Duration) -> Result<Connection, StoreError> {
-    if !path.exists() {
-        return Err(StoreError::NoDatabase(path.to_path_buf()));
-    }
+    check_existing(path)?;
     open(path, busy_timeout)
+}
+
+/// That the database at `path` exists and is a file this process can
+/// read, without opening it as a database (so without creating it, or a
+/// WAL beside it, when it is missing).
+pub fn check_existing(path: &Path) -> Result<(), StoreError> {
+    let unreadable = |why: String| StoreError::Unreadable(path.to_path_buf(), why);
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            Err(StoreError::NoDatabase(path.to_path_buf()))
+        }
+        Err(e) => Err(unreadable(e.to_string())),
+        Ok(meta) if !meta.is_file() => Err(unreadable("not a file".to_string())),
+        Ok(_) => std::fs::File::open(path)
+            .map(drop)
+            .map_err(|e| unreadable(e.to_string())),
+    }
 }
 
 /// A private in-memory database (tests, `moves`-style dry runs).

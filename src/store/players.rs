@@ -158,6 +158,24 @@ pub fn emails(conn: &Connection, player: i64) -> Result<Vec<String>, StoreError>
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
+/// True when `email` is a confirmed address of some player.
+pub fn is_confirmed_anywhere(conn: &Connection, email: &str) -> Result<bool, StoreError> {
+    Ok(conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM player_emails WHERE email = ?1 COLLATE NOCASE
+                        AND confirmed = 1)",
+        [email],
+        |r| r.get(0),
+    )?)
+}
+
+/// Every userid, lowercased (to tell a userid from a password in a line
+/// that does not parse: mail/suspects.rs).
+pub fn userids(conn: &Connection) -> Result<std::collections::HashSet<String>, StoreError> {
+    let mut q = conn.prepare_cached("SELECT lower(userid) FROM players")?;
+    let rows = q.query_map([], |r| r.get::<_, String>(0))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

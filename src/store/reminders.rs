@@ -24,13 +24,16 @@ pub struct ClockRow {
     pub left_seat: Option<usize>,
     /// The game's thinking-time limit in days (`totaltime`), if any.
     pub total_days: Option<u32>,
+    /// A draw offer stands.
+    pub draw_offered: bool,
 }
 
 /// The clock of an active game: the last log entry is found through the
 /// turns primary key (game, seq), one index probe.
 const SELECT: &str = "SELECT g.id, g.nag_days, g.forfeit_days, coalesce(t.seq, 0), coalesce(t.at, g.created), \
             CASE WHEN r.since_seq = coalesce(t.seq, 0) THEN r.period ELSE 0 END, \
-            CASE WHEN t.kind IN ('resign', 'forfeit', 'signoff') THEN t.seat END, g.total_days \
+            CASE WHEN t.kind IN ('resign', 'forfeit', 'signoff') THEN t.seat END, g.total_days, \
+            g.draw_votes IS NOT NULL \
      FROM games g \
      LEFT JOIN turns t ON t.game = g.id AND t.seq = (SELECT max(seq) FROM turns WHERE game = g.id) \
      LEFT JOIN reminders r ON r.game = g.id \
@@ -46,6 +49,7 @@ fn clock_row(r: &Row<'_>) -> rusqlite::Result<ClockRow> {
         period_sent: r.get::<_, Option<u32>>(5)?.unwrap_or(0),
         left_seat: r.get::<_, Option<i64>>(6)?.map(|s| s as usize),
         total_days: r.get(7)?,
+        draw_offered: r.get(8)?,
     })
 }
 

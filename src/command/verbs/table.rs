@@ -232,7 +232,12 @@ pub static VERBS: &[Verb] = &[
         page: "offer: propose a draw (it stands until everyone agrees, someone declines,\n\
                or a player who has not agreed moves). accept: agree to another's offer.\n\
                decline: refuse it (the offerer may withdraw it this way). pbmserv's\n\
-               `move ... propose|accept|reject` does the same.",
+               `move ... propose|accept|reject` does the same.\n\
+               Silence: a player to move who neither moves nor answers by their\n\
+               deadline accepts an offer everyone else agrees to (the game is drawn);\n\
+               an offer does not stop the offerer's own clock: on your turn, offering\n\
+               and not moving still loses on time. Whoever must answer gets one\n\
+               reminder, a reminder period (7 days by default) after the offer.",
         example: "offer",
         build: build::draw,
     },

@@ -222,16 +222,35 @@ fn help_reply_and_nag_mails() {
         "{text}"
     );
     insta::assert_snapshot!(text);
-    // A draw offer standing at forfeit time is accepted, not forfeited.
+    // A draw offer the reader has not answered, which everyone else
+    // agrees to, is accepted by their silence at the deadline.
     let offered = render(
         "nag.txt",
         NagLetter {
+            board: BoardLetter {
+                draw_offered_by: vec!["alice".into()],
+                silence_accepts: true,
+                ..nag.board.clone()
+            },
             draw_offered_by: vec!["alice".into()],
-            ..nag
+            ..nag.clone()
         },
     );
     assert!(!offered.contains("forfeited"), "{offered}");
+    assert!(offered.contains("your silence accepts it"), "{offered}");
     insta::assert_snapshot!("nag_with_a_draw_offer", offered);
+    // The reader's own offer does not stop their clock.
+    let own = render(
+        "nag.txt",
+        NagLetter {
+            draw_offered_by: vec!["bob".into()],
+            ..nag
+        },
+    );
+    assert!(
+        own.contains("it does\nnot stop your clock.\nIf no move arrives by Sun 6 Dec 2026 13:00 UTC, the game is forfeited."),
+        "{own}"
+    );
 }
 
 #[test]

@@ -26,10 +26,12 @@ Moves are written with the piece letter (none for pawns), the from and to
 squares joined by - (or x for a capture), and =Q, =R, =B or =N for a
 promotion: Ng1-f3, e2-e4, e4xd5, e7-e8=Q. Castling is the king's move:
 Ke1-g1, Ke1-c1 (O-O and O-O-O are accepted too). e2e4, E2-E4, e7e8q and
-SAN such as Nf3 or exd5 are also understood. Letters may be in either
-case, so bc4 reads two ways (the b-pawn takes on c4, or a bishop goes
-there): when both are legal the move is refused as ambiguous, naming both;
-when one is, it is played.
+SAN such as Nf3 or exd5 are also understood. An uppercase piece letter
+always names the piece (Bb4, Bxc5 and BC4 are bishop moves, as in SAN);
+a lowercase one may also be a pawn's file, so bc4 reads two ways (the
+b-pawn takes on c4, or a bishop goes there): when both are legal the move
+is refused as ambiguous, naming both; when one is, it is played. bxc4 (a
+lowercase file and x, SAN's pawn capture) is the pawn's when it can take.
 
 A game ends at once on checkmate, stalemate (draw), the third occurrence of
 a position (draw), 100 plies without a capture or pawn move (draw), or when

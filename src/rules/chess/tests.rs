@@ -348,19 +348,42 @@ fn a_short_move_refused_in_check_gives_the_real_reason() {
 fn a_short_move_that_reads_two_ways() {
     // bc4: the b-pawn takes on c4, or the bishop goes there (RULES.md).
     let both = fen("4k3/8/8/8/2p5/1P6/8/4KB2 w - - 0 1");
-    for t in ["bc4", "Bc4", "bxc4", "Bxc4", "BXC4"] {
-        assert_eq!(
-            refusal(&*both, t),
-            format!("{t} is ambiguous: it could be Bf1xc4 or b3xc4"),
-            "{t}"
-        );
+    assert_eq!(
+        refusal(&*both, "bc4"),
+        "bc4 is ambiguous: it could be Bf1xc4 or b3xc4"
+    );
+    // SAN's pawn capture (lowercase file, x) is the pawn's when it can take.
+    for t in ["bxc4", "bXc4"] {
+        assert_eq!(both.play(t, None).unwrap().canonical, "b3xc4", "{t}");
+    }
+    // An uppercase piece letter names the piece, as in standard SAN.
+    for t in ["Bc4", "Bxc4", "BXC4", "BC4"] {
+        assert_eq!(both.play(t, None).unwrap().canonical, "Bf1xc4", "{t}");
     }
     assert_eq!(both.play("b3xc4", None).unwrap().canonical, "b3xc4");
     assert_eq!(both.play("Bf1xc4", None).unwrap().canonical, "Bf1xc4");
-    let pawn_only = fen("4k3/8/8/8/2p5/1P6/8/4K3 w - - 0 1");
-    assert_eq!(pawn_only.play("Bc4", None).unwrap().canonical, "b3xc4");
+    // Even when no bishop can go there: B still means a bishop.
+    let pawn_only = fen("4k3/8/8/8/2p5/1P6/8/4K1B1 w - - 0 1");
+    assert_eq!(pawn_only.play("bc4", None).unwrap().canonical, "b3xc4");
+    assert_eq!(refusal(&*pawn_only, "Bc4"), "Bc4: no B can go to c4");
+    // A letter that is no piece on the board reads as a file.
+    let no_bishops = fen("4k3/8/8/8/2p5/1P6/8/4K3 w - - 0 1");
+    assert_eq!(no_bishops.play("Bc4", None).unwrap().canonical, "b3xc4");
     let bishop_only = fen("4k3/8/8/8/2p5/8/8/4KB2 w - - 0 1");
     assert_eq!(bishop_only.play("bxc4", None).unwrap().canonical, "Bf1xc4");
+}
+
+/// The export writes `Bb4` for a bishop's move while a pawn stands on b5;
+/// it must read back as the bishop's move, not as ambiguous with b5-b4.
+#[test]
+fn standard_san_with_an_uppercase_letter_names_the_piece() {
+    let p = fen("4k3/8/3b4/1p6/8/8/8/4K3 b - - 0 1");
+    assert_eq!(p.play("Bb4", None).unwrap().canonical, "Bd6-b4");
+    assert_eq!(p.play("b4", None).unwrap().canonical, "b5-b4");
+    assert_eq!(
+        refusal(&*p, "bb4"),
+        "bb4 is ambiguous: it could be Bd6-b4 or b5-b4"
+    );
 }
 
 #[test]

@@ -18,6 +18,7 @@
 //! - `read.rs`: the notation layer's view of the position, and refusals.
 //! - `drops.rs`: why a drop is refused, in a player's words.
 //! - `fen.rs`: FEN widened to any geometry, with reserves.
+//! - `search.rs`: perft, playing turns in place.
 //! - `game.rs`: the [`crate::rules::Position`] interface.
 
 mod drops;
@@ -27,6 +28,7 @@ mod movegen;
 pub mod pawns;
 mod position;
 mod read;
+mod search;
 mod variant;
 
 #[cfg(test)]

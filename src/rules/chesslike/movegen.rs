@@ -4,19 +4,70 @@
 //! of an enemy piece, a drop) and the game's own legality hook.
 
 use super::pawns::{facing, passed_over};
-use super::position::{Act, ChessLike, Special};
+use super::position::{Act, ChessLike, Special, touched};
 use super::{PawnRule, Rebels};
 use crate::rules::Action;
 use crate::rules::board::{Board, Piece};
 use crate::rules::castling::CastlingRule;
 use crate::rules::geometry::Square;
-use crate::rules::movement::{Mode, Primitive, targets};
+use crate::rules::movement::{Mode, targets};
 use crate::rules::reach::Use;
 use crate::rules::royal_guard::RoyalGuard;
 
 /// The squares a rebel move may go to, from the piece owner's side: the
 /// three ahead and the two beside.
 const REBEL_STEPS: [(i8, i8); 5] = [(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0)];
+
+/// The squares of one piece's rebel moves (at most one per rebel step).
+#[derive(Clone, Copy, Default)]
+struct RebelSquares {
+    squares: [Square; REBEL_STEPS.len()],
+    len: usize,
+}
+
+impl RebelSquares {
+    fn iter(&self) -> impl Iterator<Item = Square> + '_ {
+        self.squares[..self.len].iter().copied()
+    }
+}
+
+/// The working space of the legal-action filter, kept between positions
+/// so that a search allocates nothing per position.
+pub(super) struct Scratch {
+    /// A copy of the position's board to play each action on.
+    board: Board,
+    guard: RoyalGuard,
+    pub(super) rebel_steps: RebelSteps,
+    /// Lists a search fills per position (the squirms, their follow-ups).
+    pub(super) squirms: Vec<Act>,
+    pub(super) follow: Vec<Act>,
+}
+
+impl Scratch {
+    /// Working space for positions on `board`'s geometry.
+    pub(super) fn new(board: &Board) -> Self {
+        Scratch {
+            board: board.clone(),
+            guard: RoyalGuard::default(),
+            rebel_steps: RebelSteps::default(),
+            squirms: Vec::new(),
+            follow: Vec::new(),
+        }
+    }
+}
+
+/// What a squirm played in place changed.
+pub(super) struct SquirmUndo {
+    squares: [(Square, Option<Piece>); 4],
+    touched: usize,
+    rights: u8,
+    en_passant: Option<(Square, Square)>,
+}
+
+/// The rebel squares of each (kind, facing, square) that exist and lie
+/// outside the piece's own movement, found on first use: geometry alone.
+#[derive(Default)]
+pub(super) struct RebelSteps(Vec<Option<RebelSquares>>);
 
 /// A castling as the king's move, the rook going too.
 pub fn castle_act(rule: &CastlingRule) -> Act {
@@ -36,24 +87,28 @@ impl ChessLike {
     /// en passant included, castling not, before the check test.
     pub fn pseudo_moves(&self) -> Vec<Act> {
         let mut out = Vec::with_capacity(128);
+        self.pseudo_moves_into(&mut out);
+        out
+    }
+
+    /// [`ChessLike::pseudo_moves`] added to `out`.
+    pub fn pseudo_moves_into(&self, out: &mut Vec<Act>) {
         let pawns: u64 = self.rules.pawns.iter().fold(0, |m, r| m | 1 << r.kind);
         for (from, p) in self.board.pieces_of(self.side) {
             if pawns & (1 << p.kind) != 0
                 && let Some(rule) = self.rules.pawn(p.kind)
             {
-                self.pawn_moves(rule, from, &mut out);
+                self.pawn_moves(rule, from, out);
                 continue;
             }
             let plain = |to, capture| Act::plain(Action::step(from, to), capture);
-            self.board.each_quiet(from, |to| out.push(plain(to, false)));
-            self.board.each_capture(from, |to| {
-                if !self.is_royal(to) {
-                    out.push(plain(to, true));
+            self.board.each_quiet_then_capture(from, |to, capture| {
+                if !capture || !self.is_royal(to) {
+                    out.push(plain(to, capture));
                 }
             });
         }
-        out.extend(self.en_passant_acts());
-        out
+        self.en_passant_acts_into(out);
     }
 
     fn pawn_moves(&self, rule: &PawnRule, from: Square, out: &mut Vec<Act>) {
@@ -96,19 +151,25 @@ impl ChessLike {
     /// multi-step passed over, by a kind that may take it there, whose
     /// capture pattern reaches that square.
     pub fn en_passant_acts(&self) -> Vec<Act> {
+        let mut out = Vec::new();
+        self.en_passant_acts_into(&mut out);
+        out
+    }
+
+    /// [`ChessLike::en_passant_acts`] added to `out`.
+    fn en_passant_acts_into(&self, out: &mut Vec<Act>) {
         let Some((ep_from, ep_to)) = self.en_passant else {
-            return Vec::new();
+            return;
         };
         let Some(rule) = self
             .board
             .get(ep_to)
             .and_then(|victim| self.rules.pawn(victim.kind))
         else {
-            return Vec::new();
+            return;
         };
         let passed = passed_over(self.board.geometry(), ep_from, ep_to);
         let takers: u64 = rule.taken_by.iter().fold(0, |m, &k| m | 1 << k);
-        let mut out = Vec::new();
         for (from, p) in self.board.pieces_of(self.side) {
             if takers & (1 << p.kind) == 0 {
                 continue;
@@ -123,7 +184,6 @@ impl ChessLike {
                 }
             });
         }
-        out
     }
 
     /// The castlings allowed now (check included).
@@ -132,6 +192,14 @@ impl ChessLike {
         // The rook leaving may open a line onto the king's new square.
         acts.retain(|a| self.is_safe(std::slice::from_ref(a)));
         acts
+    }
+
+    /// True when nothing stands in the way of a castling now (the check
+    /// after it aside): [`ChessLike::castling_refusal`] without its words.
+    fn castling_open(&self, rule: &CastlingRule) -> bool {
+        let attacked = |s: Square| self.board.attacked_by(s, 1 - rule.seat);
+        rule.obstacle(&self.board, self.unmoved(rule), &attacked)
+            .is_none()
     }
 
     /// Why a castling is impossible now, or `None`.
@@ -146,21 +214,27 @@ impl ChessLike {
     /// the game's limits on square colours, the royal piece's rank and
     /// relocations in check. Before the check test.
     pub fn drop_acts(&self) -> Vec<Act> {
+        let mut out = Vec::new();
+        self.drop_acts_into(&mut out);
+        out
+    }
+
+    /// [`ChessLike::drop_acts`] added to `out`.
+    fn drop_acts_into(&self, out: &mut Vec<Act>) {
         let Some(drops) = &self.rules.drops else {
-            return Vec::new();
+            return;
         };
         let geo = self.board.geometry();
         let side = self.side as usize;
         let hand = self.reserves[side];
         let in_hand: u32 = hand.iter().map(|&n| u32::from(n)).sum();
         if in_hand == 0 {
-            return Vec::new();
+            return;
         }
         let relocations = match drops.onto_own_pawn {
             Some(_) if drops.no_relocation_in_check && self.in_check() => None,
             ranks => ranks.map(|r| r[side]),
         };
-        let mut out = Vec::new();
         for (kind, &n) in hand.iter().enumerate().filter(|&(_, &n)| n > 0) {
             let kind = kind as u8;
             let pawn = self.rules.pawn(kind);
@@ -211,50 +285,33 @@ impl ChessLike {
                 }
             }
         }
-        out
     }
 
     /// True when `to` is in the movement of `piece` on `from` (its move or
     /// capture pattern, or a pawn's step), judged on an empty board: by
-    /// geometry alone, ignoring occupancy. The precomputed spans answer
-    /// exactly unless the pattern hops (a hop never lands next to its
-    /// start on an empty board, yet its span holds that square).
+    /// geometry alone, ignoring occupancy (a hop, which needs a screen,
+    /// reaches nothing there).
     fn in_own_pattern(&self, piece: Piece, from: Square, to: Square) -> bool {
         let geo = self.board.geometry();
-        let kind = self.board.kind(piece);
-        let zone = geo.zone(from);
         let reach = self.rules.spec.reach();
-        let spans = |use_: Use, mode: Mode| {
-            let hops = kind
-                .pattern(mode, zone)
-                .iter()
-                .any(|p| matches!(p, Primitive::Hop(_)));
+        let in_pattern = |use_: Use| {
             reach
-                .span(piece.kind, use_, piece.facing, from)
-                .filter(|_| !hops)
-                .map(|span| span.contains(to))
+                .alone(piece.kind, use_, piece.facing, from)
+                .map(|alone| alone.contains(to))
+                .unwrap_or_else(|| {
+                    let kind = self.board.kind(piece);
+                    let mode = if use_ == Use::Move {
+                        Mode::Move
+                    } else {
+                        Mode::Capture
+                    };
+                    let only_to = |s: Square| mode == Mode::Capture && s == to;
+                    let pattern = kind.pattern(mode, geo.zone(from));
+                    targets(geo, pattern, from, piece.facing, mode, &only_to).contains(&to)
+                })
         };
-        let in_pattern = |mode: Mode| {
-            let use_ = if mode == Mode::Move {
-                Use::Move
-            } else {
-                Use::Capture
-            };
-            spans(use_, mode).unwrap_or_else(|| {
-                let only_to = |s: Square| mode == Mode::Capture && s == to;
-                targets(
-                    geo,
-                    kind.pattern(mode, zone),
-                    from,
-                    piece.facing,
-                    mode,
-                    &only_to,
-                )
-                .contains(&to)
-            })
-        };
-        in_pattern(Mode::Move)
-            || in_pattern(Mode::Capture)
+        in_pattern(Use::Move)
+            || in_pattern(Use::Capture)
             || self.rules.pawn(piece.kind).is_some_and(|rule| {
                 rule.steps
                     .iter()
@@ -264,15 +321,41 @@ impl ChessLike {
 
     /// The squares the piece `p` on `from` of `board` may be moved to by a
     /// rebel move: one square ahead or aside by its owner's forward, empty,
-    /// outside the piece's own movement.
-    fn rebel_squares(&self, board: &Board, from: Square, p: Piece) -> Vec<Square> {
+    /// outside the piece's own movement (those `steps` remembers, by
+    /// geometry alone).
+    fn rebel_squares(
+        &self,
+        board: &Board,
+        from: Square,
+        p: Piece,
+        steps: &mut RebelSteps,
+    ) -> RebelSquares {
         let geo = board.geometry();
-        let up = facing(p.owner);
-        REBEL_STEPS
-            .iter()
-            .filter_map(|&(df, dr)| geo.offset(from, df, dr * up))
-            .filter(|&to| board.get(to).is_none() && !self.in_own_pattern(p, from, to))
-            .collect()
+        let at = (usize::from(p.kind) * 2 + usize::from(p.facing < 0)) * geo.len() + from as usize;
+        if steps.0.len() <= at {
+            steps
+                .0
+                .resize(self.rules.spec.kinds.len() * 2 * geo.len(), None);
+        }
+        let open = *steps.0[at].get_or_insert_with(|| {
+            let mut open = RebelSquares::default();
+            let up = facing(p.owner);
+            for &(df, dr) in &REBEL_STEPS {
+                if let Some(to) = geo.step(from, df, dr * up)
+                    && !self.in_own_pattern(p, from, to)
+                {
+                    open.squares[open.len] = to;
+                    open.len += 1;
+                }
+            }
+            open
+        });
+        let mut out = RebelSquares::default();
+        for to in open.iter().filter(|&to| board.get(to).is_none()) {
+            out.squares[out.len] = to;
+            out.len += 1;
+        }
+        out
     }
 
     /// Rebel moves of the enemy's pieces (of the one on `only`, if given):
@@ -280,15 +363,25 @@ impl ChessLike {
     /// outside the piece's own movement. Before the check test.
     pub fn rebel_acts(&self, only: Option<Square>) -> Vec<Act> {
         let mut out = Vec::new();
+        self.rebel_acts_into(only, &mut out, &mut RebelSteps::default());
+        out
+    }
+
+    /// [`ChessLike::rebel_acts`] added to `out`.
+    pub(super) fn rebel_acts_into(
+        &self,
+        only: Option<Square>,
+        out: &mut Vec<Act>,
+        steps: &mut RebelSteps,
+    ) {
         for (from, p) in self.board.pieces_of(1 - self.side) {
             if only.is_some_and(|s| s != from) {
                 continue;
             }
-            for to in self.rebel_squares(&self.board, from, p) {
+            for to in self.rebel_squares(&self.board, from, p, steps).iter() {
                 out.push(Act::plain(Action::Rebel { from, to }, false));
             }
         }
-        out
     }
 
     /// Squirm Chess: after the side's action `act` (played on `after`, the
@@ -301,6 +394,7 @@ impl ChessLike {
         guard: &RoyalGuard,
         after: &mut Board,
         act: &Act,
+        steps: &mut RebelSteps,
     ) -> Option<Square> {
         if matches!(act.special, Special::Castle { .. }) {
             return None;
@@ -321,7 +415,8 @@ impl ChessLike {
         if !shuts_a_line {
             return None;
         }
-        self.rebel_squares(after, to, piece).into_iter().find(|&r| {
+        let squares = self.rebel_squares(after, to, piece, steps);
+        squares.iter().find(|&r| {
             after.shift(to, r);
             let exposed = !guard.royals_safe(&self.board, after);
             after.shift(r, to);
@@ -343,7 +438,7 @@ impl ChessLike {
         }
         let guard = RoyalGuard::new(&self.board, self.side, 2);
         let mut after = self.board_after(std::slice::from_ref(act));
-        self.squirm_exposure(&guard, &mut after, act)
+        self.squirm_exposure(&guard, &mut after, act, &mut RebelSteps::default())
     }
 
     /// Every legal single action (a whole turn in every game whose turns
@@ -358,31 +453,79 @@ impl ChessLike {
     /// Every legal single action as the core's own generator finds it
     /// (what a game's [`super::Backend`] must agree with).
     pub fn core_legal_acts(&self) -> Vec<Act> {
-        let mut acts = self.pseudo_moves();
+        let mut acts = Vec::with_capacity(128);
+        self.core_legal_acts_into(&mut acts, &mut Scratch::new(&self.board));
+        acts
+    }
+
+    /// [`ChessLike::legal_acts`] into `out` (cleared first), with the
+    /// working space of `scratch` (a search keeps one per position).
+    pub(super) fn legal_acts_into(&self, out: &mut Vec<Act>, scratch: &mut Scratch) {
+        match self.rules.backend {
+            Some(fast) => {
+                out.clear();
+                out.extend(fast.legal_acts(self));
+            }
+            None => self.core_legal_acts_into(out, scratch),
+        }
+    }
+
+    /// [`ChessLike::core_legal_acts`] into `out` (cleared first).
+    fn core_legal_acts_into(&self, out: &mut Vec<Act>, scratch: &mut Scratch) {
+        out.clear();
+        self.pseudo_moves_into(out);
         if self.rules.drops.is_some() {
-            acts.extend(self.drop_acts());
+            self.drop_acts_into(out);
         }
         if self.rules.rebels == Rebels::InsteadOfMove {
-            acts.extend(self.rebel_acts(None));
+            self.rebel_acts_into(None, out, &mut scratch.rebel_steps);
         }
         let squirms = self.rules.rebels == Rebels::SquirmFirst;
-        let guard = RoyalGuard::new(&self.board, self.side, 2);
-        let mut scratch = self.board.clone();
+        let Scratch {
+            board,
+            guard,
+            rebel_steps,
+            ..
+        } = scratch;
+        guard.prepare(&self.board, self.side, 2);
+        board.copy_from(&self.board);
         let hooks = self.rules.hooks;
-        acts.retain(|a| {
-            Self::make(&mut scratch, a, self.side);
-            let safe = guard.safe_after_action(&self.board, &scratch, &a.action)
-                && !(squirms && self.squirm_exposure(&guard, &mut scratch, a).is_some());
-            Self::unmake(&mut scratch, a, &self.board);
+        out.retain(|a| {
+            let taken = match a.special {
+                Special::EnPassant { taken } => Some(taken),
+                _ => None,
+            };
+            // In Squirm games a move is judged by its lines alone when the
+            // piece that moved, lifted, would expose nothing.
+            let quick = match guard.safe_by_lines(&self.board, &a.action, taken) {
+                Some(true) if squirms => guard
+                    .safe_without_lander(&self.board, &a.action, taken)
+                    .filter(|&lifted| lifted),
+                quick => quick,
+            };
+            let safe = quick.unwrap_or_else(|| {
+                Self::make(board, a, self.side);
+                let safe = guard.safe_after_action(&self.board, board, &a.action, taken)
+                    && !(squirms && self.squirm_exposure(guard, board, a, rebel_steps).is_some());
+                Self::unmake(board, a, &self.board);
+                safe
+            });
             safe && (!self.rules.own_legality || hooks.forbids(self, a).is_none())
         });
         // Castling is a king move: nothing squirms after it.
-        for castle in self.castlings() {
-            if !self.rules.own_legality || hooks.forbids(self, &castle).is_none() {
-                acts.push(castle);
+        for rule in &self.rules.castlings {
+            if rule.seat != self.side || !self.castling_open(rule) {
+                continue;
+            }
+            let castle = castle_act(rule);
+            // The rook leaving may open a line onto the king's new square.
+            Self::make(board, &castle, self.side);
+            let safe = !Self::royal_attacked(board, self.side);
+            Self::unmake(board, &castle, &self.board);
+            if safe && (!self.rules.own_legality || hooks.forbids(self, &castle).is_none()) {
+                out.push(castle);
             }
         }
-        acts
     }
 
     /// Every legal turn as its actions, whether or not the game has ended.
@@ -416,20 +559,47 @@ impl ChessLike {
             .collect()
     }
 
-    /// The position within a turn after a squirm: the same side to move,
-    /// no en passant chance, the squirmed piece moved.
+    /// The position within a turn after one of its actions (a squirm, in
+    /// the games that have turns of two): the same side to move, no en
+    /// passant chance, the action played.
     pub(super) fn after_squirm(&self, squirm: &Act) -> ChessLike {
         let mut mid = self.clone();
-        Self::make(&mut mid.board, squirm, self.side);
-        mid.en_passant = None;
+        mid.squirm_in_place(squirm);
+        mid
+    }
+
+    /// [`ChessLike::after_squirm`] on this position itself; returns what
+    /// [`ChessLike::undo_squirm`] needs to take it back.
+    pub(super) fn squirm_in_place(&mut self, squirm: &Act) -> SquirmUndo {
+        let mut undo = SquirmUndo {
+            squares: [(0, None); 4],
+            touched: 0,
+            rights: self.rights,
+            en_passant: self.en_passant,
+        };
+        for sq in touched(squirm) {
+            undo.squares[undo.touched] = (sq, self.board.get(sq));
+            undo.touched += 1;
+        }
+        Self::make(&mut self.board, squirm, self.side);
+        self.en_passant = None;
         if let Action::Rebel { from, to } = squirm.action {
             for rule in &self.rules.castlings {
                 if rule.touched_by(from, to) {
-                    mid.rights &= !(1 << rule.right);
+                    self.rights &= !(1 << rule.right);
                 }
             }
         }
-        mid
+        undo
+    }
+
+    /// Takes back [`ChessLike::squirm_in_place`].
+    pub(super) fn undo_squirm(&mut self, undo: &SquirmUndo) {
+        for &(sq, piece) in undo.squares[..undo.touched].iter().rev() {
+            self.board.set(sq, piece);
+        }
+        self.rights = undo.rights;
+        self.en_passant = undo.en_passant;
     }
 
     /// Castlings whose conditions hold, before the final check test (the

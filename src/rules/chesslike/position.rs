@@ -51,6 +51,39 @@ impl Act {
     }
 }
 
+/// What [`ChessLike::play_in_place`] changed, to take it back: the
+/// squares a turn touched with what stood there, and the state before.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Undo {
+    squares: [(Square, Option<Piece>); 8],
+    touched: usize,
+    side: u8,
+    rights: u8,
+    en_passant: Option<(Square, Square)>,
+    reserves: [[u8; MAX_KINDS]; 2],
+    drop_colours: [u8; 2],
+    halfmoves: u32,
+    fullmove: u32,
+    last_moved: Option<Square>,
+}
+
+/// The squares an action changes (at most four).
+pub(super) fn touched(act: &Act) -> impl Iterator<Item = Square> {
+    let (a, b) = match act.action {
+        Action::Move { from, to, .. } | Action::Rebel { from, to } => (Some(from), Some(to)),
+        Action::Drop { to, relocate, .. } => (Some(to), relocate),
+        Action::Pass => (None, None),
+    };
+    let (c, d) = match act.special {
+        Special::EnPassant { taken } => (Some(taken), None),
+        Special::Castle {
+            rook_from, rook_to, ..
+        } => (Some(rook_from), Some(rook_to)),
+        Special::Plain => (None, None),
+    };
+    [a, b, c, d].into_iter().flatten()
+}
+
 /// A position of a game described by [`Rules`].
 #[derive(Clone, Debug)]
 pub struct ChessLike {
@@ -295,81 +328,110 @@ impl ChessLike {
     /// The position after the legal turn `acts`, written as `text`, with
     /// the ends it reaches decided.
     pub fn after(&self, acts: &[Act], text: String) -> ChessLike {
-        let mut rights = self.rights;
+        let mut next = self.clone();
+        next.play_in_place(acts);
+        next.last_move = Some(text);
+        next.history.push(next.repetition_key());
+        next.ended = next.end_on_arrival();
+        next
+    }
+
+    /// Plays the legal turn `acts` on this position itself: the board, the
+    /// side to move, rights, en passant, reserves, counters and the piece
+    /// moved last; not the history, the last move's text or the end (what
+    /// [`ChessLike::after`] adds, and what a search keeps its own way).
+    /// Returns what [`ChessLike::undo`] needs to take it back.
+    pub(super) fn play_in_place(&mut self, acts: &[Act]) -> Undo {
+        let mut undo = Undo {
+            squares: [(0, None); 8],
+            touched: 0,
+            side: self.side,
+            rights: self.rights,
+            en_passant: self.en_passant,
+            reserves: self.reserves,
+            drop_colours: self.drop_colours,
+            halfmoves: self.halfmoves,
+            fullmove: self.fullmove,
+            last_moved: self.last_moved,
+        };
         let mut irreversible = false;
-        let mut en_passant = None;
         let mut last_moved = None;
-        let mut reserves = self.reserves;
-        let mut drop_colours = self.drop_colours;
         let bound = self.rules.drops.as_ref().and_then(|d| d.unlike_colours);
+        let side = self.side;
         for act in acts {
             irreversible |= act.capture;
             match act.action {
                 Action::Move { from, to, .. } | Action::Rebel { from, to } => {
                     for rule in &self.rules.castlings {
                         if rule.touched_by(from, to) {
-                            rights &= !(1 << rule.right);
+                            self.rights &= !(1 << rule.right);
                         }
                     }
                     let mover = self.board.get(from).expect("a piece moves");
                     let pawn = self.rules.pawn(mover.kind);
                     irreversible |= pawn.is_some();
                     last_moved = Some(to);
-                    en_passant = None;
+                    self.en_passant = None;
                     if let (Some(rule), Action::Move { .. }) = (pawn, act.action)
                         && !rule.taken_by.is_empty()
                         && rule
-                            .step_between(self.board.geometry(), self.side, from, to)
+                            .step_between(self.board.geometry(), side, from, to)
                             .is_some_and(|(_, n)| n >= 2)
                     {
-                        en_passant = Some((from, to));
+                        self.en_passant = Some((from, to));
                     }
                 }
                 Action::Drop { kind, to, relocate } => {
-                    reserves[self.side as usize][kind as usize] -= 1;
+                    self.reserves[side as usize][kind as usize] -= 1;
                     if bound == Some(kind) {
-                        drop_colours[self.side as usize] |= self.colour_bit(to);
+                        self.drop_colours[side as usize] |= self.colour_bit(to);
                     }
                     irreversible |= relocate.is_some();
                     last_moved = Some(to);
-                    en_passant = None;
+                    self.en_passant = None;
                 }
                 Action::Pass => {}
             }
             match act.special {
-                Special::EnPassant { .. } => en_passant = None,
+                Special::EnPassant { .. } => self.en_passant = None,
                 // Castling is a king move: nothing may squirm after it.
                 Special::Castle { .. } => {
-                    en_passant = None;
+                    self.en_passant = None;
                     last_moved = None;
                 }
                 Special::Plain => {}
             }
+            for sq in touched(act) {
+                undo.squares[undo.touched] = (sq, self.board.get(sq));
+                undo.touched += 1;
+            }
+            Self::make(&mut self.board, act, side);
         }
         // Only Squirm games remember it (their FEN writes it).
         if self.rules.rebels != super::Rebels::SquirmFirst {
             last_moved = None;
         }
-        let mut history = self.history.clone();
-        let mut next = ChessLike {
-            rules: self.rules,
-            board: self.board_after(acts),
-            side: 1 - self.side,
-            rights,
-            en_passant,
-            reserves,
-            drop_colours,
-            halfmoves: if irreversible { 0 } else { self.halfmoves + 1 },
-            fullmove: self.fullmove + u32::from(self.side == 1),
-            history: Vec::new(),
-            last_moved,
-            last_move: Some(text),
-            ended: None,
-        };
-        history.push(next.repetition_key());
-        next.history = history;
-        next.ended = next.end_on_arrival();
-        next
+        self.last_moved = last_moved;
+        self.side = 1 - side;
+        self.halfmoves = if irreversible { 0 } else { self.halfmoves + 1 };
+        self.fullmove += u32::from(side == 1);
+        undo
+    }
+
+    /// Takes back what [`ChessLike::play_in_place`] played.
+    pub(super) fn undo(&mut self, undo: &Undo) {
+        // Last touched first: a square touched twice gets its first content.
+        for &(sq, piece) in undo.squares[..undo.touched].iter().rev() {
+            self.board.set(sq, piece);
+        }
+        self.side = undo.side;
+        self.rights = undo.rights;
+        self.en_passant = undo.en_passant;
+        self.reserves = undo.reserves;
+        self.drop_colours = undo.drop_colours;
+        self.halfmoves = undo.halfmoves;
+        self.fullmove = undo.fullmove;
+        self.last_moved = undo.last_moved;
     }
 
     /// The end the rules impose on arriving here, unless the side to move
@@ -397,6 +459,24 @@ impl ChessLike {
     /// reserves), side to move, castling rights and the en passant
     /// captures actually legal.
     pub fn repetition_key(&self) -> u64 {
+        let legal = if self.en_passant_acts().is_empty() {
+            Vec::new()
+        } else {
+            self.legal_acts()
+        };
+        let squirms = if self.rules.rebels == super::Rebels::SquirmFirst {
+            self.open_squirms()
+        } else {
+            Vec::new()
+        };
+        self.key_given(&legal, squirms.into_iter())
+    }
+
+    /// [`ChessLike::repetition_key`] given the legal actions (read only
+    /// when an en passant capture is open) and, in Squirm games, the
+    /// squirms that begin a legal turn, in the order of
+    /// [`ChessLike::squirm_acts`].
+    pub(super) fn key_given(&self, legal: &[Act], open_squirms: impl Iterator<Item = Act>) -> u64 {
         if self.en_passant.is_none()
             && self.rules.drops.is_none()
             && self.rules.rebels != super::Rebels::SquirmFirst
@@ -415,7 +495,6 @@ impl ChessLike {
             .extend((0..self.rules.castlings.len()).map(|i| u8::from(self.rights & (1 << i) != 0)));
         let open = self.en_passant_acts();
         if !open.is_empty() {
-            let legal = self.legal_acts();
             let mut ep: Vec<(Square, Square)> = open
                 .into_iter()
                 .filter(|a| legal.contains(a))
@@ -442,7 +521,7 @@ impl ChessLike {
         // possible here too.
         if self.rules.rebels == super::Rebels::SquirmFirst {
             bytes.push(0xfe);
-            for s in self.open_squirms() {
+            for s in open_squirms {
                 bytes.extend([s.action.from(), s.action.to()].into_iter().flatten());
             }
         }
@@ -481,25 +560,6 @@ impl ChessLike {
         if let Some(fast) = self.rules.backend {
             return fast.perft(self, depth);
         }
-        if self.rules.rebels == super::Rebels::SquirmFirst {
-            let turns = self.legal_turn_acts();
-            if depth == 1 {
-                return turns.len() as u64;
-            }
-            return turns
-                .iter()
-                .map(|t| self.after(t, String::new()).perft(depth - 1))
-                .sum();
-        }
-        let acts = self.legal_acts();
-        if depth == 1 {
-            return acts.len() as u64;
-        }
-        acts.iter()
-            .map(|a| {
-                self.after(std::slice::from_ref(a), String::new())
-                    .perft(depth - 1)
-            })
-            .sum()
+        super::search::Search::new(self, depth).perft(depth)
     }
 }

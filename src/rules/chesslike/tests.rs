@@ -149,6 +149,14 @@ fn refusal(p: &ChessLike, text: &str) -> String {
     }
 }
 
+/// The square of the piece an action takes en passant.
+fn taken(act: &Act) -> Option<Square> {
+    match act.special {
+        Special::EnPassant { taken } => Some(taken),
+        _ => None,
+    }
+}
+
 /// Every action the guard's shortcut judges, checked against the full test.
 fn guard_agrees(p: &ChessLike) {
     let guard = RoyalGuard::new(p.board(), p.side(), 2);
@@ -158,7 +166,7 @@ fn guard_agrees(p: &ChessLike) {
     for act in acts {
         let after = p.board_after(std::slice::from_ref(&act));
         assert_eq!(
-            guard.safe_after_action(p.board(), &after, &act.action),
+            guard.safe_after_action(p.board(), &after, &act.action, taken(&act)),
             !ChessLike::royal_attacked(&after, p.side()),
             "{act:?} in {}",
             to_fen(p)

@@ -213,17 +213,25 @@ fn index_agrees(conn: &Connection, now: DateTime<Utc>) -> Result<(), TestCaseErr
 }
 
 /// What a run did, without the count of games it looked at.
-fn acted(s: &Summary) -> (usize, usize, usize, Vec<String>) {
-    (s.reminders, s.forfeits, s.draws, s.problems.clone())
+fn acted(s: &Summary) -> (usize, usize, usize, usize, Vec<String>) {
+    (
+        s.reminders,
+        s.voter_reminders,
+        s.forfeits,
+        s.draws,
+        s.problems.clone(),
+    )
 }
 
-/// The games, their logs, the reminders sent and the mail queued.
+/// The games, their logs, the reminders sent, the draw offers and the
+/// mail queued.
 fn state(conn: &Connection) -> String {
     let mut out = String::new();
     for query in [
         "SELECT * FROM games ORDER BY id",
         "SELECT * FROM turns ORDER BY game, seq",
         "SELECT game, since_seq, period, sent FROM reminders ORDER BY game",
+        "SELECT game, made, reminded FROM draw_offers ORDER BY game",
         "SELECT recipients, subject, body FROM outbox ORDER BY id",
     ] {
         let mut q = conn.prepare(query).unwrap();

@@ -356,6 +356,89 @@ fn per_game_limits_are_honoured() {
     );
 }
 
+fn offer_draw(conn: &mut Connection, user: &str, id: GameId, now: DateTime<Utc>) {
+    exec(
+        conn,
+        Some(user),
+        Command::Draw {
+            game: id,
+            action: DrawAction::Offer,
+        },
+        now,
+    )
+    .unwrap();
+}
+
+/// Issue 23: alice, to move, offers a draw and never moves. Her offer
+/// does not stop her clock: she loses on time, she is not given a draw.
+#[test]
+fn the_player_to_move_who_offered_a_draw_still_loses_on_time() {
+    let mut conn = db();
+    let id = game(&mut conn, "race", &["alice", "bob"], &[]);
+    offer_draw(&mut conn, "alice", id, at(0) + days(1));
+    let s = run(&mut conn, at(0) + days(21));
+    assert_eq!((s.forfeits, s.draws), (1, 0));
+    let view = show(&mut conn, id);
+    assert_eq!(
+        (view.result.as_deref(), view.reason.as_deref()),
+        (Some("0-1"), Some("time forfeit"))
+    );
+}
+
+/// Bob must answer alice's offer: `remind` tells him once, a reminder
+/// period after the offer; a new offer is reminded anew.
+#[test]
+fn whoever_must_answer_a_draw_offer_is_reminded_once() {
+    let mut conn = db();
+    let id = game(&mut conn, "race", &["alice", "bob"], &[("nag", "10")]);
+    play(&mut conn, "alice", id, "1", at(0));
+    offer_draw(&mut conn, "alice", id, at(0) + days(1));
+    let early = run(&mut conn, at(0) + days(11) - TimeDelta::seconds(1));
+    assert_eq!((early.voter_reminders, early.reminders), (0, 1));
+    let s = run(&mut conn, at(0) + days(11));
+    assert_eq!(s.voter_reminders, 1);
+    assert!(s.to_string().ends_with(", 1 draw offer reminder"), "{s}");
+    assert_eq!(run(&mut conn, at(0) + days(12)).voter_reminders, 0);
+    assert_eq!(run(&mut conn, at(0) + days(19)).voter_reminders, 0);
+    // Declined, offered again: a new offer, a new reminder.
+    exec(
+        &mut conn,
+        Some("bob"),
+        Command::Draw {
+            game: id,
+            action: DrawAction::Decline,
+        },
+        at(0) + days(19),
+    )
+    .unwrap();
+    play(&mut conn, "bob", id, "1", at(0) + days(19));
+    offer_draw(&mut conn, "bob", id, at(0) + days(19));
+    // Alice's first reminder falls at the same moment: both go out.
+    let both = run(&mut conn, at(0) + days(29));
+    assert_eq!((both.voter_reminders, both.reminders), (1, 1));
+}
+
+/// In a game of three, the silence of the player to move accepts a draw
+/// only when everyone else agrees; otherwise they lose on time.
+#[test]
+fn silence_accepts_a_draw_only_when_everyone_else_agrees() {
+    let mut conn = db();
+    let id = game(&mut conn, "relay", &["red", "green", "blue"], &[]);
+    play(&mut conn, "red", id, "go", at(0));
+    offer_draw(&mut conn, "red", id, at(0));
+    // Green is to move; blue has not agreed: green forfeits.
+    let s = run(&mut conn, at(0) + days(21));
+    assert_eq!((s.forfeits, s.draws), (1, 0));
+    let mut conn = db();
+    let id = game(&mut conn, "relay", &["red", "green", "blue"], &[]);
+    play(&mut conn, "red", id, "go", at(0));
+    offer_draw(&mut conn, "red", id, at(0));
+    offer_draw(&mut conn, "blue", id, at(0));
+    let s = run(&mut conn, at(0) + days(21));
+    assert_eq!((s.forfeits, s.draws), (0, 1));
+    assert_eq!(show(&mut conn, id).reason.as_deref(), Some("agreement"));
+}
+
 #[test]
 fn an_unanswered_draw_offer_is_accepted_at_forfeit_time() {
     let mut conn = db();
@@ -383,7 +466,7 @@ fn an_unanswered_draw_offer_is_accepted_at_forfeit_time() {
         log_kinds(&conn, id),
         vec![
             "turn ",
-            "draw the draw offer stood unanswered for 21 days: accepted"
+            "draw bob neither moved nor answered the draw offer by the deadline: the silence accepts it"
         ]
     );
 }

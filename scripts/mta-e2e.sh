@@ -1,0 +1,190 @@
+#!/usr/bin/env bash
+# The whole deployment, as README writes it, on this machine's real MTA
+# (as root, on a scratch Debian/Ubuntu machine: it installs packages and
+# adds users, so never run it on a machine you care about):
+#
+#   scripts/mta-e2e.sh postfix|exim [BOSERV_BINARY]   (default target/release/boserv)
+#
+# 1. installs the MTA (Postfix "Local only", or Exim's exim4-daemon-light,
+#    local delivery only; either replaces the other), cron and bsd-mailx,
+#    and starts the MTA, with boserv.test a local domain;
+# 2. deploys boserv with scripts/mta/setup.sh exactly as README says
+#    (address chess@boserv.test); nothing else runs boserv: no cron job is
+#    run by hand, so every answer below left through the pipe's --deliver;
+# 3. three local users, alice, bob and carol, sign up and confirm by mail,
+#    play a chess game to mate (alice by pbmserv Subjects with her password,
+#    bob by replying to his board mails, the move alone) and an Orwell game
+#    of a few turns (the turns are picked with `boserv moves` in the
+#    operator's shell, which finds the database by /etc/boserv/boserv.conf);
+# 4. times each player mail until its answer is in the mailbox it must
+#    reach, and counts what came back.
+#
+# Last line:
+#   mta-e2e: MTA sent N received N bounced N lost N p50 S p99 S
+# sent: player mails; received: mails from the server in the players'
+# mailboxes; bounced: delivery failure reports there or in the postmaster's;
+# lost: player mails whose answer never came (60 s); p50/p99: mail -> answer.
+set -euo pipefail
+
+mta="${1:-}"
+case "$mta" in postfix | exim) ;; *) echo "usage: scripts/mta-e2e.sh postfix|exim [BOSERV_BINARY]" >&2; exit 2 ;; esac
+bin="$(realpath "${2:-target/release/boserv}")"
+here="$(cd "$(dirname "$0")" && pwd)"
+domain=boserv.test
+server="chess@$domain"
+pidfile=/run/exim4/exim.pid
+
+step() { printf '\n== %s\n' "$*"; }
+fail() { echo "mta-e2e: FAILED: $*" >&2; exit 1; }
+
+echo "$domain" >/etc/mailname
+apt-get update -qq
+case "$mta" in
+postfix)
+    step "installing postfix, cron and bsd-mailx"
+    echo "postfix postfix/main_mailer_type select Local only" | debconf-set-selections
+    echo "postfix postfix/mailname string $domain" | debconf-set-selections
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q postfix cron bsd-mailx >/tmp/mta-e2e-apt.log
+    dpkg-query -W postfix
+    if [ -f "$pidfile" ] && kill "$(cat "$pidfile")" 2>/dev/null; then sleep 1; fi
+    postconf -e "myhostname = $domain" "mydestination = $domain, localhost" \
+        "myorigin = /etc/mailname" "inet_interfaces = loopback-only"
+    if postfix status >/dev/null 2>&1; then postfix reload; else postfix start; fi
+    ;;
+exim)
+    step "installing exim4-daemon-light, cron and bsd-mailx"
+    if command -v postfix >/dev/null; then postfix stop 2>/dev/null || true; fi
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q exim4-daemon-light cron bsd-mailx >/tmp/mta-e2e-apt.log
+    dpkg-query -W exim4-daemon-light
+    # The answers of `dpkg-reconfigure exim4-config` for a server that
+    # delivers its own domain locally ("local delivery only").
+    cat >/etc/exim4/update-exim4.conf.conf <<EOF
+dc_eximconfig_configtype='local'
+dc_other_hostnames='$domain'
+dc_local_interfaces='127.0.0.1'
+dc_readhost=''
+dc_relay_domains=''
+dc_minimaldns='false'
+dc_relay_nets=''
+dc_smarthost=''
+CFILEMODE='644'
+dc_use_split_config='false'
+dc_hide_mailname=''
+dc_mailname_in_oh='true'
+dc_localdelivery='mail_spool'
+EOF
+    update-exim4.conf
+    if [ -f "$pidfile" ] && kill "$(cat "$pidfile")" 2>/dev/null; then sleep 1; fi
+    exim4 -bd -q5s
+    ;;
+esac
+
+step "deploying boserv with the kit"
+rm -f /var/lib/boserv/boserv.db* 2>/dev/null || true
+sh "$here/mta/setup.sh" --address "$server" --name "Chess Server" --bin "$bin"
+boserv() { su -s /bin/sh boserv -c "cd / && /usr/local/bin/boserv $*"; }
+
+step "three local users"
+for u in alice bob carol; do
+    id "$u" >/dev/null 2>&1 || useradd -m "$u"
+    : >"/var/mail/$u"
+    chown "$u:mail" "/var/mail/$u"
+done
+: >/var/mail/root 2>/dev/null || true
+
+sent=0
+lost=0
+latencies=()
+# count WHO PATTERN: mails in WHO's mailbox whose Subject holds PATTERN.
+count() { grep -c "^Subject: .*$2" "/var/mail/$1" 2>/dev/null || true; }
+# mailto WHO SUBJECT [BODY...]: WHO mails the server with mailx.
+mailto() {
+    local who="$1" subject="$2"
+    shift 2
+    printf '%s\n' "${@:-}" | su "$who" -c "mail -s '$subject' $server"
+}
+# replyto WHO GAME-SUBJECT-WORD BODY...: WHO answers the newest board mail
+# of that game (its Reply-To: the server's address with a token).
+replyto() {
+    local who="$1" word="$2"
+    shift 2
+    local to
+    to=$(awk -v w="$word" '
+        /^From / { if (hit && rt != "") last = rt; hit = 0; rt = ""; body = 0 }
+        /^$/ { body = 1 }
+        !body && /^Reply-To: / { rt = $2 }
+        !body && /^Subject: / && index($0, w) { hit = 1 }
+        END { if (hit && rt != "") last = rt; print last }' "/var/mail/$who")
+    case "$to" in chess+*@$domain) ;; *) fail "$who: no Reply-To token in the newest '$word' mail ($to)" ;; esac
+    printf '%s\n' "$@" | su "$who" -c "mail -s 'Re: $word' '$to'"
+}
+# timed WAITER PATTERN COMMAND...: runs COMMAND (one player mail) and waits
+# for its answer, a new mail in WAITER's mailbox whose Subject holds
+# PATTERN; records the seconds, or a loss.
+timed() {
+    local waiter="$1" pattern="$2"
+    shift 2
+    local before t0 t1
+    before=$(count "$waiter" "$pattern")
+    t0=$(date +%s.%N)
+    "$@"
+    sent=$((sent + 1))
+    for _ in $(seq 1 600); do
+        if [ "$(count "$waiter" "$pattern")" -gt "$before" ]; then
+            t1=$(date +%s.%N)
+            latencies+=("$(awk "BEGIN { print $t1 - $t0 }")")
+            return 0
+        fi
+        sleep 0.1
+    done
+    lost=$((lost + 1))
+    echo "mta-e2e: no answer reached $waiter after: $*" >&2
+}
+
+step "sign up and confirm by mail"
+for u in alice bob carol; do
+    timed "$u" "confirm $u" mailto "$u" "signup $u pw-$u $u@$domain"
+done
+for u in alice bob carol; do
+    code=$(sed -n "s/^Subject: confirm $u \([0-9a-f]*\)$/\1/p" "/var/mail/$u" | tail -n 1)
+    [ -n "$code" ] || fail "$u: no confirmation mail"
+    timed "$u" "Welcome, $u" mailto "$u" "Re: confirm $u $code"
+done
+
+step "chess: alice by Subject and password, bob by replying to his board mails"
+timed bob "New Chess Board" mailto alice "chess challenge alice bob --login=alice:pw-alice" "Fancy a quick one?"
+game=$(boserv games alice | grep -o 'game[0-9]*' | head -n 1)
+n=${game#game}
+timed bob "Board $n bob" mailto alice "chess move $n alice pw-alice f2-f3#1"
+timed alice "Board $n alice" replyto bob "Board $n" "e7-e5" "Careful now."
+timed bob "Board $n bob" mailto alice "chess move $n alice pw-alice g2-g4#3"
+timed alice "Board $n over" replyto bob "Board $n" "Qd8-h4" "Sorry!"
+boserv show "$game" | grep -qi checkmate || fail "$game is not over by mate"
+
+step "orwell: a few turns, each by the player to move"
+timed carol "Orwell Board" mailto alice "orwell challenge alice bob carol --login=alice:pw-alice"
+orwell=$(boserv games carol | grep -o 'game[0-9]*' | tail -n 1)
+for _ in 1 2 3 4; do
+    json=$(boserv show "$orwell" --format json)
+    who=$(printf '%s' "$json" | python3 -c 'import json,sys; print(json.load(sys.stdin)["to_move"] or "")')
+    [ -n "$who" ] || break
+    turn=$(boserv moves "$orwell" | head -n 1)
+    [ -n "$turn" ] || fail "$orwell: no legal turn for $who"
+    next=$(boserv show "$orwell" --format json | python3 -c 'import json,sys; v=json.load(sys.stdin); p=v["players"]; print(p[(p.index(v["to_move"]) + 1) % len(p)])')
+    timed "$next" "Board ${orwell#game}" mailto "$who" "orwell move ${orwell#game} $who pw-$who $turn"
+done
+
+step "counts"
+received=0
+for u in alice bob carol; do
+    received=$((received + $(grep -c "^From: \"\?Chess Server\"\? <$server>" "/var/mail/$u" || true)))
+done
+bounced=$(cat /var/mail/alice /var/mail/bob /var/mail/carol /var/mail/root 2>/dev/null |
+    grep -ciE '^Subject: (Undelivered Mail|Mail delivery failed|Delivery Status Notification)' || true)
+outbox=$(boserv outbox)
+[ -z "$outbox" ] || echo "mail left in the outbox: $outbox" >&2
+stats=$(printf '%s\n' "${latencies[@]}" | sort -n | awk '{a[NR]=$1} END {
+    p50 = a[int((NR + 1) / 2)]; i = int(NR * 0.99 + 0.999); if (i > NR) i = NR;
+    printf "p50 %.1f p99 %.1f", p50, a[i] }')
+echo "mta-e2e: $mta sent $sent received $received bounced $bounced lost $lost $stats"
+[ "$lost" = 0 ] && [ "$bounced" = 0 ] && [ -z "$outbox" ]

@@ -1,0 +1,219 @@
+//! Orwell Chess: three seats, two dice a turn. A full expectimax would
+//! branch over the 21 different rolls of each of the two players who move
+//! before the bot's next turn, times their turns (often a hundred or more
+//! for two dice): some 10^8 positions two turns deep, far beyond two
+//! seconds on the rules core. So the bot looks one turn deep over its own
+//! roll, and the dice come into the evaluation as odds: a piece can move
+//! next turn with the chance that one of two dice shows one of its faces
+//! (11/36 for a face of its own, 20/36 for the Berlinpeono and the royals'
+//! 1 or 6). With those odds the evaluation weighs
+//!
+//! - material (measured values, as in the two-seat games) and every royal
+//!   piece held, which is how Orwell is won (all three royals);
+//! - the hunt: enemy royals (and pieces, where Shifting Alliances lets it
+//!   take them: not the owner of its last capture) its pieces attack;
+//! - the danger: its own pieces, royals first, that each opponent attacks
+//!   and may take (by that opponent's alliance), before the bot moves again.
+//!
+//! At the higher levels the best few turns are then tried against sampled
+//! replies (Monte Carlo): the next seat's rolls drawn from the seed, each
+//! answered by that seat's best turn by the same evaluation, and the turn
+//! with the best average kept. The samples come from the seed, so the
+//! choice is as repeatable as the two-seat search; the level's node budget
+//! ends the sampling (a turn is sampled only while the budget lasts, so a
+//! roll with very many turns is judged one turn deep), and the clock's
+//! safety cap ends it at half the cap.
+
+use std::time::Instant;
+
+use crate::rules::board::Board;
+use crate::rules::orwell::OrwellPosition;
+use crate::rules::orwell::pieces::{self, ORWELL, PAWN};
+use crate::rules::{Position, Roll, Turn};
+
+use super::rng::SplitMix;
+use super::search::{Budget, MATE};
+use super::values::Values;
+
+/// What holding one royal piece is worth, beyond the piece.
+const ROYAL: i32 = 2000;
+/// Weight (in hundredths) of a chance to take next turn.
+const HUNT: i32 = 30;
+/// Weight (in hundredths) of an opponent's chance to take before then.
+const DANGER: i32 = 70;
+
+/// The chance, in 36ths, that a roll of two dice moves `kind`.
+fn odds(kind: u8) -> i32 {
+    let faces = (1..=6u8)
+        .filter(|&d| pieces::kinds_for_die(d).contains(&kind))
+        .count() as i32;
+    36 - (6 - faces) * (6 - faces)
+}
+
+/// Orwell's evaluation, measured once per call of [`super::choose`].
+pub struct DiceJudge {
+    values: Values,
+}
+
+/// The concrete position behind a trait object, when it is Orwell's.
+pub fn orwell(pos: &dyn Position) -> Option<&OrwellPosition> {
+    let any: &dyn std::any::Any = pos;
+    any.downcast_ref::<OrwellPosition>()
+}
+
+impl DiceJudge {
+    pub fn new() -> DiceJudge {
+        DiceJudge {
+            values: Values::measure(&ORWELL, |k| k == PAWN),
+        }
+    }
+
+    fn worth(&self, kind: u8, sq: u8) -> i32 {
+        let royal = if pieces::is_royal(kind) { ROYAL } else { 0 };
+        royal + self.values.on(kind, sq)
+    }
+
+    /// The position's worth to seat `me`: its own holdings against the
+    /// stronger of the two opponents', with the hunt and the danger.
+    pub fn eval(&self, pos: &dyn Position, me: usize) -> i32 {
+        if let Some(outcome) = pos.outcome() {
+            return match outcome.points.get(me) {
+                Some(2) => MATE,
+                Some(0) => -MATE,
+                _ => 0,
+            };
+        }
+        let Some(pos) = orwell(pos) else { return 0 };
+        let seats = pieces::SEATS.len();
+        let mut board = Board::empty(&ORWELL);
+        let mut held = vec![0i32; seats];
+        for sq in ORWELL.geometry.squares() {
+            if let Some(p) = pos.piece_at(sq) {
+                board.set(sq, Some(p));
+                held[p.owner as usize] += self.worth(p.kind, sq);
+            }
+        }
+        let mut hunt = 0;
+        let mut danger = vec![0i32; seats];
+        for sq in ORWELL.geometry.squares() {
+            let Some(p) = board.get(sq) else { continue };
+            let seat = p.owner as usize;
+            if pos.is_out(seat) {
+                continue;
+            }
+            let mut best = 0;
+            board.each_capture(sq, |t| {
+                let Some(victim) = board.get(t) else { return };
+                let royal = pieces::is_royal(victim.kind);
+                // Royals never take royals; alliances bar the last victim.
+                if royal && pieces::is_royal(p.kind) {
+                    return;
+                }
+                if !royal && pos.last_victim(seat) == Some(victim.owner as usize) {
+                    return;
+                }
+                if seat == me || victim.owner as usize == me {
+                    best = best.max(self.worth(victim.kind, t) * odds(p.kind) / 36);
+                }
+            });
+            if seat == me {
+                hunt = hunt.max(best);
+            } else {
+                danger[seat] = danger[seat].max(best);
+            }
+        }
+        let rival = (0..seats)
+            .filter(|&s| s != me)
+            .map(|s| held[s])
+            .max()
+            .unwrap_or(0);
+        let threats: i32 = danger.iter().sum();
+        held[me] - rival + hunt * HUNT / 100 - threats * DANGER / 100
+    }
+
+    /// The best turn for the seat to move with `roll` among `turns`.
+    pub fn best_turn(
+        &self,
+        pos: &dyn Position,
+        turns: Vec<Turn>,
+        roll: Roll,
+        (samples, candidates): (usize, usize),
+        budget: Budget,
+        seed: u64,
+    ) -> (Turn, i32, u64) {
+        let started = Instant::now();
+        let me = pos.to_move().unwrap_or(0);
+        let mut rng = SplitMix::new(seed);
+        let mut turns = turns;
+        rng.shuffle(&mut turns);
+        let mut nodes = 0u64;
+        let mut scored: Vec<(Turn, i32, Box<dyn Position>)> = Vec::new();
+        for turn in turns {
+            let Ok(child) = pos.apply(&turn, Some(roll)) else {
+                continue;
+            };
+            nodes += 1;
+            let score = self.eval(child.as_ref(), me);
+            scored.push((turn, score, child));
+        }
+        // Stable: equal scores keep the seed's order.
+        scored.sort_by_key(|(_, s, _)| std::cmp::Reverse(*s));
+        if samples > 0 && scored.len() > 1 {
+            let rolls: Vec<Roll> = (0..samples)
+                .map(|_| Roll::from([rng.below(6) as u8 + 1, rng.below(6) as u8 + 1]))
+                .collect();
+            let mut refined: Vec<(usize, i32)> = Vec::new();
+            for (i, (_, _, child)) in scored.iter().take(candidates).enumerate() {
+                // The budget (and the safety cap) end the sampling; only
+                // turns tried against every sampled roll compete.
+                let spent = nodes >= budget.nodes
+                    || budget.cap.is_some_and(|cap| started.elapsed() > cap / 2);
+                if spent {
+                    break;
+                }
+                let mut total = 0i64;
+                for &r in &rolls {
+                    let (score, n) = self.after_reply(child.as_ref(), r, me);
+                    nodes += n;
+                    total += i64::from(score);
+                }
+                refined.push((i, (total / rolls.len() as i64) as i32));
+            }
+            if let Some((best, score)) = refined
+                .iter()
+                .copied()
+                .reduce(|b, c| if c.1 > b.1 { c } else { b })
+            {
+                let turn = scored.swap_remove(best).0;
+                return (turn, score, nodes);
+            }
+        }
+        let (turn, score, _) = scored.swap_remove(0);
+        (turn, score, nodes)
+    }
+
+    /// The position's worth to `me` after the next seat answers `roll`
+    /// with its own best turn by this evaluation.
+    fn after_reply(&self, pos: &dyn Position, roll: Roll, me: usize) -> (i32, u64) {
+        let Some(next) = pos.to_move() else {
+            return (self.eval(pos, me), 0);
+        };
+        let turns = pos.legal(Some(roll));
+        let mut best: Option<(i32, i32)> = None;
+        let mut nodes = 0;
+        for turn in &turns {
+            let Ok(child) = pos.apply(turn, Some(roll)) else {
+                continue;
+            };
+            nodes += 1;
+            let theirs = self.eval(child.as_ref(), next);
+            if best.is_none_or(|(t, _)| theirs > t) {
+                best = Some((theirs, self.eval(child.as_ref(), me)));
+            }
+        }
+        match best {
+            Some((_, mine)) => (mine, nodes),
+            None => (self.eval(pos, me), nodes),
+        }
+    }
+}

@@ -1,0 +1,198 @@
+//! The bot's promises: it finds a mate in one, never returns an illegal
+//! turn (random positions of every game), gives the same turn for the
+//! same inputs, and stays within its level's budget.
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::rules::{Roll, VARIANTS, find_variant};
+
+fn variant(name: &str) -> &'static dyn Variant {
+    find_variant(name).unwrap()
+}
+
+/// The bot's turn from a FEN position, and the position it leads to.
+fn bot_from_fen(game: &str, fen: &str, level: u8) -> (Choice, Box<dyn Position>) {
+    let v = variant(game);
+    let pos = v.from_fen(&[], fen).unwrap();
+    let choice = choose(v, pos.as_ref(), None, Level::new(level).unwrap(), 7).unwrap();
+    let after = pos.apply(&choice.turn, None).unwrap();
+    (choice, after)
+}
+
+#[test]
+fn it_mates_in_one_in_chess() {
+    for level in 1..=5 {
+        let (choice, after) = bot_from_fen("chess", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", level);
+        assert_eq!(choice.text, "Ra1-a8", "level {level}");
+        assert_eq!(after.outcome().and_then(|o| o.winner()), Some(0));
+    }
+}
+
+#[test]
+fn it_mates_in_one_in_rebellion_and_squirm() {
+    // Black to move: Qd1 mates on the back rank (no rebel move helps).
+    for game in ["rebellion", "squirm"] {
+        let (choice, after) = bot_from_fen(game, "3q2k1/6pp/8/8/8/8/5PPP/6K1 b - - 0 1", 2);
+        assert_eq!(
+            after.outcome().and_then(|o| o.winner()),
+            Some(1),
+            "{game}: {}",
+            choice.text
+        );
+    }
+}
+
+#[test]
+fn it_takes_a_hanging_queen_rather_than_a_pawn() {
+    let (choice, _) = bot_from_fen("chess", "4k3/8/8/3q4/4P3/8/3P4/4K3 w - - 0 1", 1);
+    assert_eq!(choice.text, "e4xd5");
+}
+
+#[test]
+fn the_same_inputs_give_the_same_turn() {
+    let chess = variant("chess");
+    let start = chess.start(&[]).unwrap();
+    let pos = start.play("e2-e4", None).unwrap().position;
+    let level = Level::new(2).unwrap();
+    let a = choose(chess, pos.as_ref(), None, level, 42).unwrap();
+    let b = choose(chess, pos.as_ref(), None, level, 42).unwrap();
+    assert_eq!(
+        (a.turn, a.nodes, a.score),
+        (b.turn.clone(), b.nodes, b.score)
+    );
+    let orwell = variant("orwell");
+    let start = orwell.start(&[]).unwrap();
+    let roll = Some(Roll::from([1, 3]));
+    let level = Level::new(3).unwrap();
+    let a = choose(orwell, start.as_ref(), roll, level, 5).unwrap();
+    let b = choose(orwell, start.as_ref(), roll, level, 5).unwrap();
+    assert_eq!((a.turn, a.nodes), (b.turn, b.nodes));
+}
+
+#[test]
+fn the_seed_decides_between_equal_turns() {
+    // At the start of chess many turns score alike at depth 1: different
+    // seeds pick different ones.
+    let chess = variant("chess");
+    let start = chess.start(&[]).unwrap();
+    let level = Level::new(1).unwrap();
+    let turns: std::collections::BTreeSet<String> = (0..8)
+        .map(|seed| {
+            choose(chess, start.as_ref(), None, level, seed)
+                .unwrap()
+                .text
+        })
+        .collect();
+    assert!(turns.len() > 1, "{turns:?}");
+}
+
+#[test]
+fn the_budget_bounds_the_search() {
+    let v = variant("bochess");
+    let pos = v.start(&[]).unwrap();
+    let level = Level::default();
+    for nodes in [50, 400] {
+        let budget = Budget {
+            depth: 8,
+            nodes,
+            cap: None,
+        };
+        let choice = choose_within(v, pos.as_ref(), None, level, budget, 1).unwrap();
+        assert!(choice.nodes <= nodes, "{} > {nodes}", choice.nodes);
+    }
+    // A bigger budget searches deeper.
+    let small = Budget {
+        depth: 8,
+        nodes: 60,
+        cap: None,
+    };
+    let big = Budget {
+        depth: 8,
+        nodes: 3_000,
+        cap: None,
+    };
+    let chess = variant("chess");
+    let pos = chess.start(&[]).unwrap();
+    let shallow = choose_within(chess, pos.as_ref(), None, level, small, 1).unwrap();
+    let deep = choose_within(chess, pos.as_ref(), None, level, big, 1).unwrap();
+    assert!(
+        deep.depth > shallow.depth,
+        "{} vs {}",
+        deep.depth,
+        shallow.depth
+    );
+    // Each level's own budget holds.
+    let mut before = 0;
+    for n in 1..=5 {
+        let budget = Level::new(n).unwrap().budget();
+        assert!(budget.nodes > before);
+        before = budget.nodes;
+    }
+    let one = choose(chess, pos.as_ref(), None, Level::new(1).unwrap(), 3).unwrap();
+    assert!(one.nodes <= Level::new(1).unwrap().budget().nodes);
+}
+
+#[test]
+fn refusals_say_why() {
+    let orwell = variant("orwell");
+    let start = orwell.start(&[]).unwrap();
+    let err = choose(orwell, start.as_ref(), None, Level::default(), 0).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "orwell needs the roll of the dice for the bot's turn"
+    );
+    let chess = variant("chess");
+    let over = chess
+        .from_fen(&[], "R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1")
+        .unwrap();
+    assert_eq!(
+        choose(chess, over.as_ref(), None, Level::default(), 0).unwrap_err(),
+        BotError::GameOver
+    );
+    assert_eq!(
+        "9".parse::<Level>().unwrap_err().to_string(),
+        "9: a bot level is a number from 1 to 5"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    /// From random positions of every game (random turns from the start),
+    /// the bot's turn is always one of the legal turns, and plays.
+    #[test]
+    fn the_bot_never_returns_an_illegal_turn(seed in any::<u64>(), plies in 0usize..60) {
+        for v in VARIANTS.iter().copied() {
+            let mut rng = SplitMix::new(seed);
+            let mut pos = v.start(&[]).unwrap();
+            let roll = |rng: &mut SplitMix| {
+                v.dice().map(|_| Roll::from([rng.below(6) as u8 + 1, rng.below(6) as u8 + 1]))
+            };
+            for _ in 0..plies {
+                let r = roll(&mut rng);
+                let turns = pos.legal(r);
+                if turns.is_empty() {
+                    break;
+                }
+                let t = &turns[rng.below(turns.len())];
+                pos = pos.apply(t, r).unwrap();
+            }
+            if pos.to_move().is_none() {
+                continue;
+            }
+            let r = roll(&mut rng);
+            let budget = Budget { depth: 2, nodes: 150, cap: None };
+            let choice = choose_within(v, pos.as_ref(), r, Level::new(3).unwrap(), budget, seed)
+                .unwrap();
+            let legal = pos.legal(r);
+            if legal.is_empty() {
+                // A forced pass in a dice game: the dice's own turn.
+                prop_assert_eq!(choice.text.as_str(), v.dice().unwrap().forced_turn);
+            } else {
+                prop_assert!(legal.contains(&choice.turn), "{}: {}", v.name(), choice.text);
+            }
+            prop_assert!(pos.apply(&choice.turn, r).is_ok());
+        }
+    }
+}

@@ -1,0 +1,236 @@
+//! Perft by playing turns in place. [`ChessLike::after`] makes a whole new
+//! position per turn (its board, its copy of the game's repetition keys,
+//! its key hashed and its ends decided); a search needs none of that
+//! between two lists of moves. Here one position is played forward and
+//! taken back ([`ChessLike::play_in_place`]), each ply fills a list kept
+//! from the last time, and the draw rules are judged only where a count
+//! goes on below a position, exactly as [`ChessLike::perft`] counts: a
+//! position where a draw rule ends the game counts nothing below it.
+
+use super::Rebels;
+use super::movegen::Scratch;
+use super::position::{Act, ChessLike};
+use crate::rules::ends::{self, DrawFacts};
+
+/// A squirm of a Squirm game's ply and where its follow-ups lie in the
+/// ply's list of them.
+#[derive(Clone, Copy)]
+struct Squirm {
+    act: Act,
+    start: usize,
+    end: usize,
+}
+
+/// One ply's lists, kept between the positions of that ply.
+#[derive(Default)]
+struct Ply {
+    /// The legal single actions.
+    acts: Vec<Act>,
+    /// Squirm games: the squirms open (before the check test) ...
+    squirms: Vec<Squirm>,
+    /// ... and the actions legal after each, one run per squirm.
+    follow_ups: Vec<Act>,
+}
+
+/// A perft search from one position.
+pub(super) struct Search {
+    pos: ChessLike,
+    /// The game's repetition keys, then those of the positions on the
+    /// path to the current one (which the path includes).
+    keys: Vec<u64>,
+    /// Indexed by the depth still to go.
+    plies: Vec<Ply>,
+    scratch: Scratch,
+}
+
+impl Search {
+    /// A search from `root` (a position whose game has not ended) that
+    /// goes `depth` turns deep.
+    pub(super) fn new(root: &ChessLike, depth: u32) -> Self {
+        let mut keys = Vec::with_capacity(root.history.len() + depth as usize);
+        keys.extend_from_slice(&root.history);
+        Search {
+            pos: root.clone(),
+            keys,
+            plies: (0..=depth).map(|_| Ply::default()).collect(),
+            scratch: Scratch::new(&root.board),
+        }
+    }
+
+    /// The leaves `depth` (at least 1) turns below the root.
+    pub(super) fn perft(&mut self, depth: u32) -> u64 {
+        self.node(depth, true)
+    }
+
+    /// The leaves `depth` (at least 1) turns below the current position:
+    /// none where it has no legal turn or (below the root, whose end is
+    /// decided) a draw rule ends the game there.
+    fn node(&mut self, depth: u32, root: bool) -> u64 {
+        let mut ply = std::mem::take(&mut self.plies[depth as usize]);
+        self.generate(&mut ply);
+        let turns = ply.acts.len() + ply.follow_ups.len();
+        let mut leaves = 0;
+        if turns > 0 && (root || !self.drawn_here(&ply)) {
+            if depth == 1 {
+                leaves = turns as u64;
+            } else {
+                leaves = self.below(&ply, depth - 1);
+            }
+            if !root {
+                self.keys.pop();
+            }
+        }
+        self.plies[depth as usize] = ply;
+        leaves
+    }
+
+    /// The leaves `depth` turns below each turn of `ply`.
+    fn below(&mut self, ply: &Ply, depth: u32) -> u64 {
+        let mut leaves = 0;
+        for act in &ply.acts {
+            leaves += self.after_turn(std::slice::from_ref(act), depth);
+        }
+        for squirm in &ply.squirms {
+            for &act in &ply.follow_ups[squirm.start..squirm.end] {
+                leaves += self.after_turn(&[squirm.act, act], depth);
+            }
+        }
+        leaves
+    }
+
+    fn after_turn(&mut self, acts: &[Act], depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let undo = self.pos.play_in_place(acts);
+        let leaves = self.node(depth, false);
+        self.pos.undo(&undo);
+        leaves
+    }
+
+    /// Fills `ply` with the current position's legal turns: its legal
+    /// actions and, in Squirm games, each squirm with the actions legal
+    /// after it.
+    fn generate(&mut self, ply: &mut Ply) {
+        self.pos.legal_acts_into(&mut ply.acts, &mut self.scratch);
+        ply.squirms.clear();
+        ply.follow_ups.clear();
+        let Some(last) = self.pos.last_moved else {
+            return;
+        };
+        if self.pos.rules.rebels != Rebels::SquirmFirst {
+            return;
+        }
+        let mut squirms = std::mem::take(&mut self.scratch.squirms);
+        squirms.clear();
+        self.pos
+            .rebel_acts_into(Some(last), &mut squirms, &mut self.scratch.rebel_steps);
+        let mut follow = std::mem::take(&mut self.scratch.follow);
+        for &act in &squirms {
+            let undo = self.pos.squirm_in_place(&act);
+            self.pos.legal_acts_into(&mut follow, &mut self.scratch);
+            self.pos.undo_squirm(&undo);
+            let start = ply.follow_ups.len();
+            ply.follow_ups.extend_from_slice(&follow);
+            ply.squirms.push(Squirm {
+                act,
+                start,
+                end: ply.follow_ups.len(),
+            });
+        }
+        self.scratch.squirms = squirms;
+        self.scratch.follow = follow;
+    }
+
+    /// True when a draw rule ends the game in the current position (which
+    /// has a legal turn, listed in `ply`); else its repetition key joins
+    /// the path.
+    fn drawn_here(&mut self, ply: &Ply) -> bool {
+        let pos = &self.pos;
+        let open_squirms = ply
+            .squirms
+            .iter()
+            .filter(|s| s.end > s.start)
+            .map(|s| s.act);
+        let key = pos.key_given(&ply.acts, open_squirms);
+        let repetitions = 1 + self.keys.iter().filter(|&&k| k == key).count();
+        let empty_hands = pos.reserves.iter().flatten().all(|&n| n == 0);
+        let facts = DrawFacts {
+            repetitions,
+            halfmoves: pos.halfmoves,
+            dead: empty_hands && (pos.rules.dead)(&pos.board),
+        };
+        let drawn =
+            ends::draw_by_rule(&facts).is_some() || pos.rules.hooks.extra_end(pos).is_some();
+        if !drawn {
+            self.keys.push(key);
+        }
+        drawn
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Position;
+    use crate::rules::chesslike::{Rules, from_fen};
+
+    /// Perft by whole positions ([`ChessLike::after`]), as the game plays
+    /// its turns: what the search must count.
+    fn by_positions(pos: &ChessLike, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if pos.ended.is_some() {
+            return 0;
+        }
+        let turns = pos.legal_turn_acts();
+        turns
+            .iter()
+            .map(|t| by_positions(&pos.after(t, String::new()), depth - 1))
+            .sum()
+    }
+
+    fn played(rules: &'static Rules, fen: &str, turns: &[&str]) -> ChessLike {
+        let mut pos = from_fen(rules, fen).unwrap();
+        for text in turns {
+            let next = pos.play(text, None).unwrap().position;
+            pos = ChessLike::decode(rules, &next.encode()).unwrap();
+        }
+        pos
+    }
+
+    fn agrees(rules: &'static Rules, fen: &str, turns: &[&str], depth: u32) -> u64 {
+        let pos = played(rules, fen, turns);
+        let count = pos.perft(depth);
+        assert_eq!(count, by_positions(&pos, depth), "{fen} after {turns:?}");
+        count
+    }
+
+    /// Every draw rule ends counting where the game ends: a third
+    /// repetition (with the game's turns before the root), the 100-ply
+    /// count, a dead position; squirms, drops and en passant keys too.
+    #[test]
+    fn the_search_counts_what_whole_positions_count() {
+        use crate::rules::{orphic, orthodia, rebellion};
+        let start = rebellion::START;
+        let knights = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6"];
+        let repeated = agrees(&rebellion::REBELLION, start, &knights, 3);
+        let fresh = agrees(&rebellion::REBELLION, start, &knights[..2], 3);
+        assert!(repeated < fresh, "the third repetition ends a line");
+        agrees(&rebellion::SQUIRM, start, &["e4", "Nc6"], 2);
+        agrees(&rebellion::SQUIRM, start, &knights, 2);
+        let counted = "4k3/4p3/8/8/8/8/8/R3K3 b - - 98 60";
+        assert!(agrees(&orthodia::RULES, counted, &[], 3) > 0);
+        agrees(
+            &rebellion::REBELLION,
+            "4k3/8/8/8/8/8/3p4/4K2N w - - 0 1",
+            &[],
+            3,
+        );
+        let ep = "rgbtkbgr/2pppppw/8/8/pwW5/8/1PPPPPPW/RGBTKBGR b - a2-c4 0 1";
+        agrees(&orthodia::RULES, ep, &[], 2);
+        let hand = "r7/8/pp1p1ppp/2p5/3pP3/P1P2PPP/1P6/2Q1K3[k] b - - 0 12";
+        agrees(&orphic::RULES, hand, &[], 2);
+    }
+}
