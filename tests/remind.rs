@@ -57,6 +57,8 @@ fn nags(env: &Env) -> Vec<(String, String, String)> {
         .collect()
 }
 
+/// The summary of a run over one game: looked at only when something
+/// was due in it.
 fn summary(reminders: usize, forfeits: usize) -> String {
     let r = if reminders == 1 {
         "reminder"
@@ -64,7 +66,12 @@ fn summary(reminders: usize, forfeits: usize) -> String {
         "reminders"
     };
     let f = if forfeits == 1 { "forfeit" } else { "forfeits" };
-    format!("remind: 1 game looked at, {reminders} {r} queued, {forfeits} {f}")
+    let looked = if reminders + forfeits > 0 {
+        "1 game"
+    } else {
+        "0 games"
+    };
+    format!("remind: {looked} looked at, {reminders} {r} queued, {forfeits} {f}")
 }
 
 #[test]

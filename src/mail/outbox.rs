@@ -149,7 +149,8 @@ pub fn queue(
 ) -> Result<Option<i64>, OutboxError> {
     let recipients = serde_json::to_string(&draft.to).expect("a list of strings is JSON");
     let references = (!draft.references.is_empty()).then(|| draft.references.join(" "));
-    let inserted = conn.execute(
+    let inserted = crate::store::exec(
+        conn,
         r#"INSERT INTO outbox (created_at, game_id, recipients, subject, body, message_id,
                                in_reply_to, "references", status, attempts, next_attempt_at,
                                reply_to)

@@ -47,7 +47,8 @@ pub fn issue(
     getrandom::fill(&mut bytes)
         .map_err(|e| StoreError::Damaged(format!("no randomness for a reply token: {e}")))?;
     let token = hex::encode(bytes);
-    conn.execute(
+    crate::store::exec(
+        conn,
         "INSERT INTO reply_tokens (hash, game, player, issued, ply)
          VALUES (?1, ?2, ?3, ?4, (SELECT ply FROM games WHERE id = ?2))",
         params![digest(&token), game.0 as i64, player, stamp(now)],

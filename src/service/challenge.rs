@@ -140,6 +140,7 @@ pub fn challenge(
     });
     let passes = said.into_iter().chain(passes).collect();
     let passed = notify::queue_change(&tx, challenged, None, passes, req.now)?;
+    super::due::settle(&tx, req.catalog, req.now)?;
     tx.commit()?;
     Ok(Reply::Challenged {
         passes: passed,

@@ -17,6 +17,7 @@ pub mod deadline;
 pub mod demo;
 pub mod dice;
 pub mod draw;
+pub mod due;
 pub mod error;
 pub mod game;
 pub mod games_list;

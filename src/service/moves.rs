@@ -110,7 +110,7 @@ pub fn play(
 ) -> Result<Reply, ServiceError> {
     let (tx, game, player) = seated(conn, req, id)?;
     let seat = turn_checked(&game, &player, expect)?;
-    commit_turn(tx, game, seat, &player, turn, req.comment, req.now)
+    commit_turn(tx, game, seat, &player, turn, req)
 }
 
 /// Game `id` (still being played) and the player asking, who must hold a
@@ -157,9 +157,9 @@ pub(super) fn commit_turn(
     seat: Seat,
     player: &Player,
     turn: &str,
-    comment: Option<&str>,
-    now: DateTime<Utc>,
+    req: &Request<'_>,
 ) -> Result<Reply, ServiceError> {
+    let (comment, now) = (req.comment, req.now);
     // A turn from a player who has used up the game's thinking time
     // (`totaltime`) comes too late: they are out of time as `remind` would
     // judge it (lose, or a draw offer they left unanswered is accepted),
@@ -169,6 +169,7 @@ pub(super) fn commit_turn(
         let (action, notices) =
             super::remind::time_up(&tx, &mut game, &clock, Limit::ThinkingTime, now)?;
         notify::queue(&tx, &notices, now)?;
+        super::due::settle_with(&tx, req.catalog, now, &game)?;
         tx.commit()?;
         let what = match action {
             super::remind::Action::Drawn => "so the draw offer they left unanswered is accepted",
@@ -201,6 +202,7 @@ pub(super) fn commit_turn(
     };
     let game_over = outcome.map(|outcome| Notice::game_over(&game, outcome));
     let passed = notify::queue_change(&tx, moved, game_over, passes, now)?;
+    super::due::settle_with(&tx, req.catalog, now, &game)?;
     tx.commit()?;
     Ok(Reply::Moved {
         turn: canonical,

@@ -18,9 +18,10 @@
 //! game's change and its mail together (one savepoint each): a crash loses
 //! at most an uncommitted batch, which the next run redoes.
 //!
-//! Scanning is cheap: one query reads every active game's clock, and only
-//! games whose clock could be due without any vacation (and games with a
-//! thinking-time limit or a draw offer) are loaded.
+//! A run touches only the games due: each active game's next due moment
+//! ([`Due::next`](crate::clock::Due::next)) is kept in the `due` index, worked
+//! out in the transaction of every change that moves it ([`super::due`]); after
+//! acting on a game, or finding nothing to do, `remind` works it out again.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -33,11 +34,11 @@ use super::error::ServiceError;
 use super::game::{Catalog, LoadedGame, Step, timestamp};
 use super::notice::Notice;
 use super::{notify, thinking, turn_arrival, votes};
-use crate::clock::due::{self, Clock, Limit};
-use crate::clock::{Due, Limits, Pauses};
+use crate::clock::Pauses;
+use crate::clock::due::{self, Limit};
 use crate::command::GameId;
 use crate::rules::Conclusion;
-use crate::store::reminders::{self, ClockRow};
+use crate::store::reminders;
 use crate::store::{self, Tx, draw_offers, games, turns::EntryKind, vacations};
 
 /// Games acted on per write transaction: short enough that a mail command
@@ -47,7 +48,7 @@ pub const BATCH: usize = 256;
 /// What one run did, for the one-line summary.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
-    /// Active games whose clock was read.
+    /// Games whose due moment had come (the others are not looked at).
     pub games: usize,
     /// Reminders queued.
     pub reminders: usize,
@@ -105,48 +106,25 @@ impl fmt::Display for Summary {
     }
 }
 
-/// Reads every clock at `now` and acts on those due. `progress` is told
-/// (done, total) as the games due are worked through.
+/// Acts on the games due at `now` (the `due` index says which). `progress`
+/// is told (done, total) as they are worked through.
 pub fn remind(
     conn: &mut Connection,
     catalog: Catalog<'_>,
     now: DateTime<Utc>,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Summary, ServiceError> {
-    let (clocks, travellers) = {
+    let (due, travellers) = {
         let tx = store::read(conn)?;
-        (reminders::clocks(&tx)?, vacations::players_with_any(&tx)?)
+        (
+            store::due::due_by(&tx, &timestamp(now))?,
+            vacations::players_with_any(&tx)?,
+        )
     };
     let mut summary = Summary {
-        games: clocks.len(),
+        games: due.len(),
         ..Summary::default()
     };
-    // Vacations only put moments off, so a clock with nothing due without
-    // them has nothing due. The thinking time and a draw offer are judged
-    // on the loaded game: such games are looked at every run.
-    let still = Pauses::none();
-    let due: Vec<GameId> = clocks
-        .iter()
-        .filter(|row| match clock_start(row) {
-            Ok(started) => {
-                let bare = Clock {
-                    limits: limits(row),
-                    started,
-                    period_sent: row.period_sent,
-                    pauses: &still,
-                    thinking: None,
-                    offer: None,
-                };
-                Due::of(&bare).next() <= now || row.total_days.is_some() || row.draw_offered
-            }
-            Err(problem) => {
-                summary.problems.push(problem);
-                false
-            }
-        })
-        .map(|row| row.game)
-        .collect();
-    drop(clocks);
     let mut judge = Judge {
         catalog,
         now,
@@ -178,25 +156,15 @@ pub fn remind(
                 }
                 Err(e) => return Err(e),
             }
+            // When to look again: after what was done, or (nothing due
+            // after all) as things stand.
+            super::due::work_out(&tx, catalog, game, now)?;
             done += 1;
             progress(done, due.len());
         }
         tx.commit()?;
     }
     Ok(summary)
-}
-
-fn limits(row: &ClockRow) -> Limits {
-    Limits {
-        nag_days: row.nag_days,
-        forfeit_days: row.forfeit_days,
-    }
-}
-
-fn clock_start(row: &ClockRow) -> Result<DateTime<Utc>, String> {
-    DateTime::parse_from_rfc3339(&row.since)
-        .map(|t| t.with_timezone(&Utc))
-        .map_err(|e| format!("{}: bad time {} in the database ({e})", row.game, row.since))
 }
 
 /// What was done to one game.

@@ -69,6 +69,7 @@ pub fn resign(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
             },
         ];
         notify::queue(&tx, &notices, req.now)?;
+        super::due::settle(&tx, req.catalog, req.now)?;
         tx.commit()?;
         return Ok(Reply::Board(game.current_view()));
     }
@@ -97,6 +98,7 @@ pub fn resign(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
     // In a game of three the seat is out: its turns pass from now on.
     let passes = turn_arrival::advance(&tx, &mut game, req.now)?;
     let passed = notify::queue_change(&tx, resigned, game_over, passes, req.now)?;
+    super::due::settle(&tx, req.catalog, req.now)?;
     tx.commit()?;
     Ok(Reply::Resigned {
         passes: passed,

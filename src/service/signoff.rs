@@ -42,6 +42,7 @@ pub fn signoff(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
         }
     }
     notify::queue(&tx, &notices, req.now)?;
+    super::due::settle(&tx, req.catalog, req.now)?;
     tx.commit()?;
     let mut text = format!(
         "{} signed off: the account is closed and its addresses get no more mail; \

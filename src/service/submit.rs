@@ -69,5 +69,12 @@ pub fn confirm(
         return Err(ServiceError::SubmissionStale(id));
     }
     let comment = req.comment.or(submission.comment.as_deref());
-    commit_turn(tx, game, seat, &player, &submission.turn, comment, req.now)
+    commit_turn(
+        tx,
+        game,
+        seat,
+        &player,
+        &submission.turn,
+        &req.clone().with_comment(comment),
+    )
 }

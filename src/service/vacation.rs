@@ -43,6 +43,7 @@ pub fn vacation(conn: &mut Connection, req: &Request<'_>, on: bool) -> Result<Re
         })
         .collect();
     notify::queue(&tx, &notices, req.now)?;
+    super::due::settle(&tx, req.catalog, req.now)?;
     tx.commit()?;
     // Spent so far; a vacation starting now spends nothing yet.
     let left = Pauses::new(&taken, req.now).allowance_left(req.now);

@@ -80,6 +80,7 @@ pub fn close(
         });
     }
     notify::queue(&tx, &notices, req.now)?;
+    super::due::settle(&tx, req.catalog, req.now)?;
     tx.commit()?;
     Ok(())
 }

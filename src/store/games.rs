@@ -149,7 +149,8 @@ fn votes_from_text(text: Option<String>) -> Result<Vec<Seat>, StoreError> {
 
 /// Creates a game and its seats; returns its number.
 pub fn insert(conn: &Connection, game: &NewGame<'_>) -> Result<GameId, StoreError> {
-    conn.execute(
+    super::exec(
+        conn,
         "INSERT INTO games (variant, options, position, created, updated, nag_days, forfeit_days, \
          dice_commitment, dice_seed, total_days) VALUES (?1, ?2, ?3, ?4, ?4, ?5, ?6, ?7, ?8, ?9)",
         params![
@@ -260,7 +261,7 @@ pub fn list(conn: &Connection, player_ids: &[i64], all: bool) -> Result<Vec<Game
 /// Who has played `variant` here: (userid, games of it being played,
 /// games of it in all), by userid.
 pub fn players_of(conn: &Connection, variant: &str) -> Result<Vec<(String, u32, u32)>, StoreError> {
-    let mut q = conn.prepare(
+    let mut q = conn.prepare_cached(
         "SELECT p.userid, sum(g.status = 'active'), count(*) FROM seats s \
          JOIN games g ON g.id = s.game JOIN players p ON p.id = s.player \
          WHERE g.variant = ?1 GROUP BY p.id ORDER BY p.userid",
@@ -273,7 +274,8 @@ pub fn players_of(conn: &Connection, variant: &str) -> Result<Vec<(String, u32, 
 /// entry ends a proposed takeback: "the last turn" it named is no longer
 /// the last.
 pub fn update(conn: &Connection, id: GameId, state: &NewState<'_>) -> Result<(), StoreError> {
-    conn.execute(
+    super::exec(
+        conn,
         "UPDATE games SET position = ?2, ply = ?3, status = ?4, result = ?5, reason = ?6, \
          draw_votes = ?7, updated = ?8, undo_votes = NULL WHERE id = ?1",
         params![
@@ -294,7 +296,8 @@ pub fn update(conn: &Connection, id: GameId, state: &NewState<'_>) -> Result<(),
 /// result, and as reason the ending's key (`declined:1`), the game's one
 /// record of who declined.
 pub fn cancel(conn: &Connection, id: GameId, why: &Ending, now: &str) -> Result<(), StoreError> {
-    conn.execute(
+    super::exec(
+        conn,
         "UPDATE games SET status = 'cancelled', result = NULL, reason = ?2, \
          draw_votes = NULL, undo_votes = NULL, updated = ?3 WHERE id = ?1",
         params![id.0 as i64, why.key(), now],
@@ -320,7 +323,8 @@ fn set_votes(
     votes: &[Seat],
     now: &str,
 ) -> Result<(), StoreError> {
-    conn.execute(
+    super::exec(
+        conn,
         &format!("UPDATE games SET {column} = ?2, updated = ?3 WHERE id = ?1"),
         params![id.0 as i64, votes_to_text(votes), now],
     )?;

@@ -24,6 +24,7 @@ pub const STEPS: &[&str] = &[
     include_str!("signed_off.sql"),
     include_str!("trust.sql"),
     include_str!("draw_offers.sql"),
+    include_str!("due.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,

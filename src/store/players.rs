@@ -38,7 +38,8 @@ pub fn insert(
     emails: &[String],
     now: &str,
 ) -> Result<i64, StoreError> {
-    conn.execute(
+    super::exec(
+        conn,
         "INSERT INTO players (userid, password_hash, created) VALUES (?1, ?2, ?3)",
         params![userid, password_hash, now],
     )?;
@@ -49,7 +50,8 @@ pub fn insert(
 
 /// Replaces a user's password hash.
 pub fn set_password(conn: &Connection, player: i64, password_hash: &str) -> Result<(), StoreError> {
-    conn.execute(
+    super::exec(
+        conn,
         "UPDATE players SET password_hash = ?2 WHERE id = ?1",
         params![player, password_hash],
     )?;
@@ -65,14 +67,15 @@ pub fn set_emails(
     emails: &[String],
 ) -> Result<Vec<String>, StoreError> {
     let before = self::emails(conn, player)?;
-    let mut drop = conn.prepare("DELETE FROM player_emails WHERE player = ?1 AND email = ?2")?;
+    let mut drop =
+        conn.prepare_cached("DELETE FROM player_emails WHERE player = ?1 AND email = ?2")?;
     for old in &before {
         if !emails.iter().any(|e| e.eq_ignore_ascii_case(old)) {
             drop.execute(params![player, old])?;
         }
     }
     let mut add =
-        conn.prepare("INSERT OR IGNORE INTO player_emails (player, email) VALUES (?1, ?2)")?;
+        conn.prepare_cached("INSERT OR IGNORE INTO player_emails (player, email) VALUES (?1, ?2)")?;
     let mut added = Vec::new();
     for email in emails {
         if add.execute(params![player, email])? == 1 {
@@ -90,7 +93,8 @@ pub fn await_confirmation(
     email: &str,
     code_hash: &str,
 ) -> Result<(), StoreError> {
-    conn.execute(
+    super::exec(
+        conn,
         "UPDATE player_emails SET confirmed = 0, code_hash = ?3 WHERE player = ?1 AND email = ?2",
         params![player, email, code_hash],
     )?;
@@ -115,7 +119,7 @@ pub fn confirm(
 
 /// A user's confirmed addresses: the only ones game mail goes to.
 pub fn confirmed_emails(conn: &Connection, player: i64) -> Result<Vec<String>, StoreError> {
-    let mut q = conn.prepare(
+    let mut q = conn.prepare_cached(
         "SELECT email FROM player_emails WHERE player = ?1 AND confirmed ORDER BY email",
     )?;
     let rows = q.query_map([player], |r| r.get(0))?;
@@ -125,7 +129,8 @@ pub fn confirmed_emails(conn: &Connection, player: i64) -> Result<Vec<String>, S
 /// True when `email` is one of player `player`'s confirmed addresses
 /// (ASCII case aside, as addresses are compared everywhere).
 pub fn is_confirmed(conn: &Connection, player: i64, email: &str) -> Result<bool, StoreError> {
-    Ok(conn.query_row(
+    Ok(super::row(
+        conn,
         "SELECT EXISTS (SELECT 1 FROM player_emails
          WHERE player = ?1 AND confirmed AND email = ?2 COLLATE NOCASE)",
         params![player, email],
@@ -136,7 +141,7 @@ pub fn is_confirmed(conn: &Connection, player: i64, email: &str) -> Result<bool,
 /// Every user with at least one confirmed address, as (id, userid), by
 /// userid.
 pub fn reachable(conn: &Connection) -> Result<Vec<(i64, String)>, StoreError> {
-    let mut q = conn.prepare(
+    let mut q = conn.prepare_cached(
         "SELECT id, userid FROM players p
          WHERE EXISTS (SELECT 1 FROM player_emails e WHERE e.player = p.id AND e.confirmed)
          ORDER BY userid",
@@ -147,7 +152,8 @@ pub fn reachable(conn: &Connection) -> Result<Vec<(i64, String)>, StoreError> {
 
 /// A user's addresses, in the order they sort.
 pub fn emails(conn: &Connection, player: i64) -> Result<Vec<String>, StoreError> {
-    let mut q = conn.prepare("SELECT email FROM player_emails WHERE player = ?1 ORDER BY email")?;
+    let mut q =
+        conn.prepare_cached("SELECT email FROM player_emails WHERE player = ?1 ORDER BY email")?;
     let rows = q.query_map([player], |r| r.get(0))?;
     Ok(rows.collect::<Result<_, _>>()?)
 }

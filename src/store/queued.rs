@@ -25,7 +25,8 @@ pub fn push(
     queued: &Queued,
     now: &str,
 ) -> Result<(), StoreError> {
-    conn.execute(
+    super::exec(
+        conn,
         "INSERT INTO queued_turns (game, player, pos, turn, expect, comment, at) \
          VALUES (?1, ?2, (SELECT coalesce(max(pos), 0) + 1 FROM queued_turns \
                           WHERE game = ?1 AND player = ?2), ?3, ?4, ?5, ?6)",
@@ -60,7 +61,8 @@ pub fn list(conn: &Connection, game: GameId, player: i64) -> Result<Vec<Queued>,
 
 /// Removes one queued turn.
 pub fn remove(conn: &Connection, game: GameId, player: i64, pos: i64) -> Result<(), StoreError> {
-    conn.execute(
+    super::exec(
+        conn,
         "DELETE FROM queued_turns WHERE game = ?1 AND player = ?2 AND pos = ?3",
         params![game.0 as i64, player, pos],
     )?;
@@ -69,7 +71,8 @@ pub fn remove(conn: &Connection, game: GameId, player: i64, pos: i64) -> Result<
 
 /// Empties a player's queue in a game; returns how many turns it held.
 pub fn clear(conn: &Connection, game: GameId, player: i64) -> Result<usize, StoreError> {
-    Ok(conn.execute(
+    Ok(super::exec(
+        conn,
         "DELETE FROM queued_turns WHERE game = ?1 AND player = ?2",
         params![game.0 as i64, player],
     )?)
@@ -77,7 +80,11 @@ pub fn clear(conn: &Connection, game: GameId, player: i64) -> Result<usize, Stor
 
 /// Empties every queue of a game (it is over).
 pub fn clear_game(conn: &Connection, game: GameId) -> Result<(), StoreError> {
-    conn.execute("DELETE FROM queued_turns WHERE game = ?1", [game.0 as i64])?;
+    super::exec(
+        conn,
+        "DELETE FROM queued_turns WHERE game = ?1",
+        [game.0 as i64],
+    )?;
     Ok(())
 }
 

@@ -1,5 +1,5 @@
-//! Queries for `remind`: every active game's clock at a glance, and the
-//! record of reminders sent.
+//! Queries for `remind`: a game's clock at a glance, and the record of
+//! reminders sent.
 
 use rusqlite::{Connection, Row, params};
 
@@ -28,8 +28,8 @@ pub struct ClockRow {
     pub draw_offered: bool,
 }
 
-/// The clock of active games: the last log entry is found through the
-/// turns primary key (game, seq), one index probe per game.
+/// The clock of an active game: the last log entry is found through the
+/// turns primary key (game, seq), one index probe.
 const SELECT: &str = "SELECT g.id, g.nag_days, g.forfeit_days, coalesce(t.seq, 0), coalesce(t.at, g.created), \
             CASE WHEN r.since_seq = coalesce(t.seq, 0) THEN r.period ELSE 0 END, \
             CASE WHEN t.kind IN ('resign', 'forfeit', 'signoff') THEN t.seat END, g.total_days, \
@@ -53,15 +53,7 @@ fn clock_row(r: &Row<'_>) -> rusqlite::Result<ClockRow> {
     })
 }
 
-/// Every active game's clock.
-pub fn clocks(conn: &Connection) -> Result<Vec<ClockRow>, StoreError> {
-    let mut q = conn.prepare(SELECT)?;
-    let rows = q.query_map([], clock_row)?;
-    Ok(rows.collect::<Result<_, _>>()?)
-}
-
-/// One game's clock (inside a write transaction, to check that nothing
-/// moved since [`clocks`] looked); `None` when the game is no longer active.
+/// One game's clock; `None` when the game is no longer active.
 pub fn clock(conn: &Connection, game: GameId) -> Result<Option<ClockRow>, StoreError> {
     let mut q = conn.prepare_cached(&format!("{SELECT} AND g.id = ?1"))?;
     let mut rows = q.query_map([game.0 as i64], clock_row)?;
@@ -77,7 +69,8 @@ pub fn record(
     period: u32,
     now: &str,
 ) -> Result<(), StoreError> {
-    conn.execute(
+    super::exec(
+        conn,
         "INSERT INTO reminders (game, since_seq, period, sent) VALUES (?1, ?2, ?3, ?4) \
          ON CONFLICT (game) DO UPDATE SET since_seq = excluded.since_seq, period = excluded.period, \
          sent = excluded.sent",

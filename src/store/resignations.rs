@@ -9,14 +9,16 @@ use crate::command::GameId;
 /// Sets a player's pending resignation in a game, or withdraws it if one
 /// stands. Returns true when it is now set.
 pub fn toggle(conn: &Connection, game: GameId, player: i64, now: &str) -> Result<bool, StoreError> {
-    let removed = conn.execute(
+    let removed = super::exec(
+        conn,
         "DELETE FROM pending_resignations WHERE game = ?1 AND player = ?2",
         params![game.0 as i64, player],
     )?;
     if removed > 0 {
         return Ok(false);
     }
-    conn.execute(
+    super::exec(
+        conn,
         "INSERT INTO pending_resignations (game, player, at) VALUES (?1, ?2, ?3)",
         params![game.0 as i64, player, now],
     )?;
@@ -25,7 +27,8 @@ pub fn toggle(conn: &Connection, game: GameId, player: i64, now: &str) -> Result
 
 /// Takes a player's pending resignation in a game; true if there was one.
 pub fn take(conn: &Connection, game: GameId, player: i64) -> Result<bool, StoreError> {
-    Ok(conn.execute(
+    Ok(super::exec(
+        conn,
         "DELETE FROM pending_resignations WHERE game = ?1 AND player = ?2",
         params![game.0 as i64, player],
     )? > 0)
@@ -42,7 +45,8 @@ pub fn of_game(conn: &Connection, game: GameId) -> Result<Vec<i64>, StoreError> 
 
 /// Withdraws every pending resignation of a game (it is over).
 pub fn clear_game(conn: &Connection, game: GameId) -> Result<(), StoreError> {
-    conn.execute(
+    super::exec(
+        conn,
         "DELETE FROM pending_resignations WHERE game = ?1",
         [game.0 as i64],
     )?;

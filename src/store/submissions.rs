@@ -25,7 +25,8 @@ pub fn put(
     submission: &Submission,
     now: &str,
 ) -> Result<(), StoreError> {
-    conn.execute(
+    super::exec(
+        conn,
         "INSERT OR REPLACE INTO submissions (game, player, turn, comment, ply, position, at) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         params![
@@ -72,7 +73,8 @@ pub fn drop_stale(
     ply: u32,
     position: &str,
 ) -> Result<(), StoreError> {
-    conn.execute(
+    super::exec(
+        conn,
         "DELETE FROM submissions WHERE game = ?1 AND NOT (ply = ?2 AND position = ?3)",
         params![game.0 as i64, ply, position],
     )?;
@@ -81,6 +83,10 @@ pub fn drop_stale(
 
 /// Drops every submission of a game (it is over).
 pub fn clear_game(conn: &Connection, game: GameId) -> Result<(), StoreError> {
-    conn.execute("DELETE FROM submissions WHERE game = ?1", [game.0 as i64])?;
+    super::exec(
+        conn,
+        "DELETE FROM submissions WHERE game = ?1",
+        [game.0 as i64],
+    )?;
     Ok(())
 }

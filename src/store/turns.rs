@@ -91,7 +91,8 @@ pub fn append(
     entry: &Entry,
     player_id: Option<i64>,
 ) -> Result<(), StoreError> {
-    conn.execute(
+    super::exec(
+        conn,
         "INSERT INTO turns (game, seq, ply, kind, seat, player, text, roll, comment, at, auto) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
         params![
@@ -178,7 +179,8 @@ pub fn take_back(
     from_seq: u32,
     undo_seq: u32,
 ) -> Result<usize, StoreError> {
-    Ok(conn.execute(
+    Ok(super::exec(
+        conn,
         "UPDATE turns SET undone = ?3 WHERE game = ?1 AND seq >= ?2 AND seq < ?3 \
          AND undone IS NULL AND kind <> 'undo'",
         params![game.0 as i64, from_seq, undo_seq],
@@ -188,7 +190,8 @@ pub fn take_back(
 /// How many takebacks a game has had (board mails of a move played again
 /// after one need ids of their own).
 pub fn takebacks(conn: &Connection, game: GameId) -> Result<u32, StoreError> {
-    Ok(conn.query_row(
+    Ok(super::row(
+        conn,
         "SELECT count(*) FROM turns WHERE game = ?1 AND kind = 'undo'",
         [game.0 as i64],
         |r| r.get(0),
@@ -198,7 +201,8 @@ pub fn takebacks(conn: &Connection, game: GameId) -> Result<u32, StoreError> {
 /// Marks the last entry of a game's log as played by the server from the
 /// player's queue.
 pub fn mark_last_auto(conn: &Connection, game: GameId) -> Result<(), StoreError> {
-    conn.execute(
+    super::exec(
+        conn,
         "UPDATE turns SET auto = 1 WHERE game = ?1 \
          AND seq = (SELECT max(seq) FROM turns WHERE game = ?1)",
         [game.0 as i64],
@@ -208,7 +212,8 @@ pub fn mark_last_auto(conn: &Connection, game: GameId) -> Result<(), StoreError>
 
 /// How many entries the log holds (the next entry's `seq` is this + 1).
 pub fn count(conn: &Connection, game: GameId) -> Result<u32, StoreError> {
-    Ok(conn.query_row(
+    Ok(super::row(
+        conn,
         "SELECT count(*) FROM turns WHERE game = ?1",
         [game.0 as i64],
         |r| r.get(0),

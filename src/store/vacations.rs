@@ -44,7 +44,8 @@ pub fn open_since(conn: &Connection, player: i64) -> Result<Option<String>, Stor
 
 /// Starts a vacation.
 pub fn start(conn: &Connection, player: i64, now: &str) -> Result<(), StoreError> {
-    conn.execute(
+    super::exec(
+        conn,
         "INSERT INTO vacations (player, started) VALUES (?1, ?2)",
         params![player, now],
     )?;
@@ -53,7 +54,8 @@ pub fn start(conn: &Connection, player: i64, now: &str) -> Result<(), StoreError
 
 /// Ends the vacation still going; false if there was none.
 pub fn end(conn: &Connection, player: i64, now: &str) -> Result<bool, StoreError> {
-    let n = conn.execute(
+    let n = super::exec(
+        conn,
         "UPDATE vacations SET ended = ?2 WHERE player = ?1 AND ended IS NULL",
         params![player, now],
     )?;
@@ -63,7 +65,7 @@ pub fn end(conn: &Connection, player: i64, now: &str) -> Result<bool, StoreError
 /// Players with any vacation on record (most have none, and their clocks
 /// never stop: `remind` skips looking them up).
 pub fn players_with_any(conn: &Connection) -> Result<std::collections::HashSet<i64>, StoreError> {
-    let mut q = conn.prepare("SELECT DISTINCT player FROM vacations")?;
+    let mut q = conn.prepare_cached("SELECT DISTINCT player FROM vacations")?;
     let ids = q.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
     Ok(ids)
 }

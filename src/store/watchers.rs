@@ -32,7 +32,8 @@ pub fn add(
     kind: Kind,
     now: &str,
 ) -> Result<bool, StoreError> {
-    Ok(conn.execute(
+    Ok(super::exec(
+        conn,
         "INSERT OR IGNORE INTO watchers (game, player, kind, since) VALUES (?1, ?2, ?3, ?4)",
         params![game.0 as i64, player, kind.as_str(), now],
     )? == 1)
@@ -45,7 +46,8 @@ pub fn remove(
     player: i64,
     kind: Kind,
 ) -> Result<bool, StoreError> {
-    Ok(conn.execute(
+    Ok(super::exec(
+        conn,
         "DELETE FROM watchers WHERE game = ?1 AND player = ?2 AND kind = ?3",
         params![game.0 as i64, player, kind.as_str()],
     )? == 1)
@@ -53,7 +55,8 @@ pub fn remove(
 
 /// How many `kind` watchers `game` has.
 pub fn count(conn: &Connection, game: GameId, kind: Kind) -> Result<usize, StoreError> {
-    let n: i64 = conn.query_row(
+    let n: i64 = super::row(
+        conn,
         "SELECT count(*) FROM watchers WHERE game = ?1 AND kind = ?2",
         params![game.0 as i64, kind.as_str()],
         |r| r.get(0),
@@ -87,13 +90,15 @@ pub fn set_standing(
     now: &str,
 ) -> Result<bool, StoreError> {
     let changed = if on {
-        conn.execute(
+        super::exec(
+            conn,
             "INSERT OR IGNORE INTO standing_watchers (variant, player, kind, since)
              VALUES (?1, ?2, ?3, ?4)",
             params![variant, player, kind.as_str(), now],
         )?
     } else {
-        conn.execute(
+        super::exec(
+            conn,
             "DELETE FROM standing_watchers WHERE variant = ?1 AND player = ?2 AND kind = ?3",
             params![variant, player, kind.as_str()],
         )?
@@ -108,7 +113,8 @@ pub fn is_standing(
     player: i64,
     kind: Kind,
 ) -> Result<bool, StoreError> {
-    Ok(conn.query_row(
+    Ok(super::row(
+        conn,
         "SELECT EXISTS (SELECT 1 FROM standing_watchers
                         WHERE variant = ?1 AND player = ?2 AND kind = ?3)",
         params![variant, player, kind.as_str()],
@@ -137,7 +143,7 @@ fn users(
     sql: &str,
     params: impl rusqlite::Params,
 ) -> Result<Vec<(i64, String)>, StoreError> {
-    let mut q = conn.prepare(sql)?;
+    let mut q = conn.prepare_cached(sql)?;
     let rows = q.query_map(params, |r| Ok((r.get(0)?, r.get(1)?)))?;
     Ok(rows.collect::<Result<_, _>>()?)
 }

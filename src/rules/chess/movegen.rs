@@ -3,7 +3,7 @@
 
 use super::bits::{Bits, Move, Special, WHITE};
 use super::pieces::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-use super::tables::{TABLES, Tables};
+use super::tables::{Castle, TABLES, Tables};
 use crate::rules::geometry::Square;
 
 /// A fixed-capacity move list (no allocation in perft).
@@ -148,27 +148,35 @@ pub fn pseudo_legal(b: &Bits, list: &mut MoveList) {
 /// kept, king and rook at home, the squares between empty, the king and
 /// its path not attacked.
 fn castling(b: &Bits, t: &Tables, list: &mut MoveList, occ: u64) {
+    for c in castles(b, t, occ) {
+        list.push(Move {
+            from: c.king_from,
+            to: c.king_to,
+            promotion: None,
+            special: Special::Castle,
+        });
+    }
+}
+
+/// The castlings whose conditions hold (see [`castling`]).
+fn castles<'t>(b: &Bits, t: &'t Tables, occ: u64) -> impl Iterator<Item = &'t Castle> {
     let us = b.side;
-    if b.castling == 0 {
-        return;
-    }
     let own = b.colour[us];
-    let them = us ^ 1;
-    for c in &t.castles[us] {
-        if b.castling & c.right != 0
-            && b.kind[KING] & own & (1 << c.king_from) != 0
-            && b.kind[ROOK] & own & (1 << c.rook_from) != 0
+    let rights = b.castling;
+    let kings = b.kind[KING] & own;
+    let rooks = b.kind[ROOK] & own;
+    let held = if rights == 0 {
+        &[][..]
+    } else {
+        &t.castles[us][..]
+    };
+    held.iter().filter(move |c| {
+        rights & c.right != 0
+            && kings & (1 << c.king_from) != 0
+            && rooks & (1 << c.rook_from) != 0
             && occ & c.empty == 0
-            && !attacked_any(b, c.safe, them)
-        {
-            list.push(Move {
-                from: c.king_from,
-                to: c.king_to,
-                promotion: None,
-                special: Special::Castle,
-            });
-        }
-    }
+            && !attacked_any(b, c.safe, us ^ 1)
+    })
 }
 
 /// True when `by` attacks any square of `squares`.
@@ -244,16 +252,12 @@ pub fn perft(b: &Bits, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return count_legal(b, &TABLES);
+    }
     let mut list = MoveList::new();
     pseudo_legal(b, &mut list);
     let test = needs_test(b);
-    if depth == 1 {
-        return list
-            .as_slice()
-            .iter()
-            .filter(|&&m| is_legal_given(b, m, test))
-            .count() as u64;
-    }
     let us = b.side;
     let mut nodes = 0;
     for &m in list.as_slice() {
@@ -265,6 +269,92 @@ pub fn perft(b: &Bits, depth: u32) -> u64 {
         nodes += perft(&after, depth - 1);
     }
     nodes
+}
+
+/// How many legal moves the side to move has, without listing them (the
+/// leaves of perft): out of check, a piece that is not pinned counts its
+/// targets at once, a pinned one those on its pin line, the king those no
+/// enemy piece attacks; en passant and castling are tested one by one.
+/// In check, every pseudo-legal move is tested.
+pub fn count_legal(b: &Bits, t: &Tables) -> u64 {
+    let us = b.side;
+    let them = us ^ 1;
+    let own = b.colour[us];
+    let enemy = b.colour[them];
+    let occ = own | enemy;
+    let king = b.king_square(us);
+    if b.attackers(t, king, them, occ) != 0 {
+        let mut list = MoveList::new();
+        pseudo_legal(b, &mut list);
+        return list.as_slice().iter().filter(|&&m| b.is_legal(m)).count() as u64;
+    }
+    let pinned = pinned(b, t, king);
+    let allowed = |from: Square| {
+        if pinned & (1 << from) != 0 {
+            t.line[king as usize][from as usize]
+        } else {
+            !0
+        }
+    };
+    let not_own = !own;
+    let mut n = 0u64;
+    let mut knights = b.kind[KNIGHT] & own & !pinned;
+    while knights != 0 {
+        let from = knights.trailing_zeros() as usize;
+        knights &= knights - 1;
+        n += u64::from((t.knight[from] & not_own).count_ones());
+    }
+    let mut diag = (b.kind[BISHOP] | b.kind[QUEEN]) & own;
+    while diag != 0 {
+        let from = diag.trailing_zeros() as Square;
+        diag &= diag - 1;
+        n += u64::from((t.bishop(from, occ) & not_own & allowed(from)).count_ones());
+    }
+    let mut line = (b.kind[ROOK] | b.kind[QUEEN]) & own;
+    while line != 0 {
+        let from = line.trailing_zeros() as Square;
+        line &= line - 1;
+        n += u64::from((t.rook(from, occ) & not_own & allowed(from)).count_ones());
+    }
+    let (step, start_rank): (i8, u8) = if us == WHITE { (8, 1) } else { (-8, 6) };
+    let choices = t.promotions.len() as u64;
+    let mut pawns = b.kind[PAWN] & own;
+    while pawns != 0 {
+        let from = pawns.trailing_zeros() as Square;
+        pawns &= pawns - 1;
+        let mut targets = t.pawn[us][from as usize] & enemy;
+        let one = (from as i8 + step) as Square;
+        if occ & (1 << one) == 0 {
+            targets |= 1 << one;
+            let two = (one as i8 + step) as Square;
+            if from / 8 == start_rank && occ & (1 << two) == 0 {
+                targets |= 1 << two;
+            }
+        }
+        targets &= allowed(from);
+        let promoting = targets & t.promotion_squares;
+        n += u64::from((targets ^ promoting).count_ones())
+            + u64::from(promoting.count_ones()) * choices;
+        if let Some(ep) = b.ep
+            && t.pawn[us][from as usize] & (1 << ep) != 0
+        {
+            let m = Move {
+                from,
+                to: ep,
+                promotion: None,
+                special: Special::EnPassant,
+            };
+            n += u64::from(b.is_legal(m));
+        }
+    }
+    let without_king = occ ^ (1 << king);
+    let mut steps = t.king[king as usize] & not_own;
+    while steps != 0 {
+        let to = steps.trailing_zeros() as Square;
+        steps &= steps - 1;
+        n += u64::from(b.attackers(t, to, them, without_king) == 0);
+    }
+    n + castles(b, t, occ).count() as u64
 }
 
 /// Per-move leaf counts at `depth` (for debugging against other engines).

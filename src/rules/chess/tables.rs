@@ -20,6 +20,9 @@ pub struct Tables {
     pub rays: [[u64; 64]; 8],
     /// Squares strictly between two squares on a line, else 0.
     pub between: Vec<[u64; 64]>,
+    /// The whole line through two squares on a line (both included), else 0:
+    /// where a piece pinned to its king may go.
+    pub line: Vec<[u64; 64]>,
     /// Each seat's castlings.
     pub castles: [Vec<Castle>; 2],
     /// The castling rights kept when a piece moves from or to a square.
@@ -84,6 +87,20 @@ pub static TABLES: LazyLock<Tables> = LazyLock::new(|| {
             }
         }
     }
+    let mut line = vec![[0u64; 64]; 64];
+    for s in 0..64u8 {
+        for d in 0..8 {
+            let (df, dr) = KING_DIRECTIONS[d];
+            let back = KING_DIRECTIONS
+                .iter()
+                .position(|&o| o == (-df, -dr))
+                .expect("every direction has its opposite");
+            let whole = rays[d][s as usize] | rays[back][s as usize] | 1u64 << s;
+            for &t in g.ray(s, d) {
+                line[s as usize][t as usize] = whole;
+            }
+        }
+    }
     let mask = |squares: &[Square]| squares.iter().fold(0u64, |m, &q| m | 1 << q);
     let mut castles = [Vec::new(), Vec::new()];
     let mut keeps = [0xFFu8; 64];
@@ -116,6 +133,7 @@ pub static TABLES: LazyLock<Tables> = LazyLock::new(|| {
         pawn: [leaps(PAWN, 1), leaps(PAWN, -1)],
         rays,
         between,
+        line,
     }
 });
 
@@ -171,5 +189,10 @@ mod tests {
         assert_eq!(t.rook(0, 1 << 8 | 1 << 1), (1 << 8) | (1 << 1));
         assert_eq!(t.bishop(27, 0).count_ones(), 13);
         assert_eq!(t.between[4][7], (1 << 5) | (1 << 6));
+        // e1-h4 diagonal: d0 is off the board, so it runs e1 f2 g3 h4.
+        assert_eq!(t.line[4][22], (1 << 4) | (1 << 13) | (1 << 22) | (1 << 31));
+        assert_eq!(t.line[4][5], 0xFF);
+        assert_eq!(t.line[4][22], t.line[31][13]);
+        assert_eq!(t.line[4][14], 0, "not on a line");
     }
 }

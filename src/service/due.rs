@@ -1,0 +1,88 @@
+//! When `remind` must next look at a game, kept in the `due` index
+//! (src/store/due.sql) so that a run touches only the games due.
+//!
+//! The moment is the earliest at which `remind` acts on the game, read
+//! from the one computation of the time rules ([`crate::clock::Due`], the
+//! dates the mails print): a reminder, the voters' reminder of a draw
+//! offer, or the deadline (forfeit or thinking time). It is worked out in
+//! the transaction of every change it depends on: the triggers of the
+//! `due` table mark each game a write touches (a turn, a vacation, a
+//! reminder sent, a draw offer...), and the command calls [`settle`]
+//! before it commits.
+
+use chrono::{DateTime, Utc};
+use rusqlite::Connection;
+
+use super::deadline::GameClock;
+use super::error::ServiceError;
+use super::game::{Catalog, LoadedGame, timestamp};
+use crate::command::GameId;
+use crate::store;
+use crate::store::games::Status;
+
+/// The earliest moment `remind` acts on `game` ([`crate::clock::Due::next`]
+/// of its clock), or `None` when it never will as things stand (the game
+/// is over, or nobody is to move).
+pub fn next_due(
+    conn: &Connection,
+    game: &LoadedGame,
+    now: DateTime<Utc>,
+) -> Result<Option<DateTime<Utc>>, ServiceError> {
+    if game.row.status != Status::Active {
+        return Ok(None);
+    }
+    Ok(GameClock::read(conn, game, None, now)?.map(|c| c.due().next()))
+}
+
+/// Works out again when game `id` is due and stores it. A game that
+/// cannot be judged (damaged, of an unknown variant) is stored as due at
+/// once: `remind` then names it among its problems, as it did before.
+pub fn work_out(
+    conn: &Connection,
+    catalog: Catalog<'_>,
+    id: GameId,
+    now: DateTime<Utc>,
+) -> Result<(), ServiceError> {
+    let due = LoadedGame::load(conn, catalog, id).and_then(|game| next_due(conn, &game, now));
+    match due {
+        Ok(at) => store::due::set(conn, id, at.map(timestamp).as_deref())?,
+        Err(ServiceError::Store(e)) if e.is_temporary() => return Err(e.into()),
+        Err(_) => store::due::set(conn, id, Some(""))?,
+    }
+    Ok(())
+}
+
+/// Works out every game the transaction under way changed: called by
+/// each command that writes, just before it commits.
+pub fn settle(
+    conn: &Connection,
+    catalog: Catalog<'_>,
+    now: DateTime<Utc>,
+) -> Result<(), ServiceError> {
+    for id in store::due::marked(conn)? {
+        work_out(conn, catalog, id, now)?;
+    }
+    Ok(())
+}
+
+/// [`settle`], with the game the command has loaded and changed: it is
+/// not loaded again.
+pub fn settle_with(
+    conn: &Connection,
+    catalog: Catalog<'_>,
+    now: DateTime<Utc>,
+    game: &LoadedGame,
+) -> Result<(), ServiceError> {
+    for id in store::due::marked(conn)? {
+        if id == game.id() {
+            let at = next_due(conn, game, now)?;
+            store::due::set(conn, id, at.map(timestamp).as_deref())?;
+        } else {
+            work_out(conn, catalog, id, now)?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,162 @@
+//! The index of when `remind` must next look at each active game (the
+//! `due` table, src/store/due.sql): a run reads the games due, not every
+//! clock. The moments are worked out by the service (src/service/due.rs);
+//! this module only reads and writes them.
+
+use rusqlite::{Connection, params};
+
+use super::StoreError;
+use crate::command::GameId;
+
+/// The games whose due moment has come by `now` (RFC 3339 UTC text), in
+/// game order: those worked out as due by then, those never worked out
+/// (`''`), and those changed but not worked out (NULL).
+pub fn due_by(conn: &Connection, now: &str) -> Result<Vec<GameId>, StoreError> {
+    let mut q = conn.prepare_cached(
+        "SELECT game FROM due WHERE at <= ?1 UNION SELECT game FROM due WHERE at IS NULL",
+    )?;
+    let rows = q.query_map([now], |r| r.get::<_, i64>(0))?;
+    let mut ids = rows
+        .map(|id| id.map(|id| GameId(id as u64)))
+        .collect::<Result<Vec<_>, _>>()?;
+    ids.sort_unstable();
+    Ok(ids)
+}
+
+/// The games changed in the transaction under way, not yet worked out.
+pub fn marked(conn: &Connection) -> Result<Vec<GameId>, StoreError> {
+    let mut q = conn.prepare_cached("SELECT game FROM due WHERE at IS NULL")?;
+    let rows = q.query_map([], |r| r.get::<_, i64>(0))?;
+    Ok(rows
+        .map(|id| id.map(|id| GameId(id as u64)))
+        .collect::<Result<_, _>>()?)
+}
+
+/// Stores when `game` is next due: `Some(at)`, or `None` for a game
+/// `remind` has nothing to wait for (the row goes).
+pub fn set(conn: &Connection, game: GameId, at: Option<&str>) -> Result<(), StoreError> {
+    match at {
+        Some(at) => {
+            conn.prepare_cached("INSERT OR REPLACE INTO due (game, at) VALUES (?1, ?2)")?
+                .execute(params![game.0 as i64, at])?;
+        }
+        None => {
+            conn.prepare_cached("DELETE FROM due WHERE game = ?1")?
+                .execute([game.0 as i64])?;
+        }
+    }
+    Ok(())
+}
+
+/// What the index says of `game`: `None` without a row, `Some(None)` for
+/// a row not worked out (NULL).
+pub fn of(conn: &Connection, game: GameId) -> Result<Option<Option<String>>, StoreError> {
+    let mut q = conn.prepare_cached("SELECT at FROM due WHERE game = ?1")?;
+    let mut rows = q.query_map([game.0 as i64], |r| r.get::<_, Option<String>>(0))?;
+    Ok(rows.next().transpose()?)
+}
+
+/// Marks every active game as never worked out, so that the next
+/// `remind` looks at each one (and works out its moment again): what the
+/// migration does, and a full scan on demand.
+pub fn forget_all(conn: &Connection) -> Result<(), StoreError> {
+    conn.execute_batch(
+        "DELETE FROM due; \
+         INSERT INTO due (game, at) SELECT id, '' FROM games WHERE status = 'active';",
+    )?;
+    Ok(())
+}
+
+/// Panics (debug builds: the tests) when a transaction is about to commit
+/// a change whose due moment was not worked out: a write path without
+/// its `settle` call. A release build leaves such a game to `remind`,
+/// which reads it as due.
+#[cfg(debug_assertions)]
+pub fn assert_settled(conn: &Connection) {
+    let left: Vec<i64> = conn
+        .prepare_cached("SELECT game FROM due WHERE at IS NULL")
+        .and_then(|mut q| q.query_map([], |r| r.get(0))?.collect())
+        .unwrap_or_default();
+    assert!(
+        left.is_empty(),
+        "games {left:?} changed without their due moment worked out (service::due::settle)"
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::migrate::{self, STEPS};
+
+    /// A database from before the index: its active games are all due at
+    /// once (never worked out), its finished ones are not in it, and from
+    /// then on a change marks the game it touches.
+    #[test]
+    fn the_migration_marks_every_active_game_and_changes_mark_theirs() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        migrate::to_latest(&mut conn).unwrap();
+        // Back to the version before: no index, no triggers.
+        let triggers: Vec<String> = conn
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'due_%'")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert!(triggers.len() >= 9, "{triggers:?}");
+        for name in triggers {
+            conn.execute_batch(&format!("DROP TRIGGER {name}")).unwrap();
+        }
+        conn.execute_batch("DROP TABLE due").unwrap();
+        let before = STEPS
+            .iter()
+            .position(|s| *s == include_str!("due.sql"))
+            .unwrap();
+        conn.pragma_update(None, "user_version", before as i64)
+            .unwrap();
+        conn.execute_batch(
+            "INSERT INTO players (id, userid, password_hash, created) VALUES (1, 'alice', 'h', 'now');
+             INSERT INTO games (id, variant, status, position, created, updated) VALUES \
+                 (1, 'chess', 'active', '', 'now', 'now'), (2, 'chess', 'over', '', 'now', 'now'), \
+                 (3, 'chess', 'active', '', 'now', 'now');
+             INSERT INTO seats (game, seat, player) VALUES (1, 0, 1), (2, 0, 1);",
+        )
+        .unwrap();
+        migrate::to_latest(&mut conn).unwrap();
+        let g = |n| GameId(n);
+        assert_eq!(of(&conn, g(1)).unwrap(), Some(Some(String::new())));
+        assert_eq!(of(&conn, g(2)).unwrap(), None);
+        assert_eq!(due_by(&conn, "2026-01-01T00:00:00Z").unwrap(), [g(1), g(3)]);
+        set(&conn, g(1), Some("2026-02-01T00:00:00Z")).unwrap();
+        set(&conn, g(3), Some("2026-03-01T00:00:00Z")).unwrap();
+        assert_eq!(due_by(&conn, "2026-02-01T00:00:00Z").unwrap(), [g(1)]);
+        // A vacation marks the player's active games; a turn marks its game.
+        conn.execute(
+            "INSERT INTO vacations (player, started) VALUES (1, 'now')",
+            [],
+        )
+        .unwrap();
+        assert_eq!(marked(&conn).unwrap(), [g(1)]);
+        conn.execute(
+            "INSERT INTO turns (game, seq, ply, text, at) VALUES (3, 1, 1, 'e4', 'now')",
+            [],
+        )
+        .unwrap();
+        assert_eq!(marked(&conn).unwrap(), [g(1), g(3)]);
+        // A draw offer marks its game however it changes.
+        for change in [
+            "INSERT INTO draw_offers (game, made) VALUES (1, 'now')",
+            "UPDATE draw_offers SET reminded = 'now' WHERE game = 1",
+            "DELETE FROM draw_offers WHERE game = 1",
+        ] {
+            set(&conn, g(1), Some("2026-02-01T00:00:00Z")).unwrap();
+            conn.execute(change, []).unwrap();
+            assert_eq!(marked(&conn).unwrap(), [g(1), g(3)], "{change}");
+        }
+        // A game that ends leaves the index.
+        conn.execute("UPDATE games SET status = 'over' WHERE id = 3", [])
+            .unwrap();
+        assert_eq!(of(&conn, g(3)).unwrap(), None);
+        assert_eq!(due_by(&conn, "2000-01-01T00:00:00Z").unwrap(), [g(1)]);
+    }
+}
