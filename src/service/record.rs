@@ -203,9 +203,10 @@ fn read_movetext(variant: &dyn Variant, line: &str, number: usize, record: &mut 
 }
 
 /// True for a PGN movetext line: a move number (`1.`, `12...`) or a
-/// comment first.
+/// comment first, or the game's result alone (a game of no moves, such
+/// as one declined before the first, is `*` or `0-1` by itself).
 fn is_movetext(line: &str) -> bool {
-    if line.starts_with('{') {
+    if line.starts_with('{') || ["1-0", "0-1", "1/2-1/2", "*"].contains(&line.trim()) {
         return true;
     }
     let digits = line.bytes().take_while(u8::is_ascii_digit).count();
@@ -488,6 +489,16 @@ mod tests {
         assert_eq!((replayed.result(), replayed.turns), ("1-0".to_string(), 3));
         let err = replay(&RACE, "1\n7\n").unwrap_err();
         assert_eq!(err.to_string(), "line 2: 7: add 1 or 2");
+    }
+
+    /// A PGN of no moves (a game declined before its first) is its result
+    /// alone in the movetext, as `export` writes it: it replays.
+    #[test]
+    fn a_pgn_of_no_moves_replays() {
+        let chess = crate::rules::find_variant("chess").unwrap();
+        let record = "[Event \"boserv game1\"]\n[Result \"*\"]\n\n*\n";
+        let replayed = replay(chess, record).unwrap();
+        assert_eq!((replayed.result(), replayed.turns), ("*".to_string(), 0));
     }
 
     /// `[FEN]` (PGN's set-up position) is where the record starts: these
