@@ -440,6 +440,26 @@ impl Reach {
         Some(())
     }
 
+    /// Whether a piece of `kind` facing `facing` on `from` reaches `target`
+    /// by `use_` on a board whose occupied squares are `occupied`: one of
+    /// its ways there ([`Reach::lines_to`]) holds exactly its screens.
+    /// `None` for a facing the tables do not hold.
+    pub fn reaches_through(
+        &self,
+        kind: u8,
+        use_: Use,
+        facing: i8,
+        from: Square,
+        target: Square,
+        occupied: &SquareSet,
+    ) -> Option<bool> {
+        let mut reached = false;
+        self.lines_to(kind, use_, facing, from, target, |way, screens| {
+            reached |= way.common(occupied) == screens;
+        })?;
+        Some(reached)
+    }
+
     /// Every way a piece of `kind` facing `facing` on `from` reaches
     /// `target` by `use_`: for each, the squares that matter on the way
     /// and how many of them must be occupied (none for a slide, a leap or

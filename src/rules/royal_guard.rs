@@ -156,11 +156,7 @@ impl RoyalGuard {
             if from == to || !reach.span(p.kind, Use::Check, p.facing, from)?.contains(to) {
                 continue;
             }
-            let mut reached = false;
-            reach.lines_to(p.kind, Use::Check, p.facing, from, to, |way, screens| {
-                reached |= way.common(&occupied) == screens;
-            })?;
-            if reached {
+            if reach.reaches_through(p.kind, Use::Check, p.facing, from, to, &occupied)? {
                 return Some(false);
             }
         }
@@ -257,11 +253,7 @@ impl RoyalGuard {
                 occupied.remove(from);
                 occupied.insert(to);
                 for &royal in &self.royals {
-                    let mut reached = false;
-                    reach.lines_to(p.kind, Use::Check, p.facing, to, royal, |way, screens| {
-                        reached |= way.common(&occupied) == screens;
-                    })?;
-                    if reached {
+                    if reach.reaches_through(p.kind, Use::Check, p.facing, to, royal, &occupied)? {
                         return Some(false);
                     }
                 }
