@@ -195,7 +195,6 @@ def main():
             acked.append((time.time(), game, view["ply"] + 1))
     timer.join()
     streamer.wait()
-    killed_at = kill_at
     if len(acked) < 20:
         fail(f"only {len(acked)} commands were acknowledged before the kill")
 
@@ -247,12 +246,12 @@ def main():
         present = reached[game] >= ply
         if present:
             last_present = max(last_present, when)
-        elif when < killed_at - INTERVAL_S:
+        elif when < kill_at - INTERVAL_S:
             fail(
-                f"{game} ply {ply}, acknowledged {killed_at - when:.2f} s before the kill, "
+                f"{game} ply {ply}, acknowledged {kill_at - when:.2f} s before the kill, "
                 f"is not in the replica (it has ply {reached[game]})"
             )
-    rpo_s = max(0.0, killed_at - max(last_present, last_mail))
+    rpo_s = max(0.0, kill_at - max(last_present, last_mail))
 
     # The dice came through with their seeds: end each Orwell game on the
     # restored copy and audit it.

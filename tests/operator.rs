@@ -26,6 +26,16 @@ fn elsewhere(env: &Env, config: &std::path::Path, cwd: &std::path::Path) -> asse
     cmd
 }
 
+/// Runs `boserv ARGS` as [`elsewhere`] starts it.
+fn run_elsewhere(
+    env: &Env,
+    config: &std::path::Path,
+    cwd: &std::path::Path,
+    args: &[&str],
+) -> std::process::Output {
+    elsewhere(env, config, cwd).args(args).output().unwrap()
+}
+
 #[test]
 fn the_shell_finds_the_configured_database_from_another_directory() {
     let env = Env::new();
@@ -44,10 +54,7 @@ fn the_shell_finds_the_configured_database_from_another_directory() {
     let config = config_file(&env);
     let cwd = tempfile::tempdir().unwrap();
 
-    let out = elsewhere(&env, &config, cwd.path())
-        .args(["config", "show"])
-        .output()
-        .unwrap();
+    let out = run_elsewhere(&env, &config, cwd.path(), &["config", "show"]);
     assert!(
         out.status.success(),
         "{}",
@@ -61,15 +68,14 @@ fn the_shell_finds_the_configured_database_from_another_directory() {
         String::from_utf8_lossy(&out.stderr)
     );
 
-    let out = elsewhere(&env, &config, cwd.path())
-        .args(["games"])
-        .output()
-        .unwrap();
+    let out = run_elsewhere(&env, &config, cwd.path(), &["games"]);
     assert!(String::from_utf8_lossy(&out.stdout).contains("alice"));
-    let out = elsewhere(&env, &config, cwd.path())
-        .args(["--as", "alice", "move", "1", "e2-e4"])
-        .output()
-        .unwrap();
+    let out = run_elsewhere(
+        &env,
+        &config,
+        cwd.path(),
+        &["--as", "alice", "move", "1", "e2-e4"],
+    );
     assert!(
         out.status.success(),
         "{}",
@@ -92,30 +98,36 @@ fn a_command_on_another_database_than_the_configured_one_says_so() {
     let cwd = tempfile::tempdir().unwrap();
     let stray = cwd.path().join("stray.db");
 
-    let out = elsewhere(&env, &config, cwd.path())
-        .args(["--db", stray.to_str().unwrap(), "signup", "carol", "secret"])
-        .output()
-        .unwrap();
+    let out = run_elsewhere(
+        &env,
+        &config,
+        cwd.path(),
+        &["--db", stray.to_str().unwrap(), "signup", "carol", "secret"],
+    );
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains("not the server's") && err.contains(&env.db.display().to_string()),
         "{err}"
     );
     // The configured database itself, named again, is no other one.
-    let out = elsewhere(&env, &config, cwd.path())
-        .args(["--db", env.db.to_str().unwrap(), "games"])
-        .output()
-        .unwrap();
+    let out = run_elsewhere(
+        &env,
+        &config,
+        cwd.path(),
+        &["--db", env.db.to_str().unwrap(), "games"],
+    );
     assert!(
         out.stderr.is_empty(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
     // Help needs no database, so it says nothing of one.
-    let out = elsewhere(&env, &config, cwd.path())
-        .args(["--db", stray.to_str().unwrap(), "help", "move"])
-        .output()
-        .unwrap();
+    let out = run_elsewhere(
+        &env,
+        &config,
+        cwd.path(),
+        &["--db", stray.to_str().unwrap(), "help", "move"],
+    );
     assert!(
         out.stderr.is_empty(),
         "{}",
@@ -129,19 +141,13 @@ fn a_broken_configuration_file_is_one_line_naming_the_line() {
     let config = env.dir.path().join("boserv.conf");
     std::fs::write(&config, "db: /var/lib/boserv/boserv.db\n").unwrap();
     let cwd = tempfile::tempdir().unwrap();
-    let out = elsewhere(&env, &config, cwd.path())
-        .args(["games"])
-        .output()
-        .unwrap();
+    let out = run_elsewhere(&env, &config, cwd.path(), &["games"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("line 1: write NAME = VALUE"), "{err}");
     let missing = env.dir.path().join("none.conf");
-    let out = elsewhere(&env, &missing, cwd.path())
-        .args(["games"])
-        .output()
-        .unwrap();
+    let out = run_elsewhere(&env, &missing, cwd.path(), &["games"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read the configuration file"));
 }
@@ -224,6 +230,7 @@ fn backup_writes_a_consistent_copy_of_the_database_and_the_spool() {
         .assert()
         .success();
     // A second backup to the same file is refused, the first kept.
+    let first = std::fs::read(&copy).unwrap();
     let out = env
         .cmd(None)
         .args(["backup", copy.to_str().unwrap()])
@@ -231,6 +238,7 @@ fn backup_writes_a_consistent_copy_of_the_database_and_the_spool() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("exists already"));
+    assert_eq!(std::fs::read(&copy).unwrap(), first);
 }
 
 #[test]
