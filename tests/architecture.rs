@@ -126,7 +126,13 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
 
 /// `service/moves.rs` -> `service`, `main.rs` -> `main`.
 fn top_name(rel: &Path) -> &str {
-    let first = rel.components().next().unwrap().as_os_str().to_str().unwrap();
+    let first = rel
+        .components()
+        .next()
+        .unwrap()
+        .as_os_str()
+        .to_str()
+        .unwrap();
     first.strip_suffix(".rs").unwrap_or(first)
 }
 

@@ -2,10 +2,10 @@
 //! written by the `file:` transport, snapshotted whole (headers and body).
 
 use boserv::command::GameId;
+use boserv::letters::templates::{Rendered, Templates};
+use boserv::letters::{BoardLetter, Comment, ErrorLetter, quoted_original};
 use boserv::mail::identity::Identity;
-use boserv::mail::letters::{BoardLetter, Comment, ErrorLetter, quoted_original};
 use boserv::mail::outbox::{self, Draft};
-use boserv::mail::templates::{Rendered, Templates};
 use boserv::mail::transport::{Transport, TransportSpec};
 use chrono::{DateTime, Utc};
 

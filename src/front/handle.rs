@@ -18,25 +18,25 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use super::answers::{self, Answer};
-use super::fingerprint;
-use super::inbound::{self, Intake, Refusal};
-use super::inbox::{self, Claim, Disposition, Received};
-use super::letters::{HelpLetter, ReplyLetter, WelcomeLetter};
-use super::limits::{self, MAX_QUOTE_BYTES};
-use super::mask::{self, Line, Users};
-use super::outbox::{self, Draft};
-use super::plan::{self, Board, Step};
-use super::raw::RawMail;
+use super::perform::{PerformError, game_of, perform};
 use super::refusal;
-use super::settings::Settings;
-use super::spool::Spooled;
-use super::steps::{self, Outcome};
-use super::templates::Rendered;
-use super::token::Recipient;
 use crate::command::language::Request;
-use crate::command::perform::{PerformError, game_of, perform};
 use crate::command::{Actor, Command, GameId};
+use crate::letters::templates::Rendered;
+use crate::letters::{HelpLetter, ReplyLetter, WelcomeLetter};
+use crate::mail::answers::{self, Answer};
+use crate::mail::fingerprint;
+use crate::mail::inbound::{self, Intake, Refusal};
+use crate::mail::inbox::{self, Claim, Disposition, Received};
+use crate::mail::limits::{self, MAX_QUOTE_BYTES};
+use crate::mail::mask::{self, Line, Users};
+use crate::mail::outbox::{self, Draft};
+use crate::mail::plan::{self, Board, Step};
+use crate::mail::raw::RawMail;
+use crate::mail::settings::Settings;
+use crate::mail::spool::Spooled;
+use crate::mail::steps::{self, Outcome};
+use crate::mail::token::Recipient;
 use crate::rules::VARIANTS;
 use crate::service::help::variants;
 use crate::service::{Reply, accounts};
@@ -201,7 +201,7 @@ fn take_in_as(
         None => fingerprint::key(mail, intake.message_id()),
     };
     // No password, code or token is stored or quoted in clear: the
-    // Subject, the stored copy and every quote are masked (super::mask).
+    // Subject, the stored copy and every quote are masked (crate::mail::mask).
     let userids = players::userids(conn)?;
     let secrets = secrets(&intake, mail, &Users::Known(&userids));
     let subject = match &intake {
@@ -302,7 +302,9 @@ fn queue_answer(
     if let Some((game, user)) = &answer.thread
         && let Some(player) = replies_here(conn, *game, user, sender)?
     {
-        reply_to = Some(super::token::issue(conn, identity, *game, player, now)?);
+        reply_to = Some(crate::mail::token::issue(
+            conn, identity, *game, player, now,
+        )?);
     }
     let draft = Draft {
         game: answer.thread.as_ref().map(|(game, _)| *game),
@@ -492,7 +494,7 @@ impl Message<'_> {
 
     /// Marks the message in inbox row `row` with what became of it and
     /// queues the one answer its sender gets for all its commands (within
-    /// the sender's daily budget, super::limits), inside the caller's
+    /// the sender's daily budget, crate::mail::limits), inside the caller's
     /// transaction; a no-op for a row another copy finished first.
     fn finish(&self, conn: &Connection, row: i64) -> Result<Handled, HandleError> {
         let (settings, intake, now) = (self.settings, self.intake, self.now);

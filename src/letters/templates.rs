@@ -121,7 +121,7 @@ impl Templates {
             .collect();
         // A phone shows 76 columns; a longer line would also make the
         // mail quoted-printable.
-        let body = super::letters::wrap(body.trim_start_matches('\n').trim_end(), MAX_COLUMNS);
+        let body = super::wrap(body.trim_start_matches('\n').trim_end(), MAX_COLUMNS);
         Ok(Rendered {
             subject: subject.split_whitespace().collect::<Vec<_>>().join(" "),
             body: format!("{body}\n"),

@@ -3,8 +3,8 @@
 //! cut at [`MAX_ANSWER_BYTES`].
 
 use super::limits::{MAX_ANSWER_BYTES, cut};
-use super::templates::Rendered;
 use crate::command::GameId;
+use crate::letters::templates::Rendered;
 
 /// The answer to one command of a message, and the game whose thread it
 /// belongs in (an error about a board goes in that board's thread for its

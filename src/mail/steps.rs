@@ -14,8 +14,8 @@ use rusqlite::{Connection, params};
 use super::answers::Answer;
 use super::limits::{MAX_ANSWER_BYTES, cut};
 use super::stamp;
-use super::templates::Rendered;
 use crate::command::GameId;
+use crate::letters::templates::Rendered;
 
 /// What became of one command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

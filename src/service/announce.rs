@@ -8,16 +8,20 @@
 //! player thread under the first one, and the deterministic ids of board
 //! mails make queuing them twice harmless.
 
+pub mod nag;
+pub mod social;
+pub mod spectators;
+pub mod vote;
+
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use super::letters::{BoardLetter, ClockLetter, Comment, ConfirmLetter};
-use super::outbox::{self, Draft};
-use super::settings::Settings;
-use super::token;
-use super::{nag, vote};
 use crate::clock::{DEFAULT_FORFEIT_DAYS, DEFAULT_NAG_DAYS};
 use crate::command::GameId;
+use crate::letters::{BoardLetter, ClockLetter, Comment, ConfirmLetter};
+use crate::mail::outbox::{self, Draft};
+use crate::mail::settings::Settings;
+use crate::mail::token;
 use crate::rules::{Seat, VARIANTS};
 use crate::service::autopass::AUTO_PASS;
 use crate::service::deadline::{GameClock, readable};
@@ -50,7 +54,7 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             confirmation(conn, settings, user, email, code, now)?;
         }
         if let Notice::Words(words) = notice {
-            super::social::queue(conn, settings, words, now)?;
+            social::queue(conn, settings, words, now)?;
         }
         if let Notice::Reminder {
             game,
@@ -148,7 +152,7 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             (kind, n) => format!("{kind}.undo{n}"),
         };
         let kind = kind.as_str();
-        (letter.spectators, letter.notified) = super::spectators::names(conn, game)?;
+        (letter.spectators, letter.notified) = spectators::names(conn, game)?;
         let mut seen = Vec::new();
         for (seat, user) in players.iter().enumerate() {
             if seen.contains(user) {
@@ -208,7 +212,7 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             };
             outbox::queue(conn, &draft, now)?;
         }
-        let copy = super::spectators::Copy {
+        let copy = spectators::Copy {
             game,
             letter: &letter,
             loaded: loaded.as_ref(),
@@ -217,7 +221,7 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             ply,
             over: plan.kind == Kind::Over,
         };
-        super::spectators::queue(conn, settings, &copy, now)?;
+        spectators::queue(conn, settings, &copy, now)?;
     }
     Ok(())
 }

@@ -2,7 +2,7 @@
 //! rows here.
 //!
 //! Every command that changes a game calls [`queue`] once, inside its
-//! transaction, with the notices it produced; [`crate::mail::announce`]
+//! transaction, with the notices it produced; [`crate::service::announce`]
 //! turns them into one outbox row per player and mail, so a mail exists
 //! exactly when the change it reports was committed.
 
@@ -14,7 +14,7 @@ use crate::store::{StoreError, Tx};
 
 /// Queues the mail for `notices` in the command's own transaction.
 pub fn queue(tx: &Tx<'_>, notices: &[Notice], now: DateTime<Utc>) -> Result<(), StoreError> {
-    crate::mail::announce::queue(tx, notices, now)
+    crate::service::announce::queue(tx, notices, now)
 }
 
 /// Queues what a change to a game tells its players, in this order: the

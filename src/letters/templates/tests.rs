@@ -1,7 +1,7 @@
 //! Every template renders with sample data; a typo is an error.
 
 use super::*;
-use crate::mail::letters::*;
+use crate::letters::*;
 
 const DIAGRAM: &str = "  +---+---+\n2 | k |   |\n1 |   | K |\n  +---+---+\n    a   b";
 

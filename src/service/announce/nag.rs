@@ -7,11 +7,11 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use super::announce::{address_to, addresses, board_letter, row_letter};
-use super::letters::{BoardLetter, NagLetter};
-use super::outbox::{self, Draft};
-use super::settings::Settings;
+use super::{address_to, addresses, board_letter, row_letter};
 use crate::command::GameId;
+use crate::letters::{BoardLetter, NagLetter};
+use crate::mail::outbox::{self, Draft};
+use crate::mail::settings::Settings;
 use crate::rules::VARIANTS;
 use crate::service::ServiceError;
 use crate::service::game::LoadedGame;
@@ -99,7 +99,7 @@ pub fn queue(
     let kind = format!("nag{}.clock{}", reminder.period, reminder.clock);
     let root = identity.game_root_id(reminder.game, reminder.player);
     let reply_to = match crate::store::players::find(conn, reminder.player)? {
-        Some(player) => Some(super::token::issue(
+        Some(player) => Some(crate::mail::token::issue(
             conn,
             identity,
             reminder.game,

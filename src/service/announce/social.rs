@@ -8,51 +8,17 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 use serde::Serialize;
 
-use super::outbox::{self, Draft, UNDISCLOSED};
-use super::settings::Settings;
 use super::spectators::WATCH;
 use crate::command::GameId;
+use crate::letters::social::{BroadcastLetter, ChatLetter, MessageLetter};
+use crate::mail::outbox::{self, Draft, UNDISCLOSED};
+use crate::mail::settings::Settings;
 use crate::rules::VARIANTS;
 use crate::service::social::Words;
 use crate::store::{StoreError, games, players};
 
 /// A broadcast goes out in mails of at most this many addresses each.
 pub const BCC_BATCH: usize = 50;
-
-/// `chat.txt`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ChatLetter {
-    /// `Chess`: the game's short title, as in board Subjects.
-    pub title: String,
-    /// `Big Outer Chess`.
-    pub name: String,
-    /// `chess`: the game's command word.
-    pub variant: String,
-    pub board: u64,
-    /// `alice (White)`, in seat order.
-    pub sides: Vec<String>,
-    pub author: String,
-    pub text: String,
-    /// The userid this copy is for (`USERID` in the spectators' copy).
-    pub reader: String,
-}
-
-/// `message.txt`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct MessageLetter {
-    pub from: String,
-    /// The other users it went to.
-    pub others: Vec<String>,
-    pub text: String,
-    pub reader: String,
-}
-
-/// `broadcast.txt`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct BroadcastLetter {
-    pub from: String,
-    pub text: String,
-}
 
 /// Queues the mails of `words`.
 pub fn queue(
@@ -122,7 +88,7 @@ fn chat(
         .find(|v| v.name().eq_ignore_ascii_case(&row.variant));
     let title = match variant {
         Some(v) => v.title().to_string(),
-        None => super::announce::row_letter(&row).title,
+        None => super::row_letter(&row).title,
     };
     let seats: Vec<String> = match variant {
         Some(v) => v.seats().iter().map(|s| s.to_string()).collect(),

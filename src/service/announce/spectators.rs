@@ -10,11 +10,11 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use super::announce::address_to;
-use super::letters::BoardLetter;
-use super::outbox::{self, Draft, UNDISCLOSED};
-use super::settings::Settings;
+use super::address_to;
 use crate::command::GameId;
+use crate::letters::BoardLetter;
+use crate::mail::outbox::{self, Draft, UNDISCLOSED};
+use crate::mail::settings::Settings;
 use crate::service::game::LoadedGame;
 use crate::service::social::MAX_WATCHERS;
 use crate::store::watchers::{self, Kind};

@@ -9,10 +9,10 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use super::announce::{address_to, addresses, board_letter};
-use super::outbox::{self, Draft};
-use super::settings::Settings;
+use super::{address_to, addresses, board_letter};
 use crate::command::GameId;
+use crate::mail::outbox::{self, Draft};
+use crate::mail::settings::Settings;
 use crate::rules::VARIANTS;
 use crate::service::ServiceError;
 use crate::service::game::LoadedGame;
@@ -52,7 +52,9 @@ pub fn queue(
     let root = identity.game_root_id(game, voter);
     let player = crate::store::players::find(conn, voter)?;
     let reply_to = match player {
-        Some(player) => Some(super::token::issue(conn, identity, game, player.id, now)?),
+        Some(player) => Some(crate::mail::token::issue(
+            conn, identity, game, player.id, now,
+        )?),
         None => None,
     };
     let draft = Draft {
