@@ -36,6 +36,28 @@ const GROUPS: &[(&str, &str)] = &[
     ("lib", "front end"),
 ];
 
+/// The layers from the top down: a module imports only modules after it.
+/// `lib.rs` and README's layout say the same.
+const LAYERS: &[&str] = &[
+    "front end",
+    "system_config",
+    "bot",
+    "service",
+    "web",
+    "mail",
+    "letters",
+    "command",
+    "store",
+    "clock",
+    "dice",
+    "ids",
+    "rules",
+];
+
+/// What the letters layer may import: it renders what it is given and
+/// never reads the store or calls the service.
+const LETTERS_MAY_IMPORT: &[&str] = &["ids", "rules"];
+
 /// The modules `rules` may not import (it may import nothing of the crate
 /// outside itself; this names the ones that matter).
 const ABOVE_RULES: &[&str] = &[
@@ -70,6 +92,36 @@ fn no_import_circle_between_top_level_modules() {
     let circles = all_circles(&graph);
     let text: Vec<String> = circles.iter().map(|c| describe(&graph, c)).collect();
     assert!(text.is_empty(), "import circles:\n{}", text.join("\n"));
+}
+
+#[test]
+fn every_import_points_down_the_layers() {
+    let graph = import_graph(&source_dir());
+    let rank = |m: &str| LAYERS.iter().position(|l| *l == m).unwrap();
+    let upward: Vec<String> = graph
+        .iter()
+        .flat_map(|(from, tos)| tos.iter().map(move |(to, file)| (from, to, file)))
+        .filter(|(from, to, _)| rank(from) >= rank(to))
+        .map(|(from, to, file)| format!("{from} -> {to} (src/{file})"))
+        .collect();
+    assert!(
+        upward.is_empty(),
+        "imports against the layers: {}",
+        upward.join(", ")
+    );
+}
+
+#[test]
+fn letters_read_no_store_and_call_no_service() {
+    let graph = import_graph(&source_dir());
+    let bad: Vec<String> = graph
+        .get("letters")
+        .into_iter()
+        .flatten()
+        .filter(|(to, _)| !LETTERS_MAY_IMPORT.contains(&to.as_str()))
+        .map(|(to, file)| format!("letters -> {to} (src/{file})"))
+        .collect();
+    assert!(bad.is_empty(), "letters imports: {}", bad.join(", "));
 }
 
 #[test]

@@ -21,7 +21,7 @@ fn sent(mail: Rendered, message_id: impl Fn(&Identity) -> String, threaded: bool
         game: Some(GameId(42)),
         to: vec!["bob@example.org".into()],
         subject: mail.subject,
-        body: mail.body,
+        body: mail.parts.text,
         message_id: message_id(&identity),
         in_reply_to: threaded.then(|| root.clone()),
         references: if threaded { vec![root] } else { vec![] },

@@ -23,7 +23,7 @@ use super::refusal;
 use crate::command::language::Request;
 use crate::command::{Actor, Command, GameId};
 use crate::letters::templates::Rendered;
-use crate::letters::{HelpLetter, ReplyLetter, WelcomeLetter};
+use crate::letters::{HelpLetter, Letter, ReplyLetter, WelcomeLetter};
 use crate::mail::answers::{self, Answer};
 use crate::mail::fingerprint;
 use crate::mail::inbound::{self, Intake, Refusal};
@@ -310,7 +310,7 @@ fn queue_answer(
         game: answer.thread.as_ref().map(|(game, _)| *game),
         to: vec![sender.to_string()],
         subject: answer.mail.subject,
-        body: answer.mail.body,
+        body: answer.mail.parts.text,
         message_id: identity.answer_id(row, 0),
         in_reply_to: parent.or(root),
         references,
@@ -598,7 +598,7 @@ fn answer(
                 topic: topic.clone(),
                 text,
             };
-            render(settings, "help.txt", &letter).map(Some)
+            render(settings, &Letter::Help(letter)).map(Some)
         }
         // The confirmation mail answers a signup from an address it names:
         // an unconfirmed address gets nothing else.
@@ -613,7 +613,7 @@ fn answer(
                 request: mask::command_line(line),
                 text: reply.text(),
             };
-            render(settings, "reply.txt", &letter).map(Some)
+            render(settings, &Letter::Reply(letter)).map(Some)
         }
     }
 }
@@ -630,7 +630,7 @@ fn welcome(settings: &Settings, user: &str, addresses: &[String]) -> Result<Rend
             .map(str::to_string)
             .collect(),
     };
-    render(settings, "welcome.txt", &letter)
+    render(settings, &Letter::Welcome(letter))
 }
 
 /// The userid a command speaks for, if it names one.
@@ -676,7 +676,7 @@ fn error_mail(
         (Some((id, user)), Some(_)) => Some((id, user.to_ascii_lowercase())),
         _ => None,
     };
-    let mail = render(settings, "error.txt", &letter)?;
+    let mail = render(settings, &Letter::Error(letter))?;
     Ok(Answer { mail, thread })
 }
 
@@ -698,13 +698,9 @@ fn replies_here(
     Ok(players::is_confirmed(conn, player.id, sender)?.then_some(player.id))
 }
 
-fn render(
-    settings: &Settings,
-    name: &str,
-    context: impl serde::Serialize,
-) -> Result<Rendered, HandleError> {
+fn render(settings: &Settings, letter: &Letter) -> Result<Rendered, HandleError> {
     settings
         .templates
-        .render(name, context)
+        .letter(letter)
         .map_err(|e| HandleError::Template(e.to_string()))
 }

@@ -4,7 +4,8 @@
 //! mail`), exactly once however often the MTA hands it over, and runs its
 //! commands through [`perform`], the one dispatch of a [`Command`] to the
 //! service; [`drain`] takes in the messages that waited in the spool;
-//! [`batch`] runs command lines from stdin (`boserv run`); [`refusal`] words why a message's command was refused. This is the top
+//! [`batch`] runs command lines from stdin (`boserv run`); [`refusal`]
+//! says why a message's command was refused. This is the top
 //! layer: it may use the service, the mail edge and everything below, and
 //! nothing below imports it.
 //!

@@ -8,8 +8,12 @@
 //! their names are part of the template interface, so change them only
 //! with the built-in templates.
 
+pub mod letter;
 pub mod social;
 pub mod templates;
+
+pub use letter::Letter;
+pub use templates::{Parts, Rendered, Templates};
 
 use serde::Serialize;
 

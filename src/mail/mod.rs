@@ -29,6 +29,7 @@ pub mod limits;
 pub mod mask;
 pub mod outbox;
 pub mod plan;
+pub mod post;
 pub mod rates;
 pub mod raw;
 pub mod robot;

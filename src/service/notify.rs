@@ -1,9 +1,9 @@
-//! The seam between a command and its mail: the mail layer writes outbox
-//! rows here.
+//! The seam between a command and its mail.
 //!
 //! Every command that changes a game calls [`queue`] once, inside its
 //! transaction, with the notices it produced; [`crate::service::announce`]
-//! turns them into one outbox row per player and mail, so a mail exists
+//! decides who is told what and builds one letter per reader, which
+//! `mail::post` renders and writes as an outbox row, so a mail exists
 //! exactly when the change it reports was committed.
 
 use chrono::{DateTime, Utc};

@@ -6,12 +6,13 @@
 
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
-use serde::Serialize;
 
 use super::spectators::WATCH;
 use crate::command::GameId;
+use crate::letters::Letter;
 use crate::letters::social::{BroadcastLetter, ChatLetter, MessageLetter};
-use crate::mail::outbox::{self, Draft, UNDISCLOSED};
+use crate::mail::outbox::UNDISCLOSED;
+use crate::mail::post::{Envelope, post};
 use crate::mail::settings::Settings;
 use crate::rules::VARIANTS;
 use crate::service::social::Words;
@@ -44,15 +45,22 @@ pub fn queue(
                     reader: reader.clone(),
                 };
                 let addresses = confirmed(conn, reader)?;
-                send(conn, settings, "message.txt", &letter, addresses, None, now)?;
+                send(
+                    conn,
+                    settings,
+                    &Letter::Message(letter),
+                    addresses,
+                    None,
+                    now,
+                )?;
             }
             Ok(())
         }
         Words::Broadcast { from, text } => {
-            let letter = BroadcastLetter {
+            let letter = Letter::Broadcast(BroadcastLetter {
                 from: from.clone(),
                 text: text.clone(),
-            };
+            });
             let mut addresses = Vec::new();
             for (id, _) in players::reachable(conn)? {
                 addresses.extend(players::confirmed_emails(conn, id)?);
@@ -61,7 +69,7 @@ pub fn queue(
                 let to = std::iter::once(UNDISCLOSED.to_string())
                     .chain(batch.iter().cloned())
                     .collect();
-                send(conn, settings, "broadcast.txt", &letter, to, None, now)?;
+                send(conn, settings, &letter, to, None, now)?;
             }
             Ok(())
         }
@@ -123,8 +131,7 @@ fn chat(
         send(
             conn,
             settings,
-            "chat.txt",
-            &letter,
+            &Letter::Chat(letter),
             addresses,
             Some(thread),
             now,
@@ -142,8 +149,7 @@ fn chat(
     send(
         conn,
         settings,
-        "chat.txt",
-        &letter,
+        &Letter::Chat(letter),
         hidden,
         Some(thread),
         now,
@@ -158,13 +164,12 @@ fn confirmed(conn: &Connection, user: &str) -> Result<Vec<String>, StoreError> {
     }
 }
 
-/// Queues one mail of `template` to `to` (nothing when it names nobody),
+/// Queues `letter` to `to` (nothing when it names nobody),
 /// in the game thread `thread` (its game and root id) when given.
 fn send(
     conn: &Connection,
     settings: &Settings,
-    template: &str,
-    letter: &impl Serialize,
+    letter: &Letter,
     to: Vec<String>,
     thread: Option<(GameId, String)>,
     now: DateTime<Utc>,
@@ -172,21 +177,15 @@ fn send(
     if to.iter().all(|a| a == UNDISCLOSED) {
         return Ok(());
     }
-    let mail = settings
-        .templates
-        .render(template, letter)
-        .map_err(|e| StoreError::Setup(e.to_string()))?;
     let (game, root) = thread.unzip();
-    let draft = Draft {
+    let envelope = Envelope {
         game,
         to,
-        subject: mail.subject,
-        body: mail.body,
         message_id: settings.identity.unique_id(now),
         in_reply_to: root.clone(),
         references: root.into_iter().collect(),
         reply_to: None,
     };
-    outbox::queue(conn, &draft, now)?;
+    post(conn, &settings.templates, envelope, letter, now)?;
     Ok(())
 }
