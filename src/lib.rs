@@ -16,7 +16,7 @@
 //! 5. [`letters`]: the letters' data and their templates, rendered into
 //!    the parts of a mail; reads no store, calls no service;
 //! 6. [`command`]: commands as data and the one verb table (grammar);
-//! 7. [`store`]: SQLite;
+//! 7. [`store`], SQLite;
 //! 8. [`clock`], [`dice`]; then [`ids`], names every layer shares;
 //! 9. [`rules`]: pure game logic, importing none of the above.
 //!
