@@ -2,14 +2,34 @@
 //!
 //! Players send commands by mail or from a shell; boserv checks them against
 //! the rules of the game, keeps every game in SQLite and mails ASCII boards.
-//! The layers, from the inside out: [`rules`] (pure game logic), `store`
-//! (SQLite), `service` (one transaction per command), `mail` (intake and the
-//! outbox), and the clap front end in `main.rs`.
+//!
+//! The layers, each importing only those below it (checked by
+//! `tests/architecture.rs`):
+//!
+//! 1. front ends: [`front`] (a received mail's commands run, the spool
+//!    drained, a command dispatched) and the binary's `main.rs`,
+//!    `mail_command.rs`, `out.rs`;
+//! 2. [`bot`] (a player of its own, asked by the front end);
+//! 3. [`service`]: one transaction per command; decides who is told what
+//!    and builds the letters as data, queued in the same transaction;
+//! 4. [`mail`]: the edge (parse, spool, outbox, transports, settings);
+//! 5. [`letters`]: the letters' data and their templates, rendered into
+//!    the parts of a mail; reads no store, calls no service;
+//! 6. [`command`]: commands as data and the one verb table (grammar);
+//! 7. [`store`], SQLite;
+//! 8. [`clock`], [`dice`]; then [`ids`], names every layer shares;
+//! 9. [`rules`]: pure game logic, importing none of the above.
+//!
+//! [`system_config`] (where the database and settings are) is read by the
+//! front end only.
 
 pub mod bot;
 pub mod clock;
 pub mod command;
 pub mod dice;
+pub mod front;
+pub mod ids;
+pub mod letters;
 pub mod mail;
 pub mod rules;
 pub mod service;

@@ -10,14 +10,15 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 
-use boserv::command::batch;
+use boserv::front::batch;
+use boserv::front::{drain, handle};
 use boserv::mail::admission;
+use boserv::mail::config;
 use boserv::mail::outbox::{self, Status};
 use boserv::mail::raw::RawMail;
 use boserv::mail::settings::{Settings, Storage};
 use boserv::mail::spool::{self, DrainLock, Spool};
 use boserv::mail::transport::{Transport, TransportSpec};
-use boserv::mail::{config, drain, handle};
 use boserv::store;
 
 use crate::out::{errln, outln};

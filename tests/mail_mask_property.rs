@@ -8,7 +8,7 @@
 use chrono::{DateTime, Utc};
 use proptest::prelude::*;
 
-use boserv::mail::handle;
+use boserv::front::handle;
 use boserv::store::{self, players};
 
 /// A database with alice and bob (addresses confirmed).

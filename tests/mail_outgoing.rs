@@ -2,10 +2,10 @@
 //! written by the `file:` transport, snapshotted whole (headers and body).
 
 use boserv::command::GameId;
+use boserv::letters::templates::{Rendered, Templates};
+use boserv::letters::{BoardLetter, Comment, ErrorLetter, quoted_original};
 use boserv::mail::identity::Identity;
-use boserv::mail::letters::{BoardLetter, Comment, ErrorLetter, quoted_original};
 use boserv::mail::outbox::{self, Draft};
-use boserv::mail::templates::{Rendered, Templates};
 use boserv::mail::transport::{Transport, TransportSpec};
 use chrono::{DateTime, Utc};
 
@@ -21,7 +21,7 @@ fn sent(mail: Rendered, message_id: impl Fn(&Identity) -> String, threaded: bool
         game: Some(GameId(42)),
         to: vec!["bob@example.org".into()],
         subject: mail.subject,
-        body: mail.body,
+        body: mail.parts.text,
         message_id: message_id(&identity),
         in_reply_to: threaded.then(|| root.clone()),
         references: if threaded { vec![root] } else { vec![] },

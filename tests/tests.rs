@@ -1,6 +1,7 @@
 //! The one integration-test binary: one module per area, each a file
 //! beside this one.
 
+mod architecture;
 mod bochess;
 mod bot_move;
 mod chess_cache;

@@ -8,42 +8,15 @@
 //! The service layer runs a `Command` for an [`Actor`] in one transaction,
 //! whatever its source.
 
-pub mod batch;
 pub mod language;
-pub mod perform;
+pub mod names;
 pub mod verbs;
 pub mod words;
 
+pub use crate::ids::GameId;
 pub use verbs::World;
 
 use crate::rules::GameOption;
-
-/// A game's number: `game7` and `7` both name game 7.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct GameId(pub u64);
-
-impl std::fmt::Display for GameId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "game{}", self.0)
-    }
-}
-
-impl std::str::FromStr for GameId {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let digits = s
-            .strip_prefix("game")
-            .or_else(|| s.strip_prefix("Game"))
-            .or_else(|| s.strip_prefix("GAME"))
-            .unwrap_or(s);
-        digits
-            .parse::<u64>()
-            .ok()
-            .filter(|&n| n > 0)
-            .map(GameId)
-            .ok_or_else(|| format!("not a game number: {s} (write game7 or 7)"))
-    }
-}
 
 /// Who is asking. The shell is trusted (`--as USERID`); mail and `run`
 /// name a user and prove it with the password.

@@ -11,7 +11,7 @@ use rand_chacha::ChaCha20Rng;
 use rand_core::{Rng, SeedableRng};
 use sha2::{Digest, Sha256};
 
-use crate::command::GameId;
+use crate::ids::GameId;
 use crate::rules::{Dice, Roll};
 
 /// The domain tag hashed in front of every roll key.

@@ -3,8 +3,8 @@
 //! cut at [`MAX_ANSWER_BYTES`].
 
 use super::limits::{MAX_ANSWER_BYTES, cut};
-use super::templates::Rendered;
 use crate::command::GameId;
+use crate::letters::{Parts, Rendered};
 
 /// The answer to one command of a message, and the game whose thread it
 /// belongs in (an error about a board goes in that board's thread for its
@@ -48,7 +48,7 @@ pub fn combine(answers: Vec<Rendered>, tally: Tally) -> Option<Rendered> {
         (0, _) => None,
         (1, 1) => answers.into_iter().next().map(|a| Rendered {
             subject: a.subject,
-            body: cut(&a.body, MAX_ANSWER_BYTES),
+            parts: Parts::text(cut(&a.parts.text, MAX_ANSWER_BYTES)),
         }),
         _ => {
             let mut body = format!("Your mail held {commands} commands: {}.\n", ran(tally));
@@ -67,13 +67,13 @@ pub fn combine(answers: Vec<Rendered>, tally: Tally) -> Option<Rendered> {
             let mut quoted = false;
             for (i, answer) in answers.iter().enumerate() {
                 body.push_str(&format!("\n=== {}. {} ===\n\n", i + 1, answer.subject));
-                let text = match answer.body.split_once(ORIGINAL) {
+                let text = match answer.parts.text.split_once(ORIGINAL) {
                     Some((before, _)) if quoted => before.trim_end(),
                     Some(_) => {
                         quoted = true;
-                        answer.body.trim_end()
+                        answer.parts.text.trim_end()
                     }
-                    None => answer.body.trim_end(),
+                    None => answer.parts.text.trim_end(),
                 };
                 body.push_str(text);
                 body.push('\n');
@@ -83,7 +83,7 @@ pub fn combine(answers: Vec<Rendered>, tally: Tally) -> Option<Rendered> {
             }
             Some(Rendered {
                 subject: format!("boserv: answers to your {commands} commands"),
-                body: cut(&body, MAX_ANSWER_BYTES),
+                parts: Parts::text(cut(&body, MAX_ANSWER_BYTES)),
             })
         }
     }
@@ -109,16 +109,17 @@ mod tests {
     fn many_answers_are_one_mail_quoting_the_original_once() {
         let error = Rendered {
             subject: "boserv Error".into(),
-            body: "Your command was not carried out: x\n\nOriginal message follows:\n\n> big\n"
-                .into(),
+            parts: Parts::text(
+                "Your command was not carried out: x\n\nOriginal message follows:\n\n> big\n",
+            ),
         };
         let tally = Tally {
             done: 0,
             refused: 1000,
         };
         let combined = combine(vec![error; 1000], tally).unwrap();
-        assert_eq!(combined.body.matches("> big").count(), 1);
-        assert!(combined.body.len() <= MAX_ANSWER_BYTES + 100);
+        assert_eq!(combined.parts.text.matches("> big").count(), 1);
+        assert!(combined.parts.text.len() <= MAX_ANSWER_BYTES + 100);
         assert!(combine(Vec::new(), Tally::default()).is_none());
     }
 
@@ -128,7 +129,7 @@ mod tests {
     fn the_count_includes_commands_answered_by_a_board_mail() {
         let shown = Rendered {
             subject: "Chess Board 1".into(),
-            body: "the board\n".into(),
+            parts: Parts::text("the board\n"),
         };
         let tally = Tally {
             done: 3,
@@ -137,12 +138,12 @@ mod tests {
         let mail = combine(vec![shown.clone()], tally).unwrap();
         assert_eq!(mail.subject, "boserv: answers to your 3 commands");
         assert!(
-            mail.body.starts_with(
+            mail.parts.text.starts_with(
                 "Your mail held 3 commands: 3 carried out.\n\
                  2 were answered by their board mails (sent separately); the other answers follow.\n"
             ),
             "{}",
-            mail.body
+            mail.parts.text
         );
         let tally = Tally {
             done: 1,
@@ -150,10 +151,10 @@ mod tests {
         };
         let mail = combine(vec![shown.clone()], tally).unwrap();
         assert!(
-            mail.body
+            mail.parts.text
                 .starts_with("Your mail held 2 commands: 1 carried out, 1 refused.\nOne was answered by its board mail"),
             "{}",
-            mail.body
+            mail.parts.text
         );
         // One command, one answer: the answer itself.
         let one = Tally {

@@ -142,17 +142,27 @@ pub const SETTINGS: &[Setting] = &[
         default: None,
         about: "userids (separated by commas) who may `broadcast` by mail, with their password; the shell always may",
         check: |value| {
-            let names = crate::service::social::broadcast::operator_list(value);
+            let names = operator_list(value);
             if names.is_empty() {
                 return Err("name at least one userid".to_string());
             }
             names
                 .iter()
-                .try_for_each(|name| crate::service::accounts::check_userid(name))
-                .map_err(|e| e.to_string())
+                .try_for_each(|name| match crate::command::names::userid_problem(name) {
+                    Some(why) => Err(format!("{name}: not a usable userid ({why})")),
+                    None => Ok(()),
+                })
         },
     },
 ];
+
+/// The userids of the `operators` setting (separated by commas or spaces).
+pub fn operator_list(setting: &str) -> Vec<&str> {
+    setting
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
 
 /// Why a setting cannot be stored.
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]

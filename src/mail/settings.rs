@@ -18,7 +18,7 @@ use std::sync::OnceLock;
 use super::bounds::Bounds;
 use super::identity::{Identity, IdentityError};
 use super::rates::Rates;
-use super::templates::Templates;
+use crate::letters::templates::Templates;
 
 /// What a run's mail is made with.
 pub struct Settings {

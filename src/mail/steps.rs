@@ -14,8 +14,8 @@ use rusqlite::{Connection, params};
 use super::answers::Answer;
 use super::limits::{MAX_ANSWER_BYTES, cut};
 use super::stamp;
-use super::templates::Rendered;
 use crate::command::GameId;
+use crate::letters::{Parts, Rendered};
 
 /// What became of one command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,7 +67,7 @@ pub fn record(
             stamp(now),
             answer.map(|a| &a.mail.subject),
             // Bounded, whatever the command answered.
-            answer.map(|a| cut(&a.mail.body, MAX_ANSWER_BYTES)),
+            answer.map(|a| cut(&a.mail.parts.text, MAX_ANSWER_BYTES)),
             thread.map(|(game, _)| game.0 as i64),
             thread.map(|(_, user)| user),
         ],
@@ -87,7 +87,7 @@ pub fn answers(conn: &Connection, row: i64) -> rusqlite::Result<Vec<Answer>> {
         Ok(Answer {
             mail: Rendered {
                 subject: r.get(0)?,
-                body: r.get(1)?,
+                parts: Parts::text(r.get::<_, String>(1)?),
             },
             thread: game
                 .zip(user)

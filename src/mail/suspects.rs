@@ -23,9 +23,9 @@
 
 use std::collections::HashSet;
 
+use crate::command::names::{password_problem, userid_problem};
 use crate::command::verbs;
 use crate::rules::VARIANTS;
-use crate::service::accounts::{check_password, check_userid};
 
 /// Who is a userid, for the guesses about a line.
 pub enum Users<'a> {
@@ -40,7 +40,7 @@ impl Users<'_> {
     pub fn is_user(&self, word: &str) -> bool {
         match self {
             Users::Known(set) => set.contains(&word.to_ascii_lowercase()),
-            Users::Unknown => check_userid(word).is_ok() && !is_keyword(word),
+            Users::Unknown => userid_problem(word).is_none() && !is_keyword(word),
         }
     }
 }
@@ -58,7 +58,7 @@ pub fn suspects(words: &[&str], parsed: bool, users: &Users<'_>) -> Vec<String> 
     // there only a word that cannot be a userid is taken for a password.
     if let Some(word) = verbs::user_place(words).and_then(|at| words.get(at)) {
         let doubted = match parsed {
-            true => check_userid(word).is_err(),
+            true => userid_problem(word).is_some(),
             false => !users.is_user(word),
         };
         if doubted {
@@ -75,7 +75,7 @@ pub fn suspects(words: &[&str], parsed: bool, users: &Users<'_>) -> Vec<String> 
         }
         // `alice:PW`.
         if let Some((user, password)) = word.split_once(':')
-            && check_userid(user).is_ok()
+            && userid_problem(user).is_none()
         {
             found.push(password);
         }
@@ -113,7 +113,7 @@ pub fn suspects(words: &[&str], parsed: bool, users: &Users<'_>) -> Vec<String> 
 /// language (a verb, a game's name, `board`, `error`), an address or a
 /// known userid.
 fn could_be_password(word: &str, users: &Users<'_>) -> bool {
-    check_password(word).is_ok()
+    password_problem(word).is_none()
         && !is_keyword(word)
         && !word.contains('@')
         && !matches!(users, Users::Known(_) if users.is_user(word))

@@ -105,40 +105,22 @@ fn stand_in_hash() -> Result<String, ServiceError> {
 /// A userid: 1 to 32 letters, digits, `_`, `-` or `.`, starting with a
 /// letter (so it never reads as a game number).
 pub fn check_userid(userid: &str) -> Result<(), ServiceError> {
-    let bad = |why| {
-        Err(ServiceError::BadUserid {
+    match crate::command::names::userid_problem(userid) {
+        Some(why) => Err(ServiceError::BadUserid {
             userid: userid.to_string(),
             why,
-        })
-    };
-    if userid.is_empty() || userid.len() > 32 {
-        return bad("1 to 32 characters");
+        }),
+        None => Ok(()),
     }
-    if !userid.starts_with(|c: char| c.is_ascii_alphabetic()) {
-        return bad("it must start with a letter");
-    }
-    if !userid
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || "_-.".contains(c))
-    {
-        return bad("letters, digits, _ - . only");
-    }
-    Ok(())
 }
 
 /// A password: no spaces, quotes or colons (they would break the mail
 /// command line), at least 4 characters.
 pub fn check_password(password: &str) -> Result<(), ServiceError> {
-    if password.chars().count() < 4 {
-        return Err(ServiceError::BadPassword("at least 4 characters"));
+    match crate::command::names::password_problem(password) {
+        Some(why) => Err(ServiceError::BadPassword(why)),
+        None => Ok(()),
     }
-    if password
-        .chars()
-        .any(|c| c.is_whitespace() || c.is_control() || "\"':".contains(c))
-    {
-        return Err(ServiceError::BadPassword("no spaces, quotes or colons"));
-    }
-    Ok(())
 }
 
 fn hash(password: &str) -> Result<String, ServiceError> {

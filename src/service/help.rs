@@ -348,3 +348,6 @@ pub fn variants(catalog: Catalog<'_>) -> Reply {
         .collect();
     Reply::Text(lines.join("\n"))
 }
+
+#[cfg(test)]
+mod verb_pages;

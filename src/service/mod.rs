@@ -10,6 +10,7 @@
 
 pub mod accounts;
 pub mod analysis;
+pub mod announce;
 pub mod audit;
 pub mod autopass;
 pub mod challenge;

@@ -1,9 +1,9 @@
-//! The seam between a command and its mail: the mail layer writes outbox
-//! rows here.
+//! The seam between a command and its mail.
 //!
 //! Every command that changes a game calls [`queue`] once, inside its
-//! transaction, with the notices it produced; [`crate::mail::announce`]
-//! turns them into one outbox row per player and mail, so a mail exists
+//! transaction, with the notices it produced; [`crate::service::announce`]
+//! decides who is told what and builds one letter per reader, which
+//! `mail::post` renders and writes as an outbox row, so a mail exists
 //! exactly when the change it reports was committed.
 
 use chrono::{DateTime, Utc};
@@ -14,7 +14,7 @@ use crate::store::{StoreError, Tx};
 
 /// Queues the mail for `notices` in the command's own transaction.
 pub fn queue(tx: &Tx<'_>, notices: &[Notice], now: DateTime<Utc>) -> Result<(), StoreError> {
-    crate::mail::announce::queue(tx, notices, now)
+    crate::service::announce::queue(tx, notices, now)
 }
 
 /// Queues what a change to a game tells its players, in this order: the

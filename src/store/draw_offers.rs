@@ -4,7 +4,7 @@
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::StoreError;
-use crate::command::GameId;
+use crate::ids::GameId;
 
 /// A draw offer as stored: when it was made, and when its reminder went
 /// out (RFC 3339).

@@ -6,7 +6,7 @@
 use rusqlite::{Connection, params};
 
 use super::StoreError;
-use crate::command::GameId;
+use crate::ids::GameId;
 
 /// The games whose due moment has come by `now` (RFC 3339 UTC text), in
 /// game order: those worked out as due by then, those never worked out

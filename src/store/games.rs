@@ -6,7 +6,7 @@ use std::str::FromStr;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::StoreError;
-use crate::command::GameId;
+use crate::ids::GameId;
 use crate::rules::{Ending, GameOption, Seat};
 
 /// Where a game stands.

@@ -4,7 +4,7 @@
 use rusqlite::{Connection, Row, params};
 
 use super::StoreError;
-use crate::command::GameId;
+use crate::ids::GameId;
 
 /// An active game's clock as stored: enough to tell, without loading the
 /// game, whether anything could be due.

@@ -4,7 +4,7 @@
 use rusqlite::{Connection, params};
 
 use super::StoreError;
-use crate::command::GameId;
+use crate::ids::GameId;
 
 /// Sets a player's pending resignation in a game, or withdraws it if one
 /// stands. Returns true when it is now set.

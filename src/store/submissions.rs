@@ -4,7 +4,7 @@
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::StoreError;
-use crate::command::GameId;
+use crate::ids::GameId;
 
 /// A submitted move and the position it was submitted in.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use rusqlite::{Connection, params};
 
 use super::StoreError;
-use crate::command::GameId;
+use crate::ids::GameId;
 use crate::rules::Seat;
 
 /// What a log entry records.

@@ -4,7 +4,7 @@
 use rusqlite::{Connection, params};
 
 use super::StoreError;
-use crate::command::GameId;
+use crate::ids::GameId;
 
 /// What a watcher asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -101,63 +101,6 @@ fn a_reply_shows_its_own_board_and_lists_its_players_games() {
 }
 
 #[test]
-fn every_verb_has_help_in_both_worlds() {
-    for verb in VERBS {
-        assert!(
-            !verb.summary.is_empty() && !verb.page.is_empty(),
-            "{}",
-            verb.name
-        );
-        for world in [World::Shell, World::Mail] {
-            let usage = verb.usage(world);
-            assert!(usage.contains(verb.name), "{usage}");
-            let commands =
-                crate::service::help::help(crate::rules::VARIANTS, Some("commands"), world)
-                    .unwrap()
-                    .text();
-            assert!(commands.contains(&usage), "{world:?} lacks {usage}");
-            let page = crate::service::help::help(crate::rules::VARIANTS, Some(verb.name), world)
-                .unwrap()
-                .text();
-            assert!(
-                page.contains(&usage),
-                "help {} in {world:?}: {page}",
-                verb.name
-            );
-        }
-    }
-}
-
-#[test]
-fn each_world_shows_only_its_own_syntax() {
-    let help = |world| {
-        crate::service::help::help(crate::rules::VARIANTS, Some("commands"), world)
-            .unwrap()
-            .text()
-    };
-    let mail = help(World::Mail);
-    let shell = help(World::Shell);
-    assert!(
-        mail.contains("GAME move BOARD USERID PASSWORD TURN[#N]"),
-        "{mail}"
-    );
-    assert!(!mail.contains("--as"), "{mail}");
-    assert!(!mail.contains("perft"), "{mail}");
-    assert!(mail.lines().all(|l| l.chars().count() <= 76), "{mail}");
-    assert!(shell.contains("move GAME TURN[#N]"), "{shell}");
-    assert!(!shell.contains("PASSWORD TURN"), "{shell}");
-    assert!(shell.lines().all(|l| l.chars().count() <= 76), "{shell}");
-    let answering = crate::service::help::help(crate::rules::VARIANTS, Some("mail"), World::Mail)
-        .unwrap()
-        .text();
-    assert!(answering.contains("\n  show "), "{answering}");
-    assert!(
-        answering.lines().all(|l| l.chars().count() <= 76),
-        "{answering}"
-    );
-}
-
-#[test]
 fn both_spellings_of_a_draw_work_everywhere() {
     let bob = Actor::Trusted("bob".into());
     let offer = Command::Draw {

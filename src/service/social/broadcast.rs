@@ -2,13 +2,13 @@
 //! address. The shell is the operator; by mail (or `boserv run`) only the
 //! users the `operators` setting names may broadcast, with their password.
 //! It is the one command whose mail is not bounded per incoming message
-//! (it is one mail per [`crate::mail::social::BCC_BATCH`] addresses).
+//! (it is one mail per [`crate::service::announce::social::BCC_BATCH`] addresses).
 
 use rusqlite::Connection;
 
 use super::{SocialError, Words, text};
 use crate::command::Actor;
-use crate::mail::config::Config;
+use crate::mail::config::{Config, operator_list};
 use crate::service::accounts::acting_player;
 use crate::service::notice::Notice;
 use crate::service::{Reply, Request, ServiceError, notify};
@@ -51,14 +51,6 @@ pub fn broadcast(
         users.len(),
         if users.len() == 1 { "" } else { "s" }
     )))
-}
-
-/// The userids of the `operators` setting: separated by commas or spaces.
-pub fn operator_list(setting: &str) -> Vec<&str> {
-    setting
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|s| !s.is_empty())
-        .collect()
 }
 
 #[cfg(test)]

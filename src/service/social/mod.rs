@@ -2,7 +2,7 @@
 //! and watching games without playing them (`subscribe`, `notify`).
 //!
 //! Every one of them names users and, at most, one game; who gets mail is
-//! decided here, how it reads in [`crate::mail::social`], and the mail is
+//! decided here, how it reads in [`crate::service::announce::social`], and the mail is
 //! queued through [`super::notify::queue`] in the command's transaction.
 //! Only confirmed addresses are ever written to, and each verb's mail is
 //! bounded (see the constants): `broadcast`, the operator's alone, is the

@@ -1,7 +1,7 @@
 //! Every template renders with sample data; a typo is an error.
 
 use super::*;
-use crate::mail::letters::*;
+use crate::letters::*;
 
 const DIAGRAM: &str = "  +---+---+\n2 | k |   |\n1 |   | K |\n  +---+---+\n    a   b";
 
@@ -33,7 +33,7 @@ fn render(name: &str, context: impl Serialize) -> String {
     let mail = Templates::built_in()
         .render(name, context)
         .unwrap_or_else(|e| panic!("{e}"));
-    format!("Subject: {}\n\n{}", mail.subject, mail.body)
+    format!("Subject: {}\n\n{}", mail.subject, mail.parts.text)
 }
 
 #[test]
@@ -334,7 +334,7 @@ fn an_operator_template_replaces_the_built_in_one() {
         )
         .unwrap();
     assert_eq!(
-        (mail.subject.as_str(), mail.body.as_str()),
+        (mail.subject.as_str(), mail.parts.text.as_str()),
         ("Answer to help", "OK\n")
     );
     let broken = Templates::with_dir(dir.path());

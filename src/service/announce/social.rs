@@ -6,53 +6,20 @@
 
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
-use serde::Serialize;
 
-use super::outbox::{self, Draft, UNDISCLOSED};
-use super::settings::Settings;
 use super::spectators::WATCH;
 use crate::command::GameId;
+use crate::letters::Letter;
+use crate::letters::social::{BroadcastLetter, ChatLetter, MessageLetter};
+use crate::mail::outbox::UNDISCLOSED;
+use crate::mail::post::{Envelope, post};
+use crate::mail::settings::Settings;
 use crate::rules::VARIANTS;
 use crate::service::social::Words;
 use crate::store::{StoreError, games, players};
 
 /// A broadcast goes out in mails of at most this many addresses each.
 pub const BCC_BATCH: usize = 50;
-
-/// `chat.txt`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ChatLetter {
-    /// `Chess`: the game's short title, as in board Subjects.
-    pub title: String,
-    /// `Big Outer Chess`.
-    pub name: String,
-    /// `chess`: the game's command word.
-    pub variant: String,
-    pub board: u64,
-    /// `alice (White)`, in seat order.
-    pub sides: Vec<String>,
-    pub author: String,
-    pub text: String,
-    /// The userid this copy is for (`USERID` in the spectators' copy).
-    pub reader: String,
-}
-
-/// `message.txt`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct MessageLetter {
-    pub from: String,
-    /// The other users it went to.
-    pub others: Vec<String>,
-    pub text: String,
-    pub reader: String,
-}
-
-/// `broadcast.txt`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct BroadcastLetter {
-    pub from: String,
-    pub text: String,
-}
 
 /// Queues the mails of `words`.
 pub fn queue(
@@ -78,15 +45,22 @@ pub fn queue(
                     reader: reader.clone(),
                 };
                 let addresses = confirmed(conn, reader)?;
-                send(conn, settings, "message.txt", &letter, addresses, None, now)?;
+                send(
+                    conn,
+                    settings,
+                    &Letter::Message(letter),
+                    addresses,
+                    None,
+                    now,
+                )?;
             }
             Ok(())
         }
         Words::Broadcast { from, text } => {
-            let letter = BroadcastLetter {
+            let letter = Letter::Broadcast(BroadcastLetter {
                 from: from.clone(),
                 text: text.clone(),
-            };
+            });
             let mut addresses = Vec::new();
             for (id, _) in players::reachable(conn)? {
                 addresses.extend(players::confirmed_emails(conn, id)?);
@@ -95,7 +69,7 @@ pub fn queue(
                 let to = std::iter::once(UNDISCLOSED.to_string())
                     .chain(batch.iter().cloned())
                     .collect();
-                send(conn, settings, "broadcast.txt", &letter, to, None, now)?;
+                send(conn, settings, &letter, to, None, now)?;
             }
             Ok(())
         }
@@ -122,7 +96,7 @@ fn chat(
         .find(|v| v.name().eq_ignore_ascii_case(&row.variant));
     let title = match variant {
         Some(v) => v.title().to_string(),
-        None => super::announce::row_letter(&row).title,
+        None => super::row_letter(&row).title,
     };
     let seats: Vec<String> = match variant {
         Some(v) => v.seats().iter().map(|s| s.to_string()).collect(),
@@ -157,8 +131,7 @@ fn chat(
         send(
             conn,
             settings,
-            "chat.txt",
-            &letter,
+            &Letter::Chat(letter),
             addresses,
             Some(thread),
             now,
@@ -176,8 +149,7 @@ fn chat(
     send(
         conn,
         settings,
-        "chat.txt",
-        &letter,
+        &Letter::Chat(letter),
         hidden,
         Some(thread),
         now,
@@ -192,13 +164,12 @@ fn confirmed(conn: &Connection, user: &str) -> Result<Vec<String>, StoreError> {
     }
 }
 
-/// Queues one mail of `template` to `to` (nothing when it names nobody),
+/// Queues `letter` to `to` (nothing when it names nobody),
 /// in the game thread `thread` (its game and root id) when given.
 fn send(
     conn: &Connection,
     settings: &Settings,
-    template: &str,
-    letter: &impl Serialize,
+    letter: &Letter,
     to: Vec<String>,
     thread: Option<(GameId, String)>,
     now: DateTime<Utc>,
@@ -206,21 +177,15 @@ fn send(
     if to.iter().all(|a| a == UNDISCLOSED) {
         return Ok(());
     }
-    let mail = settings
-        .templates
-        .render(template, letter)
-        .map_err(|e| StoreError::Setup(e.to_string()))?;
     let (game, root) = thread.unzip();
-    let draft = Draft {
+    let envelope = Envelope {
         game,
         to,
-        subject: mail.subject,
-        body: mail.body,
         message_id: settings.identity.unique_id(now),
         in_reply_to: root.clone(),
         references: root.into_iter().collect(),
         reply_to: None,
     };
-    outbox::queue(conn, &draft, now)?;
+    post(conn, &settings.templates, envelope, letter, now)?;
     Ok(())
 }

@@ -8,16 +8,21 @@
 //! player thread under the first one, and the deterministic ids of board
 //! mails make queuing them twice harmless.
 
+pub mod nag;
+pub mod social;
+pub mod spectators;
+pub mod vote;
+
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use super::letters::{BoardLetter, ClockLetter, Comment, ConfirmLetter};
-use super::outbox::{self, Draft};
-use super::settings::Settings;
-use super::token;
-use super::{nag, vote};
 use crate::clock::{DEFAULT_FORFEIT_DAYS, DEFAULT_NAG_DAYS};
 use crate::command::GameId;
+use crate::letters::Letter;
+use crate::letters::{BoardLetter, ClockLetter, Comment, ConfirmLetter};
+use crate::mail::post::{Envelope, post};
+use crate::mail::settings::Settings;
+use crate::mail::token;
 use crate::rules::{Seat, VARIANTS};
 use crate::service::autopass::AUTO_PASS;
 use crate::service::deadline::{GameClock, readable};
@@ -50,7 +55,7 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             confirmation(conn, settings, user, email, code, now)?;
         }
         if let Notice::Words(words) = notice {
-            super::social::queue(conn, settings, words, now)?;
+            social::queue(conn, settings, words, now)?;
         }
         if let Notice::Reminder {
             game,
@@ -134,11 +139,11 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             .notes
             .extend(turn_arrival::public_notes(conn, game).map_err(damaged)?);
         let private = plan.private;
-        let (template, kind) = match kind {
-            Kind::New => ("new_game.txt", "new"),
-            Kind::Board => ("board.txt", "board"),
-            Kind::Over => ("game_over.txt", "over"),
-            Kind::Note => ("board.txt", ""),
+        let (wrap, kind): (fn(BoardLetter) -> Letter, _) = match kind {
+            Kind::New => (Letter::NewGame, "new"),
+            Kind::Board => (Letter::Board, "board"),
+            Kind::Over => (Letter::GameOver, "over"),
+            Kind::Note => (Letter::Board, ""),
         };
         // After a takeback a move number comes round again: its mails get
         // ids of their own (`board.undo1`), not the taken-back move's.
@@ -148,7 +153,7 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             (kind, n) => format!("{kind}.undo{n}"),
         };
         let kind = kind.as_str();
-        (letter.spectators, letter.notified) = super::spectators::names(conn, game)?;
+        (letter.spectators, letter.notified) = spectators::names(conn, game)?;
         let mut seen = Vec::new();
         for (seat, user) in players.iter().enumerate() {
             if seen.contains(user) {
@@ -178,10 +183,6 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
                     .notes
                     .extend(turn_arrival::own_notes(conn, game, id).map_err(damaged)?);
             }
-            let mail = settings
-                .templates
-                .render(template, &letter)
-                .map_err(|e| StoreError::Setup(e.to_string()))?;
             let identity = &settings.identity;
             let root = identity.game_root_id(game, user);
             let message_id = match kind {
@@ -196,28 +197,26 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
                 }
                 _ => None,
             };
-            let draft = Draft {
+            let envelope = Envelope {
                 game: Some(game),
                 to,
-                subject: mail.subject,
-                body: mail.body,
                 in_reply_to: threaded.then(|| root.clone()),
                 references: if threaded { vec![root] } else { vec![] },
                 message_id,
                 reply_to,
             };
-            outbox::queue(conn, &draft, now)?;
+            post(conn, &settings.templates, envelope, &wrap(letter), now)?;
         }
-        let copy = super::spectators::Copy {
+        let copy = spectators::Copy {
             game,
             letter: &letter,
             loaded: loaded.as_ref(),
-            template,
+            wrap,
             kind,
             ply,
             over: plan.kind == Kind::Over,
         };
-        super::spectators::queue(conn, settings, &copy, now)?;
+        spectators::queue(conn, settings, &copy, now)?;
     }
     Ok(())
 }
@@ -237,21 +236,21 @@ fn confirmation(
         address: email.to_string(),
         code: code.to_string(),
     };
-    let mail = settings
-        .templates
-        .render("confirm.txt", &letter)
-        .map_err(|e| StoreError::Damaged(e.to_string()))?;
-    let draft = Draft {
+    let envelope = Envelope {
         game: None,
         to: vec![email.to_string()],
-        subject: mail.subject,
-        body: mail.body,
         message_id: settings.identity.unique_id(now),
         in_reply_to: None,
         references: Vec::new(),
         reply_to: None,
     };
-    outbox::queue(conn, &draft, now)?;
+    post(
+        conn,
+        &settings.templates,
+        envelope,
+        &Letter::Confirm(letter),
+        now,
+    )?;
     Ok(())
 }
 
@@ -795,6 +794,7 @@ pub(super) fn addresses(conn: &Connection, user: &str) -> Result<Vec<String>, St
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mail::outbox;
 
     #[test]
     fn a_challenge_mails_every_player_once_per_address() {

@@ -7,11 +7,12 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use super::announce::{address_to, addresses, board_letter, row_letter};
-use super::letters::{BoardLetter, NagLetter};
-use super::outbox::{self, Draft};
-use super::settings::Settings;
+use super::{address_to, addresses, board_letter, row_letter};
 use crate::command::GameId;
+use crate::letters::Letter;
+use crate::letters::{BoardLetter, NagLetter};
+use crate::mail::post::{Envelope, post};
+use crate::mail::settings::Settings;
 use crate::rules::VARIANTS;
 use crate::service::ServiceError;
 use crate::service::game::LoadedGame;
@@ -91,15 +92,11 @@ pub fn queue(
             .filter_map(|&seat| row.players.get(seat).cloned())
             .collect(),
     };
-    let mail = settings
-        .templates
-        .render("nag.txt", &letter)
-        .map_err(|e| StoreError::Setup(e.to_string()))?;
     let identity = &settings.identity;
     let kind = format!("nag{}.clock{}", reminder.period, reminder.clock);
     let root = identity.game_root_id(reminder.game, reminder.player);
     let reply_to = match crate::store::players::find(conn, reminder.player)? {
-        Some(player) => Some(super::token::issue(
+        Some(player) => Some(crate::mail::token::issue(
             conn,
             identity,
             reminder.game,
@@ -108,20 +105,21 @@ pub fn queue(
         )?),
         None => None,
     };
-    let draft = Draft {
+    let envelope = Envelope {
         game: Some(reminder.game),
         to,
-        subject: mail.subject,
-        body: mail.body,
         in_reply_to: Some(root.clone()),
         references: vec![root],
         message_id: identity.game_mail_id(reminder.game, row.ply, &kind, reminder.player),
         reply_to,
     };
-    outbox::queue(conn, &draft, now).map_err(|e| match e {
-        outbox::OutboxError::Database(e) => StoreError::from(e),
-        other => StoreError::Damaged(other.to_string()),
-    })?;
+    post(
+        conn,
+        &settings.templates,
+        envelope,
+        &Letter::Nag(letter),
+        now,
+    )?;
     Ok(())
 }
 

@@ -1,4 +1,4 @@
-//! Taking the spooled messages in ([`super::spool`]), oldest first.
+//! Taking the spooled messages in ([`crate::mail::spool`]), oldest first.
 //!
 //! Only the process holding the drain lock runs this, with the game
 //! database open. Each message is taken in exactly as it would have been
@@ -15,7 +15,7 @@
 //! and left for the next drain, and does not stop the others. Each try
 //! is counted before the batch begins; a message tried before is taken in
 //! alone, so one that panics or kills its process keeps failing on its
-//! own and is set aside after [`super::spool::MAX_TRIES`].
+//! own and is set aside after [`crate::mail::spool::MAX_TRIES`].
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
@@ -23,7 +23,7 @@ use std::time::Instant;
 use rusqlite::Connection;
 
 use super::handle::{self, HandleError, Handled};
-use super::spool::{Entry, Spool};
+use crate::mail::spool::{Entry, Spool};
 use crate::store::StoreError;
 
 /// The most messages taken in with one commit of the game database.

@@ -14,9 +14,9 @@
 use mail_parser::MessageParser;
 use rusqlite::Connection;
 
-use super::inbound;
-use super::letters::{ErrorLetter, quoted_lines, wrap};
 use crate::command::GameId;
+use crate::letters::{ErrorLetter, quoted_lines, wrap};
+use crate::mail::inbound;
 use crate::rules::VARIANTS;
 use crate::service::dice::current_roll;
 use crate::service::game::{LoadedGame, roll_text};

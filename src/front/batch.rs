@@ -6,8 +6,8 @@ use std::io::Write;
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use super::language;
 use super::perform::{PerformError, perform};
+use crate::command::language;
 
 /// What a run did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

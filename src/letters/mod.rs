@@ -1,8 +1,19 @@
-//! What the templates are given: one plain struct per kind of mail.
+//! Letters as data, and their words: one plain struct per kind of mail.
+//!
+//! The service builds these (every fact a letter shows, from the reader's
+//! side) inside a command's transaction; [`templates`] renders them into
+//! the parts of a mail. This layer reads no store and calls no service.
 //!
 //! These are the variables an operator may use in `templates/*.txt`;
 //! their names are part of the template interface, so change them only
 //! with the built-in templates.
+
+pub mod letter;
+pub mod social;
+pub mod templates;
+
+pub use letter::Letter;
+pub use templates::{Parts, Rendered, Templates};
 
 use serde::Serialize;
 

@@ -18,25 +18,25 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use super::answers::{self, Answer};
-use super::fingerprint;
-use super::inbound::{self, Intake, Refusal};
-use super::inbox::{self, Claim, Disposition, Received};
-use super::letters::{HelpLetter, ReplyLetter, WelcomeLetter};
-use super::limits::{self, MAX_QUOTE_BYTES};
-use super::mask::{self, Line, Users};
-use super::outbox::{self, Draft};
-use super::plan::{self, Board, Step};
-use super::raw::RawMail;
+use super::perform::{PerformError, game_of, perform};
 use super::refusal;
-use super::settings::Settings;
-use super::spool::Spooled;
-use super::steps::{self, Outcome};
-use super::templates::Rendered;
-use super::token::Recipient;
 use crate::command::language::Request;
-use crate::command::perform::{PerformError, game_of, perform};
 use crate::command::{Actor, Command, GameId};
+use crate::letters::templates::Rendered;
+use crate::letters::{HelpLetter, Letter, ReplyLetter, WelcomeLetter};
+use crate::mail::answers::{self, Answer};
+use crate::mail::fingerprint;
+use crate::mail::inbound::{self, Intake, Refusal};
+use crate::mail::inbox::{self, Claim, Disposition, Received};
+use crate::mail::limits::{self, MAX_QUOTE_BYTES};
+use crate::mail::mask::{self, Line, Users};
+use crate::mail::outbox::{self, Draft};
+use crate::mail::plan::{self, Board, Step};
+use crate::mail::raw::RawMail;
+use crate::mail::settings::Settings;
+use crate::mail::spool::Spooled;
+use crate::mail::steps::{self, Outcome};
+use crate::mail::token::Recipient;
 use crate::rules::VARIANTS;
 use crate::service::help::variants;
 use crate::service::{Reply, accounts};
@@ -201,7 +201,7 @@ fn take_in_as(
         None => fingerprint::key(mail, intake.message_id()),
     };
     // No password, code or token is stored or quoted in clear: the
-    // Subject, the stored copy and every quote are masked (super::mask).
+    // Subject, the stored copy and every quote are masked (crate::mail::mask).
     let userids = players::userids(conn)?;
     let secrets = secrets(&intake, mail, &Users::Known(&userids));
     let subject = match &intake {
@@ -302,13 +302,15 @@ fn queue_answer(
     if let Some((game, user)) = &answer.thread
         && let Some(player) = replies_here(conn, *game, user, sender)?
     {
-        reply_to = Some(super::token::issue(conn, identity, *game, player, now)?);
+        reply_to = Some(crate::mail::token::issue(
+            conn, identity, *game, player, now,
+        )?);
     }
     let draft = Draft {
         game: answer.thread.as_ref().map(|(game, _)| *game),
         to: vec![sender.to_string()],
         subject: answer.mail.subject,
-        body: answer.mail.body,
+        body: answer.mail.parts.text,
         message_id: identity.answer_id(row, 0),
         in_reply_to: parent.or(root),
         references,
@@ -492,7 +494,7 @@ impl Message<'_> {
 
     /// Marks the message in inbox row `row` with what became of it and
     /// queues the one answer its sender gets for all its commands (within
-    /// the sender's daily budget, super::limits), inside the caller's
+    /// the sender's daily budget, crate::mail::limits), inside the caller's
     /// transaction; a no-op for a row another copy finished first.
     fn finish(&self, conn: &Connection, row: i64) -> Result<Handled, HandleError> {
         let (settings, intake, now) = (self.settings, self.intake, self.now);
@@ -596,7 +598,7 @@ fn answer(
                 topic: topic.clone(),
                 text,
             };
-            render(settings, "help.txt", &letter).map(Some)
+            render(settings, &Letter::Help(letter)).map(Some)
         }
         // The confirmation mail answers a signup from an address it names:
         // an unconfirmed address gets nothing else.
@@ -611,7 +613,7 @@ fn answer(
                 request: mask::command_line(line),
                 text: reply.text(),
             };
-            render(settings, "reply.txt", &letter).map(Some)
+            render(settings, &Letter::Reply(letter)).map(Some)
         }
     }
 }
@@ -628,7 +630,7 @@ fn welcome(settings: &Settings, user: &str, addresses: &[String]) -> Result<Rend
             .map(str::to_string)
             .collect(),
     };
-    render(settings, "welcome.txt", &letter)
+    render(settings, &Letter::Welcome(letter))
 }
 
 /// The userid a command speaks for, if it names one.
@@ -674,7 +676,7 @@ fn error_mail(
         (Some((id, user)), Some(_)) => Some((id, user.to_ascii_lowercase())),
         _ => None,
     };
-    let mail = render(settings, "error.txt", &letter)?;
+    let mail = render(settings, &Letter::Error(letter))?;
     Ok(Answer { mail, thread })
 }
 
@@ -696,13 +698,9 @@ fn replies_here(
     Ok(players::is_confirmed(conn, player.id, sender)?.then_some(player.id))
 }
 
-fn render(
-    settings: &Settings,
-    name: &str,
-    context: impl serde::Serialize,
-) -> Result<Rendered, HandleError> {
+fn render(settings: &Settings, letter: &Letter) -> Result<Rendered, HandleError> {
     settings
         .templates
-        .render(name, context)
+        .letter(letter)
         .map_err(|e| HandleError::Template(e.to_string()))
 }

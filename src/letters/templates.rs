@@ -13,6 +13,8 @@ use minijinja::syntax::SyntaxConfig;
 use minijinja::{Environment, TemplateSource, UndefinedBehavior};
 use serde::Serialize;
 
+use super::Letter;
+
 /// The built-in templates, by file name.
 pub const BUILT_IN: &[(&str, &str)] = &[
     ("act.txt", include_str!("../../templates/act.txt")),
@@ -44,11 +46,26 @@ pub const BUILT_IN: &[(&str, &str)] = &[
 /// The widest line of a mail body; longer lines are wrapped at spaces.
 pub const MAX_COLUMNS: usize = 76;
 
-/// A rendered mail: its Subject and body.
+/// A rendered mail: its Subject and its parts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rendered {
     pub subject: String,
-    pub body: String,
+    pub parts: Parts,
+}
+
+/// The parts of a mail's body, one field per kind of part (today the text
+/// part; an HTML part of the same letter joins it here).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parts {
+    /// The `text/plain` part: wrapped at [`MAX_COLUMNS`], one final newline.
+    pub text: String,
+}
+
+impl Parts {
+    /// A mail of a text part alone.
+    pub fn text(text: impl Into<String>) -> Parts {
+        Parts { text: text.into() }
+    }
 }
 
 /// A template that cannot be rendered.
@@ -121,11 +138,30 @@ impl Templates {
             .collect();
         // A phone shows 76 columns; a longer line would also make the
         // mail quoted-printable.
-        let body = super::letters::wrap(body.trim_start_matches('\n').trim_end(), MAX_COLUMNS);
+        let body = super::wrap(body.trim_start_matches('\n').trim_end(), MAX_COLUMNS);
         Ok(Rendered {
             subject: subject.split_whitespace().collect::<Vec<_>>().join(" "),
-            body: format!("{body}\n"),
+            parts: Parts::text(format!("{body}\n")),
         })
+    }
+
+    /// Renders `letter` with the template of its kind.
+    pub fn letter(&self, letter: &Letter) -> Result<Rendered, TemplateError> {
+        let name = letter.template();
+        match letter {
+            Letter::NewGame(l) | Letter::Board(l) | Letter::GameOver(l) | Letter::Vote(l) => {
+                self.render(name, l)
+            }
+            Letter::Nag(l) => self.render(name, l),
+            Letter::Confirm(l) => self.render(name, l),
+            Letter::Chat(l) => self.render(name, l),
+            Letter::Message(l) => self.render(name, l),
+            Letter::Broadcast(l) => self.render(name, l),
+            Letter::Error(l) => self.render(name, l),
+            Letter::Help(l) => self.render(name, l),
+            Letter::Welcome(l) => self.render(name, l),
+            Letter::Reply(l) => self.render(name, l),
+        }
     }
 }
 

@@ -10,11 +10,12 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use super::announce::address_to;
-use super::letters::BoardLetter;
-use super::outbox::{self, Draft, UNDISCLOSED};
-use super::settings::Settings;
+use super::address_to;
 use crate::command::GameId;
+use crate::letters::{BoardLetter, Letter};
+use crate::mail::outbox::UNDISCLOSED;
+use crate::mail::post::{Envelope, post};
+use crate::mail::settings::Settings;
 use crate::service::game::LoadedGame;
 use crate::service::social::MAX_WATCHERS;
 use crate::store::watchers::{self, Kind};
@@ -42,7 +43,8 @@ pub struct Copy<'a> {
     /// The letter before it is addressed to anyone.
     pub letter: &'a BoardLetter,
     pub loaded: Option<&'a LoadedGame>,
-    pub template: &'a str,
+    /// The kind of letter the players got (new game, board, game over).
+    pub wrap: fn(BoardLetter) -> Letter,
     /// `new`, `board`, `over`, or empty for a note (a fresh id).
     pub kind: &'a str,
     pub ply: u32,
@@ -90,10 +92,6 @@ pub fn queue(
         address_to(&mut letter, loaded, 0).map_err(|e| StoreError::Damaged(e.to_string()))?;
     }
     spectator_view(&mut letter);
-    let mail = settings
-        .templates
-        .render(copy.template, &letter)
-        .map_err(|e| StoreError::Setup(e.to_string()))?;
     let identity = &settings.identity;
     let root = identity.game_root_id(copy.game, WATCH);
     let message_id = match copy.kind {
@@ -101,17 +99,21 @@ pub fn queue(
         kind => identity.game_mail_id(copy.game, copy.ply, kind, WATCH),
     };
     let threaded = message_id != root;
-    let draft = Draft {
+    let envelope = Envelope {
         game: Some(copy.game),
         to,
-        subject: mail.subject,
-        body: mail.body,
         in_reply_to: threaded.then(|| root.clone()),
         references: if threaded { vec![root] } else { vec![] },
         message_id,
         reply_to: None,
     };
-    outbox::queue(conn, &draft, now)?;
+    post(
+        conn,
+        &settings.templates,
+        envelope,
+        &(copy.wrap)(letter),
+        now,
+    )?;
     Ok(())
 }
 

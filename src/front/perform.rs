@@ -8,8 +8,8 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use super::language::Request;
-use super::{Command, GameId};
+use crate::command::language::Request;
+use crate::command::{Command, GameId};
 use crate::service::{self, Reply, ServiceError, accounts};
 use crate::store::games;
 
@@ -54,7 +54,7 @@ pub fn game_of(command: &Command) -> Option<GameId> {
         | Command::Export { game }
         | Command::Chat { game, .. }
         | Command::Subscribe {
-            target: super::Watch::Board(game),
+            target: crate::command::Watch::Board(game),
             ..
         } => Some(*game),
         _ => None,

@@ -9,10 +9,11 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use super::announce::{address_to, addresses, board_letter};
-use super::outbox::{self, Draft};
-use super::settings::Settings;
+use super::{address_to, addresses, board_letter};
 use crate::command::GameId;
+use crate::letters::Letter;
+use crate::mail::post::{Envelope, post};
+use crate::mail::settings::Settings;
 use crate::rules::VARIANTS;
 use crate::service::ServiceError;
 use crate::service::game::LoadedGame;
@@ -44,22 +45,18 @@ pub fn queue(
     };
     let mut letter = board_letter(conn, &loaded, false, now)?;
     address_to(&mut letter, &loaded, seat).map_err(|e| StoreError::Damaged(e.to_string()))?;
-    let mail = settings
-        .templates
-        .render("vote.txt", &letter)
-        .map_err(|e| StoreError::Setup(e.to_string()))?;
     let identity = &settings.identity;
     let root = identity.game_root_id(game, voter);
     let player = crate::store::players::find(conn, voter)?;
     let reply_to = match player {
-        Some(player) => Some(super::token::issue(conn, identity, game, player.id, now)?),
+        Some(player) => Some(crate::mail::token::issue(
+            conn, identity, game, player.id, now,
+        )?),
         None => None,
     };
-    let draft = Draft {
+    let envelope = Envelope {
         game: Some(game),
         to,
-        subject: mail.subject,
-        body: mail.body,
         in_reply_to: Some(root.clone()),
         references: vec![root],
         // Once per offer (`remind` records it in the same transaction); a
@@ -72,9 +69,12 @@ pub fn queue(
         ),
         reply_to,
     };
-    outbox::queue(conn, &draft, now).map_err(|e| match e {
-        outbox::OutboxError::Database(e) => StoreError::from(e),
-        other => StoreError::Damaged(other.to_string()),
-    })?;
+    post(
+        conn,
+        &settings.templates,
+        envelope,
+        &Letter::Vote(letter),
+        now,
+    )?;
     Ok(())
 }

@@ -1,0 +1,87 @@
+//! A letter: its kind and every fact it shows, as one value.
+//!
+//! The service decides who is told what and builds one [`Letter`] per
+//! reader; the kind names the template that words it, so nothing above
+//! this layer names a template file. [`Templates::letter`] renders it into
+//! the [`Parts`] of a mail.
+//!
+//! [`Templates::letter`]: super::templates::Templates::letter
+//! [`Parts`]: super::templates::Parts
+
+use super::social::{BroadcastLetter, ChatLetter, MessageLetter};
+use super::{
+    BoardLetter, ConfirmLetter, ErrorLetter, HelpLetter, NagLetter, ReplyLetter, WelcomeLetter,
+};
+
+/// One letter to one reader (or to one Bcc list).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Letter {
+    /// A game begins (`new_game.txt`).
+    NewGame(BoardLetter),
+    /// A move or other news of a game (`board.txt`).
+    Board(BoardLetter),
+    /// A game ended (`game_over.txt`).
+    GameOver(BoardLetter),
+    /// A draw offer waits for this reader's answer (`vote.txt`).
+    Vote(BoardLetter),
+    /// The player to move is reminded (`nag.txt`).
+    Nag(NagLetter),
+    /// An address given by mail must be confirmed (`confirm.txt`).
+    Confirm(ConfirmLetter),
+    Chat(ChatLetter),
+    Message(MessageLetter),
+    Broadcast(BroadcastLetter),
+    /// A command was refused (`error.txt`).
+    Error(ErrorLetter),
+    Help(HelpLetter),
+    /// A signup by mail is answered (`welcome.txt`).
+    Welcome(WelcomeLetter),
+    /// Any other command's answer (`reply.txt`).
+    Reply(ReplyLetter),
+}
+
+impl Letter {
+    /// The template that words this kind of letter.
+    pub fn template(&self) -> &'static str {
+        match self {
+            Letter::NewGame(_) => "new_game.txt",
+            Letter::Board(_) => "board.txt",
+            Letter::GameOver(_) => "game_over.txt",
+            Letter::Vote(_) => "vote.txt",
+            Letter::Nag(_) => "nag.txt",
+            Letter::Confirm(_) => "confirm.txt",
+            Letter::Chat(_) => "chat.txt",
+            Letter::Message(_) => "message.txt",
+            Letter::Broadcast(_) => "broadcast.txt",
+            Letter::Error(_) => "error.txt",
+            Letter::Help(_) => "help.txt",
+            Letter::Welcome(_) => "welcome.txt",
+            Letter::Reply(_) => "reply.txt",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::letters::templates::BUILT_IN;
+
+    #[test]
+    fn every_kind_has_a_built_in_template() {
+        let kinds = [
+            Letter::NewGame(BoardLetter::default()),
+            Letter::Board(BoardLetter::default()),
+            Letter::GameOver(BoardLetter::default()),
+            Letter::Vote(BoardLetter::default()),
+            Letter::Error(ErrorLetter::default()),
+            Letter::Broadcast(BroadcastLetter {
+                from: String::new(),
+                text: String::new(),
+            }),
+        ];
+        for letter in kinds {
+            let name = letter.template();
+            assert!(BUILT_IN.iter().any(|(n, _)| *n == name), "{name}");
+        }
+    }
+}

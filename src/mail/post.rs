@@ -1,0 +1,54 @@
+//! A letter into the outbox: rendered by the template of its kind into
+//! the parts of a mail and queued with its envelope, in the caller's
+//! transaction.
+//!
+//! The service builds the [`Envelope`] (who, which thread, which reply
+//! token) and the [`Letter`] (what it says); this is the one place they
+//! become an outbox row, so the service never words a mail.
+
+use chrono::{DateTime, Utc};
+use rusqlite::Connection;
+
+use super::outbox::{self, Draft};
+use crate::ids::GameId;
+use crate::letters::{Letter, Templates};
+use crate::store::StoreError;
+
+/// Where a letter goes and how it threads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Envelope {
+    pub game: Option<GameId>,
+    /// The addresses; [`outbox::UNDISCLOSED`] first hides the others.
+    pub to: Vec<String>,
+    /// With angle brackets.
+    pub message_id: String,
+    pub in_reply_to: Option<String>,
+    pub references: Vec<String>,
+    /// `Reply-To`: the server's address with a reply token.
+    pub reply_to: Option<String>,
+}
+
+/// Renders `letter` and queues it to `envelope` (queuing is idempotent by
+/// Message-ID). Returns the new row's id, `None` when already queued.
+pub fn post(
+    conn: &Connection,
+    templates: &Templates,
+    envelope: Envelope,
+    letter: &Letter,
+    now: DateTime<Utc>,
+) -> Result<Option<i64>, StoreError> {
+    let mail = templates
+        .letter(letter)
+        .map_err(|e| StoreError::Setup(e.to_string()))?;
+    let draft = Draft {
+        game: envelope.game,
+        to: envelope.to,
+        subject: mail.subject,
+        body: mail.parts.text,
+        message_id: envelope.message_id,
+        in_reply_to: envelope.in_reply_to,
+        references: envelope.references,
+        reply_to: envelope.reply_to,
+    };
+    Ok(outbox::queue(conn, &draft, now)?)
+}
