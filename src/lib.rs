@@ -18,7 +18,9 @@
 //! 6. [`command`]: commands as data and the one verb table (grammar);
 //! 7. [`store`], SQLite;
 //! 8. [`clock`], [`dice`]; then [`ids`], names every layer shares;
-//! 9. [`rules`]: pure game logic, importing none of the above.
+//! 9. [`tournament`]: the arithmetic of tournaments (pairings, crosstables,
+//!    brackets, ladders) on plain values;
+//! 10. [`rules`]: pure game logic, importing none of the above.
 //!
 //! [`system_config`] (where the database and settings are) is read by the
 //! front end only.
