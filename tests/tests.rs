@@ -3,6 +3,7 @@
 
 mod bochess;
 mod bot_move;
+mod bot_play;
 mod chess_cache;
 mod chess_oracle;
 mod cli;

@@ -152,6 +152,13 @@ pub const SETTINGS: &[Setting] = &[
                 .map_err(|e| e.to_string())
         },
     },
+    Setting {
+        name: "bot-userid",
+        env: "BOSERV_BOT_USERID",
+        default: Some(crate::service::bot::DEFAULT_USERID),
+        about: "the computer player's userid: challenge it to play it; its account is made on first use, with no password and no address",
+        check: |value| crate::service::accounts::check_userid(value).map_err(|e| e.to_string()),
+    },
 ];
 
 /// Why a setting cannot be stored.
@@ -272,7 +279,7 @@ mod tests {
     fn unknown_names_and_bad_values_are_refused_with_the_reason() {
         assert_eq!(
             check("colour", "red").unwrap_err().to_string(),
-            "no setting colour; settings: from, transport, templates, max-message-size, inbox-keep-days, answers-per-day, free-refusals, messages-per-day, signups-per-day, confirmations-per-day, commands-per-mail, reply-token-mails, operators"
+            "no setting colour; settings: from, transport, templates, max-message-size, inbox-keep-days, answers-per-day, free-refusals, messages-per-day, signups-per-day, confirmations-per-day, commands-per-mail, reply-token-mails, operators, bot-userid"
         );
         assert!(
             check("transport", "pigeon")

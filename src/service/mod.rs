@@ -12,6 +12,7 @@ pub mod accounts;
 pub mod analysis;
 pub mod audit;
 pub mod autopass;
+pub mod bot;
 pub mod challenge;
 pub mod deadline;
 pub mod demo;
