@@ -106,7 +106,7 @@ pub fn choose_within(
         let (samples, candidates) = level.samples();
         let judge = dice_game::DiceJudge::new();
         let (turn, score, nodes) =
-            judge.best_turn(position, turns, roll, (samples, candidates), budget, seed);
+            judge.best_turn(position, roll, (samples, candidates), budget, seed);
         return Ok(done(position, turn, score, nodes, 1));
     }
     let Some(concrete) = two_seat::chesslike(position) else {
