@@ -19,7 +19,11 @@ fn bot_game(level: u8) -> Env {
         "signup alice secret alice@example.test\nchess challenge alice {BOT} --level={level}\n"
     );
     let out = env.stdin(&["run"], script.as_bytes());
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     env
 }
 
@@ -58,12 +62,17 @@ fn a_game_by_mail_against_the_bot() {
     let json = env.json("game1");
     assert_eq!(json["to_move"], "alice");
     assert_eq!(json["ply"], 2);
-    let answer = env.query::<String>("SELECT text FROM turns WHERE game = 1 AND ply = 2")[0].clone();
+    let answer =
+        env.query::<String>("SELECT text FROM turns WHERE game = 1 AND ply = 2")[0].clone();
     let (subject, body) = env.last_mail_to("alice@example.test");
     assert_eq!(subject, "Chess Board 1 alice");
     assert!(body.contains(&answer), "the bot's turn {answer} in: {body}");
     // The bot has no address: no mail of the game is meant for it.
-    assert!(env.queued().iter().all(|(to, _, _)| !to.contains(BOT) && to != "[]"));
+    assert!(
+        env.queued()
+            .iter()
+            .all(|(to, _, _)| !to.contains(BOT) && to != "[]")
+    );
     // A reply to its board mail plays on; the bot answers again.
     env.reply_to_board_mail("alice", "m2", "d2-d4");
     assert_eq!(movers(&env), vec!["alice", BOT, "alice", BOT]);
@@ -86,7 +95,11 @@ fn the_bot_moves_first_and_plays_orwell_on_the_committed_roll() {
         .write_stdin(script.into_bytes())
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let first: Vec<(String, u32, String)> = {
         let conn = rusqlite::Connection::open(&env.db).unwrap();
         conn.query_row(
@@ -152,9 +165,8 @@ fn a_bot_turn_lost_with_its_process_is_played_by_cron_once() {
         child.wait().unwrap();
     }
     assert_eq!(movers(&env), vec!["alice", BOT]);
-    let boards: Vec<String> = env.query(
-        "SELECT subject FROM outbox WHERE subject = 'Chess Board 1 alice' ORDER BY id",
-    );
+    let boards: Vec<String> =
+        env.query("SELECT subject FROM outbox WHERE subject = 'Chess Board 1 alice' ORDER BY id");
     assert_eq!(boards.len(), 1, "one board mail for the bot's turn");
     // And cron again finds nothing to do.
     env.ok(None, &["remind"]);

@@ -74,14 +74,12 @@ pub fn challenge(
     }
     let (level, options) = bot::level::split(options)?;
     let (timing, rules_options) = split_options(&options)?;
-    let start = variant
-        .start(&rules_options)
-        .map_err(|e| {
-            unknown_option(
-                e,
-                "options: nag=DAYS, forfeit=DAYS, totaltime=DAYS, level=1..5",
-            )
-        })?;
+    let start = variant.start(&rules_options).map_err(|e| {
+        unknown_option(
+            e,
+            "options: nag=DAYS, forfeit=DAYS, totaltime=DAYS, level=1..5",
+        )
+    })?;
     // By mail, From: proves nothing: the challenger logs in and plays.
     if req.by_mail && *req.actor == Actor::Anonymous {
         return Err(ServiceError::ChallengeNeedsLogin);

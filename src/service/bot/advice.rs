@@ -12,8 +12,8 @@ use crate::command::GameId;
 use crate::rules::{Roll, RulesError};
 use crate::service::game::{LoadedGame, parse_roll, rebuild};
 use crate::service::{Catalog, ServiceError};
-use crate::store::turns::{self, EntryKind};
 use crate::store;
+use crate::store::turns::{self, EntryKind};
 
 /// The bot's turn after the first `at` moves of finished game `id` (all
 /// of them when `at` is none), with the roll of that turn in a dice game.
@@ -58,8 +58,11 @@ pub fn advice(
         .filter(|e| e.ply <= at && e.kind == EntryKind::Turn)
         .collect();
     let position = rebuild(game.variant, &game.row.options, &upto)?;
-    let choice = crate::bot::choose(game.variant, position.as_ref(), roll, level, seed).map_err(
-        |e| RulesError::Other(format!("{id} after move {at}: {e}; give --at a smaller number")),
-    )?;
+    let choice =
+        crate::bot::choose(game.variant, position.as_ref(), roll, level, seed).map_err(|e| {
+            RulesError::Other(format!(
+                "{id} after move {at}: {e}; give --at a smaller number"
+            ))
+        })?;
     Ok((roll, choice))
 }

@@ -60,7 +60,10 @@ mod tests {
         assert_eq!(split(&[]).unwrap(), (None, vec![]));
         for bad in [Some("0"), Some("6"), Some("x"), None] {
             let err = split(&[opt("level", bad)]).unwrap_err();
-            assert!(err.to_string().starts_with("level: a number from 1 to 5"), "{err}");
+            assert!(
+                err.to_string().starts_with("level: a number from 1 to 5"),
+                "{err}"
+            );
         }
     }
 }

@@ -314,15 +314,19 @@ mod tests {
             err.to_string(),
             "level: only a game against the computer player (boserv-bot) has a level"
         );
-        let err = as_user(&mut conn, "alice", &challenge(&["alice", DEFAULT_BOT], "6"))
-            .unwrap_err();
+        let err =
+            as_user(&mut conn, "alice", &challenge(&["alice", DEFAULT_BOT], "6")).unwrap_err();
         assert_eq!(err.to_string(), "level: a number from 1 to 5, not 6");
         assert_eq!(dump(&conn), before);
         // The bot White: made, and has moved once the challenge committed.
         as_user(&mut conn, "alice", &challenge(&[DEFAULT_BOT, "alice"], "4")).unwrap();
         let bot = account::find(&conn).unwrap().unwrap();
         assert_eq!(bot.password_hash, NO_PASSWORD);
-        assert!(crate::store::players::emails(&conn, bot.id).unwrap().is_empty());
+        assert!(
+            crate::store::players::emails(&conn, bot.id)
+                .unwrap()
+                .is_empty()
+        );
         assert_eq!(bot_games::level(&conn, GameId(1)).unwrap(), Some(4));
         assert_eq!(waiting(&mut conn, VARIANTS).unwrap(), vec![GameId(1)]);
         // No password logs in as the bot.
