@@ -634,7 +634,7 @@ fn run_verb(
     }
     let commands = verbs::parse_shell(&kept, actor).map_err(|e| Failure::Usage(e.to_string()))?;
     let mut texts = Vec::new();
-    let mut used_database = false;
+    let mut hands_over = false;
     for command in &commands {
         // Help and the list of games need no database.
         match command {
@@ -653,15 +653,8 @@ fn run_verb(
             }
             _ => {}
         }
-        let reply = open_and_run(db, busy_ms, actor, command, now);
-        used_database = true;
-        let reply = match reply {
-            Ok(reply) => reply,
-            Err(e) => {
-                play_bot(db, busy_ms, now);
-                return Err(e);
-            }
-        };
+        let reply = open_and_run(db, busy_ms, actor, command, now)?;
+        hands_over |= service::bot::turn::may_hand_over(command);
         if json {
             let view = reply
                 .view()
@@ -672,7 +665,7 @@ fn run_verb(
         }
     }
     let printed = print(texts.join("\n\n"));
-    if used_database {
+    if hands_over {
         play_bot(db, busy_ms, now);
     }
     printed

@@ -67,6 +67,22 @@ pub struct Summary {
     pub problems: Vec<String>,
 }
 
+/// True for the commands that can hand the bot its turn (a shell front
+/// end looks for its turns after these only; cron after anything).
+pub fn may_hand_over(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Move { .. }
+            | Command::Challenge { .. }
+            | Command::Resign { .. }
+            | Command::Draw { .. }
+            | Command::Undo { .. }
+            | Command::Answer { .. }
+            | Command::ConfirmSubmission { .. }
+            | Command::Signoff
+    )
+}
+
 /// The active games where the bot is to move, in game order.
 pub fn waiting(conn: &mut Connection, catalog: Catalog<'_>) -> Result<Vec<GameId>, ServiceError> {
     let tx = store::read(conn)?;
