@@ -298,3 +298,29 @@ fn no_hints_about_a_running_game() {
             .contains("has 2 moves, not 9")
     );
 }
+
+#[test]
+fn in_the_shell_the_bot_answers_in_the_same_process() {
+    let env = Env::new();
+    env.signup(&["alice"]);
+    // The bot White: it moves once the challenge has committed.
+    let game = env.ok(
+        Some("alice"),
+        &["challenge", "squirm", BOT, "alice", "--opt", "level=2"],
+    );
+    assert_eq!(game.lines().last(), Some("game1"));
+    assert_eq!(movers(&env), vec![BOT]);
+    assert_eq!(
+        env.query::<i64>("SELECT level FROM bot_levels WHERE game = 1"),
+        vec![2]
+    );
+    // alice's move, any legal one; the bot answers before the shell exits.
+    let legal = env.ok(None, &["moves", "game1"]);
+    let turn = legal.lines().next().unwrap().to_string();
+    env.ok(Some("alice"), &["move", "game1", &format!("{turn}#2")]);
+    assert_eq!(movers(&env), vec![BOT, "alice", BOT]);
+    // A look at the board hands nothing over and changes nothing.
+    let before = env.dump();
+    env.ok(Some("alice"), &["show", "game1"]);
+    assert_eq!(env.dump(), before);
+}
