@@ -9,18 +9,18 @@
 //! 1. front ends: [`front`] (a received mail's commands run, the spool
 //!    drained, a command dispatched) and the binary's `main.rs`,
 //!    `mail_command.rs`, `out.rs`;
-//! 2. [`bot`] (a player of its own, asked by the front end);
-//! 3. [`service`]: one transaction per command; decides who is told what
+//! 2. [`service`]: one transaction per command; decides who is told what
 //!    and builds the letters as data, queued in the same transaction;
-//! 4. [`mail`]: the edge (parse, spool, outbox, transports, settings);
-//! 5. [`letters`]: the letters' data and their templates, rendered into
+//! 3. [`mail`]: the edge (parse, spool, outbox, transports, settings);
+//! 4. [`letters`]: the letters' data and their templates, rendered into
 //!    the parts of a mail; reads no store, calls no service;
-//! 6. [`command`]: commands as data and the one verb table (grammar);
-//! 7. [`store`], SQLite;
-//! 8. [`clock`], [`dice`]; then [`ids`], names every layer shares;
-//! 9. [`tournament`]: the arithmetic of tournaments (pairings, crosstables,
-//!    brackets, ladders) on plain values;
-//! 10. [`rules`]: pure game logic, importing none of the above.
+//! 5. [`command`]: commands as data and the one verb table (grammar);
+//! 6. [`store`], SQLite;
+//! 7. [`clock`], [`dice`]; then [`ids`], names every layer shares;
+//! 8. [`bot`] (the computer player's search: a position in, a turn out;
+//!    the service plays its turns) and [`tournament`] (the arithmetic of
+//!    tournaments: pairings, crosstables, brackets, ladders);
+//! 9. [`rules`]: pure game logic, importing none of the above.
 //!
 //! [`system_config`] (where the database and settings are) is read by the
 //! front end only.

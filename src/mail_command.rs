@@ -19,6 +19,7 @@ use boserv::mail::raw::RawMail;
 use boserv::mail::settings::{Settings, Storage};
 use boserv::mail::spool::{self, DrainLock, Spool};
 use boserv::mail::transport::{Transport, TransportSpec};
+use boserv::service::bot;
 use boserv::store;
 
 use crate::out::{errln, outln};
@@ -146,7 +147,7 @@ fn alone(run: &MailRun<'_>, raw: &RawMail, spool: Option<&Spool>) -> ExitCode {
         }
     };
     let code = take_one(&mut conn, raw, run.now);
-    after(run, &conn, transport);
+    after(run, &mut conn, transport);
     code
 }
 
@@ -173,7 +174,7 @@ fn work_spool(
             ExitCode::from(TEMPFAIL)
         }
     };
-    after(run, &conn, transport);
+    after(run, &mut conn, transport);
     code
 }
 
@@ -286,10 +287,12 @@ fn take_one(conn: &mut rusqlite::Connection, raw: &RawMail, now: DateTime<Utc>) 
     }
 }
 
-/// Housekeeping after mail was taken in: old raw text goes, and with
-/// `--deliver` the outbox is sent (answers not sent wait in the outbox;
-/// the reasons go to the MTA's log).
-fn after(run: &MailRun<'_>, conn: &rusqlite::Connection, transport: Option<String>) {
+/// Housekeeping after mail was taken in: the computer player's turns
+/// that wait are played, old raw text goes, and with `--deliver` the
+/// outbox is sent (answers not sent wait in the outbox; the reasons go to
+/// the MTA's log).
+fn after(run: &MailRun<'_>, conn: &mut rusqlite::Connection, transport: Option<String>) {
+    bot_turns(conn, run.now, bot::IN_PROCESS);
     if let Err(e) = handle::prune(conn, run.now) {
         errln!("boserv mail: pruning the inbox: {e}");
     }
@@ -298,6 +301,26 @@ fn after(run: &MailRun<'_>, conn: &rusqlite::Connection, transport: Option<Strin
         && let Err(e) = send(conn, run.now, transport.as_deref().unwrap_or("sendmail"))
     {
         errln!("boserv mail: delivery: {e:#}");
+    }
+}
+
+/// Plays the computer player's waiting turns (service/bot/turn.rs), none
+/// started after `budget`; what goes wrong is one line on stderr each (the
+/// turn waits for the next process).
+pub fn bot_turns(conn: &mut rusqlite::Connection, now: DateTime<Utc>, budget: Duration) {
+    match bot::play_waiting(conn, boserv::rules::VARIANTS, now, budget) {
+        Ok(summary) => {
+            for problem in &summary.problems {
+                errln!("boserv: the computer player: {problem}");
+            }
+            if summary.left > 0 {
+                errln!(
+                    "boserv: the computer player: {} turn(s) left for the next run",
+                    summary.left
+                );
+            }
+        }
+        Err(e) => errln!("boserv: the computer player: {e}"),
     }
 }
 
@@ -315,6 +338,7 @@ pub fn run_lines(db: &Path, busy_ms: u64, now: DateTime<Utc>) -> anyhow::Result<
         &mut std::io::stdout(),
         &mut std::io::stderr(),
     )?;
+    bot_turns(&mut conn, now, bot::IN_PROCESS);
     if tally.refused > 0 {
         std::process::exit(1);
     }

@@ -124,6 +124,10 @@ enum Cmd {
         /// Decides between equal turns: the same seed, the same turn.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// With a finished game (gameN) in place of VARIANT: its position
+        /// after this many moves (default: all).
+        #[arg(long)]
+        at: Option<u32>,
         turns: Vec<String>,
     },
     /// Check a game record turn by turn; prints the final board and result.
@@ -471,10 +475,35 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
         Cmd::BotMove {
             variant: name,
             opts,
+            fen: None,
+            roll: None,
+            level,
+            seed,
+            at,
+            turns,
+        } if opts.is_empty() && turns.is_empty() && name.parse::<GameId>().is_ok() => {
+            let game = name.parse::<GameId>().map_err(anyhow::Error::msg)?;
+            let level = boserv::bot::Level::new(level)
+                .map_err(|e| ServiceError::from(RulesError::Other(e.to_string())))?;
+            let mut conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
+            let (roll, choice) =
+                service::bot::advice::advice(&mut conn, VARIANTS, game, at, level, seed)?;
+            match roll {
+                Some(roll) => print(format!("{roll}: {}", choice.text)),
+                None => print(choice.text),
+            }
+        }
+        Cmd::BotMove { at: Some(_), .. } => Err(Failure::Usage(
+            "--at is for a finished game: bot-move gameN --at N".into(),
+        )),
+        Cmd::BotMove {
+            variant: name,
+            opts,
             fen,
             roll,
             level,
             seed,
+            at: None,
             turns,
         } => bot_move(
             &name,
@@ -514,6 +543,7 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
                 Duration::ZERO,
                 now,
             )?;
+            mail_command::bot_turns(&mut conn, now, service::bot::FROM_CRON);
             let code =
                 mail_command::deliver(&conn, now, transport.as_deref().unwrap_or("sendmail"))?;
             Ok(if waiting == 0 {
@@ -604,6 +634,7 @@ fn run_verb(
     }
     let commands = verbs::parse_shell(&kept, actor).map_err(|e| Failure::Usage(e.to_string()))?;
     let mut texts = Vec::new();
+    let mut hands_over = false;
     for command in &commands {
         // Help and the list of games need no database.
         match command {
@@ -623,6 +654,7 @@ fn run_verb(
             _ => {}
         }
         let reply = open_and_run(db, busy_ms, actor, command, now)?;
+        hands_over |= service::bot::turn::may_hand_over(command);
         if json {
             let view = reply
                 .view()
@@ -632,7 +664,20 @@ fn run_verb(
             texts.push(reply.text());
         }
     }
-    print(texts.join("\n\n"))
+    let printed = print(texts.join("\n\n"));
+    if hands_over {
+        play_bot(db, busy_ms, now);
+    }
+    printed
+}
+
+/// After a shell command: the computer player's turns that wait (its
+/// answer to the move just made, say), once the command has committed
+/// and its answer is printed.
+fn play_bot(db: &std::path::Path, busy_ms: u64, now: DateTime<Utc>) {
+    if let Ok(mut conn) = open_existing(db, busy_ms) {
+        mail_command::bot_turns(&mut conn, now, service::bot::IN_PROCESS);
+    }
 }
 
 /// `--format text|json`: true for JSON.
@@ -679,6 +724,9 @@ fn run_remind(db: &std::path::Path, busy_ms: u64, now: DateTime<Utc>) -> Result<
     // on the spool to be done).
     let busy = Duration::from_millis(busy_ms);
     mail_command::drain_left(db, &mut conn, busy_ms, busy, now)?;
+    // The computer player's turns that wait are played before anyone's
+    // time is judged.
+    mail_command::bot_turns(&mut conn, now, service::bot::FROM_CRON);
     let bar = if std::io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new(0);
         bar.set_message("games due");

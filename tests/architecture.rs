@@ -42,7 +42,6 @@ const GROUPS: &[(&str, &str)] = &[
 const LAYERS: &[&str] = &[
     "front end",
     "system_config",
-    "bot",
     "service",
     "web",
     "mail",
@@ -52,6 +51,7 @@ const LAYERS: &[&str] = &[
     "clock",
     "dice",
     "ids",
+    "bot",
     "tournament",
     "rules",
 ];

@@ -4,6 +4,7 @@
 mod architecture;
 mod bochess;
 mod bot_move;
+mod bot_play;
 mod chess_cache;
 mod chess_oracle;
 mod cli;

@@ -50,6 +50,28 @@ fn odds(kind: u8) -> i32 {
     36 - (6 - faces) * (6 - faces)
 }
 
+/// Every turn of the seat to move with `roll`, with the position after
+/// it, made in one pass of the rules core: playing each turn with
+/// [`Position::apply`] would generate all the turns again for each one
+/// (a roll with thousands of turns took minutes that way).
+fn children(pos: &dyn Position, roll: Roll) -> Vec<(Turn, Box<dyn Position>)> {
+    match (orwell(pos), <[u8; 2]>::try_from(roll.dice())) {
+        (Some(orwell), Ok(dice)) => orwell
+            .typed_turns(dice)
+            .into_values()
+            .map(|(turn, next)| (turn, Box::new(next) as Box<dyn Position>))
+            .collect(),
+        _ => pos
+            .legal(Some(roll))
+            .into_iter()
+            .filter_map(|turn| {
+                let next = pos.apply(&turn, Some(roll)).ok()?;
+                Some((turn, next))
+            })
+            .collect(),
+    }
+}
+
 /// Orwell's evaluation, measured once per call of [`super::choose`].
 pub struct DiceJudge {
     values: Values,
@@ -131,11 +153,10 @@ impl DiceJudge {
         held[me] - rival + hunt * HUNT / 100 - threats * DANGER / 100
     }
 
-    /// The best turn for the seat to move with `roll` among `turns`.
+    /// The best turn for the seat to move with `roll` (which has one).
     pub fn best_turn(
         &self,
         pos: &dyn Position,
-        turns: Vec<Turn>,
         roll: Roll,
         (samples, candidates): (usize, usize),
         budget: Budget,
@@ -144,14 +165,11 @@ impl DiceJudge {
         let started = Instant::now();
         let me = pos.to_move().unwrap_or(0);
         let mut rng = SplitMix::new(seed);
-        let mut turns = turns;
+        let mut turns = children(pos, roll);
         rng.shuffle(&mut turns);
         let mut nodes = 0u64;
         let mut scored: Vec<(Turn, i32, Box<dyn Position>)> = Vec::new();
-        for turn in turns {
-            let Ok(child) = pos.apply(&turn, Some(roll)) else {
-                continue;
-            };
+        for (turn, child) in turns {
             nodes += 1;
             let score = self.eval(child.as_ref(), me);
             scored.push((turn, score, child));
@@ -163,18 +181,23 @@ impl DiceJudge {
                 .map(|_| Roll::from([rng.below(6) as u8 + 1, rng.below(6) as u8 + 1]))
                 .collect();
             let mut refined: Vec<(usize, i32)> = Vec::new();
-            for (i, (_, _, child)) in scored.iter().take(candidates).enumerate() {
-                // The budget (and the safety cap) end the sampling; only
-                // turns tried against every sampled roll compete.
-                let spent = nodes >= budget.nodes
-                    || budget.cap.is_some_and(|cap| started.elapsed() > cap / 2);
-                if spent {
-                    break;
-                }
+            'candidates: for (i, (_, _, child)) in scored.iter().take(candidates).enumerate() {
+                // The budget (and the safety cap) end the sampling, before
+                // any sampled roll and within a reply's turns; only turns
+                // tried in full against every sampled roll compete.
                 let mut total = 0i64;
                 for &r in &rolls {
-                    let (score, n) = self.after_reply(child.as_ref(), r, me);
+                    let spent = nodes >= budget.nodes
+                        || budget.cap.is_some_and(|cap| started.elapsed() > cap / 2);
+                    if spent {
+                        break 'candidates;
+                    }
+                    let left = budget.nodes - nodes;
+                    let (score, n, whole) = self.after_reply(child.as_ref(), r, me, left);
                     nodes += n;
+                    if !whole {
+                        break 'candidates;
+                    }
                     total += i64::from(score);
                 }
                 refined.push((i, (total / rolls.len() as i64) as i32));
@@ -193,18 +216,25 @@ impl DiceJudge {
     }
 
     /// The position's worth to `me` after the next seat answers `roll`
-    /// with its own best turn by this evaluation.
-    fn after_reply(&self, pos: &dyn Position, roll: Roll, me: usize) -> (i32, u64) {
+    /// with its own best turn by this evaluation, trying at most `limit` of
+    /// its turns; the last value is false when that cut the reply short.
+    fn after_reply(
+        &self,
+        pos: &dyn Position,
+        roll: Roll,
+        me: usize,
+        limit: u64,
+    ) -> (i32, u64, bool) {
         let Some(next) = pos.to_move() else {
-            return (self.eval(pos, me), 0);
+            return (self.eval(pos, me), 0, true);
         };
-        let turns = pos.legal(Some(roll));
+        let turns = children(pos, roll);
+        if turns.len() as u64 > limit {
+            return (0, 0, false);
+        }
         let mut best: Option<(i32, i32)> = None;
         let mut nodes = 0;
-        for turn in &turns {
-            let Ok(child) = pos.apply(turn, Some(roll)) else {
-                continue;
-            };
+        for (_, child) in &turns {
             nodes += 1;
             let theirs = self.eval(child.as_ref(), next);
             if best.is_none_or(|(t, _)| theirs > t) {
@@ -212,8 +242,8 @@ impl DiceJudge {
             }
         }
         match best {
-            Some((_, mine)) => (mine, nodes),
-            None => (self.eval(pos, me), nodes),
+            Some((_, mine)) => (mine, nodes, true),
+            None => (self.eval(pos, me), nodes, true),
         }
     }
 }

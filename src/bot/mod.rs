@@ -36,6 +36,10 @@ mod tests;
 pub use level::{DEFAULT_LEVEL, Level, TIME_CAP};
 pub use rng::SplitMix;
 pub use search::{Budget, MATE};
+
+/// The computer player's userid when the server's `bot-userid` setting is
+/// not set.
+pub const DEFAULT_USERID: &str = "boserv-bot";
 pub use values::{PAWN, Values};
 
 use crate::rules::{Position, Roll, Turn, Variant};
@@ -106,7 +110,7 @@ pub fn choose_within(
         let (samples, candidates) = level.samples();
         let judge = dice_game::DiceJudge::new();
         let (turn, score, nodes) =
-            judge.best_turn(position, turns, roll, (samples, candidates), budget, seed);
+            judge.best_turn(position, roll, (samples, candidates), budget, seed);
         return Ok(done(position, turn, score, nodes, 1));
     }
     let Some(concrete) = two_seat::chesslike(position) else {

@@ -154,6 +154,16 @@ pub const SETTINGS: &[Setting] = &[
                 })
         },
     },
+    Setting {
+        name: "bot-userid",
+        env: "BOSERV_BOT_USERID",
+        default: Some(crate::bot::DEFAULT_USERID),
+        about: "the computer player's userid: challenge it to play it; its account is made on first use, with no password and no address",
+        check: |value| match crate::command::names::userid_problem(value) {
+            Some(why) => Err(format!("{value}: not a usable userid ({why})")),
+            None => Ok(()),
+        },
+    },
 ];
 
 /// The userids of the `operators` setting (separated by commas or spaces).
@@ -282,7 +292,7 @@ mod tests {
     fn unknown_names_and_bad_values_are_refused_with_the_reason() {
         assert_eq!(
             check("colour", "red").unwrap_err().to_string(),
-            "no setting colour; settings: from, transport, templates, max-message-size, inbox-keep-days, answers-per-day, free-refusals, messages-per-day, signups-per-day, confirmations-per-day, commands-per-mail, reply-token-mails, operators"
+            "no setting colour; settings: from, transport, templates, max-message-size, inbox-keep-days, answers-per-day, free-refusals, messages-per-day, signups-per-day, confirmations-per-day, commands-per-mail, reply-token-mails, operators, bot-userid"
         );
         assert!(
             check("transport", "pigeon")

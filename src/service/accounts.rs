@@ -164,6 +164,7 @@ pub fn signup(
     if players::find(&tx, user)?.is_some() {
         return Err(ServiceError::UserTaken(user.to_string()));
     }
+    super::bot::account::check_signup(&tx, user)?;
     let id = players::insert(&tx, user, &hashed, emails, &timestamp(req.now))?;
     let mut notices = vec![Notice::SignedUp {
         user: user.to_string(),

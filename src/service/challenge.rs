@@ -4,7 +4,8 @@
 //! need not play. Two options belong to the server, not to the rules:
 //! `nag=DAYS` and `forfeit=DAYS` (reminder and time-out, default 7 and 21),
 //! and `totaltime=DAYS` (each player's thinking time in all, unlimited by
-//! default);
+//! default), and `level=1..5` in a game against the computer player
+//! (service/bot);
 //! every other option goes to the variant, which refuses what it does not
 //! know.
 
@@ -15,7 +16,7 @@ use super::error::ServiceError;
 use super::game::{LoadedGame, find_variant, timestamp};
 use super::notice::Notice;
 use super::reply::Reply;
-use super::{Request, autopass, dice, notify};
+use super::{Request, autopass, bot, dice, notify};
 use crate::clock::{DEFAULT_FORFEIT_DAYS, DEFAULT_NAG_DAYS, Limits, thinking_days};
 use crate::command::Actor;
 use crate::rules::{GameOption, RulesError};
@@ -71,10 +72,14 @@ pub fn challenge(
             given: userids.len(),
         });
     }
-    let (timing, rules_options) = split_options(options)?;
-    let start = variant
-        .start(&rules_options)
-        .map_err(|e| unknown_option(e, "options: nag=DAYS, forfeit=DAYS, totaltime=DAYS"))?;
+    let (level, options) = bot::level::split(options)?;
+    let (timing, rules_options) = split_options(&options)?;
+    let start = variant.start(&rules_options).map_err(|e| {
+        unknown_option(
+            e,
+            "options: nag=DAYS, forfeit=DAYS, totaltime=DAYS, level=1..5",
+        )
+    })?;
     // By mail, From: proves nothing: the challenger logs in and plays.
     if req.by_mail && *req.actor == Actor::Anonymous {
         return Err(ServiceError::ChallengeNeedsLogin);
@@ -89,6 +94,11 @@ pub fn challenge(
     } else {
         None
     };
+    // The computer player accepts at once: its account is made on first use.
+    let bot_player = bot::account::ensure(&tx, userids, &timestamp(req.now))?;
+    if bot_player.is_none() && level.is_some() {
+        return Err(bot::BotRefusal::LevelWithoutBot(bot::account::userid(&tx)?).into());
+    }
     let mut ids = Vec::new();
     for userid in userids {
         let player =
@@ -121,6 +131,9 @@ pub fn challenge(
             now: &now,
         },
     )?;
+    if bot_player.is_some() {
+        bot::level::store(&tx, id, level)?;
+    }
     // Those who watch every game of this type watch this one too.
     super::social::watch::join_standing(&tx, id, variant.name(), &ids, req.now)?;
     let mut game = LoadedGame::load(&tx, req.catalog, id)?;

@@ -139,6 +139,9 @@ pub enum ServiceError {
     /// Something inside the server failed (not the player's doing).
     #[error("internal error: {0}")]
     Internal(String),
+    /// The computer player's part of a command refused.
+    #[error(transparent)]
+    Bot(#[from] super::bot::BotRefusal),
     /// Busy, damaged or unreadable database: nothing was judged.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -288,6 +291,7 @@ mod tests {
             }),
             ServiceError::Setup("BOSERV_DICE_SEED: not 64 hex digits".into()),
             ServiceError::Internal("oops".into()),
+            ServiceError::Bot(super::super::bot::BotRefusal::NoHints(game)),
             ServiceError::Store(StoreError::Busy),
             ServiceError::Store(StoreError::TooNew(9)),
             ServiceError::Store(StoreError::Damaged("x".into())),
@@ -315,6 +319,7 @@ mod tests {
                     | ServiceError::TooManyAddresses { .. }
                     | ServiceError::BadCode(_)
                     | ServiceError::UserTaken(_)
+                    | ServiceError::Bot(_)
                     | ServiceError::BadUserid { .. }
                     | ServiceError::BadAddress(_)
                     | ServiceError::BadPassword(_)

@@ -13,6 +13,7 @@ pub mod analysis;
 pub mod announce;
 pub mod audit;
 pub mod autopass;
+pub mod bot;
 pub mod challenge;
 pub mod deadline;
 pub mod demo;

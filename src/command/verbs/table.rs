@@ -149,9 +149,11 @@ pub static VERBS: &[Verb] = &[
                the games and their seats). Options: --nagtime=DAYS (a reminder after\n\
                DAYS without a move, default 7), --forfeittime=DAYS (a loss on time,\n\
                default 21), --totaltime=DAYS (each player's thinking time in all:\n\
-               who uses it up loses on time; no limit by default), and the game's\n\
-               own (see help GAME). By mail the challenger proves who they are with\n\
-               --login=USERID:PASSWORD and must be one of the players.",
+               who uses it up loses on time; no limit by default), --level=1..5 (a\n\
+               game against the computer player, boserv-bot: how well it plays,\n\
+               default 3), and the game's own (see help GAME). By mail the\n\
+               challenger proves who they are with --login=USERID:PASSWORD and\n\
+               must be one of the players.",
         example: "alice bob --nagtime=3",
         build: build::challenge,
     },

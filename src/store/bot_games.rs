@@ -1,0 +1,73 @@
+//! The computer player's games: the level each is played at, and the
+//! active games it holds a seat in (where its turn may be waiting).
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::StoreError;
+use crate::ids::GameId;
+
+/// Stores the level the bot plays `game` at.
+pub fn set_level(conn: &Connection, game: GameId, level: u8) -> Result<(), StoreError> {
+    super::exec(
+        conn,
+        "INSERT INTO bot_levels (game, level) VALUES (?1, ?2)
+         ON CONFLICT (game) DO UPDATE SET level = excluded.level",
+        params![game.0 as i64, level],
+    )?;
+    Ok(())
+}
+
+/// The level stored for `game`, if any.
+pub fn level(conn: &Connection, game: GameId) -> Result<Option<u8>, StoreError> {
+    Ok(conn
+        .prepare_cached("SELECT level FROM bot_levels WHERE game = ?1")?
+        .query_row([game.0 as i64], |r| r.get(0))
+        .optional()?)
+}
+
+/// The active games in which `player` holds a seat, oldest first.
+pub fn active_with(conn: &Connection, player: i64) -> Result<Vec<GameId>, StoreError> {
+    let mut statement = conn.prepare_cached(
+        "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game = g.id
+         WHERE s.player = ?1 AND g.status = 'active' ORDER BY g.id",
+    )?;
+    let rows = statement.query_map([player], |r| r.get::<_, i64>(0))?;
+    Ok(rows
+        .map(|id| id.map(|id| GameId(id as u64)))
+        .collect::<Result<_, _>>()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_level_is_stored_and_replaced() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        crate::store::migrate::to_latest(&mut conn).unwrap();
+        let alice = crate::store::players::insert(&conn, "alice", "x", &[], "now").unwrap();
+        let game = crate::store::games::insert(
+            &conn,
+            &crate::store::games::NewGame {
+                variant: "chess",
+                options: &[],
+                position: "",
+                player_ids: &[alice, alice],
+                nag_days: 7,
+                forfeit_days: 21,
+                total_days: None,
+                dice_commitment: None,
+                dice_seed: None,
+                now: "now",
+            },
+        )
+        .unwrap();
+        assert_eq!(level(&conn, game).unwrap(), None);
+        set_level(&conn, game, 2).unwrap();
+        set_level(&conn, game, 4).unwrap();
+        assert_eq!(level(&conn, game).unwrap(), Some(4));
+        assert!(set_level(&conn, game, 9).is_err());
+        assert_eq!(active_with(&conn, alice).unwrap(), vec![game]);
+        assert_eq!(active_with(&conn, alice + 1).unwrap(), vec![]);
+    }
+}
