@@ -425,6 +425,7 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
             | Notice::Vacation { game, .. }
             | Notice::AutoPlayed { game, .. }
             | Notice::QueueDropped { game, .. }
+            | Notice::ConditionalsDropped { game, .. }
             | Notice::SignedOff { game, .. }
             | Notice::GameOver { game, .. } => *game,
         };
@@ -590,6 +591,10 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                     ));
                 }
                 plan.private.push((player.clone(), line));
+                (Kind::Note, None)
+            }
+            Notice::ConditionalsDropped { player, line, .. } => {
+                plan.private.push((player.clone(), line.clone()));
                 (Kind::Note, None)
             }
             Notice::SignedOff {

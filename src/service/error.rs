@@ -30,6 +30,8 @@ pub enum ServiceError {
     /// An illegal or unreadable turn, or a bad option: the rules' own words.
     #[error(transparent)]
     Rules(#[from] RulesError),
+    #[error(transparent)]
+    Conditional(#[from] super::conditional::ConditionalError),
     #[error("{game} has {ply} moves, not {at}")]
     NoSuchMove { game: GameId, at: u32, ply: u32 },
     #[error("this command needs a user: give --as USERID")]

@@ -58,6 +58,13 @@ pub enum Notice {
         why: String,
         dropped: usize,
     },
+    /// A player's conditional lines in a game were dropped (`line` says
+    /// why); only that player is told.
+    ConditionalsDropped {
+        game: GameId,
+        player: String,
+        line: String,
+    },
     /// A player who signed off lost the game when their turn came. In a
     /// game of three it may go on: `to_move` is then who moves next.
     SignedOff {

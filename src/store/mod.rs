@@ -12,6 +12,7 @@
 //! [`write`] then becomes a savepoint of that one transaction.
 
 pub mod backup;
+pub mod conditional;
 pub mod draw_offers;
 pub mod due;
 pub mod games;

@@ -178,7 +178,7 @@ pub static VERBS: &[Verb] = &[
         aliases: &["que", "queu"],
         place: Place::Board,
         login: true,
-        args: "TURN[#N] | clear",
+        args: "TURN[#N] | if REPLY then MOVE [if REPLY then MOVE]... | clear",
         secret: None,
         summary: "a turn played when your turn comes",
         page: "While it is not your turn: queues TURN. When your turn comes it is played\n\
@@ -188,7 +188,15 @@ pub static VERBS: &[Verb] = &[
                rest of your queue, and your board mail says which and why. Dice\n\
                games: it is checked against the roll of the turn it comes in. Your\n\
                own board mails list your queue; `clear` empties it. On your turn,\n\
-               use move.",
+               use move.\n\
+               Conditional moves (games of two, not dice games): `if REPLY then MOVE`\n\
+               plays MOVE at once when your opponent plays REPLY, marked (Auto); the\n\
+               line goes on with its next pair. Each pair is checked when queued.\n\
+               Lines sharing their first pairs form a tree: at most 10 lines of at\n\
+               most 10 pairs. A reply off every line drops them all and your board\n\
+               mail says so: you move by hand. A game holds either queued turns or\n\
+               conditional lines: `clear` empties either. `queue GAME` shows yours;\n\
+               nobody else ever sees them.",
         example: "e7-e5#2",
         build: build::queue,
     },
