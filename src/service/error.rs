@@ -209,6 +209,7 @@ mod tests {
                 expected: 2,
             },
             ServiceError::Rules(RulesError::RollNeeded),
+            ServiceError::Conditional(super::super::conditional::ConditionalError::TooLong),
             ServiceError::NoSuchMove {
                 game,
                 at: 9,
@@ -310,6 +311,7 @@ mod tests {
                     | ServiceError::NotYourTurn(_)
                     | ServiceError::StaleMove { .. }
                     | ServiceError::Rules(_)
+                    | ServiceError::Conditional(_)
                     | ServiceError::NoSuchMove { .. }
                     | ServiceError::BadLogin(_)
                     | ServiceError::ChallengeNeedsLogin

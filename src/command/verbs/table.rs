@@ -178,7 +178,7 @@ pub static VERBS: &[Verb] = &[
         aliases: &["que", "queu"],
         place: Place::Board,
         login: true,
-        args: "TURN[#N] | if REPLY then MOVE [if REPLY then MOVE]... | clear",
+        args: "TURN[#N] | if REPLY then MOVE... | clear",
         secret: None,
         summary: "a turn played when your turn comes",
         page: "While it is not your turn: queues TURN. When your turn comes it is played\n\
