@@ -32,6 +32,8 @@ pub enum ServiceError {
     Rules(#[from] RulesError),
     #[error(transparent)]
     Conditional(#[from] super::conditional::ConditionalError),
+    #[error(transparent)]
+    Control(#[from] crate::clock::ControlError),
     #[error("{game} has {ply} moves, not {at}")]
     NoSuchMove { game: GameId, at: u32, ply: u32 },
     #[error("this command needs a user: give --as USERID")]
@@ -210,6 +212,7 @@ mod tests {
             },
             ServiceError::Rules(RulesError::RollNeeded),
             ServiceError::Conditional(super::super::conditional::ConditionalError::TooLong),
+            ServiceError::Control(crate::clock::ControlError::Missing),
             ServiceError::NoSuchMove {
                 game,
                 at: 9,
@@ -312,6 +315,7 @@ mod tests {
                     | ServiceError::StaleMove { .. }
                     | ServiceError::Rules(_)
                     | ServiceError::Conditional(_)
+                    | ServiceError::Control(_)
                     | ServiceError::NoSuchMove { .. }
                     | ServiceError::BadLogin(_)
                     | ServiceError::ChallengeNeedsLogin

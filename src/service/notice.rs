@@ -166,6 +166,14 @@ pub enum Notice {
         days: i64,
         to_move: Option<String>,
     },
+    /// The bank of the game's time control (`control`, in words) of the
+    /// player to move ran out: they lost on time.
+    ClockRanOut {
+        game: GameId,
+        player: String,
+        control: String,
+        to_move: Option<String>,
+    },
     /// Words from one user to others (`chat`, `message`, `broadcast`).
     Words(super::social::Words),
 }
