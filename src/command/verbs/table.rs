@@ -149,8 +149,12 @@ pub static VERBS: &[Verb] = &[
                the games and their seats). Options: --nagtime=DAYS (a reminder after\n\
                DAYS without a move, default 7), --forfeittime=DAYS (a loss on time,\n\
                default 21), --totaltime=DAYS (each player's thinking time in all:\n\
-               who uses it up loses on time; no limit by default), and the game's\n\
-               own (see help GAME). By mail the challenger proves who they are with\n\
+               who uses it up loses on time; no limit by default), --clock=MOVES/DAYS\n\
+               (a bank per player: DAYS at the start and DAYS more every MOVES moves,\n\
+               time saved carries over) or --clock=DAYS+INCREMENT[/CAP] (DAYS at the\n\
+               start, INCREMENT per move, at most CAP): the bank replaces the\n\
+               forfeit time, vacations stop it, an empty bank loses on time; and\n\
+               the game's own (see help GAME). By mail the challenger proves who they are with\n\
                --login=USERID:PASSWORD and must be one of the players.",
         example: "alice bob --nagtime=3",
         build: build::challenge,
