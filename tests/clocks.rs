@@ -50,6 +50,12 @@ fn ten_moves_in_fifty_days_style_carries_over_pauses_on_vacation_and_remind_forf
         &["challenge", "chess", "alice", "bob", "--clock=2/10"],
     );
     let game = out.lines().last().unwrap().to_string();
+    assert!(
+        out.contains(
+            "time: reminder after 7 days, clock 2 moves in 10 days, time saved carries over"
+        ),
+        "{out}"
+    );
     let day = 24;
     at(&env, Some("alice"), day, &["move", &game, "e2-e4#1"]);
     at(&env, Some("bob"), 2 * day, &["move", &game, "a7-a6#2"]);

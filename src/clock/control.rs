@@ -135,7 +135,7 @@ impl Control {
                 let mut bank = days(d);
                 for (n, span) in spans.iter().enumerate() {
                     bank -= *span;
-                    if (n as u32 + 1) % moves == 0 {
+                    if (n as u32 + 1).is_multiple_of(moves) {
                         bank += days(d);
                     }
                 }
