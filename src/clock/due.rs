@@ -303,7 +303,7 @@ mod tests {
         assert_eq!(due.limit, Limit::Bank);
         assert_eq!(due.deadline, t("2026-04-23T00:00:00Z"));
         assert_eq!(due.out_of_bank, Some(due.deadline));
-        assert_eq!(due.reminder, Some(t("2026-03-13T00:00:00Z")));
+        assert_eq!(due.reminder, Some(t("2026-03-08T00:00:00Z")));
         assert_eq!(
             due.action_at(&c, due.deadline),
             Some(Action::TimeUp(Limit::Bank))
