@@ -8,6 +8,8 @@ mod bot_play;
 mod chess_cache;
 mod chess_oracle;
 mod cli;
+mod clocks;
+mod conditional;
 mod dice_audit;
 mod fixes_b;
 mod games;

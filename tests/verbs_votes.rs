@@ -496,6 +496,7 @@ fn a_takeback_undoes_the_turn_with_the_passes_that_followed_it() {
             nag_days: 7,
             forfeit_days: 21,
             total_days: None,
+            clock: None,
             dice_commitment: Some(&seed.commitment()),
             dice_seed: Some(&seed.to_hex()),
             now: at,

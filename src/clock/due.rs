@@ -47,6 +47,11 @@ pub struct Clock<'a> {
     /// projected past today.
     pub pauses: &'a Pauses,
     pub thinking: Option<Thinking>,
+    /// The bank of a correspondence time control ([`super::Control`]),
+    /// read like the thinking time: `limit` the bank when the turn began
+    /// (after the player's completed turns), `used` what this turn had
+    /// used of it by `since`. With a bank there is no per-move forfeit.
+    pub bank: Option<Thinking>,
     pub offer: Option<Offer>,
 }
 
@@ -57,6 +62,8 @@ pub enum Limit {
     Forfeit,
     /// The game's thinking time (`totaltime`), used up.
     ThinkingTime,
+    /// The bank of the game's time control (`clock`), empty.
+    Bank,
 }
 
 /// What `remind` does at a moment.
@@ -80,6 +87,9 @@ pub struct Due {
     /// When the thinking time of the player to move runs out, in a game
     /// with a thinking-time limit (a move after it comes too late).
     pub out_of_thinking: Option<DateTime<Utc>>,
+    /// When the bank of the player to move is empty, in a game with a
+    /// time control (a move after it comes too late).
+    pub out_of_bank: Option<DateTime<Utc>>,
     /// The next reminder of the player to move, if one falls before the
     /// deadline.
     pub reminder: Option<DateTime<Utc>>,
@@ -105,12 +115,18 @@ impl Due {
     /// asked: only on the clock, so printing and acting agree.
     pub fn of(clock: &Clock<'_>) -> Due {
         let forfeit = to_the_minute(clock.pauses.advance(clock.started, clock.limits.forfeit()));
-        let thinking = clock.thinking.map(|t| {
+        let run_out = |t: Thinking| {
             let left = (t.limit - t.used).max(TimeDelta::zero());
             to_the_minute(clock.pauses.advance(t.since, left))
-        });
-        let (deadline, limit) = match thinking {
-            Some(out) if out <= forfeit => (out, Limit::ThinkingTime),
+        };
+        let thinking = clock.thinking.map(run_out);
+        let bank = clock.bank.map(run_out);
+        // A bank replaces the per-move forfeit; the thinking time (if
+        // any) still counts, whichever comes first.
+        let (deadline, limit) = match (bank, thinking) {
+            (Some(b), Some(t)) if t <= b => (t, Limit::ThinkingTime),
+            (Some(b), _) => (b, Limit::Bank),
+            (None, Some(out)) if out <= forfeit => (out, Limit::ThinkingTime),
             _ => (forfeit, Limit::Forfeit),
         };
         let next_period = clock.period_sent + 1;
@@ -129,6 +145,7 @@ impl Due {
             deadline,
             limit,
             out_of_thinking: thinking,
+            out_of_bank: bank,
             reminder,
             voters,
         }
@@ -184,6 +201,7 @@ mod tests {
             period_sent: 0,
             pauses,
             thinking: None,
+            bank: None,
             offer: None,
         }
     }
@@ -259,6 +277,41 @@ mod tests {
         c.thinking = Some(Thinking {
             limit: days(10),
             used: days(11),
+            since: t("2026-03-01T00:00:00Z"),
+        });
+        assert_eq!(Due::of(&c).deadline, t("2026-03-01T00:00:00Z"));
+    }
+
+    #[test]
+    fn a_bank_is_the_deadline_and_replaces_the_forfeit() {
+        let away = Pauses::new(
+            &[Vacation {
+                start: t("2026-03-10T00:00:00Z"),
+                end: Some(t("2026-03-15T00:00:00Z")),
+            }],
+            t("2029-01-01T00:00:00Z"),
+        );
+        let mut c = clock(&away, "2026-03-01T00:00:00Z");
+        // 50 days in the bank, 2 used of it before this entry: 48 to run,
+        // 5 of them paused by the vacation: past the 21-day forfeit.
+        c.bank = Some(Thinking {
+            limit: days(50),
+            used: days(2),
+            since: t("2026-03-01T00:00:00Z"),
+        });
+        let due = Due::of(&c);
+        assert_eq!(due.limit, Limit::Bank);
+        assert_eq!(due.deadline, t("2026-04-23T00:00:00Z"));
+        assert_eq!(due.out_of_bank, Some(due.deadline));
+        assert_eq!(due.reminder, Some(t("2026-03-08T00:00:00Z")));
+        assert_eq!(
+            due.action_at(&c, due.deadline),
+            Some(Action::TimeUp(Limit::Bank))
+        );
+        // An empty bank is due at once.
+        c.bank = Some(Thinking {
+            limit: days(1),
+            used: days(2),
             since: t("2026-03-01T00:00:00Z"),
         });
         assert_eq!(Due::of(&c).deadline, t("2026-03-01T00:00:00Z"));

@@ -9,10 +9,12 @@
 //! arithmetic on instants ([`Due`]: the moment each rule acts): no SQL, no
 //! mail, and `now` is always passed in, so every case is a unit test.
 
+mod control;
 pub mod due;
 mod limits;
 mod pause;
 
+pub use control::{Control, ControlError, take_control};
 pub use due::{Due, to_the_minute};
 pub use limits::{
     DEFAULT_FORFEIT_DAYS, DEFAULT_NAG_DAYS, Limits, LimitsError, MAX_DAYS, thinking_days,

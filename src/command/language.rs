@@ -67,6 +67,8 @@ pub enum LanguageError {
     },
     #[error("not a game's name: {0} (send `variants` for the list)")]
     BadGame(String),
+    #[error("queue: {0}: write `queue GAME if REPLY then MOVE [if REPLY then MOVE]...`")]
+    BadConditional(String),
 }
 
 /// Reads one command line of the mail language. A line yields several

@@ -138,6 +138,17 @@ pub enum Command {
     ClearQueue {
         game: GameId,
     },
+    /// A line of conditional moves: for each (reply, move) pair in order,
+    /// when the opponent plays the reply, the move is played
+    /// (`queue GAME if REPLY then MOVE...`).
+    Conditional {
+        game: GameId,
+        line: Vec<(String, String)>,
+    },
+    /// Shows the player's queue and conditional lines in a game (`queue GAME`).
+    ShowQueue {
+        game: GameId,
+    },
     /// A turn stored for confirmation, answered with a preview.
     Submit {
         game: GameId,

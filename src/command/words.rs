@@ -238,3 +238,40 @@ pub fn clean(word: &str) -> String {
         None => printable,
     }
 }
+
+/// Reads `if REPLY then MOVE [if REPLY then MOVE]...` (the words `if` and
+/// `then` in any case) into its (reply, move) pairs.
+pub fn conditional_line(text: &str) -> Result<Vec<(String, String)>, LanguageError> {
+    let bad = |why: &str| LanguageError::BadConditional(why.to_string());
+    let mut pairs = Vec::new();
+    let mut words = text.split_whitespace().peekable();
+    while let Some(word) = words.next() {
+        if !word.eq_ignore_ascii_case("if") {
+            return Err(bad(&format!("`{}` where `if` was expected", clean(word))));
+        }
+        let mut reply = Vec::new();
+        let mut then = false;
+        for w in words.by_ref() {
+            if w.eq_ignore_ascii_case("then") {
+                then = true;
+                break;
+            }
+            reply.push(w);
+        }
+        if reply.is_empty() {
+            return Err(bad("a REPLY is missing after `if`"));
+        }
+        if !then {
+            return Err(bad("`then MOVE` is missing"));
+        }
+        let mut answer = Vec::new();
+        while let Some(w) = words.next_if(|w| !w.eq_ignore_ascii_case("if")) {
+            answer.push(w);
+        }
+        if answer.is_empty() {
+            return Err(bad("a MOVE is missing after `then`"));
+        }
+        pairs.push((reply.join(" "), answer.join(" ")));
+    }
+    Ok(pairs)
+}

@@ -44,6 +44,8 @@ pub fn game_of(command: &Command) -> Option<GameId> {
         | Command::Resign { game }
         | Command::Queue { game, .. }
         | Command::ClearQueue { game }
+        | Command::Conditional { game, .. }
+        | Command::ShowQueue { game }
         | Command::Submit { game, .. }
         | Command::ConfirmSubmission { game }
         | Command::Draw { game, .. }

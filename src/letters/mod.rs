@@ -123,6 +123,11 @@ pub struct ClockLetter {
     pub forfeit_days: u32,
     /// The thinking-time limit in days, if the game has one.
     pub total_days: Option<u32>,
+    /// The game's time control in words, if it has one.
+    pub control: Option<String>,
+    /// `alice (White)` and the time left in their bank, in seat order
+    /// (with a time control).
+    pub banks: Vec<(String, String)>,
     /// `alice (White)` and the time they used, in seat order.
     pub used: Vec<(String, String)>,
     /// Everyone's time together.

@@ -421,9 +421,11 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
             | Notice::Resigned { game, .. }
             | Notice::Declined { game, .. }
             | Notice::Forfeited { game, .. }
+            | Notice::ClockRanOut { game, .. }
             | Notice::Vacation { game, .. }
             | Notice::AutoPlayed { game, .. }
             | Notice::QueueDropped { game, .. }
+            | Notice::ConditionalsDropped { game, .. }
             | Notice::SignedOff { game, .. }
             | Notice::GameOver { game, .. } => *game,
         };
@@ -548,6 +550,18 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                 )));
                 (Kind::Note, None)
             }
+            Notice::ClockRanOut {
+                player,
+                control,
+                to_move,
+                ..
+            } => {
+                plan.to_move = to_move.clone();
+                plan.events.push(Event::Line(format!(
+                    "{player}'s clock ({control}) has run out: {player} loses on time."
+                )));
+                (Kind::Note, None)
+            }
             Notice::Vacation { player, away, .. } => {
                 // While away, the board's own vacation line says until when.
                 plan.events.push(Event::Line(if *away {
@@ -589,6 +603,10 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                     ));
                 }
                 plan.private.push((player.clone(), line));
+                (Kind::Note, None)
+            }
+            Notice::ConditionalsDropped { player, line, .. } => {
+                plan.private.push((player.clone(), line.clone()));
                 (Kind::Note, None)
             }
             Notice::SignedOff {
@@ -733,11 +751,26 @@ fn clock_letter(
     let row = &game.row;
     let over = row.status != games::Status::Active;
     let defaults = row.nag_days == DEFAULT_NAG_DAYS && row.forfeit_days == DEFAULT_FORFEIT_DAYS;
-    if !over && defaults && row.total_days.is_none() {
+    if !over && defaults && row.total_days.is_none() && row.clock.is_none() {
         return Ok(None);
     }
     let clocks = thinking::clocks(conn, game, now)?;
     let seats = game.variant.seats();
+    let control = crate::service::deadline::control_of(game)?;
+    let banks = match control {
+        Some(control) => thinking::banks(&clocks, control)
+            .into_iter()
+            .enumerate()
+            .map(|(seat, left)| {
+                let side = seats.get(seat).copied().unwrap_or("");
+                (
+                    format!("{} ({side})", game.player_at(seat)),
+                    thinking::span_text(left),
+                )
+            })
+            .collect(),
+        None => Vec::new(),
+    };
     Ok(Some(ClockLetter {
         started: readable(clocks.started),
         last_move: clocks.last_entry.map(readable),
@@ -746,6 +779,8 @@ fn clock_letter(
         nag_days: row.nag_days,
         forfeit_days: row.forfeit_days,
         total_days: row.total_days,
+        control: control.map(|c| c.describe()),
+        banks,
         used: clocks
             .used
             .iter()

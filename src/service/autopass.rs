@@ -133,6 +133,7 @@ mod tests {
                 nag_days: 7,
                 forfeit_days: 21,
                 total_days: None,
+                clock: None,
                 dice_commitment: Some(&seed.commitment()),
                 dice_seed: Some(&seed.to_hex()),
                 now,

@@ -3,9 +3,10 @@
 //! The players sit in the order named (the first is White). The challenger
 //! need not play. Two options belong to the server, not to the rules:
 //! `nag=DAYS` and `forfeit=DAYS` (reminder and time-out, default 7 and 21),
-//! and `totaltime=DAYS` (each player's thinking time in all, unlimited by
-//! default), and `level=1..5` in a game against the computer player
-//! (service/bot);
+//! `totaltime=DAYS` (each player's thinking time in all, unlimited by
+//! default), `clock=MOVES/DAYS` or `clock=DAYS+INCREMENT[/CAP]` (a
+//! correspondence bank per player, [`crate::clock::Control`]), and
+//! `level=1..5` in a game against the computer player (service/bot);
 //! every other option goes to the variant, which refuses what it does not
 //! know.
 
@@ -17,7 +18,9 @@ use super::game::{LoadedGame, find_variant, timestamp};
 use super::notice::Notice;
 use super::reply::Reply;
 use super::{Request, autopass, bot, dice, notify};
-use crate::clock::{DEFAULT_FORFEIT_DAYS, DEFAULT_NAG_DAYS, Limits, thinking_days};
+use crate::clock::{
+    Control, DEFAULT_FORFEIT_DAYS, DEFAULT_NAG_DAYS, Limits, take_control, thinking_days,
+};
 use crate::command::Actor;
 use crate::rules::{GameOption, RulesError};
 use crate::store::{self, games, players};
@@ -34,13 +37,19 @@ pub struct Timing {
     pub forfeit_days: u32,
     /// pbmserv's totaltime: days each player may think in all.
     pub total_days: Option<u32>,
+    /// A correspondence time control (`--clock=MOVES/DAYS` or
+    /// `--clock=DAYS+INCREMENT[/CAP]`): a bank per player.
+    pub control: Option<Control>,
 }
 
 /// Splits the server's options (`nag`, `forfeit`, pbmserv's `nagtime`,
-/// `forfeittime`; read by [`Limits`]) from the variant's.
+/// `forfeittime`; read by [`Limits`]; `clock`, read by [`take_control`])
+/// from the variant's. The one reader of time options: `challenge`,
+/// `seek` and tournaments call it.
 pub fn split_options(options: &[GameOption]) -> Result<(Timing, Vec<GameOption>), ServiceError> {
     let (limits, rest) = Limits::from_options(options)?;
     let (total_days, rest) = thinking_days(&rest)?;
+    let (control, rest) = take_control(&rest)?;
     if limits.forfeit_days <= limits.nag_days {
         return Err(ServiceError::BadOption {
             name: "forfeit".into(),
@@ -51,6 +60,7 @@ pub fn split_options(options: &[GameOption]) -> Result<(Timing, Vec<GameOption>)
         nag_days: limits.nag_days,
         forfeit_days: limits.forfeit_days,
         total_days,
+        control,
     };
     Ok((timing, rest))
 }
@@ -77,7 +87,8 @@ pub fn challenge(
     let start = variant.start(&rules_options).map_err(|e| {
         unknown_option(
             e,
-            "options: nag=DAYS, forfeit=DAYS, totaltime=DAYS, level=1..5",
+            "options: nag=DAYS, forfeit=DAYS, totaltime=DAYS, \
+             clock=MOVES/DAYS or clock=DAYS+INCREMENT[/CAP], level=1..5",
         )
     })?;
     // By mail, From: proves nothing: the challenger logs in and plays.
@@ -116,6 +127,7 @@ pub fn challenge(
     let commitment = seed.map(|s| s.commitment());
     let seed_hex = seed.map(|s| s.to_hex());
     let now = timestamp(req.now);
+    let control_spec = timing.control.map(|c| c.spec());
     let id = games::insert(
         &tx,
         &games::NewGame {
@@ -126,6 +138,7 @@ pub fn challenge(
             nag_days: timing.nag_days,
             forfeit_days: timing.forfeit_days,
             total_days: timing.total_days,
+            clock: control_spec.as_deref(),
             dice_commitment: commitment.as_deref(),
             dice_seed: seed_hex.as_deref(),
             now: &now,
@@ -207,6 +220,7 @@ mod tests {
                 nag_days: 3,
                 forfeit_days: 21,
                 total_days: None,
+                control: None,
             }
         );
         assert_eq!(rest, vec![opt("fischer", None)]);

@@ -11,7 +11,7 @@ use super::error::ServiceError;
 use super::game::LoadedGame;
 use super::{thinking, votes};
 use crate::clock::due::{Clock, Offer, Thinking};
-use crate::clock::{Due, Limits, Pauses};
+use crate::clock::{Control, Due, Limits, Pauses};
 use crate::rules::Seat;
 use crate::store::reminders::{self, ClockRow};
 use crate::store::{StoreError, draw_offers, vacations};
@@ -32,6 +32,8 @@ pub struct GameClock {
     /// When their clocks stand still (vacations), projected ahead.
     pub pauses: Pauses,
     pub thinking: Option<Thinking>,
+    /// The bank of the game's time control, if it has one.
+    pub bank: Option<Thinking>,
     /// The draw offer standing, if its time was recorded.
     pub offer: Option<Offer>,
     /// A draw offer stands that the player to move has not agreed to and
@@ -54,6 +56,19 @@ pub fn projected_pauses(
     } else {
         Pauses::new(&away, now + TimeDelta::days(HORIZON_DAYS))
     })
+}
+
+/// The time control of `game`, if it has one.
+pub fn control_of(game: &LoadedGame) -> Result<Option<Control>, ServiceError> {
+    game.row
+        .clock
+        .as_deref()
+        .map(|spec| {
+            Control::parse(spec).map_err(|e| {
+                ServiceError::Store(StoreError::Damaged(format!("{}: {e}", game.id())))
+            })
+        })
+        .transpose()
 }
 
 fn instant(game: &LoadedGame, text: &str) -> Result<DateTime<Utc>, ServiceError> {
@@ -93,16 +108,30 @@ impl GameClock {
             Some(p) => p,
             None => projected_pauses(conn, player_id, now)?,
         };
-        let thinking = match game.row.total_days {
-            Some(days) => {
-                let clocks = thinking::clocks(conn, game, now)?;
-                Some(Thinking {
-                    limit: TimeDelta::days(i64::from(days)),
-                    used: clocks.used_at_since.get(seat).copied().unwrap_or_default(),
-                    since: clocks.since,
-                })
-            }
-            None => None,
+        let control = control_of(game)?;
+        let clocks = match (game.row.total_days, control) {
+            (None, None) => None,
+            _ => Some(thinking::clocks(conn, game, now)?),
+        };
+        let thinking = match (game.row.total_days, &clocks) {
+            (Some(days), Some(clocks)) => Some(Thinking {
+                limit: TimeDelta::days(i64::from(days)),
+                used: clocks.used_at_since.get(seat).copied().unwrap_or_default(),
+                since: clocks.since,
+            }),
+            _ => None,
+        };
+        let bank = match (control, &clocks) {
+            (Some(control), Some(clocks)) => Some(Thinking {
+                limit: control.bank_after(clocks.turn_spans.get(seat).map_or(&[], |v| v)),
+                used: clocks
+                    .partial_at_since
+                    .get(seat)
+                    .copied()
+                    .unwrap_or_default(),
+                since: clocks.since,
+            }),
+            _ => None,
         };
         let votes = &game.row.draw_votes;
         let offer = match votes.is_empty() {
@@ -126,6 +155,7 @@ impl GameClock {
             started,
             pauses,
             thinking,
+            bank,
             offer,
             silence_accepts,
         }))
@@ -142,6 +172,7 @@ impl GameClock {
             period_sent: self.row.period_sent,
             pauses: &self.pauses,
             thinking: self.thinking,
+            bank: self.bank,
             offer: self.offer,
         }
     }
@@ -161,6 +192,23 @@ pub fn deadline(
     now: DateTime<Utc>,
 ) -> Result<Option<DateTime<Utc>>, ServiceError> {
     Ok(GameClock::read(conn, game, None, now)?.map(|c| c.due().deadline))
+}
+
+/// The clock of the player to move in `game` when the bank of its time
+/// control is empty at `now` (the moment [`Due`] gives, as printed).
+pub fn out_of_bank(
+    conn: &Connection,
+    game: &LoadedGame,
+    now: DateTime<Utc>,
+) -> Result<Option<GameClock>, ServiceError> {
+    if game.row.clock.is_none() {
+        return Ok(None);
+    }
+    let Some(clock) = GameClock::read(conn, game, None, now)? else {
+        return Ok(None);
+    };
+    let out = clock.due().out_of_bank.is_some_and(|at| now >= at);
+    Ok(out.then_some(clock))
 }
 
 /// A deadline as players read it: `Mon 14 Dec 2026 13:00 UTC`.

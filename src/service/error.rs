@@ -30,6 +30,10 @@ pub enum ServiceError {
     /// An illegal or unreadable turn, or a bad option: the rules' own words.
     #[error(transparent)]
     Rules(#[from] RulesError),
+    #[error(transparent)]
+    Conditional(#[from] super::conditional::ConditionalError),
+    #[error(transparent)]
+    Control(#[from] crate::clock::ControlError),
     #[error("{game} has {ply} moves, not {at}")]
     NoSuchMove { game: GameId, at: u32, ply: u32 },
     #[error("this command needs a user: give --as USERID")]
@@ -210,6 +214,8 @@ mod tests {
                 expected: 2,
             },
             ServiceError::Rules(RulesError::RollNeeded),
+            ServiceError::Conditional(super::super::conditional::ConditionalError::TooLong),
+            ServiceError::Control(crate::clock::ControlError::Missing),
             ServiceError::NoSuchMove {
                 game,
                 at: 9,
@@ -312,6 +318,8 @@ mod tests {
                     | ServiceError::NotYourTurn(_)
                     | ServiceError::StaleMove { .. }
                     | ServiceError::Rules(_)
+                    | ServiceError::Conditional(_)
+                    | ServiceError::Control(_)
                     | ServiceError::NoSuchMove { .. }
                     | ServiceError::BadLogin(_)
                     | ServiceError::ChallengeNeedsLogin

@@ -261,6 +261,12 @@ impl LoadedGame {
             nag_days: self.row.nag_days,
             forfeit_days: self.row.forfeit_days,
             total_days: self.row.total_days,
+            clock: self
+                .row
+                .clock
+                .as_deref()
+                .and_then(|spec| crate::clock::Control::parse(spec).ok())
+                .map(|c| c.describe()),
             vacations: Vec::new(),
             deadline: None,
             silence_accepts: false,

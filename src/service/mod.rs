@@ -15,6 +15,7 @@ pub mod audit;
 pub mod autopass;
 pub mod bot;
 pub mod challenge;
+pub mod conditional;
 pub mod deadline;
 pub mod demo;
 pub mod dice;
@@ -133,6 +134,8 @@ pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
         Command::Move { game, turn, expect } => moves::play(conn, req, *game, turn, *expect),
         Command::Queue { game, turn, expect } => queue::queue(conn, req, *game, turn, *expect),
         Command::ClearQueue { game } => queue::clear(conn, req, *game),
+        Command::Conditional { game, line } => conditional::add(conn, req, *game, line),
+        Command::ShowQueue { game } => conditional::show(conn, req, *game),
         Command::Submit { game, turn, expect } => submit::submit(conn, req, *game, turn, *expect),
         Command::ConfirmSubmission { game } => submit::confirm(conn, req, *game),
         Command::Roll { game } => dice::roll(conn, req, *game),

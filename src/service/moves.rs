@@ -186,6 +186,25 @@ pub(super) fn commit_turn(
             view: game.current_view(),
         });
     }
+    // A turn after the bank of the game's time control ran out: the same.
+    if let Some(clock) = super::deadline::out_of_bank(&tx, &game, now)? {
+        let (action, notices) = super::remind::time_up(&tx, &mut game, &clock, Limit::Bank, now)?;
+        notify::queue(&tx, &notices, now)?;
+        super::due::settle_with(&tx, req.catalog, now, &game)?;
+        tx.commit()?;
+        let what = match action {
+            super::remind::Action::Drawn => "so the draw offer they left unanswered is accepted",
+            _ => "and loses on time",
+        };
+        return Ok(Reply::Noted {
+            line: format!(
+                "{}: too late: {}'s clock has run out {what}; {turn} was not played",
+                game.id(),
+                player.userid,
+            ),
+            view: game.current_view(),
+        });
+    }
     let ply = game.row.ply + 1;
     let (canonical, outcome) = play_turn(&tx, &mut game, seat, player.id, turn, comment, now)?;
     let passes = turn_arrival::advance(&tx, &mut game, now)?;

@@ -58,6 +58,13 @@ pub enum Notice {
         why: String,
         dropped: usize,
     },
+    /// A player's conditional lines in a game were dropped (`line` says
+    /// why); only that player is told.
+    ConditionalsDropped {
+        game: GameId,
+        player: String,
+        line: String,
+    },
     /// A player who signed off lost the game when their turn came. In a
     /// game of three it may go on: `to_move` is then who moves next.
     SignedOff {
@@ -157,6 +164,14 @@ pub enum Notice {
         game: GameId,
         player: String,
         days: i64,
+        to_move: Option<String>,
+    },
+    /// The bank of the game's time control (`control`, in words) of the
+    /// player to move ran out: they lost on time.
+    ClockRanOut {
+        game: GameId,
+        player: String,
+        control: String,
         to_move: Option<String>,
     },
     /// Words from one user to others (`chat`, `message`, `broadcast`).

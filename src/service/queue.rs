@@ -48,6 +48,9 @@ pub fn queue(
     {
         return Err(ServiceError::QueuedForPast { got, next });
     }
+    if !crate::store::conditional::list(&tx, id, player.id)?.is_empty() {
+        return Err(super::conditional::ConditionalError::ConditionalsQueued(id).into());
+    }
     if queued::list(&tx, id, player.id)?.len() >= MAX_QUEUED {
         return Err(ServiceError::QueueFull {
             game: id,
@@ -74,6 +77,17 @@ pub fn queue(
 /// `queue GAME clear`: empties the player's queue in a game.
 pub fn clear(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Reply, ServiceError> {
     let (tx, _, player) = seated(conn, req, id)?;
+    let lines = super::conditional::lines(&crate::store::conditional::list(&tx, id, player.id)?);
+    if !lines.is_empty() {
+        crate::store::conditional::clear(&tx, id, player.id)?;
+        tx.commit()?;
+        return Ok(Reply::Done(format!(
+            "cleared {}'s conditional lines in {id} ({} {})",
+            player.userid,
+            lines.len(),
+            if lines.len() == 1 { "line" } else { "lines" }
+        )));
+    }
     let cleared = queued::clear(&tx, id, player.id)?;
     if cleared == 0 {
         return Err(ServiceError::NothingQueued(id));

@@ -327,7 +327,11 @@ pub(super) fn time_up(
         turn_arrival::forget(tx, id)?;
         return Ok((Action::Nothing, resigned));
     }
-    let comment = format!("{player} has not moved in {days} days");
+    let control = super::deadline::control_of(game)?.filter(|_| limit == Limit::Bank);
+    let comment = match control {
+        Some(c) => format!("{player}'s clock ({}) has run out", c.describe()),
+        None => format!("{player} has not moved in {days} days"),
+    };
     let position = game.position.conclude(&Conclusion::Forfeit(seat))?;
     let step = Step {
         kind: EntryKind::Forfeit,
@@ -343,11 +347,20 @@ pub(super) fn time_up(
     // dice games the server records those passes with their rolls).
     let passes = turn_arrival::advance(tx, game, now)?;
     let mut notices = resigned;
-    notices.push(Notice::Forfeited {
-        game: id,
-        player,
-        days,
-        to_move: game.to_move_in(game.position.as_ref()),
+    let to_move = game.to_move_in(game.position.as_ref());
+    notices.push(match control {
+        Some(c) => Notice::ClockRanOut {
+            game: id,
+            player,
+            control: c.describe(),
+            to_move,
+        },
+        None => Notice::Forfeited {
+            game: id,
+            player,
+            days,
+            to_move,
+        },
     });
     if let Some(outcome) = outcome {
         notices.push(Notice::game_over(game, outcome));

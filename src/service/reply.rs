@@ -53,6 +53,10 @@ pub struct GameView {
     /// Days each player may think in all (the `totaltime` option); null
     /// when unlimited.
     pub total_days: Option<u32>,
+    /// The correspondence time control in words (`--clock=`), if any;
+    /// absent from the JSON when the game has none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<String>,
     /// Players on vacation, one line each, saying what it does to the
     /// clock (`bob is on vacation: the clock stands still until 2026-03-01`).
     pub vacations: Vec<String>,
@@ -148,10 +152,16 @@ impl GameView {
             .total_days
             .map(|d| format!(", {} of thinking time each", super::thinking::days_text(d)))
             .unwrap_or_default();
-        format!(
-            "time: reminder after {} days, forfeit after {} days{total}",
-            self.nag_days, self.forfeit_days
-        )
+        match &self.clock {
+            Some(clock) => format!(
+                "time: reminder after {} days, clock {clock}{total}",
+                self.nag_days
+            ),
+            None => format!(
+                "time: reminder after {} days, forfeit after {} days{total}",
+                self.nag_days, self.forfeit_days
+            ),
+        }
     }
 }
 

@@ -40,6 +40,11 @@ pub struct Clocks {
     /// the thinking time each seat had used by then.
     pub since: DateTime<Utc>,
     pub used_at_since: Vec<TimeDelta>,
+    /// Per seat, the running time each of its completed turns took, in
+    /// order (the bank of a time control is worked out from them).
+    pub turn_spans: Vec<Vec<TimeDelta>>,
+    /// Per seat, the running time of its turn still going, at `since`.
+    pub partial_at_since: Vec<TimeDelta>,
 }
 
 fn instant(text: &str) -> Result<DateTime<Utc>, ServiceError> {
@@ -70,11 +75,19 @@ pub fn clocks(
         })
         .collect::<Result<Vec<_>, ServiceError>>()?;
     let mut used = vec![TimeDelta::zero(); seats];
-    let charge = |used: &mut [TimeDelta], seat: Option<Seat>, from: DateTime<Utc>, to| {
+    let mut partial = vec![TimeDelta::zero(); seats];
+    let mut turn_spans = vec![Vec::new(); seats];
+    let charge = |used: &mut [TimeDelta],
+                  partial: &mut [TimeDelta],
+                  seat: Option<Seat>,
+                  from: DateTime<Utc>,
+                  to| {
         if let Some(seat) = seat.filter(|&s| s < seats)
             && to > from
         {
-            used[seat] += pauses[seat].running_between(from, to);
+            let running = pauses[seat].running_between(from, to);
+            used[seat] += running;
+            partial[seat] += running;
         }
     };
     let mut position = game.variant.start(&game.row.options)?;
@@ -84,8 +97,15 @@ pub fn clocks(
     let mut last_entry = None;
     for (entry, undone) in turns::trail(conn, game.id())? {
         let at = instant(&entry.at)?;
-        charge(&mut used, position.to_move(), since, at);
+        charge(&mut used, &mut partial, position.to_move(), since, at);
         since = at;
+        // A turn played ends its player's turn (an undone one too: its
+        // time was spent).
+        if entry.kind == EntryKind::Turn
+            && let Some(seat) = entry.seat.filter(|&s| s < seats)
+        {
+            turn_spans[seat].push(std::mem::take(&mut partial[seat]));
+        }
         last_entry = Some(at);
         if entry.kind == EntryKind::Undo {
             if let Some(before) = before_undone.remove(&entry.seq) {
@@ -103,8 +123,9 @@ pub fn clocks(
     }
     let over = game.row.status != Status::Active;
     let used_at_since = used.clone();
+    let partial_at_since = partial.clone();
     if !over {
-        charge(&mut used, position.to_move(), since, now);
+        charge(&mut used, &mut partial, position.to_move(), since, now);
     }
     Ok(Clocks {
         started,
@@ -113,6 +134,8 @@ pub fn clocks(
         used,
         since,
         used_at_since,
+        turn_spans,
+        partial_at_since,
     })
 }
 
@@ -155,6 +178,21 @@ pub fn lose_thinking_time(
     }
     notices.extend(passes);
     Ok(notices)
+}
+
+/// What is left in each seat's bank of the time control `control`, at the
+/// moment `clocks` were read (never below zero).
+pub fn banks(clocks: &Clocks, control: crate::clock::Control) -> Vec<TimeDelta> {
+    clocks
+        .turn_spans
+        .iter()
+        .enumerate()
+        .map(|(seat, spans)| {
+            let running =
+                clocks.partial_at_since[seat] + clocks.used[seat] - clocks.used_at_since[seat];
+            (control.bank_after(spans) - running).max(TimeDelta::zero())
+        })
+        .collect()
 }
 
 /// `1 day`, `30 days`.

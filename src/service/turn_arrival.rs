@@ -78,6 +78,7 @@ pub fn advance(
 /// takes no more turns.
 pub fn forget(conn: &Connection, game: GameId) -> Result<(), ServiceError> {
     queued::clear_game(conn, game)?;
+    crate::store::conditional::clear_game(conn, game)?;
     resignations::clear_game(conn, game)?;
     submissions::clear_game(conn, game)?;
     Ok(())
@@ -148,6 +149,9 @@ fn arrive(
     if resignations::take(conn, game.id(), player_id)? {
         let (resigned, game_over) = resign_seat(conn, game, seat, &player, None, now)?;
         return Ok(Some(std::iter::once(resigned).chain(game_over).collect()));
+    }
+    if let Some(notices) = super::conditional::arrive(conn, game, seat, &player, now)? {
+        return Ok(Some(notices));
     }
     let queue = queued::list(conn, game.id(), player_id)?;
     let Some(first) = queue.first() else {
@@ -269,7 +273,7 @@ pub fn public_notes(conn: &Connection, game: GameId) -> Result<Vec<String>, Serv
 }
 
 /// What only `player` is told in their copy of a game's board mail: the
-/// turns they have queued.
+/// turns they have queued, or their conditional lines.
 pub fn own_notes(
     conn: &Connection,
     game: GameId,
@@ -278,6 +282,9 @@ pub fn own_notes(
     let active = crate::store::games::find(conn, game)?.map(|row| row.status);
     if active != Some(Status::Active) {
         return Ok(Vec::new());
+    }
+    if let Some(note) = super::conditional::own_note(conn, game, player)? {
+        return Ok(vec![note]);
     }
     let queue = queued::list(conn, game, player)?;
     if queue.is_empty() {

@@ -71,6 +71,8 @@ pub struct Game {
     pub undo_votes: Vec<Seat>,
     /// Days each player may think in all (pbmserv's totaltime), if limited.
     pub total_days: Option<u32>,
+    /// The correspondence time control (`--clock=`, as written), if any.
+    pub clock: Option<String>,
     /// Userids in seat order.
     pub players: Vec<String>,
     /// Player row ids in seat order.
@@ -87,6 +89,8 @@ pub struct NewGame<'a> {
     pub nag_days: u32,
     pub forfeit_days: u32,
     pub total_days: Option<u32>,
+    /// The correspondence time control (`--clock=`, as written), if any.
+    pub clock: Option<&'a str>,
     pub dice_commitment: Option<&'a str>,
     pub dice_seed: Option<&'a str>,
     pub now: &'a str,
@@ -152,7 +156,7 @@ pub fn insert(conn: &Connection, game: &NewGame<'_>) -> Result<GameId, StoreErro
     super::exec(
         conn,
         "INSERT INTO games (variant, options, position, created, updated, nag_days, forfeit_days, \
-         dice_commitment, dice_seed, total_days) VALUES (?1, ?2, ?3, ?4, ?4, ?5, ?6, ?7, ?8, ?9)",
+         dice_commitment, dice_seed, total_days, clock) VALUES (?1, ?2, ?3, ?4, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
         params![
             game.variant,
             options_to_json(game.options),
@@ -163,6 +167,7 @@ pub fn insert(conn: &Connection, game: &NewGame<'_>) -> Result<GameId, StoreErro
             game.dice_commitment,
             game.dice_seed,
             game.total_days,
+            game.clock,
         ],
     )?;
     let id = conn.last_insert_rowid();
@@ -175,7 +180,7 @@ pub fn insert(conn: &Connection, game: &NewGame<'_>) -> Result<GameId, StoreErro
 }
 
 const COLUMNS: &str = "id, variant, options, status, result, reason, position, ply, created, updated, \
-     draw_votes, dice_commitment, dice_seed, nag_days, forfeit_days, undo_votes, total_days";
+     draw_votes, dice_commitment, dice_seed, nag_days, forfeit_days, undo_votes, total_days, clock";
 
 type RawGame = (Game, String, String, Option<String>, Option<String>);
 
@@ -199,6 +204,7 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<RawGame> {
             forfeit_days: r.get(14)?,
             undo_votes: Vec::new(),
             total_days: r.get(16)?,
+            clock: r.get(17)?,
             players: Vec::new(),
             player_ids: Vec::new(),
         },
@@ -367,6 +373,7 @@ mod tests {
                 nag_days: 3,
                 forfeit_days: 21,
                 total_days: None,
+                clock: None,
                 dice_commitment: None,
                 dice_seed: None,
                 now,

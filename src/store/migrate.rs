@@ -26,6 +26,7 @@ pub const STEPS: &[&str] = &[
     include_str!("draw_offers.sql"),
     include_str!("due.sql"),
     include_str!("bot.sql"),
+    include_str!("correspondence.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,
@@ -42,6 +43,7 @@ const COLUMNS: &[(usize, &str, &str, &str)] = &[
     (12, "senders", "signups", "INTEGER NOT NULL DEFAULT 0"),
     (12, "senders", "confirmations", "INTEGER NOT NULL DEFAULT 0"),
     (12, "reply_tokens", "ply", "INTEGER"),
+    (16, "games", "clock", "TEXT"),
 ];
 
 /// The version a database has after every step.

@@ -13,6 +13,7 @@
 
 pub mod backup;
 pub mod bot_games;
+pub mod conditional;
 pub mod draw_offers;
 pub mod due;
 pub mod games;

@@ -109,6 +109,7 @@ mod tests {
                 nag_days: 7,
                 forfeit_days: 21,
                 total_days: None,
+                clock: None,
                 dice_commitment: None,
                 dice_seed: None,
                 now,

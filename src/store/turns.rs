@@ -210,6 +210,14 @@ pub fn mark_last_auto(conn: &Connection, game: GameId) -> Result<(), StoreError>
     Ok(())
 }
 
+/// The text of the last entry of a game's log, if any.
+pub fn last_turn_text(conn: &Connection, game: GameId) -> Result<Option<String>, StoreError> {
+    let mut q =
+        conn.prepare_cached("SELECT text FROM turns WHERE game = ?1 ORDER BY seq DESC LIMIT 1")?;
+    let mut rows = q.query_map([game.0 as i64], |r| r.get::<_, String>(0))?;
+    Ok(rows.next().transpose()?)
+}
+
 /// How many entries the log holds (the next entry's `seq` is this + 1).
 pub fn count(conn: &Connection, game: GameId) -> Result<u32, StoreError> {
     Ok(super::row(

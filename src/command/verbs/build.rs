@@ -167,10 +167,18 @@ pub fn queue(p: &mut Parse<'_>) -> Built {
     let game = p.board();
     let turn = p.words.remaining();
     if turn.is_empty() {
-        return Err(p.words.missing("TURN"));
+        return one(Command::ShowQueue { game });
     }
     if turn.eq_ignore_ascii_case("clear") {
         return one(Command::ClearQueue { game });
+    }
+    if turn
+        .split_whitespace()
+        .next()
+        .is_some_and(|w| w.eq_ignore_ascii_case("if"))
+    {
+        let line = words::conditional_line(&turn)?;
+        return one(Command::Conditional { game, line });
     }
     let (turn, expect) = words::split_move_number(&turn)?;
     one(Command::Queue {

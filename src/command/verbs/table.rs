@@ -149,11 +149,15 @@ pub static VERBS: &[Verb] = &[
                the games and their seats). Options: --nagtime=DAYS (a reminder after\n\
                DAYS without a move, default 7), --forfeittime=DAYS (a loss on time,\n\
                default 21), --totaltime=DAYS (each player's thinking time in all:\n\
-               who uses it up loses on time; no limit by default), --level=1..5 (a\n\
-               game against the computer player, boserv-bot: how well it plays,\n\
-               default 3), and the game's own (see help GAME). By mail the\n\
-               challenger proves who they are with --login=USERID:PASSWORD and\n\
-               must be one of the players.",
+               who uses it up loses on time; no limit by default), --clock=MOVES/DAYS\n\
+               (a bank per player: DAYS at the start and DAYS more every MOVES moves,\n\
+               time saved carries over) or --clock=DAYS+INCREMENT[/CAP] (DAYS at the\n\
+               start, INCREMENT per move, at most CAP): the bank replaces the\n\
+               forfeit time, vacations stop it, an empty bank loses on time;\n\
+               --level=1..5 (a game against the computer player, boserv-bot: how\n\
+               well it plays, default 3); and the game's own (see help GAME). By\n\
+               mail the challenger proves who they are with --login=USERID:PASSWORD\n\
+               and must be one of the players.",
         example: "alice bob --nagtime=3",
         build: build::challenge,
     },
@@ -180,7 +184,7 @@ pub static VERBS: &[Verb] = &[
         aliases: &["que", "queu"],
         place: Place::Board,
         login: true,
-        args: "TURN[#N] | clear",
+        args: "TURN[#N] | if REPLY then MOVE... | clear",
         secret: None,
         summary: "a turn played when your turn comes",
         page: "While it is not your turn: queues TURN. When your turn comes it is played\n\
@@ -190,7 +194,15 @@ pub static VERBS: &[Verb] = &[
                rest of your queue, and your board mail says which and why. Dice\n\
                games: it is checked against the roll of the turn it comes in. Your\n\
                own board mails list your queue; `clear` empties it. On your turn,\n\
-               use move.",
+               use move.\n\
+               Conditional moves (games of two, not dice games): `if REPLY then MOVE`\n\
+               plays MOVE at once when your opponent plays REPLY, marked (Auto); the\n\
+               line goes on with its next pair. Each pair is checked when queued.\n\
+               Lines sharing their first pairs form a tree: at most 10 lines of at\n\
+               most 10 pairs. A reply off every line drops them all and your board\n\
+               mail says so: you move by hand. A game holds either queued turns or\n\
+               conditional lines: `clear` empties either. `queue GAME` shows yours;\n\
+               nobody else ever sees them.",
         example: "e7-e5#2",
         build: build::queue,
     },

@@ -366,6 +366,8 @@ fn board_mail_with_a_takeback_to_answer_and_the_clock() {
             nag_days: 3,
             forfeit_days: 10,
             total_days: Some(30),
+            control: None,
+            banks: vec![],
             used: vec![
                 ("alice (White)".into(), "2 days 03:04:05".into()),
                 ("bob (Black)".into(), "1 day 00:00:10".into()),
