@@ -166,9 +166,9 @@ impl RoyalGuard {
         // square of a hop's way that lacks its screen.
         if !self.checked && !filled.iter().any(|&s| self.screening.contains(s)) {
             let one = vacated.iter().all(|&s| s == vacated[0]);
-            let opens = vacated.iter().any(|&s| {
-                self.pinned.contains(s) || (!one && self.near.contains(s))
-            });
+            let opens = vacated
+                .iter()
+                .any(|&s| self.pinned.contains(s) || (!one && self.near.contains(s)));
             if !opens {
                 return Some(true);
             }
