@@ -47,6 +47,16 @@ impl SquareSet {
         self.0[sq as usize >> 6] &= !(1 << (sq & 63));
     }
 
+    /// Adds every square of `other`.
+    pub fn add(&mut self, other: &SquareSet) {
+        (0..4).for_each(|i| self.0[i] |= other.0[i]);
+    }
+
+    /// Adds the squares of `a` that are also in `b`.
+    pub fn add_common(&mut self, a: &SquareSet, b: &SquareSet) {
+        (0..4).for_each(|i| self.0[i] |= a.0[i] & b.0[i]);
+    }
+
     /// How many squares of this set are also in `other`.
     #[inline]
     pub fn common(&self, other: &SquareSet) -> u32 {
@@ -105,6 +115,8 @@ struct Table {
     programs: Vec<Program>,
     segments: Vec<Segment>,
     squares: Vec<Square>,
+    /// The ways to each square, for [`Reach::lines_to`].
+    ways: OnceLock<Ways>,
 }
 
 /// How many tables are built is left out: a table built on first use is
@@ -479,44 +491,75 @@ impl Reach {
         if !program.span.contains(target) {
             return Some(());
         }
-        let list = |i: usize| {
-            let seg = table.segments[i];
-            (
-                seg.walk,
-                &table.squares[seg.start as usize..seg.start as usize + seg.len as usize],
-            )
-        };
-        let before = |squares: &[Square], mut set: SquareSet| {
-            let at = squares.iter().position(|&s| s == target)?;
-            squares[..at].iter().for_each(|&s| set.insert(s));
-            Some(set)
-        };
-        let mut i = program.first_segment as usize;
-        while i < program.end_segment as usize {
-            let (walk, squares) = list(i);
-            i += 1;
-            match walk {
-                Walk::Slide => before(squares, SquareSet::default()).map(|m| line(m, 0)),
-                Walk::Hop => before(squares, SquareSet::default()).map(|m| line(m, 1)),
-                Walk::Gate(legs) => {
-                    let gate = squares[0];
-                    if gate == target {
-                        line(SquareSet::default(), 0);
-                    } else {
+        let ways = table.ways.get_or_init(|| Ways::build(table));
+        let (start, end) = ways.programs[from as usize];
+        for i in start as usize..end as usize {
+            if ways.targets[i] == target {
+                let (way, screens) = ways.ways[i];
+                line(way, u32::from(screens));
+            }
+        }
+        Some(())
+    }
+}
+
+/// Every way of one table's programs to every square it reaches, listed
+/// once when first asked (the royal guard asks for a few per position):
+/// per program, the targets, and for each the squares on the way and how
+/// many of them must be occupied, in the order of the program's lists.
+#[derive(Default)]
+struct Ways {
+    /// Per program (from square): its range of `targets` and `ways`.
+    programs: Vec<(u32, u32)>,
+    targets: Vec<Square>,
+    ways: Vec<(SquareSet, u8)>,
+}
+
+impl Ways {
+    fn build(table: &Table) -> Ways {
+        let mut ways = Ways::default();
+        for program in &table.programs {
+            let start = ways.targets.len() as u32;
+            let list = |i: usize| {
+                let seg = table.segments[i];
+                (
+                    seg.walk,
+                    &table.squares[seg.start as usize..seg.start as usize + seg.len as usize],
+                )
+            };
+            // A square met twice on one list (or a leg's square met again
+            // at its gate) is reached by the first meeting only.
+            let mut push = |squares: &[Square], mut way: SquareSet, screens: u8| {
+                for &sq in squares {
+                    if !way.contains(sq) {
+                        ways.targets.push(sq);
+                        ways.ways.push((way, screens));
+                    }
+                    way.insert(sq);
+                }
+            };
+            let mut i = program.first_segment as usize;
+            while i < program.end_segment as usize {
+                let (walk, squares) = list(i);
+                i += 1;
+                match walk {
+                    Walk::Slide => push(squares, SquareSet::default(), 0),
+                    Walk::Hop => push(squares, SquareSet::default(), 1),
+                    Walk::Gate(legs) => {
+                        let gate = squares[0];
+                        push(&[gate], SquareSet::default(), 0);
                         let mut through = SquareSet::default();
                         through.insert(gate);
                         for leg in i..i + legs as usize {
-                            if let Some(m) = before(list(leg).1, through) {
-                                line(m, 0);
-                            }
+                            push(list(leg).1, through, 0);
                         }
+                        i += legs as usize;
                     }
-                    i += legs as usize;
-                    None
                 }
-            };
+            }
+            ways.programs.push((start, ways.targets.len() as u32));
         }
-        Some(())
+        ways
     }
 }
 

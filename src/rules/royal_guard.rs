@@ -53,6 +53,17 @@ pub struct RoyalGuard {
     lines: Option<Vec<Line>>,
     /// The occupied squares of the board prepared on.
     occupied: SquareSet,
+    /// True when one of the lines holds now: the side is in check.
+    checked: bool,
+    /// The occupied squares on the lines one piece short of holding:
+    /// emptying one of them alone may open a line (the pinned pieces).
+    pinned: SquareSet,
+    /// The occupied squares on the lines two pieces short of holding
+    /// (what emptying two squares at once may open).
+    near: SquareSet,
+    /// The empty squares on the lines that lack their screen: filling one
+    /// may make a line hold.
+    screening: SquareSet,
 }
 
 impl RoyalGuard {
@@ -98,6 +109,12 @@ impl RoyalGuard {
         let mut lines = self.lines.take().unwrap_or_default();
         lines.clear();
         let occupied = self.occupied;
+        let (mut checked, mut pinned, mut near, mut screening) = (
+            false,
+            SquareSet::default(),
+            SquareSet::default(),
+            SquareSet::default(),
+        );
         let complete = self.watchers.iter().all(|&(royal, watcher)| {
             let p = board.get(watcher).expect("a watcher stands there");
             reach
@@ -109,7 +126,16 @@ impl RoyalGuard {
                     royal,
                     |way, screens| {
                         // One move empties at most two squares of a way.
-                        if way.common(&occupied) <= screens + 2 {
+                        let held = way.common(&occupied);
+                        if held <= screens + 2 {
+                            match held.cmp(&screens) {
+                                std::cmp::Ordering::Equal => checked = true,
+                                std::cmp::Ordering::Less => screening.add(&way),
+                                std::cmp::Ordering::Greater if held == screens + 1 => {
+                                    pinned.add_common(&way, &occupied)
+                                }
+                                std::cmp::Ordering::Greater => near.add_common(&way, &occupied),
+                            }
                             lines.push(Line {
                                 watcher,
                                 way,
@@ -121,6 +147,10 @@ impl RoyalGuard {
                 .is_some()
         });
         self.lines = complete.then_some(lines);
+        self.checked = checked;
+        self.pinned = pinned;
+        self.near = near;
+        self.screening = screening;
     }
 
     /// True when no royal piece of the side is attacked after a move or a
@@ -128,8 +158,21 @@ impl RoyalGuard {
     /// squares emptied (a piece moved away from them or taken en
     /// passant), `filled` ones occupied. `None` when the guard has no
     /// lines to judge by.
+    #[inline]
     fn lines_safe(&self, vacated: &[Square], filled: &[Square]) -> Option<bool> {
         let lines = self.lines.as_ref()?;
+        // Most moves touch no line: without a check, a line opens only by
+        // emptying a square of one short of holding, or by filling a
+        // square of a hop's way that lacks its screen.
+        if !self.checked && !filled.iter().any(|&s| self.screening.contains(s)) {
+            let one = vacated.iter().all(|&s| s == vacated[0]);
+            let opens = vacated
+                .iter()
+                .any(|&s| self.pinned.contains(s) || (!one && self.near.contains(s)));
+            if !opens {
+                return Some(true);
+            }
+        }
         let mut occupied = self.occupied;
         vacated.iter().for_each(|&s| occupied.remove(s));
         filled.iter().for_each(|&s| occupied.insert(s));
@@ -138,6 +181,16 @@ impl RoyalGuard {
                 && !filled.contains(&line.watcher)
                 && line.way.common(&occupied) == line.screens
         }))
+    }
+
+    /// Without a check and with every line prepared: the squares whose
+    /// piece may be pinned (emptying one alone may open a line) and the
+    /// empty squares where a piece may make a screen. Every other move
+    /// of a piece that is not royal, from a square not in the first to
+    /// one not in the second (or a capture), leaves the royals safe, as
+    /// [`RoyalGuard::safe_by_lines`] judges it. `None` otherwise.
+    pub fn open_lines(&self) -> Option<(SquareSet, SquareSet)> {
+        (self.lines.is_some() && !self.checked).then_some((self.pinned, self.screening))
     }
 
     /// True when the single royal piece of the side, moved from where it

@@ -19,8 +19,11 @@
 //! - `drops.rs`: why a drop is refused, in a player's words.
 //! - `fen.rs`: FEN widened to any geometry, with reserves.
 //! - `search.rs`: perft, playing turns in place.
+//! - `count.rs`: the legal actions counted without listing them (perft's
+//!   last ply).
 //! - `game.rs`: the [`crate::rules::Position`] interface.
 
+mod count;
 mod drops;
 mod fen;
 mod game;

@@ -35,8 +35,8 @@ impl RebelSquares {
 /// so that a search allocates nothing per position.
 pub(super) struct Scratch {
     /// A copy of the position's board to play each action on.
-    board: Board,
-    guard: RoyalGuard,
+    pub(super) board: Board,
+    pub(super) guard: RoyalGuard,
     pub(super) rebel_steps: RebelSteps,
     /// Lists a search fills per position (the squirms, their follow-ups).
     pub(super) squirms: Vec<Act>,
@@ -111,7 +111,7 @@ impl ChessLike {
         self.en_passant_acts_into(out);
     }
 
-    fn pawn_moves(&self, rule: &PawnRule, from: Square, out: &mut Vec<Act>) {
+    pub(super) fn pawn_moves(&self, rule: &PawnRule, from: Square, out: &mut Vec<Act>) {
         let geo = self.board.geometry();
         let side = self.side;
         let push = |to: Square, capture: bool, out: &mut Vec<Act>| {
@@ -143,7 +143,7 @@ impl ChessLike {
     /// capture line that gives no check (Orthodia's Bisroos captures along
     /// files and ranks but checks along diagonals), and there the king may
     /// stand.
-    fn is_royal(&self, sq: Square) -> bool {
+    pub(super) fn is_royal(&self, sq: Square) -> bool {
         self.board.get(sq).is_some_and(|p| self.board.kind(p).royal)
     }
 
@@ -157,7 +157,7 @@ impl ChessLike {
     }
 
     /// [`ChessLike::en_passant_acts`] added to `out`.
-    fn en_passant_acts_into(&self, out: &mut Vec<Act>) {
+    pub(super) fn en_passant_acts_into(&self, out: &mut Vec<Act>) {
         let Some((ep_from, ep_to)) = self.en_passant else {
             return;
         };
@@ -220,7 +220,7 @@ impl ChessLike {
     }
 
     /// [`ChessLike::drop_acts`] added to `out`.
-    fn drop_acts_into(&self, out: &mut Vec<Act>) {
+    pub(super) fn drop_acts_into(&self, out: &mut Vec<Act>) {
         let Some(drops) = &self.rules.drops else {
             return;
         };
@@ -480,7 +480,6 @@ impl ChessLike {
         if self.rules.rebels == Rebels::InsteadOfMove {
             self.rebel_acts_into(None, out, &mut scratch.rebel_steps);
         }
-        let squirms = self.rules.rebels == Rebels::SquirmFirst;
         let Scratch {
             board,
             guard,
@@ -489,29 +488,49 @@ impl ChessLike {
         } = scratch;
         guard.prepare(&self.board, self.side, 2);
         board.copy_from(&self.board);
-        let hooks = self.rules.hooks;
-        out.retain(|a| {
-            let taken = match a.special {
-                Special::EnPassant { taken } => Some(taken),
-                _ => None,
-            };
-            // In Squirm games a move is judged by its lines alone when the
-            // piece that moved, lifted, would expose nothing.
-            let quick = match guard.safe_by_lines(&self.board, &a.action, taken) {
-                Some(true) if squirms => guard
-                    .safe_without_lander(&self.board, &a.action, taken)
-                    .filter(|&lifted| lifted),
-                quick => quick,
-            };
-            let safe = quick.unwrap_or_else(|| {
-                Self::make(board, a, self.side);
-                let safe = guard.safe_after_action(&self.board, board, &a.action, taken)
-                    && !(squirms && self.squirm_exposure(guard, board, a, rebel_steps).is_some());
-                Self::unmake(board, a, &self.board);
-                safe
-            });
-            safe && (!self.rules.own_legality || hooks.forbids(self, a).is_none())
+        out.retain(|a| self.act_allowed(guard, board, rebel_steps, a));
+        self.each_legal_castling(board, |castle| out.push(castle));
+    }
+
+    /// True when the action `a` (one the generator found, not a castling)
+    /// is legal: the side's royal pieces safe after it (`guard` prepared
+    /// on this position, `board` a copy of its board, given back as it
+    /// was) and the game's own legality allowing it.
+    #[inline]
+    pub(super) fn act_allowed(
+        &self,
+        guard: &RoyalGuard,
+        board: &mut Board,
+        rebel_steps: &mut RebelSteps,
+        a: &Act,
+    ) -> bool {
+        let squirms = self.rules.rebels == Rebels::SquirmFirst;
+        let taken = match a.special {
+            Special::EnPassant { taken } => Some(taken),
+            _ => None,
+        };
+        // In Squirm games a move is judged by its lines alone when the
+        // piece that moved, lifted, would expose nothing.
+        let quick = match guard.safe_by_lines(&self.board, &a.action, taken) {
+            Some(true) if squirms => guard
+                .safe_without_lander(&self.board, &a.action, taken)
+                .filter(|&lifted| lifted),
+            quick => quick,
+        };
+        let safe = quick.unwrap_or_else(|| {
+            Self::make(board, a, self.side);
+            let safe = guard.safe_after_action(&self.board, board, &a.action, taken)
+                && !(squirms && self.squirm_exposure(guard, board, a, rebel_steps).is_some());
+            Self::unmake(board, a, &self.board);
+            safe
         });
+        safe && (!self.rules.own_legality || self.rules.hooks.forbids(self, a).is_none())
+    }
+
+    /// Calls `f` with each legal castling of the side (`board` a copy of
+    /// the position's board, given back as it was).
+    pub(super) fn each_legal_castling(&self, board: &mut Board, mut f: impl FnMut(Act)) {
+        let hooks = self.rules.hooks;
         // Castling is a king move: nothing squirms after it.
         for rule in &self.rules.castlings {
             if rule.seat != self.side || !self.castling_open(rule) {
@@ -523,7 +542,7 @@ impl ChessLike {
             let safe = !Self::royal_attacked(board, self.side);
             Self::unmake(board, &castle, &self.board);
             if safe && (!self.rules.own_legality || hooks.forbids(self, &castle).is_none()) {
-                out.push(castle);
+                f(castle);
             }
         }
     }

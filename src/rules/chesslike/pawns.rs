@@ -95,7 +95,7 @@ impl PawnRule {
         for &(df, dr) in &self.steps {
             let mut at = from;
             for n in 1..=longest {
-                let Some(to) = geo.offset(at, df, dr * up) else {
+                let Some(to) = geo.step(at, df, dr * up) else {
                     break;
                 };
                 if !empty(to) {

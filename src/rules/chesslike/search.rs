@@ -5,7 +5,9 @@
 //! taken back ([`ChessLike::play_in_place`]), each ply fills a list kept
 //! from the last time, and the draw rules are judged only where a count
 //! goes on below a position, exactly as [`ChessLike::perft`] counts: a
-//! position where a draw rule ends the game counts nothing below it.
+//! position where a draw rule ends the game counts nothing below it. The
+//! last ply's turns are counted without listing them where that can be
+//! done (`count.rs`).
 
 use super::Rebels;
 use super::movegen::Scratch;
@@ -67,8 +69,24 @@ impl Search {
     /// decided) a draw rule ends the game there.
     fn node(&mut self, depth: u32, root: bool) -> u64 {
         let mut ply = std::mem::take(&mut self.plies[depth as usize]);
-        self.generate(&mut ply);
-        let turns = ply.acts.len() + ply.follow_ups.len();
+        // At the last ply the turns are counted, not listed, where that
+        // can be done alone (with the legal en passant captures the repetition
+        // key reads).
+        let counted = match depth {
+            1 => self.pos.count_legal_acts(&mut self.scratch, &mut ply.acts),
+            _ => None,
+        };
+        let turns = match counted {
+            Some(count) => {
+                ply.squirms.clear();
+                ply.follow_ups.clear();
+                count as usize
+            }
+            None => {
+                self.generate(&mut ply);
+                ply.acts.len() + ply.follow_ups.len()
+            }
+        };
         let mut leaves = 0;
         if turns > 0 && (root || !self.drawn_here(&ply)) {
             if depth == 1 {

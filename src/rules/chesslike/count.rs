@@ -1,0 +1,148 @@
+//! The legal actions of a position counted without listing them: what a
+//! perft needs at its last ply, as the chess backend counts its own. A
+//! list costs a pushed action and a check test per move; here, when the
+//! side is not in check, the moves of a piece that is neither royal, nor
+//! pawn-like, nor possibly pinned (see [`RoyalGuard::open_lines`]) are
+//! counted as its walk finds them, and only the others (pawns, royal and
+//! pinned pieces, drops, rebel moves, castlings) are listed and tested one
+//! by one, exactly as [`ChessLike::legal_acts`] tests them.
+//!
+//! [`RoyalGuard::open_lines`]: crate::rules::royal_guard::RoyalGuard::open_lines
+
+use super::Rebels;
+use super::movegen::Scratch;
+use super::position::{Act, ChessLike, Special};
+use crate::rules::Action;
+
+impl ChessLike {
+    /// How many legal single actions the position has (the length of
+    /// [`ChessLike::legal_acts`]), or `None` where only the list can say:
+    /// a game with its own generator, Squirm's turns of two actions, a
+    /// check, or ways the tables do not hold. The legal en passant
+    /// captures (what the repetition key reads) are put in `en_passant`.
+    pub(super) fn count_legal_acts(
+        &self,
+        scratch: &mut Scratch,
+        en_passant: &mut Vec<Act>,
+    ) -> Option<u64> {
+        en_passant.clear();
+        if self.rules.backend.is_some() || self.rules.rebels == Rebels::SquirmFirst {
+            return None;
+        }
+        let Scratch {
+            board,
+            guard,
+            rebel_steps,
+            follow: others,
+            ..
+        } = scratch;
+        guard.prepare(&self.board, self.side, 2);
+        let (pinned, screening) = guard.open_lines()?;
+        board.copy_from(&self.board);
+        others.clear();
+        let own_legality = self.rules.own_legality;
+        let hooks = self.rules.hooks;
+        let mut count = 0;
+        for (from, p) in self.board.pieces_of(self.side) {
+            if let Some(rule) = self.rules.pawn(p.kind) {
+                self.pawn_moves(rule, from, others);
+                continue;
+            }
+            let free = !pinned.contains(from) && !self.board.kind(p).royal;
+            self.board.each_quiet_then_capture(from, |to, capture| {
+                if capture && self.is_royal(to) {
+                    return;
+                }
+                let act = Act::plain(Action::step(from, to), capture);
+                // A capture fills no empty square: no screen is made.
+                if !free || (!capture && screening.contains(to)) {
+                    others.push(act);
+                } else if !own_legality || hooks.forbids(self, &act).is_none() {
+                    count += 1;
+                }
+            });
+        }
+        self.en_passant_acts_into(others);
+        if self.rules.drops.is_some() {
+            self.drop_acts_into(others);
+        }
+        if self.rules.rebels == Rebels::InsteadOfMove {
+            self.rebel_acts_into(None, others, rebel_steps);
+        }
+        for act in others.iter() {
+            if self.act_allowed(guard, board, rebel_steps, act) {
+                count += 1;
+                if matches!(act.special, Special::EnPassant { .. }) {
+                    en_passant.push(*act);
+                }
+            }
+        }
+        self.each_legal_castling(board, |_| count += 1);
+        Some(count)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::chesslike::{Rules, from_fen};
+    use crate::rules::{bochess, orphic, orthodia, rebellion};
+
+    /// Along pseudo-random games of every game on the core without its
+    /// own generator, in check or not, with pins, screens, drops and rebel
+    /// moves: wherever the count answers, it is the length of the list.
+    #[test]
+    fn the_count_is_the_length_of_the_list() {
+        let games: [(&'static Rules, &str); 6] = [
+            (&bochess::RULES, bochess::START),
+            (&orthodia::RULES, orthodia::START),
+            (
+                &orthodia::SIMPLE_RULES,
+                "rgb1kbgr/wppppppw/8/8/8/8/WPPPPPPW/RGB1KBGR w - - 0 1",
+            ),
+            (&orphic::RULES, orphic::START),
+            (&rebellion::REBELLION, rebellion::START),
+            (&rebellion::REBELLION_BEROLINA, rebellion::START),
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let (mut counted, mut checks) = (0, 0);
+        for (rules, start) in games {
+            for _game in 0..12 {
+                let mut pos = from_fen(rules, start).unwrap();
+                let mut scratch = Scratch::new(&pos.board);
+                for _ply in 0..60 {
+                    let list = pos.core_legal_acts();
+                    let mut ep = Vec::new();
+                    if let Some(count) = pos.count_legal_acts(&mut scratch, &mut ep) {
+                        let fen = super::super::to_fen(&pos);
+                        assert_eq!(count as usize, list.len(), "{fen}");
+                        let listed = list.iter().filter(|a| ep.contains(a)).count();
+                        assert_eq!(listed, ep.len(), "{fen}");
+                        assert_eq!(
+                            pos.en_passant_acts()
+                                .iter()
+                                .filter(|a| list.contains(a))
+                                .count(),
+                            ep.len(),
+                            "{fen}"
+                        );
+                        counted += 1;
+                    }
+                    checks += usize::from(pos.in_check());
+                    if list.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let act = list[(seed % list.len() as u64) as usize];
+                    pos.play_in_place(&[act]);
+                }
+            }
+        }
+        assert!(
+            counted > 1000 && checks > 10,
+            "{counted} counted, {checks} checks"
+        );
+    }
+}
