@@ -71,10 +71,18 @@ pub fn challenge(
             given: userids.len(),
         });
     }
-    let (timing, rules_options) = split_options(options)?;
-    let start = variant
-        .start(&rules_options)
-        .map_err(|e| unknown_option(e, "options: nag=DAYS, forfeit=DAYS, totaltime=DAYS"))?;
+    let (rated, options) =
+        super::ratings::take_rated(options).map_err(|why| ServiceError::BadOption {
+            name: "unrated".into(),
+            why,
+        })?;
+    let (timing, rules_options) = split_options(&options)?;
+    let start = variant.start(&rules_options).map_err(|e| {
+        unknown_option(
+            e,
+            "options: nag=DAYS, forfeit=DAYS, totaltime=DAYS, unrated",
+        )
+    })?;
     // By mail, From: proves nothing: the challenger logs in and plays.
     if req.by_mail && *req.actor == Actor::Anonymous {
         return Err(ServiceError::ChallengeNeedsLogin);
@@ -121,6 +129,9 @@ pub fn challenge(
             now: &now,
         },
     )?;
+    if !rated {
+        games::set_unrated(&tx, id)?;
+    }
     // Those who watch every game of this type watch this one too.
     super::social::watch::join_standing(&tx, id, variant.name(), &ids, req.now)?;
     let mut game = LoadedGame::load(&tx, req.catalog, id)?;

@@ -71,6 +71,8 @@ pub struct Game {
     pub undo_votes: Vec<Seat>,
     /// Days each player may think in all (pbmserv's totaltime), if limited.
     pub total_days: Option<u32>,
+    /// False for a game challenged `--unrated`: its end changes no rating.
+    pub rated: bool,
     /// Userids in seat order.
     pub players: Vec<String>,
     /// Player row ids in seat order.
@@ -175,7 +177,7 @@ pub fn insert(conn: &Connection, game: &NewGame<'_>) -> Result<GameId, StoreErro
 }
 
 const COLUMNS: &str = "id, variant, options, status, result, reason, position, ply, created, updated, \
-     draw_votes, dice_commitment, dice_seed, nag_days, forfeit_days, undo_votes, total_days";
+     draw_votes, dice_commitment, dice_seed, nag_days, forfeit_days, undo_votes, total_days, rated";
 
 type RawGame = (Game, String, String, Option<String>, Option<String>);
 
@@ -199,6 +201,7 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<RawGame> {
             forfeit_days: r.get(14)?,
             undo_votes: Vec::new(),
             total_days: r.get(16)?,
+            rated: r.get(17)?,
             players: Vec::new(),
             player_ids: Vec::new(),
         },
@@ -227,6 +230,16 @@ fn complete(conn: &Connection, raw: RawGame) -> Result<Game, StoreError> {
         game.players.push(userid);
     }
     Ok(game)
+}
+
+/// Marks a game just inserted as unrated (games are rated by default).
+pub fn set_unrated(conn: &Connection, id: GameId) -> Result<(), StoreError> {
+    super::exec(
+        conn,
+        "UPDATE games SET rated = 0 WHERE id = ?1",
+        [id.0 as i64],
+    )?;
+    Ok(())
 }
 
 /// The game with this number.

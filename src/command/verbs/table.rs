@@ -1,7 +1,7 @@
 //! Every verb, in the order `help commands` lists them.
 
 use super::{Place, Verb};
-use super::{build, social};
+use super::{build, rating, social};
 
 pub static VERBS: &[Verb] = &[
     Verb {
@@ -149,9 +149,11 @@ pub static VERBS: &[Verb] = &[
                the games and their seats). Options: --nagtime=DAYS (a reminder after\n\
                DAYS without a move, default 7), --forfeittime=DAYS (a loss on time,\n\
                default 21), --totaltime=DAYS (each player's thinking time in all:\n\
-               who uses it up loses on time; no limit by default), and the game's\n\
-               own (see help GAME). By mail the challenger proves who they are with\n\
-               --login=USERID:PASSWORD and must be one of the players.",
+               who uses it up loses on time; no limit by default), --unrated (the\n\
+               game changes no rating; every other game is rated: help ratings),\n\
+               and the game's own (see help GAME). By mail the challenger proves\n\
+               who they are with --login=USERID:PASSWORD and must be one of the\n\
+               players.",
         example: "alice bob --nagtime=3",
         build: build::challenge,
     },
@@ -331,6 +333,60 @@ pub static VERBS: &[Verb] = &[
         page: "Every turn of the game with who made it (and the roll in dice games).",
         example: "",
         build: build::history,
+    },
+    Verb {
+        name: "history",
+        aliases: &[],
+        place: Place::Kind,
+        login: false,
+        args: "[page N]",
+        secret: None,
+        summary: "the finished games of a game type",
+        page: "The finished games of this type, newest first, 20 a page: the date\n\
+               each ended, the board, its players, the result and why; unrated\n\
+               games are marked. `page 2` shows the 20 before them.",
+        example: "page 2",
+        build: rating::history,
+    },
+    Verb {
+        name: "standings",
+        aliases: &[],
+        place: Place::Kind,
+        login: false,
+        args: "",
+        secret: None,
+        summary: "the rated players of a game type, ranked",
+        page: "The players of this type's rating pool, ranked by rating: established\n\
+               players first, then provisional ones (`?`, see `help ratings`),\n\
+               each with rating, deviation (RD), games won, lost and drawn. The\n\
+               shell's --format json gives a list of objects.",
+        example: "",
+        build: rating::standings,
+    },
+    Verb {
+        name: "ratings",
+        aliases: &[],
+        place: Place::Global,
+        login: false,
+        args: "[USERID]",
+        secret: None,
+        summary: "a player's rating in every game type",
+        page: "USERID's rating in each game type they have played rated games of\n\
+               (without USERID: yours). Ratings are Glicko-2, one pool per game\n\
+               type (a game's options, such as berolina, stay in its type's pool):\n\
+               a new player starts at 1500, deviation (RD) 350, volatility 0.06;\n\
+               tau is 0.5. Each rated game is one rating period for each of its\n\
+               players, rated when it ends. A game of three is scored pair by\n\
+               pair: the winner beats both others, and they draw with each other.\n\
+               A rating period without a game is 30 days: for each 30 days without\n\
+               a rated game of a type, the RD there grows as Glicko-2 prescribes\n\
+               (at most back to 350). A rating with RD 110 or more is provisional\n\
+               and shown with `?` (1662?). Games challenged --unrated are not\n\
+               rated, nor are games where one user holds two seats. The\n\
+               operator's `ratings --rebuild` works every rating out again from\n\
+               the finished games, with the same result.",
+        example: "alice",
+        build: rating::ratings,
     },
     Verb {
         name: "games",
