@@ -96,6 +96,8 @@ pub struct BoardLetter {
     pub notified: Vec<String>,
     /// True in the spectators' copy (it says how to stop it).
     pub spectator: bool,
+    /// Rated or not, and each player's rating (`ratings.txt`).
+    pub ratings: super::ratings::RatingsLetter,
 }
 
 /// The clock block of a board mail: dates as players read them

@@ -32,6 +32,7 @@ pub mod nag;
 pub mod outbox;
 pub mod plan;
 pub mod rates;
+pub mod ratings;
 pub mod raw;
 pub mod refusal;
 pub mod robot;
