@@ -341,7 +341,7 @@ pub static VERBS: &[Verb] = &[
         login: false,
         args: "[page N]",
         secret: None,
-        summary: "the finished games of a game type",
+        summary: "a game type's finished games",
         page: "The finished games of this type, newest first, 20 a page: the date\n\
                each ended, the board, its players, the result and why; unrated\n\
                games are marked. `page 2` shows the 20 before them.",
@@ -355,7 +355,7 @@ pub static VERBS: &[Verb] = &[
         login: false,
         args: "",
         secret: None,
-        summary: "the rated players of a game type, ranked",
+        summary: "a game type's rated players, ranked",
         page: "The players of this type's rating pool, ranked by rating: established\n\
                players first, then provisional ones (`?`, see `help ratings`),\n\
                each with rating, deviation (RD), games won, lost and drawn. The\n\
@@ -370,7 +370,7 @@ pub static VERBS: &[Verb] = &[
         login: false,
         args: "[USERID]",
         secret: None,
-        summary: "a player's rating in every game type",
+        summary: "a player's rating in each game type",
         page: "USERID's rating in each game type they have played rated games of\n\
                (without USERID: yours). Ratings are Glicko-2, one pool per game\n\
                type (a game's options, such as berolina, stay in its type's pool):\n\

@@ -37,6 +37,9 @@ pub struct Standing {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Standings {
     pub variant: String,
+    /// `Chess`: the game type's title, heading the text.
+    #[serde(skip)]
+    pub title: String,
     pub rows: Vec<Standing>,
 }
 
@@ -46,13 +49,13 @@ impl Standings {
         if self.rows.is_empty() {
             return format!(
                 "{} standings: no rated games yet (everyone starts at {}).",
-                self.variant,
+                self.title,
                 shown(super::START.0, super::START.1)
             );
         }
         let mut out = format!(
             "{} standings (Glicko-2; `?`: provisional, see `help ratings`)\n",
-            self.variant
+            self.title
         );
         let width = self
             .rows
@@ -99,7 +102,8 @@ pub fn standings(
     req: &Request<'_>,
     variant: &str,
 ) -> Result<Reply, ServiceError> {
-    let variant = find_variant(req.catalog, variant)?.name();
+    let found = find_variant(req.catalog, variant)?;
+    let (variant, title) = (found.name(), found.title());
     let tx = store::read(conn)?;
     let mut pool: Vec<Rating> = stored::pool(&tx, variant)?
         .into_iter()
@@ -136,6 +140,7 @@ pub fn standings(
     }
     Ok(Reply::Standings(Standings {
         variant: variant.to_string(),
+        title: title.to_string(),
         rows,
     }))
 }
