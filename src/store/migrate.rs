@@ -163,6 +163,38 @@ mod tests {
         }
     }
 
+    /// Games older than ratings are rated; the tables a game's end writes
+    /// its ratings to exist, empty until `ratings --rebuild` fills them.
+    #[test]
+    fn games_before_ratings_are_rated() {
+        // A database of version 15: today's, less what step 16 adds.
+        let mut conn = Connection::open_in_memory().unwrap();
+        to_latest(&mut conn).unwrap();
+        conn.execute_batch(
+            "DROP TABLE ratings; DROP TABLE rating_changes; \
+             ALTER TABLE games DROP COLUMN rated; PRAGMA user_version = 15;",
+        )
+        .unwrap();
+        conn.execute_batch(
+            "INSERT INTO games (id, variant, status, result, reason, position, created, updated) \
+             VALUES (1, 'chess', 'over', '1-0', 'checkmate', '', 'now', 'now');",
+        )
+        .unwrap();
+        to_latest(&mut conn).unwrap();
+        let rated: bool = conn
+            .query_row("SELECT rated FROM games WHERE id = 1", [], |r| r.get(0))
+            .unwrap();
+        assert!(rated);
+        let rows: i64 = conn
+            .query_row(
+                "SELECT (SELECT count(*) FROM ratings) + (SELECT count(*) FROM rating_changes)",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(rows, 0);
+    }
+
     #[test]
     fn a_declined_game_stores_the_seat_that_declined() {
         let mut conn = at_version(3);
