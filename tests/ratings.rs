@@ -201,3 +201,59 @@ fn by_mail_the_same_verbs_answer_and_the_rebuild_is_refused() {
         "{help}"
     );
 }
+
+/// Every way a game ends rates it once, in the ending's own command:
+/// resignation, agreement, and a loss on time found by `remind`.
+#[test]
+fn each_ending_rates_the_game_once() {
+    let env = Env::new();
+    env.signup(&["alice", "bob", "carol"]);
+    let resigned = env.challenge("chess", "alice", "bob");
+    env.play(&resigned, ["alice", "bob"], 1, &["e2-e4", "e7-e5"]);
+    env.ok(Some("alice"), &["resign", &resigned]);
+    let agreed = env.challenge("chess", "bob", "carol");
+    env.play(&agreed, ["bob", "carol"], 1, &["e2-e4"]);
+    env.ok(Some("carol"), &["draw", &agreed, "offer"]);
+    env.ok(Some("bob"), &["draw", &agreed, "accept"]);
+    let timed = env.challenge("chess", "carol", "alice");
+    env.play(&timed, ["carol", "alice"], 1, &["e2-e4"]);
+    env.cmd(None)
+        .env("BOSERV_NOW", "2026-04-01T12:00:00Z")
+        .arg("remind")
+        .assert()
+        .success();
+    let per_game: Vec<i64> =
+        env.query("SELECT count(*) FROM rating_changes GROUP BY game ORDER BY game");
+    assert_eq!(per_game, vec![2, 2, 2]);
+    let json: serde_json::Value =
+        serde_json::from_str(&env.ok(None, &["standings", "chess", "--format", "json"])).unwrap();
+    let record = |user: &str| {
+        let row = json
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["userid"] == user)
+            .unwrap();
+        (
+            row["wins"].clone(),
+            row["losses"].clone(),
+            row["draws"].clone(),
+        )
+    };
+    assert_eq!(record("alice"), (0.into(), 2.into(), 0.into()));
+    assert_eq!(record("bob"), (1.into(), 0.into(), 1.into()));
+    assert_eq!(record("carol"), (1.into(), 0.into(), 1.into()));
+    let history = env.ok(None, &["history", "chess"]);
+    assert!(
+        history.contains("game3  carol-alice  1-0  time forfeit"),
+        "{history}"
+    );
+    assert!(
+        history.contains("game2  bob-carol  1/2-1/2  agreement"),
+        "{history}"
+    );
+    assert!(
+        history.contains("game1  alice-bob  0-1  resignation"),
+        "{history}"
+    );
+}
