@@ -303,8 +303,8 @@ fn the_deviation_grows_with_each_period_without_a_game() {
     assert_eq!(rating.as_of(day(29)).rd, 60.0);
     // Two whole periods: phi* = sqrt(phi^2 + sigma^2), twice (Glicko-2,
     // a player who does not compete in a period).
-    let phi = 60.0 / 173.7178;
-    let twice = ((phi * phi + 2.0 * 0.06 * 0.06) as f64).sqrt() * 173.7178;
+    let phi: f64 = 60.0 / 173.7178;
+    let twice = (phi * phi + 2.0 * 0.06 * 0.06).sqrt() * 173.7178;
     let grown = rating.as_of(day(61));
     assert!((grown.rd - twice).abs() < 1e-9, "{} {twice}", grown.rd);
     assert_eq!(grown.rating, 1800.0);
