@@ -155,7 +155,7 @@ fn refusals_share_the_prefix_and_exit_1() {
             Some("alice"),
             &["challenge", "chess", "alice", "bob", "--opt", "bogus"]
         ),
-        "bogus: not an option of chess; options: nag=DAYS, forfeit=DAYS, totaltime=DAYS"
+        "bogus: not an option of chess; options: nag=DAYS, forfeit=DAYS, totaltime=DAYS, unrated"
     );
 }
 

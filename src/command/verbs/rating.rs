@@ -32,14 +32,12 @@ pub fn history(p: &mut Parse<'_>) -> Built {
         None => 1,
         Some(word) if word.eq_ignore_ascii_case("page") => {
             let n = p.words.next("N after page")?;
-            n.parse::<u32>()
-                .ok()
-                .filter(|&n| n > 0)
-                .ok_or_else(|| LanguageError::BadChoice {
-                    what: "page",
-                    choices: "a number from 1",
-                    got: words::clean(n),
-                })?
+            // Page 0 reads, and is refused with the pages there are.
+            n.parse::<u32>().map_err(|_| LanguageError::BadChoice {
+                what: "page",
+                choices: "a number from 1",
+                got: words::clean(n),
+            })?
         }
         Some(word) => {
             return Err(LanguageError::BadChoice {

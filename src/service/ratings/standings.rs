@@ -203,7 +203,7 @@ pub fn history(
     let skip = (page.max(1) - 1).saturating_mul(HISTORY_PAGE);
     let (games, total) = stored::finished(&tx, variant, HISTORY_PAGE, skip)?;
     let pages = total.div_ceil(HISTORY_PAGE).max(1);
-    if page > pages {
+    if page == 0 || page > pages {
         return Err(RatingsError::NoSuchPage {
             page,
             pages,
