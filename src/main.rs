@@ -656,10 +656,10 @@ fn run_verb(
         let reply = open_and_run(db, busy_ms, actor, command, now)?;
         hands_over |= service::bot::turn::may_hand_over(command);
         if json {
-            let view = reply
-                .view()
-                .ok_or_else(|| Failure::Usage("--format json is for show GAME".into()))?;
-            texts.push(serde_json::to_string_pretty(view).context("cannot write JSON")?);
+            let text = reply.json().ok_or_else(|| {
+                Failure::Usage("--format json is for show GAME and standings VARIANT".into())
+            })?;
+            texts.push(text.context("cannot write JSON")?);
         } else {
             texts.push(reply.text());
         }

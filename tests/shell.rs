@@ -156,7 +156,7 @@ fn refusals_share_the_prefix_and_exit_1() {
             &["challenge", "chess", "alice", "bob", "--opt", "bogus"]
         ),
         "bogus: not an option of chess; options: nag=DAYS, forfeit=DAYS, totaltime=DAYS, \
-         clock=MOVES/DAYS or clock=DAYS+INCREMENT[/CAP], level=1..5"
+         clock=MOVES/DAYS or clock=DAYS+INCREMENT[/CAP], level=1..5, unrated"
     );
 }
 

@@ -41,6 +41,7 @@ mod orwell_sample;
 mod perft;
 mod pgn;
 mod positions;
+mod ratings;
 mod rebellion;
 mod remind;
 mod shell;

@@ -256,6 +256,24 @@ pub enum Command {
     AddAddress {
         emails: Vec<String>,
     },
+    /// The ratings of a game type's pool, ranked (`standings VARIANT`).
+    Standings {
+        variant: String,
+    },
+    /// A user's rating in every pool (`ratings [USERID]`; without one, the
+    /// asker's).
+    Ratings {
+        user: Option<String>,
+    },
+    /// The operator's `ratings --rebuild`: every rating worked out again
+    /// from the finished games.
+    RebuildRatings,
+    /// The finished games of a type, newest first, `page` (from 1) of them
+    /// (`history VARIANT [page N]`).
+    TypeHistory {
+        variant: String,
+        page: u32,
+    },
 }
 
 /// True for an address mail can be sent to: `local@domain.tld`, no spaces

@@ -17,6 +17,7 @@
 //! world its own syntax ([`usage`]).
 
 mod build;
+mod rating;
 mod social;
 mod table;
 
@@ -213,7 +214,18 @@ pub fn parse_mail(line: &str) -> Result<Vec<super::language::Request>, LanguageE
             return Err(LanguageError::UnknownCommand(super::words::clean(first)));
         };
         let verbs = named(&words[1..], |p| p != Place::Global);
-        let Some(verb) = verbs.first() else {
+        // One name at two places (`history` of a board, of a game type):
+        // a board number after it names the board's.
+        let board_next = |v: &&Verb| {
+            words
+                .get(1 + v.name_words())
+                .is_some_and(|w| w.parse::<GameId>().is_ok())
+        };
+        let verb = verbs
+            .iter()
+            .find(|v| (v.place == Place::Board) == board_next(v))
+            .or(verbs.first());
+        let Some(verb) = verb else {
             return Err(LanguageError::UnknownVerb {
                 game: super::words::clean(first),
                 verb: super::words::clean(&second.to_ascii_lowercase()),

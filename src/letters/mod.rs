@@ -9,6 +9,7 @@
 //! with the built-in templates.
 
 pub mod letter;
+pub mod ratings;
 pub mod social;
 pub mod templates;
 
@@ -107,6 +108,8 @@ pub struct BoardLetter {
     pub notified: Vec<String>,
     /// True in the spectators' copy (it says how to stop it).
     pub spectator: bool,
+    /// Rated or not, and each player's rating (`ratings.txt`).
+    pub ratings: ratings::RatingsLetter,
 }
 
 /// The clock block of a board mail: dates as players read them

@@ -35,6 +35,7 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ("message.txt", include_str!("../../templates/message.txt")),
     ("nag.txt", include_str!("../../templates/nag.txt")),
     ("new_game.txt", include_str!("../../templates/new_game.txt")),
+    ("ratings.txt", include_str!("../../templates/ratings.txt")),
     ("reply.txt", include_str!("../../templates/reply.txt")),
     ("score.txt", include_str!("../../templates/score.txt")),
     ("status.txt", include_str!("../../templates/status.txt")),

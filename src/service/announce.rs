@@ -102,6 +102,7 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
                     .ok_or_else(|| StoreError::Damaged(format!("mail for missing {game}")))?;
                 let mut letter = row_letter(&row);
                 letter.to_move = plan.to_move.clone();
+                letter.ratings = super::ratings::letter::for_game(conn, &row, now)?;
                 (letter, row.players, row.ply, None)
             }
             Err(ServiceError::Store(e)) => return Err(e),
@@ -737,6 +738,7 @@ pub(super) fn board_letter(
         writing: game.variant.writing().trim_end().to_string(),
         commitment: game.row.dice_commitment.clone(),
         seed: view.seed.clone(),
+        ratings: super::ratings::letter::for_game(conn, &game.row, now)?,
         ..BoardLetter::default()
     })
 }

@@ -83,12 +83,17 @@ pub fn challenge(
         });
     }
     let (level, options) = bot::level::split(options)?;
+    let (rated, options) =
+        super::ratings::take_rated(&options).map_err(|why| ServiceError::BadOption {
+            name: "unrated".into(),
+            why,
+        })?;
     let (timing, rules_options) = split_options(&options)?;
     let start = variant.start(&rules_options).map_err(|e| {
         unknown_option(
             e,
             "options: nag=DAYS, forfeit=DAYS, totaltime=DAYS, \
-             clock=MOVES/DAYS or clock=DAYS+INCREMENT[/CAP], level=1..5",
+             clock=MOVES/DAYS or clock=DAYS+INCREMENT[/CAP], level=1..5, unrated",
         )
     })?;
     // By mail, From: proves nothing: the challenger logs in and plays.
@@ -146,6 +151,9 @@ pub fn challenge(
     )?;
     if bot_player.is_some() {
         bot::level::store(&tx, id, level)?;
+    }
+    if !rated {
+        games::set_unrated(&tx, id)?;
     }
     // Those who watch every game of this type watch this one too.
     super::social::watch::join_standing(&tx, id, variant.name(), &ids, req.now)?;

@@ -133,6 +133,9 @@ pub enum ServiceError {
     /// A social verb (chat, message, subscribe, ...) refused.
     #[error(transparent)]
     Social(#[from] super::social::SocialError),
+    /// A rating verb refused (`ratings --rebuild` by mail, ...).
+    #[error(transparent)]
+    Ratings(#[from] super::ratings::RatingsError),
     /// A daily bound of an address (signups, confirmation mails) reached.
     #[error(transparent)]
     DailyBound(#[from] crate::mail::limits::DailyBound),
@@ -291,6 +294,7 @@ mod tests {
             ServiceError::NoUserNamed,
             ServiceError::Limits(crate::clock::LimitsError::Missing { name: "nag".into() }),
             ServiceError::Social(crate::service::social::SocialError::NoText("chat")),
+            ServiceError::Ratings(crate::service::ratings::RatingsError::OperatorOnly),
             ServiceError::DailyBound(crate::mail::limits::DailyBound::Signups {
                 address: "m@example.org".into(),
                 cap: 3,
@@ -361,6 +365,7 @@ mod tests {
                     | ServiceError::SubmissionStale(_)
                     | ServiceError::Limits(_)
                     | ServiceError::Social(_)
+                    | ServiceError::Ratings(_)
                     | ServiceError::DailyBound(_) => 1,
                     ServiceError::NeedUser
                     | ServiceError::Setup(_)

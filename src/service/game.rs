@@ -288,6 +288,7 @@ impl LoadedGame {
         now: DateTime<Utc>,
     ) -> Result<Option<Outcome>, ServiceError> {
         let at = timestamp(now);
+        let was_active = self.row.status == Status::Active;
         let ply = self.row.ply + u32::from(step.kind == EntryKind::Turn);
         let entry = Entry {
             seq: turns::count(conn, self.id())? + 1,
@@ -328,8 +329,12 @@ impl LoadedGame {
         self.row.result = result;
         self.row.reason = reason;
         self.row.draw_votes = votes;
-        self.row.updated = at;
+        self.row.updated = at.clone();
         self.position = position;
+        // Every ending passes here once: the game's ratings change with it.
+        if let (true, Some(outcome)) = (was_active, &outcome) {
+            super::ratings::game_ended(conn, &self.row, &outcome.points, &at)?;
+        }
         Ok(outcome)
     }
 }

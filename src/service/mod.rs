@@ -31,6 +31,7 @@ pub mod notice;
 pub mod notify;
 pub mod preview;
 pub mod queue;
+pub mod ratings;
 pub mod record;
 pub mod remind;
 pub mod reply;
@@ -171,6 +172,10 @@ pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
             showas::showas(conn, req, variant.as_deref(), boards)
         }
         Command::AddAddress { emails } => accounts::add_address(conn, req, emails),
+        Command::Standings { variant } => ratings::standings(conn, req, variant),
+        Command::Ratings { user } => ratings::player_ratings(conn, req, user.as_deref()),
+        Command::RebuildRatings => ratings::rebuild_command(conn, req),
+        Command::TypeHistory { variant, page } => ratings::history(conn, req, variant, *page),
     }
 }
 

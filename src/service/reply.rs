@@ -180,7 +180,7 @@ pub struct GameLine {
 }
 
 /// The answer to a command.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Reply {
     /// A short confirmation: `signed up alice`.
     Done(String),
@@ -206,6 +206,8 @@ pub enum Reply {
     Games(Vec<GameLine>),
     /// Free text: help, history, a game record.
     Text(String),
+    /// A rating pool, ranked (`standings VARIANT`).
+    Standings(super::ratings::Standings),
 }
 
 impl Reply {
@@ -242,6 +244,16 @@ impl Reply {
             Reply::Games(lines) if lines.is_empty() => "no games".to_string(),
             Reply::Games(lines) => games_table(lines),
             Reply::Text(text) => text.trim_end().to_string(),
+            Reply::Standings(standings) => standings.text(),
+        }
+    }
+
+    /// The reply as the shell's `--format json` prints it: a board, or a
+    /// pool's standings (a list of objects); none for other replies.
+    pub fn json(&self) -> Option<serde_json::Result<String>> {
+        match self {
+            Reply::Standings(standings) => Some(serde_json::to_string_pretty(&standings.rows)),
+            reply => reply.view().map(serde_json::to_string_pretty),
         }
     }
 }

@@ -73,6 +73,8 @@ pub struct Game {
     pub total_days: Option<u32>,
     /// The correspondence time control (`--clock=`, as written), if any.
     pub clock: Option<String>,
+    /// False for a game challenged `--unrated`: its end changes no rating.
+    pub rated: bool,
     /// Userids in seat order.
     pub players: Vec<String>,
     /// Player row ids in seat order.
@@ -180,7 +182,7 @@ pub fn insert(conn: &Connection, game: &NewGame<'_>) -> Result<GameId, StoreErro
 }
 
 const COLUMNS: &str = "id, variant, options, status, result, reason, position, ply, created, updated, \
-     draw_votes, dice_commitment, dice_seed, nag_days, forfeit_days, undo_votes, total_days, clock";
+     draw_votes, dice_commitment, dice_seed, nag_days, forfeit_days, undo_votes, total_days, clock, rated";
 
 type RawGame = (Game, String, String, Option<String>, Option<String>);
 
@@ -205,6 +207,7 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<RawGame> {
             undo_votes: Vec::new(),
             total_days: r.get(16)?,
             clock: r.get(17)?,
+            rated: r.get(18)?,
             players: Vec::new(),
             player_ids: Vec::new(),
         },
@@ -233,6 +236,16 @@ fn complete(conn: &Connection, raw: RawGame) -> Result<Game, StoreError> {
         game.players.push(userid);
     }
     Ok(game)
+}
+
+/// Marks a game just inserted as unrated (games are rated by default).
+pub fn set_unrated(conn: &Connection, id: GameId) -> Result<(), StoreError> {
+    super::exec(
+        conn,
+        "UPDATE games SET rated = 0 WHERE id = ?1",
+        [id.0 as i64],
+    )?;
+    Ok(())
 }
 
 /// The game with this number.

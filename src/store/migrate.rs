@@ -27,6 +27,7 @@ pub const STEPS: &[&str] = &[
     include_str!("due.sql"),
     include_str!("bot.sql"),
     include_str!("correspondence.sql"),
+    include_str!("ratings.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,
@@ -44,6 +45,7 @@ const COLUMNS: &[(usize, &str, &str, &str)] = &[
     (12, "senders", "confirmations", "INTEGER NOT NULL DEFAULT 0"),
     (12, "reply_tokens", "ply", "INTEGER"),
     (16, "games", "clock", "TEXT"),
+    (17, "games", "rated", "INTEGER NOT NULL DEFAULT 1"),
 ];
 
 /// The version a database has after every step.
@@ -162,6 +164,38 @@ mod tests {
             assert_eq!(&reason, now);
             assert_eq!(result, "1-0");
         }
+    }
+
+    /// Games older than ratings are rated; the tables a game's end writes
+    /// its ratings to exist, empty until `ratings --rebuild` fills them.
+    #[test]
+    fn games_before_ratings_are_rated() {
+        // A database of version 15: today's, less what step 16 adds.
+        let mut conn = Connection::open_in_memory().unwrap();
+        to_latest(&mut conn).unwrap();
+        conn.execute_batch(
+            "DROP TABLE ratings; DROP TABLE rating_changes; \
+             ALTER TABLE games DROP COLUMN rated; PRAGMA user_version = 15;",
+        )
+        .unwrap();
+        conn.execute_batch(
+            "INSERT INTO games (id, variant, status, result, reason, position, created, updated) \
+             VALUES (1, 'chess', 'over', '1-0', 'checkmate', '', 'now', 'now');",
+        )
+        .unwrap();
+        to_latest(&mut conn).unwrap();
+        let rated: bool = conn
+            .query_row("SELECT rated FROM games WHERE id = 1", [], |r| r.get(0))
+            .unwrap();
+        assert!(rated);
+        let rows: i64 = conn
+            .query_row(
+                "SELECT (SELECT count(*) FROM ratings) + (SELECT count(*) FROM rating_changes)",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(rows, 0);
     }
 
     #[test]

@@ -20,6 +20,7 @@ pub mod games;
 pub mod migrate;
 pub mod players;
 pub mod queued;
+pub mod ratings;
 pub mod reminders;
 pub mod resignations;
 pub mod senders;

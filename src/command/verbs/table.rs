@@ -1,7 +1,7 @@
 //! Every verb, in the order `help commands` lists them.
 
 use super::{Place, Verb};
-use super::{build, social};
+use super::{build, rating, social};
 
 pub static VERBS: &[Verb] = &[
     Verb {
@@ -155,7 +155,9 @@ pub static VERBS: &[Verb] = &[
                start, INCREMENT per move, at most CAP): the bank replaces the\n\
                forfeit time, vacations stop it, an empty bank loses on time;\n\
                --level=1..5 (a game against the computer player, boserv-bot: how\n\
-               well it plays, default 3); and the game's own (see help GAME). By\n\
+               well it plays, default 3); --unrated (the game changes no rating;\n\
+               every other game is rated: help ratings); and the game's own (see\n\
+               help GAME). By\n\
                mail the challenger proves who they are with --login=USERID:PASSWORD\n\
                and must be one of the players.",
         example: "alice bob --nagtime=3",
@@ -345,6 +347,60 @@ pub static VERBS: &[Verb] = &[
         page: "Every turn of the game with who made it (and the roll in dice games).",
         example: "",
         build: build::history,
+    },
+    Verb {
+        name: "history",
+        aliases: &[],
+        place: Place::Kind,
+        login: false,
+        args: "[page N]",
+        secret: None,
+        summary: "a game type's finished games",
+        page: "The finished games of this type, newest first, 20 a page: the date\n\
+               each ended, the board, its players, the result and why; unrated\n\
+               games are marked. `page 2` shows the 20 before them.",
+        example: "page 2",
+        build: rating::history,
+    },
+    Verb {
+        name: "standings",
+        aliases: &[],
+        place: Place::Kind,
+        login: false,
+        args: "",
+        secret: None,
+        summary: "a game type's rated players, ranked",
+        page: "The players of this type's rating pool, ranked by rating: established\n\
+               players first, then provisional ones (`?`, see `help ratings`),\n\
+               each with rating, deviation (RD), games won, lost and drawn. The\n\
+               shell's --format json gives a list of objects.",
+        example: "",
+        build: rating::standings,
+    },
+    Verb {
+        name: "ratings",
+        aliases: &[],
+        place: Place::Global,
+        login: false,
+        args: "[USERID]",
+        secret: None,
+        summary: "a player's rating in each game type",
+        page: "USERID's rating in each game type they have played rated games of\n\
+               (without USERID: yours). Ratings are Glicko-2, one pool per game\n\
+               type (a game's options, such as berolina, stay in its type's pool):\n\
+               a new player starts at 1500, deviation (RD) 350, volatility 0.06;\n\
+               tau is 0.5. Each rated game is one rating period for each of its\n\
+               players, rated when it ends. A game of three is scored pair by\n\
+               pair: the winner beats both others, and they draw with each other.\n\
+               A rating period without a game is 30 days: for each 30 days without\n\
+               a rated game of a type, the RD there grows as Glicko-2 prescribes\n\
+               (at most back to 350). A rating with RD 110 or more is provisional\n\
+               and shown with `?` (1662?). Games challenged --unrated are not\n\
+               rated, nor are games where one user holds two seats. The\n\
+               operator's `ratings --rebuild` works every rating out again from\n\
+               the finished games, with the same result.",
+        example: "alice",
+        build: rating::ratings,
     },
     Verb {
         name: "games",

@@ -1,6 +1,7 @@
 //! Every template renders with sample data; a typo is an error.
 
 use super::*;
+use crate::letters::ratings::{PlayerRating, RatingsLetter};
 use crate::letters::*;
 
 const DIAGRAM: &str = "  +---+---+\n2 | k |   |\n1 |   | K |\n  +---+---+\n    a   b";
@@ -25,7 +26,21 @@ fn board() -> BoardLetter {
             author: "alice".into(),
             text: "Your move!\n\nGood luck.".into(),
         }],
+        ratings: RatingsLetter {
+            rated: true,
+            players: vec![rated("alice", 1712, false), rated("bob", 1500, true)],
+        },
         ..BoardLetter::default()
+    }
+}
+
+fn rated(userid: &str, rating: i64, provisional: bool) -> PlayerRating {
+    PlayerRating {
+        userid: userid.into(),
+        rating,
+        provisional,
+        after: None,
+        after_provisional: false,
     }
 }
 
@@ -103,10 +118,33 @@ fn game_over_mails() {
         result: Some("1-0".into()),
         seed: Some("cd".repeat(32)),
         comments: vec![],
+        ratings: RatingsLetter {
+            rated: true,
+            players: vec![
+                PlayerRating {
+                    after: Some(1718),
+                    ..rated("alice", 1712, false)
+                },
+                PlayerRating {
+                    after: Some(1471),
+                    after_provisional: true,
+                    ..rated("bob", 1500, true)
+                },
+            ],
+        },
         ..board()
     };
     let text = render("game_over.txt", won.clone());
     assert!(text.contains("Game won by alice (checkmate).\n"), "{text}");
+    assert!(
+        text.contains("Rated game: alice 1712 → 1718, bob 1500? → 1471?.\n"),
+        "{text}"
+    );
+    let unrated = BoardLetter {
+        ratings: RatingsLetter::default(),
+        ..won.clone()
+    };
+    assert!(render("game_over.txt", unrated).contains("\nUnrated game.\n"));
     insta::assert_snapshot!(text);
     let drawn = BoardLetter {
         winner: None,

@@ -1,0 +1,244 @@
+//! What players read of the ratings: `standings VARIANT` (a pool ranked,
+//! provisional players in their own section, as pbmserv's standings kept
+//! them apart), `ratings USERID` (every pool of one player) and `history
+//! VARIANT` (the finished games of a type, newest first, paged).
+
+use chrono::{DateTime, Utc};
+use rusqlite::Connection;
+use serde::Serialize;
+
+use super::{Rating, RatingsError, shown};
+use crate::command::Actor;
+use crate::service::game::find_variant;
+use crate::service::{Reply, Request, ServiceError};
+use crate::store::ratings as stored;
+use crate::store::{self, players};
+
+/// Finished games a page of `history VARIANT` lists.
+pub const HISTORY_PAGE: u32 = 20;
+
+/// One line of the standings (one object of `--format json`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Standing {
+    /// 1, 2, ... within the player's section (established or provisional).
+    pub rank: u32,
+    pub userid: String,
+    pub rating: f64,
+    pub rd: f64,
+    pub volatility: f64,
+    pub games: u32,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+    pub provisional: bool,
+}
+
+/// A pool's standings: established players ranked, then provisional ones.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Standings {
+    pub variant: String,
+    /// `Chess`: the game type's title, heading the text.
+    #[serde(skip)]
+    pub title: String,
+    pub rows: Vec<Standing>,
+}
+
+impl Standings {
+    /// The standings as a player reads them: two sections, aligned columns.
+    pub fn text(&self) -> String {
+        if self.rows.is_empty() {
+            return format!(
+                "{} standings: no rated games yet (everyone starts at {}).",
+                self.title,
+                shown(super::START.0, super::START.1)
+            );
+        }
+        let mut out = format!(
+            "{} standings (Glicko-2; `?`: provisional, see `help ratings`)\n",
+            self.title
+        );
+        let width = self
+            .rows
+            .iter()
+            .map(|r| r.userid.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max("PLAYER".len());
+        for (title, provisional) in [("Established", false), ("Provisional", true)] {
+            let rows: Vec<&Standing> = self
+                .rows
+                .iter()
+                .filter(|r| r.provisional == provisional)
+                .collect();
+            if rows.is_empty() {
+                continue;
+            }
+            out.push_str(&format!(
+                "\n{title}\nRANK {:<width$} RATING   RD GAMES  WON LOST DRAWN\n",
+                "PLAYER"
+            ));
+            for r in rows {
+                out.push_str(&format!(
+                    "{:>4} {:<width$} {:>6} {:>4.0} {:>5} {:>4} {:>4} {:>5}\n",
+                    r.rank,
+                    r.userid,
+                    shown(r.rating, r.rd),
+                    r.rd,
+                    r.games,
+                    r.wins,
+                    r.losses,
+                    r.draws
+                ));
+            }
+        }
+        out.trim_end().to_string()
+    }
+}
+
+/// `standings VARIANT`: the pool as it stands at the request's time (each
+/// deviation grown by the player's inactivity).
+pub fn standings(
+    conn: &mut Connection,
+    req: &Request<'_>,
+    variant: &str,
+) -> Result<Reply, ServiceError> {
+    let found = find_variant(req.catalog, variant)?;
+    let (variant, title) = (found.name(), found.title());
+    let tx = store::read(conn)?;
+    let mut pool: Vec<Rating> = stored::pool(&tx, variant)?
+        .into_iter()
+        .map(|row| Rating::from(row).as_of(req.now))
+        .collect();
+    pool.sort_by(|a, b| {
+        a.provisional()
+            .cmp(&b.provisional())
+            .then(b.rating.total_cmp(&a.rating))
+            .then(a.userid.cmp(&b.userid))
+    });
+    let mut rows = Vec::new();
+    let (mut established, mut provisional) = (0, 0);
+    for r in pool {
+        let rank = if r.provisional() {
+            provisional += 1;
+            provisional
+        } else {
+            established += 1;
+            established
+        };
+        rows.push(Standing {
+            rank,
+            provisional: r.provisional(),
+            userid: r.userid,
+            rating: r.rating,
+            rd: r.rd,
+            volatility: r.volatility,
+            games: r.games,
+            wins: r.wins,
+            losses: r.losses,
+            draws: r.draws,
+        });
+    }
+    Ok(Reply::Standings(Standings {
+        variant: variant.to_string(),
+        title: title.to_string(),
+        rows,
+    }))
+}
+
+/// `ratings [USERID]`: one player's rating in every pool they play in.
+pub fn player_ratings(
+    conn: &mut Connection,
+    req: &Request<'_>,
+    user: Option<&str>,
+) -> Result<Reply, ServiceError> {
+    let user = match (user, req.actor) {
+        (Some(user), _) => user.to_string(),
+        (
+            None,
+            Actor::Trusted(user) | Actor::Claimed { user, .. } | Actor::Verified { user, .. },
+        ) => user.clone(),
+        (None, Actor::Anonymous) => return Err(RatingsError::NoUser.into()),
+    };
+    let tx = store::read(conn)?;
+    let player = players::find(&tx, &user)?.ok_or(ServiceError::NoSuchUser(user))?;
+    let pools: Vec<Rating> = stored::of_player(&tx, &player.userid)?
+        .into_iter()
+        .map(|row| Rating::from(row).as_of(req.now))
+        .collect();
+    if pools.is_empty() {
+        return Ok(Reply::Text(format!(
+            "{} has no rated games yet (every game type starts at {}).",
+            player.userid,
+            shown(super::START.0, super::START.1)
+        )));
+    }
+    let mut out = format!(
+        "Ratings of {} (Glicko-2; `?`: provisional)\nGAME            RATING   RD GAMES  WON LOST DRAWN\n",
+        player.userid
+    );
+    for r in pools {
+        out.push_str(&format!(
+            "{:<15} {:>6} {:>4.0} {:>5} {:>4} {:>4} {:>5}\n",
+            r.variant,
+            r.shown(),
+            r.rd,
+            r.games,
+            r.wins,
+            r.losses,
+            r.draws
+        ));
+    }
+    Ok(Reply::Text(out))
+}
+
+/// `history VARIANT [page N]`: the finished games of a type, newest first.
+pub fn history(
+    conn: &mut Connection,
+    req: &Request<'_>,
+    variant: &str,
+    page: u32,
+) -> Result<Reply, ServiceError> {
+    let variant = find_variant(req.catalog, variant)?.name();
+    let tx = store::read(conn)?;
+    let skip = (page.max(1) - 1).saturating_mul(HISTORY_PAGE);
+    let (games, total) = stored::finished(&tx, variant, HISTORY_PAGE, skip)?;
+    let pages = total.div_ceil(HISTORY_PAGE).max(1);
+    if page == 0 || page > pages {
+        return Err(RatingsError::NoSuchPage {
+            page,
+            pages,
+            s: if pages == 1 { "" } else { "s" },
+            variant: variant.to_string(),
+        }
+        .into());
+    }
+    if total == 0 {
+        return Ok(Reply::Text(format!("No finished games of {variant} yet.")));
+    }
+    let mut out = format!(
+        "Finished games of {variant}, newest first: page {page} of {pages} ({total} game{})\n",
+        if total == 1 { "" } else { "s" }
+    );
+    for game in games {
+        let reason = game.reason.as_deref().unwrap_or("");
+        let unrated = if game.rated { "" } else { " (unrated)" };
+        out.push_str(&format!(
+            "{}  {}  {}  {}  {reason}{unrated}\n",
+            date(&game.at),
+            game.game,
+            game.players.join("-"),
+            game.result,
+        ));
+    }
+    if page < pages {
+        out.push_str(&format!("More: page {}\n", page + 1));
+    }
+    Ok(Reply::Text(out))
+}
+
+/// `2026-03-01 12:00` from a stored time.
+fn date(at: &str) -> String {
+    DateTime::parse_from_rfc3339(at)
+        .map(|t| t.with_timezone(&Utc).format("%Y-%m-%d %H:%M").to_string())
+        .unwrap_or_else(|_| at.to_string())
+}
