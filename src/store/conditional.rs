@@ -4,7 +4,7 @@
 use rusqlite::{Connection, params};
 
 use super::StoreError;
-use crate::command::GameId;
+use crate::ids::GameId;
 
 /// One step of a tree as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
