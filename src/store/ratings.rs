@@ -5,7 +5,7 @@
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::StoreError;
-use crate::command::GameId;
+use crate::ids::GameId;
 
 /// One player's rating in one pool, as stored.
 #[derive(Clone, Debug, PartialEq)]
