@@ -17,6 +17,7 @@
 //! world its own syntax ([`usage`]).
 
 mod build;
+pub mod consent;
 mod social;
 mod table;
 
@@ -213,7 +214,14 @@ pub fn parse_mail(line: &str) -> Result<Vec<super::language::Request>, LanguageE
             return Err(LanguageError::UnknownCommand(super::words::clean(first)));
         };
         let verbs = named(&words[1..], |p| p != Place::Global);
-        let Some(verb) = verbs.first() else {
+        // A verb both of a board and of a kind of game (`accept`): the
+        // board's when a board number follows, as in the shell.
+        let board_next = words.get(2).is_some_and(|w| w.parse::<GameId>().is_ok());
+        let verb = verbs
+            .iter()
+            .find(|v| (v.place == Place::Board) == board_next)
+            .or(verbs.first());
+        let Some(verb) = verb else {
             return Err(LanguageError::UnknownVerb {
                 game: super::words::clean(first),
                 verb: super::words::clean(&second.to_ascii_lowercase()),

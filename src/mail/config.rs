@@ -102,6 +102,17 @@ pub const SETTINGS: &[Setting] = &[
         check: |value| rates::parse(value, RATES[1].min).map(drop),
     },
     Setting {
+        name: "invitation-days",
+        env: "BOSERV_INVITATION_DAYS",
+        default: Some("14"),
+        about: "days a challenge waits for its players to accept, and an open challenge (seek) stands (1 to 365)",
+        check: |value| {
+            crate::service::consent::parse_days(value)
+                .map(drop)
+                .ok_or_else(|| "not a number of days from 1 to 365".to_string())
+        },
+    },
+    Setting {
         name: "messages-per-day",
         env: "BOSERV_MESSAGES_PER_DAY",
         default: Some("30"),

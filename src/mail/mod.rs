@@ -19,6 +19,7 @@ pub mod body;
 pub mod bounds;
 pub mod compose;
 pub mod config;
+pub mod consent;
 pub mod drain;
 pub mod fingerprint;
 pub mod handle;

@@ -132,6 +132,9 @@ pub enum ServiceError {
     /// A daily bound of an address (signups, confirmation mails) reached.
     #[error(transparent)]
     DailyBound(#[from] crate::mail::limits::DailyBound),
+    /// A challenge, an invitation or an open challenge refused.
+    #[error(transparent)]
+    Consent(#[from] super::consent::ConsentError),
     /// The server is set up wrong (an environment variable, a setting):
     /// the operator's to fix, not the player's.
     #[error("server setup: {0}")]
@@ -286,6 +289,7 @@ mod tests {
                 address: "m@example.org".into(),
                 cap: 3,
             }),
+            ServiceError::Consent(super::super::consent::ConsentError::OwnSeek(3)),
             ServiceError::Setup("BOSERV_DICE_SEED: not 64 hex digits".into()),
             ServiceError::Internal("oops".into()),
             ServiceError::Store(StoreError::Busy),
@@ -348,7 +352,8 @@ mod tests {
                     | ServiceError::SubmissionStale(_)
                     | ServiceError::Limits(_)
                     | ServiceError::Social(_)
-                    | ServiceError::DailyBound(_) => 1,
+                    | ServiceError::DailyBound(_)
+                    | ServiceError::Consent(_) => 1,
                     ServiceError::NeedUser
                     | ServiceError::Setup(_)
                     | ServiceError::Internal(_)

@@ -13,6 +13,7 @@ pub mod analysis;
 pub mod audit;
 pub mod autopass;
 pub mod challenge;
+pub mod consent;
 pub mod deadline;
 pub mod demo;
 pub mod dice;
@@ -33,6 +34,7 @@ pub mod remind;
 pub mod reply;
 pub mod resign;
 pub mod score;
+pub mod seek;
 pub mod show;
 pub mod showas;
 pub mod signoff;
@@ -166,6 +168,22 @@ pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
             showas::showas(conn, req, variant.as_deref(), boards)
         }
         Command::AddAddress { emails } => accounts::add_address(conn, req, emails),
+        Command::Accept { game } => consent::accept(conn, req, *game),
+        Command::Decline { game, words } => consent::decline(conn, req, *game, words),
+        Command::Challenges { variant, answer } => {
+            consent::settings::challenges(conn, req, variant, *answer)
+        }
+        Command::Limit { variant, limit } => consent::settings::limit(conn, req, variant, *limit),
+        Command::Seek {
+            variant,
+            options,
+            color,
+            rating,
+        } => seek::seek(conn, req, variant, options, color.as_deref(), *rating),
+        Command::Seeks { variant } => seek::seeks(conn, req, variant.as_deref()),
+        Command::AcceptSeek { seek, variant } => {
+            seek::accept(conn, req, *seek, variant.as_deref())
+        }
     }
 }
 

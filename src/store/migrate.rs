@@ -25,6 +25,7 @@ pub const STEPS: &[&str] = &[
     include_str!("trust.sql"),
     include_str!("draw_offers.sql"),
     include_str!("due.sql"),
+    include_str!("consent.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,
