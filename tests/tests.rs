@@ -6,6 +6,7 @@ mod bot_move;
 mod chess_cache;
 mod chess_oracle;
 mod cli;
+mod consent;
 mod dice_audit;
 mod fixes_b;
 mod games;

@@ -209,7 +209,7 @@ pub static VERBS: &[Verb] = &[
         login: true,
         args: "[SEEK]",
         secret: None,
-        summary: "accept every challenge of GAME, or take SEEK",
+        summary: "all challenges of GAME, or take SEEK",
         page: "pbmserv's form: without SEEK, challenges of this game start at once\n\
                (as `challenges GAME accept`); with SEEK, takes that open challenge.",
         example: "",
