@@ -27,9 +27,15 @@ fn an_invitation_waits_until_accepted_by_reply_then_the_game_begins() {
     let (subject, body) = env.last_mail_to("bob@");
     assert_eq!(subject, "Chess Invitation 1 bob");
     assert!(body.contains("alice challenges you to"), "{body}");
-    assert!(body.contains("reply to this mail with the first line accept"), "{body}");
+    assert!(
+        body.contains("reply to this mail with the first line accept"),
+        "{body}"
+    );
     assert!(body.contains("chess accept 1 bob PASSWORD"), "{body}");
-    assert!(body.contains("chess decline 1 bob PASSWORD [YOUR WORDS]"), "{body}");
+    assert!(
+        body.contains("chess decline 1 bob PASSWORD [YOUR WORDS]"),
+        "{body}"
+    );
     assert!(body.contains("expires on Sun 15 Mar 2026"), "{body}");
     env.reply_to_board_mail("bob", "yes1", "accept");
     let (subject, _) = env.last_mail_to("alice@");
@@ -65,7 +71,10 @@ fn all_three_players_of_orwell_must_accept() {
         &["challenge", "orwell", "alice", "bob", "carol"],
     );
     let half = env.ok(Some("carol"), &["accept", "1"]);
-    assert_eq!(half.trim(), "game1: carol accepted; it begins when bob accepts");
+    assert_eq!(
+        half.trim(),
+        "game1: carol accepted; it begins when bob accepts"
+    );
     assert!(env.refused(None, &["roll", "1"]).contains("has not begun"));
     let begun = env.ok(Some("bob"), &["accept", "1"]);
     assert!(begun.trim_end().ends_with("game1"), "{begun}");
@@ -124,7 +133,10 @@ fn a_seek_is_listed_and_taken_by_another_player() {
     );
     assert_eq!(posted.lines().last(), Some("seek1"), "{posted}");
     let listed = env.ok(None, &["seeks"]);
-    assert!(listed.contains("seek1 chess   alice  Black 1400-1800 --nagtime=3"), "{listed}");
+    assert!(
+        listed.contains("seek1 chess   alice  Black 1400-1800 --nagtime=3"),
+        "{listed}"
+    );
     assert_eq!(
         env.refused(Some("alice"), &["accept", "seek1"]),
         "seek1 is your own open challenge: another player must accept it"
@@ -134,10 +146,19 @@ fn a_seek_is_listed_and_taken_by_another_player() {
         "seek1 is a challenge to chess, not orwell"
     );
     let taken = env.ok(Some("bob"), &["accept", "seek1"]);
-    assert!(taken.starts_with("seek1 taken: alice plays Black, bob plays White\n"), "{taken}");
+    assert!(
+        taken.starts_with("seek1 taken: alice plays Black, bob plays White\n"),
+        "{taken}"
+    );
     assert_eq!(taken.lines().last(), Some("game1"));
-    assert!(env.ok(None, &["show", "1"]).contains("reminder after 3 days"));
-    assert_eq!(env.ok(None, &["seeks", "chess"]).trim(), "no open challenges to chess");
+    assert!(
+        env.ok(None, &["show", "1"])
+            .contains("reminder after 3 days")
+    );
+    assert_eq!(
+        env.ok(None, &["seeks", "chess"]).trim(),
+        "no open challenges to chess"
+    );
     assert_eq!(
         env.refused(Some("carol"), &["accept", "seek1"]),
         "no open challenge seek1 (see `seeks`)"

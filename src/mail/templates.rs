@@ -32,7 +32,10 @@ pub const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../templates/game_over.txt"),
     ),
     ("help.txt", include_str!("../../templates/help.txt")),
-    ("invitation.txt", include_str!("../../templates/invitation.txt")),
+    (
+        "invitation.txt",
+        include_str!("../../templates/invitation.txt"),
+    ),
     ("message.txt", include_str!("../../templates/message.txt")),
     ("nag.txt", include_str!("../../templates/nag.txt")),
     ("new_game.txt", include_str!("../../templates/new_game.txt")),

@@ -88,7 +88,12 @@ impl Setup {
     /// Stores the game between `ids` (seat order): no dice yet, nobody's
     /// clock running until [`begin`]. Those who watch every game of the
     /// type watch this one too.
-    pub fn create(&self, tx: &Tx<'_>, ids: &[i64], now: DateTime<Utc>) -> Result<GameId, ServiceError> {
+    pub fn create(
+        &self,
+        tx: &Tx<'_>,
+        ids: &[i64],
+        now: DateTime<Utc>,
+    ) -> Result<GameId, ServiceError> {
         let id = games::insert(
             tx,
             &games::NewGame {
@@ -157,7 +162,14 @@ pub fn challenge(
     let ids: Vec<i64> = players.iter().map(|p| p.id).collect();
     let id = setup.create(&tx, &ids, req.now)?;
     let reply = if waiting.is_empty() {
-        begin(&tx, req.catalog, id, challenger.as_deref(), req.comment, req.now)?
+        begin(
+            &tx,
+            req.catalog,
+            id,
+            challenger.as_deref(),
+            req.comment,
+            req.now,
+        )?
     } else {
         consent::invite(&tx, req, id, challenger.as_deref(), &waiting)?
     };

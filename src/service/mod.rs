@@ -181,9 +181,7 @@ pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
             rating,
         } => seek::seek(conn, req, variant, options, color.as_deref(), *rating),
         Command::Seeks { variant } => seek::seeks(conn, req, variant.as_deref()),
-        Command::AcceptSeek { seek, variant } => {
-            seek::accept(conn, req, *seek, variant.as_deref())
-        }
+        Command::AcceptSeek { seek, variant } => seek::accept(conn, req, *seek, variant.as_deref()),
     }
 }
 

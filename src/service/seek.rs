@@ -210,6 +210,7 @@ pub fn accept(
 /// Seat 0 or 1, from the OS's randomness.
 fn random_seat() -> Result<usize, ServiceError> {
     let mut byte = [0u8; 1];
-    getrandom::fill(&mut byte).map_err(|e| ServiceError::Internal(format!("no randomness: {e}")))?;
+    getrandom::fill(&mut byte)
+        .map_err(|e| ServiceError::Internal(format!("no randomness: {e}")))?;
     Ok(usize::from(byte[0] & 1))
 }

@@ -218,9 +218,8 @@ pub fn begin(
 
 /// The invitations whose time has come by `now`, by game number.
 pub fn expired_by(conn: &Connection, now: &str) -> Result<Vec<GameId>, StoreError> {
-    let mut q = conn.prepare_cached(
-        "SELECT game FROM invitations WHERE expires <= ?1 ORDER BY game",
-    )?;
+    let mut q =
+        conn.prepare_cached("SELECT game FROM invitations WHERE expires <= ?1 ORDER BY game")?;
     let ids = q
         .query_map([now], |r| r.get::<_, i64>(0))?
         .collect::<Result<Vec<_>, _>>()?;

@@ -13,7 +13,10 @@ type Built = Result<Vec<Command>, LanguageError>;
 
 /// `seek7` (any case) -> 7.
 pub fn seek_number(word: &str) -> Option<u64> {
-    let digits = word.get(..4)?.eq_ignore_ascii_case("seek").then(|| &word[4..])?;
+    let digits = word
+        .get(..4)?
+        .eq_ignore_ascii_case("seek")
+        .then(|| &word[4..])?;
     digits.parse::<u64>().ok().filter(|&n| n > 0)
 }
 

@@ -92,8 +92,7 @@ pub fn invitation_days(conn: &Connection) -> Result<u32, ServiceError> {
         .filter(|v| !v.trim().is_empty())
     {
         Some(value) => Some(value),
-        None => store::settings::all(conn)?
-            .remove(INVITATION_DAYS_SETTING),
+        None => store::settings::all(conn)?.remove(INVITATION_DAYS_SETTING),
     };
     match value {
         None => Ok(INVITATION_DAYS),
@@ -387,12 +386,11 @@ pub fn decline(
 /// The game's players and its challenger but `userid`, each once.
 fn others(game: &LoadedGame, userid: &str) -> Vec<String> {
     let mut others: Vec<String> = Vec::new();
-    let challenger = game
-        .invitation
-        .as_ref()
-        .and_then(|i| i.challenger.clone());
+    let challenger = game.invitation.as_ref().and_then(|i| i.challenger.clone());
     for user in game.row.players.iter().cloned().chain(challenger) {
-        if !user.eq_ignore_ascii_case(userid) && !others.iter().any(|o| o.eq_ignore_ascii_case(&user)) {
+        if !user.eq_ignore_ascii_case(userid)
+            && !others.iter().any(|o| o.eq_ignore_ascii_case(&user))
+        {
             others.push(user);
         }
     }

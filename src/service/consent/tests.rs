@@ -81,8 +81,16 @@ fn a_challenge_waits_with_no_clock_until_the_challenged_accepts() {
     ));
     let invitation = mails_to(&conn, "bob");
     assert_eq!(invitation.len(), 1, "{invitation:?}");
-    assert!(invitation[0].0.contains("Invitation"), "{:?}", invitation[0]);
-    assert!(invitation[0].1.contains("chess accept"), "{}", invitation[0].1);
+    assert!(
+        invitation[0].0.contains("Invitation"),
+        "{:?}",
+        invitation[0]
+    );
+    assert!(
+        invitation[0].1.contains("chess accept"),
+        "{}",
+        invitation[0].1
+    );
     assert!(mails_to(&conn, "alice").is_empty());
     // The challenger's own accept is not wanted.
     let again = run_as(&mut conn, &as_user("alice"), &Command::Accept { game: id });
@@ -188,7 +196,10 @@ fn a_limit_on_either_side_refuses_with_the_reason() {
     limit(&mut conn, "bob", None);
     limit(&mut conn, "carol", Some(0));
     let refused = challenge(&mut conn, "carol", &["carol", "bob"]).unwrap_err();
-    assert!(refused.to_string().starts_with("carol is in 0"), "{refused}");
+    assert!(
+        refused.to_string().starts_with("carol is in 0"),
+        "{refused}"
+    );
 }
 
 #[test]
@@ -237,9 +248,8 @@ fn remind_expires_an_invitation_once() {
             .unwrap();
     assert_eq!(summary.invitations_expired, 1);
     assert!(summary.to_string().contains("1 invitation expired"));
-    let again =
-        crate::service::remind::remind(&mut conn, crate::rules::VARIANTS, late, &mut quiet)
-            .unwrap();
+    let again = crate::service::remind::remind(&mut conn, crate::rules::VARIANTS, late, &mut quiet)
+        .unwrap();
     assert_eq!(again.invitations_expired, 0);
     let told = mails_to(&conn, "alice");
     assert_eq!(told.len(), 1, "{told:?}");
