@@ -108,10 +108,9 @@ fn standing_answers_and_limits_by_shell_and_by_mail() {
         env.refused(Some("carol"), &["challenge", "chess", "bob", "carol"]),
         "bob is in 1 chess games, the most they allow (limit chess 1): challenge refused"
     );
-    assert!(
-        env.refused(Some("bob"), &["challenges", "chess", "maybe"])
-            .contains("accept, ask or reject")
-    );
+    let usage = env.run(Some("bob"), &["challenges", "chess", "maybe"]);
+    assert_eq!(usage.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&usage.stderr).contains("accept, ask or reject"));
     assert!(
         env.refused(Some("bob"), &["limit", "shogi", "3"])
             .contains("shogi: not a game here")

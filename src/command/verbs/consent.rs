@@ -189,6 +189,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_password_of_every_accept_form_is_found_for_masking() {
+        use crate::command::verbs::{parse_mail, secret_places};
+        for (line, place) in [
+            ("chess accept bob secret", 3),
+            ("chess accept bob secret seek2", 3),
+            ("chess accept 4 bob secret", 4),
+            ("accept bob secret seek2", 2),
+            ("chess decline 4 bob secret not now", 4),
+        ] {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(secret_places(&words), vec![place], "{line}");
+            assert!(parse_mail(line).is_ok(), "{line}");
+        }
+    }
+
+    #[test]
     fn seek_names_and_rating_ranges_read() {
         assert_eq!(seek_number("seek12"), Some(12));
         assert_eq!(seek_number("Seek1"), Some(1));

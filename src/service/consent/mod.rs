@@ -338,38 +338,18 @@ pub fn decline(
         return answer_proposal(conn, req, id, false);
     }
     let player = acting_player(&tx, req.actor)?;
-    let Some(&seat) = game.seats_of(player.id).first() else {
+    if game.seats_of(player.id).is_empty() {
         return Err(ServiceError::NotPlaying {
             user: player.userid,
             game: id,
         });
-    };
+    }
     let words = [words.trim(), req.comment.unwrap_or("").trim()]
         .into_iter()
         .filter(|w| !w.is_empty())
         .collect::<Vec<_>>()
         .join("\n");
-    let ending = Ending::Declined {
-        seat,
-        name: game.variant.seats()[seat],
-    };
-    games::cancel(&tx, id, &ending, &timestamp(req.now))?;
-    invitations::close(&tx, id)?;
-    let sides = sides(&game);
-    let mut told = Vec::new();
-    for reader in others(&game, &player.userid) {
-        let letter = DeclinedLetter {
-            title: game.variant.title().to_string(),
-            name: game.variant.full_name().to_string(),
-            board: id.0,
-            sides: sides.clone(),
-            by: player.userid.clone(),
-            words: (!words.is_empty()).then(|| words.clone()),
-            reader: reader.clone(),
-        };
-        crate::mail::consent::queue(&tx, &Letter::Declined(letter), req.now)?;
-        told.push(reader);
-    }
+    let told = cancel(&tx, &game, &player.userid, &words, req.now)?;
     super::due::settle(&tx, req.catalog, req.now)?;
     tx.commit()?;
     Ok(Reply::Done(format!(
@@ -381,6 +361,47 @@ pub fn decline(
             format!(" ({} told)", told.join(", "))
         }
     )))
+}
+
+/// Cancels the invitation `game` because `by`, one of its players,
+/// declined it with `words` (a decline, or a signoff): the others are
+/// told. Returns who was told.
+pub fn cancel(
+    tx: &Tx<'_>,
+    game: &LoadedGame,
+    by: &str,
+    words: &str,
+    now: DateTime<Utc>,
+) -> Result<Vec<String>, ServiceError> {
+    let id = game.id();
+    let seat = game
+        .row
+        .players
+        .iter()
+        .position(|p| p.eq_ignore_ascii_case(by))
+        .unwrap_or(0);
+    let ending = Ending::Declined {
+        seat,
+        name: game.variant.seats()[seat],
+    };
+    games::cancel(tx, id, &ending, &timestamp(now))?;
+    invitations::close(tx, id)?;
+    let sides = sides(game);
+    let mut told = Vec::new();
+    for reader in others(game, by) {
+        let letter = DeclinedLetter {
+            title: game.variant.title().to_string(),
+            name: game.variant.full_name().to_string(),
+            board: id.0,
+            sides: sides.clone(),
+            by: by.to_string(),
+            words: (!words.is_empty()).then(|| words.to_string()),
+            reader: reader.clone(),
+        };
+        crate::mail::consent::queue(tx, &Letter::Declined(letter), now)?;
+        told.push(reader);
+    }
+    Ok(told)
 }
 
 /// The game's players and its challenger but `userid`, each once.

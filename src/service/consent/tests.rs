@@ -258,3 +258,20 @@ fn remind_expires_an_invitation_once() {
     let game = LoadedGame::load(&conn, crate::rules::VARIANTS, id).unwrap();
     assert_eq!(game.row.status, games::Status::Cancelled);
 }
+
+#[test]
+fn signing_off_declines_the_invitations_not_begun() {
+    let mut conn = setup();
+    let id = game_of(&challenge(&mut conn, "alice", &["alice", "bob"]).unwrap());
+    let out = run_as(&mut conn, &as_user("bob"), &Command::Signoff).unwrap();
+    assert!(
+        out.text()
+            .contains("cancelled (challenges not begun): game1"),
+        "{}",
+        out.text()
+    );
+    let game = LoadedGame::load(&conn, crate::rules::VARIANTS, id).unwrap();
+    assert_eq!(game.row.status, games::Status::Cancelled);
+    let told = mails_to(&conn, "alice");
+    assert!(told[0].0.contains("declined by bob"), "{told:?}");
+}
