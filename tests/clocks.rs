@@ -46,7 +46,7 @@ fn ten_moves_in_fifty_days_style_carries_over_pauses_on_vacation_and_remind_forf
     let env = Env::new();
     env.signup(&["alice", "bob"]);
     let out = env.ok(
-        Some("alice"),
+        None,
         &["challenge", "chess", "alice", "bob", "--clock=2/10"],
     );
     let game = out.lines().last().unwrap().to_string();
@@ -109,7 +109,7 @@ fn fischer_with_a_cap_through_many_moves_and_a_late_move_loses() {
     let env = Env::new();
     env.signup(&["alice", "bob"]);
     let out = env.ok(
-        Some("alice"),
+        None,
         &["challenge", "chess", "alice", "bob", "--clock=3+1/4"],
     );
     let game = out.lines().last().unwrap().to_string();
@@ -172,7 +172,7 @@ fn a_bank_replaces_the_forfeit_and_no_clock_keeps_it() {
     let env = Env::new();
     env.signup(&["alice", "bob"]);
     let out = env.ok(
-        Some("alice"),
+        None,
         &["challenge", "chess", "alice", "bob", "--clock=30+0"],
     );
     let banked = out.lines().last().unwrap().to_string();

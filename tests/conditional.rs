@@ -234,7 +234,7 @@ fn by_mail_and_by_reply_and_refused_in_dice_games() {
 
     // A dice game: refused, saying why.
     let out = env
-        .cmd(Some("alice"))
+        .cmd(None)
         .args(["challenge", "orwell", "alice", "bob", "carol"])
         .output()
         .unwrap();

@@ -233,6 +233,7 @@ fn a_mail_waits_for_a_free_core_then_the_mta_retries() {
 #[test]
 fn a_game_of_chess_by_mail() {
     let env = signed_up();
+    env.ok(Some("bob"), &["challenges", "chess", "accept"]);
     let challenge = "From: alice@example.org\r\nMessage-ID: <c1@example.org>\r\nSubject: chess challenge alice bob --login=alice:secret\r\n\r\nGood luck!\r\n";
     assert_eq!(mail(&env, challenge).status.code(), Some(0));
     let waiting = outbox(&env);

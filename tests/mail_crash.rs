@@ -597,7 +597,7 @@ fn start(plan: &Plan, dir: &Path) -> (Harness, Vec<u64>) {
     let mut ids = Vec::new();
     for n in 0..plan.width {
         let (white, black) = (format!("p{}", 2 * n), format!("p{}", 2 * n + 1));
-        h.shell(&["--as", &white, "challenge", "chess", &white, &black]);
+        h.shell(&["challenge", "chess", &white, &black]);
         ids.push(n as u64 + 1);
     }
     // How long an unhurried mail takes, so kills land inside its life.

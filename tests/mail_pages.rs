@@ -281,6 +281,7 @@ fn errors_help_and_welcome_keep_to_76_columns() {
         "chess challenge alice bob --login=alice:secret",
         "Good luck!",
     );
+    mail("bob@example.org", "chess accept 1 bob secret", "");
     mail(
         "bob@example.org",
         "chess move 1 bob secret e7-e5",

@@ -219,6 +219,7 @@ fn a_reply_to_a_delivered_board_mail_advances_the_game() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    env.ok(Some("bob"), &["challenges", "chess", "accept"]);
     let challenge = "From: alice@example.org\r\nMessage-ID: <w1@example.org>\r\n\
                      Subject: chess challenge alice bob --login=alice:secret\r\n\r\n";
     assert_eq!(

@@ -26,7 +26,7 @@ fn seed_hex(n: u64) -> String {
 pub(crate) fn start(env: &Env, seed: &str) -> String {
     env.signup(&PLAYERS);
     let out = env
-        .cmd(Some("alice"))
+        .cmd(None)
         .env(TEST_SEED_ENV, seed)
         .args(["challenge", "orwell", "alice", "bob", "carol"])
         .output()
@@ -535,7 +535,7 @@ fn a_challenge_lists_the_passes_of_the_first_rolls() {
     let env = Env::new();
     env.signup(&PLAYERS);
     let out = env
-        .cmd(Some("alice"))
+        .cmd(None)
         .env(TEST_SEED_ENV, &seed)
         .args(["challenge", "orwell", "alice", "bob", "carol"])
         .output()

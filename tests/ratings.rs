@@ -97,10 +97,7 @@ fn a_finished_game_rates_both_players_and_every_list_shows_it() {
 fn an_unrated_game_changes_no_rating_and_says_so() {
     let env = Env::new();
     env.signup(&["alice", "bob"]);
-    env.ok(
-        Some("alice"),
-        &["challenge", "chess", "alice", "bob", "--unrated"],
-    );
+    env.ok(None, &["challenge", "chess", "alice", "bob", "--unrated"]);
     assert!(mail_to(&env, "bob", "New Chess Board 1").contains("\nUnrated game.\n"));
     env.play(
         "game1",

@@ -159,7 +159,7 @@ fn per_game_limits_are_shown_and_honoured() {
     let env = Env::new();
     env.signup(&["alice", "bob"]);
     let out = env.ok(
-        Some("alice"),
+        None,
         &[
             "challenge",
             "chess",
@@ -278,7 +278,7 @@ fn an_orwell_game_goes_on_after_a_forfeit() {
     // and pass at once (3,3 3,4 4,3 4,4: one game in nine), and the test would start
     // from someone else's clock.
     let out = env
-        .cmd(Some("red"))
+        .cmd(None)
         .env(boserv::dice::TEST_SEED_ENV, format!("{:064x}", 7))
         .args(["challenge", "orwell", "red", "green", "blue"])
         .output()

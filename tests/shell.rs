@@ -95,7 +95,7 @@ fn usage_and_setup_errors_exit_2_with_a_clear_line() {
     assert!(stderr.contains("2026-03-01T12:00:00Z"), "{stderr}");
     // A bad test seed is the operator's setup, not an internal error.
     let out = env
-        .cmd(Some("alice"))
+        .cmd(None)
         .env("BOSERV_DICE_SEED", "xyz")
         .args(["challenge", "orwell", "alice", "bob", "carol"])
         .output()
@@ -204,7 +204,7 @@ fn moves_of_a_game_and_a_move_copied_from_it() {
     let orwell = Env::new();
     orwell.signup(&["alice", "bob", "carol"]);
     let out = orwell
-        .cmd(Some("alice"))
+        .cmd(None)
         .env("BOSERV_DICE_SEED", format!("{:064x}", 21))
         .args(["challenge", "orwell", "alice", "bob", "carol"])
         .output()

@@ -183,8 +183,10 @@ impl Env {
     }
 
     /// Starts a game between `white` and `black`; returns its id (`game1`).
+    /// The operator's challenge (no `--as`): it begins at once, asking
+    /// nobody's consent.
     pub fn challenge(&self, variant: &str, white: &str, black: &str) -> String {
-        let out = self.ok(Some(white), &["challenge", variant, white, black]);
+        let out = self.ok(None, &["challenge", variant, white, black]);
         out.lines().last().unwrap().to_string()
     }
 

@@ -18,10 +18,7 @@ fn template() -> (Env, String) {
     let env = Env::new();
     env.signup(&["alice", "bob", "carol"]);
     env.challenge("chess", "alice", "bob");
-    env.ok(
-        Some("alice"),
-        &["challenge", "orwell", "alice", "bob", "carol"],
-    );
+    env.ok(None, &["challenge", "orwell", "alice", "bob", "carol"]);
     // game3: chess carol v alice after carol's first move (a turn to take
     // back, a game to preview).
     env.challenge("chess", "carol", "alice");
@@ -30,6 +27,10 @@ fn template() -> (Env, String) {
     // alice may broadcast by mail.
     env.ok(Some("carol"), &["subscribe", "chess", "all"]);
     env.ok(None, &["config", "set", "operators", "alice"]);
+    // game4: alice's invitation to bob, not accepted yet; seek1: alice's
+    // open challenge to chess.
+    env.ok(Some("alice"), &["challenge", "chess", "alice", "bob"]);
+    env.ok(Some("alice"), &["seek", "chess"]);
     env.mail(
         "From: dave@example.test\nTo: chess@example.net\nSubject: signup dave secret\n\
          Message-ID: <dave-signup@example.test>\n\n",

@@ -48,7 +48,7 @@ fn table() -> Connection {
         players: vec!["alice".into(), "bob".into()],
         options: vec![],
     };
-    run(&mut conn, "alice", challenge).unwrap();
+    run(&mut conn, "", challenge).unwrap();
     conn
 }
 
@@ -171,7 +171,7 @@ fn every_future_game_of_a_type_is_watched_after_subscribe_all() {
         options: vec![],
     };
     let before = pending(&conn).len();
-    run(&mut conn, "bob", challenge).unwrap();
+    run(&mut conn, "", challenge).unwrap();
     let new = &pending(&conn)[before..];
     assert_eq!(new.len(), 3, "{new:#?}");
     assert!(

@@ -351,6 +351,7 @@ fn a_decline_by_mail_ends_the_takeback() {
 fn the_clock_block_and_the_thinking_time_limit() {
     let env = Env::new();
     env.signup(&["alice", "bob"]);
+    env.ok(Some("bob"), &["challenges", "chess", "accept"]);
     let start = env.queued().len();
     mail(
         &env,
@@ -409,7 +410,7 @@ fn a_move_after_the_thinking_time_is_used_up_is_too_late() {
     let env = Env::new();
     env.signup(&["alice", "bob"]);
     env.ok(
-        Some("alice"),
+        None,
         &["challenge", "chess", "alice", "bob", "--opt", "totaltime=2"],
     );
     // Three days later (the fixed clock is 2026-03-01 12:00).
@@ -431,7 +432,7 @@ fn a_move_after_the_thinking_time_is_used_up_is_too_late() {
     assert_eq!(json["reason"], "time forfeit");
     // `remind` forfeits a player out of thinking time without their move.
     env.ok(
-        Some("bob"),
+        None,
         &["challenge", "chess", "bob", "alice", "--opt", "totaltime=1"],
     );
     let out = env

@@ -85,6 +85,18 @@ pub enum ShowAsBoards {
     Next,
 }
 
+/// What a player does with challenges to a game type (`challenges
+/// VARIANT accept|ask|reject`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChallengeAnswer {
+    /// The game starts at once.
+    Accept,
+    /// An invitation, to accept or decline (the default).
+    Ask,
+    /// Refused at once.
+    Reject,
+}
+
 /// One command, whatever front end it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -273,6 +285,47 @@ pub enum Command {
     TypeHistory {
         variant: String,
         page: u32,
+    },
+    /// `accept GAME`: consent to the invitation to `game` (or, with none
+    /// standing, agree to the draw or takeback proposed in it).
+    Accept {
+        game: GameId,
+    },
+    /// `decline GAME [WORDS]`: refuse the invitation to `game`, which is
+    /// cancelled (or, with none standing, decline the proposal in it).
+    Decline {
+        game: GameId,
+        words: String,
+    },
+    /// `challenges VARIANT [accept|ask|reject]`: set, or (`None`) show,
+    /// the asker's answer to challenges of `variant` (`all`: every type).
+    Challenges {
+        variant: String,
+        answer: Option<ChallengeAnswer>,
+    },
+    /// `limit VARIANT [N|none]`: `None` shows the limit; `Some(None)`
+    /// lifts it.
+    Limit {
+        variant: String,
+        limit: Option<Option<u32>>,
+    },
+    /// `seek VARIANT [options]`: an open challenge. `color`: the seat the
+    /// seeker wants (`None`: random); `rating`: the accepter's range.
+    Seek {
+        variant: String,
+        options: Vec<GameOption>,
+        color: Option<String>,
+        rating: Option<(u32, u32)>,
+    },
+    /// `seeks [VARIANT]`: the open challenges.
+    Seeks {
+        variant: Option<String>,
+    },
+    /// `accept SEEK`: take an open challenge; `variant`, when the line
+    /// named one, must be the seek's.
+    AcceptSeek {
+        seek: u64,
+        variant: Option<String>,
     },
 }
 

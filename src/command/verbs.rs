@@ -17,6 +17,7 @@
 //! world its own syntax ([`usage`]).
 
 mod build;
+pub mod consent;
 mod rating;
 mod social;
 mod table;
@@ -214,17 +215,9 @@ pub fn parse_mail(line: &str) -> Result<Vec<super::language::Request>, LanguageE
             return Err(LanguageError::UnknownCommand(super::words::clean(first)));
         };
         let verbs = named(&words[1..], |p| p != Place::Global);
-        // One name at two places (`history` of a board, of a game type):
-        // a board number after it names the board's.
-        let board_next = |v: &&Verb| {
-            words
-                .get(1 + v.name_words())
-                .is_some_and(|w| w.parse::<GameId>().is_ok())
-        };
-        let verb = verbs
-            .iter()
-            .find(|v| (v.place == Place::Board) == board_next(v))
-            .or(verbs.first());
+        // One name at two places (`history` of a board and of a game
+        // type, `accept`): a board number after it names the board's.
+        let verb = board_or_kind(&verbs, &words);
         let Some(verb) = verb else {
             return Err(LanguageError::UnknownVerb {
                 game: super::words::clean(first),
@@ -366,6 +359,22 @@ pub fn parse_reply(line: &str, game: GameId, user: &str) -> Result<Command, Lang
     }
 }
 
+/// Of the verbs a mail line's second word names (after its game word),
+/// the one to read: a verb both of a board and of a kind of game
+/// (`accept`) is the board's when a board number follows, as in the
+/// shell. The same choice places the login, so its password is masked.
+fn board_or_kind<'v>(verbs: &'v [&'static Verb], words: &[&str]) -> Option<&'v &'static Verb> {
+    let board_next = |v: &Verb| {
+        words
+            .get(1 + v.name_words())
+            .is_some_and(|w| w.parse::<GameId>().is_ok())
+    };
+    verbs
+        .iter()
+        .find(|v| (v.place == Place::Board) == board_next(v))
+        .or(verbs.first())
+}
+
 /// True when a kind verb with a login is written with a board before the
 /// login (pbmserv's `GAME subscribe BOARD USERID PASSWORD`): `word` is all
 /// digits, which no userid is.
@@ -431,7 +440,7 @@ fn login_start(words: &[&str]) -> Option<(&'static Verb, usize)> {
             .get(1..)
             .map(|rest| named(rest, |p| p != Place::Global))
         {
-            Some(verbs) if !verbs.is_empty() => (verbs[0], 2),
+            Some(verbs) if !verbs.is_empty() => (*board_or_kind(&verbs, words).expect("one"), 2),
             _ => return None,
         },
     };

@@ -1,7 +1,8 @@
 //! Commit-reveal dice: rolls nobody can bend, and everybody can check.
 //!
-//! At the challenge the server draws a secret 32-byte seed from the OS and
-//! publishes only its SHA-256, the *commitment*. Every roll of the game is a
+//! When a game begins (its challenge accepted by all) the server draws a
+//! secret 32-byte seed from the OS and publishes only its SHA-256, the
+//! *commitment*. Every roll of the game is a
 //! pure function of the seed, the game number and the roll's index, so once
 //! the seed is revealed at the end of the game anyone can recompute every
 //! roll (see [`HELP`], the text of `boserv help dice`) and [`audit`] the

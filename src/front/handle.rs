@@ -584,10 +584,14 @@ fn answer(
     sender: &str,
 ) -> Result<Option<Rendered>, HandleError> {
     match &request.command {
-        Command::Move { .. }
-        | Command::ConfirmSubmission { .. }
-        | Command::Challenge { .. }
-        | Command::Draw { .. } => Ok(None),
+        Command::Move { .. } | Command::ConfirmSubmission { .. } | Command::Draw { .. } => Ok(None),
+        // A game that began mails every player; an invitation only those
+        // asked, so its challenger is answered (below).
+        Command::Challenge { .. } | Command::Accept { .. }
+            if matches!(reply, Reply::Challenged { .. }) =>
+        {
+            Ok(None)
+        }
         // A resignation sent out of turn only waits ([`Reply::Noted`]):
         // nobody else is mailed, so its sender is answered (below).
         Command::Resign { .. } if !matches!(reply, Reply::Noted { .. }) => Ok(None),

@@ -8,6 +8,7 @@
 //! [`Templates::letter`]: super::templates::Templates::letter
 //! [`Parts`]: super::templates::Parts
 
+use super::consent::{DeclinedLetter, ExpiredLetter, InvitationLetter};
 use super::social::{BroadcastLetter, ChatLetter, MessageLetter};
 use super::{
     BoardLetter, ConfirmLetter, ErrorLetter, HelpLetter, NagLetter, ReplyLetter, WelcomeLetter,
@@ -38,6 +39,12 @@ pub enum Letter {
     Welcome(WelcomeLetter),
     /// Any other command's answer (`reply.txt`).
     Reply(ReplyLetter),
+    /// A challenge waits for the reader's consent (`invitation.txt`).
+    Invitation(InvitationLetter),
+    /// A player declined; the game is cancelled (`declined.txt`).
+    Declined(DeclinedLetter),
+    /// Nobody completed the invitation in time (`expired.txt`).
+    Expired(ExpiredLetter),
 }
 
 impl Letter {
@@ -57,6 +64,9 @@ impl Letter {
             Letter::Help(_) => "help.txt",
             Letter::Welcome(_) => "welcome.txt",
             Letter::Reply(_) => "reply.txt",
+            Letter::Invitation(_) => "invitation.txt",
+            Letter::Declined(_) => "declined.txt",
+            Letter::Expired(_) => "expired.txt",
         }
     }
 }

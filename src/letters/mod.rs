@@ -8,6 +8,7 @@
 //! their names are part of the template interface, so change them only
 //! with the built-in templates.
 
+pub mod consent;
 pub mod letter;
 pub mod ratings;
 pub mod social;

@@ -26,12 +26,18 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ("chat.txt", include_str!("../../templates/chat.txt")),
     ("clock.txt", include_str!("../../templates/clock.txt")),
     ("confirm.txt", include_str!("../../templates/confirm.txt")),
+    ("declined.txt", include_str!("../../templates/declined.txt")),
     ("error.txt", include_str!("../../templates/error.txt")),
+    ("expired.txt", include_str!("../../templates/expired.txt")),
     (
         "game_over.txt",
         include_str!("../../templates/game_over.txt"),
     ),
     ("help.txt", include_str!("../../templates/help.txt")),
+    (
+        "invitation.txt",
+        include_str!("../../templates/invitation.txt"),
+    ),
     ("message.txt", include_str!("../../templates/message.txt")),
     ("nag.txt", include_str!("../../templates/nag.txt")),
     ("new_game.txt", include_str!("../../templates/new_game.txt")),
@@ -162,6 +168,9 @@ impl Templates {
             Letter::Help(l) => self.render(name, l),
             Letter::Welcome(l) => self.render(name, l),
             Letter::Reply(l) => self.render(name, l),
+            Letter::Invitation(l) => self.render(name, l),
+            Letter::Declined(l) => self.render(name, l),
+            Letter::Expired(l) => self.render(name, l),
         }
     }
 }

@@ -102,6 +102,17 @@ pub const SETTINGS: &[Setting] = &[
         check: |value| rates::parse(value, RATES[1].min).map(drop),
     },
     Setting {
+        name: "invitation-days",
+        env: "BOSERV_INVITATION_DAYS",
+        default: Some("14"),
+        about: "days a challenge waits for its players to accept, and an open challenge (seek) stands (1 to 365)",
+        check: |value| {
+            invitation_days(value)
+                .map(drop)
+                .ok_or_else(|| "not a number of days from 1 to 365".to_string())
+        },
+    },
+    Setting {
         name: "messages-per-day",
         env: "BOSERV_MESSAGES_PER_DAY",
         default: Some("30"),
@@ -165,6 +176,15 @@ pub const SETTINGS: &[Setting] = &[
         },
     },
 ];
+
+/// `text` as a number of days an invitation or a seek may stand (1 to
+/// 365): the `invitation-days` setting.
+pub fn invitation_days(text: &str) -> Option<u32> {
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|d| (1..=365).contains(d))
+}
 
 /// The userids of the `operators` setting (separated by commas or spaces).
 pub fn operator_list(setting: &str) -> Vec<&str> {
@@ -292,7 +312,7 @@ mod tests {
     fn unknown_names_and_bad_values_are_refused_with_the_reason() {
         assert_eq!(
             check("colour", "red").unwrap_err().to_string(),
-            "no setting colour; settings: from, transport, templates, max-message-size, inbox-keep-days, answers-per-day, free-refusals, messages-per-day, signups-per-day, confirmations-per-day, commands-per-mail, reply-token-mails, operators, bot-userid"
+            "no setting colour; settings: from, transport, templates, max-message-size, inbox-keep-days, answers-per-day, free-refusals, invitation-days, messages-per-day, signups-per-day, confirmations-per-day, commands-per-mail, reply-token-mails, operators, bot-userid"
         );
         assert!(
             check("transport", "pigeon")

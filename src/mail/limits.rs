@@ -69,7 +69,11 @@ pub fn mail_cost(request: &Request) -> usize {
         | Command::ConfirmSubmission { .. }
         | Command::Resign { .. }
         | Command::Draw { .. }
-        | Command::Chat { .. } => seats + 1,
+        | Command::Chat { .. }
+        | Command::Accept { .. }
+        | Command::Decline { .. } => seats + 1,
+        // The two players' first board mails and the taker's answer.
+        Command::AcceptSeek { .. } => 3,
         Command::Challenge { players, .. } => players.len() + 1,
         Command::Message { to, .. } => to.len(),
         Command::Signup { emails, .. } => emails.len().max(1),

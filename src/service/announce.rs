@@ -8,6 +8,7 @@
 //! player thread under the first one, and the deterministic ids of board
 //! mails make queuing them twice harmless.
 
+pub mod consent;
 pub mod nag;
 pub mod social;
 pub mod spectators;

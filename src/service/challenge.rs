@@ -5,25 +5,27 @@
 //! `nag=DAYS` and `forfeit=DAYS` (reminder and time-out, default 7 and 21),
 //! `totaltime=DAYS` (each player's thinking time in all, unlimited by
 //! default), `clock=MOVES/DAYS` or `clock=DAYS+INCREMENT[/CAP]` (a
-//! correspondence bank per player, [`crate::clock::Control`]), and
-//! `level=1..5` in a game against the computer player (service/bot);
+//! correspondence bank per player, [`crate::clock::Control`]), `unrated`
+//! (the game changes no rating), and `level=1..5` in a game against the
+//! computer player (service/bot);
 //! every other option goes to the variant, which refuses what it does not
 //! know.
 
+use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use super::accounts::acting_player;
 use super::error::ServiceError;
-use super::game::{LoadedGame, find_variant, timestamp};
+use super::game::{Catalog, LoadedGame, find_variant, timestamp};
 use super::notice::Notice;
 use super::reply::Reply;
-use super::{Request, autopass, bot, dice, notify};
+use super::{Request, autopass, bot, consent, dice, notify};
 use crate::clock::{
     Control, DEFAULT_FORFEIT_DAYS, DEFAULT_NAG_DAYS, Limits, take_control, thinking_days,
 };
-use crate::command::Actor;
-use crate::rules::{GameOption, RulesError};
-use crate::store::{self, games, players};
+use crate::command::{Actor, GameId};
+use crate::rules::{GameOption, Position, RulesError, Variant};
+use crate::store::{self, Tx, games, players};
 
 /// Default days without a move before a reminder.
 pub const NAG_DAYS: u32 = DEFAULT_NAG_DAYS;
@@ -65,7 +67,90 @@ pub fn split_options(options: &[GameOption]) -> Result<(Timing, Vec<GameOption>)
     Ok((timing, rest))
 }
 
-/// `challenge VARIANT USERID... [--opt NAME[=VALUE]]...`.
+/// A new game's settings, checked: the server's options taken out, the
+/// variant's read into its start position.
+pub struct Setup {
+    pub variant: &'static dyn Variant,
+    pub timing: Timing,
+    pub rules_options: Vec<GameOption>,
+    pub start: Box<dyn Position>,
+    /// False for `--unrated`: the game's end changes no rating.
+    pub rated: bool,
+    /// The computer player's level (`level=1..5`), when one was given.
+    pub level: Option<crate::bot::Level>,
+}
+
+impl Setup {
+    /// Checks `options` for a game of `variant_name` (a challenge's and a
+    /// seek's alike).
+    pub fn read(
+        catalog: Catalog<'_>,
+        variant_name: &str,
+        options: &[GameOption],
+    ) -> Result<Setup, ServiceError> {
+        let variant = find_variant(catalog, variant_name)?;
+        let (level, options) = bot::level::split(options)?;
+        let (rated, options) =
+            super::ratings::take_rated(&options).map_err(|why| ServiceError::BadOption {
+                name: "unrated".into(),
+                why,
+            })?;
+        let (timing, rules_options) = split_options(&options)?;
+        let start = variant.start(&rules_options).map_err(|e| {
+            unknown_option(
+                e,
+                "options: nag=DAYS, forfeit=DAYS, totaltime=DAYS, \
+                 clock=MOVES/DAYS or clock=DAYS+INCREMENT[/CAP], level=1..5, unrated",
+            )
+        })?;
+        Ok(Setup {
+            variant,
+            timing,
+            rules_options,
+            start,
+            rated,
+            level,
+        })
+    }
+
+    /// Stores the game between `ids` (seat order): no dice yet, nobody's
+    /// clock running until [`begin`]. Those who watch every game of the
+    /// type watch this one too.
+    pub fn create(
+        &self,
+        tx: &Tx<'_>,
+        ids: &[i64],
+        now: DateTime<Utc>,
+    ) -> Result<GameId, ServiceError> {
+        let control = self.timing.control.map(|c| c.spec());
+        let id = games::insert(
+            tx,
+            &games::NewGame {
+                variant: self.variant.name(),
+                options: &self.rules_options,
+                position: &self.start.encode(),
+                player_ids: ids,
+                nag_days: self.timing.nag_days,
+                forfeit_days: self.timing.forfeit_days,
+                total_days: self.timing.total_days,
+                clock: control.as_deref(),
+                dice_commitment: None,
+                dice_seed: None,
+                now: &timestamp(now),
+            },
+        )?;
+        if !self.rated {
+            games::set_unrated(tx, id)?;
+        }
+        super::social::watch::join_standing(tx, id, self.variant.name(), ids, now)?;
+        Ok(id)
+    }
+}
+
+/// `challenge VARIANT USERID... [--opt NAME[=VALUE]]...`: the game starts
+/// at once when every player challenged takes challenges of the type at
+/// once (`challenges VARIANT accept`, or is the challenger); otherwise it
+/// is an invitation ([`super::consent`]).
 pub fn challenge(
     conn: &mut Connection,
     req: &Request<'_>,
@@ -82,20 +167,7 @@ pub fn challenge(
             given: userids.len(),
         });
     }
-    let (level, options) = bot::level::split(options)?;
-    let (rated, options) =
-        super::ratings::take_rated(&options).map_err(|why| ServiceError::BadOption {
-            name: "unrated".into(),
-            why,
-        })?;
-    let (timing, rules_options) = split_options(&options)?;
-    let start = variant.start(&rules_options).map_err(|e| {
-        unknown_option(
-            e,
-            "options: nag=DAYS, forfeit=DAYS, totaltime=DAYS, \
-             clock=MOVES/DAYS or clock=DAYS+INCREMENT[/CAP], level=1..5, unrated",
-        )
-    })?;
+    let setup = Setup::read(req.catalog, variant_name, options)?;
     // By mail, From: proves nothing: the challenger logs in and plays.
     if req.by_mail && *req.actor == Actor::Anonymous {
         return Err(ServiceError::ChallengeNeedsLogin);
@@ -112,70 +184,87 @@ pub fn challenge(
     };
     // The computer player accepts at once: its account is made on first use.
     let bot_player = bot::account::ensure(&tx, userids, &timestamp(req.now))?;
-    if bot_player.is_none() && level.is_some() {
+    if bot_player.is_none() && setup.level.is_some() {
         return Err(bot::BotRefusal::LevelWithoutBot(bot::account::userid(&tx)?).into());
     }
-    let mut ids = Vec::new();
+    let mut players = Vec::new();
     for userid in userids {
         let player =
             players::find(&tx, userid)?.ok_or_else(|| ServiceError::NoSuchUser(userid.clone()))?;
         if crate::store::signoffs::is_signed_off(&tx, player.id)? {
             return Err(ServiceError::SignedOff(player.userid));
         }
-        ids.push(player.id);
+        players.push(player);
     }
-    let seed = if variant.uses_dice() {
+    let mut waiting = consent::admit(&tx, variant.name(), challenger.as_deref(), &players)?;
+    waiting.retain(|&id| bot_player.as_ref().is_none_or(|bot| bot.id != id));
+    let ids: Vec<i64> = players.iter().map(|p| p.id).collect();
+    let id = setup.create(&tx, &ids, req.now)?;
+    if bot_player.is_some() {
+        bot::level::store(&tx, id, setup.level)?;
+    }
+    let reply = if waiting.is_empty() {
+        begin(
+            &tx,
+            req.catalog,
+            id,
+            challenger.as_deref(),
+            req.comment,
+            req.now,
+        )?
+    } else {
+        consent::invite(&tx, req, id, challenger.as_deref(), &waiting)?
+    };
+    tx.commit()?;
+    Ok(reply)
+}
+
+/// Starts game `id` now: its dice seed is drawn (dice games), its clocks
+/// start, the passes its first rolls force are played, and every player
+/// gets the new board (with `comment`, the challenger's words).
+pub fn begin(
+    tx: &Tx<'_>,
+    catalog: Catalog<'_>,
+    id: GameId,
+    challenger: Option<&str>,
+    comment: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<Reply, ServiceError> {
+    let mut game = LoadedGame::load(tx, catalog, id)?;
+    let seed = if game.variant.uses_dice() {
         Some(dice::new_seed()?)
     } else {
         None
     };
     let commitment = seed.map(|s| s.commitment());
     let seed_hex = seed.map(|s| s.to_hex());
-    let now = timestamp(req.now);
-    let control_spec = timing.control.map(|c| c.spec());
-    let id = games::insert(
-        &tx,
-        &games::NewGame {
-            variant: variant.name(),
-            options: &rules_options,
-            position: &start.encode(),
-            player_ids: &ids,
-            nag_days: timing.nag_days,
-            forfeit_days: timing.forfeit_days,
-            total_days: timing.total_days,
-            clock: control_spec.as_deref(),
-            dice_commitment: commitment.as_deref(),
-            dice_seed: seed_hex.as_deref(),
-            now: &now,
-        },
+    crate::store::invitations::begin(
+        tx,
+        id,
+        commitment.as_deref(),
+        seed_hex.as_deref(),
+        &timestamp(now),
     )?;
-    if bot_player.is_some() {
-        bot::level::store(&tx, id, level)?;
+    if seed.is_some() || game.row.created != timestamp(now) {
+        game = LoadedGame::load(tx, catalog, id)?;
     }
-    if !rated {
-        games::set_unrated(&tx, id)?;
-    }
-    // Those who watch every game of this type watch this one too.
-    super::social::watch::join_standing(&tx, id, variant.name(), &ids, req.now)?;
-    let mut game = LoadedGame::load(&tx, req.catalog, id)?;
     // Passes forced by the very first rolls are part of the start.
-    let passes = autopass::advance(&tx, &mut game, req.now)?;
+    let passes = autopass::advance(tx, &mut game, now)?;
     let view = game.current_view();
     let challenged = Notice::Challenged {
         game: id,
-        variant: variant.name().into(),
+        variant: game.variant.name().into(),
         players: game.row.players.clone(),
         to_move: view.to_move.clone(),
     };
-    let said = req.comment.map(|comment| Notice::Said {
+    let said = comment.map(|comment| Notice::Said {
         game: id,
-        by: challenger.unwrap_or_else(|| "The challenger".to_string()),
+        by: challenger.unwrap_or("The challenger").to_string(),
         comment: comment.to_string(),
     });
     let passes = said.into_iter().chain(passes).collect();
-    let passed = notify::queue_change(&tx, challenged, None, passes, req.now)?;
-    super::due::settle(&tx, req.catalog, req.now)?;
-    tx.commit()?;
+    let passed = notify::queue_change(tx, challenged, None, passes, now)?;
+    super::due::settle(tx, catalog, now)?;
     Ok(Reply::Challenged {
         passes: passed,
         view,

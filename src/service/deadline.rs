@@ -94,6 +94,10 @@ impl GameClock {
         pauses: Option<Pauses>,
         now: DateTime<Utc>,
     ) -> Result<Option<GameClock>, ServiceError> {
+        // No clock runs before every player has accepted.
+        if game.invitation.is_some() {
+            return Ok(None);
+        }
         let Some(seat) = game.position.to_move() else {
             return Ok(None);
         };

@@ -52,11 +52,22 @@ pub fn run(
         reply.text()
     ));
     let game: GameId = reply
-        .view()
-        .map(|v| v.game.clone())
+        .text()
+        .lines()
+        .last()
         .unwrap_or_default()
         .parse()
         .map_err(|_| ServiceError::Internal("the challenge made no game".into()))?;
+    // A player's challenge is an invitation: duke accepts it.
+    let accepted = send(
+        conn,
+        &Actor::Trusted("duke".into()),
+        Command::Accept { game },
+    )?;
+    print(&format!(
+        "$ boserv --as duke accept {game}\n{}\n",
+        accepted.text()
+    ));
     for (n, turn) in OPERA_GAME.iter().enumerate() {
         let user = players[n % 2];
         let number = n as u32 + 1;

@@ -28,7 +28,9 @@ pub fn next_due(
     game: &LoadedGame,
     now: DateTime<Utc>,
 ) -> Result<Option<DateTime<Utc>>, ServiceError> {
-    if game.row.status != Status::Active {
+    // A game waiting for consent runs no clock: its invitation expires by
+    // its own index (`super::consent::expire`).
+    if game.row.status != Status::Active || game.invitation.is_some() {
         return Ok(None);
     }
     Ok(GameClock::read(conn, game, None, now)?.map(|c| c.due().next()))

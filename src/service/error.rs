@@ -139,6 +139,9 @@ pub enum ServiceError {
     /// A daily bound of an address (signups, confirmation mails) reached.
     #[error(transparent)]
     DailyBound(#[from] crate::mail::limits::DailyBound),
+    /// A challenge, an invitation or an open challenge refused.
+    #[error(transparent)]
+    Consent(#[from] super::consent::ConsentError),
     /// The server is set up wrong (an environment variable, a setting):
     /// the operator's to fix, not the player's.
     #[error("server setup: {0}")]
@@ -299,6 +302,7 @@ mod tests {
                 address: "m@example.org".into(),
                 cap: 3,
             }),
+            ServiceError::Consent(super::super::consent::ConsentError::OwnSeek(3)),
             ServiceError::Setup("BOSERV_DICE_SEED: not 64 hex digits".into()),
             ServiceError::Internal("oops".into()),
             ServiceError::Bot(super::super::bot::BotRefusal::NoHints(game)),
@@ -366,7 +370,8 @@ mod tests {
                     | ServiceError::Limits(_)
                     | ServiceError::Social(_)
                     | ServiceError::Ratings(_)
-                    | ServiceError::DailyBound(_) => 1,
+                    | ServiceError::DailyBound(_)
+                    | ServiceError::Consent(_) => 1,
                     ServiceError::NeedUser
                     | ServiceError::Setup(_)
                     | ServiceError::Internal(_)

@@ -113,6 +113,8 @@ pub struct LoadedGame {
     pub variant: &'static dyn Variant,
     /// The cached position (after the whole log).
     pub position: Box<dyn Position>,
+    /// The invitation the game waits on before it begins, if it does.
+    pub invitation: Option<crate::store::invitations::Invitation>,
 }
 
 impl LoadedGame {
@@ -131,10 +133,15 @@ impl LoadedGame {
             }
             Err(e) => return Err(e.into()),
         };
+        let invitation = match row.status {
+            Status::Active => crate::store::invitations::find(conn, id)?,
+            _ => None,
+        };
         Ok(LoadedGame {
             row,
             variant,
             position,
+            invitation,
         })
     }
 
@@ -145,7 +152,14 @@ impl LoadedGame {
     /// Refuses when the game no longer takes turns.
     pub fn ensure_active(&self) -> Result<(), ServiceError> {
         match self.row.status {
-            Status::Active => Ok(()),
+            Status::Active => match &self.invitation {
+                Some(invitation) => Err(super::consent::ConsentError::NotBegun {
+                    game: self.id(),
+                    waiting: invitation.waiting.join(", "),
+                }
+                .into()),
+                None => Ok(()),
+            },
             Status::Cancelled => Err(ServiceError::Cancelled(self.id())),
             Status::Over => Err(ServiceError::GameOver {
                 game: self.id(),
@@ -224,7 +238,9 @@ impl LoadedGame {
             players: self.row.players.clone(),
             seats: self.variant.seats().iter().map(|s| s.to_string()).collect(),
             ply,
-            to_move: self.to_move_in(position).filter(|_| !cancelled),
+            to_move: self
+                .to_move_in(position)
+                .filter(|_| !cancelled && self.invitation.is_none()),
             status: status.as_str().to_string(),
             result: outcome.as_ref().map(|o| o.result_text()),
             reason: ending.map(|e| e.to_string()),
@@ -270,6 +286,11 @@ impl LoadedGame {
             vacations: Vec::new(),
             deadline: None,
             silence_accepts: false,
+            waiting_for: self
+                .invitation
+                .as_ref()
+                .map(|i| i.waiting.clone())
+                .unwrap_or_default(),
         }
     }
 

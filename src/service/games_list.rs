@@ -33,6 +33,9 @@ pub fn games(
         let view = game.current_view();
         let standing = match (&view.result, &view.to_move) {
             (Some(_), _) => game.result_line(),
+            (None, _) if !view.waiting_for.is_empty() => {
+                format!("waiting for {} to accept", view.waiting_for.join(", "))
+            }
             (None, Some(user)) => format!("{user} to move"),
             (None, None) => view.status.clone(),
         };

@@ -16,6 +16,7 @@ pub mod autopass;
 pub mod bot;
 pub mod challenge;
 pub mod conditional;
+pub mod consent;
 pub mod deadline;
 pub mod demo;
 pub mod dice;
@@ -37,6 +38,7 @@ pub mod remind;
 pub mod reply;
 pub mod resign;
 pub mod score;
+pub mod seek;
 pub mod show;
 pub mod showas;
 pub mod signoff;
@@ -176,6 +178,20 @@ pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
         Command::Ratings { user } => ratings::player_ratings(conn, req, user.as_deref()),
         Command::RebuildRatings => ratings::rebuild_command(conn, req),
         Command::TypeHistory { variant, page } => ratings::history(conn, req, variant, *page),
+        Command::Accept { game } => consent::accept(conn, req, *game),
+        Command::Decline { game, words } => consent::decline(conn, req, *game, words),
+        Command::Challenges { variant, answer } => {
+            consent::settings::challenges(conn, req, variant, *answer)
+        }
+        Command::Limit { variant, limit } => consent::settings::limit(conn, req, variant, *limit),
+        Command::Seek {
+            variant,
+            options,
+            color,
+            rating,
+        } => seek::seek(conn, req, variant, options, color.as_deref(), *rating),
+        Command::Seeks { variant } => seek::seeks(conn, req, variant.as_deref()),
+        Command::AcceptSeek { seek, variant } => seek::accept(conn, req, *seek, variant.as_deref()),
     }
 }
 

@@ -58,6 +58,8 @@ pub struct Summary {
     pub forfeits: usize,
     /// Games drawn because a draw offer stood unanswered at forfeit time.
     pub draws: usize,
+    /// Invitations (challenges not accepted by all) that expired.
+    pub invitations_expired: usize,
     /// Games that could not be judged (damaged, unknown variant), one line each.
     pub problems: Vec<String>,
 }
@@ -92,6 +94,17 @@ impl fmt::Display for Summary {
                     self.draws,
                     "draw offer accepted by silence",
                     "draw offers accepted by silence"
+                )
+            )?;
+        }
+        if self.invitations_expired > 0 {
+            write!(
+                f,
+                ", {}",
+                plural(
+                    self.invitations_expired,
+                    "invitation expired",
+                    "invitations expired"
                 )
             )?;
         }
@@ -131,6 +144,14 @@ pub fn remind(
         travellers,
         pauses: HashMap::new(),
     };
+    // Invitations and open challenges whose time has come, each by its
+    // own index.
+    {
+        let tx = store::write(conn)?;
+        summary.invitations_expired = super::consent::expire(&tx, catalog, now)?;
+        store::seeks::expire(&tx, &timestamp(now))?;
+        tx.commit()?;
+    }
     progress(0, due.len());
     let mut done = 0;
     for batch in due.chunks(BATCH) {

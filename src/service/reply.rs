@@ -66,6 +66,9 @@ pub struct GameView {
     /// True when, at that deadline, the silence of the player to move
     /// accepts the standing draw offer instead of losing on time.
     pub silence_accepts: bool,
+    /// A challenge not accepted yet: the players it waits for (nobody is
+    /// to move until they have all accepted); empty once it has begun.
+    pub waiting_for: Vec<String>,
 }
 
 impl GameView {
@@ -87,6 +90,10 @@ impl GameView {
                 Some(reason) => format!("game over: {result} ({reason})"),
                 None => format!("game over: {result}"),
             },
+            (None, _) if !self.waiting_for.is_empty() => format!(
+                "not begun: waiting for {} to accept the challenge",
+                self.waiting_for.join(", ")
+            ),
             (None, Some(user)) => format!("it is {user}'s turn (move {})", self.ply + 1),
             (None, None) if self.status == "cancelled" => "the game was cancelled".to_string(),
             (None, None) => "nobody is to move".to_string(),

@@ -29,9 +29,16 @@ pub fn signoff(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
     signoffs::sign_off(&tx, player.id, &timestamp(req.now))?;
     let mut now_lost = Vec::new();
     let mut later = Vec::new();
+    let mut cancelled = Vec::new();
     let mut notices = Vec::new();
     for row in games::list(&tx, &[player.id], false)? {
         let mut game = LoadedGame::load(&tx, req.catalog, row.id)?;
+        // A game not begun yet is declined: cancelled, the others told.
+        if game.invitation.is_some() {
+            super::consent::cancel(&tx, &game, &player.userid, "(signed off)", req.now)?;
+            cancelled.push(game.id().to_string());
+            continue;
+        }
         let to_move = game.position.to_move();
         let mine = |s| game.row.player_ids.get(s) == Some(&player.id);
         if to_move.is_some_and(|s| mine(s) && !game.position.has_left(s)) {
@@ -59,6 +66,12 @@ pub fn signoff(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
         text.push_str(&format!(
             "\nforfeited when your turn comes: {}",
             later.join(", ")
+        ));
+    }
+    if !cancelled.is_empty() {
+        text.push_str(&format!(
+            "\ncancelled (challenges not begun): {}",
+            cancelled.join(", ")
         ));
     }
     Ok(Reply::Done(text))

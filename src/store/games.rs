@@ -119,7 +119,7 @@ pub fn options_to_json(options: &[GameOption]) -> String {
     serde_json::to_string(&list).expect("options serialize")
 }
 
-fn options_from_json(text: &str) -> Result<Vec<GameOption>, StoreError> {
+pub(crate) fn options_from_json(text: &str) -> Result<Vec<GameOption>, StoreError> {
     let list: Vec<(String, Option<String>)> = serde_json::from_str(text)
         .map_err(|e| StoreError::Damaged(format!("game options {text}: {e}")))?;
     Ok(list

@@ -28,6 +28,7 @@ pub const STEPS: &[&str] = &[
     include_str!("bot.sql"),
     include_str!("correspondence.sql"),
     include_str!("ratings.sql"),
+    include_str!("consent.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,

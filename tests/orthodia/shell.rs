@@ -87,6 +87,7 @@ fn a_game_of_orthodia_by_mail() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    env.ok(Some("bob"), &["challenges", "orthodia", "accept"]);
     let challenge = "From: alice@example.org\r\nMessage-ID: <c1@example.org>\r\nSubject: orthodia challenge alice bob --login=alice:secret\r\n\r\n";
     assert_eq!(mail(&env, challenge).status.code(), Some(0));
     let mv = "From: alice@example.org\r\nMessage-ID: <m1@example.org>\r\nSubject: orthodia move 1 alice secret Wh2-f4\r\n\r\n";

@@ -11,7 +11,7 @@ fn a_squirm_game_with_berolina_pawns_from_the_shell() {
     let env = Env::new();
     env.signup(&["alice", "bob"]);
     let out = env.ok(
-        Some("alice"),
+        None,
         &["challenge", "squirm", "alice", "bob", "--opt", "berolina"],
     );
     let game = out.lines().last().unwrap().to_string();

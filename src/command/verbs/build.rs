@@ -5,6 +5,7 @@ use super::{Parse, World};
 use crate::command::language::LanguageError;
 use crate::command::words::{self, board_at, game_option, login_word, user_name};
 use crate::command::{Actor, Command, DrawAction};
+use crate::rules::GameOption;
 
 type Built = Result<Vec<Command>, LanguageError>;
 
@@ -111,12 +112,8 @@ pub fn challenge(p: &mut Parse<'_>) -> Built {
                 user: user_name(user)?,
                 password: password.to_string(),
             };
-        } else if word == "--opt" {
-            options.push(game_option(p.words.next("NAME[=VALUE] after --opt")?)?);
-        } else if let Some(option) = word.strip_prefix("--opt=") {
-            options.push(game_option(option)?);
-        } else if word.starts_with('-') {
-            options.push(game_option(word)?);
+        } else if let Some(option) = option_word(p, word)? {
+            options.push(option);
         } else {
             players.push(user_name(word)?);
         }
@@ -129,6 +126,21 @@ pub fn challenge(p: &mut Parse<'_>) -> Built {
         players,
         options,
     })
+}
+
+/// A game option as a challenge or a seek is written: `--opt NAME[=VALUE]`
+/// (the shell's), `--opt=NAME[=VALUE]`, `-param` or `--option=VALUE`;
+/// `None` for a word that is not an option.
+pub fn option_word(p: &mut Parse<'_>, word: &str) -> Result<Option<GameOption>, LanguageError> {
+    Ok(Some(if word == "--opt" {
+        game_option(p.words.next("NAME[=VALUE] after --opt")?)?
+    } else if let Some(option) = word.strip_prefix("--opt=") {
+        game_option(option)?
+    } else if word.starts_with('-') {
+        game_option(word)?
+    } else {
+        return Ok(None);
+    }))
 }
 
 /// `move TURN[#N]`; pbmserv's words in place of a turn are those commands:

@@ -1,7 +1,7 @@
 //! Every verb, in the order `help commands` lists them.
 
 use super::{Place, Verb};
-use super::{build, rating, social};
+use super::{build, consent, rating, social};
 
 pub static VERBS: &[Verb] = &[
     Verb {
@@ -162,6 +162,138 @@ pub static VERBS: &[Verb] = &[
                and must be one of the players.",
         example: "alice bob --nagtime=3",
         build: build::challenge,
+    },
+    Verb {
+        name: "accept",
+        aliases: &[],
+        place: Place::Board,
+        login: true,
+        args: "",
+        secret: None,
+        summary: "play a game you are challenged to",
+        page: "A challenge is an invitation: the game waits, no clock running and no\n\
+               dice drawn, until every player challenged has accepted it (see\n\
+               `challenges` to accept or refuse challenges at once). The last\n\
+               acceptance starts it. Unanswered, it expires (the server's\n\
+               `invitation-days`, 14 unless changed). With no invitation standing,\n\
+               accept agrees to the draw or takeback proposed in the game.",
+        example: "",
+        build: consent::accept,
+    },
+    Verb {
+        name: "decline",
+        aliases: &[],
+        place: Place::Board,
+        login: true,
+        args: "[WORDS...]",
+        secret: None,
+        summary: "refuse a game you are challenged to",
+        page: "Cancels the invitation; the other players are told who declined and\n\
+               the WORDS (by mail: the body too). The challenger may withdraw a\n\
+               challenge this way. With no invitation standing, decline refuses\n\
+               the draw or takeback proposed in the game.",
+        example: "sorry, too busy",
+        build: consent::decline,
+    },
+    Verb {
+        name: "accept",
+        aliases: &[],
+        place: Place::Global,
+        login: true,
+        args: "SEEK | VARIANT [SEEK]",
+        secret: None,
+        summary: "take an open challenge (seek1)",
+        page: "Takes the open challenge SEEK (see `seeks`): the game starts at once,\n\
+               the seats as the seek says, else drawn at random. Your own seek\n\
+               cannot be taken by you. `accept VARIANT` alone is `challenges VARIANT\n\
+               accept`.",
+        example: "seek3",
+        build: consent::accept_open,
+    },
+    Verb {
+        name: "accept",
+        aliases: &[],
+        place: Place::Kind,
+        login: true,
+        args: "[SEEK]",
+        secret: None,
+        summary: "all challenges of GAME, or take SEEK",
+        page: "pbmserv's form: without SEEK, challenges of this game start at once\n\
+               (as `challenges GAME accept`); with SEEK, takes that open challenge.",
+        example: "",
+        build: consent::accept_open,
+    },
+    Verb {
+        name: "reject",
+        aliases: &[],
+        place: Place::Kind,
+        login: true,
+        args: "",
+        secret: None,
+        summary: "refuse every challenge of GAME",
+        page: "pbmserv's form of `challenges GAME reject`: every challenge of this\n\
+               game is refused at once, with a line saying so.",
+        example: "",
+        build: consent::reject_all,
+    },
+    Verb {
+        name: "challenges",
+        aliases: &[],
+        place: Place::Kind,
+        login: true,
+        args: "[accept|ask|reject]",
+        secret: None,
+        summary: "what happens when you are challenged",
+        page: "accept: a challenge to this game starts it at once. ask (the\n\
+               default): you get an invitation to accept or decline. reject: the\n\
+               challenge is refused at once. The game word `all` sets it for\n\
+               every game without a setting of its own. Without a word, shows it.",
+        example: "accept",
+        build: consent::challenges,
+    },
+    Verb {
+        name: "limit",
+        aliases: &[],
+        place: Place::Kind,
+        login: true,
+        args: "[N|none]",
+        secret: None,
+        summary: "at most N games of GAME at once",
+        page: "A challenge that would put you in more than N games of this game\n\
+               (being played or waiting for consent) is refused, with the reason;\n\
+               so is one you make past your own limit. none lifts it; without a\n\
+               word, shows it. The game word `all` sets it for every game.",
+        example: "5",
+        build: consent::limit,
+    },
+    Verb {
+        name: "seek",
+        aliases: &[],
+        place: Place::Kind,
+        login: true,
+        args: "[--color=SEAT] [--rating=MIN-MAX] [options]",
+        secret: None,
+        summary: "an open challenge anyone may take",
+        page: "Posts an open challenge and answers with its name (seek1). Another\n\
+               player's `accept seek1` starts the game at once. --color=SEAT (white,\n\
+               black...): your seat, else drawn when it is taken. The options are\n\
+               those of challenge. --rating=MIN-MAX is shown in `seeks`. It expires\n\
+               after the server's `invitation-days` (14 unless changed).",
+        example: "--color=white --nagtime=3",
+        build: consent::seek,
+    },
+    Verb {
+        name: "seeks",
+        aliases: &[],
+        place: Place::Listing,
+        login: false,
+        args: "[VARIANT]",
+        secret: None,
+        summary: "the open challenges",
+        page: "One line per open challenge: its name, game, seeker, seat, options\n\
+               and rating range. A game's name keeps that game's only.",
+        example: "chess",
+        build: consent::seeks,
     },
     Verb {
         name: "move",

@@ -1,0 +1,216 @@
+//! Open challenges: `seek VARIANT [options]` posts one (`seek1`), `seeks
+//! [VARIANT]` lists them, and another player's `accept seek1` starts the
+//! game at once, the seats as the seek says or drawn at random. A seek
+//! stands for the server's `invitation-days`; `remind` marks it expired.
+//!
+//! Left for the ratings table (branch `ratings`): the check of the
+//! accepter's rating against `--rating=MIN-MAX`, and the seeker's rating
+//! in `seeks`. The range is read, stored and shown.
+
+use chrono::TimeDelta;
+use rusqlite::Connection;
+
+use super::Request;
+use super::accounts::acting_player;
+use super::challenge::{Setup, begin};
+use super::consent::{ConsentError, check_limit, invitation_days};
+use super::deadline::readable;
+use super::error::ServiceError;
+use super::game::timestamp;
+use super::reply::Reply;
+use crate::rules::GameOption;
+use crate::store::seeks::{self, NewSeek, Seek};
+use crate::store::{self, invitations, players, signoffs};
+
+/// `seek VARIANT [--color=SEAT] [--rating=MIN-MAX] [options]`.
+pub fn seek(
+    conn: &mut Connection,
+    req: &Request<'_>,
+    variant: &str,
+    options: &[GameOption],
+    color: Option<&str>,
+    rating: Option<(u32, u32)>,
+) -> Result<Reply, ServiceError> {
+    let setup = Setup::read(req.catalog, variant, options)?;
+    let seats = setup.variant.seats();
+    if seats.len() != 2 {
+        return Err(ConsentError::SeekSeats {
+            variant: setup.variant.name().to_string(),
+            seats: seats.len(),
+        }
+        .into());
+    }
+    let seat = color
+        .map(|color| {
+            seats
+                .iter()
+                .position(|s| s.eq_ignore_ascii_case(color))
+                .ok_or_else(|| ConsentError::BadColor {
+                    color: color.to_string(),
+                    variant: setup.variant.name().to_string(),
+                    seats: seats.join(", ").to_ascii_lowercase(),
+                })
+        })
+        .transpose()?;
+    let tx = store::write(conn)?;
+    let player = acting_player(&tx, req.actor)?;
+    let (_, limit) = invitations::settings(&tx, player.id, setup.variant.name())?;
+    check_limit(&tx, &player, setup.variant.name(), limit)?;
+    let expires = req.now + TimeDelta::days(i64::from(invitation_days(&tx)?));
+    let id = seeks::post(
+        &tx,
+        &NewSeek {
+            variant: setup.variant.name(),
+            player: player.id,
+            options,
+            seat,
+            rating,
+            now: &timestamp(req.now),
+            expires: &timestamp(expires),
+        },
+    )?;
+    tx.commit()?;
+    Ok(Reply::Text(format!(
+        "seek{id}: {} by {}, {}; open until {}\nseek{id}",
+        setup.variant.name(),
+        player.userid,
+        match seat {
+            Some(s) => format!("who plays {}", seats[s]),
+            None => "the seats drawn at random".to_string(),
+        },
+        readable(expires)
+    )))
+}
+
+/// One seek as `seeks` lists it.
+fn columns(seek: &Seek, seats: &[&str]) -> [String; 6] {
+    let options: Vec<String> = seek
+        .options
+        .iter()
+        .map(|o| match &o.value {
+            Some(v) => format!("--{}={v}", o.name),
+            None => format!("--{}", o.name),
+        })
+        .collect();
+    [
+        format!("seek{}", seek.id),
+        seek.variant.clone(),
+        seek.userid.clone(),
+        seek.seat
+            .and_then(|s| seats.get(s))
+            .map_or("random".to_string(), |s| s.to_string()),
+        seek.rating
+            .map_or("any".to_string(), |(min, max)| format!("{min}-{max}")),
+        options.join(" "),
+    ]
+}
+
+/// `seeks [VARIANT]`: the open challenges, oldest first.
+pub fn seeks(
+    conn: &mut Connection,
+    req: &Request<'_>,
+    variant: Option<&str>,
+) -> Result<Reply, ServiceError> {
+    let variant = variant
+        .map(|v| super::game::find_variant(req.catalog, v).map(|v| v.name()))
+        .transpose()?;
+    let tx = store::read(conn)?;
+    let open = seeks::list(&tx, variant, &timestamp(req.now))?;
+    if open.is_empty() {
+        return Ok(Reply::Text(match variant {
+            Some(v) => format!("no open challenges to {v}"),
+            None => "no open challenges".to_string(),
+        }));
+    }
+    let header = ["SEEK", "VARIANT", "SEEKER", "SEAT", "RATING", "OPTIONS"].map(str::to_string);
+    let rows: Vec<[String; 6]> = std::iter::once(header)
+        .chain(open.iter().map(|seek| {
+            let seats = super::game::find_variant(req.catalog, &seek.variant)
+                .map(|v| v.seats())
+                .unwrap_or(&[]);
+            columns(seek, seats)
+        }))
+        .collect();
+    let widths: Vec<usize> = (0..6)
+        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .collect();
+    let lines: Vec<String> = rows
+        .iter()
+        .map(|row| {
+            let cells: Vec<String> = row
+                .iter()
+                .zip(&widths)
+                .map(|(cell, &w)| format!("{cell:<w$}"))
+                .collect();
+            cells.join(" ").trim_end().to_string()
+        })
+        .collect();
+    Ok(Reply::Text(lines.join("\n")))
+}
+
+/// `accept SEEK`: the asker takes another player's open challenge and
+/// the game begins at once.
+pub fn accept(
+    conn: &mut Connection,
+    req: &Request<'_>,
+    id: u64,
+    variant: Option<&str>,
+) -> Result<Reply, ServiceError> {
+    let tx = store::write(conn)?;
+    let now = timestamp(req.now);
+    let seek = seeks::open(&tx, id, &now)?.ok_or(ConsentError::NoSeek(id))?;
+    if let Some(named) = variant
+        && !named.eq_ignore_ascii_case(&seek.variant)
+    {
+        return Err(ConsentError::SeekVariant {
+            seek: id,
+            variant: seek.variant,
+            named: named.to_string(),
+        }
+        .into());
+    }
+    let taker = acting_player(&tx, req.actor)?;
+    if taker.id == seek.player {
+        return Err(ConsentError::OwnSeek(id).into());
+    }
+    if signoffs::is_signed_off(&tx, seek.player)? {
+        return Err(ConsentError::NoSeek(id).into());
+    }
+    let seeker = players::find(&tx, &seek.userid)?.ok_or(ConsentError::NoSeek(id))?;
+    for player in [&seeker, &taker] {
+        let (_, limit) = invitations::settings(&tx, player.id, &seek.variant)?;
+        check_limit(&tx, player, &seek.variant, limit)?;
+    }
+    let setup = Setup::read(req.catalog, &seek.variant, &seek.options)?;
+    let (seat, drawn) = match seek.seat {
+        Some(seat) => (seat, false),
+        None => (random_seat()?, true),
+    };
+    let ids = if seat == 0 {
+        [seeker.id, taker.id]
+    } else {
+        [taker.id, seeker.id]
+    };
+    let game = setup.create(&tx, &ids, req.now)?;
+    seeks::taken(&tx, id, game)?;
+    let reply = begin(&tx, req.catalog, game, Some(&seeker.userid), None, req.now)?;
+    tx.commit()?;
+    let seats = setup.variant.seats();
+    Ok(Reply::Text(format!(
+        "seek{id} taken: {} plays {}, {} plays {}{}\n{}",
+        seeker.userid,
+        seats[seat],
+        taker.userid,
+        seats[1 - seat],
+        if drawn { " (drawn at random)" } else { "" },
+        reply.text()
+    )))
+}
+
+/// Seat 0 or 1, from the OS's randomness.
+fn random_seat() -> Result<usize, ServiceError> {
+    let mut byte = [0u8; 1];
+    getrandom::fill(&mut byte)
+        .map_err(|e| ServiceError::Internal(format!("no randomness: {e}")))?;
+    Ok(usize::from(byte[0] & 1))
+}

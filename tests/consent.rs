@@ -1,0 +1,227 @@
+//! Consent to a game (issue 26): a player's challenge is an invitation to
+//! accept or decline, by reply or by Subject; standing answers
+//! (`challenges`, pbmserv's `GAME accept|reject`), `limit`; open
+//! challenges (`seek`, `seeks`, `accept SEEK`).
+
+use crate::util::Env;
+
+fn env() -> Env {
+    let env = Env::new();
+    env.signup(&["alice", "bob", "carol"]);
+    env
+}
+
+#[test]
+fn an_invitation_waits_until_accepted_by_reply_then_the_game_begins() {
+    let env = env();
+    let out = env.ok(Some("alice"), &["challenge", "chess", "alice", "bob"]);
+    assert_eq!(out.lines().last(), Some("game1"), "{out}");
+    assert!(out.contains("invited bob"), "{out}");
+    // Nobody moves, no clock: refused with the reason, nothing changed.
+    assert_eq!(
+        env.refused(Some("alice"), &["move", "1", "e2-e4"]),
+        "game1 has not begun: it waits for bob to accept"
+    );
+    let listed = env.ok(Some("alice"), &["games"]);
+    assert!(listed.contains("waiting for bob to accept"), "{listed}");
+    let (subject, body) = env.last_mail_to("bob@");
+    assert_eq!(subject, "Chess Invitation 1 bob");
+    assert!(body.contains("alice challenges you to"), "{body}");
+    assert!(
+        body.contains("reply to this mail with the first line accept"),
+        "{body}"
+    );
+    assert!(body.contains("chess accept 1 bob PASSWORD"), "{body}");
+    assert!(
+        body.contains("chess decline 1 bob PASSWORD [YOUR WORDS]"),
+        "{body}"
+    );
+    assert!(body.contains("expires on Sun 15 Mar 2026"), "{body}");
+    env.reply_to_board_mail("bob", "yes1", "accept");
+    let (subject, _) = env.last_mail_to("alice@");
+    assert_eq!(subject, "New Chess Board 1 alice");
+    let shown = env.ok(None, &["show", "1"]);
+    assert!(shown.contains("it is alice's turn (move 1)"), "{shown}");
+    env.ok(Some("alice"), &["move", "1", "e2-e4"]);
+}
+
+#[test]
+fn a_decline_by_subject_cancels_and_tells_who_declined_and_their_words() {
+    let env = env();
+    env.ok(Some("alice"), &["challenge", "chess", "alice", "bob"]);
+    env.mail(
+        "From: bob@example.test\r\nMessage-ID: <no1@example.test>\r\n\
+         Subject: chess decline 1 bob secret\r\n\r\nToo busy until spring, sorry.\r\n",
+    );
+    let (subject, body) = env.last_mail_to("alice@");
+    assert_eq!(subject, "Chess Board 1 declined by bob");
+    assert!(body.contains("bob declined to play Chess"), "{body}");
+    assert!(body.contains("Too busy until spring, sorry."), "{body}");
+    assert_eq!(
+        env.refused(Some("bob"), &["accept", "1"]),
+        "game1 was cancelled"
+    );
+}
+
+#[test]
+fn all_three_players_of_orwell_must_accept() {
+    let env = env();
+    env.ok(
+        Some("alice"),
+        &["challenge", "orwell", "alice", "bob", "carol"],
+    );
+    let half = env.ok(Some("carol"), &["accept", "1"]);
+    assert_eq!(
+        half.trim(),
+        "game1: carol accepted; it begins when bob accepts"
+    );
+    assert!(env.refused(None, &["roll", "1"]).contains("has not begun"));
+    let begun = env.ok(Some("bob"), &["accept", "1"]);
+    assert!(begun.trim_end().ends_with("game1"), "{begun}");
+    assert!(env.ok(None, &["roll", "1"]).contains("roll: "));
+}
+
+#[test]
+fn standing_answers_and_limits_by_shell_and_by_mail() {
+    let env = env();
+    // pbmserv's mail form: accept every challenge of the type.
+    env.mail(
+        "From: bob@example.test\r\nMessage-ID: <a1@example.test>\r\n\
+         Subject: chess accept bob secret\r\n\r\n",
+    );
+    let begun = env.ok(Some("alice"), &["challenge", "chess", "alice", "bob"]);
+    assert!(begun.contains("it is alice's turn"), "{begun}");
+    env.mail(
+        "From: carol@example.test\r\nMessage-ID: <r1@example.test>\r\n\
+         Subject: chess reject carol secret\r\n\r\n",
+    );
+    assert_eq!(
+        env.refused(Some("alice"), &["challenge", "chess", "alice", "carol"]),
+        "carol refuses challenges to chess (their setting: challenges chess reject)"
+    );
+    assert_eq!(
+        env.ok(Some("carol"), &["challenges", "chess"]).trim(),
+        "challenges chess reject: challenges of carol to chess are refused"
+    );
+    env.ok(Some("bob"), &["limit", "chess", "1"]);
+    assert_eq!(
+        env.refused(Some("carol"), &["challenge", "chess", "bob", "carol"]),
+        "bob is in 1 chess games, the most they allow (limit chess 1): challenge refused"
+    );
+    let usage = env.run(Some("bob"), &["challenges", "chess", "maybe"]);
+    assert_eq!(usage.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&usage.stderr).contains("accept, ask or reject"));
+    assert!(
+        env.refused(Some("bob"), &["limit", "shogi", "3"])
+            .contains("shogi: not a game here")
+    );
+}
+
+#[test]
+fn a_seek_is_listed_and_taken_by_another_player() {
+    let env = env();
+    let posted = env.ok(
+        Some("alice"),
+        &[
+            "seek",
+            "chess",
+            "--color=black",
+            "--rating=1400-1800",
+            "--nagtime=3",
+        ],
+    );
+    assert_eq!(posted.lines().last(), Some("seek1"), "{posted}");
+    let listed = env.ok(None, &["seeks"]);
+    assert!(
+        listed.contains("seek1 chess   alice  Black 1400-1800 --nagtime=3"),
+        "{listed}"
+    );
+    assert_eq!(
+        env.refused(Some("alice"), &["accept", "seek1"]),
+        "seek1 is your own open challenge: another player must accept it"
+    );
+    assert_eq!(
+        env.refused(Some("bob"), &["accept", "orwell", "seek1"]),
+        "seek1 is a challenge to chess, not orwell"
+    );
+    let taken = env.ok(Some("bob"), &["accept", "seek1"]);
+    assert!(
+        taken.starts_with("seek1 taken: alice plays Black, bob plays White\n"),
+        "{taken}"
+    );
+    assert_eq!(taken.lines().last(), Some("game1"));
+    assert!(
+        env.ok(None, &["show", "1"])
+            .contains("reminder after 3 days")
+    );
+    assert_eq!(
+        env.ok(None, &["seeks", "chess"]).trim(),
+        "no open challenges to chess"
+    );
+    assert_eq!(
+        env.refused(Some("carol"), &["accept", "seek1"]),
+        "no open challenge seek1 (see `seeks`)"
+    );
+}
+
+#[test]
+fn a_seek_by_mail_is_taken_by_mail_with_the_seats_drawn() {
+    let env = env();
+    env.mail(
+        "From: alice@example.test\r\nMessage-ID: <s1@example.test>\r\n\
+         Subject: chess seek alice secret\r\n\r\n",
+    );
+    let (_, body) = env.last_mail_to("alice@");
+    assert!(body.contains("seek1"), "{body}");
+    env.mail(
+        "From: bob@example.test\r\nMessage-ID: <s2@example.test>\r\n\
+         Subject: chess accept bob secret seek1\r\n\r\n",
+    );
+    let (_, body) = env.last_mail_to("bob@");
+    assert!(body.contains("(drawn at random)"), "{body}");
+    let json: serde_json::Value =
+        serde_json::from_str(&env.ok(None, &["show", "1", "--format", "json"])).unwrap();
+    let mut players: Vec<String> = json["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap().to_string())
+        .collect();
+    players.sort();
+    assert_eq!(players, ["alice", "bob"]);
+}
+
+#[test]
+fn remind_expires_invitations_and_seeks() {
+    let env = env();
+    env.ok(Some("alice"), &["challenge", "chess", "alice", "bob"]);
+    env.ok(Some("carol"), &["seek", "chess"]);
+    let later = |args: &[&str]| {
+        env.cmd(None)
+            .env("BOSERV_NOW", "2026-03-20T12:00:00Z")
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = String::from_utf8(later(&["remind"]).stdout).unwrap();
+    assert!(out.contains("1 invitation expired"), "{out}");
+    let again = String::from_utf8(later(&["remind"]).stdout).unwrap();
+    assert!(!again.contains("expired"), "{again}");
+    let (subject, body) = env.last_mail_to("alice@");
+    assert_eq!(subject, "Chess Board 1 expired");
+    assert!(body.contains("bob did not accept it in time"), "{body}");
+    let seeks = String::from_utf8(later(&["seeks"]).stdout).unwrap();
+    assert_eq!(seeks.trim(), "no open challenges");
+}
+
+#[test]
+fn every_consent_verb_has_help_in_the_shell_and_by_mail() {
+    let env = env();
+    for verb in ["accept", "decline", "challenges", "limit", "seek", "seeks"] {
+        let page = env.ok(None, &["help", verb]);
+        assert!(page.contains(verb), "{page}");
+    }
+    let commands = env.ok(None, &["help", "commands"]);
+    assert!(commands.contains("accept GAME"), "{commands}");
+    assert!(commands.contains("seek VARIANT"), "{commands}");
+}
