@@ -10,6 +10,7 @@ pub mod bot;
 pub mod clock;
 pub mod command;
 pub mod dice;
+pub mod letters;
 pub mod mail;
 pub mod rules;
 pub mod service;

@@ -19,6 +19,7 @@
 //! - `drops.rs`: why a drop is refused, in a player's words.
 //! - `fen.rs`: FEN widened to any geometry, with reserves.
 //! - `search.rs`: perft, playing turns in place.
+//! - `picture.rs`: the board as a [`crate::rules::picture::Picture`].
 //! - `game.rs`: the [`crate::rules::Position`] interface.
 
 mod drops;
@@ -26,6 +27,7 @@ mod fen;
 mod game;
 mod movegen;
 pub mod pawns;
+mod picture;
 mod position;
 mod read;
 mod search;
@@ -110,6 +112,12 @@ pub trait Hooks: Send + Sync {
     /// The board as the game draws it, from the second seat's side when
     /// `flipped`.
     fn render(&self, pos: &ChessLike, flipped: bool) -> String;
+    /// The lines under a picture of the board (the text drawing's lines
+    /// under its grid): whose turn it is and the last move, plus what is
+    /// the game's own.
+    fn notes(&self, pos: &ChessLike) -> Vec<String> {
+        pos.status()
+    }
 }
 
 /// A faster generator for one game's board (orthodox chess's bitboards):
