@@ -16,3 +16,4 @@ pub mod rules;
 pub mod service;
 pub mod store;
 pub mod system_config;
+pub mod web;

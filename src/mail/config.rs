@@ -152,6 +152,19 @@ pub const SETTINGS: &[Setting] = &[
                 .map_err(|e| e.to_string())
         },
     },
+    Setting {
+        name: "web_dir",
+        env: "BOSERV_WEB_DIR",
+        default: None,
+        about: "a directory where boserv keeps static web pages of its games (index.html, games/, players/); unset: none",
+        check: |value| {
+            if std::path::Path::new(value).is_dir() {
+                Ok(())
+            } else {
+                Err(format!("{value} is not a directory"))
+            }
+        },
+    },
 ];
 
 /// Why a setting cannot be stored.

@@ -67,6 +67,13 @@ pub struct BoardLetter {
     pub clock: Option<ClockLetter>,
     /// The ASCII board (from the reader's side).
     pub diagram: String,
+    /// The same board as a value, for the HTML part (from the reader's
+    /// side, the last move's squares marked); none for a game without one.
+    #[serde(skip)]
+    pub picture: Option<crate::rules::picture::Picture>,
+    /// The squares the last turn changed, by name (for [`Self::picture`]).
+    #[serde(skip)]
+    pub last_squares: Vec<String>,
     /// How to write a turn of the game and a key to the board's marks
     /// ([`crate::rules::Variant::writing`]); empty when unknown.
     pub writing: String,

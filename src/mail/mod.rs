@@ -21,6 +21,7 @@ pub mod compose;
 pub mod config;
 pub mod drain;
 pub mod fingerprint;
+pub mod html_part;
 pub mod handle;
 pub mod identity;
 pub mod inbound;

@@ -117,6 +117,10 @@ pub fn queue(
         references: vec![root],
         message_id: identity.game_mail_id(reminder.game, row.ply, &kind, reminder.player),
         reply_to,
+        html: super::html_part::board_mail(&settings.templates, "nag.txt", &letter, |l| {
+            &mut l.board
+        })
+        .map_err(|e| StoreError::Setup(e.to_string()))?,
     };
     outbox::queue(conn, &draft, now).map_err(|e| match e {
         outbox::OutboxError::Database(e) => StoreError::from(e),

@@ -220,6 +220,7 @@ fn send(
         in_reply_to: root.clone(),
         references: root.into_iter().collect(),
         reply_to: None,
+        html: None,
     };
     outbox::queue(conn, &draft, now)?;
     Ok(())

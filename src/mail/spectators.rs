@@ -110,6 +110,8 @@ pub fn queue(
         references: if threaded { vec![root] } else { vec![] },
         message_id,
         reply_to: None,
+        html: super::html_part::board_mail(&settings.templates, copy.template, &letter, |l| l)
+            .map_err(|e| StoreError::Setup(e.to_string()))?,
     };
     outbox::queue(conn, &draft, now)?;
     Ok(())

@@ -71,6 +71,7 @@ pub fn queue(
             voter,
         ),
         reply_to,
+        html: None,
     };
     outbox::queue(conn, &draft, now).map_err(|e| match e {
         outbox::OutboxError::Database(e) => StoreError::from(e),

@@ -26,6 +26,7 @@ pub mod history;
 pub mod moves;
 pub mod notice;
 pub mod notify;
+pub mod publish;
 pub mod preview;
 pub mod queue;
 pub mod record;

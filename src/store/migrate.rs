@@ -25,6 +25,7 @@ pub const STEPS: &[&str] = &[
     include_str!("trust.sql"),
     include_str!("draw_offers.sql"),
     include_str!("due.sql"),
+    include_str!("pages.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,
@@ -41,6 +42,7 @@ const COLUMNS: &[(usize, &str, &str, &str)] = &[
     (12, "senders", "signups", "INTEGER NOT NULL DEFAULT 0"),
     (12, "senders", "confirmations", "INTEGER NOT NULL DEFAULT 0"),
     (12, "reply_tokens", "ply", "INTEGER"),
+    (15, "outbox", "html", "TEXT"),
 ];
 
 /// The version a database has after every step.
