@@ -6,10 +6,10 @@
 
 use std::path::Path;
 
-use boserv::rules::VARIANTS;
-use boserv::service::publish::{self, Mark};
 use boserv::command::GameId;
+use boserv::rules::VARIANTS;
 use boserv::service::ServiceError;
+use boserv::service::publish::{self, Mark};
 use boserv::web::data::PageKey;
 use boserv::web::{WebError, files, render};
 use rusqlite::Connection;
@@ -80,7 +80,12 @@ pub fn after_command(conn: &Connection, dir: Option<&str>) {
 
 /// One page: a game's positions are written once each (`every_ply`: all
 /// again), its last position and the game page always.
-fn write(conn: &Connection, dir: &Path, page: &PageKey, every_ply: bool) -> Result<(), PublishError> {
+fn write(
+    conn: &Connection,
+    dir: &Path,
+    page: &PageKey,
+    every_ply: bool,
+) -> Result<(), PublishError> {
     match page {
         PageKey::Index => {
             let index = publish::index_page(conn, VARIANTS)?;
@@ -98,10 +103,9 @@ fn write(conn: &Connection, dir: &Path, page: &PageKey, every_ply: bool) -> Resu
             let last = game.plies.len().saturating_sub(1) as u32;
             for ply in &game.plies {
                 let path = files::ply(*id, ply.number);
-                if every_ply || ply.number == last || !dir.join(&path).exists() {
-                    if let Some(html) = render::ply(&game, ply.number) {
-                        files::write(dir, &path, &html)?;
-                    }
+                let wanted = every_ply || ply.number == last || !dir.join(&path).exists();
+                if wanted && let Some(html) = render::ply(&game, ply.number) {
+                    files::write(dir, &path, &html)?;
                 }
             }
             files::write(dir, &files::game(*id), &render::game(&game))?;

@@ -45,7 +45,13 @@ fn every_games_board_mail_has_an_html_board_with_a_cell_per_square() {
         let env = Env::new();
         after_one_turn(&env, name);
         let html = last_html(&env, "bob").unwrap_or_else(|| panic!("{name}: no HTML part"));
-        let squares = variant.start(&[]).unwrap().picture(0).unwrap().squares.len();
+        let squares = variant
+            .start(&[])
+            .unwrap()
+            .picture(0)
+            .unwrap()
+            .squares
+            .len();
         let want = match name {
             "bochess" => 148,
             "orwell" => 84,
@@ -61,7 +67,10 @@ fn every_games_board_mail_has_an_html_board_with_a_cell_per_square() {
             assert!(html.contains("data-last=\"1\""), "{name}: the last move");
         }
         // The letter's own words are in the HTML part too.
-        assert!(html.contains("Board 1") || html.contains("board 1"), "{name}");
+        assert!(
+            html.contains("Board 1") || html.contains("board 1"),
+            "{name}"
+        );
         insta::assert_snapshot!(format!("html_{name}"), html);
     }
 }

@@ -60,7 +60,10 @@ fn a_killed_command_publishes_nothing_and_the_next_run_publishes_what_was_missin
     assert_eq!(out.status.code(), None, "killed: {out:?}");
     assert!(!read(&dir, "games/1.html").contains("e2-e4"));
     assert!(!dir.join("games/1/1.html").exists());
-    assert_eq!(queued(&env), ["game:1", "index", "player:alice", "player:bob"]);
+    assert_eq!(
+        queued(&env),
+        ["game:1", "index", "player:alice", "player:bob"]
+    );
     let ply: Vec<i64> = env.query("SELECT ply FROM games");
     assert_eq!(ply, [1], "the move was made");
 
@@ -86,7 +89,11 @@ fn a_killed_command_publishes_nothing_and_the_next_run_publishes_what_was_missin
     std::fs::create_dir(&sent).unwrap();
     env.ok(
         None,
-        &["deliver", "--transport", &format!("file:{}", sent.display())],
+        &[
+            "deliver",
+            "--transport",
+            &format!("file:{}", sent.display()),
+        ],
     );
     assert!(read(&dir, "games/1.html").contains("3. Ng1-f3 (alice)"));
     assert!(queued(&env).is_empty());
@@ -106,7 +113,10 @@ fn publish_rebuilds_every_page() {
     // The board now: 148 cells, and every earlier position a page.
     assert_eq!(page.matches("data-square=").count(), 148);
     for ply in 0..=2 {
-        assert!(page.contains(&format!("href=\"../games/1/{ply}.html\"")), "{ply}");
+        assert!(
+            page.contains(&format!("href=\"../games/1/{ply}.html\"")),
+            "{ply}"
+        );
         assert!(dir.join(format!("games/1/{ply}.html")).exists());
     }
     assert!(page.contains("Game record"));
@@ -129,7 +139,10 @@ fn no_page_shows_a_reply_token_a_queued_or_submitted_move_or_the_seed() {
     let pages = everything(&dir);
     assert!(pages.contains("data-square=\"a1\""), "pages were written");
     let commitment = boserv::dice::Seed::from_hex(seed).unwrap().commitment();
-    assert!(pages.contains(&commitment.to_string()), "the commitment is public");
+    assert!(
+        pages.contains(&commitment.to_string()),
+        "the commitment is public"
+    );
     assert!(!pages.contains(seed), "the seed");
     assert!(!pages.contains("Ng8-h6"), "the queued move");
     assert!(!pages.contains("Nb1-a3"), "the submitted move");

@@ -129,7 +129,9 @@ fn line(catalog: Catalog<'_>, row: &Game) -> GameLine {
     let variant = catalog.iter().find(|v| v.name() == row.variant);
     let seats: Vec<String> = match variant {
         Some(v) => v.seats().iter().map(|s| s.to_string()).collect(),
-        None => (1..=row.players.len()).map(|n| format!("seat {n}")).collect(),
+        None => (1..=row.players.len())
+            .map(|n| format!("seat {n}"))
+            .collect(),
     };
     let status = match (&row.result, &row.reason, row.status) {
         (Some(result), Some(reason), _) => format!("{result} ({reason})"),

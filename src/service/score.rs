@@ -71,13 +71,16 @@ pub fn score(
     Ok(score_and_before(variant, options, log)?.0)
 }
 
+/// The scored log and the position before its last turn.
+pub type ScoredAndBefore = (Vec<Scored>, Option<Box<dyn Position>>);
+
 /// [`score`], and the position before the last turn (none before the
 /// first): what the last turn changed is the difference.
 pub fn score_and_before(
     variant: &dyn Variant,
     options: &[GameOption],
     log: &[Entry],
-) -> Result<(Vec<Scored>, Option<Box<dyn Position>>), ServiceError> {
+) -> Result<ScoredAndBefore, ServiceError> {
     let mut before_last = None;
     let mut position = variant.start(options)?;
     let chess = variant.name() == "chess";
