@@ -285,7 +285,7 @@ mod tests {
     fn unknown_names_and_bad_values_are_refused_with_the_reason() {
         assert_eq!(
             check("colour", "red").unwrap_err().to_string(),
-            "no setting colour; settings: from, transport, templates, max-message-size, inbox-keep-days, answers-per-day, free-refusals, messages-per-day, signups-per-day, confirmations-per-day, commands-per-mail, reply-token-mails, operators"
+            "no setting colour; settings: from, transport, templates, max-message-size, inbox-keep-days, answers-per-day, free-refusals, messages-per-day, signups-per-day, confirmations-per-day, commands-per-mail, reply-token-mails, operators, web_dir"
         );
         assert!(
             check("transport", "pigeon")
