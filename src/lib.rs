@@ -38,3 +38,4 @@ pub mod service;
 pub mod store;
 pub mod system_config;
 pub mod tournament;
+pub mod web;

@@ -33,6 +33,7 @@ use boserv::system_config::{self, SystemConfig};
 mod huge_pages;
 mod mail_command;
 mod out;
+mod publish_command;
 
 #[global_allocator]
 static ALLOCATOR: huge_pages::HugePages = huge_pages::HugePages;
@@ -174,6 +175,9 @@ enum Cmd {
         /// The new file (it must not exist).
         path: PathBuf,
     },
+    /// Write every web page anew into the `web_dir` setting's directory
+    /// (index, games, players); commands keep them current afterwards.
+    Publish,
     /// Server settings kept in the database (sender, transport,
     /// templates); environment variables override them.
     Config {
@@ -369,22 +373,26 @@ fn stored_settings(cli: &Cli) -> anyhow::Result<BTreeMap<String, String>> {
 /// connection for the settings and the mail (a second would read the WAL
 /// back again).
 fn take_mail(cli: &Cli, deliver: bool, transport: Option<String>) -> ExitCode {
+    let web_dir = std::cell::RefCell::new(None);
     let open = || -> anyhow::Result<(rusqlite::Connection, Option<String>)> {
         let conn = store::open_existing(&cli.db, Duration::from_millis(cli.busy_timeout_ms))
             .with_context(|| format!("cannot open {}", cli.db.display()))?;
         let stored = store::settings::all(&conn)
             .with_context(|| format!("cannot read the settings in {}", cli.db.display()))?;
         let config = install_settings(cli, stored)?;
+        *web_dir.borrow_mut() = config.get("web_dir");
         Ok((conn, config.get("transport")))
     };
-    mail_command::take_mail(&mail_command::MailRun {
+    let code = mail_command::take_mail(&mail_command::MailRun {
         db: &cli.db,
         busy: Duration::from_millis(cli.busy_timeout_ms),
         now: cli.now.unwrap_or_else(Utc::now),
         deliver,
         transport,
         open: &open,
-    })
+    });
+    publish_after(&cli.db, cli.busy_timeout_ms, web_dir.take());
+    code
 }
 
 /// Installs the mail settings (From, templates, storage, rates) for this run from
@@ -528,9 +536,15 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
             print(format!("result: {}", replayed.result()))
         }
         Cmd::Demo => run_demo(now),
-        Cmd::Remind => run_remind(&cli.db, cli.busy_timeout_ms, now),
+        Cmd::Remind => {
+            let code = run_remind(&cli.db, cli.busy_timeout_ms, now);
+            publish_after(&cli.db, cli.busy_timeout_ms, config.get("web_dir"));
+            code
+        }
         Cmd::Run => {
-            mail_command::run_lines(&cli.db, cli.busy_timeout_ms, now)?;
+            let ran = mail_command::run_lines(&cli.db, cli.busy_timeout_ms, now);
+            publish_after(&cli.db, cli.busy_timeout_ms, config.get("web_dir"));
+            ran?;
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Deliver { transport } => {
@@ -546,6 +560,8 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
             mail_command::bot_turns(&mut conn, now, service::bot::FROM_CRON);
             let code =
                 mail_command::deliver(&conn, now, transport.as_deref().unwrap_or("sendmail"))?;
+            // The pages a crash left queued are written, as mail is sent.
+            publish_command::after_command(&conn, config.get("web_dir").as_deref());
             Ok(if waiting == 0 {
                 code
             } else {
@@ -603,8 +619,32 @@ fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        Cmd::Publish => {
+            let dir = config.get("web_dir").ok_or_else(|| {
+                Failure::Usage("no web_dir: boserv config set web_dir DIR".into())
+            })?;
+            let conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
+            let written = publish_command::all(&conn, std::path::Path::new(&dir))
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            print(format!("published: {written} pages in {dir}"))
+        }
         Cmd::Mail { .. } => unreachable!("handled in main"),
-        Cmd::Verb(words) => run_verb(&cli.db, cli.busy_timeout_ms, &actor, &words, now),
+        Cmd::Verb(words) => {
+            let code = run_verb(&cli.db, cli.busy_timeout_ms, &actor, &words, now);
+            publish_after(&cli.db, cli.busy_timeout_ms, config.get("web_dir"));
+            code
+        }
+    }
+}
+
+/// After a command that may have changed games: the queued web pages,
+/// when there is a web directory (a failure is only reported).
+fn publish_after(db: &std::path::Path, busy_ms: u64, web_dir: Option<String>) {
+    if web_dir.is_none() || !db.exists() {
+        return;
+    }
+    if let Ok(conn) = store::open_existing(db, Duration::from_millis(busy_ms)) {
+        publish_command::after_command(&conn, web_dir.as_deref());
     }
 }
 

@@ -32,6 +32,7 @@ const GROUPS: &[(&str, &str)] = &[
     ("front", "front end"),
     ("main", "front end"),
     ("mail_command", "front end"),
+    ("publish_command", "front end"),
     ("out", "front end"),
     ("huge_pages", "front end"),
     ("lib", "front end"),

@@ -26,6 +26,7 @@ fn sent(mail: Rendered, message_id: impl Fn(&Identity) -> String, threaded: bool
         in_reply_to: threaded.then(|| root.clone()),
         references: if threaded { vec![root] } else { vec![] },
         reply_to: None,
+        html: None,
     };
     outbox::queue(&conn, &draft, now).unwrap();
     let dir = tempfile::tempdir().unwrap();

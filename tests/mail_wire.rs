@@ -90,6 +90,7 @@ fn deliver_sends_a_threaded_mail_over_smtp() {
         in_reply_to: Some(root.clone()),
         references: vec![root.clone()],
         reply_to: None,
+        html: None,
     };
     outbox::queue(&conn, &draft, now).unwrap();
 
@@ -156,6 +157,7 @@ fn an_unreachable_relay_defers_the_mail() {
         in_reply_to: None,
         references: vec![],
         reply_to: None,
+        html: None,
     };
     outbox::queue(&conn, &draft, now).unwrap();
     let transport = Transport::open(&format!("smtp://127.0.0.1:{port}").parse().unwrap()).unwrap();

@@ -315,6 +315,7 @@ fn queue_answer(
         in_reply_to: parent.or(root),
         references,
         reply_to,
+        html: None,
     };
     outbox::queue(conn, &draft, now)?;
     Ok(())

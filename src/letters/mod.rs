@@ -2,13 +2,15 @@
 //!
 //! The service builds these (every fact a letter shows, from the reader's
 //! side) inside a command's transaction; [`templates`] renders them into
-//! the parts of a mail. This layer reads no store and calls no service.
+//! the parts of a mail, and [`html`] draws a board picture for the HTML
+//! part and the web pages. This layer reads no store and calls no service.
 //!
 //! These are the variables an operator may use in `templates/*.txt`;
 //! their names are part of the template interface, so change them only
 //! with the built-in templates.
 
 pub mod consent;
+pub mod html;
 pub mod letter;
 pub mod ratings;
 pub mod social;
@@ -80,6 +82,13 @@ pub struct BoardLetter {
     pub clock: Option<ClockLetter>,
     /// The ASCII board (from the reader's side).
     pub diagram: String,
+    /// The same board as a value, for the HTML part (from the reader's
+    /// side, the last move's squares marked); none for a game without one.
+    #[serde(skip)]
+    pub picture: Option<crate::rules::picture::Picture>,
+    /// The squares the last turn changed, by name (for [`Self::picture`]).
+    #[serde(skip)]
+    pub last_squares: Vec<String>,
     /// How to write a turn of the game and a key to the board's marks
     /// ([`crate::rules::Variant::writing`]); empty when unknown.
     pub writing: String,

@@ -14,6 +14,7 @@ use minijinja::{Environment, TemplateSource, UndefinedBehavior};
 use serde::Serialize;
 
 use super::Letter;
+use super::html::part::board_mail;
 
 /// The built-in templates, by file name.
 pub const BUILT_IN: &[(&str, &str)] = &[
@@ -60,18 +61,24 @@ pub struct Rendered {
     pub parts: Parts,
 }
 
-/// The parts of a mail's body, one field per kind of part (today the text
-/// part; an HTML part of the same letter joins it here).
+/// The parts of a mail's body, one field per kind of part: the text part
+/// always, and an HTML part of the same letter when it shows a board that
+/// has a picture.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Parts {
     /// The `text/plain` part: wrapped at [`MAX_COLUMNS`], one final newline.
     pub text: String,
+    /// The `text/html` part ([`super::html::part`]), if the letter has one.
+    pub html: Option<String>,
 }
 
 impl Parts {
     /// A mail of a text part alone.
     pub fn text(text: impl Into<String>) -> Parts {
-        Parts { text: text.into() }
+        Parts {
+            text: text.into(),
+            html: None,
+        }
     }
 }
 
@@ -152,26 +159,34 @@ impl Templates {
         })
     }
 
-    /// Renders `letter` with the template of its kind.
+    /// Renders `letter` with the template of its kind: the text part, and
+    /// for a letter that shows a board with a picture, the HTML part drawn
+    /// from the same letter.
     pub fn letter(&self, letter: &Letter) -> Result<Rendered, TemplateError> {
         let name = letter.template();
-        match letter {
-            Letter::NewGame(l) | Letter::Board(l) | Letter::GameOver(l) | Letter::Vote(l) => {
-                self.render(name, l)
+        let (mut rendered, html) = match letter {
+            Letter::NewGame(l) | Letter::Board(l) | Letter::GameOver(l) => {
+                (self.render(name, l)?, board_mail(self, name, l, |l| l)?)
             }
-            Letter::Nag(l) => self.render(name, l),
-            Letter::Confirm(l) => self.render(name, l),
-            Letter::Chat(l) => self.render(name, l),
-            Letter::Message(l) => self.render(name, l),
-            Letter::Broadcast(l) => self.render(name, l),
-            Letter::Error(l) => self.render(name, l),
-            Letter::Help(l) => self.render(name, l),
-            Letter::Welcome(l) => self.render(name, l),
-            Letter::Reply(l) => self.render(name, l),
-            Letter::Invitation(l) => self.render(name, l),
-            Letter::Declined(l) => self.render(name, l),
-            Letter::Expired(l) => self.render(name, l),
-        }
+            Letter::Vote(l) => (self.render(name, l)?, None),
+            Letter::Nag(l) => (
+                self.render(name, l)?,
+                board_mail(self, name, l, |l| &mut l.board)?,
+            ),
+            Letter::Confirm(l) => (self.render(name, l)?, None),
+            Letter::Chat(l) => (self.render(name, l)?, None),
+            Letter::Message(l) => (self.render(name, l)?, None),
+            Letter::Broadcast(l) => (self.render(name, l)?, None),
+            Letter::Error(l) => (self.render(name, l)?, None),
+            Letter::Help(l) => (self.render(name, l)?, None),
+            Letter::Welcome(l) => (self.render(name, l)?, None),
+            Letter::Reply(l) => (self.render(name, l)?, None),
+            Letter::Invitation(l) => (self.render(name, l)?, None),
+            Letter::Declined(l) => (self.render(name, l)?, None),
+            Letter::Expired(l) => (self.render(name, l)?, None),
+        };
+        rendered.parts.html = html;
+        Ok(rendered)
     }
 }
 

@@ -4,7 +4,8 @@
 //! program and among robots: Date, a Message-ID with In-Reply-To and
 //! References threading it into its game, a Reply-To with the player's
 //! reply token on board mails (`super::token`), MIME-Version with a plain
-//! UTF-8 text part, and `Auto-Submitted` (RFC 3834) so that autoresponders
+//! UTF-8 text part (board mails: multipart/alternative, the text part and
+//! an HTML part with the board as a table, `crate::letters::html`), and `Auto-Submitted` (RFC 3834) so that autoresponders
 //! do not answer it: `auto-replied` on an answer to a player's message,
 //! `auto-generated` on every notice (board mails, reminders).
 //!
@@ -15,7 +16,7 @@
 
 use lettre::Message;
 use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, HeaderValue};
-use lettre::message::{Body, Mailbox, SinglePart};
+use lettre::message::{Body, Mailbox, MultiPart, SinglePart};
 
 use super::identity::Identity;
 use super::outbox::Queued;
@@ -106,9 +107,21 @@ pub fn message(mail: &Queued, identity: &Identity) -> Result<Message, ComposeErr
     if !draft.references.is_empty() {
         builder = builder.references(draft.references.join(" "));
     }
-    builder
-        .singlepart(text_part(&draft.body))
-        .map_err(|e| ComposeError::Build(e.to_string()))
+    match &draft.html {
+        // A board mail: the text part first, the HTML board second (a
+        // reader's program shows the last part it can).
+        Some(html) => builder.multipart(
+            MultiPart::alternative()
+                .singlepart(text_part(&draft.body))
+                .singlepart(
+                    SinglePart::builder()
+                        .header(ContentType::TEXT_HTML)
+                        .body(html.clone()),
+                ),
+        ),
+        None => builder.singlepart(text_part(&draft.body)),
+    }
+    .map_err(|e| ComposeError::Build(e.to_string()))
 }
 
 /// The body as plain UTF-8 text: 7bit when it is ASCII, 8bit when it is
@@ -143,6 +156,7 @@ mod tests {
                 in_reply_to: None,
                 references: vec![],
                 reply_to: None,
+                html: None,
             },
             status: Status::Pending,
             attempts: 0,

@@ -175,6 +175,19 @@ pub const SETTINGS: &[Setting] = &[
             None => Ok(()),
         },
     },
+    Setting {
+        name: "web_dir",
+        env: "BOSERV_WEB_DIR",
+        default: None,
+        about: "a directory where boserv keeps static web pages of its games (index.html, games/, players/); unset: none",
+        check: |value| {
+            if std::path::Path::new(value).is_dir() {
+                Ok(())
+            } else {
+                Err(format!("{value} is not a directory"))
+            }
+        },
+    },
 ];
 
 /// `text` as a number of days an invitation or a seek may stand (1 to
@@ -312,7 +325,7 @@ mod tests {
     fn unknown_names_and_bad_values_are_refused_with_the_reason() {
         assert_eq!(
             check("colour", "red").unwrap_err().to_string(),
-            "no setting colour; settings: from, transport, templates, max-message-size, inbox-keep-days, answers-per-day, free-refusals, invitation-days, messages-per-day, signups-per-day, confirmations-per-day, commands-per-mail, reply-token-mails, operators, bot-userid"
+            "no setting colour; settings: from, transport, templates, max-message-size, inbox-keep-days, answers-per-day, free-refusals, invitation-days, messages-per-day, signups-per-day, confirmations-per-day, commands-per-mail, reply-token-mails, operators, bot-userid, web_dir"
         );
         assert!(
             check("transport", "pigeon")

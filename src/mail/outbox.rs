@@ -42,6 +42,10 @@ pub struct Draft {
     pub references: Vec<String>,
     /// `Reply-To`: the server's address with a reply token (board mails).
     pub reply_to: Option<String>,
+    /// A board mail's HTML part (the same letter with an HTML board);
+    /// the mail is multipart/alternative when there is one. Dropped once
+    /// the mail is sent: the text is the record.
+    pub html: Option<String>,
 }
 
 /// Where a queued mail stands.
@@ -153,8 +157,8 @@ pub fn queue(
         conn,
         r#"INSERT INTO outbox (created_at, game_id, recipients, subject, body, message_id,
                                in_reply_to, "references", status, attempts, next_attempt_at,
-                               reply_to)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'pending', 0, ?1, ?9)
+                               reply_to, html)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'pending', 0, ?1, ?9, ?10)
            ON CONFLICT (message_id) DO NOTHING"#,
         params![
             stamp(now),
@@ -166,6 +170,7 @@ pub fn queue(
             draft.in_reply_to,
             references,
             draft.reply_to,
+            draft.html,
         ],
     )?;
     Ok((inserted == 1).then(|| conn.last_insert_rowid()))
@@ -222,7 +227,8 @@ pub fn deliver(
                 let secrets = super::mask::command_secrets(&mail.draft.subject);
                 conn.execute(
                     "UPDATE outbox SET status = 'sent', attempts = attempts + 1, sent_at = ?2,
-                            last_error = NULL, reply_to = ?3, subject = ?4, body = ?5
+                            last_error = NULL, reply_to = ?3, subject = ?4, body = ?5,
+                            html = NULL
                      WHERE id = ?1",
                     params![
                         id,
@@ -294,7 +300,7 @@ fn lease(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<bool, OutboxE
 
 const SELECT: &str = r#"SELECT id, created_at, game_id, recipients, subject, body, message_id,
     in_reply_to, "references", status, attempts, next_attempt_at, last_error, sent_at,
-    reply_to FROM outbox"#;
+    reply_to, html FROM outbox"#;
 
 /// A row as SQLite gives it, before its text fields are checked.
 struct Raw {
@@ -313,6 +319,7 @@ struct Raw {
     last_error: Option<String>,
     sent_at: Option<String>,
     reply_to: Option<String>,
+    html: Option<String>,
 }
 
 impl Raw {
@@ -333,6 +340,7 @@ impl Raw {
             last_error: row.get(12)?,
             sent_at: row.get(13)?,
             reply_to: row.get(14)?,
+            html: row.get(15)?,
         })
     }
 
@@ -369,6 +377,7 @@ impl Raw {
                     .map(|r| r.split_whitespace().map(String::from).collect())
                     .unwrap_or_default(),
                 reply_to: self.reply_to,
+                html: self.html,
             },
             status,
             attempts: self.attempts,

@@ -45,6 +45,7 @@ pub fn post(
         to: envelope.to,
         subject: mail.subject,
         body: mail.parts.text,
+        html: mail.parts.html,
         message_id: envelope.message_id,
         in_reply_to: envelope.in_reply_to,
         references: envelope.references,

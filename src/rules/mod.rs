@@ -43,6 +43,7 @@ pub mod orphic;
 pub mod orthodia;
 pub mod orwell;
 pub mod outcome;
+pub mod picture;
 pub mod reach;
 pub mod rebellion;
 pub mod registry;
@@ -190,6 +191,14 @@ pub trait Position: Send + Sync + fmt::Debug + std::any::Any {
     fn render_for(&self, seat: Seat) -> String {
         let _ = seat;
         self.render()
+    }
+    /// The board as a value, as `seat` sees it (the drawings beside the
+    /// text: the HTML board of mails and web pages). Every game of the
+    /// registry has one; a game without (test catalogs) is mailed as text
+    /// alone.
+    fn picture(&self, seat: Seat) -> Option<picture::Picture> {
+        let _ = seat;
+        None
     }
     /// A compact text from which [`Variant::decode`] rebuilds this position
     /// exactly (board, side to move, rights, counters, repetition history).

@@ -29,7 +29,7 @@ use crate::service::autopass::AUTO_PASS;
 use crate::service::deadline::{GameClock, readable};
 use crate::service::dice::current_roll;
 use crate::service::game::{LoadedGame, roll_text};
-use crate::service::score::{Scored, described, first_shown, move_list, score};
+use crate::service::score::{Scored, described, first_shown, move_list, score_and_before};
 use crate::service::thinking;
 use crate::service::turn_arrival;
 use crate::service::vacation::vacation_notes;
@@ -266,18 +266,26 @@ pub(super) fn address_to(
 ) -> Result<(), ServiceError> {
     let reader = game.player_at(seat);
     letter.diagram = game.position.render_for(seat).trim_end().to_string();
+    letter.picture = game.position.picture(seat);
     // The diagram's own `Last move:` line gets the check or mate mark and
     // what the turn took.
     if let Some((turn, shown)) = &letter.last_shown {
+        let line = |line: &str| match line.strip_prefix("Last move: ") {
+            Some(last) if last == turn => format!("Last move: {shown}"),
+            _ => line.to_string(),
+        };
         letter.diagram = letter
             .diagram
             .lines()
-            .map(|line| match line.strip_prefix("Last move: ") {
-                Some(last) if last == turn => format!("Last move: {shown}"),
-                _ => line.to_string(),
-            })
+            .map(line)
             .collect::<Vec<_>>()
             .join("\n");
+        if let Some(picture) = &mut letter.picture {
+            picture.notes = picture.notes.iter().map(|l| line(l)).collect();
+        }
+    }
+    if let Some(picture) = &mut letter.picture {
+        picture.last_move = letter.last_squares.clone();
     }
     letter.your_turn =
         letter.to_move.as_deref() == Some(reader.as_str()) && game.position.to_move().is_some();
@@ -659,7 +667,15 @@ pub(super) fn board_letter(
         view.result.is_some() && view.winner.is_none(),
     );
     let log = turns::log(conn, game.id())?;
-    let scored = score(game.variant, &game.row.options, &log).map_err(damaged)?;
+    let (scored, before) =
+        score_and_before(game.variant, &game.row.options, &log).map_err(damaged)?;
+    // The last turn's squares: what differs from the board before it.
+    let last_squares = match (before, game.position.picture(0)) {
+        (Some(before), Some(now)) => before
+            .picture(0)
+            .map_or_else(Vec::new, |before| now.changes_from(&before)),
+        _ => Vec::new(),
+    };
     let seats = game.variant.seats();
     let shown = (!full).then_some(RECENT_MOVES);
     let moves = move_list(&scored, seats.len(), shown);
@@ -736,6 +752,7 @@ pub(super) fn board_letter(
         takeback_waiting_for,
         clock,
         diagram: view.board.trim_end().to_string(),
+        last_squares,
         writing: game.variant.writing().trim_end().to_string(),
         commitment: game.row.dice_commitment.clone(),
         seed: view.seed.clone(),

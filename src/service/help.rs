@@ -146,6 +146,17 @@ const TOOLS: &[Tool] = &[
                BOSERV_CONFIG names), else ./boserv.db.",
     },
     Tool {
+        topic: "publish",
+        usage: "publish",
+        summary: "write every web page anew",
+        page: "Writes the static web pages into the `web_dir` setting's directory:\n\
+               index.html, games/N.html (each earlier position as games/N/P.html)\n\
+               and players/USERID.html. Commands keep them current afterwards (a\n\
+               page a crash left unwritten is written by the next run or\n\
+               `deliver`). No page shows a reply token, a queued or submitted\n\
+               move, or a dice seed before the game is over.",
+    },
+    Tool {
         topic: "backup",
         usage: "backup PATH",
         summary: "a consistent copy of the database",

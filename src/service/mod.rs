@@ -31,6 +31,7 @@ pub mod moves;
 pub mod notice;
 pub mod notify;
 pub mod preview;
+pub mod publish;
 pub mod queue;
 pub mod ratings;
 pub mod record;

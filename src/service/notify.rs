@@ -4,7 +4,8 @@
 //! transaction, with the notices it produced; [`crate::service::announce`]
 //! decides who is told what and builds one letter per reader, which
 //! `mail::post` renders and writes as an outbox row, so a mail exists
-//! exactly when the change it reports was committed.
+//! exactly when the change it reports was committed, and
+//! [`super::publish::mark`] queues the web pages it changes.
 
 use chrono::{DateTime, Utc};
 
@@ -14,6 +15,8 @@ use crate::store::{StoreError, Tx};
 
 /// Queues the mail for `notices` in the command's own transaction.
 pub fn queue(tx: &Tx<'_>, notices: &[Notice], now: DateTime<Utc>) -> Result<(), StoreError> {
+    // The web pages the change touches are written after commit.
+    super::publish::mark(tx, notices)?;
     crate::service::announce::queue(tx, notices, now)
 }
 

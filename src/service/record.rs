@@ -53,9 +53,16 @@ pub fn entry_line(variant: &dyn Variant, entry: &Entry) -> String {
 pub fn export(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Reply, ServiceError> {
     let tx = store::read(conn)?;
     let game = LoadedGame::load(&tx, req.catalog, id)?;
+    Ok(Reply::Text(record_text(&tx, &game)?))
+}
+
+/// The game record `export` prints (PGN for chess): public facts only,
+/// the seed once the game is over.
+pub fn record_text(tx: &Connection, game: &LoadedGame) -> Result<String, ServiceError> {
+    let id = game.id();
     if game.variant.name() == "chess" {
-        let log = turns::log(&tx, id)?;
-        return Ok(Reply::Text(pgn(&game, &log)?));
+        let log = turns::log(tx, id)?;
+        return pgn(game, &log);
     }
     let mut out = vec![
         tag("Game", &id.to_string()),
@@ -87,10 +94,10 @@ pub fn export(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
         out.push(tag("Seed", &seed));
     }
     out.push(String::new());
-    for entry in turns::log(&tx, id)? {
+    for entry in turns::log(tx, id)? {
         out.push(entry_line(game.variant, &entry));
     }
-    Ok(Reply::Text(out.join("\n")))
+    Ok(out.join("\n"))
 }
 
 /// A chess game as PGN (export format: the Seven Tag Roster first, SAN,

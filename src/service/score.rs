@@ -68,6 +68,20 @@ pub fn score(
     options: &[GameOption],
     log: &[Entry],
 ) -> Result<Vec<Scored>, ServiceError> {
+    Ok(score_and_before(variant, options, log)?.0)
+}
+
+/// The scored log and the position before its last turn.
+pub type ScoredAndBefore = (Vec<Scored>, Option<Box<dyn Position>>);
+
+/// [`score`], and the position before the last turn (none before the
+/// first): what the last turn changed is the difference.
+pub fn score_and_before(
+    variant: &dyn Variant,
+    options: &[GameOption],
+    log: &[Entry],
+) -> Result<ScoredAndBefore, ServiceError> {
+    let mut before_last = None;
     let mut position = variant.start(options)?;
     let chess = variant.name() == "chess";
     let mut out = Vec::with_capacity(log.len());
@@ -91,9 +105,12 @@ pub fn score(
             san,
             taken,
         });
-        position = after;
+        let before = std::mem::replace(&mut position, after);
+        if entry.kind == EntryKind::Turn {
+            before_last = Some(before);
+        }
     }
-    Ok(out)
+    Ok((out, before_last))
 }
 
 /// `#` when the side to move is in check and the game is won by the

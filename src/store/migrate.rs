@@ -29,6 +29,7 @@ pub const STEPS: &[&str] = &[
     include_str!("correspondence.sql"),
     include_str!("ratings.sql"),
     include_str!("consent.sql"),
+    include_str!("pages.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,
@@ -47,6 +48,7 @@ const COLUMNS: &[(usize, &str, &str, &str)] = &[
     (12, "reply_tokens", "ply", "INTEGER"),
     (16, "games", "clock", "TEXT"),
     (17, "games", "rated", "INTEGER NOT NULL DEFAULT 1"),
+    (19, "outbox", "html", "TEXT"),
 ];
 
 /// The version a database has after every step.

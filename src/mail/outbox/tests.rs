@@ -28,6 +28,7 @@ fn draft(n: u32) -> Draft {
         in_reply_to: Some(identity.game_root_id(GameId(7), "alice")),
         references: vec![identity.game_root_id(GameId(7), "alice")],
         reply_to: None,
+        html: None,
     }
 }
 

@@ -169,6 +169,10 @@ impl Position for ChessLike {
         self.rules.hooks.render(self, seat == 1)
     }
 
+    fn picture(&self, seat: Seat) -> Option<crate::rules::picture::Picture> {
+        Some(ChessLike::picture(self, seat == 1))
+    }
+
     fn encode(&self) -> String {
         self.encode_text()
     }

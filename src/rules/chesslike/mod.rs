@@ -21,6 +21,7 @@
 //! - `search.rs`: perft, playing turns in place.
 //! - `count.rs`: the legal actions counted without listing them (perft's
 //!   last ply).
+//! - `picture.rs`: the board as a [`crate::rules::picture::Picture`].
 //! - `game.rs`: the [`crate::rules::Position`] interface.
 
 mod count;
@@ -29,6 +30,7 @@ mod fen;
 mod game;
 mod movegen;
 pub mod pawns;
+mod picture;
 mod position;
 mod read;
 mod search;
@@ -113,6 +115,12 @@ pub trait Hooks: Send + Sync {
     /// The board as the game draws it, from the second seat's side when
     /// `flipped`.
     fn render(&self, pos: &ChessLike, flipped: bool) -> String;
+    /// The lines under a picture of the board (the text drawing's lines
+    /// under its grid): whose turn it is and the last move, plus what is
+    /// the game's own.
+    fn notes(&self, pos: &ChessLike) -> Vec<String> {
+        pos.status()
+    }
 }
 
 /// A faster generator for one game's board (orthodox chess's bitboards):

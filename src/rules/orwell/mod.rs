@@ -238,6 +238,10 @@ impl Position for OrwellPosition {
         self.drawing()
     }
 
+    fn picture(&self, _seat: Seat) -> Option<crate::rules::picture::Picture> {
+        Some(OrwellPosition::picture(self))
+    }
+
     fn encode(&self) -> String {
         self.encode_text()
     }

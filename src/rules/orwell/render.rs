@@ -4,6 +4,7 @@
 //! whose turn it is. The service adds the roll and the dice commitment.
 
 use crate::rules::geometry::Square;
+use crate::rules::picture::{KindKey, Man, Picture, Spot};
 use crate::rules::render::{Drawing, Glyph, status_lines};
 
 use super::pieces::{self, SEATS};
@@ -31,8 +32,16 @@ impl OrwellPosition {
         lines.push(String::new());
         lines.push("White  X  :X:   Red (X)   Black *X*   Berlinpeono ^ up, v down".into());
         lines.push(String::new());
+        lines.extend(self.status_notes());
+        lines.join("\n") + "\n"
+    }
+
+    /// The lines under the board and its legend: whose turn it is, the
+    /// last turn, who is out of the game, and whose pieces each seat
+    /// must capture next.
+    pub fn status_notes(&self) -> Vec<String> {
         let to_move = self.outcome.is_none().then(|| SEATS[self.mover as usize]);
-        lines.extend(status_lines(to_move, self.last_turn.as_deref()));
+        let mut lines = status_lines(to_move, self.last_turn.as_deref());
         let left: Vec<&str> = (0..3).filter(|&s| self.out[s]).map(|s| SEATS[s]).collect();
         if !left.is_empty() && self.outcome.is_none() {
             lines.push(format!("Out of the game (turns pass): {}", left.join(", ")));
@@ -40,7 +49,60 @@ impl OrwellPosition {
         if self.outcome.is_none() {
             lines.extend(self.alliance_lines());
         }
-        lines.join("\n") + "\n"
+        lines
+    }
+
+    /// The board as a value: three colours, the Berlinpeonos by facing,
+    /// the Minipax squares as zone 1, and the seam of the cylinder.
+    pub fn picture(&self) -> Picture {
+        let geo = pieces::geometry();
+        let squares = geo
+            .squares()
+            .map(|sq| {
+                let (file, rank) = geo.coords(sq);
+                Spot {
+                    name: geo.name(sq).to_string(),
+                    file,
+                    rank,
+                    dark: geo.is_dark(sq),
+                    zone: geo.zone(sq),
+                    piece: self.board.get(sq).map(|p| Man {
+                        letter: pieces::letter(p.kind, p.facing),
+                        owner: p.owner,
+                    }),
+                }
+            })
+            .collect();
+        let mut kinds: Vec<KindKey> = Vec::new();
+        for (index, kind) in pieces::ORWELL.kinds.iter().enumerate() {
+            let index = index as u8;
+            if index == pieces::PAWN {
+                for (facing, way) in [(1, "up"), (-1, "down")] {
+                    kinds.push(KindKey {
+                        letter: pieces::letter(index, facing),
+                        name: format!("{} (moving {way})", kind.name),
+                    });
+                }
+            } else {
+                kinds.push(KindKey {
+                    letter: kind.letter,
+                    name: kind.name.to_string(),
+                });
+            }
+        }
+        Picture {
+            files: geo.files(),
+            ranks: geo.ranks(),
+            squares,
+            seats: SEATS.iter().map(|s| s.to_string()).collect(),
+            kinds,
+            flipped: false,
+            last_move: Vec::new(),
+            check: Vec::new(),
+            reserves: Vec::new(),
+            seam: geo.wraps(),
+            notes: self.status_notes(),
+        }
     }
 
     /// Whose pieces each seat still in must capture next (captures

@@ -37,6 +37,14 @@ impl Hooks for RebelHooks {
     fn render(&self, pos: &ChessLike, flipped: bool) -> String {
         render::render(pos, flipped)
     }
+
+    fn notes(&self, pos: &ChessLike) -> Vec<String> {
+        let mut lines = pos.status();
+        if pos.result().is_none() && pos.rules().rebels == Rebels::SquirmFirst {
+            lines.push(render::squirm_line(pos));
+        }
+        lines
+    }
 }
 
 /// Dead positions: K v K, K+B v K, K+N v K. Two bishops on one colour are

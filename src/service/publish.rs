@@ -1,0 +1,231 @@
+//! Web pages as data, and the queue of pages to write.
+//!
+//! A command marks the pages its change touches ([`mark`], called with
+//! its notices in its own transaction through `notify::queue`): the game's
+//! page, its players' pages and the index. After commit the front end
+//! takes the queue ([`pending`]), builds each page's values here
+//! ([`game_page`], [`player_page`], [`index_page`]: public facts only,
+//! never a reply token, a queued or submitted move, the roll to come or
+//! the seed before the end), has `web` write them, and removes what it
+//! wrote ([`done`]).
+
+use rusqlite::Connection;
+
+use super::error::ServiceError;
+use super::game::{Catalog, LoadedGame, apply, parse_roll};
+use super::notice::Notice;
+use super::record::record_text;
+use super::score::score;
+use crate::command::GameId;
+use crate::store::games::{self, Game, Status};
+use crate::store::turns::{self, EntryKind};
+use crate::store::{StoreError, players};
+use crate::web::data::{GameLine, GamePage, IndexPage, PageKey, PlayerPage, Ply};
+
+/// Queues a page to be written after commit (once, however often marked).
+pub fn queue(conn: &Connection, page: &PageKey) -> Result<(), StoreError> {
+    crate::store::exec(
+        conn,
+        "INSERT INTO publish (page, marked) VALUES (?1, random())
+         ON CONFLICT (page) DO UPDATE SET marked = excluded.marked",
+        [page.key()],
+    )?;
+    Ok(())
+}
+
+/// Marks the pages `notices` change: each game's, its players', the index.
+pub fn mark(conn: &Connection, notices: &[Notice]) -> Result<(), StoreError> {
+    let mut pages: Vec<PageKey> = Vec::new();
+    for notice in notices {
+        if let Notice::SignedUp { user, .. } = notice {
+            pages.push(PageKey::Player(user.clone()));
+            pages.push(PageKey::Index);
+        }
+        let Some(game) = changed_game(notice) else {
+            continue;
+        };
+        if pages.contains(&PageKey::Game(game.0)) {
+            continue;
+        }
+        pages.push(PageKey::Game(game.0));
+        pages.push(PageKey::Index);
+        if let Some(row) = games::find(conn, game)? {
+            pages.extend(row.players.into_iter().map(PageKey::Player));
+        }
+    }
+    pages.sort();
+    pages.dedup();
+    for page in &pages {
+        queue(conn, page)?;
+    }
+    Ok(())
+}
+
+/// The game whose public page a notice changes (reminders, words and
+/// what a player alone learns change none).
+fn changed_game(notice: &Notice) -> Option<GameId> {
+    match notice {
+        Notice::Challenged { game, .. }
+        | Notice::Moved { game, .. }
+        | Notice::AutoPlayed { game, .. }
+        | Notice::SignedOff { game, .. }
+        | Notice::DrawOffered { game, .. }
+        | Notice::DrawDeclined { game, .. }
+        | Notice::TakebackProposed { game, .. }
+        | Notice::TakebackDeclined { game, .. }
+        | Notice::TakenBack { game, .. }
+        | Notice::OutOfTime { game, .. }
+        | Notice::Declined { game, .. }
+        | Notice::Resigned { game, .. }
+        | Notice::GameOver { game, .. }
+        | Notice::Vacation { game, .. }
+        | Notice::Forfeited { game, .. }
+        | Notice::ClockRanOut { game, .. } => Some(*game),
+        Notice::SignedUp { .. }
+        | Notice::ConfirmAddress { .. }
+        | Notice::QueueDropped { .. }
+        | Notice::ConditionalsDropped { .. }
+        | Notice::Said { .. }
+        | Notice::Reminder { .. }
+        | Notice::DrawReminder { .. }
+        | Notice::Words(_) => None,
+    }
+}
+
+/// Every page the site has: for `boserv publish`.
+pub fn every_page(conn: &Connection) -> Result<Vec<PageKey>, StoreError> {
+    let mut pages = vec![PageKey::Index];
+    let all = games::list(conn, &[], true)?;
+    let mut users: Vec<String> = all.iter().flat_map(|g| g.players.clone()).collect();
+    users.sort();
+    users.dedup();
+    pages.extend(all.iter().map(|g| PageKey::Game(g.id.0)));
+    pages.extend(users.into_iter().map(PageKey::Player));
+    Ok(pages)
+}
+
+/// A page waiting to be written: its stored key (unknown keys included,
+/// so that [`done`] clears them too) and its mark.
+pub type Mark = (String, i64);
+
+/// The pages waiting to be written.
+pub fn pending(conn: &Connection) -> Result<Vec<Mark>, StoreError> {
+    let mut q = conn.prepare("SELECT page, marked FROM publish ORDER BY page")?;
+    let rows = q.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Removes a written page from the queue, unless it was marked again
+/// since it was read (then it is written again next time).
+pub fn done(conn: &Connection, mark: &Mark) -> Result<(), StoreError> {
+    crate::store::exec(
+        conn,
+        "DELETE FROM publish WHERE page = ?1 AND marked = ?2",
+        rusqlite::params![mark.0, mark.1],
+    )?;
+    Ok(())
+}
+
+/// A game in a list, from its row alone.
+fn line(catalog: Catalog<'_>, row: &Game) -> GameLine {
+    let variant = catalog.iter().find(|v| v.name() == row.variant);
+    let seats: Vec<String> = match variant {
+        Some(v) => v.seats().iter().map(|s| s.to_string()).collect(),
+        None => (1..=row.players.len())
+            .map(|n| format!("seat {n}"))
+            .collect(),
+    };
+    let status = match (&row.result, &row.reason, row.status) {
+        (Some(result), Some(reason), _) => format!("{result} ({reason})"),
+        (Some(result), None, _) => result.clone(),
+        (None, _, Status::Cancelled) => "cancelled".to_string(),
+        (None, _, _) => format!("move {}", row.ply + 1),
+    };
+    GameLine {
+        id: row.id.0,
+        name: variant.map_or(row.variant.clone(), |v| v.full_name().to_string()),
+        sides: seats.into_iter().zip(row.players.iter().cloned()).collect(),
+        status,
+        over: row.status != Status::Active,
+    }
+}
+
+/// `index.html`: every game, every player with a game.
+pub fn index_page(conn: &Connection, catalog: Catalog<'_>) -> Result<IndexPage, ServiceError> {
+    let all = games::list(conn, &[], true)?;
+    let mut players: Vec<String> = all.iter().flat_map(|g| g.players.clone()).collect();
+    players.sort();
+    players.dedup();
+    Ok(IndexPage {
+        games: all.iter().map(|g| line(catalog, g)).collect(),
+        players,
+    })
+}
+
+/// `players/USERID.html`; none for a userid no one has.
+pub fn player_page(
+    conn: &Connection,
+    catalog: Catalog<'_>,
+    userid: &str,
+) -> Result<Option<PlayerPage>, ServiceError> {
+    let Some(player) = players::find(conn, userid)? else {
+        return Ok(None);
+    };
+    let games = games::list(conn, &[player.id], true)?;
+    Ok(Some(PlayerPage {
+        userid: player.userid,
+        games: games.iter().map(|g| line(catalog, g)).collect(),
+    }))
+}
+
+/// `games/N.html` and its positions; none for a game that is not there.
+pub fn game_page(
+    conn: &Connection,
+    catalog: Catalog<'_>,
+    id: GameId,
+) -> Result<Option<GamePage>, ServiceError> {
+    let game = match LoadedGame::load(conn, catalog, id) {
+        Ok(game) => game,
+        Err(ServiceError::NoSuchGame(_)) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let log = turns::log(conn, id)?;
+    let scored = score(game.variant, &game.row.options, &log)?;
+    let mut position = game.variant.start(&game.row.options)?;
+    let mut plies = vec![Ply {
+        number: 0,
+        turn: None,
+        by: None,
+        picture: position.picture(0),
+        text: position.render(),
+    }];
+    for s in scored.iter().filter(|s| s.entry.kind != EntryKind::Undo) {
+        let entry = &s.entry;
+        let roll = entry.roll.as_deref().and_then(parse_roll);
+        let after = apply(position.as_ref(), entry.kind, entry.seat, &entry.text, roll)?;
+        let mut picture = after.picture(0);
+        if let (Some(now), Some(before)) = (&mut picture, &plies.last().unwrap().picture) {
+            now.mark_changes_from(before);
+        }
+        let turn = match (entry.kind, &entry.roll) {
+            (EntryKind::Turn, Some(roll)) => format!("{roll}: {}", s.text()),
+            _ => s.text(),
+        };
+        plies.push(Ply {
+            number: plies.len() as u32,
+            turn: Some(turn),
+            by: entry.seat.map(|seat| game.player_at(seat)),
+            picture,
+            text: after.render(),
+        });
+        position = after;
+    }
+    let mut line = line(catalog, &game.row);
+    line.status = game.current_view().status_line();
+    Ok(Some(GamePage {
+        line,
+        plies,
+        record: record_text(conn, &game)?,
+        pgn: game.variant.name() == "chess",
+    }))
+}

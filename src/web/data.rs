@@ -1,0 +1,95 @@
+//! The web pages as values: every fact a page shows, nothing more. The
+//! service builds them from the store (`service::publish`); [`super::render`]
+//! draws them.
+
+use crate::rules::picture::Picture;
+
+/// A page of the site, as queued and as a file.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum PageKey {
+    /// `index.html`.
+    Index,
+    /// `games/N.html` and the pages of its positions.
+    Game(u64),
+    /// `players/USERID.html`.
+    Player(String),
+    // Extension point (branch `ratings`): `Standings(variant)`, a page per
+    // game type with its rating table, marked by `service::publish::mark`
+    // when a rated game ends, built there and drawn in `render`.
+}
+
+impl PageKey {
+    /// The key as the `publish` table stores it.
+    pub fn key(&self) -> String {
+        match self {
+            PageKey::Index => "index".to_string(),
+            PageKey::Game(n) => format!("game:{n}"),
+            PageKey::Player(user) => format!("player:{user}"),
+        }
+    }
+
+    /// A stored key back; `None` for one this build does not know.
+    pub fn parse(key: &str) -> Option<PageKey> {
+        match key.split_once(':') {
+            None if key == "index" => Some(PageKey::Index),
+            Some(("game", n)) => n.parse().ok().map(PageKey::Game),
+            Some(("player", user)) if !user.is_empty() => Some(PageKey::Player(user.to_string())),
+            _ => None,
+        }
+    }
+}
+
+/// One game in a list: `game 7, Chess: alice (White) v bob (Black), bob to move`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameLine {
+    pub id: u64,
+    /// The game's own name (`Big Outer Chess`).
+    pub name: String,
+    /// (seat, userid) in seat order.
+    pub sides: Vec<(String, String)>,
+    /// `bob to move (move 6)`, `1-0 (checkmate)`.
+    pub status: String,
+    pub over: bool,
+}
+
+/// `index.html`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndexPage {
+    pub games: Vec<GameLine>,
+    pub players: Vec<String>,
+}
+
+/// `players/USERID.html`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerPage {
+    pub userid: String,
+    pub games: Vec<GameLine>,
+}
+
+/// One position of a game: after move `number` (0: the start).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ply {
+    pub number: u32,
+    /// The turn that led here, as the move list writes it (`Qd1-h5+`,
+    /// `alice resigns`); none at the start.
+    pub turn: Option<String>,
+    /// Who made it.
+    pub by: Option<String>,
+    /// The board, the squares of that turn marked; none for a game
+    /// without a picture (then `text` is shown).
+    pub picture: Option<Picture>,
+    /// The house-style text board.
+    pub text: String,
+}
+
+/// `games/N.html` and `games/N/P.html`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GamePage {
+    pub line: GameLine,
+    /// Every position from the start (index = move number).
+    pub plies: Vec<Ply>,
+    /// The game record as `export` writes it.
+    pub record: String,
+    /// True when the record is PGN (chess).
+    pub pgn: bool,
+}

@@ -1,0 +1,134 @@
+//! Board mails with an HTML part (issue 28): for every game, a board mail
+//! after one turn carries the board as an HTML table, a cell per square,
+//! the reader's side at the bottom; the part is snapshotted per game. A
+//! delivered board mail is multipart/alternative, text first.
+
+use boserv::rules::VARIANTS;
+use mail_parser::MimeHeaders;
+
+use crate::util::Env;
+
+/// A fixed dice seed for Orwell.
+const SEED: &str = "00000000000000000000000000000000000000000000000000000000000000a1";
+
+/// The HTML part of the last mail queued for `user`.
+fn last_html(env: &Env, user: &str) -> Option<String> {
+    let conn = rusqlite::Connection::open(&env.db).unwrap();
+    conn.query_row(
+        "SELECT html FROM outbox WHERE recipients LIKE ?1 ORDER BY id DESC LIMIT 1",
+        [format!("%\"{user}@example.test\"%")],
+        |r| r.get(0),
+    )
+    .unwrap()
+}
+
+/// A game of `variant` after its first turn (Orwell: the turns until a
+/// seat has moved); returns the game.
+fn after_one_turn(env: &Env, variant: &str) -> String {
+    if variant == "orwell" {
+        let game = crate::orwell_cli::start(env, SEED);
+        crate::orwell_cli::play_one(env, &game);
+        return game;
+    }
+    env.signup(&["alice", "bob"]);
+    let game = env.challenge(variant, "alice", "bob");
+    let moves = env.ok(None, &["moves", variant]);
+    let first = moves.lines().next().expect("a legal first turn");
+    env.ok(Some("alice"), &["move", &game, &format!("{first}#1")]);
+    game
+}
+
+#[test]
+fn every_games_board_mail_has_an_html_board_with_a_cell_per_square() {
+    for variant in VARIANTS {
+        let name = variant.name();
+        let env = Env::new();
+        after_one_turn(&env, name);
+        let html = last_html(&env, "bob").unwrap_or_else(|| panic!("{name}: no HTML part"));
+        let squares = variant
+            .start(&[])
+            .unwrap()
+            .picture(0)
+            .unwrap()
+            .squares
+            .len();
+        let want = match name {
+            "bochess" => 148,
+            "orwell" => 84,
+            _ => 64,
+        };
+        assert_eq!(squares, want, "{name}");
+        assert_eq!(html.matches("data-square=").count(), want, "{name}");
+        for banned in ["<script", "<img", "<svg", "data:", "<style", "<link"] {
+            assert!(!html.contains(banned), "{name}: {banned}");
+        }
+        // Orwell's turn to show may be a pass, which changes no square.
+        if name != "orwell" {
+            assert!(html.contains("data-last=\"1\""), "{name}: the last move");
+        }
+        // The letter's own words are in the HTML part too.
+        assert!(
+            html.contains("Board 1") || html.contains("board 1"),
+            "{name}"
+        );
+        insta::assert_snapshot!(format!("html_{name}"), html);
+    }
+}
+
+#[test]
+fn bob_sees_the_chess_board_from_his_side_with_his_king_in_check() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    let game = env.challenge("chess", "alice", "bob");
+    env.play(&game, ["alice", "bob"], 1, &["e2-e4", "f7-f6", "Qd1-h5"]);
+    let html = last_html(&env, "bob").unwrap();
+    let first = html.find("data-square=\"").unwrap();
+    assert_eq!(&html[first + 13..first + 15], "h1", "Black's view");
+    assert!(
+        html.contains("data-square=\"e8\" data-check=\"1\""),
+        "the king in check"
+    );
+    assert!(html.contains("It is your turn, bob: move 4."));
+    assert!(html.contains("MOVE#4"), "how to answer");
+    let white = last_html(&env, "alice").unwrap();
+    let first = white.find("data-square=\"").unwrap();
+    assert_eq!(&white[first + 13..first + 15], "a8", "White's view");
+    for square in ["d1", "h5"] {
+        assert!(
+            white.contains(&format!("data-square=\"{square}\" data-last=\"1\"")),
+            "{square}"
+        );
+    }
+}
+
+#[test]
+fn a_delivered_board_mail_is_multipart_alternative_text_first() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    env.challenge("chess", "alice", "bob");
+    let dir = env.dir.path().join("sent");
+    std::fs::create_dir(&dir).unwrap();
+    env.ok(
+        None,
+        &["deliver", "--transport", &format!("file:{}", dir.display())],
+    );
+    let mut found = 0;
+    for file in std::fs::read_dir(&dir).unwrap() {
+        let raw = std::fs::read(file.unwrap().path()).unwrap();
+        let message = mail_parser::MessageParser::default().parse(&raw).unwrap();
+        let content_type = message.content_type().unwrap();
+        if content_type.subtype() != Some("alternative") {
+            continue;
+        }
+        found += 1;
+        let text = message.body_text(0).unwrap();
+        let html = message.body_html(0).unwrap();
+        assert!(text.contains("A new game of Chess has begun"), "{text}");
+        assert!(html.contains("data-square=\"e4\""), "{html}");
+        assert!(html.contains("A new game of Chess has begun"), "{html}");
+    }
+    assert_eq!(found, 2, "one new-game mail to each player");
+    // Once sent, only the text is kept.
+    let kept: Vec<Option<String>> = env.query("SELECT html FROM outbox");
+    assert!(kept.iter().all(Option::is_none), "{kept:?}");
+}

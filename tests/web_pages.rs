@@ -1,0 +1,159 @@
+//! Static web pages (issue 28): with `web_dir` set, each command writes
+//! the pages it changed after commit; a command killed between its commit
+//! and its pages publishes nothing, and the next run (or `deliver`)
+//! publishes what was missing. `publish` rebuilds every page. Nothing
+//! secret is on a page: no reply token, no queued or submitted move, no
+//! dice seed before the game is over.
+
+use std::path::{Path, PathBuf};
+
+use crate::util::Env;
+
+/// The pages' folder, set as the `web_dir` setting.
+fn web_dir(env: &Env) -> PathBuf {
+    let dir = env.dir.path().join("www");
+    std::fs::create_dir(&dir).unwrap();
+    env.ok(None, &["config", "set", "web_dir", dir.to_str().unwrap()]);
+    dir
+}
+
+fn read(dir: &Path, page: &str) -> String {
+    std::fs::read_to_string(dir.join(page)).unwrap_or_default()
+}
+
+/// Every file under `dir`, as one text.
+fn everything(dir: &Path) -> String {
+    let mut out = String::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.push_str(&everything(&path));
+        } else {
+            out.push_str(&std::fs::read_to_string(&path).unwrap());
+        }
+    }
+    out
+}
+
+fn queued(env: &Env) -> Vec<String> {
+    env.query("SELECT page FROM publish ORDER BY page")
+}
+
+#[test]
+fn a_killed_command_publishes_nothing_and_the_next_run_publishes_what_was_missing() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    let dir = web_dir(&env);
+    let game = env.challenge("chess", "alice", "bob");
+    assert!(read(&dir, "index.html").contains("games/1.html"));
+    assert!(read(&dir, "games/1.html").contains("alice"));
+    assert!(read(&dir, "players/bob.html").contains("Game 1"));
+    assert!(queued(&env).is_empty());
+
+    // Killed after its commit, before its pages.
+    let out = env
+        .cmd(Some("alice"))
+        .env("BOSERV_TEST_KILL_BEFORE_PUBLISH", "1")
+        .args(["move", &game, "e2-e4#1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), None, "killed: {out:?}");
+    assert!(!read(&dir, "games/1.html").contains("e2-e4"));
+    assert!(!dir.join("games/1/1.html").exists());
+    assert_eq!(
+        queued(&env),
+        ["game:1", "index", "player:alice", "player:bob"]
+    );
+    let ply: Vec<i64> = env.query("SELECT ply FROM games");
+    assert_eq!(ply, [1], "the move was made");
+
+    // The next command writes its own pages and the missing ones.
+    env.ok(Some("bob"), &["move", &game, "e7-e5#2"]);
+    let page = read(&dir, "games/1.html");
+    assert!(page.contains("1. e2-e4 (alice)"), "{page}");
+    assert!(page.contains("2. e7-e5 (bob)"), "{page}");
+    assert!(read(&dir, "games/1/1.html").contains("After move 1: e2-e4"));
+    assert!(read(&dir, "games/1/2.html").contains("data-last=\"1\""));
+    assert!(queued(&env).is_empty());
+
+    // `deliver` writes what a killed command left, as it sends mail.
+    let out = env
+        .cmd(Some("alice"))
+        .env("BOSERV_TEST_KILL_BEFORE_PUBLISH", "1")
+        .args(["move", &game, "Ng1-f3#3"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), None, "killed: {out:?}");
+    assert!(!read(&dir, "games/1.html").contains("Ng1-f3"));
+    let sent = env.dir.path().join("sent");
+    std::fs::create_dir(&sent).unwrap();
+    env.ok(
+        None,
+        &[
+            "deliver",
+            "--transport",
+            &format!("file:{}", sent.display()),
+        ],
+    );
+    assert!(read(&dir, "games/1.html").contains("3. Ng1-f3 (alice)"));
+    assert!(queued(&env).is_empty());
+}
+
+#[test]
+fn publish_rebuilds_every_page() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    let game = env.challenge("bochess", "alice", "bob");
+    env.play(&game, ["alice", "bob"], 1, &["e2-e6", "h11-h8"]);
+    let dir = web_dir(&env);
+    assert!(!dir.join("index.html").exists(), "nothing before publish");
+    let out = env.ok(None, &["publish"]);
+    assert!(out.starts_with("published: 4 pages"), "{out}");
+    let page = read(&dir, "games/1.html");
+    // The board now: 148 cells, and every earlier position a page.
+    assert_eq!(page.matches("data-square=").count(), 148);
+    for ply in 0..=2 {
+        assert!(
+            page.contains(&format!("href=\"../games/1/{ply}.html\"")),
+            "{ply}"
+        );
+        assert!(dir.join(format!("games/1/{ply}.html")).exists());
+    }
+    assert!(page.contains("Game record"));
+    assert!(read(&dir, "players/alice.html").contains("Big Outer Chess"));
+}
+
+#[test]
+fn no_page_shows_a_reply_token_a_queued_or_submitted_move_or_the_seed() {
+    let env = Env::new();
+    // Orwell: the seed stays secret until the end.
+    let seed = "00000000000000000000000000000000000000000000000000000000000000b7";
+    let orwell = crate::orwell_cli::start(&env, seed);
+    crate::orwell_cli::play_one(&env, &orwell);
+    let chess = env.challenge("chess", "alice", "bob");
+    // bob queues a reply, alice submits without confirming.
+    env.ok(Some("bob"), &["queue", &chess, "Ng8-h6#2"]);
+    env.ok(Some("alice"), &["submit", &chess, "Nb1-a3#1"]);
+    let dir = web_dir(&env);
+    env.ok(None, &["publish"]);
+    let pages = everything(&dir);
+    assert!(pages.contains("data-square=\"a1\""), "pages were written");
+    let commitment = boserv::dice::Seed::from_hex(seed).unwrap().commitment();
+    assert!(
+        pages.contains(&commitment.to_string()),
+        "the commitment is public"
+    );
+    assert!(!pages.contains(seed), "the seed");
+    assert!(!pages.contains("Ng8-h6"), "the queued move");
+    assert!(!pages.contains("Nb1-a3"), "the submitted move");
+    let reply_to: Vec<Option<String>> = env.query("SELECT reply_to FROM outbox");
+    let tokens: Vec<String> = reply_to
+        .into_iter()
+        .flatten()
+        .map(|a| a.split(['+', '@']).nth(1).unwrap().to_string())
+        .collect();
+    assert!(!tokens.is_empty());
+    for token in tokens {
+        assert!(!pages.contains(&token), "a reply token");
+    }
+}
