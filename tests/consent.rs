@@ -118,6 +118,61 @@ fn standing_answers_and_limits_by_shell_and_by_mail() {
 }
 
 #[test]
+fn a_seeks_rating_range_admits_only_takers_within_it_and_standings_show_the_seek() {
+    let env = env();
+    env.signup(&["dave"]);
+    // bob wins a rated game: 1500? -> 1662?; carol stays a newcomer.
+    let game = env.challenge("chess", "bob", "dave");
+    env.play(&game, ["bob", "dave"], 1, &["e2-e4", "e7-e5", "g1-f3"]);
+    env.ok(Some("dave"), &["resign", &game]);
+    let posted = env.ok(Some("alice"), &["seek", "chess", "--rating=1600-2000"]);
+    assert_eq!(posted.lines().last(), Some("seek1"), "{posted}");
+    assert_eq!(
+        env.refused(Some("carol"), &["accept", "seek1"]),
+        "seek1 is for ratings 1600 to 2000; yours in its game is 1500?"
+    );
+    let standings = env.ok(None, &["standings", "chess"]);
+    assert!(
+        standings
+            .lines()
+            .any(|l| l.contains("bob") && !l.contains("seek1")),
+        "{standings}"
+    );
+    assert_eq!(
+        env.refused(Some("alice"), &["seek", "chess", "--level=2"]),
+        "level is for a game against the computer player: challenge it (a seek is open to everyone)"
+    );
+    let taken = env.ok(Some("bob"), &["accept", "seek1"]);
+    assert_eq!(taken.lines().last(), Some("game2"), "{taken}");
+}
+
+#[test]
+fn standings_name_a_players_open_seeks() {
+    let env = env();
+    let game = env.challenge("chess", "alice", "bob");
+    env.play(&game, ["alice", "bob"], 1, &["e2-e4", "e7-e5", "g1-f3"]);
+    env.ok(Some("bob"), &["resign", &game]);
+    env.ok(Some("alice"), &["seek", "chess"]);
+    env.ok(Some("alice"), &["seek", "chess", "--color=white"]);
+    let standings = env.ok(None, &["standings", "chess"]);
+    assert!(
+        standings.contains("SEEKING\n") && standings.contains("seek1, seek2"),
+        "{standings}"
+    );
+    let alice = standings.lines().find(|l| l.contains("alice")).unwrap();
+    assert!(alice.ends_with("seek1, seek2"), "{standings}");
+    let json: serde_json::Value =
+        serde_json::from_str(&env.ok(None, &["standings", "chess", "--format", "json"])).unwrap();
+    let alice = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["userid"] == "alice")
+        .unwrap();
+    assert_eq!(alice["seeking"], serde_json::json!(["seek1", "seek2"]));
+}
+
+#[test]
 fn a_seek_is_listed_and_taken_by_another_player() {
     let env = env();
     let posted = env.ok(
@@ -133,7 +188,7 @@ fn a_seek_is_listed_and_taken_by_another_player() {
     assert_eq!(posted.lines().last(), Some("seek1"), "{posted}");
     let listed = env.ok(None, &["seeks"]);
     assert!(
-        listed.contains("seek1 chess   alice  Black 1400-1800 --nagtime=3"),
+        listed.contains("seek1 chess   alice  1500?  Black 1400-1800 --nagtime=3"),
         "{listed}"
     );
     assert_eq!(

@@ -3,9 +3,10 @@
 //! game at once, the seats as the seek says or drawn at random. A seek
 //! stands for the server's `invitation-days`; `remind` marks it expired.
 //!
-//! Left for the ratings table (branch `ratings`): the check of the
-//! accepter's rating against `--rating=MIN-MAX`, and the seeker's rating
-//! in `seeks`. The range is read, stored and shown.
+//! `--rating=MIN-MAX` limits who may take a seek: the taker's rating in
+//! the game type's pool (as it stands that day, its deviation grown by
+//! inactivity; 1500 for a newcomer) must lie in the range. `seeks` shows
+//! each seeker's rating, and `standings` each player's open seeks.
 
 use chrono::TimeDelta;
 use rusqlite::Connection;
@@ -17,6 +18,7 @@ use super::consent::{ConsentError, check_limit, invitation_days};
 use super::deadline::readable;
 use super::error::ServiceError;
 use super::game::timestamp;
+use super::ratings;
 use super::reply::Reply;
 use crate::rules::GameOption;
 use crate::store::seeks::{self, NewSeek, Seek};
@@ -32,6 +34,9 @@ pub fn seek(
     rating: Option<(u32, u32)>,
 ) -> Result<Reply, ServiceError> {
     let setup = Setup::read(req.catalog, variant, options)?;
+    if setup.level.is_some() {
+        return Err(ConsentError::SeekLevel.into());
+    }
     let seats = setup.variant.seats();
     if seats.len() != 2 {
         return Err(ConsentError::SeekSeats {
@@ -82,8 +87,8 @@ pub fn seek(
     )))
 }
 
-/// One seek as `seeks` lists it.
-fn columns(seek: &Seek, seats: &[&str]) -> [String; 6] {
+/// One seek as `seeks` lists it, with its seeker's rating (`1500?`).
+fn columns(seek: &Seek, seats: &[&str], rating: String) -> [String; 7] {
     let options: Vec<String> = seek
         .options
         .iter()
@@ -96,6 +101,7 @@ fn columns(seek: &Seek, seats: &[&str]) -> [String; 6] {
         format!("seek{}", seek.id),
         seek.variant.clone(),
         seek.userid.clone(),
+        rating,
         seek.seat
             .and_then(|s| seats.get(s))
             .map_or("random".to_string(), |s| s.to_string()),
@@ -122,16 +128,21 @@ pub fn seeks(
             None => "no open challenges".to_string(),
         }));
     }
-    let header = ["SEEK", "VARIANT", "SEEKER", "SEAT", "RATING", "OPTIONS"].map(str::to_string);
-    let rows: Vec<[String; 6]> = std::iter::once(header)
-        .chain(open.iter().map(|seek| {
-            let seats = super::game::find_variant(req.catalog, &seek.variant)
-                .map(|v| v.seats())
-                .unwrap_or(&[]);
-            columns(seek, seats)
-        }))
-        .collect();
-    let widths: Vec<usize> = (0..6)
+    let header = [
+        "SEEK", "VARIANT", "SEEKER", "RATING", "SEAT", "RANGE", "OPTIONS",
+    ]
+    .map(str::to_string);
+    let mut rows: Vec<[String; 7]> = vec![header];
+    for seek in &open {
+        let seats = super::game::find_variant(req.catalog, &seek.variant)
+            .map(|v| v.seats())
+            .unwrap_or(&[]);
+        let rating = ratings::current(&tx, &seek.userid, &seek.variant)?
+            .as_of(req.now)
+            .shown();
+        rows.push(columns(seek, seats, rating));
+    }
+    let widths: Vec<usize> = (0..7)
         .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
         .collect();
     let lines: Vec<String> = rows
@@ -172,6 +183,19 @@ pub fn accept(
     let taker = acting_player(&tx, req.actor)?;
     if taker.id == seek.player {
         return Err(ConsentError::OwnSeek(id).into());
+    }
+    if let Some((min, max)) = seek.rating {
+        let rating = ratings::current(&tx, &taker.userid, &seek.variant)?.as_of(req.now);
+        let value = rating.rating.round() as i64;
+        if value < i64::from(min) || value > i64::from(max) {
+            return Err(ConsentError::OutOfRange {
+                seek: id,
+                rating: rating.shown(),
+                min,
+                max,
+            }
+            .into());
+        }
     }
     if signoffs::is_signed_off(&tx, seek.player)? {
         return Err(ConsentError::NoSeek(id).into());

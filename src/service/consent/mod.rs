@@ -66,6 +66,17 @@ pub enum ConsentError {
     NoSeek(u64),
     #[error("seek{0} is your own open challenge: another player must accept it")]
     OwnSeek(u64),
+    #[error("seek{seek} is for ratings {min} to {max}; yours in its game is {rating}")]
+    OutOfRange {
+        seek: u64,
+        rating: String,
+        min: u32,
+        max: u32,
+    },
+    #[error(
+        "level is for a game against the computer player: challenge it (a seek is open to everyone)"
+    )]
+    SeekLevel,
     #[error("seek{seek} is a challenge to {variant}, not {named}")]
     SeekVariant {
         seek: u64,

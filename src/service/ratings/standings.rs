@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::{Rating, RatingsError, shown};
 use crate::command::Actor;
-use crate::service::game::find_variant;
+use crate::service::game::{find_variant, timestamp};
 use crate::service::{Reply, Request, ServiceError};
 use crate::store::ratings as stored;
 use crate::store::{self, players};
@@ -31,6 +31,9 @@ pub struct Standing {
     pub losses: u32,
     pub draws: u32,
     pub provisional: bool,
+    /// The player's open challenges to this game type (`seek1`), as
+    /// pbmserv's "Seeking" column showed.
+    pub seeking: Vec<String>,
 }
 
 /// A pool's standings: established players ranked, then provisional ones.
@@ -74,12 +77,12 @@ impl Standings {
                 continue;
             }
             out.push_str(&format!(
-                "\n{title}\nRANK {:<width$} RATING   RD GAMES  WON LOST DRAWN\n",
+                "\n{title}\nRANK {:<width$} RATING   RD GAMES  WON LOST DRAWN SEEKING\n",
                 "PLAYER"
             ));
             for r in rows {
-                out.push_str(&format!(
-                    "{:>4} {:<width$} {:>6} {:>4.0} {:>5} {:>4} {:>4} {:>5}\n",
+                let line = format!(
+                    "{:>4} {:<width$} {:>6} {:>4.0} {:>5} {:>4} {:>4} {:>5} {}",
                     r.rank,
                     r.userid,
                     shown(r.rating, r.rd),
@@ -87,8 +90,11 @@ impl Standings {
                     r.games,
                     r.wins,
                     r.losses,
-                    r.draws
-                ));
+                    r.draws,
+                    r.seeking.join(", ")
+                );
+                out.push_str(line.trim_end());
+                out.push('\n');
             }
         }
         out.trim_end().to_string()
@@ -105,6 +111,13 @@ pub fn standings(
     let found = find_variant(req.catalog, variant)?;
     let (variant, title) = (found.name(), found.title());
     let tx = store::read(conn)?;
+    let open = crate::store::seeks::list(&tx, Some(variant), &timestamp(req.now))?;
+    let seeking = |userid: &str| -> Vec<String> {
+        open.iter()
+            .filter(|s| s.userid.eq_ignore_ascii_case(userid))
+            .map(|s| format!("seek{}", s.id))
+            .collect()
+    };
     let mut pool: Vec<Rating> = stored::pool(&tx, variant)?
         .into_iter()
         .map(|row| Rating::from(row).as_of(req.now))
@@ -127,6 +140,7 @@ pub fn standings(
         };
         rows.push(Standing {
             rank,
+            seeking: seeking(&r.userid),
             provisional: r.provisional(),
             userid: r.userid,
             rating: r.rating,
