@@ -33,6 +33,7 @@ const GROUPS: &[(&str, &str)] = &[
     ("main", "front end"),
     ("mail_command", "front end"),
     ("publish_command", "front end"),
+    ("shell_command", "front end"),
     ("out", "front end"),
     ("huge_pages", "front end"),
     ("lib", "front end"),
