@@ -2,7 +2,8 @@
 //! something, by `deliver` (the retry, as for mail), and all of them by
 //! `boserv publish`. A page is taken off the queue only once written; a
 //! failure leaves it queued and is reported, never failing the command
-//! that already committed.
+//! that already committed. `now` is the run's clock (`--now`), for the
+//! standings' deviations grown by inactivity.
 
 use std::path::Path;
 
@@ -12,6 +13,7 @@ use boserv::service::ServiceError;
 use boserv::service::publish::{self, Mark};
 use boserv::web::data::PageKey;
 use boserv::web::{WebError, files, render};
+use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use crate::out::errln;
@@ -36,7 +38,7 @@ impl From<boserv::store::StoreError> for PublishError {
 }
 
 /// Writes the queued pages; how many were written.
-pub fn pending(conn: &Connection, dir: &Path) -> Result<usize, PublishError> {
+pub fn pending(conn: &Connection, dir: &Path, now: DateTime<Utc>) -> Result<usize, PublishError> {
     if std::env::var_os(KILL_BEFORE_PUBLISH).is_some() {
         // SAFETY: kill(2) on this process; nothing is shared.
         unsafe {
@@ -47,7 +49,7 @@ pub fn pending(conn: &Connection, dir: &Path) -> Result<usize, PublishError> {
     let mut written = 0;
     for mark in &marks {
         if let Some(page) = PageKey::parse(&mark.0) {
-            write(conn, dir, &page, false)?;
+            write(conn, dir, &page, false, now)?;
             written += 1;
         }
         publish::done(conn, mark)?;
@@ -57,11 +59,11 @@ pub fn pending(conn: &Connection, dir: &Path) -> Result<usize, PublishError> {
 
 /// Writes every page anew (`boserv publish`) and empties the queue of
 /// what was marked before.
-pub fn all(conn: &Connection, dir: &Path) -> Result<usize, PublishError> {
+pub fn all(conn: &Connection, dir: &Path, now: DateTime<Utc>) -> Result<usize, PublishError> {
     let marks: Vec<Mark> = publish::pending(conn)?;
-    let pages = publish::every_page(conn)?;
+    let pages = publish::every_page(conn, VARIANTS)?;
     for page in &pages {
-        write(conn, dir, page, true)?;
+        write(conn, dir, page, true, now)?;
     }
     for mark in &marks {
         publish::done(conn, mark)?;
@@ -71,9 +73,9 @@ pub fn all(conn: &Connection, dir: &Path) -> Result<usize, PublishError> {
 
 /// Writes pages after a command; a failure is reported and the pages stay
 /// queued for the next run or `deliver`.
-pub fn after_command(conn: &Connection, dir: Option<&str>) {
+pub fn after_command(conn: &Connection, dir: Option<&str>, now: DateTime<Utc>) {
     let Some(dir) = dir else { return };
-    if let Err(e) = pending(conn, Path::new(dir)) {
+    if let Err(e) = pending(conn, Path::new(dir), now) {
         errln!("boserv: {e} (the pages stay queued for the next run or deliver)");
     }
 }
@@ -85,6 +87,7 @@ fn write(
     dir: &Path,
     page: &PageKey,
     every_ply: bool,
+    now: DateTime<Utc>,
 ) -> Result<(), PublishError> {
     match page {
         PageKey::Index => {
@@ -109,6 +112,11 @@ fn write(
                 }
             }
             files::write(dir, &files::game(*id), &render::game(&game))?;
+        }
+        PageKey::Standings(variant) => {
+            if let Some(page) = publish::standings_page(conn, VARIANTS, variant, now)? {
+                files::write(dir, &files::standings(variant), &render::standings(&page))?;
+            }
         }
     }
     Ok(())

@@ -73,7 +73,12 @@ pub fn take_mail(cli: &Cli, deliver: bool, transport: Option<String>) -> ExitCod
         transport,
         open: &open,
     });
-    publish_after(&cli.db, cli.busy_timeout_ms, web_dir.take());
+    publish_after(
+        &cli.db,
+        cli.busy_timeout_ms,
+        web_dir.take(),
+        cli.now.unwrap_or_else(Utc::now),
+    );
     code
 }
 
@@ -220,12 +225,12 @@ pub fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
         Cmd::Demo => run_demo(now),
         Cmd::Remind => {
             let code = run_remind(&cli.db, cli.busy_timeout_ms, now);
-            publish_after(&cli.db, cli.busy_timeout_ms, config.get("web_dir"));
+            publish_after(&cli.db, cli.busy_timeout_ms, config.get("web_dir"), now);
             code
         }
         Cmd::Run => {
             let ran = mail_command::run_lines(&cli.db, cli.busy_timeout_ms, now);
-            publish_after(&cli.db, cli.busy_timeout_ms, config.get("web_dir"));
+            publish_after(&cli.db, cli.busy_timeout_ms, config.get("web_dir"), now);
             ran?;
             Ok(ExitCode::SUCCESS)
         }
@@ -243,7 +248,7 @@ pub fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
             let code =
                 mail_command::deliver(&conn, now, transport.as_deref().unwrap_or("sendmail"))?;
             // The pages a crash left queued are written, as mail is sent.
-            publish_command::after_command(&conn, config.get("web_dir").as_deref());
+            publish_command::after_command(&conn, config.get("web_dir").as_deref(), now);
             Ok(if waiting == 0 {
                 code
             } else {
@@ -306,14 +311,14 @@ pub fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
                 Failure::Usage("no web_dir: boserv config set web_dir DIR".into())
             })?;
             let conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
-            let written = publish_command::all(&conn, std::path::Path::new(&dir))
+            let written = publish_command::all(&conn, std::path::Path::new(&dir), now)
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             print(format!("published: {written} pages in {dir}"))
         }
         Cmd::Mail { .. } => unreachable!("handled in main"),
         Cmd::Verb(words) => {
             let code = run_verb(&cli.db, cli.busy_timeout_ms, &actor, &words, now);
-            publish_after(&cli.db, cli.busy_timeout_ms, config.get("web_dir"));
+            publish_after(&cli.db, cli.busy_timeout_ms, config.get("web_dir"), now);
             code
         }
     }
@@ -321,12 +326,12 @@ pub fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
 
 /// After a command that may have changed games: the queued web pages,
 /// when there is a web directory (a failure is only reported).
-fn publish_after(db: &std::path::Path, busy_ms: u64, web_dir: Option<String>) {
+fn publish_after(db: &std::path::Path, busy_ms: u64, web_dir: Option<String>, now: DateTime<Utc>) {
     if web_dir.is_none() || !db.exists() {
         return;
     }
     if let Ok(conn) = store::open_existing(db, Duration::from_millis(busy_ms)) {
-        publish_command::after_command(&conn, web_dir.as_deref());
+        publish_command::after_command(&conn, web_dir.as_deref(), now);
     }
 }
 

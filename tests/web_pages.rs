@@ -108,7 +108,10 @@ fn publish_rebuilds_every_page() {
     let dir = web_dir(&env);
     assert!(!dir.join("index.html").exists(), "nothing before publish");
     let out = env.ok(None, &["publish"]);
-    assert!(out.starts_with("published: 4 pages"), "{out}");
+    // The index, the game, two players, and the standings of each of the
+    // eight game types.
+    assert!(out.starts_with("published: 12 pages"), "{out}");
+    assert!(read(&dir, "standings/bochess.html").contains("No rated games yet"));
     let page = read(&dir, "games/1.html");
     // The board now: 148 cells, and every earlier position a page.
     assert_eq!(page.matches("data-square=").count(), 148);
@@ -121,6 +124,26 @@ fn publish_rebuilds_every_page() {
     }
     assert!(page.contains("Game record"));
     assert!(read(&dir, "players/alice.html").contains("Big Outer Chess"));
+}
+
+#[test]
+fn a_games_end_writes_its_types_standings_page() {
+    let env = Env::new();
+    let dir = web_dir(&env);
+    env.fools_mate();
+    // Written by the mating move's own run, not by `publish`.
+    let standings = read(&dir, "standings/chess.html");
+    assert!(standings.contains("Chess standings"), "{standings}");
+    let bob = standings.find(">bob</a>").expect("bob is listed");
+    let alice = standings.find(">alice</a>").expect("alice is listed");
+    assert!(bob < alice, "the winner first: {standings}");
+    assert!(standings.contains("1662?"), "{standings}");
+    assert!(standings.contains("href=\"../players/bob.html\""));
+    assert!(read(&dir, "index.html").contains("href=\"standings/chess.html\""));
+    assert!(
+        !dir.join("standings/orwell.html").exists(),
+        "only the type that changed"
+    );
 }
 
 #[test]

@@ -150,8 +150,9 @@ const TOOLS: &[Tool] = &[
         usage: "publish",
         summary: "write every web page anew",
         page: "Writes the static web pages into the `web_dir` setting's directory:\n\
-               index.html, games/N.html (each earlier position as games/N/P.html)\n\
-               and players/USERID.html. Commands keep them current afterwards (a\n\
+               index.html, games/N.html (each earlier position as games/N/P.html),\n\
+               players/USERID.html and standings/VARIANT.html (each game type's\n\
+               ratings). Commands keep them current afterwards (a\n\
                page a crash left unwritten is written by the next run or\n\
                `deliver`). No page shows a reply token, a queued or submitted\n\
                move, or a dice seed before the game is over.",

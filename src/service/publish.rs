@@ -20,7 +20,9 @@ use crate::command::GameId;
 use crate::store::games::{self, Game, Status};
 use crate::store::turns::{self, EntryKind};
 use crate::store::{StoreError, players};
-use crate::web::data::{GameLine, GamePage, IndexPage, PageKey, PlayerPage, Ply};
+use crate::web::data::{
+    GameLine, GamePage, IndexPage, PageKey, PlayerPage, Ply, StandingLine, StandingsPage,
+};
 
 /// Queues a page to be written after commit (once, however often marked).
 pub fn queue(conn: &Connection, page: &PageKey) -> Result<(), StoreError> {
@@ -50,6 +52,10 @@ pub fn mark(conn: &Connection, notices: &[Notice]) -> Result<(), StoreError> {
         pages.push(PageKey::Game(game.0));
         pages.push(PageKey::Index);
         if let Some(row) = games::find(conn, game)? {
+            // A game's end moves its type's ratings.
+            if row.status == Status::Over {
+                pages.push(PageKey::Standings(row.variant.clone()));
+            }
             pages.extend(row.players.into_iter().map(PageKey::Player));
         }
     }
@@ -93,8 +99,13 @@ fn changed_game(notice: &Notice) -> Option<GameId> {
 }
 
 /// Every page the site has: for `boserv publish`.
-pub fn every_page(conn: &Connection) -> Result<Vec<PageKey>, StoreError> {
+pub fn every_page(conn: &Connection, catalog: Catalog<'_>) -> Result<Vec<PageKey>, StoreError> {
     let mut pages = vec![PageKey::Index];
+    pages.extend(
+        catalog
+            .iter()
+            .map(|v| PageKey::Standings(v.name().to_string())),
+    );
     let all = games::list(conn, &[], true)?;
     let mut users: Vec<String> = all.iter().flat_map(|g| g.players.clone()).collect();
     users.sort();
@@ -159,7 +170,44 @@ pub fn index_page(conn: &Connection, catalog: Catalog<'_>) -> Result<IndexPage, 
     Ok(IndexPage {
         games: all.iter().map(|g| line(catalog, g)).collect(),
         players,
+        types: catalog
+            .iter()
+            .map(|v| (v.name().to_string(), v.full_name().to_string()))
+            .collect(),
     })
+}
+
+/// `standings/VARIANT.html`: the pool as `standings VARIANT` shows it at
+/// `now`; none for a game type this build does not offer.
+pub fn standings_page(
+    conn: &Connection,
+    catalog: Catalog<'_>,
+    variant: &str,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<Option<StandingsPage>, ServiceError> {
+    let Some(found) = catalog.iter().find(|v| v.name() == variant) else {
+        return Ok(None);
+    };
+    let pool = super::ratings::pool(conn, *found, now)?;
+    Ok(Some(StandingsPage {
+        variant: variant.to_string(),
+        name: found.full_name().to_string(),
+        lines: pool
+            .rows
+            .iter()
+            .map(|r| StandingLine {
+                rank: r.rank,
+                userid: r.userid.clone(),
+                rating: super::ratings::shown(r.rating, r.rd),
+                rd: r.rd.round() as u32,
+                games: r.games,
+                wins: r.wins,
+                losses: r.losses,
+                draws: r.draws,
+                provisional: r.provisional,
+            })
+            .collect(),
+    }))
 }
 
 /// `players/USERID.html`; none for a userid no one has.

@@ -16,7 +16,7 @@ mod rebuild;
 mod standings;
 
 pub use rebuild::{rebuild, rebuild_command};
-pub use standings::{Standing, Standings, history, player_ratings, standings};
+pub use standings::{Standing, Standings, history, player_ratings, pool, standings};
 
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;

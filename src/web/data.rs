@@ -13,9 +13,8 @@ pub enum PageKey {
     Game(u64),
     /// `players/USERID.html`.
     Player(String),
-    // Extension point (branch `ratings`): `Standings(variant)`, a page per
-    // game type with its rating table, marked by `service::publish::mark`
-    // when a rated game ends, built there and drawn in `render`.
+    /// `standings/VARIANT.html`: a game type's rating pool.
+    Standings(String),
 }
 
 impl PageKey {
@@ -25,6 +24,7 @@ impl PageKey {
             PageKey::Index => "index".to_string(),
             PageKey::Game(n) => format!("game:{n}"),
             PageKey::Player(user) => format!("player:{user}"),
+            PageKey::Standings(variant) => format!("standings:{variant}"),
         }
     }
 
@@ -34,6 +34,9 @@ impl PageKey {
             None if key == "index" => Some(PageKey::Index),
             Some(("game", n)) => n.parse().ok().map(PageKey::Game),
             Some(("player", user)) if !user.is_empty() => Some(PageKey::Player(user.to_string())),
+            Some(("standings", variant)) if !variant.is_empty() => {
+                Some(PageKey::Standings(variant.to_string()))
+            }
             _ => None,
         }
     }
@@ -57,6 +60,32 @@ pub struct GameLine {
 pub struct IndexPage {
     pub games: Vec<GameLine>,
     pub players: Vec<String>,
+    /// (variant, its full name) of every game type, for the standings.
+    pub types: Vec<(String, String)>,
+}
+
+/// One line of a standings page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StandingLine {
+    pub rank: u32,
+    pub userid: String,
+    /// `1662?`: the rating as players read it.
+    pub rating: String,
+    pub rd: u32,
+    pub games: u32,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+    pub provisional: bool,
+}
+
+/// `standings/VARIANT.html`: established players ranked, then provisional.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StandingsPage {
+    pub variant: String,
+    /// `Big Outer Chess`.
+    pub name: String,
+    pub lines: Vec<StandingLine>,
 }
 
 /// `players/USERID.html`.

@@ -41,6 +41,11 @@ pub fn player(userid: &str) -> PathBuf {
     PathBuf::from(format!("players/{}.html", file_name(userid)))
 }
 
+/// `standings/VARIANT.html`.
+pub fn standings(variant: &str) -> PathBuf {
+    PathBuf::from(format!("standings/{}.html", file_name(variant)))
+}
+
 /// Writes `text` at `dir/relative` atomically (temporary file + rename),
 /// making the folders it needs.
 pub fn write(dir: &Path, relative: &Path, text: &str) -> Result<(), WebError> {

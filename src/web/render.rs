@@ -2,7 +2,7 @@
 //! board mail ([`crate::letters::html`]), links between pages relative
 //! so the folder can be served from anywhere.
 
-use super::data::{GameLine, GamePage, IndexPage, PlayerPage, Ply};
+use super::data::{GameLine, GamePage, IndexPage, PlayerPage, Ply, StandingsPage};
 use super::files;
 use crate::letters::html::board::block;
 use crate::letters::html::escape;
@@ -68,15 +68,27 @@ pub fn index(page: &IndexPage) -> String {
             )
         })
         .collect();
+    let types: Vec<String> = page
+        .types
+        .iter()
+        .map(|(variant, name)| {
+            format!(
+                "<a href=\"{}\">{}</a>",
+                escape(&href(0, &files::standings(variant))),
+                escape(name)
+            )
+        })
+        .collect();
     let body = format!(
-        "{H1}boserv games</h1>\n{H2}Going on</h2>\n{}{H2}Over</h2>\n{}{H2}Players</h2>\n{P}{}</p>\n",
+        "{H1}boserv games</h1>\n{H2}Going on</h2>\n{}{H2}Over</h2>\n{}{H2}Players</h2>\n{P}{}</p>\n{H2}Standings</h2>\n{P}{}</p>\n",
         game_list(&going, 0),
         game_list(&over, 0),
         if players.is_empty() {
             "None yet.".to_string()
         } else {
             players.join(", ")
-        }
+        },
+        types.join(", ")
     );
     document("boserv games", &body)
 }
@@ -89,6 +101,48 @@ pub fn player(page: &PlayerPage) -> String {
         game_list(&page.games, 1)
     );
     document(&page.userid, &body)
+}
+
+/// `standings/VARIANT.html`: the rating pool as a table, established
+/// players first, provisional ones (RD 110 or more, `?`) in their own.
+pub fn standings(page: &StandingsPage) -> String {
+    const CELL: &str = "style=\"padding:2px 6px;text-align:right\"";
+    const NAME: &str = "style=\"padding:2px 6px;text-align:left\"";
+    let mut body = format!(
+        "{H1}{} standings</h1>\n{P}Glicko-2; a rating with <code>?</code> is provisional. <a href=\"../index.html\">All games</a></p>\n",
+        escape(&page.name)
+    );
+    if page.lines.is_empty() {
+        body.push_str(&format!("{P}No rated games yet.</p>\n"));
+    }
+    for (title, provisional) in [("Established", false), ("Provisional", true)] {
+        let lines: Vec<_> = page
+            .lines
+            .iter()
+            .filter(|l| l.provisional == provisional)
+            .collect();
+        if lines.is_empty() {
+            continue;
+        }
+        body.push_str(&format!(
+            "{H2}{title}</h2>\n<table style=\"border-collapse:collapse;font:14px/20px Arial,Helvetica,sans-serif\">\n<tr><th {CELL}>#</th><th {NAME}>Player</th><th {CELL}>Rating</th><th {CELL}>RD</th><th {CELL}>W</th><th {CELL}>L</th><th {CELL}>D</th></tr>\n"
+        ));
+        for l in lines {
+            body.push_str(&format!(
+                "<tr><td {CELL}>{}</td><td {NAME}><a href=\"{}\">{}</a></td><td {CELL}>{}</td><td {CELL}>{}</td><td {CELL}>{}</td><td {CELL}>{}</td><td {CELL}>{}</td></tr>\n",
+                l.rank,
+                escape(&href(1, &files::player(&l.userid))),
+                escape(&l.userid),
+                escape(&l.rating),
+                l.rd,
+                l.wins,
+                l.losses,
+                l.draws
+            ));
+        }
+        body.push_str("</table>\n");
+    }
+    document(&format!("{} standings", page.name), &body)
 }
 
 /// A position's board: the picture, or the text board.

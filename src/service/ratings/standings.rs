@@ -109,18 +109,27 @@ pub fn standings(
     variant: &str,
 ) -> Result<Reply, ServiceError> {
     let found = find_variant(req.catalog, variant)?;
-    let (variant, title) = (found.name(), found.title());
     let tx = store::read(conn)?;
-    let open = crate::store::seeks::list(&tx, Some(variant), &timestamp(req.now))?;
+    Ok(Reply::Standings(pool(&tx, found, req.now)?))
+}
+
+/// The pool of `variant` at `now`: ranked, each player's open seeks named.
+pub fn pool(
+    conn: &Connection,
+    variant: &dyn crate::rules::Variant,
+    now: DateTime<Utc>,
+) -> Result<Standings, ServiceError> {
+    let (variant, title) = (variant.name(), variant.title());
+    let open = crate::store::seeks::list(conn, Some(variant), &timestamp(now))?;
     let seeking = |userid: &str| -> Vec<String> {
         open.iter()
             .filter(|s| s.userid.eq_ignore_ascii_case(userid))
             .map(|s| format!("seek{}", s.id))
             .collect()
     };
-    let mut pool: Vec<Rating> = stored::pool(&tx, variant)?
+    let mut pool: Vec<Rating> = stored::pool(conn, variant)?
         .into_iter()
-        .map(|row| Rating::from(row).as_of(req.now))
+        .map(|row| Rating::from(row).as_of(now))
         .collect();
     pool.sort_by(|a, b| {
         a.provisional()
@@ -152,11 +161,11 @@ pub fn standings(
             draws: r.draws,
         });
     }
-    Ok(Reply::Standings(Standings {
+    Ok(Standings {
         variant: variant.to_string(),
         title: title.to_string(),
         rows,
-    }))
+    })
 }
 
 /// `ratings [USERID]`: one player's rating in every pool they play in.
