@@ -324,3 +324,35 @@ fn in_the_shell_the_bot_answers_in_the_same_process() {
     env.ok(Some("alice"), &["show", "game1"]);
     assert_eq!(env.dump(), before);
 }
+
+#[test]
+fn with_bot_seeks_on_the_bot_takes_a_seek_at_once_and_plays_its_turn() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    // Off by default: the seek stands.
+    let posted = env.ok(Some("alice"), &["seek", "chess", "--color=black"]);
+    assert_eq!(posted.lines().last(), Some("seek1"), "{posted}");
+    env.ok(None, &["config", "set", "bot-seeks", "on"]);
+    let refused = env.run(None, &["config", "set", "bot-seeks", "maybe"]);
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("write on or off"),
+        "{refused:?}"
+    );
+    // A range the bot's 1500 is outside of: it stays open.
+    let high = env.ok(Some("bob"), &["seek", "chess", "--rating=1700-2000"]);
+    assert_eq!(high.lines().last(), Some("seek2"), "{high}");
+    // alice plays Black: the bot takes White and moves in the same run.
+    let taken = env.ok(Some("alice"), &["seek", "chess", "--color=black"]);
+    assert!(
+        taken.contains("seek3 taken: alice plays Black, boserv-bot plays White"),
+        "{taken}"
+    );
+    let game = taken.lines().last().unwrap().to_string();
+    let shown = env.ok(None, &["show", &game, "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&shown).unwrap();
+    assert_eq!(json["ply"], 1, "the bot has made its first move: {shown}");
+    assert_eq!(json["to_move"], "alice");
+    let open = env.ok(None, &["seeks"]);
+    assert!(open.contains("seek1") && open.contains("seek2"), "{open}");
+    assert!(!open.contains("seek3"), "{open}");
+}

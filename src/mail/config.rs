@@ -176,6 +176,16 @@ pub const SETTINGS: &[Setting] = &[
         },
     },
     Setting {
+        name: "bot-seeks",
+        env: "BOSERV_BOT_SEEKS",
+        default: Some("off"),
+        about: "on: the computer player takes every open challenge (seek) at once that its rating may take, at level 3",
+        check: |value| match value {
+            "on" | "off" => Ok(()),
+            _ => Err("write on or off".to_string()),
+        },
+    },
+    Setting {
         name: "web_dir",
         env: "BOSERV_WEB_DIR",
         default: None,
@@ -325,7 +335,7 @@ mod tests {
     fn unknown_names_and_bad_values_are_refused_with_the_reason() {
         assert_eq!(
             check("colour", "red").unwrap_err().to_string(),
-            "no setting colour; settings: from, transport, templates, max-message-size, inbox-keep-days, answers-per-day, free-refusals, invitation-days, messages-per-day, signups-per-day, confirmations-per-day, commands-per-mail, reply-token-mails, operators, bot-userid, web_dir"
+            "no setting colour; settings: from, transport, templates, max-message-size, inbox-keep-days, answers-per-day, free-refusals, invitation-days, messages-per-day, signups-per-day, confirmations-per-day, commands-per-mail, reply-token-mails, operators, bot-userid, bot-seeks, web_dir"
         );
         assert!(
             check("transport", "pigeon")

@@ -18,8 +18,8 @@ use super::consent::{ConsentError, check_limit, invitation_days};
 use super::deadline::readable;
 use super::error::ServiceError;
 use super::game::timestamp;
-use super::ratings;
 use super::reply::Reply;
+use super::{bot, ratings};
 use crate::rules::GameOption;
 use crate::store::seeks::{self, NewSeek, Seek};
 use crate::store::{self, invitations, players, signoffs};
@@ -74,8 +74,7 @@ pub fn seek(
             expires: &timestamp(expires),
         },
     )?;
-    tx.commit()?;
-    Ok(Reply::Text(format!(
+    let posted = format!(
         "seek{id}: {} by {}, {}; open until {}\nseek{id}",
         setup.variant.name(),
         player.userid,
@@ -84,7 +83,31 @@ pub fn seek(
             None => "the seats drawn at random".to_string(),
         },
         readable(expires)
-    )))
+    );
+    // The operator may have the computer player take every seek at once
+    // (`bot-seeks on`), when its rating is in the range.
+    let taken = if bot::account::takes_seeks(&tx)?
+        && !bot::account::userid(&tx)?.eq_ignore_ascii_case(&player.userid)
+    {
+        let bot_id = bot::account::userid(&tx)?;
+        let bot = bot::account::ensure(&tx, std::slice::from_ref(&bot_id), &timestamp(req.now))?;
+        let now = timestamp(req.now);
+        match (bot, seeks::open(&tx, id, &now)?) {
+            (Some(bot), Some(open)) => match take(&tx, req, open, &bot) {
+                Ok(text) => Some(text),
+                Err(ServiceError::Consent(ConsentError::OutOfRange { .. })) => None,
+                Err(e) => return Err(e),
+            },
+            _ => None,
+        }
+    } else {
+        None
+    };
+    tx.commit()?;
+    Ok(Reply::Text(match taken {
+        Some(taken) => format!("{posted}\n{taken}"),
+        None => posted,
+    }))
 }
 
 /// One seek as `seeks` lists it, with its seeker's rating (`1500?`).
@@ -181,11 +204,25 @@ pub fn accept(
         .into());
     }
     let taker = acting_player(&tx, req.actor)?;
+    let text = take(&tx, req, seek, &taker)?;
+    tx.commit()?;
+    Ok(Reply::Text(text))
+}
+
+/// `taker` takes `seek` in the caller's transaction: the game begins at
+/// once. What `accept SEEK` answers.
+fn take(
+    tx: &store::Tx<'_>,
+    req: &Request<'_>,
+    seek: Seek,
+    taker: &players::Player,
+) -> Result<String, ServiceError> {
+    let id = seek.id;
     if taker.id == seek.player {
         return Err(ConsentError::OwnSeek(id).into());
     }
     if let Some((min, max)) = seek.rating {
-        let rating = ratings::current(&tx, &taker.userid, &seek.variant)?.as_of(req.now);
+        let rating = ratings::current(tx, &taker.userid, &seek.variant)?.as_of(req.now);
         let value = rating.rating.round() as i64;
         if value < i64::from(min) || value > i64::from(max) {
             return Err(ConsentError::OutOfRange {
@@ -197,13 +234,13 @@ pub fn accept(
             .into());
         }
     }
-    if signoffs::is_signed_off(&tx, seek.player)? {
+    if signoffs::is_signed_off(tx, seek.player)? {
         return Err(ConsentError::NoSeek(id).into());
     }
-    let seeker = players::find(&tx, &seek.userid)?.ok_or(ConsentError::NoSeek(id))?;
-    for player in [&seeker, &taker] {
-        let (_, limit) = invitations::settings(&tx, player.id, &seek.variant)?;
-        check_limit(&tx, player, &seek.variant, limit)?;
+    let seeker = players::find(tx, &seek.userid)?.ok_or(ConsentError::NoSeek(id))?;
+    for player in [&seeker, taker] {
+        let (_, limit) = invitations::settings(tx, player.id, &seek.variant)?;
+        check_limit(tx, player, &seek.variant, limit)?;
     }
     let setup = Setup::read(req.catalog, &seek.variant, &seek.options)?;
     let (seat, drawn) = match seek.seat {
@@ -215,12 +252,14 @@ pub fn accept(
     } else {
         [taker.id, seeker.id]
     };
-    let game = setup.create(&tx, &ids, req.now)?;
-    seeks::taken(&tx, id, game)?;
-    let reply = begin(&tx, req.catalog, game, Some(&seeker.userid), None, req.now)?;
-    tx.commit()?;
+    let game = setup.create(tx, &ids, req.now)?;
+    if bot::account::find(tx)?.is_some_and(|bot| bot.id == taker.id) {
+        bot::level::store(tx, game, None)?;
+    }
+    seeks::taken(tx, id, game)?;
+    let reply = begin(tx, req.catalog, game, Some(&seeker.userid), None, req.now)?;
     let seats = setup.variant.seats();
-    Ok(Reply::Text(format!(
+    Ok(format!(
         "seek{id} taken: {} plays {}, {} plays {}{}\n{}",
         seeker.userid,
         seats[seat],
@@ -228,7 +267,7 @@ pub fn accept(
         seats[1 - seat],
         if drawn { " (drawn at random)" } else { "" },
         reply.text()
-    )))
+    ))
 }
 
 /// Seat 0 or 1, from the OS's randomness.

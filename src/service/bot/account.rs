@@ -31,6 +31,15 @@ pub fn userid(conn: &Connection) -> Result<String, StoreError> {
         .unwrap_or_else(|| DEFAULT_USERID.to_string()))
 }
 
+/// True when the operator has the bot take open challenges (`bot-seeks
+/// on`).
+pub fn takes_seeks(conn: &Connection) -> Result<bool, StoreError> {
+    Ok(Config::new(settings::all(conn)?)
+        .get("bot-seeks")
+        .as_deref()
+        == Some("on"))
+}
+
 /// The bot's account, if it has been made.
 pub fn find(conn: &Connection) -> Result<Option<Player>, StoreError> {
     Ok(players::find(conn, &userid(conn)?)?.filter(|p| p.password_hash == NO_PASSWORD))

@@ -80,6 +80,9 @@ pub fn may_hand_over(command: &Command) -> bool {
             | Command::Answer { .. }
             | Command::ConfirmSubmission { .. }
             | Command::Signoff
+            | Command::Accept { .. }
+            | Command::AcceptSeek { .. }
+            | Command::Seek { .. }
     )
 }
 
