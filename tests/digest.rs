@@ -80,12 +80,24 @@ fn reply_address_in(digest: &str) -> String {
 fn a_move_waits_for_one_digest_a_day() {
     let (env, game) = started();
     let before = mails_to(&env, "bob@").len();
-    env.play(&game, ["alice", "bob"], 1, &["e2-e4"]);
+    env.mail(
+        "From: alice@example.test\r\nMessage-ID: <m1@example.test>\r\n\
+         Subject: chess move 1 alice secret e2-e4#1\r\n\r\nThe king's pawn, as ever.\r\n",
+    );
+    assert_eq!(env.json(&game)["ply"], 1);
     assert_eq!(
         mails_to(&env, "bob@").len(),
         before,
         "no board mail to bob while his digest is on"
     );
+    // A chat still comes at once, and again in the digest.
+    let chat = env
+        .cmd(Some("alice"))
+        .args(["--now", &later(-1), "chat", &game, "Enjoy", "the", "game"])
+        .output()
+        .unwrap();
+    assert_eq!(chat.status.code(), Some(0));
+    assert_eq!(mails_to(&env, "bob@").len(), before + 1);
     assert!(
         mails_to(&env, "alice@")
             .iter()
@@ -100,7 +112,8 @@ fn a_move_waits_for_one_digest_a_day() {
     let digest = &digests[0];
     for part in [
         "Chess board 1 (alice (White) v bob (Black)): your move.",
-        "Last move: alice e2-e4 (move 1)",
+        "Last move: alice e2-e4 (move 1)\nThe king's pawn, as ever.",
+        "alice on Chess board 1:\nEnjoy the game",
         "Deadline: Sun 22 Mar 2026 12:00 UTC",
         "chess move 1 bob PASSWORD MOVE#2",
         "MOVE#2",
@@ -119,7 +132,9 @@ fn a_move_waits_for_one_digest_a_day() {
     // The next day at 07:00: one more.
     remind(&env, 19);
     remind(&env, 19);
-    assert_eq!(digests_to(&env, "bob@").len(), 2);
+    let digests = digests_to(&env, "bob@");
+    assert_eq!(digests.len(), 2);
+    assert!(!digests[1].contains("Enjoy the game"), "told once: {}", digests[1]);
 
     // The digest's reply address answers that game, no password needed.
     env.mail(&format!(
@@ -219,7 +234,7 @@ fn a_digest_shows_a_bounded_number_of_games_and_the_results() {
     assert_eq!(digest.matches("): your move.").count(), 20, "{tail}");
     assert!(digest.contains("Your move also in: Chess board 21."), "{tail}");
     assert!(
-        digest.contains("Ended in the last day: Chess board 22 (bob v alice): 1-0"),
+        digest.contains("Ended since the last digest: Chess board 22 (bob v alice): 1-0"),
         "{tail}"
     );
 }

@@ -18,6 +18,20 @@ pub struct DigestLetter {
     pub more: Vec<String>,
     /// Games that ended in the last day, one line each.
     pub results: Vec<String>,
+    /// Chats of the last day on the reader's games, oldest first, at most
+    /// a bound.
+    pub chats: Vec<DigestChat>,
+    /// Chats past the bound, counted.
+    pub more_chats: usize,
+}
+
+/// One chat on one of the reader's games.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct DigestChat {
+    pub title: String,
+    pub board: u64,
+    pub by: String,
+    pub text: String,
 }
 
 /// One game where it is the reader's move.
@@ -31,6 +45,8 @@ pub struct DigestGame {
     pub diagram: String,
     /// `bob e7-e5 (move 2)`.
     pub last_move: Option<String>,
+    /// The words that came with the last move.
+    pub last_comment: Option<String>,
     /// When the reader loses on time: `Mon 14 Dec 2026 13:00 UTC`.
     pub deadline: Option<String>,
     /// The reader's roll, in a dice game.

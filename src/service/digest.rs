@@ -3,7 +3,8 @@
 //!
 //! A player with the digest on gets one mail a day at HOUR (UTC) listing
 //! every game where it is their move, in full up to [`FULL_GAMES`] (the
-//! rest named), and the games that ended in the last day; their per-move
+//! rest named), the games that ended and the chats of the last day (kept
+//! for it in `digest_chats` when a player of the game takes it); their per-move
 //! board mails wait for it (`announce::held` decides which may wait).
 //! Each digest is queued in the transaction that records its (player,
 //! day) in `digests_sent`: `remind` run every minute finds the day done,
@@ -21,7 +22,7 @@ use super::reply::Reply;
 use super::{Request, deadline};
 use crate::ids::GameId;
 use crate::letters::Letter;
-use crate::letters::digest::{DigestGame, DigestLetter};
+use crate::letters::digest::{DigestChat, DigestGame, DigestLetter};
 use crate::mail::post::{Envelope, post};
 use crate::mail::settings::Settings;
 use crate::mail::token;
@@ -29,6 +30,9 @@ use crate::store::{self, StoreError, digests, games, players, signoffs, turns};
 
 /// Games to move a digest shows in full; the others it names.
 pub const FULL_GAMES: usize = 20;
+
+/// Chats a digest shows; the others it counts.
+pub const MAX_CHATS: usize = 30;
 
 /// A test hook: `BOSERV_DIGEST_CRASH=before-commit` (or `after-commit`)
 /// aborts the process there, as a kill would, after the first digest.
@@ -66,11 +70,23 @@ pub fn send_due(
         let tx = store::read(conn)?;
         digests::due(&tx, &day, now.hour() as u8)?
     };
+    {
+        // Chats older than a day no digest shows any more.
+        let tx = store::write(conn)?;
+        digests::prune_chats(&tx, &timestamp(now - TimeDelta::days(1)))?;
+        tx.commit()?;
+    }
     let mut sent = 0;
     for (player, userid) in due {
         let tx = store::write(conn)?;
         // Another `remind` may have sent it since the read.
-        if digests::mark_sent(&tx, player, &day)? && queue(&tx, catalog, player, &userid, now)? {
+        // What happened since the last digest (at most a day) is news.
+        let since = digests::last_before(&tx, player, &day)?
+            .unwrap_or_default()
+            .max(timestamp(now - TimeDelta::days(1)));
+        if digests::mark_sent(&tx, player, &day, &timestamp(now))?
+            && queue(&tx, catalog, player, &userid, &since, now)?
+        {
             sent += 1;
         }
         crash_at("before-commit");
@@ -80,6 +96,16 @@ pub fn send_due(
     Ok(sent)
 }
 
+/// True when one of `players` (row ids) takes the digest.
+pub fn any_takes_digest(conn: &Connection, players: &[i64]) -> Result<bool, StoreError> {
+    for &player in players {
+        if digests::hour_of(conn, player)?.is_some() {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 fn crash_at(point: &str) {
     if std::env::var(CRASH).is_ok_and(|p| p == point) {
         std::process::abort();
@@ -87,12 +113,14 @@ fn crash_at(point: &str) {
 }
 
 /// Builds and queues `player`'s digest; false when there is nothing to
-/// tell (no game to move, none ended) or nowhere to send it.
+/// tell (no game to move, none ended and no chat `since`) or nowhere to
+/// send it.
 fn queue(
     conn: &Connection,
     catalog: Catalog<'_>,
     player: i64,
     userid: &str,
+    since: &str,
     now: DateTime<Utc>,
 ) -> Result<bool, ServiceError> {
     let to = players::confirmed_emails(conn, player)?;
@@ -100,12 +128,22 @@ fn queue(
         return Ok(false);
     }
     let settings = Settings::current().map_err(|e| StoreError::Setup(e.to_string()))?;
-    let since = timestamp(now - TimeDelta::days(1));
     let mut to_move = Vec::new();
     let mut results = Vec::new();
+    let mut chats = Vec::new();
     for row in games::list(conn, &[player], true)? {
+        for (by, text) in digests::chats_since(conn, row.id, since)? {
+            if !by.eq_ignore_ascii_case(userid) {
+                chats.push(DigestChat {
+                    title: title_of(&row),
+                    board: row.id.0,
+                    by,
+                    text,
+                });
+            }
+        }
         match row.status {
-            games::Status::Over if row.updated >= since => results.push(result_line(&row)),
+            games::Status::Over if row.updated.as_str() >= since => results.push(result_line(&row)),
             games::Status::Active => {
                 let Ok(game) = LoadedGame::load(conn, catalog, row.id) else {
                     continue;
@@ -125,7 +163,7 @@ fn queue(
             _ => {}
         }
     }
-    if to_move.is_empty() && results.is_empty() {
+    if to_move.is_empty() && results.is_empty() && chats.is_empty() {
         return Ok(false);
     }
     // The most pressing first; games without a deadline last.
@@ -134,6 +172,8 @@ fn queue(
         reader: userid.to_string(),
         day: now.format("%a %-d %b %Y").to_string(),
         results,
+        more_chats: chats.len().saturating_sub(MAX_CHATS),
+        chats: chats.into_iter().take(MAX_CHATS).collect(),
         ..DigestLetter::default()
     };
     for (i, (_, game, seat)) in to_move.iter().enumerate() {
@@ -144,13 +184,15 @@ fn queue(
             continue;
         }
         let mut board = board_letter(conn, game, false, now)?;
+        let last = last_move(conn, game.id())?;
         address_to(&mut board, game, *seat)?;
         letter.games.push(DigestGame {
             title: board.title.clone(),
             board: board.board,
             sides: board.sides.clone(),
             diagram: board.diagram.clone(),
-            last_move: last_move(conn, game.id())?,
+            last_move: last.as_ref().map(|(line, _)| line.clone()),
+            last_comment: last.and_then(|(_, comment)| comment),
             deadline: board.deadline.clone(),
             roll: board.roll.clone(),
             next_ply: board.ply + 1,
@@ -176,24 +218,34 @@ fn queue(
     Ok(true)
 }
 
-/// `bob e7-e5 (move 2)`: the game's last turn.
-fn last_move(conn: &Connection, game: GameId) -> Result<Option<String>, StoreError> {
+/// `bob e7-e5 (move 2)`: the game's last turn, and the words that came
+/// with it.
+fn last_move(
+    conn: &Connection,
+    game: GameId,
+) -> Result<Option<(String, Option<String>)>, StoreError> {
     Ok(turns::log(conn, game)?
         .into_iter()
         .rev()
         .find(|e| e.kind == turns::EntryKind::Turn)
         .map(|e| {
             let by = e.player.unwrap_or_default();
-            format!("{by} {} (move {})", e.text, e.ply)
+            (format!("{by} {} (move {})", e.text, e.ply), e.comment)
         }))
 }
 
-/// `Chess board 3 (alice v bob): 1-0, checkmate`.
-fn result_line(row: &games::Game) -> String {
+/// `Chess`: a game's title from its stored row.
+fn title_of(row: &games::Game) -> String {
     let mut title = row.variant.clone();
     if let Some(first) = title.get_mut(..1) {
         first.make_ascii_uppercase();
     }
+    title
+}
+
+/// `Chess board 3 (alice v bob): 1-0, checkmate`.
+fn result_line(row: &games::Game) -> String {
+    let title = title_of(row);
     let mut line = format!(
         "{title} board {} ({}): {}",
         row.id.0,

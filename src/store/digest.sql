@@ -11,5 +11,16 @@ CREATE TABLE IF NOT EXISTS digests (
 CREATE TABLE IF NOT EXISTS digests_sent (
     player INTEGER NOT NULL REFERENCES players(id),
     day    TEXT NOT NULL,                         -- YYYY-MM-DD, UTC
+    at     TEXT NOT NULL,                         -- when, RFC 3339
     PRIMARY KEY (player, day)
 );
+-- The chats of a game whose players include one who takes the digest,
+-- for the digest's "chats of the day"; `remind` drops them after a day.
+CREATE TABLE IF NOT EXISTS digest_chats (
+    id    INTEGER PRIMARY KEY,
+    game  INTEGER NOT NULL REFERENCES games(id),
+    by    TEXT NOT NULL,
+    text  TEXT NOT NULL,
+    at    TEXT NOT NULL                          -- RFC 3339, UTC
+);
+CREATE INDEX IF NOT EXISTS digest_chats_at ON digest_chats (at);

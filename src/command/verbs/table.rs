@@ -96,8 +96,8 @@ pub static VERBS: &[Verb] = &[
         summary: "one mail a day instead of one per move",
         page: "With the digest on, one mail a day at HOUR (0-23, UTC; 7 if not given)\n\
                lists every game where it is your move (board, last move, deadline,\n\
-               how to answer each) and the games that ended in the last day (at\n\
-               most 20 games in full, the rest named). Board mails after each\n\
+               how to answer each), the games that ended and the chats of the last\n\
+               day (at most 20 games in full, the rest named). Board mails after each\n\
                move are then held back, except a move whose deadline is within 48\n\
                hours and a game's end; invitations still come at once.",
         example: "on 7",
