@@ -36,7 +36,10 @@ fn remind(env: &Env, hours: i64) -> String {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    String::from_utf8(out.stdout).unwrap().trim_end().to_string()
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .trim_end()
+        .to_string()
 }
 
 /// Mails queued to `who` as (subject, body).
@@ -134,7 +137,11 @@ fn a_move_waits_for_one_digest_a_day() {
     remind(&env, 19);
     let digests = digests_to(&env, "bob@");
     assert_eq!(digests.len(), 2);
-    assert!(!digests[1].contains("Enjoy the game"), "told once: {}", digests[1]);
+    assert!(
+        !digests[1].contains("Enjoy the game"),
+        "told once: {}",
+        digests[1]
+    );
 
     // The digest's reply address answers that game, no password needed.
     env.mail(&format!(
@@ -195,7 +202,10 @@ fn a_killed_remind_neither_doubles_nor_loses_the_digest() {
     let crash = [("BOSERV_DIGEST_CRASH", "before-commit")];
     assert_ne!(remind_with(&env, 0, &crash), Some(0));
     assert!(digests_to(&env, "bob@").is_empty());
-    assert!(env.query::<String>("SELECT day FROM digests_sent").is_empty());
+    assert!(
+        env.query::<String>("SELECT day FROM digests_sent")
+            .is_empty()
+    );
     // The next run sends it.
     remind(&env, 0);
     assert_eq!(digests_to(&env, "bob@").len(), 1);
@@ -232,7 +242,10 @@ fn a_digest_shows_a_bounded_number_of_games_and_the_results() {
     let digest = digests[0].split_whitespace().collect::<Vec<_>>().join(" ");
     let tail = &digest[digest.len() - 400..];
     assert_eq!(digest.matches("): your move.").count(), 20, "{tail}");
-    assert!(digest.contains("Your move also in: Chess board 21."), "{tail}");
+    assert!(
+        digest.contains("Your move also in: Chess board 21."),
+        "{tail}"
+    );
     assert!(
         digest.contains("Ended since the last digest: Chess board 22 (bob v alice): 1-0"),
         "{tail}"
@@ -268,7 +281,10 @@ fn by_mail_and_in_help() {
          Subject: digest alice secret on 18\r\n\r\n",
     );
     let (_, answer) = env.last_mail_to("alice@example.test");
-    assert!(answer.contains("alice: one digest a day at 18:00 UTC"), "{answer}");
+    assert!(
+        answer.contains("alice: one digest a day at 18:00 UTC"),
+        "{answer}"
+    );
     assert_eq!(
         env.query::<i64>("SELECT hour FROM digests ORDER BY player"),
         vec![18, 7]

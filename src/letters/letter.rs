@@ -8,8 +8,8 @@
 //! [`Templates::letter`]: super::templates::Templates::letter
 //! [`Parts`]: super::templates::Parts
 
-use super::digest::DigestLetter;
 use super::consent::{DeclinedLetter, ExpiredLetter, InvitationLetter};
+use super::digest::DigestLetter;
 use super::social::{BroadcastLetter, ChatLetter, MessageLetter};
 use super::{
     BoardLetter, ConfirmLetter, ErrorLetter, HelpLetter, NagLetter, ReplyLetter, WelcomeLetter,

@@ -52,7 +52,11 @@ pub fn mark_sent(conn: &Connection, player: i64, day: &str, at: &str) -> Result<
 }
 
 /// When `player`'s last digest before `day` was made.
-pub fn last_before(conn: &Connection, player: i64, day: &str) -> Result<Option<String>, StoreError> {
+pub fn last_before(
+    conn: &Connection,
+    player: i64,
+    day: &str,
+) -> Result<Option<String>, StoreError> {
     Ok(conn
         .query_row(
             "SELECT max(at) FROM digests_sent WHERE player = ?1 AND day < ?2",
@@ -87,7 +91,9 @@ pub fn chats_since(
     let mut q = conn.prepare_cached(
         "SELECT by, text FROM digest_chats WHERE game = ?1 AND at >= ?2 ORDER BY id",
     )?;
-    let rows = q.query_map(params![game.0 as i64, since], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    let rows = q.query_map(params![game.0 as i64, since], |r| {
+        Ok((r.get(0)?, r.get(1)?))
+    })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
@@ -117,7 +123,10 @@ mod tests {
         set(&conn, 1, Some(7)).unwrap();
         assert_eq!(hour_of(&conn, 1).unwrap(), Some(7));
         assert!(due(&conn, "2026-03-01", 6).unwrap().is_empty());
-        assert_eq!(due(&conn, "2026-03-01", 7).unwrap(), vec![(1, "alice".to_string())]);
+        assert_eq!(
+            due(&conn, "2026-03-01", 7).unwrap(),
+            vec![(1, "alice".to_string())]
+        );
         let at = "2026-03-01T07:00:00Z";
         assert!(mark_sent(&conn, 1, "2026-03-01", at).unwrap());
         assert!(!mark_sent(&conn, 1, "2026-03-01", at).unwrap());
