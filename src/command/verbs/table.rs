@@ -93,7 +93,7 @@ pub static VERBS: &[Verb] = &[
         login: true,
         args: "on [HOUR]|off",
         secret: None,
-        summary: "one mail a day instead of one per move",
+        summary: "one mail a day, not one per move",
         page: "With the digest on, one mail a day at HOUR (0-23, UTC; 7 if not given)\n\
                lists every game where it is your move (board, last move, deadline,\n\
                how to answer each), the games that ended and the chats of the last\n\
