@@ -12,6 +12,7 @@ mod clocks;
 mod conditional;
 mod consent;
 mod dice_audit;
+mod digest;
 mod fixes_b;
 mod games;
 mod grammar;

@@ -223,6 +223,10 @@ pub enum Command {
     Vacation {
         on: bool,
     },
+    /// `digest on [HOUR]` (`Some(HOUR)`, UTC) or `digest off` (`None`).
+    Digest {
+        hour: Option<u8>,
+    },
     Audit {
         game: GameId,
     },

@@ -9,6 +9,7 @@
 //! [`Parts`]: super::templates::Parts
 
 use super::consent::{DeclinedLetter, ExpiredLetter, InvitationLetter};
+use super::digest::DigestLetter;
 use super::social::{BroadcastLetter, ChatLetter, MessageLetter};
 use super::{
     BoardLetter, ConfirmLetter, ErrorLetter, HelpLetter, NagLetter, ReplyLetter, WelcomeLetter,
@@ -45,6 +46,8 @@ pub enum Letter {
     Declined(DeclinedLetter),
     /// Nobody completed the invitation in time (`expired.txt`).
     Expired(ExpiredLetter),
+    /// The daily digest of a player's games (`digest.txt`).
+    Digest(DigestLetter),
 }
 
 impl Letter {
@@ -67,6 +70,7 @@ impl Letter {
             Letter::Invitation(_) => "invitation.txt",
             Letter::Declined(_) => "declined.txt",
             Letter::Expired(_) => "expired.txt",
+            Letter::Digest(_) => "digest.txt",
         }
     }
 }
@@ -84,6 +88,7 @@ mod tests {
             Letter::GameOver(BoardLetter::default()),
             Letter::Vote(BoardLetter::default()),
             Letter::Error(ErrorLetter::default()),
+            Letter::Digest(DigestLetter::default()),
             Letter::Broadcast(BroadcastLetter {
                 from: String::new(),
                 text: String::new(),

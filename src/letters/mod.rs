@@ -10,6 +10,7 @@
 //! with the built-in templates.
 
 pub mod consent;
+pub mod digest;
 pub mod html;
 pub mod letter;
 pub mod ratings;

@@ -28,6 +28,7 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ("clock.txt", include_str!("../../templates/clock.txt")),
     ("confirm.txt", include_str!("../../templates/confirm.txt")),
     ("declined.txt", include_str!("../../templates/declined.txt")),
+    ("digest.txt", include_str!("../../templates/digest.txt")),
     ("error.txt", include_str!("../../templates/error.txt")),
     ("expired.txt", include_str!("../../templates/expired.txt")),
     (
@@ -184,6 +185,7 @@ impl Templates {
             Letter::Invitation(l) => (self.render(name, l)?, None),
             Letter::Declined(l) => (self.render(name, l)?, None),
             Letter::Expired(l) => (self.render(name, l)?, None),
+            Letter::Digest(l) => (self.render(name, l)?, None),
         };
         rendered.parts.html = html;
         Ok(rendered)

@@ -9,6 +9,7 @@
 //! mails make queuing them twice harmless.
 
 pub mod consent;
+pub mod held;
 pub mod nag;
 pub mod social;
 pub mod spectators;
@@ -156,6 +157,8 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
         };
         let kind = kind.as_str();
         (letter.spectators, letter.notified) = spectators::names(conn, game)?;
+        // A move's board mail may wait for a reader's daily digest.
+        let may_wait = plan.kind == Kind::Board && held::may_wait(conn, loaded.as_ref(), now)?;
         let mut seen = Vec::new();
         for (seat, user) in players.iter().enumerate() {
             if seen.contains(user) {
@@ -163,7 +166,7 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             }
             seen.push(user.clone());
             let to = addresses(conn, user)?;
-            if to.is_empty() {
+            if to.is_empty() || (may_wait && held::takes_digest(conn, user)?) {
                 continue;
             }
             // Each player sees the board from their own side, and what

@@ -20,6 +20,7 @@ pub mod consent;
 pub mod deadline;
 pub mod demo;
 pub mod dice;
+pub mod digest;
 pub mod draw;
 pub mod due;
 pub mod error;
@@ -127,6 +128,7 @@ pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
         Command::Signoff => signoff::signoff(conn, req),
         Command::Confirm { user, code } => accounts::confirm(conn, req, user, code),
         Command::Vacation { on } => vacation::vacation(conn, req, *on),
+        Command::Digest { hour } => digest::set(conn, req, *hour),
         Command::Help { topic, world } => help::help(req.catalog, topic.as_deref(), *world),
         Command::Variants => Ok(help::variants(req.catalog)),
         Command::List { games } => games_list::list(conn, req, games),

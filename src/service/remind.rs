@@ -60,6 +60,8 @@ pub struct Summary {
     pub draws: usize,
     /// Invitations (challenges not accepted by all) that expired.
     pub invitations_expired: usize,
+    /// Daily digests queued (`super::digest`).
+    pub digests: usize,
     /// Games that could not be judged (damaged, unknown variant), one line each.
     pub problems: Vec<String>,
 }
@@ -107,6 +109,9 @@ impl fmt::Display for Summary {
                     "invitations expired"
                 )
             )?;
+        }
+        if self.digests > 0 {
+            write!(f, ", {}", plural(self.digests, "digest", "digests"))?;
         }
         if !self.problems.is_empty() {
             write!(
@@ -185,6 +190,8 @@ pub fn remind(
         }
         tx.commit()?;
     }
+    // The digests of the day, after the games' news and forfeits.
+    summary.digests = super::digest::send_due(conn, catalog, now)?;
     Ok(summary)
 }
 

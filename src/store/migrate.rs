@@ -30,6 +30,7 @@ pub const STEPS: &[&str] = &[
     include_str!("ratings.sql"),
     include_str!("consent.sql"),
     include_str!("pages.sql"),
+    include_str!("digest.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,

@@ -14,6 +14,7 @@
 pub mod backup;
 pub mod bot_games;
 pub mod conditional;
+pub mod digests;
 pub mod draw_offers;
 pub mod due;
 pub mod games;

@@ -61,6 +61,45 @@ pub fn vacation(p: &mut Parse<'_>) -> Built {
     one(Command::Vacation { on })
 }
 
+/// `digest on [HOUR]` / `digest off`: HOUR is 0-23 (UTC), by default
+/// [`DIGEST_HOUR`].
+pub fn digest(p: &mut Parse<'_>) -> Built {
+    let word = p.words.next("on or off")?;
+    let on = match word.to_ascii_lowercase().as_str() {
+        "on" => true,
+        "off" => false,
+        _ => {
+            return Err(LanguageError::BadChoice {
+                what: "digest",
+                choices: "on [HOUR] or off",
+                got: words::clean(word),
+            });
+        }
+    };
+    let hour = if on {
+        match p.words.remaining() {
+            hour if hour.is_empty() => Some(DIGEST_HOUR),
+            hour => match hour.parse::<u8>() {
+                Ok(h) if h < 24 => Some(h),
+                _ => {
+                    return Err(LanguageError::BadChoice {
+                        what: "digest on HOUR",
+                        choices: "an hour from 0 to 23 (UTC)",
+                        got: words::clean(&hour),
+                    });
+                }
+            },
+        }
+    } else {
+        p.words.end()?;
+        None
+    };
+    one(Command::Digest { hour })
+}
+
+/// The hour (UTC) of a digest asked for without one.
+pub const DIGEST_HOUR: u8 = 7;
+
 /// `help [TOPIC]`; asked in a reply, it is answered by mail, in mail
 /// syntax.
 pub fn help(p: &mut Parse<'_>) -> Built {

@@ -87,6 +87,23 @@ pub static VERBS: &[Verb] = &[
         build: build::vacation,
     },
     Verb {
+        name: "digest",
+        aliases: &[],
+        place: Place::Global,
+        login: true,
+        args: "on [HOUR]|off",
+        secret: None,
+        summary: "one mail a day, not one per move",
+        page: "With the digest on, one mail a day at HOUR (0-23, UTC; 7 if not given)\n\
+               lists every game where it is your move (board, last move, deadline,\n\
+               how to answer each), the games that ended and the chats of the last\n\
+               day (at most 20 games in full, the rest named). Board mails after each\n\
+               move are then held back, except a move whose deadline is within 48\n\
+               hours and a game's end; invitations still come at once.",
+        example: "on 7",
+        build: build::digest,
+    },
+    Verb {
         name: "help",
         aliases: &[],
         place: Place::Global,

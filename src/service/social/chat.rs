@@ -9,6 +9,7 @@ use rusqlite::Connection;
 use super::{SocialError, Words, text};
 use crate::command::GameId;
 use crate::service::accounts::acting_player;
+use crate::service::game::timestamp;
 use crate::service::notice::Notice;
 use crate::service::{Reply, Request, ServiceError, notify};
 use crate::store::watchers::{self, Kind};
@@ -60,6 +61,10 @@ pub fn chat(
     let reached = to_players.len() + to_spectators.len();
     super::spend(&tx, &author, reached, "chat", req.now)?;
     let told = told(&to_players, to_spectators.len());
+    // A player who takes the daily digest reads it there too.
+    if crate::service::digest::any_takes_digest(&tx, &row.player_ids)? {
+        store::digests::add_chat(&tx, game, &author.userid, &text, &timestamp(req.now))?;
+    }
     let words = Words::Chat {
         game,
         by: author.userid.clone(),
