@@ -44,7 +44,8 @@ done
 mkdir -p "$WORK/www" "$WORK/sent"
 "$BOSERV" config set web_dir "$WORK/www" >/dev/null
 
-# One game per variant, its first turn played.
+# One game per variant (the operator's challenge: it begins at once, nobody
+# is asked), its first turn played.
 n=0
 declare -A GAME
 for variant in $("$BOSERV" variants | awk '{print $1}'); do
@@ -52,7 +53,7 @@ for variant in $("$BOSERV" variants | awk '{print $1}'); do
     GAME[$variant]=$n
     if [ "$variant" = orwell ]; then
         BOSERV_DICE_SEED=$(printf '%064x' 161) \
-            "$BOSERV" --as alice challenge orwell alice bob carol >/dev/null
+            "$BOSERV" challenge orwell alice bob carol >/dev/null
         # The seat to move plays its first legal turn with its roll.
         json=$("$BOSERV" show "game$n" --format json)
         mover=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["to_move"])' <<<"$json")
@@ -60,7 +61,7 @@ for variant in $("$BOSERV" variants | awk '{print $1}'); do
         turn=$("$BOSERV" moves "game$n" | head -n 1)
         "$BOSERV" --as "$mover" move "game$n" "$turn" >/dev/null
     else
-        "$BOSERV" --as alice challenge "$variant" alice bob >/dev/null
+        "$BOSERV" challenge "$variant" alice bob >/dev/null
         turn=$("$BOSERV" moves "$variant" | head -n 1)
         "$BOSERV" --as alice move "game$n" "$turn#1" >/dev/null
     fi
