@@ -161,6 +161,14 @@ fn standings_name_a_players_open_seeks() {
     );
     let alice = standings.lines().find(|l| l.contains("alice")).unwrap();
     assert!(alice.ends_with("seek1, seek2"), "{standings}");
+    // A seeker with no rated game yet stands at the start, with the seek.
+    env.ok(Some("carol"), &["seek", "chess"]);
+    let standings = env.ok(None, &["standings", "chess"]);
+    let carol = standings.lines().find(|l| l.contains("carol")).unwrap();
+    assert!(
+        carol.contains("1500?") && carol.ends_with("seek3"),
+        "{standings}"
+    );
     let json: serde_json::Value =
         serde_json::from_str(&env.ok(None, &["standings", "chess", "--format", "json"])).unwrap();
     let alice = json

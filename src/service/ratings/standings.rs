@@ -131,6 +131,16 @@ pub fn pool(
         .into_iter()
         .map(|row| Rating::from(row).as_of(now))
         .collect();
+    // A seeker who has no rated game of the type yet stands at the start
+    // (provisional), so that their seek shows.
+    for seek in &open {
+        if !pool
+            .iter()
+            .any(|r| r.userid.eq_ignore_ascii_case(&seek.userid))
+        {
+            pool.push(super::current(conn, &seek.userid, variant)?.as_of(now));
+        }
+    }
     pool.sort_by(|a, b| {
         a.provisional()
             .cmp(&b.provisional())
