@@ -3,7 +3,6 @@
 //! (in the same process, else by cron), exactly once whatever is killed
 //! when, and no hints about a running game.
 
-use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -173,36 +172,6 @@ fn a_bot_turn_lost_with_its_process_is_played_by_cron_once() {
     assert_eq!(movers(&env), vec!["alice", BOT]);
 }
 
-/// Runs `boserv ARGS` with `input`, killed after `kill_after` if given;
-/// its exit code, or None when killed.
-fn run_killed(env: &Env, args: &[&str], input: &str, kill_after: Option<Duration>) -> Option<i32> {
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin!("boserv"))
-        .args(args)
-        .env("BOSERV_DB", &env.db)
-        .env("BOSERV_CONFIG", "")
-        .env("BOSERV_NOW", NOW)
-        .env("BOSERV_FROM", SERVER)
-        .env_remove("BOSERV_USER")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    let started = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return status.code();
-        }
-        if kill_after.is_some_and(|at| started.elapsed() >= at) {
-            child.kill().unwrap();
-            child.wait().unwrap();
-            return None;
-        }
-        std::thread::sleep(Duration::from_micros(200));
-    }
-}
-
 fn sent_files(dir: &Path) -> usize {
     std::fs::read_dir(dir).map_or(0, |d| d.count())
 }
@@ -219,9 +188,9 @@ fn killed_around_the_bots_turn_it_is_played_once_and_mailed_once() {
     // The run nobody kills: what must come out, and how long it takes.
     let calm = bot_game(level);
     let started = Instant::now();
-    assert_eq!(run_killed(&calm, &["mail"], &raw, None), Some(0));
+    assert_eq!(calm.run_killed(&["mail"], &raw, None), Some(0));
     let typical = started.elapsed().as_micros() as u64 + 1;
-    assert_eq!(run_killed(&calm, &["mail"], &raw, None), Some(0));
+    assert_eq!(calm.run_killed(&["mail"], &raw, None), Some(0));
     assert_eq!(movers(&calm), vec!["alice", BOT]);
     let expected = mails(&calm);
     let mut dice: u64 = 0x2545_f491_4f6c_dd1d;
@@ -240,7 +209,7 @@ fn killed_around_the_bots_turn_it_is_played_once_and_mailed_once() {
         let mut finished = false;
         while !finished {
             let at = Duration::from_micros(roll(typical * 3 / 2));
-            match run_killed(&env, &["mail"], &raw, (roll(4) != 0).then_some(at)) {
+            match env.run_killed(&["mail"], &raw, (roll(4) != 0).then_some(at)) {
                 None => {
                     killed += 1;
                     if movers(&env) == ["alice"] {
@@ -254,12 +223,15 @@ fn killed_around_the_bots_turn_it_is_played_once_and_mailed_once() {
             }
         }
         // The MTA hands it over once more (it never learnt of the end).
-        assert_eq!(run_killed(&env, &["mail"], &raw, None), Some(0));
+        assert_eq!(env.run_killed(&["mail"], &raw, None), Some(0));
         // cron: deliver, killed too, until one run ends on its own.
         loop {
             let at = Duration::from_micros(roll(typical));
             let args = ["deliver", "--transport", transport.as_str()];
-            if run_killed(&env, &args, "", (roll(2) != 0).then_some(at)).is_some() {
+            if env
+                .run_killed(&args, "", (roll(2) != 0).then_some(at))
+                .is_some()
+            {
                 break;
             }
             killed += 1;

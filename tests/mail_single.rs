@@ -5,11 +5,9 @@
 //! (the fast path) by failing writes at each point of that transaction,
 //! and by SIGKILL at random moments with retries as an MTA makes them.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::util::{Env, NOW, SERVER};
+use crate::util::{Env, SERVER};
 
 fn count(env: &Env, sql: &str) -> i64 {
     let conn = rusqlite::Connection::open(&env.db).unwrap();
@@ -100,34 +98,7 @@ fn a_one_command_reply_cut_short_anywhere_leaves_nothing_and_is_run_by_the_retry
 #[test]
 fn one_command_replies_killed_at_random_moments_are_each_applied_exactly_once() {
     let env = game();
-    let bin = assert_cmd::cargo::cargo_bin!("boserv");
-    let run = |raw: &str, kill_after: Option<Duration>| -> Option<i32> {
-        let mut child = Command::new(bin)
-            .arg("mail")
-            .env("BOSERV_DB", &env.db)
-            .env("BOSERV_CONFIG", "")
-            .env("BOSERV_NOW", NOW)
-            .env("BOSERV_FROM", SERVER)
-            .env_remove("BOSERV_USER")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let _ = child.stdin.take().unwrap().write_all(raw.as_bytes());
-        let started = Instant::now();
-        loop {
-            if let Some(status) = child.try_wait().unwrap() {
-                return status.code();
-            }
-            if kill_after.is_some_and(|at| started.elapsed() >= at) {
-                child.kill().unwrap();
-                child.wait().unwrap();
-                return None;
-            }
-            std::thread::sleep(Duration::from_micros(200));
-        }
-    };
+    let run = |raw: &str, kill_after: Option<Duration>| env.run_killed(&["mail"], raw, kill_after);
     // How long an unhurried reply takes here, so kills land inside it.
     let started = Instant::now();
     assert_eq!(run(&reply(&env, "probe", "bob", "show"), None), Some(0));

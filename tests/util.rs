@@ -1,8 +1,10 @@
 //! Shared test helpers: a scratch database per test and a way to run the
 //! `boserv` binary against it with a fixed clock.
 
+use std::io::Write;
 use std::path::PathBuf;
-use std::process::Output;
+use std::process::{Output, Stdio};
+use std::time::{Duration, Instant};
 
 use assert_cmd::cargo::cargo_bin_cmd;
 use tempfile::TempDir;
@@ -119,6 +121,41 @@ impl Env {
              Subject: Re: Chess Board\r\n\r\n{body}\r\n",
             self.reply_address(user)
         ));
+    }
+
+    /// Runs `boserv ARGS` with `input`, killed after `kill_after` if given;
+    /// its exit code, or None when killed.
+    pub fn run_killed(
+        &self,
+        args: &[&str],
+        input: &str,
+        kill_after: Option<Duration>,
+    ) -> Option<i32> {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("boserv"))
+            .args(args)
+            .env("BOSERV_DB", &self.db)
+            .env("BOSERV_CONFIG", "")
+            .env("BOSERV_NOW", NOW)
+            .env("BOSERV_FROM", SERVER)
+            .env_remove("BOSERV_USER")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+        let started = Instant::now();
+        loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                return status.code();
+            }
+            if kill_after.is_some_and(|at| started.elapsed() >= at) {
+                child.kill().unwrap();
+                child.wait().unwrap();
+                return None;
+            }
+            std::thread::sleep(Duration::from_micros(200));
+        }
     }
 
     /// Fool's mate (1. f3 e5 2. g4 Qh4#) in a new chess game of alice
