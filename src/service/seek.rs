@@ -84,30 +84,37 @@ pub fn seek(
         },
         readable(expires)
     );
-    // The operator may have the computer player take every seek at once
-    // (`bot-seeks on`), when its rating is in the range.
-    let taken = if bot::account::takes_seeks(&tx)?
-        && !bot::account::userid(&tx)?.eq_ignore_ascii_case(&player.userid)
-    {
-        let bot_id = bot::account::userid(&tx)?;
-        let bot = bot::account::ensure(&tx, std::slice::from_ref(&bot_id), &timestamp(req.now))?;
-        let now = timestamp(req.now);
-        match (bot, seeks::open(&tx, id, &now)?) {
-            (Some(bot), Some(open)) => match take(&tx, req, open, &bot) {
-                Ok(text) => Some(text),
-                Err(ServiceError::Consent(ConsentError::OutOfRange { .. })) => None,
-                Err(e) => return Err(e),
-            },
-            _ => None,
-        }
-    } else {
-        None
-    };
+    let taken = bot_takes(&tx, req, id, &player.userid)?;
     tx.commit()?;
     Ok(Reply::Text(match taken {
         Some(taken) => format!("{posted}\n{taken}"),
         None => posted,
     }))
+}
+
+/// With `bot-seeks on`, the computer player takes seek `id` (posted by
+/// `seeker`) in the seek's own transaction, when its rating is in the
+/// range; what `accept` would have answered it.
+fn bot_takes(
+    tx: &store::Tx<'_>,
+    req: &Request<'_>,
+    id: u64,
+    seeker: &str,
+) -> Result<Option<String>, ServiceError> {
+    let bot_id = bot::account::userid(tx)?;
+    if !bot::account::takes_seeks(tx)? || bot_id.eq_ignore_ascii_case(seeker) {
+        return Ok(None);
+    }
+    let now = timestamp(req.now);
+    let bot = bot::account::ensure(tx, std::slice::from_ref(&bot_id), &now)?;
+    let (Some(bot), Some(open)) = (bot, seeks::open(tx, id, &now)?) else {
+        return Ok(None);
+    };
+    match take(tx, req, open, &bot) {
+        Ok(text) => Ok(Some(text)),
+        Err(ServiceError::Consent(ConsentError::OutOfRange { .. })) => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 /// One seek as `seeks` lists it, with its seeker's rating (`1500?`).
