@@ -12,6 +12,24 @@ fn env() -> Env {
 }
 
 #[test]
+fn an_invitation_names_the_clock_and_an_unrated_game() {
+    let env = env();
+    env.ok(
+        Some("alice"),
+        &[
+            "challenge",
+            "chess",
+            "alice",
+            "bob",
+            "--clock=30+1",
+            "--unrated",
+        ],
+    );
+    let (_, body) = env.last_mail_to("bob@");
+    assert!(body.contains("Options: --clock=30+1 --unrated"), "{body}");
+}
+
+#[test]
 fn an_invitation_waits_until_accepted_by_reply_then_the_game_begins() {
     let env = env();
     let out = env.ok(Some("alice"), &["challenge", "chess", "alice", "bob"]);

@@ -269,6 +269,12 @@ fn option_words(game: &LoadedGame) -> Vec<String> {
     if let Some(total) = game.row.total_days {
         words.push(format!("--totaltime={total}"));
     }
+    if let Some(clock) = &game.row.clock {
+        words.push(format!("--clock={clock}"));
+    }
+    if !game.row.rated {
+        words.push("--unrated".to_string());
+    }
     words
 }
 
