@@ -1,11 +1,12 @@
 //! The legal actions of a position counted without listing them: what a
 //! perft needs at its last ply, as the chess backend counts its own. A
 //! list costs a pushed action and a check test per move; here, when the
-//! side is not in check, the moves of a piece that is neither royal, nor
-//! pawn-like, nor possibly pinned (see [`RoyalGuard::open_lines`]) are
-//! counted as its walk finds them, and only the others (pawns, royal and
-//! pinned pieces, drops, rebel moves, castlings) are listed and tested one
-//! by one, exactly as [`ChessLike::legal_acts`] tests them.
+//! side is not in check, the moves of a piece that is neither royal nor
+//! possibly pinned (see [`RoyalGuard::open_lines`]), pawns included, are
+//! counted as its walk finds them, and only the others (royal and pinned
+//! pieces, moves that fill a screen, promotions to a royal kind, drops,
+//! rebel moves, castlings) are listed and tested one by one, exactly as
+//! [`ChessLike::legal_acts`] tests them.
 //!
 //! [`RoyalGuard::open_lines`]: crate::rules::royal_guard::RoyalGuard::open_lines
 
@@ -43,23 +44,39 @@ impl ChessLike {
         let own_legality = self.rules.own_legality;
         let hooks = self.rules.hooks;
         let mut count = 0;
+        let kinds = self.board.kinds();
+        let pawns: u64 = self.rules.pawns.iter().fold(0, |m, r| m | 1 << r.kind);
         for (from, p) in self.board.pieces_of(self.side) {
-            if let Some(rule) = self.rules.pawn(p.kind) {
-                self.pawn_moves(rule, from, others);
-                continue;
-            }
-            let free = !pinned.contains(from) && !self.board.kind(p).royal;
-            self.board.each_quiet_then_capture(from, |to, capture| {
-                if capture && self.is_royal(to) {
-                    return;
-                }
-                let act = Act::plain(Action::step(from, to), capture);
-                // A capture fills no empty square: no screen is made.
-                if !free || (!capture && screening.contains(to)) {
+            let free = !pinned.contains(from) && !kinds[p.kind as usize].royal;
+            // A move of a free piece is legal unless it fills a screen
+            // (a capture fills no empty square) or makes a royal piece.
+            let mut judge = |act: Act, to| {
+                let makes_royal = match act.action {
+                    Action::Move {
+                        promotion: Some(k), ..
+                    } => kinds[k as usize].royal,
+                    _ => false,
+                };
+                if !free || makes_royal || (!act.capture && screening.contains(to)) {
                     others.push(act);
                 } else if !own_legality || hooks.forbids(self, &act).is_none() {
                     count += 1;
                 }
+            };
+            if pawns & (1 << p.kind) != 0
+                && let Some(rule) = self.rules.pawn(p.kind)
+            {
+                self.each_pawn_act(rule, from, |act| {
+                    let to = act.action.to().expect("a pawn moves to a square");
+                    judge(act, to)
+                });
+                continue;
+            }
+            self.board.each_quiet_then_capture(from, |to, capture| {
+                if capture && self.is_royal(to) {
+                    return;
+                }
+                judge(Act::plain(Action::step(from, to), capture), to);
             });
         }
         self.en_passant_acts_into(others);

@@ -112,9 +112,18 @@ impl ChessLike {
     }
 
     pub(super) fn pawn_moves(&self, rule: &PawnRule, from: Square, out: &mut Vec<Act>) {
+        self.each_pawn_act(rule, from, |act| out.push(act));
+    }
+
+    /// Calls `f` with each move of the pawn-like piece on `from` by its
+    /// rule (steps, then captures; a promotion once per kind it may
+    /// become), before the check test: what [`ChessLike::pawn_moves`]
+    /// lists, for a caller that counts instead.
+    #[inline]
+    pub(super) fn each_pawn_act(&self, rule: &PawnRule, from: Square, mut f: impl FnMut(Act)) {
         let geo = self.board.geometry();
         let side = self.side;
-        let push = |to: Square, capture: bool, out: &mut Vec<Act>| {
+        let mut push = |to: Square, capture: bool| {
             if rule.promotes_on(geo, side, to) {
                 for &k in &rule.promotions {
                     let action = Action::Move {
@@ -122,18 +131,18 @@ impl ChessLike {
                         to,
                         promotion: Some(k),
                     };
-                    out.push(Act::plain(action, capture));
+                    f(Act::plain(action, capture));
                 }
             } else {
-                out.push(Act::plain(Action::step(from, to), capture));
+                f(Act::plain(Action::step(from, to), capture));
             }
         };
-        rule.each_step(geo, side, from, &|s| self.board.get(s).is_none(), |to| {
-            push(to, false, out)
+        rule.each_step(geo, side, from, |s| self.board.get(s).is_none(), |to| {
+            push(to, false)
         });
         self.board.each_capture(from, |to| {
             if !self.is_royal(to) {
-                push(to, true, out);
+                push(to, true);
             }
         });
     }

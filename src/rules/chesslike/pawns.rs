@@ -86,7 +86,7 @@ impl PawnRule {
         geo: &Geometry,
         seat: u8,
         from: Square,
-        empty: &dyn Fn(Square) -> bool,
+        empty: impl Fn(Square) -> bool,
         mut f: impl FnMut(Square),
     ) {
         let (_, rank) = geo.coords(from);
