@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use super::geometry::{Geometry, Square};
 use super::movement::{Mode, PieceKind, line_between, targets};
-use super::reach::{Reach, Use};
+use super::reach::{Reach, SquareSet, Use};
 use super::royal_guard::RoyalGuard;
 
 /// One piece on the board.
@@ -35,6 +35,9 @@ pub struct BasicMove {
 pub struct Board {
     #[doc(hidden)]
     pub cells: Vec<Option<Piece>>,
+    /// The squares of `cells` that hold a piece, kept with them (what
+    /// walks test and what [`Board::pieces_of`] goes through).
+    occupancy: SquareSet,
     geo: &'static BoardSpec,
 }
 
@@ -87,8 +90,13 @@ impl std::hash::Hash for BoardSpec {
 impl Board {
     /// An empty board. Games keep their `BoardSpec` in a `static LazyLock`.
     pub fn empty(geo: &'static BoardSpec) -> Self {
+        assert!(
+            geo.geometry.len() <= 256,
+            "a board of at most 256 squares"
+        );
         Board {
             cells: vec![None; geo.geometry.len()],
+            occupancy: SquareSet::default(),
             geo,
         }
     }
@@ -141,28 +149,51 @@ impl Board {
     pub fn copy_from(&mut self, other: &Board) {
         self.geo = other.geo;
         self.cells.clone_from(&other.cells);
+        self.occupancy = other.occupancy;
     }
 
+    #[inline]
     pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
         self.cells[sq as usize] = piece;
+        if piece.is_some() {
+            self.occupancy.insert(sq);
+        } else {
+            self.occupancy.remove(sq);
+        }
     }
 
     /// Moves whatever stands on `from` to `to`, returning what was on `to`.
+    #[inline]
     pub fn shift(&mut self, from: Square, to: Square) -> Option<Piece> {
         let p = self.cells[from as usize].take();
-        std::mem::replace(&mut self.cells[to as usize], p)
+        let before = std::mem::replace(&mut self.cells[to as usize], p);
+        self.occupancy.remove(from);
+        if p.is_some() {
+            self.occupancy.insert(to);
+        } else {
+            self.occupancy.remove(to);
+        }
+        before
+    }
+
+    /// The squares that hold a piece.
+    pub fn occupancy(&self) -> &SquareSet {
+        &self.occupancy
     }
 
     /// Squares holding a piece of `owner`.
+    #[inline]
     pub fn pieces_of(&self, owner: u8) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.cells
-            .iter()
-            .enumerate()
-            .filter_map(move |(s, p)| p.filter(|p| p.owner == owner).map(|p| (s as Square, p)))
+        self.occupancy.iter().filter_map(move |s| {
+            self.cells[s as usize]
+                .filter(|p| p.owner == owner)
+                .map(|p| (s, p))
+        })
     }
 
+    #[inline]
     fn occupied(&self) -> impl Fn(Square) -> bool + '_ {
-        |s| self.cells[s as usize].is_some()
+        |s| self.occupancy.contains(s)
     }
 
     /// Walks what the piece `p` on `from` reaches by `use_` (see

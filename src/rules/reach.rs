@@ -31,7 +31,7 @@ pub enum Use {
 const USES: [Use; 3] = [Use::Move, Use::Capture, Use::Check];
 
 /// A set of squares of one board (a geometry has fewer than 256).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SquareSet([u64; 4]);
 
 impl SquareSet {
@@ -55,6 +55,21 @@ impl SquareSet {
     /// Adds the squares of `a` that are also in `b`.
     pub fn add_common(&mut self, a: &SquareSet, b: &SquareSet) {
         (0..4).for_each(|i| self.0[i] |= a.0[i] & b.0[i]);
+    }
+
+    /// The squares of the set, lowest first.
+    #[inline]
+    pub fn iter(&self) -> impl Iterator<Item = Square> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &word)| {
+            let mut w = word;
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let bit = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    (i * 64 + bit) as Square
+                })
+            })
+        })
     }
 
     /// How many squares of this set are also in `other`.

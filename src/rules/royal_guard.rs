@@ -80,17 +80,16 @@ impl RoyalGuard {
         self.seats = seats;
         self.royals.clear();
         self.enemies.clear();
-        self.occupied = SquareSet::default();
-        for (sq, p) in board.cells.iter().enumerate() {
-            if let Some(p) = *p {
-                self.occupied.insert(sq as Square);
-                if p.owner == side {
-                    if board.kind(p).royal {
-                        self.royals.push(sq as Square);
-                    }
-                } else if p.owner < seats {
-                    self.enemies.push((sq as Square, p));
+        self.occupied = *board.occupancy();
+        let kinds = board.kinds();
+        for sq in self.occupied.iter() {
+            let Some(p) = board.get(sq) else { continue };
+            if p.owner == side {
+                if kinds[p.kind as usize].royal {
+                    self.royals.push(sq);
                 }
+            } else if p.owner < seats {
+                self.enemies.push((sq, p));
             }
         }
         let reach = board.spec().reach();
