@@ -3,7 +3,7 @@
 //! moves, then the check filter (after any action: one's own move, a move
 //! of an enemy piece, a drop) and the game's own legality hook.
 
-use super::pawns::{facing, passed_over};
+use super::pawns::{each_passed_over, facing};
 use super::position::{Act, ChessLike, Special, touched};
 use super::{PawnRule, Rebels};
 use crate::rules::Action;
@@ -177,13 +177,21 @@ impl ChessLike {
         else {
             return;
         };
-        let passed = passed_over(self.board.geometry(), ep_from, ep_to);
+        // The squares passed over, without allocating (a line of a board
+        // of at most 256 squares is shorter than that).
+        let mut over = [0 as Square; 256];
+        let mut n = 0;
+        each_passed_over(self.board.geometry(), ep_from, ep_to, |s| {
+            over[n] = s;
+            n += 1;
+        });
+        let passed = &over[..n];
         let takers: u64 = rule.taken_by.iter().fold(0, |m, &k| m | 1 << k);
         for (from, p) in self.board.pieces_of(self.side) {
             if takers & (1 << p.kind) == 0 {
                 continue;
             }
-            self.board.each_empty_in_capture_reach(from, &passed, |to| {
+            self.board.each_empty_in_capture_reach(from, passed, |to| {
                 if passed.contains(&to) {
                     out.push(Act {
                         action: Action::step(from, to),

@@ -138,16 +138,24 @@ impl PawnRule {
 
 /// The squares strictly between `from` and `to` on one line.
 pub fn passed_over(geo: &Geometry, from: Square, to: Square) -> Vec<Square> {
+    let mut out = Vec::new();
+    each_passed_over(geo, from, to, |s| out.push(s));
+    out
+}
+
+/// Calls `f` with each square of [`passed_over`], nearest `from` first.
+#[inline]
+pub fn each_passed_over(geo: &Geometry, from: Square, to: Square, mut f: impl FnMut(Square)) {
     let ((f0, r0), (f1, r1)) = (geo.coords(from), geo.coords(to));
     let (df, dr) = ((f1 - f0).signum(), (r1 - r0).signum());
-    let mut out = Vec::new();
-    let (mut f, mut r) = (f0 + df, r0 + dr);
-    while (f, r) != (f1, r1) {
-        out.extend(geo.at(f as i32, r as i32));
-        f += df;
-        r += dr;
+    let (mut file, mut rank) = (f0 + df, r0 + dr);
+    while (file, rank) != (f1, r1) {
+        if let Some(s) = geo.at(file as i32, rank as i32) {
+            f(s);
+        }
+        file += df;
+        rank += dr;
     }
-    out
 }
 
 #[cfg(test)]
