@@ -90,10 +90,7 @@ impl std::hash::Hash for BoardSpec {
 impl Board {
     /// An empty board. Games keep their `BoardSpec` in a `static LazyLock`.
     pub fn empty(geo: &'static BoardSpec) -> Self {
-        assert!(
-            geo.geometry.len() <= 256,
-            "a board of at most 256 squares"
-        );
+        assert!(geo.geometry.len() <= 256, "a board of at most 256 squares");
         Board {
             cells: vec![None; geo.geometry.len()],
             occupancy: SquareSet::default(),

@@ -108,8 +108,11 @@ mod tests {
         let boards = [
             from_fen(&orthodia::RULES, orthodia::START).unwrap(),
             from_fen(&orthodia::RULES, "4k3/8/8/8/8/8/8/7K w - - 0 1").unwrap(),
-            from_fen(&orthodia::RULES, "rgbtkbgr/wppppppw/8/8/8/8/WPPPPPPW/RGBTKBG1 w - - 0 1")
-                .unwrap(),
+            from_fen(
+                &orthodia::RULES,
+                "rgbtkbgr/wppppppw/8/8/8/8/WPPPPPPW/RGBTKBG1 w - - 0 1",
+            )
+            .unwrap(),
             from_fen(&bochess::RULES, bochess::START).unwrap(),
         ];
         for pos in &boards {

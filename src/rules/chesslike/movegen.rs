@@ -137,9 +137,13 @@ impl ChessLike {
                 f(Act::plain(Action::step(from, to), capture));
             }
         };
-        rule.each_step(geo, side, from, |s| self.board.get(s).is_none(), |to| {
-            push(to, false)
-        });
+        rule.each_step(
+            geo,
+            side,
+            from,
+            |s| self.board.get(s).is_none(),
+            |to| push(to, false),
+        );
         self.board.each_capture(from, |to| {
             if !self.is_royal(to) {
                 push(to, true);

@@ -26,7 +26,7 @@ fn diagram(rules: &Rules, kind: u8, at: &str, pieces: &[&str]) -> String {
     let mut moves = match rules.pawn(kind) {
         Some(rule) => {
             let mut v = Vec::new();
-            rule.each_step(g, 0, from, &|s| !occ(s), |s| v.push(s));
+            rule.each_step(g, 0, from, |s| !occ(s), |s| v.push(s));
             v
         }
         None => targets(g, piece.pattern(Mode::Move, 0), from, 1, Mode::Move, &occ),
