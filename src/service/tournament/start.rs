@@ -78,6 +78,8 @@ pub fn start(conn: &Connection, req: &Request<'_>, t: &Tournament) -> Result<Str
             req.now,
         )?);
     }
+    let table = super::table::Table::read(conn, t)?;
+    super::letters::news(conn, t, &table, super::letters::News::Start, req.now)?;
     let list: Vec<String> = games.iter().map(|g| g.to_string()).collect();
     Ok(format!(
         "{} started: {} players seeded by rating ({}); {} game(s): {}",
