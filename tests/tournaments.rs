@@ -131,6 +131,23 @@ fn a_round_robin_of_four_plays_each_pair_once_by_the_berger_tables() {
         .expect("a start letter to dave")
         .2;
     assert_eq!(start.matches("(White) v").count(), 3, "{start}");
+    // Each game's board mails name the tournament and the round.
+    let new_game = env
+        .queued()
+        .into_iter()
+        .find(|(to, s, _)| to.contains("carol") && s.contains("New Chess Board 3"))
+        .expect("game3's first board mail to carol")
+        .2;
+    assert!(
+        new_game.contains("Tournament spring (round-robin), round 2."),
+        "{new_game}"
+    );
+    env.ok(Some("dave"), &["move", "game3", "e2-e4#1"]);
+    let (_, board) = env.last_mail_to("carol");
+    assert!(
+        board.contains("Tournament spring (round-robin), round 2."),
+        "{board}"
+    );
 }
 
 #[test]
@@ -238,6 +255,16 @@ fn a_knockout_of_four_gives_a_level_match_its_decider_then_makes_the_final() {
     assert_eq!(pairs(&json).len(), 5, "{json}");
     assert_eq!(json["games"][4]["kind"], "decider");
     assert_eq!(pairs(&json)[4], "carol-bob");
+    let decider = env
+        .queued()
+        .into_iter()
+        .find(|(to, s, _)| to.contains("bob") && s.contains("New Chess Board 5"))
+        .expect("the decider's first board mail")
+        .2;
+    assert!(
+        decider.contains("Tournament ko (knockout), round 1, the match's decider."),
+        "{decider}"
+    );
     // A drawn decider sends the higher seed through: the final is made.
     finish(&env, "game5", "draw");
     let json = show(&env, "ko");
