@@ -451,3 +451,44 @@ fn a_tournament_runs_by_mail() {
     assert!(body.contains("game1 alice - bob"), "{body}");
     assert_eq!(show(&env, "mailed")["games"].as_array().unwrap().len(), 1);
 }
+
+#[test]
+fn a_loss_on_time_counts_and_ends_the_tournament() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    env.ok(
+        Some("alice"),
+        &[
+            "tournament",
+            "create",
+            "timed",
+            "chess",
+            "round-robin",
+            "--players=2",
+        ],
+    );
+    env.ok(Some("alice"), &["tournament", "join", "timed"]);
+    env.ok(Some("bob"), &["tournament", "join", "timed"]);
+    // game1: alice (White) never moves; remind forfeits her after 21 days.
+    let out = env
+        .cmd(None)
+        .args(["--now", "2026-03-23T12:00:00Z", "remind"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json = show(&env, "timed");
+    assert_eq!(json["games"][0]["result"], "0-1", "{json}");
+    assert_eq!(json["state"], "done");
+    assert_eq!(json["winner"], "bob");
+    assert!(
+        env.queued()
+            .iter()
+            .any(|(to, s, _)| to.contains("alice") && s.contains("Tournament timed: won by bob")),
+        "the winner announced"
+    );
+}
