@@ -492,3 +492,35 @@ fn a_loss_on_time_counts_and_ends_the_tournament() {
         "the winner announced"
     );
 }
+
+#[test]
+fn a_knockout_of_three_gives_the_top_seed_a_bye() {
+    let env = Env::new();
+    env.signup(&["alice", "bob", "carol"]);
+    env.ok(
+        Some("alice"),
+        &[
+            "tournament",
+            "create",
+            "three",
+            "chess",
+            "knockout",
+            "--players=3",
+        ],
+    );
+    for p in ["alice", "bob", "carol"] {
+        env.ok(Some(p), &["tournament", "join", "three"]);
+    }
+    // Seed 1 (alice) waits; 2 and 3 play their match.
+    assert_eq!(pairs(&show(&env, "three")), ["bob-carol", "carol-bob"]);
+    finish(&env, "game1", "0-1");
+    finish(&env, "game2", "1-0");
+    let json = show(&env, "three");
+    assert_eq!(&pairs(&json)[2..], ["alice-carol", "carol-alice"]);
+    assert!(
+        env.queued()
+            .iter()
+            .any(|(to, s, _)| to.contains("alice") && s.contains("Tournament three: round 1 over")),
+        "round 1's table to alice"
+    );
+}
