@@ -21,6 +21,7 @@ pub mod consent;
 mod rating;
 mod social;
 mod table;
+mod tournament;
 
 pub use table::VERBS;
 

@@ -11,6 +11,7 @@
 use super::consent::{DeclinedLetter, ExpiredLetter, InvitationLetter};
 use super::digest::DigestLetter;
 use super::social::{BroadcastLetter, ChatLetter, MessageLetter};
+use super::tournament::TournamentLetter;
 use super::{
     BoardLetter, ConfirmLetter, ErrorLetter, HelpLetter, NagLetter, ReplyLetter, WelcomeLetter,
 };
@@ -48,6 +49,8 @@ pub enum Letter {
     Expired(ExpiredLetter),
     /// The daily digest of a player's games (`digest.txt`).
     Digest(DigestLetter),
+    /// A tournament's start, round, winner or cancellation (`tournament.txt`).
+    Tournament(TournamentLetter),
 }
 
 impl Letter {
@@ -71,6 +74,7 @@ impl Letter {
             Letter::Declined(_) => "declined.txt",
             Letter::Expired(_) => "expired.txt",
             Letter::Digest(_) => "digest.txt",
+            Letter::Tournament(_) => "tournament.txt",
         }
     }
 }
@@ -89,6 +93,7 @@ mod tests {
             Letter::Vote(BoardLetter::default()),
             Letter::Error(ErrorLetter::default()),
             Letter::Digest(DigestLetter::default()),
+            Letter::Tournament(TournamentLetter::default()),
             Letter::Broadcast(BroadcastLetter {
                 from: String::new(),
                 text: String::new(),

@@ -47,6 +47,10 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ("reply.txt", include_str!("../../templates/reply.txt")),
     ("score.txt", include_str!("../../templates/score.txt")),
     ("status.txt", include_str!("../../templates/status.txt")),
+    (
+        "tournament.txt",
+        include_str!("../../templates/tournament.txt"),
+    ),
     ("vote.txt", include_str!("../../templates/vote.txt")),
     ("watchers.txt", include_str!("../../templates/watchers.txt")),
     ("welcome.txt", include_str!("../../templates/welcome.txt")),
@@ -186,6 +190,7 @@ impl Templates {
             Letter::Declined(l) => (self.render(name, l)?, None),
             Letter::Expired(l) => (self.render(name, l)?, None),
             Letter::Digest(l) => (self.render(name, l)?, None),
+            Letter::Tournament(l) => (self.render(name, l)?, None),
         };
         rendered.parts.html = html;
         Ok(rendered)

@@ -355,6 +355,8 @@ impl LoadedGame {
         // Every ending passes here once: the game's ratings change with it.
         if let (true, Some(outcome)) = (was_active, &outcome) {
             super::ratings::game_ended(conn, &self.row, &outcome.points, &at)?;
+            // And a tournament's table, round and next games with it.
+            super::tournament::result::game_ended(conn, self.id(), now)?;
         }
         Ok(outcome)
     }

@@ -215,6 +215,8 @@ pub enum Reply {
     Text(String),
     /// A rating pool, ranked (`standings VARIANT`).
     Standings(super::ratings::Standings),
+    /// A tournament's crosstable and games (`tournament show NAME`).
+    Tournament(super::tournament::show::TournamentView),
 }
 
 impl Reply {
@@ -252,6 +254,7 @@ impl Reply {
             Reply::Games(lines) => games_table(lines),
             Reply::Text(text) => text.trim_end().to_string(),
             Reply::Standings(standings) => standings.text(),
+            Reply::Tournament(view) => view.text(),
         }
     }
 
@@ -260,6 +263,7 @@ impl Reply {
     pub fn json(&self) -> Option<serde_json::Result<String>> {
         match self {
             Reply::Standings(standings) => Some(serde_json::to_string_pretty(&standings.rows)),
+            Reply::Tournament(view) => Some(serde_json::to_string_pretty(view)),
             reply => reply.view().map(serde_json::to_string_pretty),
         }
     }
