@@ -32,7 +32,7 @@ mod shell_command;
 static ALLOCATOR: huge_pages::HugePages = huge_pages::HugePages;
 
 use out::errln;
-use shell_command::{Failure, install_settings, run, stored_settings, take_mail};
+use shell_command::{Failure, install_settings, open_for_verb, run, stored_settings, take_mail};
 
 /// A play-by-mail server for chess variants.
 #[derive(Parser)]
@@ -218,14 +218,24 @@ fn main() -> ExitCode {
     if let Cmd::Mail { deliver, transport } = &cli.cmd {
         return take_mail(&cli, *deliver, transport.clone());
     }
-    let config = match stored_settings(&cli).and_then(|stored| install_settings(&cli, stored)) {
+    // A verb's one connection, when the database is there: the settings
+    // are read on it too (shell_command::open_for_verb).
+    let conn = match &cli.cmd {
+        Cmd::Verb(_) if uses_database(&cli.cmd) => open_for_verb(&cli),
+        _ => None,
+    };
+    let stored = match &conn {
+        Some(conn) => shell_command::settings_of(&cli, conn),
+        None => stored_settings(&cli),
+    };
+    let config = match stored.and_then(|stored| install_settings(&cli, stored)) {
         Ok(config) => config,
         Err(e) => {
             errln!("boserv: {e:#}");
             return ExitCode::from(2);
         }
     };
-    match run(cli, &config) {
+    match run(cli, &config, conn) {
         Ok(code) => code,
         Err(Failure::Service(e)) => {
             errln!("boserv: {e}");

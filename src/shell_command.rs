@@ -50,6 +50,30 @@ pub fn stored_settings(cli: &Cli) -> anyhow::Result<BTreeMap<String, String>> {
         .with_context(|| format!("cannot read the settings in {}", cli.db.display()))
 }
 
+/// The one connection a verb of the game language runs on, opened
+/// before the settings are read so that they are read on it too, and
+/// kept for the command, the computer player's answer and the web pages
+/// after it. Each further connection parsed the whole schema and read
+/// the WAL back again: with the settings, the command and the bot each
+/// on its own, that was a fifth of a `move` (README, "bench-move").
+/// `None` when the database cannot be opened here: the command then
+/// opens it itself, and says why it cannot.
+pub fn open_for_verb(cli: &Cli) -> Option<rusqlite::Connection> {
+    if !cli.db.exists() {
+        return None;
+    }
+    store::open_existing(&cli.db, Duration::from_millis(cli.busy_timeout_ms)).ok()
+}
+
+/// The settings stored in the database open on `conn`.
+pub fn settings_of(
+    cli: &Cli,
+    conn: &rusqlite::Connection,
+) -> anyhow::Result<BTreeMap<String, String>> {
+    store::settings::all(conn)
+        .with_context(|| format!("cannot read the settings in {}", cli.db.display()))
+}
+
 /// `boserv mail`, for the MTA (mail_command.rs): 0 or 75, never anything
 /// else. The game database is opened only to take mail in, with ONE
 /// connection for the settings and the mail (a second would read the WAL
@@ -114,7 +138,12 @@ fn variant(name: &str) -> Result<&'static dyn Variant, ServiceError> {
     service::game::find_variant(VARIANTS, name)
 }
 
-pub fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
+/// Runs `cli`'s command; `conn` is a verb's connection ([`open_for_verb`]).
+pub fn run(
+    cli: Cli,
+    config: &Config,
+    mut conn: Option<rusqlite::Connection>,
+) -> Result<ExitCode, Failure> {
     let now = cli.now.unwrap_or_else(Utc::now);
     let actor = match &cli.user {
         Some(user) => Actor::Trusted(user.clone()),
@@ -317,8 +346,13 @@ pub fn run(cli: Cli, config: &Config) -> Result<ExitCode, Failure> {
         }
         Cmd::Mail { .. } => unreachable!("handled in main"),
         Cmd::Verb(words) => {
-            let code = run_verb(&cli.db, cli.busy_timeout_ms, &actor, &words, now);
-            publish_after(&cli.db, cli.busy_timeout_ms, config.get("web_dir"), now);
+            let code = run_verb(&cli.db, cli.busy_timeout_ms, &mut conn, &actor, &words, now);
+            match &conn {
+                Some(conn) => {
+                    publish_command::after_command(conn, config.get("web_dir").as_deref(), now)
+                }
+                None => publish_after(&cli.db, cli.busy_timeout_ms, config.get("web_dir"), now),
+            }
             code
         }
     }
@@ -340,6 +374,7 @@ fn publish_after(db: &std::path::Path, busy_ms: u64, web_dir: Option<String>, no
 fn run_verb(
     db: &std::path::Path,
     busy_ms: u64,
+    conn: &mut Option<rusqlite::Connection>,
     actor: &Actor,
     words: &[String],
     now: DateTime<Utc>,
@@ -380,7 +415,7 @@ fn run_verb(
             }
             _ => {}
         }
-        let reply = open_and_run(db, busy_ms, actor, command, now)?;
+        let reply = open_and_run(db, busy_ms, conn, actor, command, now)?;
         hands_over |= service::bot::turn::may_hand_over(command);
         if json {
             let text = reply.json().ok_or_else(|| {
@@ -395,8 +430,8 @@ fn run_verb(
         }
     }
     let printed = print(texts.join("\n\n"));
-    if hands_over {
-        play_bot(db, busy_ms, now);
+    if hands_over && let Some(conn) = conn {
+        play_bot(conn, now);
     }
     printed
 }
@@ -404,10 +439,8 @@ fn run_verb(
 /// After a shell command: the computer player's turns that wait (its
 /// answer to the move just made, say), once the command has committed
 /// and its answer is printed.
-fn play_bot(db: &std::path::Path, busy_ms: u64, now: DateTime<Utc>) {
-    if let Ok(mut conn) = open_existing(db, busy_ms) {
-        mail_command::bot_turns(&mut conn, now, service::bot::IN_PROCESS);
-    }
+fn play_bot(conn: &mut rusqlite::Connection, now: DateTime<Utc>) {
+    mail_command::bot_turns(conn, now, service::bot::IN_PROCESS);
 }
 
 /// `--format text|json`: true for JSON.
@@ -421,23 +454,28 @@ fn parse_format(word: &str) -> Result<bool, Failure> {
     }
 }
 
-/// Runs a command on the database. Only `signup` may create the
-/// database; every other command needs it to exist, so a mistyped path
-/// names the file instead of answering from an empty new one.
+/// Runs a command on the run's connection, opening the database first
+/// when it is not open yet. Only `signup` may create the database; every
+/// other command needs it to exist, so a mistyped path names the file
+/// instead of answering from an empty new one.
 fn open_and_run(
     db: &std::path::Path,
     busy_ms: u64,
+    conn: &mut Option<rusqlite::Connection>,
     actor: &Actor,
     command: &Command,
     now: DateTime<Utc>,
 ) -> Result<service::Reply, Failure> {
-    let mut conn = match command {
-        Command::Signup { .. } => {
-            store::open(db, Duration::from_millis(busy_ms)).map_err(ServiceError::from)?
-        }
-        _ => open_existing(db, busy_ms)?,
+    let conn = match conn {
+        Some(conn) => conn,
+        None => conn.insert(match command {
+            Command::Signup { .. } => {
+                store::open(db, Duration::from_millis(busy_ms)).map_err(ServiceError::from)?
+            }
+            _ => open_existing(db, busy_ms)?,
+        }),
     };
-    Ok(service::run(&mut conn, actor, command, now)?)
+    Ok(service::run(conn, actor, command, now)?)
 }
 
 fn open_existing(db: &std::path::Path, busy_ms: u64) -> Result<rusqlite::Connection, Failure> {

@@ -86,6 +86,12 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
     }
     for (game, plan) in plans(notices) {
         let kind = plan.kind;
+        // Nobody would get this game's mail (no player with an address,
+        // no spectator): building its letter (the game replayed for its
+        // move list, its clocks, its board) would be work for no one.
+        if !has_readers(conn, game, kind == Kind::Over)? {
+            continue;
+        }
         let (mut letter, players, ply, loaded) = match LoadedGame::load(conn, VARIANTS, game) {
             Ok(loaded) => {
                 let full = kind == Kind::Over;
@@ -843,6 +849,21 @@ pub(super) fn row_letter(row: &games::Game) -> BoardLetter {
 
 /// A user's confirmed mail addresses (game mail goes nowhere else); none
 /// for a user unknown to the store.
+/// Whether anyone gets `game`'s mail: one of its players at an address,
+/// or a spectator ([`spectators::addresses`]).
+fn has_readers(conn: &Connection, game: GameId, over: bool) -> Result<bool, StoreError> {
+    // A missing game: building its letter says what is wrong.
+    let Some(row) = games::find(conn, game)? else {
+        return Ok(true);
+    };
+    for user in &row.players {
+        if !addresses(conn, user)?.is_empty() {
+            return Ok(true);
+        }
+    }
+    Ok(spectators::addresses(conn, game, over)?.len() > 1)
+}
+
 pub(super) fn addresses(conn: &Connection, user: &str) -> Result<Vec<String>, StoreError> {
     match players::find(conn, user)? {
         Some(player) => players::confirmed_emails(conn, player.id),

@@ -59,32 +59,8 @@ pub fn queue(
     copy: &Copy<'_>,
     now: DateTime<Utc>,
 ) -> Result<(), StoreError> {
-    let Some(row) = games::find(conn, copy.game)? else {
-        return Ok(());
-    };
-    let mut watching = watchers::of_game(conn, copy.game, Kind::Subscribe)?;
-    if copy.over {
-        watching.extend(watchers::of_game(conn, copy.game, Kind::Notify)?);
-        watching.extend(
-            watchers::standing(conn, &row.variant, Kind::Notify)?
-                .into_iter()
-                .take(MAX_WATCHERS),
-        );
-    }
-    let mut to = vec![UNDISCLOSED.to_string()];
-    let mut seen = Vec::new();
-    for (id, _) in watching {
-        if row.player_ids.contains(&id) || seen.contains(&id) {
-            continue;
-        }
-        seen.push(id);
-        for email in players::confirmed_emails(conn, id)? {
-            if !to.iter().any(|t| t.eq_ignore_ascii_case(&email)) {
-                to.push(email);
-            }
-        }
-    }
-    if to.len() == 1 {
+    let to = addresses(conn, copy.game, copy.over)?;
+    if to.len() <= 1 {
         return Ok(());
     }
     let mut letter = copy.letter.clone();
@@ -115,6 +91,39 @@ pub fn queue(
         now,
     )?;
     Ok(())
+}
+
+/// The addresses `game`'s spectators' copy goes to, behind
+/// [`UNDISCLOSED`] (so nobody when that is all): every address of
+/// everyone who watches the game and does not play in it, and when the
+/// game is `over` also of those to tell of its end.
+pub fn addresses(conn: &Connection, game: GameId, over: bool) -> Result<Vec<String>, StoreError> {
+    let Some(row) = games::find(conn, game)? else {
+        return Ok(Vec::new());
+    };
+    let mut watching = watchers::of_game(conn, game, Kind::Subscribe)?;
+    if over {
+        watching.extend(watchers::of_game(conn, game, Kind::Notify)?);
+        watching.extend(
+            watchers::standing(conn, &row.variant, Kind::Notify)?
+                .into_iter()
+                .take(MAX_WATCHERS),
+        );
+    }
+    let mut to = vec![UNDISCLOSED.to_string()];
+    let mut seen = Vec::new();
+    for (id, _) in watching {
+        if row.player_ids.contains(&id) || seen.contains(&id) {
+            continue;
+        }
+        seen.push(id);
+        for email in players::confirmed_emails(conn, id)? {
+            if !to.iter().any(|t| t.eq_ignore_ascii_case(&email)) {
+                to.push(email);
+            }
+        }
+    }
+    Ok(to)
 }
 
 /// A player's letter made a spectator's: nothing of it is anyone's turn,
