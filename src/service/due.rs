@@ -16,6 +16,7 @@ use rusqlite::Connection;
 use super::deadline::GameClock;
 use super::error::ServiceError;
 use super::game::{Catalog, LoadedGame, timestamp};
+use crate::clock::Pauses;
 use crate::command::GameId;
 use crate::store;
 use crate::store::games::Status;
@@ -30,10 +31,21 @@ pub fn next_due(
 ) -> Result<Option<DateTime<Utc>>, ServiceError> {
     // A game waiting for consent runs no clock: its invitation expires by
     // its own index (`super::consent::expire`).
+    next_due_paused(conn, game, None, now)
+}
+
+/// [`next_due`], with the pauses of the player to move when the caller
+/// has them (`remind` works them out once per player), else read.
+pub fn next_due_paused(
+    conn: &Connection,
+    game: &LoadedGame,
+    pauses: Option<Pauses>,
+    now: DateTime<Utc>,
+) -> Result<Option<DateTime<Utc>>, ServiceError> {
     if game.row.status != Status::Active || game.invitation.is_some() {
         return Ok(None);
     }
-    Ok(GameClock::read(conn, game, None, now)?.map(|c| c.due().next()))
+    Ok(GameClock::read(conn, game, pauses, now)?.map(|c| c.due().next()))
 }
 
 /// Works out again when game `id` is due and stores it. A game that

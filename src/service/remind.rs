@@ -15,8 +15,10 @@
 //! Safe at any frequency: the `reminders` table records the last reminder
 //! per clock, and a clock restarts with every log entry, so a rerun finds
 //! nothing new to do. Work is written in batches of [`BATCH`] games, each
-//! game's change and its mail together (one savepoint each): a crash loses
-//! at most an uncommitted batch, which the next run redoes.
+//! game's change, its mail and its next due moment in the batch's one
+//! transaction: a crash loses at most an uncommitted batch, which the next
+//! run redoes. A game that cannot be judged sends its batch round again,
+//! each game then in a savepoint of its own ([`Care`]).
 //!
 //! A run touches only the games due: each active game's next due moment
 //! ([`Due::next`](crate::clock::Due::next)) is kept in the `due` index, worked
@@ -132,6 +134,7 @@ pub fn remind(
     now: DateTime<Utc>,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Summary, ServiceError> {
+    store::widen_cache(conn)?;
     let (due, travellers) = {
         let tx = store::read(conn)?;
         (
@@ -160,35 +163,21 @@ pub fn remind(
     progress(0, due.len());
     let mut done = 0;
     for batch in due.chunks(BATCH) {
-        let tx = store::write(conn)?;
-        for &game in batch {
-            tx.execute_batch("SAVEPOINT game")?;
-            match judge.act_all(&tx, game) {
-                Ok(actions) => {
-                    tx.execute_batch("RELEASE game")?;
-                    for action in actions {
-                        match action {
-                            Action::Nothing => {}
-                            Action::Reminded => summary.reminders += 1,
-                            Action::VotersReminded => summary.voter_reminders += 1,
-                            Action::Forfeited => summary.forfeits += 1,
-                            Action::Drawn => summary.draws += 1,
-                        }
-                    }
-                }
-                Err(e) if e.is_refusal() => {
-                    tx.execute_batch("ROLLBACK TO game; RELEASE game")?;
-                    summary.problems.push(format!("{game}: {e}"));
-                }
-                Err(e) => return Err(e),
-            }
-            // When to look again: after what was done, or (nothing due
-            // after all) as things stand.
-            super::due::work_out(&tx, catalog, game, now)?;
+        let tally = match judge.batch(conn, batch, Care::Together)? {
+            Some(tally) => tally,
+            // A game of the batch could not be judged: the batch again,
+            // each game in a savepoint of its own, so that the others go
+            // on and that one is named.
+            None => judge
+                .batch(conn, batch, Care::EachAlone)?
+                .ok_or_else(|| ServiceError::Internal("remind: a batch refused twice".into()))?,
+        };
+        summary.add(tally);
+        // Counted once committed.
+        for _ in batch {
             done += 1;
             progress(done, due.len());
         }
-        tx.commit()?;
     }
     // The digests of the day, after the games' news and forfeits.
     summary.digests = super::digest::send_due(conn, catalog, now)?;
@@ -214,7 +203,107 @@ struct Judge<'a> {
     pauses: HashMap<i64, Pauses>,
 }
 
+/// How one batch of games is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Care {
+    /// All in the transaction's one journal: a game that cannot be judged
+    /// gives up the whole batch (rolled back, nothing written).
+    Together,
+    /// Each game in a savepoint of its own: one that cannot be judged is
+    /// rolled back alone and named among the problems. A savepoint journals
+    /// every page a game touches again (a fifth of a run's writes), so it
+    /// is kept for the rare batch with such a game.
+    EachAlone,
+}
+
+impl Summary {
+    /// Adds what one committed batch did.
+    fn add(&mut self, tally: Summary) {
+        self.reminders += tally.reminders;
+        self.voter_reminders += tally.voter_reminders;
+        self.forfeits += tally.forfeits;
+        self.draws += tally.draws;
+        self.problems.extend(tally.problems);
+    }
+
+    fn count(&mut self, actions: &[Action]) {
+        for action in actions {
+            match action {
+                Action::Nothing => {}
+                Action::Reminded => self.reminders += 1,
+                Action::VotersReminded => self.voter_reminders += 1,
+                Action::Forfeited => self.forfeits += 1,
+                Action::Drawn => self.draws += 1,
+            }
+        }
+    }
+}
+
 impl Judge<'_> {
+    /// Judges `games` in one write transaction, each game's change, its
+    /// mail and its next due moment together. `None` (nothing written)
+    /// when a game cannot be judged and `care` keeps the games together.
+    fn batch(
+        &mut self,
+        conn: &mut Connection,
+        games: &[GameId],
+        care: Care,
+    ) -> Result<Option<Summary>, ServiceError> {
+        let tx = store::write(conn)?;
+        let mut tally = Summary::default();
+        for &game in games {
+            if care == Care::EachAlone {
+                tx.execute_batch("SAVEPOINT game")?;
+            }
+            match self.act_all(&tx, game) {
+                Ok((actions, after)) => {
+                    if care == Care::EachAlone {
+                        tx.execute_batch("RELEASE game")?;
+                    }
+                    tally.count(&actions);
+                    // When to look again, after what was done.
+                    match after {
+                        Some(loaded) => {
+                            let at = self.next_due(&tx, &loaded)?;
+                            store::due::set(&tx, game, at.map(timestamp).as_deref())?;
+                        }
+                        None => super::due::work_out(&tx, self.catalog, game, self.now)?,
+                    }
+                }
+                Err(e) if e.is_refusal() => {
+                    if care == Care::Together {
+                        return Ok(None);
+                    }
+                    tx.execute_batch("ROLLBACK TO game; RELEASE game")?;
+                    tally.problems.push(format!("{game}: {e}"));
+                    // Nothing due after all, as things stand.
+                    super::due::work_out(&tx, self.catalog, game, self.now)?;
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        tx.commit()?;
+        Ok(Some(tally))
+    }
+
+    /// When `remind` must next look at `game` ([`super::due::next_due`]),
+    /// with the pauses of the player to move worked out once per run.
+    fn next_due(
+        &mut self,
+        tx: &Tx<'_>,
+        game: &LoadedGame,
+    ) -> Result<Option<DateTime<Utc>>, ServiceError> {
+        let to_move = game
+            .position
+            .to_move()
+            .and_then(|seat| game.row.player_ids.get(seat).copied());
+        let pauses = match to_move {
+            Some(player) => Some(self.pauses_of(tx, player)?.clone()),
+            None => None,
+        };
+        super::due::next_due_paused(tx, game, pauses, self.now)
+    }
+
     fn pauses_of(&mut self, conn: &Connection, player: i64) -> Result<&Pauses, ServiceError> {
         if !self.pauses.contains_key(&player) {
             let pauses = if self.travellers.contains(&player) {
@@ -228,12 +317,24 @@ impl Judge<'_> {
     }
 
     /// Does everything due in one game at `now` (a reminder and the
-    /// voters' reminder may fall together), one action at a time.
-    fn act_all(&mut self, tx: &Tx<'_>, id: GameId) -> Result<Vec<Action>, ServiceError> {
+    /// voters' reminder may fall together), one action at a time. Returns
+    /// what was done and the game as it is after (`None` when it was not
+    /// loaded: no longer active).
+    fn act_all(
+        &mut self,
+        tx: &Tx<'_>,
+        id: GameId,
+    ) -> Result<(Vec<Action>, Option<LoadedGame>), ServiceError> {
         let mut done = Vec::new();
+        if reminders::clock(tx, id)?.is_none() {
+            return Ok((done, None));
+        }
+        // Loaded once: a reminder changes only what the clock reads from
+        // the store; an ending changes the game through `record`.
+        let mut game = LoadedGame::load(tx, self.catalog, id)?;
         // At most: the voters' reminder, a reminder, the deadline.
         for _ in 0..3 {
-            match self.act(tx, id)? {
+            match self.act(tx, &mut game)? {
                 Action::Nothing => break,
                 last @ (Action::Forfeited | Action::Drawn) => {
                     done.push(last);
@@ -242,17 +343,17 @@ impl Judge<'_> {
                 reminder => done.push(reminder),
             }
         }
-        Ok(done)
+        Ok((done, Some(game)))
     }
 
     /// Reads one game's clock again inside the write transaction (a move
     /// may have come in since the scan) and does the most pressing thing
     /// due.
-    fn act(&mut self, tx: &Tx<'_>, id: GameId) -> Result<Action, ServiceError> {
+    fn act(&mut self, tx: &Tx<'_>, game: &mut LoadedGame) -> Result<Action, ServiceError> {
+        let id = game.id();
         let Some(row) = reminders::clock(tx, id)? else {
             return Ok(Action::Nothing);
         };
-        let mut game = LoadedGame::load(tx, self.catalog, id)?;
         let Some(seat) = game.position.to_move() else {
             return Ok(Action::Nothing);
         };
@@ -270,20 +371,20 @@ impl Judge<'_> {
             .ok_or(ServiceError::NoSuchGame(id))?;
         let now = self.now;
         let pauses = self.pauses_of(tx, player_id)?.clone();
-        let Some(clock) = GameClock::read(tx, &game, Some(pauses), now)? else {
+        let Some(clock) = GameClock::read(tx, game, Some(pauses), now)? else {
             return Ok(Action::Nothing);
         };
         let due = clock.due();
         match due.action_at(&clock.clock(), now) {
             None => Ok(Action::Nothing),
             Some(due::Action::TimeUp(limit)) => {
-                let (action, notices) = time_up(tx, &mut game, &clock, limit, now)?;
+                let (action, notices) = time_up(tx, game, &clock, limit, now)?;
                 notify::queue(tx, &notices, now)?;
                 Ok(action)
             }
             Some(due::Action::RemindVoters) => {
                 draw_offers::reminded(tx, id, &timestamp(now))?;
-                let voters = votes::waiting_for(&game, &game.row.draw_votes);
+                let voters = votes::waiting_for(game, &game.row.draw_votes);
                 let notice = Notice::DrawReminder { game: id, voters };
                 notify::queue(tx, &[notice], now)?;
                 Ok(Action::VotersReminded)

@@ -32,6 +32,7 @@ pub const STEPS: &[&str] = &[
     include_str!("pages.sql"),
     include_str!("digest.sql"),
     include_str!("tournaments.sql"),
+    include_str!("ratings_nocase.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,

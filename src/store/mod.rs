@@ -250,6 +250,18 @@ fn prepare(mut conn: Connection, busy_timeout: Duration) -> Result<Connection, S
     Ok(conn)
 }
 
+/// The page cache of a connection that works through many games in one
+/// transaction (`remind`'s batches), in KiB. SQLite's default (2 MiB) is
+/// smaller than the pages such a batch dirties: it spilled them into the
+/// WAL half way, wrote them again at commit, and read evicted pages back.
+pub const WIDE_CACHE_KIB: i64 = 64 * 1024;
+
+/// Gives `conn` a page cache of [`WIDE_CACHE_KIB`] for a long run.
+pub fn widen_cache(conn: &Connection) -> Result<(), StoreError> {
+    conn.pragma_update(None, "cache_size", -WIDE_CACHE_KIB)?;
+    Ok(())
+}
+
 /// Starts the one write transaction of a command (`BEGIN IMMEDIATE`), or
 /// a savepoint inside [`atomically`].
 pub fn write(conn: &mut Connection) -> Result<Tx<'_>, StoreError> {

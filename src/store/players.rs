@@ -15,19 +15,19 @@ pub struct Player {
 
 /// The user with this userid (case-insensitive).
 pub fn find(conn: &Connection, userid: &str) -> Result<Option<Player>, StoreError> {
-    Ok(conn
-        .query_row(
-            "SELECT id, userid, password_hash FROM players WHERE userid = ?1",
-            [userid],
-            |r| {
-                Ok(Player {
-                    id: r.get(0)?,
-                    userid: r.get(1)?,
-                    password_hash: r.get(2)?,
-                })
-            },
-        )
-        .optional()?)
+    Ok(super::row(
+        conn,
+        "SELECT id, userid, password_hash FROM players WHERE userid = ?1",
+        [userid],
+        |r| {
+            Ok(Player {
+                id: r.get(0)?,
+                userid: r.get(1)?,
+                password_hash: r.get(2)?,
+            })
+        },
+    )
+    .optional()?)
 }
 
 /// Adds a user with its addresses; returns its row id.

@@ -48,12 +48,15 @@ pub fn find(
     variant: &str,
 ) -> Result<Option<RatingRow>, StoreError> {
     Ok(conn
-        .prepare_cached(&format!(
-            "SELECT {COLUMNS} FROM ratings WHERE userid = ?1 COLLATE NOCASE AND variant = ?2"
-        ))?
+        .prepare_cached(FIND)?
         .query_row(params![userid, variant], from_row)
         .optional()?)
 }
+
+/// [`find`]'s query: one probe of the `ratings_by_userid` index
+/// (src/store/ratings_nocase.sql), not a scan of every rating.
+const FIND: &str = "SELECT userid, variant, rating, rd, volatility, games, wins, losses, draws, \
+     last_period FROM ratings WHERE userid = ?1 COLLATE NOCASE AND variant = ?2";
 
 /// Writes a rating (a new row or over the old one).
 pub fn save(conn: &Connection, row: &RatingRow) -> Result<(), StoreError> {
@@ -90,12 +93,14 @@ pub fn pool(conn: &Connection, variant: &str) -> Result<Vec<RatingRow>, StoreErr
 
 /// Every rating of `userid` (any case), by pool.
 pub fn of_player(conn: &Connection, userid: &str) -> Result<Vec<RatingRow>, StoreError> {
-    let mut q = conn.prepare_cached(&format!(
-        "SELECT {COLUMNS} FROM ratings WHERE userid = ?1 COLLATE NOCASE ORDER BY variant"
-    ))?;
+    let mut q = conn.prepare_cached(OF_PLAYER)?;
     let rows = q.query_map([userid], from_row)?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
+
+/// [`of_player`]'s query, by the same index as [`find`]'s.
+const OF_PLAYER: &str = "SELECT userid, variant, rating, rd, volatility, games, wins, losses, \
+     draws, last_period FROM ratings WHERE userid = ?1 COLLATE NOCASE ORDER BY variant";
 
 /// A rating as three numbers: rating, deviation, volatility.
 pub type Triple = (f64, f64, f64);
@@ -273,4 +278,64 @@ pub fn finished(
         out.push(game);
     }
     Ok((out, total))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rating(userid: &str, variant: &str) -> RatingRow {
+        RatingRow {
+            userid: userid.into(),
+            variant: variant.into(),
+            rating: 1600.0,
+            rd: 200.0,
+            volatility: 0.06,
+            games: 1,
+            wins: 1,
+            losses: 0,
+            draws: 0,
+            last_period: None,
+        }
+    }
+
+    /// Every game-over and reminder letter reads its players' ratings:
+    /// whatever the case of the userid asked for, that is an index probe,
+    /// not a scan of every player's rating in every pool (issue 25).
+    #[test]
+    fn a_rating_is_found_in_any_case_through_an_index() {
+        let conn = crate::store::open_in_memory().unwrap();
+        save(&conn, &rating("Alice", "chess")).unwrap();
+        save(&conn, &rating("alice", "orwell")).unwrap();
+        save(&conn, &rating("bob", "chess")).unwrap();
+        let found = find(&conn, "ALICE", "chess").unwrap().unwrap();
+        assert_eq!(
+            (found.userid.as_str(), found.variant.as_str()),
+            ("Alice", "chess")
+        );
+        let pools: Vec<String> = of_player(&conn, "aLiCe")
+            .unwrap()
+            .into_iter()
+            .map(|r| r.variant)
+            .collect();
+        assert_eq!(pools, ["chess", "orwell"]);
+        let plan = |sql: &str, params: &[&dyn rusqlite::ToSql]| -> Vec<String> {
+            conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}"))
+                .unwrap()
+                .query_map(params, |r| r.get(3))
+                .unwrap()
+                .collect::<Result<_, _>>()
+                .unwrap()
+        };
+        for plan in [
+            plan(FIND, &[&"alice", &"chess"]),
+            plan(OF_PLAYER, &[&"alice"]),
+        ] {
+            assert!(
+                plan.iter()
+                    .any(|step| step.contains("USING INDEX ratings_by_userid")),
+                "{plan:?}"
+            );
+        }
+    }
 }

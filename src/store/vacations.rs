@@ -33,13 +33,13 @@ pub fn of_player(conn: &Connection, player: i64) -> Result<Vec<Vacation>, StoreE
 
 /// When the player's vacation still going started, if one is.
 pub fn open_since(conn: &Connection, player: i64) -> Result<Option<String>, StoreError> {
-    Ok(conn
-        .query_row(
-            "SELECT started FROM vacations WHERE player = ?1 AND ended IS NULL",
-            [player],
-            |r| r.get(0),
-        )
-        .optional()?)
+    Ok(super::row(
+        conn,
+        "SELECT started FROM vacations WHERE player = ?1 AND ended IS NULL",
+        [player],
+        |r| r.get(0),
+    )
+    .optional()?)
 }
 
 /// Starts a vacation.

@@ -16,8 +16,10 @@
 //! table is at most [`BOARD_PX`] wide: cells shrink with the number of
 //! columns (24 px for Big Outer Chess's fourteen).
 
+use std::fmt::Write;
+
 use super::escape;
-use crate::rules::picture::{Man, Picture, Reserve};
+use crate::rules::picture::{Man, Picture, Reserve, Spot};
 
 /// The widest a board table is, in CSS pixels: 360 less a margin.
 pub const BOARD_PX: u32 = 336;
@@ -90,15 +92,18 @@ fn seat_look(picture: &Picture, seat: u8) -> SeatLook {
 
 /// The Unicode glyphs of an orthodox piece name: (outline, filled).
 pub fn chess_glyphs(name: &str) -> Option<(char, char)> {
-    match name.to_ascii_lowercase().as_str() {
-        "king" => Some(('\u{2654}', '\u{265A}')),
-        "queen" => Some(('\u{2655}', '\u{265B}')),
-        "rook" => Some(('\u{2656}', '\u{265C}')),
-        "bishop" => Some(('\u{2657}', '\u{265D}')),
-        "knight" => Some(('\u{2658}', '\u{265E}')),
-        "pawn" => Some(('\u{2659}', '\u{265F}')),
-        _ => None,
-    }
+    const GLYPHS: [(&str, (char, char)); 6] = [
+        ("king", ('\u{2654}', '\u{265A}')),
+        ("queen", ('\u{2655}', '\u{265B}')),
+        ("rook", ('\u{2656}', '\u{265C}')),
+        ("bishop", ('\u{2657}', '\u{265D}')),
+        ("knight", ('\u{2658}', '\u{265E}')),
+        ("pawn", ('\u{2659}', '\u{265F}')),
+    ];
+    GLYPHS
+        .iter()
+        .find(|(known, _)| known.eq_ignore_ascii_case(name))
+        .map(|&(_, glyphs)| glyphs)
 }
 
 /// The extent of the drawing: files and ranks from the coordinate frame
@@ -127,6 +132,13 @@ pub fn cell_px(picture: &Picture) -> u32 {
 
 /// A piece as drawn in a cell of side `cell`.
 fn man(picture: &Picture, man: Man, cell: u32) -> String {
+    let mut out = String::new();
+    write_man(&mut out, picture, man, cell);
+    out
+}
+
+/// [`man`], written onto `out`.
+fn write_man(out: &mut String, picture: &Picture, man: Man, cell: u32) {
     let look = seat_look(picture, man.owner);
     let name = picture
         .kinds
@@ -139,31 +151,52 @@ fn man(picture: &Picture, man: Man, cell: u32) -> String {
         } else {
             filled
         };
-        return format!(
+        let _ = write!(
+            out,
             "<span style=\"font-family:{GLYPH_FONT};font-size:{}px;line-height:{cell}px;color:#000000\">{glyph}\u{FE0E}</span>",
             cell * 4 / 5
         );
+        return;
     }
-    disc(&look, &man.letter.to_string(), cell)
+    let mut letter = [0; 4];
+    write_disc(out, &look, man.letter.encode_utf8(&mut letter), cell);
 }
 
 /// A letter on a disc of the seat's colours.
 fn disc(look: &SeatLook, letter: &str, cell: u32) -> String {
+    let mut out = String::new();
+    write_disc(&mut out, look, letter, cell);
+    out
+}
+
+/// [`disc`], written onto `out`.
+fn write_disc(out: &mut String, look: &SeatLook, letter: &str, cell: u32) {
     let side = cell.saturating_sub(6).max(10);
-    format!(
+    let _ = write!(
+        out,
         "<span style=\"display:inline-block;width:{side}px;height:{side}px;border:1px solid {};border-radius:50%;background:{};color:{};font:bold {}px/{side}px {FONT};text-align:center;vertical-align:middle\">{}</span>",
         look.rim,
         look.paper,
         look.ink,
         side * 2 / 3,
         escape(letter)
-    )
+    );
 }
 
-/// The table of the board.
+/// The table of the board. Written onto one string with a grid from
+/// coordinates to squares: it is drawn for every reader of every board
+/// mail (`remind` draws thousands in a run).
 pub fn table(picture: &Picture) -> String {
     let cell = cell_px(picture);
     let (f0, f1, r0, r1) = extent(picture);
+    let columns = (f1 - f0 + 1) as usize;
+    let rows = (r1 - r0 + 1) as usize;
+    // Each cell's square, the first one listed at its coordinates.
+    let mut grid: Vec<Option<&Spot>> = vec![None; columns * rows];
+    for spot in &picture.squares {
+        let at = (spot.rank - r0) as usize * columns + (spot.file - f0) as usize;
+        grid[at].get_or_insert(spot);
+    }
     let files: Vec<i8> = if picture.flipped {
         (f0..=f1).rev().collect()
     } else {
@@ -177,18 +210,18 @@ pub fn table(picture: &Picture) -> String {
     let (box_files, box_ranks) = (picture.files as i8, picture.ranks as i8);
     let top_rank = if picture.flipped { 0 } else { box_ranks - 1 };
     let width = cell * files.len() as u32;
-    let mut out = format!(
-        "<table cellpadding=\"0\" cellspacing=\"0\" role=\"grid\" style=\"border-collapse:collapse;table-layout:fixed;width:{width}px;background:{PAPER};color:{INK};margin:0\">\n"
+    let mut out = String::with_capacity(columns * rows * 200);
+    let _ = writeln!(
+        out,
+        "<table cellpadding=\"0\" cellspacing=\"0\" role=\"grid\" style=\"border-collapse:collapse;table-layout:fixed;width:{width}px;background:{PAPER};color:{INK};margin:0\">"
     );
     let plain =
         format!("width:{cell}px;height:{cell}px;padding:0;text-align:center;vertical-align:middle");
+    let label_font = (cell / 2).clamp(10, 13);
     for &rank in &ranks {
         out.push_str("<tr>");
         for &file in &files {
-            let spot = picture
-                .squares
-                .iter()
-                .find(|s| s.file == file && s.rank == rank);
+            let spot = grid[(rank - r0) as usize * columns + (file - f0) as usize];
             let in_box_file = (0..box_files).contains(&file);
             let in_box_rank = (0..box_ranks).contains(&rank);
             match spot {
@@ -203,36 +236,37 @@ pub fn table(picture: &Picture) -> String {
                         (false, false, false) => zone.0,
                         (false, false, true) => zone.1,
                     };
-                    let mut style = format!("{plain};background:{background}");
+                    let _ = write!(out, "<td data-square=\"{}\"", escape(&spot.name));
+                    if last {
+                        out.push_str(" data-last=\"1\"");
+                    }
+                    if check {
+                        out.push_str(" data-check=\"1\"");
+                    }
+                    let _ = write!(out, " style=\"{plain};background:{background}");
                     if picture.seam && in_box_rank && rank == top_rank {
-                        style.push_str(&format!(";border-top:4px double {SEAM}"));
+                        let _ = write!(out, ";border-top:4px double {SEAM}");
                     }
                     if picture.seam && in_box_rank && rank == box_ranks - 1 - top_rank {
-                        style.push_str(&format!(";border-bottom:4px double {SEAM}"));
+                        let _ = write!(out, ";border-bottom:4px double {SEAM}");
                     }
-                    let marks = format!(
-                        "{}{}",
-                        if last { " data-last=\"1\"" } else { "" },
-                        if check { " data-check=\"1\"" } else { "" }
-                    );
-                    let piece = spot.piece.map_or(String::new(), |m| man(picture, m, cell));
-                    out.push_str(&format!(
-                        "<td data-square=\"{}\"{marks} style=\"{style}\">{piece}</td>",
-                        escape(&spot.name)
-                    ));
+                    out.push_str("\">");
+                    if let Some(m) = spot.piece {
+                        write_man(&mut out, picture, m, cell);
+                    }
+                    out.push_str("</td>");
                 }
                 None => {
-                    let label = if in_box_rank && (file == -1 || file == box_files) {
-                        (rank + 1).to_string()
+                    let _ = write!(
+                        out,
+                        "<td style=\"{plain};font:{label_font}px/{cell}px {FONT};color:{LABEL};background:{PAPER}\">"
+                    );
+                    if in_box_rank && (file == -1 || file == box_files) {
+                        let _ = write!(out, "{}", rank + 1);
                     } else if in_box_file && (rank == -1 || rank == box_ranks) {
-                        ((b'a' + file as u8) as char).to_string()
-                    } else {
-                        String::new()
-                    };
-                    out.push_str(&format!(
-                        "<td style=\"{plain};font:{}px/{cell}px {FONT};color:{LABEL};background:{PAPER}\">{label}</td>",
-                        (cell / 2).clamp(10, 13)
-                    ));
+                        out.push((b'a' + file as u8) as char);
+                    }
+                    out.push_str("</td>");
                 }
             }
         }
