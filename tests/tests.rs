@@ -49,6 +49,7 @@ mod rebellion;
 mod remind;
 mod shell;
 mod store;
+mod tournaments_ladder;
 mod util;
 mod verbs;
 mod verbs_social;

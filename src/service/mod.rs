@@ -47,6 +47,7 @@ pub mod signoff;
 pub mod social;
 pub mod submit;
 pub mod thinking;
+pub mod tournament;
 pub mod turn_arrival;
 pub mod undo;
 pub mod vacation;
@@ -195,6 +196,10 @@ pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
         } => seek::seek(conn, req, variant, options, color.as_deref(), *rating),
         Command::Seeks { variant } => seek::seeks(conn, req, variant.as_deref()),
         Command::AcceptSeek { seek, variant } => seek::accept(conn, req, *seek, variant.as_deref()),
+        Command::LadderChallenge {
+            tournament,
+            opponent,
+        } => tournament::ladder::challenge(conn, req, tournament, opponent),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Every verb, in the order `help commands` lists them.
 
 use super::{Place, Verb};
-use super::{build, consent, rating, social};
+use super::{build, consent, ladder, rating, social};
 
 pub static VERBS: &[Verb] = &[
     Verb {
@@ -311,6 +311,24 @@ pub static VERBS: &[Verb] = &[
                and rating range. A game's name keeps that game's only.",
         example: "chess",
         build: consent::seeks,
+    },
+    Verb {
+        name: "tournament challenge",
+        aliases: &[],
+        place: Place::Global,
+        login: true,
+        args: "NAME USERID",
+        secret: None,
+        summary: "a ladder game against a player above you",
+        page: "On the ladder NAME, challenges USERID, at most the ladder's reach\n\
+               places above you (3 unless set at its creation). The game begins at\n\
+               once and cannot be declined; you (the lower player) have White. A\n\
+               player is in at most the ladder's max-games ladder games at once (2\n\
+               unless set), both sides counted. Win it and you take USERID's place;\n\
+               they and those between move down one. A draw or a loss changes no\n\
+               place.",
+        example: "spring bob",
+        build: ladder::challenge,
     },
     Verb {
         name: "move",
