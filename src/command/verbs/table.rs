@@ -320,13 +320,18 @@ pub static VERBS: &[Verb] = &[
         args: "NAME USERID",
         secret: None,
         summary: "a ladder game against a player above you",
-        page: "On the ladder NAME, challenges USERID, at most the ladder's reach\n\
-               places above you (3 unless set at its creation). The game begins at\n\
-               once and cannot be declined; you (the lower player) have White. A\n\
-               player is in at most the ladder's max-games ladder games at once (2\n\
-               unless set), both sides counted. Win it and you take USERID's place;\n\
-               they and those between move down one. A draw or a loss changes no\n\
-               place.",
+        page: "Ladders: a ladder (`tournament create NAME VARIANT ladder\n\
+               [--reach=N] [--max-games=N]`) runs from its creation, with no\n\
+               `tournament start`; whoever joins takes the bottom place. On the\n\
+               ladder NAME this challenges USERID, at most the ladder's reach places\n\
+               above you (3 unless set). The game begins at once and cannot be\n\
+               declined; you (the lower player) have White. A player is in at most\n\
+               max-games ladder games at once (2 unless set), both sides counted,\n\
+               and in one at a time against the same player. Win it and you take\n\
+               USERID's place; they and those between move down one, and both of\n\
+               you get the new order by mail. A draw or a loss changes no place.\n\
+               Leaving the ladder forfeits your running ladder games; those below\n\
+               you move up one.",
         example: "spring bob",
         build: ladder::challenge,
     },
