@@ -26,11 +26,9 @@ fn ladder(players: &[&str], extra: &[&str]) -> Env {
 
 /// The ladder's players, top first, from `tournament show --format json`.
 fn ranks(env: &Env) -> Vec<String> {
-    let shown: serde_json::Value = serde_json::from_str(&env.ok(
-        None,
-        &["tournament", "show", "spring", "--format", "json"],
-    ))
-    .unwrap();
+    let shown: serde_json::Value =
+        serde_json::from_str(&env.ok(None, &["tournament", "show", "spring", "--format", "json"]))
+            .unwrap();
     let mut players: Vec<(u64, String)> = shown["players"]
         .as_array()
         .unwrap_or_else(|| panic!("players: {shown}"))
@@ -69,7 +67,10 @@ fn a_win_from_below_takes_the_place_and_moves_the_others_down() {
     assert_eq!(shown["to_move"], "dee");
     let (subject, body) = env.last_mail_to("ann@");
     assert!(subject.starts_with("New Chess Board"), "{subject}");
-    assert!(body.contains("spring"), "the new game's mail names the ladder: {body}");
+    assert!(
+        body.contains("spring"),
+        "the new game's mail names the ladder: {body}"
+    );
     white_wins(&env, &game, "dee", "ann");
     assert_eq!(ranks(&env), ["dee", "ann", "bob", "cy"]);
     for who in ["dee@", "ann@"] {
@@ -78,13 +79,14 @@ fn a_win_from_below_takes_the_place_and_moves_the_others_down() {
         assert!(body.contains("1. dee 2. ann 3. bob 4. cy"), "{body}");
     }
     let (subject, _) = env.last_mail_to("bob@");
-    assert!(!subject.starts_with("Ladder"), "bob played no game: {subject}");
+    assert!(
+        !subject.starts_with("Ladder"),
+        "bob played no game: {subject}"
+    );
     // json: every player's place, games and points.
-    let shown: serde_json::Value = serde_json::from_str(&env.ok(
-        None,
-        &["tournament", "show", "spring", "--format", "json"],
-    ))
-    .unwrap();
+    let shown: serde_json::Value =
+        serde_json::from_str(&env.ok(None, &["tournament", "show", "spring", "--format", "json"]))
+            .unwrap();
     let dee = &shown["players"][0];
     assert_eq!(
         (&dee["userid"], &dee["rank"], &dee["games"], &dee["points"]),
@@ -100,7 +102,12 @@ fn a_win_from_below_takes_the_place_and_moves_the_others_down() {
     assert!(text.contains("1. dee"), "{text}");
     // A win from above changes nothing: ann (2) beats cy (4) as White.
     let game = challenge(&env, "cy", "ann");
-    env.play(&game, ["cy", "ann"], 1, &["f2-f3", "e7-e5", "g2-g4", "Qd8-h4"]);
+    env.play(
+        &game,
+        ["cy", "ann"],
+        1,
+        &["f2-f3", "e7-e5", "g2-g4", "Qd8-h4"],
+    );
     assert_eq!(ranks(&env), ["dee", "ann", "bob", "cy"]);
 }
 
@@ -115,7 +122,9 @@ fn a_draw_changes_nothing() {
     assert_eq!(ranks(&env), ["ann", "bob", "cy"]);
     let mails = env.queued();
     assert!(
-        mails.iter().all(|(_, subject, _)| !subject.starts_with("Ladder")),
+        mails
+            .iter()
+            .all(|(_, subject, _)| !subject.starts_with("Ladder")),
         "no ladder mail after a draw"
     );
 }

@@ -337,6 +337,34 @@ pub enum Command {
         tournament: String,
         opponent: String,
     },
+    /// `tournament VERB NAME ...`: one tournament's command.
+    Tournament {
+        name: String,
+        action: TournamentAction,
+    },
+    /// `tournaments`: the open and running tournaments.
+    Tournaments,
+}
+
+/// What `tournament VERB NAME` does (service/tournament).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentAction {
+    /// `tournament create NAME VARIANT FORMAT [--players=N] [--reach=N]
+    /// [--max-games=N] [options]`: `format` as written (the service reads
+    /// it); `options` the games', `--unrated` among them.
+    Create {
+        variant: String,
+        format: String,
+        players: Option<u32>,
+        reach: Option<u32>,
+        max_games: Option<u32>,
+        options: Vec<GameOption>,
+    },
+    Join,
+    Leave,
+    Start,
+    Show,
+    Cancel,
 }
 
 /// True for an address mail can be sent to: `local@domain.tld`, no spaces

@@ -22,6 +22,7 @@ mod ladder;
 mod rating;
 mod social;
 mod table;
+mod tournament;
 
 pub use table::VERBS;
 

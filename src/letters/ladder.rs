@@ -65,7 +65,10 @@ mod tests {
             "{winner}"
         );
         assert!(winner.contains("You are now at place 1."), "{winner}");
-        assert!(winner.contains("  1. dee\n  2. ann\n  3. bob\n  4. cy\n"), "{winner}");
+        assert!(
+            winner.contains("  1. dee\n  2. ann\n  3. bob\n  4. cy\n"),
+            "{winner}"
+        );
         assert!(letter("ann").contains("You are now at place 2."));
     }
 }

@@ -25,7 +25,7 @@ use crate::clock::{
 };
 use crate::command::{Actor, GameId};
 use crate::rules::{GameOption, Position, RulesError, Variant};
-use crate::store::{self, Tx, games, players};
+use crate::store::{self, games, players};
 
 /// Default days without a move before a reminder.
 pub const NAG_DAYS: u32 = DEFAULT_NAG_DAYS;
@@ -118,7 +118,7 @@ impl Setup {
     /// type watch this one too.
     pub fn create(
         &self,
-        tx: &Tx<'_>,
+        tx: &Connection,
         ids: &[i64],
         now: DateTime<Utc>,
     ) -> Result<GameId, ServiceError> {
@@ -223,7 +223,7 @@ pub fn challenge(
 /// start, the passes its first rolls force are played, and every player
 /// gets the new board (with `comment`, the challenger's words).
 pub fn begin(
-    tx: &Tx<'_>,
+    tx: &Connection,
     catalog: Catalog<'_>,
     id: GameId,
     challenger: Option<&str>,

@@ -142,6 +142,9 @@ pub enum ServiceError {
     /// A challenge, an invitation or an open challenge refused.
     #[error(transparent)]
     Consent(#[from] super::consent::ConsentError),
+    /// A tournament command refused.
+    #[error(transparent)]
+    Tournament(#[from] super::tournament::TournamentError),
     /// The server is set up wrong (an environment variable, a setting):
     /// the operator's to fix, not the player's.
     #[error("server setup: {0}")]
@@ -306,6 +309,9 @@ mod tests {
                 cap: 3,
             }),
             ServiceError::Consent(super::super::consent::ConsentError::OwnSeek(3)),
+            ServiceError::Tournament(super::super::tournament::TournamentError::NotFound(
+                "spring".into(),
+            )),
             ServiceError::Setup("BOSERV_DICE_SEED: not 64 hex digits".into()),
             ServiceError::Internal("oops".into()),
             ServiceError::Bot(super::super::bot::BotRefusal::NoHints(game)),
@@ -378,6 +384,7 @@ mod tests {
                     | ServiceError::Ratings(_)
                     | ServiceError::DailyBound(_)
                     | ServiceError::Consent(_)
+                    | ServiceError::Tournament(_)
                     | ServiceError::Ladder(_) => 1,
                     ServiceError::NeedUser
                     | ServiceError::Setup(_)

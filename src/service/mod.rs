@@ -200,6 +200,8 @@ pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
             tournament,
             opponent,
         } => tournament::ladder::challenge(conn, req, tournament, opponent),
+        Command::Tournament { name, action } => tournament::run(conn, req, name, action),
+        Command::Tournaments => tournament::show::list(conn, req),
     }
 }
 

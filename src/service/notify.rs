@@ -11,10 +11,12 @@ use chrono::{DateTime, Utc};
 
 use super::autopass;
 use super::notice::Notice;
-use crate::store::{StoreError, Tx};
+use rusqlite::Connection;
+
+use crate::store::StoreError;
 
 /// Queues the mail for `notices` in the command's own transaction.
-pub fn queue(tx: &Tx<'_>, notices: &[Notice], now: DateTime<Utc>) -> Result<(), StoreError> {
+pub fn queue(tx: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Result<(), StoreError> {
     // The web pages the change touches are written after commit.
     super::publish::mark(tx, notices)?;
     crate::service::announce::queue(tx, notices, now)
@@ -25,7 +27,7 @@ pub fn queue(tx: &Tx<'_>, notices: &[Notice], now: DateTime<Utc>) -> Result<(), 
 /// the automatic passes that followed it. Returns those passes as the
 /// answer to the player lists them ([`autopass::lines`]).
 pub fn queue_change(
-    tx: &Tx<'_>,
+    tx: &Connection,
     first: Notice,
     game_over: Option<Notice>,
     passes: Vec<Notice>,

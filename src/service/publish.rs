@@ -18,9 +18,9 @@ use super::record::record_text;
 use super::score::score;
 use crate::command::GameId;
 use crate::store::games::{self, Game, Status};
+use crate::store::tournaments::{self, State, Tournament};
 use crate::store::turns::{self, EntryKind};
 use crate::store::{StoreError, players};
-use crate::store::tournaments::{self, State, Tournament};
 use crate::tournament::{Format, Outcome, Pairing, Played, crosstable};
 use crate::web::data::{
     GameLine, GamePage, IndexPage, PageKey, PlayerPage, Ply, StandingLine, StandingsPage,

@@ -215,6 +215,8 @@ pub enum Reply {
     Text(String),
     /// A rating pool, ranked (`standings VARIANT`).
     Standings(super::ratings::Standings),
+    /// A ladder's ranks and games (`tournament show NAME`).
+    Ladder(super::tournament::ladder::LadderShow),
 }
 
 impl Reply {
@@ -252,6 +254,7 @@ impl Reply {
             Reply::Games(lines) => games_table(lines),
             Reply::Text(text) => text.trim_end().to_string(),
             Reply::Standings(standings) => standings.text(),
+            Reply::Ladder(ladder) => ladder.text(),
         }
     }
 
@@ -260,6 +263,7 @@ impl Reply {
     pub fn json(&self) -> Option<serde_json::Result<String>> {
         match self {
             Reply::Standings(standings) => Some(serde_json::to_string_pretty(&standings.rows)),
+            Reply::Ladder(ladder) => Some(serde_json::to_string_pretty(ladder)),
             reply => reply.view().map(serde_json::to_string_pretty),
         }
     }

@@ -31,6 +31,7 @@ pub const STEPS: &[&str] = &[
     include_str!("consent.sql"),
     include_str!("pages.sql"),
     include_str!("digest.sql"),
+    include_str!("tournaments.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,

@@ -31,6 +31,7 @@ pub mod senders;
 pub mod settings;
 pub mod signoffs;
 pub mod submissions;
+pub mod tournaments;
 pub mod turns;
 pub mod vacations;
 pub mod wal;

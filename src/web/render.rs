@@ -99,7 +99,10 @@ pub fn index(page: &IndexPage) -> String {
         if tournaments.is_empty() {
             format!("{P}None yet.</p>\n")
         } else {
-            format!("<ul style=\"font:14px/20px Arial,Helvetica,sans-serif;padding-left:18px;margin:4px 0\">\n{}</ul>\n", tournaments.concat())
+            format!(
+                "<ul style=\"font:14px/20px Arial,Helvetica,sans-serif;padding-left:18px;margin:4px 0\">\n{}</ul>\n",
+                tournaments.concat()
+            )
         }
     );
     document("boserv games", &body)

@@ -3,13 +3,14 @@
 //! PASSWORD NAME OPPONENT`).
 
 use super::Parse;
+use super::tournament::tournament_name;
 use crate::command::Command;
 use crate::command::language::LanguageError;
-use crate::command::words::{clean, user_name};
+use crate::command::words::user_name;
 
 /// `tournament challenge NAME USERID`.
 pub fn challenge(p: &mut Parse<'_>) -> Result<Vec<Command>, LanguageError> {
-    let tournament = clean(p.words.next("NAME")?);
+    let tournament = tournament_name(p.words.next("NAME")?)?;
     let opponent = user_name(p.words.next("USERID")?)?;
     p.words.end()?;
     Ok(vec![Command::LadderChallenge {

@@ -1,7 +1,7 @@
 //! Every verb, in the order `help commands` lists them.
 
 use super::{Place, Verb};
-use super::{build, consent, ladder, rating, social};
+use super::{build, consent, ladder, rating, social, tournament};
 
 pub static VERBS: &[Verb] = &[
     Verb {
@@ -311,6 +311,119 @@ pub static VERBS: &[Verb] = &[
                and rating range. A game's name keeps that game's only.",
         example: "chess",
         build: consent::seeks,
+    },
+    Verb {
+        name: "tournament create",
+        aliases: &[],
+        place: Place::Global,
+        login: true,
+        args: "NAME VARIANT FORMAT [--players=N] [--unrated] [options]",
+        secret: None,
+        summary: "a new tournament; you organise it",
+        page: "Creates tournament NAME (letters, digits, - and _) of VARIANT; you are\n\
+               its organiser and play only if you join. FORMAT: round-robin (every\n\
+               pair meets once, by the Berger tables), double-round-robin (twice,\n\
+               colours swapped), knockout (matches of two games, one with each\n\
+               colour; the loser of a match is out) or ladder (--reach=N,\n\
+               --max-games=N). --players=N: it starts by itself when N have\n\
+               joined; without it the organiser starts it. The options are those of\n\
+               challenge and every game gets them; the games are rated unless\n\
+               --unrated. At the start the players are seeded by their rating in\n\
+               VARIANT and every game of a round robin (a knockout's first round)\n\
+               starts at once: a tournament game cannot be declined. A win is 1, a\n\
+               draw 1/2; the crosstable orders players by points, then wins\n\
+               (Baumbach), then Sonneborn-Berger, then the games among the tied\n\
+               players. Knockout: the higher seed has White in a match's first\n\
+               game; a match level after its two games goes to one decider where\n\
+               the lower seed has White, and a drawn decider sends the higher\n\
+               seed through. The next round starts when every match of a round is\n\
+               decided. A loss on time counts as a loss. Orwell (three seats)\n\
+               tournaments are refused.",
+        example: "spring chess round-robin --players=4",
+        build: tournament::create,
+    },
+    Verb {
+        name: "tournament join",
+        aliases: &[],
+        place: Place::Global,
+        login: true,
+        args: "NAME",
+        secret: None,
+        summary: "enter an open tournament",
+        page: "Enters tournament NAME while it is open (see `tournaments`). When the\n\
+               number of players it wants have joined, it starts.",
+        example: "spring",
+        build: tournament::join,
+    },
+    Verb {
+        name: "tournament leave",
+        aliases: &[],
+        place: Place::Global,
+        login: true,
+        args: "NAME",
+        secret: None,
+        summary: "leave a tournament",
+        page: "Before the start, takes you off the list. Once it runs, you resign\n\
+               every tournament game of yours still being played (your opponents\n\
+               win them) and get no new ones. Signing off does the same in every\n\
+               tournament you play in.",
+        example: "spring",
+        build: tournament::leave,
+    },
+    Verb {
+        name: "tournament start",
+        aliases: &[],
+        place: Place::Global,
+        login: true,
+        args: "NAME",
+        secret: None,
+        summary: "(organiser) start it now",
+        page: "The organiser starts an open tournament of at least two players:\n\
+               they are seeded by rating, the games are created and each player\n\
+               gets a mail with their pairings.",
+        example: "spring",
+        build: tournament::start,
+    },
+    Verb {
+        name: "tournament show",
+        aliases: &[],
+        place: Place::Global,
+        login: false,
+        args: "NAME",
+        secret: None,
+        summary: "a tournament's crosstable and games",
+        page: "The crosstable (place, player, points, games, wins, Sonneborn-Berger)\n\
+               and every game with its players, round and result. In the shell,\n\
+               --format json gives the same as data.",
+        example: "spring",
+        build: tournament::show,
+    },
+    Verb {
+        name: "tournament cancel",
+        aliases: &[],
+        place: Place::Global,
+        login: true,
+        args: "NAME",
+        secret: None,
+        summary: "(organiser) call it off",
+        page: "The organiser calls the tournament off. Its games still being played\n\
+               are cancelled (they end without a result and change no rating);\n\
+               finished games keep their results. Every player is told.",
+        example: "spring",
+        build: tournament::cancel,
+    },
+    Verb {
+        name: "tournaments",
+        aliases: &[],
+        place: Place::Global,
+        login: false,
+        args: "",
+        secret: None,
+        summary: "the open and running tournaments",
+        page: "One line per tournament open or running: its name, game, format,\n\
+               organiser, state, and players (joined, and wanted).",
+        example: "",
+        build: tournament::list,
     },
     Verb {
         name: "tournament challenge",

@@ -12,7 +12,7 @@
 //!
 //! The rest of a tournament's life (create, join, leave, cancel, show) is
 //! the tournament's own ([`super`]); it calls in here where a ladder
-//! differs: a newcomer's place ([`join_place`]), a leaver's place
+//! differs: a newcomer's place ([`join`]), a leaver's place
 //! ([`left`]), a game's end ([`game_ended`]) and the ranks it shows
 //! ([`table`]).
 
@@ -20,12 +20,12 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use crate::command::GameId;
+use crate::rules::Variant;
 use crate::service::Request;
 use crate::service::accounts::acting_player;
 use crate::service::announce::ladder::{Climb, climbed};
 use crate::service::challenge::{Setup, begin};
 use crate::service::error::ServiceError;
-use crate::service::game::{Catalog, find_variant};
 use crate::service::reply::Reply;
 use crate::store::games::{Game, Status};
 use crate::store::tournaments::{self, Kind, State, Tournament, TournamentGame};
@@ -44,6 +44,8 @@ pub enum LadderError {
     Cancelled(String),
     #[error("the ladder {0} is over")]
     Over(String),
+    #[error("the ladder {0} runs from its creation: there is nothing to start")]
+    NoStart(String),
     #[error(transparent)]
     Refused(#[from] LadderRefusal),
     #[error("you play {opponent} in {game} already: finish that game first")]
@@ -78,9 +80,38 @@ impl From<LadderRefusal> for ServiceError {
     }
 }
 
-/// The place a player joining the ladder takes: the bottom.
-pub fn join_place(conn: &Connection, t: &Tournament) -> Result<u32, StoreError> {
-    ranks_store::bottom(conn, t.id)
+/// `tournament join NAME` of a ladder: `userid` (not in it yet; the
+/// ladder has `entrants` so far, those who left included) takes the
+/// bottom place. What the command answers.
+pub fn join(
+    conn: &Connection,
+    t: &Tournament,
+    userid: &str,
+    entrants: usize,
+) -> Result<String, ServiceError> {
+    match t.state {
+        State::Open | State::Running => {}
+        State::Cancelled => return Err(LadderError::Cancelled(t.name.clone()).into()),
+        State::Done => return Err(LadderError::Over(t.name.clone()).into()),
+    }
+    let place = ranks_store::bottom(conn, t.id)?;
+    tournaments::add_entrant(conn, t.id, userid, entrants as u32 + 1, Some(place))?;
+    super::super::publish::tournament_changed(conn, &t.name)?;
+    Ok(format!(
+        "{userid} joined the ladder {} at place {place}; challenge a player at most {} \
+         above with `tournament challenge {} USERID`",
+        t.name,
+        places(t.reach),
+        t.name
+    ))
+}
+
+/// `1 place`, `3 places`.
+fn places(n: u32) -> String {
+    match n {
+        1 => "1 place".to_string(),
+        n => format!("{n} places"),
+    }
 }
 
 /// `userid` left the ladder (or signed off): off the ranking, and those
@@ -171,7 +202,7 @@ pub fn challenge(
 /// players are told their new places); anything else changes nothing.
 pub fn game_ended(
     conn: &Connection,
-    catalog: Catalog<'_>,
+    variant: &dyn Variant,
     t: &Tournament,
     game: &Game,
     points: &[u8],
@@ -197,7 +228,7 @@ pub fn game_ended(
     let place = ladder::place(&ranks, &winner).unwrap_or(from);
     let climb = Climb {
         ladder: &t.name,
-        variant: find_variant(catalog, &game.variant)?,
+        variant,
         game: game.id,
         winner: &winner,
         loser: &loser,
@@ -207,6 +238,99 @@ pub fn game_ended(
     };
     climbed(conn, &climb, now)?;
     Ok(())
+}
+
+/// `tournament show NAME` of a ladder: its ranks and games.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct LadderShow {
+    pub tournament: String,
+    pub variant: String,
+    pub format: &'static str,
+    pub state: &'static str,
+    pub reach: u32,
+    pub max_games: u32,
+    /// Top first.
+    pub players: Vec<Rung>,
+    pub games: Vec<ShownGame>,
+}
+
+/// A ladder game as `tournament show` lists it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ShownGame {
+    /// `game7`.
+    pub game: String,
+    /// White (the challenger) first.
+    pub players: Vec<String>,
+    /// `active`, `over`, `cancelled`.
+    pub status: String,
+    /// `1-0`, `0-1`, `1/2-1/2` once over.
+    pub result: Option<String>,
+}
+
+impl LadderShow {
+    /// As a player reads it.
+    pub fn text(&self) -> String {
+        let mut out = format!(
+            "{}: {} ladder, {} (challenge at most {} up; at most {} at once)\n",
+            self.tournament,
+            self.variant,
+            self.state,
+            places(self.reach),
+            ladder_games(self.max_games)
+        );
+        if self.players.is_empty() {
+            out.push_str("nobody on the ladder yet\n");
+        }
+        let width = self
+            .players
+            .iter()
+            .map(|r| r.userid.len())
+            .max()
+            .unwrap_or(0);
+        for r in &self.players {
+            out.push_str(&format!(
+                "{:>3}. {:<width$}  games {}  points {}  playing {}\n",
+                r.rank,
+                r.userid,
+                r.games,
+                crate::tournament::crosstable::points((r.points * 2.0) as u32),
+                r.playing
+            ));
+        }
+        for g in &self.games {
+            out.push_str(&format!(
+                "{} {} {}\n",
+                g.game,
+                g.players.join("-"),
+                g.result.as_deref().unwrap_or(&g.status)
+            ));
+        }
+        out.trim_end().to_string()
+    }
+}
+
+/// `tournament show NAME` of a ladder.
+pub fn show(conn: &Connection, t: &Tournament) -> Result<LadderShow, StoreError> {
+    let games = tournaments::games(conn, t.id)?
+        .into_iter()
+        .filter(|g| g.kind == Kind::Ladder)
+        .map(|g| ShownGame {
+            game: g.game.to_string(),
+            players: g.players,
+            status: g.status.as_str().to_string(),
+            result: g.result,
+        })
+        .collect();
+    Ok(LadderShow {
+        tournament: t.name.clone(),
+        variant: t.variant.clone(),
+        format: t.format.name(),
+        state: t.state.as_str(),
+        reach: t.reach,
+        max_games: t.max_games,
+        players: table(conn, t)?,
+        games,
+    })
 }
 
 /// One line of a ladder's table: a player's place and ladder games.

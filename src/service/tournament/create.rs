@@ -1,0 +1,88 @@
+//! `tournament create NAME VARIANT FORMAT [--players=N] [options]`: a new
+//! open tournament, organised by its creator. The game options are read
+//! by the one reader of a challenge's options ([`Setup::read`]), so a
+//! tournament's games take exactly what a challenge takes; they are
+//! stored as written and read again when each game is created.
+
+use rusqlite::Connection;
+
+use super::{TournamentError, find};
+use crate::rules::GameOption;
+use crate::service::Request;
+use crate::service::accounts::acting_player;
+use crate::service::challenge::Setup;
+use crate::service::error::ServiceError;
+use crate::service::game::timestamp;
+use crate::service::reply::Reply;
+use crate::store::tournaments::{self, NewTournament};
+use crate::store::{self};
+use crate::tournament::Format;
+
+/// A ladder's reach when `--reach` is not given.
+pub const DEFAULT_REACH: u32 = 3;
+/// A ladder's games per player at once when `--max-games` is not given.
+pub const DEFAULT_MAX_GAMES: u32 = 2;
+
+/// What `tournament create` asked for.
+pub struct Asked<'a> {
+    pub variant: &'a str,
+    pub format: &'a str,
+    pub players: Option<u32>,
+    pub reach: Option<u32>,
+    pub max_games: Option<u32>,
+    pub options: &'a [GameOption],
+}
+
+/// `tournament create`.
+pub fn create(
+    conn: &mut Connection,
+    req: &Request<'_>,
+    name: &str,
+    asked: &Asked<'_>,
+) -> Result<Reply, ServiceError> {
+    let format: Format = asked.format.parse().map_err(TournamentError::from)?;
+    let setup = Setup::read(req.catalog, asked.variant, asked.options)?;
+    let seats = setup.variant.seats().len();
+    if seats != 2 {
+        return Err(TournamentError::Seats {
+            variant: setup.variant.name().to_string(),
+            seats,
+        }
+        .into());
+    }
+    if setup.level.is_some() {
+        return Err(TournamentError::Level.into());
+    }
+    let tx = store::write(conn)?;
+    let organiser = acting_player(&tx, req.actor)?;
+    if find(&tx, name).is_ok() {
+        return Err(TournamentError::NameTaken(name.to_string()).into());
+    }
+    tournaments::create(
+        &tx,
+        &NewTournament {
+            name,
+            variant: setup.variant.name(),
+            format,
+            organiser: &organiser.userid,
+            players: asked.players,
+            rated: setup.rated,
+            options: asked.options,
+            reach: asked.reach.unwrap_or(DEFAULT_REACH),
+            max_games: asked.max_games.unwrap_or(DEFAULT_MAX_GAMES),
+            now: &timestamp(req.now),
+        },
+    )?;
+    tx.commit()?;
+    let starts = match asked.players {
+        Some(n) => format!("it starts when {n} have joined"),
+        None => format!("{} starts it (tournament start {name})", organiser.userid),
+    };
+    Ok(Reply::Done(format!(
+        "tournament {name}: {} {format}{}, organised by {}; join with `tournament join \
+         {name}`; {starts}",
+        setup.variant.name(),
+        if setup.rated { "" } else { ", unrated" },
+        organiser.userid
+    )))
+}

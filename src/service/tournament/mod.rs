@@ -1,0 +1,148 @@
+//! Tournaments run by the server (issue 27): round robins, double round
+//! robins and knockouts (ladders: `ladder.rs`).
+//!
+//! A tournament is created open by its organiser, takes entrants, and
+//! starts (by the organiser, or by itself when the number wanted have
+//! joined): the entrants are seeded by rating and its games are created
+//! through the same path as a challenge that needs no consent
+//! ([`super::challenge::Setup::create`] and [`super::challenge::begin`]),
+//! so a tournament game cannot be declined. Every game's ending passes
+//! through [`result::game_ended`], called where the ending is recorded
+//! ([`super::game::LoadedGame::record`]), in the ending's transaction:
+//! rounds are closed, crosstables mailed, a knockout's next round created,
+//! the winner named. Who meets whom and how a table is ordered is the pure
+//! core's ([`crate::tournament`]).
+
+pub mod create;
+pub mod join;
+pub mod ladder;
+pub mod show;
+pub mod start;
+
+use rusqlite::Connection;
+
+use super::Request;
+use super::error::ServiceError;
+use super::reply::Reply;
+use crate::command::TournamentAction;
+use crate::store::tournaments::{self, Tournament};
+
+/// A tournament command refused.
+#[derive(Debug, thiserror::Error)]
+pub enum TournamentError {
+    #[error("no tournament {0} (see `tournaments`)")]
+    NotFound(String),
+    #[error("there is a tournament {0} already: choose another name")]
+    NameTaken(String),
+    #[error(transparent)]
+    Format(#[from] crate::tournament::UnknownFormat),
+    #[error(
+        "{variant} is played by {seats} players: tournaments are for games of two \
+         (Orwell tournaments are not offered)"
+    )]
+    Seats { variant: String, seats: usize },
+    #[error("a tournament game is between players: --level is for a game against the computer")]
+    Level,
+    #[error("{name} is {state}: {what}")]
+    State {
+        name: String,
+        state: &'static str,
+        what: &'static str,
+    },
+    #[error("you are in {0} already")]
+    AlreadyIn(String),
+    #[error("you are not in {0}")]
+    NotIn(String),
+    #[error("you left {0}: you cannot join it again")]
+    Left(String),
+    #[error("only {organiser}, who organises {name}, may {what} it")]
+    NotOrganiser {
+        name: String,
+        organiser: String,
+        what: &'static str,
+    },
+    #[error("{name} has {players} player(s): a tournament needs at least two to start")]
+    TooFew { name: String, players: usize },
+    #[error("{0} is full")]
+    Full(String),
+    #[error("--players={wanted}: {name} has {joined} players already")]
+    Wanted {
+        name: String,
+        wanted: u32,
+        joined: usize,
+    },
+    #[error("ladder tournaments are not yet offered here: {0}")]
+    LadderNotYet(&'static str),
+}
+
+/// Runs `tournament VERB NAME ...`.
+pub fn run(
+    conn: &mut Connection,
+    req: &Request<'_>,
+    name: &str,
+    action: &TournamentAction,
+) -> Result<Reply, ServiceError> {
+    match action {
+        TournamentAction::Create {
+            variant,
+            format,
+            players,
+            reach,
+            max_games,
+            options,
+        } => create::create(
+            conn,
+            req,
+            name,
+            &create::Asked {
+                variant,
+                format,
+                players: *players,
+                reach: *reach,
+                max_games: *max_games,
+                options,
+            },
+        ),
+        TournamentAction::Join => join::join(conn, req, name),
+        TournamentAction::Start => start::start_command(conn, req, name),
+        TournamentAction::Show => show::show(conn, req, name),
+        TournamentAction::Leave | TournamentAction::Cancel => {
+            Err(ServiceError::NotAvailable("tournament leave and cancel"))
+        }
+    }
+}
+
+/// The tournament called `name`, or "no tournament NAME".
+pub fn find(conn: &Connection, name: &str) -> Result<Tournament, ServiceError> {
+    Ok(tournaments::find(conn, name)?.ok_or_else(|| TournamentError::NotFound(name.into()))?)
+}
+
+/// Refuses unless `tournament` is in `state`; `what` says what was asked.
+fn must_be(
+    t: &Tournament,
+    state: tournaments::State,
+    what: &'static str,
+) -> Result<(), TournamentError> {
+    if t.state == state {
+        Ok(())
+    } else {
+        Err(TournamentError::State {
+            name: t.name.clone(),
+            state: t.state.as_str(),
+            what,
+        })
+    }
+}
+
+/// Refuses unless `userid` organises `t`.
+fn must_organise(t: &Tournament, userid: &str, what: &'static str) -> Result<(), TournamentError> {
+    if t.organiser.eq_ignore_ascii_case(userid) {
+        Ok(())
+    } else {
+        Err(TournamentError::NotOrganiser {
+            name: t.name.clone(),
+            organiser: t.organiser.clone(),
+            what,
+        })
+    }
+}
