@@ -31,6 +31,13 @@ fn template() -> (Env, String) {
     // open challenge to chess.
     env.ok(Some("alice"), &["challenge", "chess", "alice", "bob"]);
     env.ok(Some("alice"), &["seek", "chess"]);
+    // ladder1: alice's chess ladder, alice at place 1, bob at 2.
+    env.ok(
+        Some("alice"),
+        &["tournament", "create", "ladder1", "chess", "ladder"],
+    );
+    env.ok(Some("alice"), &["tournament", "join", "ladder1"]);
+    env.ok(Some("bob"), &["tournament", "join", "ladder1"]);
     env.mail(
         "From: dave@example.test\nTo: chess@example.net\nSubject: signup dave secret\n\
          Message-ID: <dave-signup@example.test>\n\n",
