@@ -49,6 +49,7 @@ mod rebellion;
 mod remind;
 mod shell;
 mod store;
+mod tournament_pages;
 mod tournaments_ladder;
 mod util;
 mod verbs;

@@ -74,9 +74,10 @@ pub fn create(
         },
     )?;
     tx.commit()?;
-    let starts = match asked.players {
-        Some(n) => format!("it starts when {n} have joined"),
-        None => format!("{} starts it (tournament start {name})", organiser.userid),
+    let starts = match (format, asked.players) {
+        (Format::Ladder, _) => super::ladder::runs_now(name),
+        (_, Some(n)) => format!("it starts when {n} have joined"),
+        (_, None) => format!("{} starts it (tournament start {name})", organiser.userid),
     };
     Ok(Reply::Done(format!(
         "tournament {name}: {} {format}{}, organised by {}; join with `tournament join \

@@ -99,11 +99,19 @@ pub fn join(
     super::super::publish::tournament_changed(conn, &t.name)?;
     Ok(format!(
         "{userid} joined the ladder {} at place {place}; challenge a player at most {} \
-         above with `tournament challenge {} USERID`",
+         above you with `tournament challenge {} USERID`",
         t.name,
         places(t.reach),
         t.name
     ))
+}
+
+/// What `tournament create` says of a new ladder: it needs no start.
+pub fn runs_now(name: &str) -> String {
+    format!(
+        "a ladder runs from now: a player who joins takes the bottom place and \
+         challenges with `tournament challenge {name} USERID`"
+    )
 }
 
 /// `1 place`, `3 places`.
