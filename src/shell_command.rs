@@ -384,7 +384,10 @@ fn run_verb(
         hands_over |= service::bot::turn::may_hand_over(command);
         if json {
             let text = reply.json().ok_or_else(|| {
-                Failure::Usage("--format json is for show GAME and standings VARIANT".into())
+                Failure::Usage(
+                    "--format json is for show GAME, standings VARIANT and tournament show NAME"
+                        .into(),
+                )
             })?;
             texts.push(text.context("cannot write JSON")?);
         } else {

@@ -49,7 +49,14 @@ fn a_round_robins_page_is_its_crosstable_and_its_games() {
     let dir = web_dir(&env);
     env.ok(
         Some("org"),
-        &["tournament", "create", "rr", "chess", "round-robin", "--players=3"],
+        &[
+            "tournament",
+            "create",
+            "rr",
+            "chess",
+            "round-robin",
+            "--players=3",
+        ],
     );
     for who in ["ann", "bob", "cy"] {
         env.ok(Some(who), &["tournament", "join", "rr"]);
@@ -58,7 +65,10 @@ fn a_round_robins_page_is_its_crosstable_and_its_games() {
     assert_eq!(games.len(), 3);
     let page = read(&dir, "tournaments/rr.html");
     for game in &games {
-        assert!(page.contains(&format!("href=\"../games/{game}.html\"")), "{page}");
+        assert!(
+            page.contains(&format!("href=\"../games/{game}.html\"")),
+            "{page}"
+        );
     }
     assert!(read(&dir, "index.html").contains("href=\"tournaments/rr.html\""));
     // White wins the first game: 1. e4 e5 2. Nf3, Black resigns.

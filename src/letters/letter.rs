@@ -12,6 +12,7 @@ use super::consent::{DeclinedLetter, ExpiredLetter, InvitationLetter};
 use super::digest::DigestLetter;
 use super::ladder::LadderLetter;
 use super::social::{BroadcastLetter, ChatLetter, MessageLetter};
+use super::tournament::TournamentLetter;
 use super::{
     BoardLetter, ConfirmLetter, ErrorLetter, HelpLetter, NagLetter, ReplyLetter, WelcomeLetter,
 };
@@ -51,6 +52,8 @@ pub enum Letter {
     Digest(DigestLetter),
     /// Places changed on a ladder (`ladder.txt`).
     Ladder(LadderLetter),
+    /// A tournament's start, round, winner or cancellation (`tournament.txt`).
+    Tournament(TournamentLetter),
 }
 
 impl Letter {
@@ -75,6 +78,7 @@ impl Letter {
             Letter::Expired(_) => "expired.txt",
             Letter::Digest(_) => "digest.txt",
             Letter::Ladder(_) => "ladder.txt",
+            Letter::Tournament(_) => "tournament.txt",
         }
     }
 }
@@ -93,6 +97,7 @@ mod tests {
             Letter::Vote(BoardLetter::default()),
             Letter::Error(ErrorLetter::default()),
             Letter::Digest(DigestLetter::default()),
+            Letter::Tournament(TournamentLetter::default()),
             Letter::Broadcast(BroadcastLetter {
                 from: String::new(),
                 text: String::new(),

@@ -17,6 +17,7 @@ pub mod letter;
 pub mod ratings;
 pub mod social;
 pub mod templates;
+pub mod tournament;
 
 pub use letter::Letter;
 pub use templates::{Parts, Rendered, Templates};

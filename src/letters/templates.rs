@@ -48,6 +48,10 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ("reply.txt", include_str!("../../templates/reply.txt")),
     ("score.txt", include_str!("../../templates/score.txt")),
     ("status.txt", include_str!("../../templates/status.txt")),
+    (
+        "tournament.txt",
+        include_str!("../../templates/tournament.txt"),
+    ),
     ("vote.txt", include_str!("../../templates/vote.txt")),
     ("watchers.txt", include_str!("../../templates/watchers.txt")),
     ("welcome.txt", include_str!("../../templates/welcome.txt")),
@@ -188,6 +192,7 @@ impl Templates {
             Letter::Expired(l) => (self.render(name, l)?, None),
             Letter::Digest(l) => (self.render(name, l)?, None),
             Letter::Ladder(l) => (self.render(name, l)?, None),
+            Letter::Tournament(l) => (self.render(name, l)?, None),
         };
         rendered.parts.html = html;
         Ok(rendered)

@@ -355,21 +355,8 @@ impl LoadedGame {
         // Every ending passes here once: the game's ratings change with it.
         if let (true, Some(outcome)) = (was_active, &outcome) {
             super::ratings::game_ended(conn, &self.row, &outcome.points, &at)?;
-            // A ladder game's end may move its winner up (until the
-            // tournaments' own hook dispatches here).
-            if let Some((id, _, crate::store::tournaments::Kind::Ladder)) =
-                crate::store::tournaments::of_game(conn, self.row.id)?
-                && let Some(t) = crate::store::tournaments::by_id(conn, id)?
-            {
-                super::tournament::ladder::game_ended(
-                    conn,
-                    self.variant,
-                    &t,
-                    &self.row,
-                    &outcome.points,
-                    now,
-                )?;
-            }
+            // And a tournament's table, round and next games with it.
+            super::tournament::result::game_ended(conn, self.id(), now)?;
         }
         Ok(outcome)
     }

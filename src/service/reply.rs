@@ -217,6 +217,8 @@ pub enum Reply {
     Standings(super::ratings::Standings),
     /// A ladder's ranks and games (`tournament show NAME`).
     Ladder(super::tournament::ladder::LadderShow),
+    /// A tournament's crosstable and games (`tournament show NAME`).
+    Tournament(super::tournament::show::TournamentView),
 }
 
 impl Reply {
@@ -255,6 +257,7 @@ impl Reply {
             Reply::Text(text) => text.trim_end().to_string(),
             Reply::Standings(standings) => standings.text(),
             Reply::Ladder(ladder) => ladder.text(),
+            Reply::Tournament(view) => view.text(),
         }
     }
 
@@ -264,6 +267,7 @@ impl Reply {
         match self {
             Reply::Standings(standings) => Some(serde_json::to_string_pretty(&standings.rows)),
             Reply::Ladder(ladder) => Some(serde_json::to_string_pretty(ladder)),
+            Reply::Tournament(view) => Some(serde_json::to_string_pretty(view)),
             reply => reply.view().map(serde_json::to_string_pretty),
         }
     }

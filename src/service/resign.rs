@@ -46,7 +46,9 @@ pub fn resign(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
         })?,
     };
     let someone_left = (0..game.row.players.len()).any(|s| game.position.has_left(s));
-    if !someone_left && !has_moved(&tx, id, seat)? {
+    // A tournament game cannot be declined: resigning it early loses it.
+    let tournament = crate::store::tournaments::of_game(&tx, id)?.is_some();
+    if !someone_left && !tournament && !has_moved(&tx, id, seat)? {
         let declined = Ending::Declined {
             seat,
             name: game.variant.seats()[seat],

@@ -27,6 +27,8 @@ pub fn signoff(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
     let tx = store::write(conn)?;
     let player = acting_player(&tx, req.actor)?;
     signoffs::sign_off(&tx, player.id, &timestamp(req.now))?;
+    // Out of every tournament: its games there resigned now.
+    let resigned = super::tournament::leave::sign_off(&tx, req.catalog, &player, req.now)?;
     let mut now_lost = Vec::new();
     let mut later = Vec::new();
     let mut cancelled = Vec::new();
@@ -56,6 +58,13 @@ pub fn signoff(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
          the userid stays reserved",
         player.userid
     );
+    if !resigned.is_empty() {
+        let list: Vec<String> = resigned.iter().map(|g| g.to_string()).collect();
+        text.push_str(&format!(
+            "\nresigned (tournament games): {}",
+            list.join(", ")
+        ));
+    }
     if !now_lost.is_empty() {
         text.push_str(&format!(
             "\nforfeited now (your turn): {}",

@@ -422,3 +422,15 @@ pub fn of_game(conn: &Connection, game: GameId) -> Result<Option<(i64, u32, Kind
     row.map(|(id, round, kind)| Ok((id, round, Kind::parse(&kind)?)))
         .transpose()
 }
+
+/// Cancels game `game` of a cancelled tournament: no result, the reason
+/// saying why.
+pub fn cancel_game(conn: &Connection, game: GameId, now: &str) -> Result<(), StoreError> {
+    super::exec(
+        conn,
+        "UPDATE games SET status = 'cancelled', result = NULL, reason = 'tournament cancelled', \
+         draw_votes = NULL, undo_votes = NULL, updated = ?2 WHERE id = ?1",
+        params![game.0 as i64, now],
+    )?;
+    Ok(())
+}

@@ -20,14 +20,15 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use crate::command::GameId;
-use crate::rules::Variant;
+use crate::rules::VARIANTS;
 use crate::service::Request;
 use crate::service::accounts::acting_player;
 use crate::service::announce::ladder::{Climb, climbed};
 use crate::service::challenge::{Setup, begin};
 use crate::service::error::ServiceError;
+use crate::service::game::find_variant;
 use crate::service::reply::Reply;
-use crate::store::games::{Game, Status};
+use crate::store::games::{self, Status};
 use crate::store::tournaments::{self, Kind, State, Tournament, TournamentGame};
 use crate::store::{self, StoreError, ladder as ranks_store, players, signoffs};
 use crate::tournament::Format;
@@ -96,7 +97,6 @@ pub fn join(
     }
     let place = ranks_store::bottom(conn, t.id)?;
     tournaments::add_entrant(conn, t.id, userid, entrants as u32 + 1, Some(place))?;
-    super::super::publish::tournament_changed(conn, &t.name)?;
     Ok(format!(
         "{userid} joined the ladder {} at place {place}; challenge a player at most {} \
          above you with `tournament challenge {} USERID`",
@@ -123,15 +123,14 @@ fn places(n: u32) -> String {
 }
 
 /// `userid` left the ladder (or signed off): off the ranking, and those
-/// below move up one. Their running games are forfeited by the caller.
+/// below move up one. Their running games are forfeited by the caller
+/// (a win over a player who left moves nobody).
 pub fn left(conn: &Connection, t: &Tournament, userid: &str) -> Result<(), StoreError> {
-    let mut ranks = ranks_store::ranks(conn, t.id)?;
-    let who = same_name(&ranks, userid);
-    ranks_store::clear_rank(conn, t.id, &who)?;
-    if ladder::leave(&mut ranks, &who) {
-        ranks_store::set_ranks(conn, t.id, &ranks)?;
-    }
-    Ok(())
+    // Off the ranking (userids compare without case), then the places
+    // of those still on it written without the gap.
+    ranks_store::clear_rank(conn, t.id, userid)?;
+    let ranks = ranks_store::ranks(conn, t.id)?;
+    ranks_store::set_ranks(conn, t.id, &ranks)
 }
 
 /// `tournament challenge NAME USERID`: a ladder game against USERID,
@@ -200,28 +199,45 @@ pub fn challenge(
     setup.rated &= t.rated;
     let id = setup.create(&tx, &[me.id, them.id], req.now)?;
     tournaments::add_game(&tx, t.id, id, 0, Kind::Ladder)?;
-    let reply = begin(&tx, req.catalog, id, Some(&me.userid), req.comment, req.now)?;
+    // The new game's mail names the ladder, above the challenger's words.
+    let from = ladder::place(&ranks, &mine).unwrap_or(0);
+    let to = ladder::place(&ranks, &theirs).unwrap_or(0);
+    let mut words = format!(
+        "A game of the ladder {}: {mine} (place {from}) challenges {theirs} (place {to}).",
+        t.name
+    );
+    if let Some(comment) = req.comment.filter(|c| !c.trim().is_empty()) {
+        words = format!("{words}\n\n{comment}");
+    }
+    let reply = begin(
+        &tx,
+        req.catalog,
+        id,
+        Some(&me.userid),
+        Some(&words),
+        req.now,
+    )?;
     super::super::publish::queue(&tx, &crate::web::data::PageKey::Tournament(t.name))?;
     tx.commit()?;
     Ok(reply)
 }
 
-/// A ladder game ended: a win from below moves the winner up (and both
-/// players are told their new places); anything else changes nothing.
+/// Ladder game `game` ended (`result`'s dispatch on the format): a win
+/// from below moves the winner up, and both players are told their new
+/// places; a draw, a loss, a cancelled game or a win over a player who
+/// left changes nothing.
 pub fn game_ended(
     conn: &Connection,
-    variant: &dyn Variant,
     t: &Tournament,
-    game: &Game,
-    points: &[u8],
+    game: GameId,
     now: DateTime<Utc>,
 ) -> Result<(), ServiceError> {
-    if matches!(t.state, State::Cancelled | State::Done) {
+    let Some(row) = games::find(conn, game)? else {
         return Ok(());
-    }
-    let (winner, loser) = match (points, game.players.as_slice()) {
-        ([2, 0], [white, black]) => (white, black),
-        ([0, 2], [white, black]) => (black, white),
+    };
+    let (winner, loser) = match (row.result.as_deref(), row.players.as_slice()) {
+        (Some("1-0"), [white, black]) => (white, black),
+        (Some("0-1"), [white, black]) => (black, white),
         _ => return Ok(()),
     };
     let mut ranks = ranks_store::ranks(conn, t.id)?;
@@ -236,8 +252,8 @@ pub fn game_ended(
     let place = ladder::place(&ranks, &winner).unwrap_or(from);
     let climb = Climb {
         ladder: &t.name,
-        variant,
-        game: game.id,
+        variant: find_variant(VARIANTS, &row.variant)?,
+        game,
         winner: &winner,
         loser: &loser,
         from,

@@ -13,11 +13,16 @@
 //! the winner named. Who meets whom and how a table is ordered is the pure
 //! core's ([`crate::tournament`]).
 
+pub mod cancel;
 pub mod create;
 pub mod join;
 pub mod ladder;
+pub mod leave;
+pub mod letters;
+pub mod result;
 pub mod show;
 pub mod start;
+pub mod table;
 
 use rusqlite::Connection;
 
@@ -106,9 +111,8 @@ pub fn run(
         TournamentAction::Join => join::join(conn, req, name),
         TournamentAction::Start => start::start_command(conn, req, name),
         TournamentAction::Show => show::show(conn, req, name),
-        TournamentAction::Leave | TournamentAction::Cancel => {
-            Err(ServiceError::NotAvailable("tournament leave and cancel"))
-        }
+        TournamentAction::Leave => leave::leave(conn, req, name),
+        TournamentAction::Cancel => cancel::cancel(conn, req, name),
     }
 }
 

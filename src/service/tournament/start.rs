@@ -65,6 +65,7 @@ pub fn start(conn: &Connection, req: &Request<'_>, t: &Tournament) -> Result<Str
     };
     let seeded = seed(conn, t)?;
     tournaments::start(conn, t.id, &timestamp(req.now))?;
+    crate::service::publish::tournament_changed(conn, &t.name)?;
     let mut games = Vec::new();
     for (round, p) in pairings {
         let pair = [&seeded[p.white], &seeded[p.black]];
@@ -78,6 +79,8 @@ pub fn start(conn: &Connection, req: &Request<'_>, t: &Tournament) -> Result<Str
             req.now,
         )?);
     }
+    let table = super::table::Table::read(conn, t)?;
+    super::letters::news(conn, t, &table, super::letters::News::Start, req.now)?;
     let list: Vec<String> = games.iter().map(|g| g.to_string()).collect();
     Ok(format!(
         "{} started: {} players seeded by rating ({}); {} game(s): {}",

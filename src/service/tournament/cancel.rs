@@ -1,0 +1,59 @@
+//! `tournament cancel NAME`: the organiser calls it off. Games still
+//! being played are cancelled (no result, no rating change); finished
+//! games keep theirs; every player gets the final table.
+
+use rusqlite::Connection;
+
+use super::letters::{self, News};
+use super::table::Table;
+use super::{TournamentError, find, must_organise};
+use crate::service::Request;
+use crate::service::accounts::acting_player;
+use crate::service::error::ServiceError;
+use crate::service::game::timestamp;
+use crate::service::reply::Reply;
+use crate::service::{due, turn_arrival};
+use crate::store::games::Status;
+use crate::store::tournaments::{self, State};
+use crate::store::{self};
+
+/// `tournament cancel NAME`.
+pub fn cancel(conn: &mut Connection, req: &Request<'_>, name: &str) -> Result<Reply, ServiceError> {
+    let tx = store::write(conn)?;
+    let player = acting_player(&tx, req.actor)?;
+    let t = find(&tx, name)?;
+    must_organise(&t, &player.userid, "cancel")?;
+    if matches!(t.state, State::Done | State::Cancelled) {
+        return Err(TournamentError::State {
+            name: t.name.clone(),
+            state: t.state.as_str(),
+            what: "it cannot be cancelled",
+        }
+        .into());
+    }
+    let now = timestamp(req.now);
+    let mut cancelled = Vec::new();
+    for g in tournaments::games(&tx, t.id)? {
+        if g.status == Status::Active {
+            tournaments::cancel_game(&tx, g.game, &now)?;
+            turn_arrival::forget(&tx, g.game)?;
+            crate::store::due::set(&tx, g.game, None)?;
+            cancelled.push(g.game.to_string());
+        }
+    }
+    tournaments::end(&tx, t.id, State::Cancelled, None, &now)?;
+    let table = Table::read(&tx, &t)?;
+    letters::news(&tx, &t, &table, News::Cancelled, req.now)?;
+    crate::service::publish::tournament_changed(&tx, &t.name)?;
+    due::settle(&tx, req.catalog, req.now)?;
+    tx.commit()?;
+    Ok(Reply::Done(format!(
+        "{} cancelled; games cancelled: {}",
+        t.name,
+        if cancelled.is_empty() {
+            "none".to_string()
+        } else {
+            cancelled.join(" ")
+        }
+    )))
+}

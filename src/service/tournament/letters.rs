@@ -1,0 +1,137 @@
+//! Who is told what about a tournament: every entrant (and the organiser)
+//! gets one [`TournamentLetter`] per piece of news, to their confirmed
+//! addresses, in the tournament's command's transaction.
+
+use chrono::{DateTime, Utc};
+use rusqlite::Connection;
+
+use super::table::Table;
+use crate::letters::Letter;
+use crate::letters::tournament::{GameLine, TableLine, TournamentLetter};
+use crate::mail::post::{self, Envelope};
+use crate::mail::settings::Settings;
+use crate::store::games::Status;
+use crate::store::tournaments::{Kind, Tournament};
+use crate::store::{StoreError, players};
+use crate::tournament::crosstable::{points, quarters};
+
+/// What happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum News {
+    /// It started: each player's own games.
+    Start,
+    /// A round is over.
+    Round(u32),
+    /// It is over: the winner.
+    Won(String),
+    /// The organiser called it off.
+    Cancelled,
+}
+
+/// The crosstable of `table`, as written.
+pub fn table_lines(table: &Table) -> Vec<TableLine> {
+    table
+        .standings
+        .iter()
+        .map(|s| TableLine {
+            place: s.place,
+            userid: table.userid(s.entrant).to_string(),
+            points: points(s.halves),
+            games: s.games,
+            wins: s.wins,
+            sb: quarters(s.sb_quarters),
+        })
+        .collect()
+}
+
+/// The games of `table`, as written.
+pub fn game_lines(table: &Table) -> Vec<GameLine> {
+    table
+        .games
+        .iter()
+        .map(|g| GameLine {
+            round: g.round,
+            board: g.game.0,
+            white: g.players.first().cloned().unwrap_or_default(),
+            black: g.players.get(1).cloned().unwrap_or_default(),
+            result: match g.status {
+                Status::Active => "*".to_string(),
+                Status::Cancelled => "cancelled".to_string(),
+                Status::Over => g.result.clone().unwrap_or_default(),
+            },
+            kind: match g.kind {
+                Kind::Decider => "decider",
+                Kind::Pairing => "",
+                Kind::Ladder => "ladder",
+            }
+            .to_string(),
+        })
+        .collect()
+}
+
+/// Mails `news` about `t` to every entrant and the organiser.
+pub fn news(
+    conn: &Connection,
+    t: &Tournament,
+    table: &Table,
+    news: News,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    let settings = Settings::current().map_err(|e| StoreError::Setup(e.to_string()))?;
+    let games = game_lines(table);
+    let lines = table_lines(table);
+    let mut readers: Vec<String> = table.entrants.iter().map(|e| e.userid.clone()).collect();
+    if !readers.iter().any(|r| r.eq_ignore_ascii_case(&t.organiser)) {
+        readers.push(t.organiser.clone());
+    }
+    for reader in readers {
+        let Some(player) = players::find(conn, &reader)? else {
+            continue;
+        };
+        let to = players::confirmed_emails(conn, player.id)?;
+        if to.is_empty() {
+            continue;
+        }
+        let yours = games
+            .iter()
+            .filter(|g| {
+                g.white.eq_ignore_ascii_case(&reader) || g.black.eq_ignore_ascii_case(&reader)
+            })
+            .cloned()
+            .collect();
+        let letter = Letter::Tournament(TournamentLetter {
+            name: t.name.clone(),
+            variant: t.variant.clone(),
+            format: t.format.name().to_string(),
+            news: match news {
+                News::Start => "start",
+                News::Round(_) => "round",
+                News::Won(_) => "won",
+                News::Cancelled => "cancelled",
+            }
+            .to_string(),
+            round: match news {
+                News::Round(r) => Some(r),
+                _ => None,
+            },
+            winner: match &news {
+                News::Won(w) => Some(w.clone()),
+                _ => None,
+            },
+            reader: player.userid.clone(),
+            table: lines.clone(),
+            games: games.clone(),
+            yours,
+        });
+        let envelope = Envelope {
+            game: None,
+            to,
+            message_id: settings.identity.unique_id(now),
+            in_reply_to: None,
+            references: Vec::new(),
+            reply_to: None,
+        };
+        post::post(conn, &settings.templates, envelope, &letter, now)?;
+    }
+    Ok(())
+}
