@@ -282,3 +282,19 @@ fn the_ladders_page_shows_the_ranks_and_links_its_games() {
     let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
     assert!(index.contains("tournaments/spring.html"), "{index}");
 }
+
+#[test]
+fn a_ladder_game_cannot_be_declined_resigning_at_once_loses_it() {
+    let env = ladder(&["ann", "bob", "cy"], &[]);
+    let game = challenge(&env, "cy", "ann");
+    // No invitation stands: there is nothing to decline.
+    env.refused(Some("ann"), &["decline", &game]);
+    // Resigning before her first move (elsewhere a refusal to play, which
+    // cancels the game) loses it.
+    env.play(&game, ["cy", "ann"], 1, &["e2-e4"]);
+    env.ok(Some("ann"), &["resign", &game]);
+    let shown = env.json(&game);
+    assert_eq!(shown["status"], "over", "{shown}");
+    assert_eq!(shown["winner"], "cy", "{shown}");
+    assert_eq!(ranks(&env), ["cy", "ann", "bob"]);
+}
