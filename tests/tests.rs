@@ -50,6 +50,7 @@ mod remind;
 mod shell;
 mod store;
 mod tournament_pages;
+mod tournaments;
 mod tournaments_ladder;
 mod util;
 mod verbs;

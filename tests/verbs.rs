@@ -31,6 +31,13 @@ fn template() -> (Env, String) {
     // open challenge to chess.
     env.ok(Some("alice"), &["challenge", "chess", "alice", "bob"]);
     env.ok(Some("alice"), &["seek", "chess"]);
+    // spring: alice's open chess round robin, alice and carol in it.
+    env.ok(
+        Some("alice"),
+        &["tournament", "create", "spring", "chess", "round-robin"],
+    );
+    env.ok(Some("alice"), &["tournament", "join", "spring"]);
+    env.ok(Some("carol"), &["tournament", "join", "spring"]);
     // ladder1: alice's chess ladder, alice at place 1, bob at 2.
     env.ok(
         Some("alice"),

@@ -340,7 +340,7 @@ pub enum Command {
     /// `tournament VERB NAME ...`: one tournament's command.
     Tournament {
         name: String,
-        action: TournamentAction,
+        action: Box<TournamentAction>,
     },
     /// `tournaments`: the open and running tournaments.
     Tournaments,

@@ -82,6 +82,9 @@ pub fn mail_cost(request: &Request) -> usize {
         // mails those players: it runs alone in its message. (An account
         // signs off once, so it cannot be repeated.)
         Command::Signoff => MAIL_BUDGET,
+        // A tournament's start, round, end or cancellation mails every
+        // player (and starts many games): it runs alone in its message.
+        Command::Tournament { .. } => MAIL_BUDGET,
         _ => 0,
     }
 }

@@ -71,14 +71,14 @@ pub fn create(p: &mut Parse<'_>) -> Built {
     }
     Ok(vec![Command::Tournament {
         name,
-        action: TournamentAction::Create {
+        action: Box::new(TournamentAction::Create {
             variant,
             format,
             players,
             reach,
             max_games,
             options,
-        },
+        }),
     }])
 }
 
@@ -86,7 +86,10 @@ pub fn create(p: &mut Parse<'_>) -> Built {
 fn named(p: &mut Parse<'_>, action: TournamentAction) -> Built {
     let name = tournament_name(p.words.next("NAME")?)?;
     p.words.end()?;
-    Ok(vec![Command::Tournament { name, action }])
+    Ok(vec![Command::Tournament {
+        name,
+        action: Box::new(action),
+    }])
 }
 
 /// `tournament join NAME`.
