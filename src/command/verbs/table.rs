@@ -432,7 +432,7 @@ pub static VERBS: &[Verb] = &[
         login: true,
         args: "NAME USERID",
         secret: None,
-        summary: "a ladder game against a player above you",
+        summary: "ladder: play someone above you",
         page: "Ladders: a ladder (`tournament create NAME VARIANT ladder\n\
                [--reach=N] [--max-games=N]`) runs from its creation, with no\n\
                `tournament start`; whoever joins takes the bottom place. On the\n\
