@@ -131,6 +131,23 @@ fn a_round_robin_of_four_plays_each_pair_once_by_the_berger_tables() {
         .expect("a start letter to dave")
         .2;
     assert_eq!(start.matches("(White) v").count(), 3, "{start}");
+    // Each game's board mails name the tournament and the round.
+    let new_game = env
+        .queued()
+        .into_iter()
+        .find(|(to, s, _)| to.contains("carol") && s.contains("New Chess Board 3"))
+        .expect("game3's first board mail to carol")
+        .2;
+    assert!(
+        new_game.contains("Tournament spring (round-robin), round 2."),
+        "{new_game}"
+    );
+    env.ok(Some("dave"), &["move", "game3", "e2-e4#1"]);
+    let (_, board) = env.last_mail_to("carol");
+    assert!(
+        board.contains("Tournament spring (round-robin), round 2."),
+        "{board}"
+    );
 }
 
 #[test]
@@ -238,6 +255,16 @@ fn a_knockout_of_four_gives_a_level_match_its_decider_then_makes_the_final() {
     assert_eq!(pairs(&json).len(), 5, "{json}");
     assert_eq!(json["games"][4]["kind"], "decider");
     assert_eq!(pairs(&json)[4], "carol-bob");
+    let decider = env
+        .queued()
+        .into_iter()
+        .find(|(to, s, _)| to.contains("bob") && s.contains("New Chess Board 5"))
+        .expect("the decider's first board mail")
+        .2;
+    assert!(
+        decider.contains("Tournament ko (knockout), round 1, the match's decider."),
+        "{decider}"
+    );
     // A drawn decider sends the higher seed through: the final is made.
     finish(&env, "game5", "draw");
     let json = show(&env, "ko");
@@ -423,4 +450,77 @@ fn a_tournament_runs_by_mail() {
     );
     assert!(body.contains("game1 alice - bob"), "{body}");
     assert_eq!(show(&env, "mailed")["games"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn a_loss_on_time_counts_and_ends_the_tournament() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    env.ok(
+        Some("alice"),
+        &[
+            "tournament",
+            "create",
+            "timed",
+            "chess",
+            "round-robin",
+            "--players=2",
+        ],
+    );
+    env.ok(Some("alice"), &["tournament", "join", "timed"]);
+    env.ok(Some("bob"), &["tournament", "join", "timed"]);
+    // game1: alice (White) never moves; remind forfeits her after 21 days.
+    let out = env
+        .cmd(None)
+        .args(["--now", "2026-03-23T12:00:00Z", "remind"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json = show(&env, "timed");
+    assert_eq!(json["games"][0]["result"], "0-1", "{json}");
+    assert_eq!(json["state"], "done");
+    assert_eq!(json["winner"], "bob");
+    assert!(
+        env.queued()
+            .iter()
+            .any(|(to, s, _)| to.contains("alice") && s.contains("Tournament timed: won by bob")),
+        "the winner announced"
+    );
+}
+
+#[test]
+fn a_knockout_of_three_gives_the_top_seed_a_bye() {
+    let env = Env::new();
+    env.signup(&["alice", "bob", "carol"]);
+    env.ok(
+        Some("alice"),
+        &[
+            "tournament",
+            "create",
+            "three",
+            "chess",
+            "knockout",
+            "--players=3",
+        ],
+    );
+    for p in ["alice", "bob", "carol"] {
+        env.ok(Some(p), &["tournament", "join", "three"]);
+    }
+    // Seed 1 (alice) waits; 2 and 3 play their match.
+    assert_eq!(pairs(&show(&env, "three")), ["bob-carol", "carol-bob"]);
+    finish(&env, "game1", "0-1");
+    finish(&env, "game2", "1-0");
+    let json = show(&env, "three");
+    assert_eq!(&pairs(&json)[2..], ["alice-carol", "carol-alice"]);
+    assert!(
+        env.queued()
+            .iter()
+            .any(|(to, s, _)| to.contains("alice") && s.contains("Tournament three: round 1 over")),
+        "round 1's table to alice"
+    );
 }

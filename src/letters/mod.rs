@@ -123,6 +123,9 @@ pub struct BoardLetter {
     pub spectator: bool,
     /// Rated or not, and each player's rating (`ratings.txt`).
     pub ratings: ratings::RatingsLetter,
+    /// The tournament game's line: `Tournament spring (round-robin),
+    /// round 2.`; none for other games.
+    pub tournament: Option<String>,
 }
 
 /// The clock block of a board mail: dates as players read them

@@ -761,6 +761,7 @@ pub(super) fn board_letter(
         commitment: game.row.dice_commitment.clone(),
         seed: view.seed.clone(),
         ratings: super::ratings::letter::for_game(conn, &game.row, now)?,
+        tournament: super::tournament::letters::board_line(conn, game.id())?,
         ..BoardLetter::default()
     })
 }

@@ -584,8 +584,9 @@ pub static VERBS: &[Verb] = &[
         secret: None,
         summary: "give up",
         page: "Gives up the game. Before your first move it declines the game: it is\n\
-               cancelled. With three players the game goes on without you; when two\n\
-               are out the third wins. On your turn it takes effect at once; sent\n\
+               cancelled (a tournament game cannot be declined: it is lost). With\n\
+               three players the game goes on without you; when two are out the\n\
+               third wins. On your turn it takes effect at once; sent\n\
                while another player is to move it is pending: it takes effect when\n\
                your turn comes (the board mails say so), and sending it again\n\
                withdraws it.",

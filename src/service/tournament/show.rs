@@ -12,6 +12,7 @@ use crate::service::reply::Reply;
 use crate::store::games::Status;
 use crate::store::tournaments::{self, State, Tournament};
 use crate::store::{self};
+use crate::tournament::Format;
 use crate::tournament::crosstable::{points, quarters};
 
 /// `tournaments`: one line per open or running tournament.
@@ -164,7 +165,12 @@ pub fn show(conn: &mut Connection, _req: &Request<'_>, name: &str) -> Result<Rep
         return Ok(Reply::Ladder(super::ladder::show(&tx, &t)?));
     }
     let table = Table::read(&tx, &t)?;
-    Ok(Reply::Tournament(view(&t, &table)))
+    match t.format {
+        Format::RoundRobin | Format::DoubleRoundRobin | Format::Knockout => {
+            Ok(Reply::Tournament(view(&t, &table)))
+        }
+        Format::Ladder => Err(super::TournamentError::LadderNotYet("show").into()),
+    }
 }
 
 /// The view of `t` as `table` has it.
