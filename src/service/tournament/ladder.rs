@@ -199,25 +199,9 @@ pub fn challenge(
     setup.rated &= t.rated;
     let id = setup.create(&tx, &[me.id, them.id], req.now)?;
     tournaments::add_game(&tx, t.id, id, 0, Kind::Ladder)?;
-    // The new game's mail names the ladder, above the challenger's words.
-    let from = ladder::place(&ranks, &mine).unwrap_or(0);
-    let to = ladder::place(&ranks, &theirs).unwrap_or(0);
-    let mut words = format!(
-        "A game of the ladder {}: {mine} (place {from}) challenges {theirs} (place {to}).",
-        t.name
-    );
-    if let Some(comment) = req.comment.filter(|c| !c.trim().is_empty()) {
-        words = format!("{words}\n\n{comment}");
-    }
-    let reply = begin(
-        &tx,
-        req.catalog,
-        id,
-        Some(&me.userid),
-        Some(&words),
-        req.now,
-    )?;
-    super::super::publish::queue(&tx, &crate::web::data::PageKey::Tournament(t.name))?;
+    // Its mails name the ladder (`letters::board_line`); the challenger's
+    // words go with the new board.
+    let reply = begin(&tx, req.catalog, id, Some(&me.userid), req.comment, req.now)?;
     tx.commit()?;
     Ok(reply)
 }

@@ -76,8 +76,6 @@ pub enum TournamentError {
         wanted: u32,
         joined: usize,
     },
-    #[error("ladder tournaments are not yet offered here: {0}")]
-    LadderNotYet(&'static str),
 }
 
 /// Runs `tournament VERB NAME ...`.
