@@ -524,3 +524,20 @@ fn a_knockout_of_three_gives_the_top_seed_a_bye() {
         "round 1's table to alice"
     );
 }
+
+#[test]
+fn a_knockout_player_who_left_gives_the_next_match_up_unplayed() {
+    let env = Env::new();
+    four(&env, "walk", "knockout");
+    finish(&env, "game1", "1-0");
+    finish(&env, "game2", "0-1");
+    // alice is through, then leaves with no game running.
+    let out = env.ok(Some("alice"), &["tournament", "leave", "walk"]);
+    assert!(out.contains("resigned: none"), "{out}");
+    finish(&env, "game3", "1-0");
+    finish(&env, "game4", "0-1");
+    let json = show(&env, "walk");
+    assert_eq!(pairs(&json).len(), 4, "no final is played: {json}");
+    assert_eq!(json["state"], "done");
+    assert_eq!(json["winner"], "bob");
+}

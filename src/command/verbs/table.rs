@@ -317,7 +317,7 @@ pub static VERBS: &[Verb] = &[
         aliases: &[],
         place: Place::Global,
         login: true,
-        args: "NAME VARIANT FORMAT [--players=N] [--unrated] [options]",
+        args: "NAME VARIANT FORMAT [options]",
         secret: None,
         summary: "a new tournament; you organise it",
         page: "Creates tournament NAME (letters, digits, - and _) of VARIANT; you are\n\
@@ -325,10 +325,10 @@ pub static VERBS: &[Verb] = &[
                pair meets once, by the Berger tables), double-round-robin (twice,\n\
                colours swapped), knockout (matches of two games, one with each\n\
                colour; the loser of a match is out) or ladder (--reach=N,\n\
-               --max-games=N). --players=N: it starts by itself when N have\n\
-               joined; without it the organiser starts it. The options are those of\n\
-               challenge and every game gets them; the games are rated unless\n\
-               --unrated. At the start the players are seeded by their rating in\n\
+               --max-games=N). Options: --players=N: it starts by itself when N\n\
+               have joined (without it the organiser starts it); --unrated: no game\n\
+               of it is rated (they are otherwise); and those of challenge, which\n\
+               every game gets. At the start the players are seeded by their rating in\n\
                VARIANT and every game of a round robin (a knockout's first round)\n\
                starts at once: a tournament game cannot be declined. A win is 1, a\n\
                draw 1/2; the crosstable orders players by points, then wins\n\

@@ -84,3 +84,40 @@ pub fn outcome(g: &TournamentGame) -> Option<Outcome> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ids::GameId;
+    use crate::store::tournaments::Kind;
+
+    fn game(status: Status, result: Option<&str>) -> TournamentGame {
+        TournamentGame {
+            game: GameId(1),
+            round: 1,
+            kind: Kind::Pairing,
+            players: vec!["alice".into(), "bob".into()],
+            status,
+            result: result.map(str::to_string),
+            reason: None,
+        }
+    }
+
+    #[test]
+    fn only_a_finished_game_has_an_outcome_from_whites_side() {
+        assert_eq!(
+            outcome(&game(Status::Over, Some("1-0"))),
+            Some(Outcome::Win)
+        );
+        assert_eq!(
+            outcome(&game(Status::Over, Some("0-1"))),
+            Some(Outcome::Loss)
+        );
+        assert_eq!(
+            outcome(&game(Status::Over, Some("1/2-1/2"))),
+            Some(Outcome::Draw)
+        );
+        assert_eq!(outcome(&game(Status::Active, None)), None);
+        assert_eq!(outcome(&game(Status::Cancelled, None)), None);
+    }
+}
