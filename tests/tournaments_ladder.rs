@@ -217,8 +217,12 @@ fn leaving_the_ladder_forfeits_its_games_and_those_below_move_up() {
     let shown = env.json(&game);
     assert_eq!(shown["status"], "over", "{shown}");
     assert_eq!(shown["winner"], "cy", "{shown}");
-    // A win over a player who left moves nobody.
+    // A win over a player who left moves nobody; the places stored stay
+    // 1, 2 ... without the leaver's.
     assert_eq!(ranks(&env), ["bob", "cy"]);
+    let stored: Vec<i64> =
+        env.query("SELECT rank FROM tournament_entrants WHERE rank IS NOT NULL ORDER BY rank");
+    assert_eq!(stored, [1, 2]);
 }
 
 #[test]
