@@ -113,6 +113,15 @@ fn write(
             }
             files::write(dir, &files::game(*id), &render::game(&game))?;
         }
+        PageKey::Tournament(name) => {
+            if let Some(page) = publish::tournament_page(conn, VARIANTS, name)? {
+                files::write(
+                    dir,
+                    &files::tournament(&page.line.name),
+                    &render::tournament(&page),
+                )?;
+            }
+        }
         PageKey::Standings(variant) => {
             if let Some(page) = publish::standings_page(conn, VARIANTS, variant, now)? {
                 files::write(dir, &files::standings(variant), &render::standings(&page))?;

@@ -38,6 +38,13 @@ fn template() -> (Env, String) {
     );
     env.ok(Some("alice"), &["tournament", "join", "spring"]);
     env.ok(Some("carol"), &["tournament", "join", "spring"]);
+    // ladder1: alice's chess ladder, alice at place 1, bob at 2.
+    env.ok(
+        Some("alice"),
+        &["tournament", "create", "ladder1", "chess", "ladder"],
+    );
+    env.ok(Some("alice"), &["tournament", "join", "ladder1"]);
+    env.ok(Some("bob"), &["tournament", "join", "ladder1"]);
     env.mail(
         "From: dave@example.test\nTo: chess@example.net\nSubject: signup dave secret\n\
          Message-ID: <dave-signup@example.test>\n\n",

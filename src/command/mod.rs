@@ -331,6 +331,12 @@ pub enum Command {
         seek: u64,
         variant: Option<String>,
     },
+    /// `tournament challenge NAME USERID`: a ladder game against a player
+    /// a few places above, begun at once.
+    LadderChallenge {
+        tournament: String,
+        opponent: String,
+    },
     /// `tournament VERB NAME ...`: one tournament's command.
     Tournament {
         name: String,

@@ -18,6 +18,7 @@
 
 mod build;
 pub mod consent;
+mod ladder;
 mod rating;
 mod social;
 mod table;

@@ -10,6 +10,7 @@
 
 use super::consent::{DeclinedLetter, ExpiredLetter, InvitationLetter};
 use super::digest::DigestLetter;
+use super::ladder::LadderLetter;
 use super::social::{BroadcastLetter, ChatLetter, MessageLetter};
 use super::tournament::TournamentLetter;
 use super::{
@@ -49,6 +50,8 @@ pub enum Letter {
     Expired(ExpiredLetter),
     /// The daily digest of a player's games (`digest.txt`).
     Digest(DigestLetter),
+    /// Places changed on a ladder (`ladder.txt`).
+    Ladder(LadderLetter),
     /// A tournament's start, round, winner or cancellation (`tournament.txt`).
     Tournament(TournamentLetter),
 }
@@ -74,6 +77,7 @@ impl Letter {
             Letter::Declined(_) => "declined.txt",
             Letter::Expired(_) => "expired.txt",
             Letter::Digest(_) => "digest.txt",
+            Letter::Ladder(_) => "ladder.txt",
             Letter::Tournament(_) => "tournament.txt",
         }
     }

@@ -12,6 +12,7 @@
 pub mod consent;
 pub mod digest;
 pub mod html;
+pub mod ladder;
 pub mod letter;
 pub mod ratings;
 pub mod social;

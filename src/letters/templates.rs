@@ -36,6 +36,7 @@ pub const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../templates/game_over.txt"),
     ),
     ("help.txt", include_str!("../../templates/help.txt")),
+    ("ladder.txt", include_str!("../../templates/ladder.txt")),
     (
         "invitation.txt",
         include_str!("../../templates/invitation.txt"),
@@ -190,6 +191,7 @@ impl Templates {
             Letter::Declined(l) => (self.render(name, l)?, None),
             Letter::Expired(l) => (self.render(name, l)?, None),
             Letter::Digest(l) => (self.render(name, l)?, None),
+            Letter::Ladder(l) => (self.render(name, l)?, None),
             Letter::Tournament(l) => (self.render(name, l)?, None),
         };
         rendered.parts.html = html;

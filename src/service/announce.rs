@@ -10,6 +10,7 @@
 
 pub mod consent;
 pub mod held;
+pub mod ladder;
 pub mod nag;
 pub mod social;
 pub mod spectators;

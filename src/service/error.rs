@@ -155,6 +155,9 @@ pub enum ServiceError {
     /// The computer player's part of a command refused.
     #[error(transparent)]
     Bot(#[from] super::bot::BotRefusal),
+    /// A ladder challenge refused (issue 27).
+    #[error(transparent)]
+    Ladder(#[from] super::tournament::ladder::LadderError),
     /// Busy, damaged or unreadable database: nothing was judged.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -312,6 +315,9 @@ mod tests {
             ServiceError::Setup("BOSERV_DICE_SEED: not 64 hex digits".into()),
             ServiceError::Internal("oops".into()),
             ServiceError::Bot(super::super::bot::BotRefusal::NoHints(game)),
+            ServiceError::Ladder(super::super::tournament::ladder::LadderError::Cancelled(
+                "spring".into(),
+            )),
             ServiceError::Store(StoreError::Busy),
             ServiceError::Store(StoreError::TooNew(9)),
             ServiceError::Store(StoreError::Damaged("x".into())),
@@ -378,7 +384,8 @@ mod tests {
                     | ServiceError::Ratings(_)
                     | ServiceError::DailyBound(_)
                     | ServiceError::Consent(_)
-                    | ServiceError::Tournament(_) => 1,
+                    | ServiceError::Tournament(_)
+                    | ServiceError::Ladder(_) => 1,
                     ServiceError::NeedUser
                     | ServiceError::Setup(_)
                     | ServiceError::Internal(_)

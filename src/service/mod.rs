@@ -196,6 +196,10 @@ pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
         } => seek::seek(conn, req, variant, options, color.as_deref(), *rating),
         Command::Seeks { variant } => seek::seeks(conn, req, variant.as_deref()),
         Command::AcceptSeek { seek, variant } => seek::accept(conn, req, *seek, variant.as_deref()),
+        Command::LadderChallenge {
+            tournament,
+            opponent,
+        } => tournament::ladder::challenge(conn, req, tournament, opponent),
         Command::Tournament { name, action } => tournament::run(conn, req, name, action),
         Command::Tournaments => tournament::show::list(conn, req),
     }

@@ -18,10 +18,13 @@ use super::record::record_text;
 use super::score::score;
 use crate::command::GameId;
 use crate::store::games::{self, Game, Status};
+use crate::store::tournaments::{self, State, Tournament};
 use crate::store::turns::{self, EntryKind};
 use crate::store::{StoreError, players};
+use crate::tournament::{Format, Outcome, Pairing, Played, crosstable};
 use crate::web::data::{
     GameLine, GamePage, IndexPage, PageKey, PlayerPage, Ply, StandingLine, StandingsPage,
+    TournamentLine, TournamentPage,
 };
 
 /// Queues a page to be written after commit (once, however often marked).
@@ -51,6 +54,12 @@ pub fn mark(conn: &Connection, notices: &[Notice]) -> Result<(), StoreError> {
         }
         pages.push(PageKey::Game(game.0));
         pages.push(PageKey::Index);
+        // A tournament's table and games list change with its games.
+        if let Some((tournament, _, _)) = tournaments::of_game(conn, game)?
+            && let Some(t) = tournaments::by_id(conn, tournament)?
+        {
+            pages.push(PageKey::Tournament(t.name));
+        }
         if let Some(row) = games::find(conn, game)? {
             // A game's end moves its type's ratings.
             if row.status == Status::Over {
@@ -65,6 +74,13 @@ pub fn mark(conn: &Connection, notices: &[Notice]) -> Result<(), StoreError> {
         queue(conn, page)?;
     }
     Ok(())
+}
+
+/// Marks the pages a tournament's own change touches (created, joined,
+/// left, started, cancelled): its page and the index that lists it.
+pub fn tournament_changed(conn: &Connection, name: &str) -> Result<(), StoreError> {
+    queue(conn, &PageKey::Tournament(name.to_string()))?;
+    queue(conn, &PageKey::Index)
 }
 
 /// The game whose public page a notice changes (reminders, words and
@@ -112,6 +128,12 @@ pub fn every_page(conn: &Connection, catalog: Catalog<'_>) -> Result<Vec<PageKey
     users.dedup();
     pages.extend(all.iter().map(|g| PageKey::Game(g.id.0)));
     pages.extend(users.into_iter().map(PageKey::Player));
+    let every = [State::Open, State::Running, State::Done, State::Cancelled];
+    pages.extend(
+        tournaments::list(conn, &every)?
+            .into_iter()
+            .map(|t| PageKey::Tournament(t.name)),
+    );
     Ok(pages)
 }
 
@@ -174,7 +196,160 @@ pub fn index_page(conn: &Connection, catalog: Catalog<'_>) -> Result<IndexPage, 
             .iter()
             .map(|v| (v.name().to_string(), v.full_name().to_string()))
             .collect(),
+        tournaments: tournaments::list(
+            conn,
+            &[State::Open, State::Running, State::Done, State::Cancelled],
+        )?
+        .iter()
+        .map(|t| tournament_line(catalog, t))
+        .collect(),
     })
+}
+
+/// A tournament as the index lists it.
+fn tournament_line(catalog: Catalog<'_>, t: &Tournament) -> TournamentLine {
+    let name = catalog
+        .iter()
+        .find(|v| v.name() == t.variant)
+        .map_or(t.variant.clone(), |v| v.full_name().to_string());
+    let state = match (&t.state, &t.winner) {
+        (State::Done, Some(winner)) => format!("done, won by {winner}"),
+        (state, _) => state.as_str().to_string(),
+    };
+    TournamentLine {
+        name: t.name.clone(),
+        what: format!("{name} {}", t.format),
+        state,
+    }
+}
+
+/// `tournaments/NAME.html`: a ladder's ranks or a crosstable, and the
+/// games; none for a name no tournament has.
+pub fn tournament_page(
+    conn: &Connection,
+    catalog: Catalog<'_>,
+    name: &str,
+) -> Result<Option<TournamentPage>, ServiceError> {
+    let Some(t) = tournaments::find(conn, name)? else {
+        return Ok(None);
+    };
+    let games = tournaments::games(conn, t.id)?;
+    let mut lines = Vec::new();
+    for g in &games {
+        if let Some(row) = games::find(conn, g.game)? {
+            lines.push((g.round, line(catalog, &row)));
+        }
+    }
+    let (head, rows, note) = if t.format == Format::Ladder {
+        ladder_table(conn, &t)?
+    } else {
+        cross_table(conn, &t, &games)?
+    };
+    Ok(Some(TournamentPage {
+        line: tournament_line(catalog, &t),
+        head,
+        rows,
+        player_column: 1,
+        note,
+        games: lines,
+    }))
+}
+
+/// Column heads, rows and the note of a tournament's table.
+type Table = (Vec<String>, Vec<Vec<String>>, String);
+
+/// A ladder's table: place, player, finished games, points, games going on.
+fn ladder_table(conn: &Connection, t: &Tournament) -> Result<Table, ServiceError> {
+    let head = ["#", "Player", "Games", "Points", "Playing"];
+    let rows = super::tournament::ladder::table(conn, t)?
+        .into_iter()
+        .map(|r| {
+            vec![
+                r.rank.to_string(),
+                r.userid,
+                r.games.to_string(),
+                crosstable::points((r.points * 2.0) as u32),
+                r.playing.to_string(),
+            ]
+        })
+        .collect();
+    let note = format!(
+        "A newcomer starts at the bottom. A player may challenge one at most {} places above \
+         (tournament challenge {} USERID), in at most {} ladder games at once; a win takes \
+         the loser's place.",
+        t.reach, t.name, t.max_games
+    );
+    Ok((head.map(str::to_string).to_vec(), rows, note))
+}
+
+/// A crosstable: the entrants by points, then ICCF's tie-breaks, with
+/// each one's results against every other (in the table's order).
+fn cross_table(
+    conn: &Connection,
+    t: &Tournament,
+    games: &[tournaments::TournamentGame],
+) -> Result<Table, ServiceError> {
+    let entrants = tournaments::entrants(conn, t.id)?;
+    let number = |userid: &str| {
+        entrants
+            .iter()
+            .position(|e| e.userid.eq_ignore_ascii_case(userid))
+    };
+    let mut played = Vec::new();
+    for g in games {
+        let [white, black] = g.players.as_slice() else {
+            continue;
+        };
+        let (Some(white), Some(black)) = (number(white), number(black)) else {
+            continue;
+        };
+        let outcome = match g.result.as_deref() {
+            Some("1-0") => Some(Outcome::Win),
+            Some("0-1") => Some(Outcome::Loss),
+            Some("1/2-1/2") => Some(Outcome::Draw),
+            _ => None,
+        };
+        played.push(Played {
+            pairing: Pairing { white, black },
+            outcome,
+        });
+    }
+    let table = crosstable::order(entrants.len(), &played);
+    let mut head: Vec<String> = vec!["#".into(), "Player".into()];
+    head.extend((1..=table.len()).map(|n| n.to_string()));
+    head.extend(["Points", "Wins", "SB"].map(str::to_string));
+    let rows = table
+        .iter()
+        .map(|s| {
+            let mut row = vec![s.place.to_string(), entrants[s.entrant].userid.clone()];
+            for other in &table {
+                if other.entrant == s.entrant {
+                    row.push("x".to_string());
+                    continue;
+                }
+                let results: Vec<String> = played
+                    .iter()
+                    .filter_map(|p| match (p.pairing.white, p.pairing.black) {
+                        (w, b) if w == s.entrant && b == other.entrant => Some(p.outcome),
+                        (w, b) if b == s.entrant && w == other.entrant => {
+                            Some(p.outcome.map(Outcome::flipped))
+                        }
+                        _ => None,
+                    })
+                    .map(|o| o.map_or("*".to_string(), |o| crosstable::points(o.halves())))
+                    .collect();
+                row.push(results.join(" "));
+            }
+            row.push(crosstable::points(s.halves));
+            row.push(s.wins.to_string());
+            row.push(crosstable::quarters(s.sb_quarters));
+            row
+        })
+        .collect();
+    let note = "Ordered by points, then the number of wins (Baumbach), then \
+                Sonneborn-Berger (SB), then the games between the tied players."
+        .to_string();
+    Ok((head, rows, note))
 }
 
 /// `standings/VARIANT.html`: the pool as `standings VARIANT` shows it at

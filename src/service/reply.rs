@@ -215,6 +215,8 @@ pub enum Reply {
     Text(String),
     /// A rating pool, ranked (`standings VARIANT`).
     Standings(super::ratings::Standings),
+    /// A ladder's ranks and games (`tournament show NAME`).
+    Ladder(super::tournament::ladder::LadderShow),
     /// A tournament's crosstable and games (`tournament show NAME`).
     Tournament(super::tournament::show::TournamentView),
 }
@@ -254,6 +256,7 @@ impl Reply {
             Reply::Games(lines) => games_table(lines),
             Reply::Text(text) => text.trim_end().to_string(),
             Reply::Standings(standings) => standings.text(),
+            Reply::Ladder(ladder) => ladder.text(),
             Reply::Tournament(view) => view.text(),
         }
     }
@@ -263,6 +266,7 @@ impl Reply {
     pub fn json(&self) -> Option<serde_json::Result<String>> {
         match self {
             Reply::Standings(standings) => Some(serde_json::to_string_pretty(&standings.rows)),
+            Reply::Ladder(ladder) => Some(serde_json::to_string_pretty(ladder)),
             Reply::Tournament(view) => Some(serde_json::to_string_pretty(view)),
             reply => reply.view().map(serde_json::to_string_pretty),
         }

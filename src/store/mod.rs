@@ -19,6 +19,7 @@ pub mod draw_offers;
 pub mod due;
 pub mod games;
 pub mod invitations;
+pub mod ladder;
 pub mod migrate;
 pub mod players;
 pub mod queued;

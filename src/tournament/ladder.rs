@@ -33,7 +33,10 @@ pub enum LadderRefusal {
         place: usize,
     },
     /// Too high above.
-    #[error("{target} is {distance} places above you; you may challenge at most {reach} places up")]
+    #[error(
+        "{target} is {distance} places above you; you may challenge at most {} up",
+        places(*.reach)
+    )]
     OutOfReach {
         /// Who was challenged.
         target: String,
@@ -42,6 +45,14 @@ pub enum LadderRefusal {
         /// The ladder's reach.
         reach: usize,
     },
+}
+
+/// `1 place`, `3 places`.
+fn places(n: usize) -> String {
+    match n {
+        1 => "1 place".to_string(),
+        n => format!("{n} places"),
+    }
 }
 
 /// Place (from 1) of `who`, if on the ladder.

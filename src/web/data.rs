@@ -15,6 +15,8 @@ pub enum PageKey {
     Player(String),
     /// `standings/VARIANT.html`: a game type's rating pool.
     Standings(String),
+    /// `tournaments/NAME.html`: a tournament's table and games.
+    Tournament(String),
 }
 
 impl PageKey {
@@ -25,6 +27,7 @@ impl PageKey {
             PageKey::Game(n) => format!("game:{n}"),
             PageKey::Player(user) => format!("player:{user}"),
             PageKey::Standings(variant) => format!("standings:{variant}"),
+            PageKey::Tournament(name) => format!("tournament:{name}"),
         }
     }
 
@@ -36,6 +39,9 @@ impl PageKey {
             Some(("player", user)) if !user.is_empty() => Some(PageKey::Player(user.to_string())),
             Some(("standings", variant)) if !variant.is_empty() => {
                 Some(PageKey::Standings(variant.to_string()))
+            }
+            Some(("tournament", name)) if !name.is_empty() => {
+                Some(PageKey::Tournament(name.to_string()))
             }
             _ => None,
         }
@@ -62,6 +68,35 @@ pub struct IndexPage {
     pub players: Vec<String>,
     /// (variant, its full name) of every game type, for the standings.
     pub types: Vec<(String, String)>,
+    /// Every tournament, oldest first.
+    pub tournaments: Vec<TournamentLine>,
+}
+
+/// A tournament in the index: `spring: Chess ladder, running`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentLine {
+    pub name: String,
+    /// `Chess ladder`, `Chess round-robin`.
+    pub what: String,
+    /// `open`, `running`, `done (won by alice)`, `cancelled`.
+    pub state: String,
+}
+
+/// `tournaments/NAME.html`: the table (a crosstable, or a ladder's ranks)
+/// and the games, each linked to its page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentPage {
+    pub line: TournamentLine,
+    /// The table's column heads (`#`, `Player`, ...).
+    pub head: Vec<String>,
+    /// One row per player, best (or top) first: the cells under `head`;
+    /// the cell at `player_column` is a userid, linked to its page.
+    pub rows: Vec<Vec<String>>,
+    pub player_column: usize,
+    /// What the table means (tie-breaks, the ladder's rules).
+    pub note: String,
+    /// The games, with the round each belongs to (0: none, a ladder's).
+    pub games: Vec<(u32, GameLine)>,
 }
 
 /// One line of a standings page.

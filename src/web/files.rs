@@ -46,6 +46,11 @@ pub fn standings(variant: &str) -> PathBuf {
     PathBuf::from(format!("standings/{}.html", file_name(variant)))
 }
 
+/// `tournaments/NAME.html`.
+pub fn tournament(name: &str) -> PathBuf {
+    PathBuf::from(format!("tournaments/{}.html", file_name(name)))
+}
+
 /// Writes `text` at `dir/relative` atomically (temporary file + rename),
 /// making the folders it needs.
 pub fn write(dir: &Path, relative: &Path, text: &str) -> Result<(), WebError> {

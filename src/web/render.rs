@@ -2,7 +2,9 @@
 //! board mail ([`crate::letters::html`]), links between pages relative
 //! so the folder can be served from anywhere.
 
-use super::data::{GameLine, GamePage, IndexPage, PlayerPage, Ply, StandingsPage};
+use super::data::{
+    GameLine, GamePage, IndexPage, PlayerPage, Ply, StandingsPage, TournamentLine, TournamentPage,
+};
 use super::files;
 use crate::letters::html::board::block;
 use crate::letters::html::escape;
@@ -79,8 +81,13 @@ pub fn index(page: &IndexPage) -> String {
             )
         })
         .collect();
+    let tournaments: Vec<String> = page
+        .tournaments
+        .iter()
+        .map(|t| tournament_item(t, 0))
+        .collect();
     let body = format!(
-        "{H1}boserv games</h1>\n{H2}Going on</h2>\n{}{H2}Over</h2>\n{}{H2}Players</h2>\n{P}{}</p>\n{H2}Standings</h2>\n{P}{}</p>\n",
+        "{H1}boserv games</h1>\n{H2}Going on</h2>\n{}{H2}Over</h2>\n{}{H2}Players</h2>\n{P}{}</p>\n{H2}Standings</h2>\n{P}{}</p>\n{H2}Tournaments</h2>\n{}",
         game_list(&going, 0),
         game_list(&over, 0),
         if players.is_empty() {
@@ -88,9 +95,89 @@ pub fn index(page: &IndexPage) -> String {
         } else {
             players.join(", ")
         },
-        types.join(", ")
+        types.join(", "),
+        if tournaments.is_empty() {
+            format!("{P}None yet.</p>\n")
+        } else {
+            format!(
+                "<ul style=\"font:14px/20px Arial,Helvetica,sans-serif;padding-left:18px;margin:4px 0\">\n{}</ul>\n",
+                tournaments.concat()
+            )
+        }
     );
     document("boserv games", &body)
+}
+
+/// A tournament in a list, linked to its page.
+fn tournament_item(t: &TournamentLine, depth: usize) -> String {
+    format!(
+        "<li style=\"margin:4px 0\"><a href=\"{}\">{}</a>: {}, {}</li>\n",
+        escape(&href(depth, &files::tournament(&t.name))),
+        escape(&t.name),
+        escape(&t.what),
+        escape(&t.state)
+    )
+}
+
+/// `tournaments/NAME.html`: the table, then the games by round.
+pub fn tournament(page: &TournamentPage) -> String {
+    const CELL: &str = "style=\"padding:2px 6px;text-align:right\"";
+    const NAME: &str = "style=\"padding:2px 6px;text-align:left\"";
+    let line = &page.line;
+    let mut body = format!(
+        "{H1}{}</h1>\n{P}{}, {}. <a href=\"../index.html\">All games</a></p>\n{P}{}</p>\n",
+        escape(&line.name),
+        escape(&line.what),
+        escape(&line.state),
+        escape(&page.note)
+    );
+    if page.rows.is_empty() {
+        body.push_str(&format!("{P}No players yet.</p>\n"));
+    } else {
+        body.push_str(
+            "<table style=\"border-collapse:collapse;font:14px/20px Arial,Helvetica,sans-serif\">\n<tr>",
+        );
+        for (i, head) in page.head.iter().enumerate() {
+            let style = if i == page.player_column { NAME } else { CELL };
+            body.push_str(&format!("<th {style}>{}</th>", escape(head)));
+        }
+        body.push_str("</tr>\n");
+        for row in &page.rows {
+            body.push_str("<tr>");
+            for (i, cell) in row.iter().enumerate() {
+                if i == page.player_column {
+                    body.push_str(&format!(
+                        "<td {NAME}><a href=\"{}\">{}</a></td>",
+                        escape(&href(1, &files::player(cell))),
+                        escape(cell)
+                    ));
+                } else {
+                    body.push_str(&format!("<td {CELL}>{}</td>", escape(cell)));
+                }
+            }
+            body.push_str("</tr>\n");
+        }
+        body.push_str("</table>\n");
+    }
+    body.push_str(&format!("{H2}Games</h2>\n"));
+    let mut rounds: Vec<u32> = page.games.iter().map(|(r, _)| *r).collect();
+    rounds.dedup();
+    if rounds.is_empty() {
+        body.push_str(&format!("{P}None yet.</p>\n"));
+    }
+    for round in rounds {
+        let games: Vec<GameLine> = page
+            .games
+            .iter()
+            .filter(|(r, _)| *r == round)
+            .map(|(_, g)| g.clone())
+            .collect();
+        if round > 0 {
+            body.push_str(&format!("{P}Round {round}</p>\n"));
+        }
+        body.push_str(&game_list(&games, 1));
+    }
+    document(&line.name, &body)
 }
 
 /// `players/USERID.html`.

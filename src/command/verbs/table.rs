@@ -1,7 +1,7 @@
 //! Every verb, in the order `help commands` lists them.
 
 use super::{Place, Verb};
-use super::{build, consent, rating, social, tournament};
+use super::{build, consent, ladder, rating, social, tournament};
 
 pub static VERBS: &[Verb] = &[
     Verb {
@@ -424,6 +424,29 @@ pub static VERBS: &[Verb] = &[
                organiser, state, and players (joined, and wanted).",
         example: "",
         build: tournament::list,
+    },
+    Verb {
+        name: "tournament challenge",
+        aliases: &[],
+        place: Place::Global,
+        login: true,
+        args: "NAME USERID",
+        secret: None,
+        summary: "ladder: play someone above you",
+        page: "Ladders: a ladder (`tournament create NAME VARIANT ladder\n\
+               [--reach=N] [--max-games=N]`) runs from its creation, with no\n\
+               `tournament start`; whoever joins takes the bottom place. On the\n\
+               ladder NAME this challenges USERID, at most the ladder's reach places\n\
+               above you (3 unless set). The game begins at once and cannot be\n\
+               declined; you (the lower player) have White. A player is in at most\n\
+               max-games ladder games at once (2 unless set), both sides counted,\n\
+               and in one at a time against the same player. Win it and you take\n\
+               USERID's place; they and those between move down one, and both of\n\
+               you get the new order by mail. A draw or a loss changes no place.\n\
+               Leaving the ladder forfeits your running ladder games; those below\n\
+               you move up one.",
+        example: "spring bob",
+        build: ladder::challenge,
     },
     Verb {
         name: "move",

@@ -13,8 +13,8 @@ use crate::mail::settings::Settings;
 use crate::mail::token;
 use crate::store::{StoreError, players};
 
-/// Queues `letter` (an invitation, a decline or an expiry) about `board`
-/// to `reader`.
+/// Queues `letter` (an invitation, a decline, an expiry, a ladder's
+/// climb) about `board` to `reader`.
 pub fn queue(
     conn: &Connection,
     board: u64,

@@ -44,6 +44,7 @@ pub fn cancel(conn: &mut Connection, req: &Request<'_>, name: &str) -> Result<Re
     tournaments::end(&tx, t.id, State::Cancelled, None, &now)?;
     let table = Table::read(&tx, &t)?;
     letters::news(&tx, &t, &table, News::Cancelled, req.now)?;
+    crate::service::publish::tournament_changed(&tx, &t.name)?;
     due::settle(&tx, req.catalog, req.now)?;
     tx.commit()?;
     Ok(Reply::Done(format!(

@@ -58,7 +58,7 @@ pub fn create(
     if find(&tx, name).is_ok() {
         return Err(TournamentError::NameTaken(name.to_string()).into());
     }
-    tournaments::create(
+    let id = tournaments::create(
         &tx,
         &NewTournament {
             name,
@@ -73,10 +73,16 @@ pub fn create(
             now: &timestamp(req.now),
         },
     )?;
+    crate::service::publish::tournament_changed(&tx, name)?;
+    if format == Format::Ladder {
+        // A ladder runs from its creation: no start, players join any time.
+        tournaments::start(&tx, id, &timestamp(req.now))?;
+    }
     tx.commit()?;
-    let starts = match asked.players {
-        Some(n) => format!("it starts when {n} have joined"),
-        None => format!("{} starts it (tournament start {name})", organiser.userid),
+    let starts = match (format, asked.players) {
+        (Format::Ladder, _) => super::ladder::runs_now(name),
+        (_, Some(n)) => format!("it starts when {n} have joined"),
+        (_, None) => format!("{} starts it (tournament start {name})", organiser.userid),
     };
     Ok(Reply::Done(format!(
         "tournament {name}: {} {format}{}, organised by {}; join with `tournament join \

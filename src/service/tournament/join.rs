@@ -50,8 +50,9 @@ pub fn join(conn: &mut Connection, req: &Request<'_>, name: &str) -> Result<Repl
             }
             text
         }
-        Format::Ladder => return Err(TournamentError::LadderNotYet("join").into()),
+        Format::Ladder => super::ladder::join(&tx, &t, &player.userid, entrants.len())?,
     };
+    crate::service::publish::tournament_changed(&tx, &t.name)?;
     crate::service::due::settle(&tx, req.catalog, req.now)?;
     tx.commit()?;
     Ok(Reply::Done(text))

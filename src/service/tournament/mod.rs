@@ -16,6 +16,7 @@
 pub mod cancel;
 pub mod create;
 pub mod join;
+pub mod ladder;
 pub mod leave;
 pub mod letters;
 pub mod result;
@@ -75,8 +76,6 @@ pub enum TournamentError {
         wanted: u32,
         joined: usize,
     },
-    #[error("ladder tournaments are not yet offered here: {0}")]
-    LadderNotYet(&'static str),
 }
 
 /// Runs `tournament VERB NAME ...`.

@@ -38,8 +38,7 @@ pub fn game_ended(conn: &Connection, game: GameId, now: DateTime<Utc>) -> Result
     match t.format {
         Format::RoundRobin | Format::DoubleRoundRobin => round_robin(conn, &t, round, now),
         Format::Knockout => knockout_walk(conn, &t, round, now),
-        // The ladder's arm (branch `ladder`): its rank swap.
-        Format::Ladder => Ok(()),
+        Format::Ladder => super::ladder::game_ended(conn, &t, game, now),
     }
 }
 

@@ -161,12 +161,11 @@ impl TournamentView {
 pub fn show(conn: &mut Connection, _req: &Request<'_>, name: &str) -> Result<Reply, ServiceError> {
     let tx = store::read(conn)?;
     let t = find(&tx, name)?;
-    let table = Table::read(&tx, &t)?;
     match t.format {
         Format::RoundRobin | Format::DoubleRoundRobin | Format::Knockout => {
-            Ok(Reply::Tournament(view(&t, &table)))
+            Ok(Reply::Tournament(view(&t, &Table::read(&tx, &t)?)))
         }
-        Format::Ladder => Err(super::TournamentError::LadderNotYet("show").into()),
+        Format::Ladder => Ok(Reply::Ladder(super::ladder::show(&tx, &t)?)),
     }
 }
 

@@ -61,10 +61,11 @@ pub fn start(conn: &Connection, req: &Request<'_>, t: &Tournament) -> Result<Str
             .flatten()
             .map(|p| (1, p))
             .collect(),
-        Format::Ladder => return Err(TournamentError::LadderNotYet("start").into()),
+        Format::Ladder => return Err(super::ladder::LadderError::NoStart(t.name.clone()).into()),
     };
     let seeded = seed(conn, t)?;
     tournaments::start(conn, t.id, &timestamp(req.now))?;
+    crate::service::publish::tournament_changed(conn, &t.name)?;
     let mut games = Vec::new();
     for (round, p) in pairings {
         let pair = [&seeded[p.white], &seeded[p.black]];
