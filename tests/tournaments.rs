@@ -348,6 +348,20 @@ fn the_organiser_starts_and_cancels_and_bad_input_is_refused() {
         )
         .contains("not a tournament format")
     );
+    assert!(
+        env.refused(
+            Some("bob"),
+            &[
+                "tournament",
+                "create",
+                "x",
+                "chess",
+                "round-robin",
+                "--players=17"
+            ]
+        )
+        .contains("takes at most 16 players")
+    );
     // A word that does not read is a usage error (exit 2), also one line.
     let out = env.run(
         Some("bob"),

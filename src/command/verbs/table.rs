@@ -326,7 +326,8 @@ pub static VERBS: &[Verb] = &[
                colours swapped), knockout (matches of two games, one with each\n\
                colour; the loser of a match is out) or ladder (--reach=N,\n\
                --max-games=N). Options: --players=N: it starts by itself when N\n\
-               have joined (without it the organiser starts it); --unrated: no game\n\
+               have joined (without it the organiser starts it; at most 16 play\n\
+               a round robin or a knockout); --unrated: no game\n\
                of it is rated (they are otherwise); and those of challenge, which\n\
                every game gets. At the start the players are seeded by their rating in\n\
                VARIANT and every game of a round robin (a knockout's first round)\n\

@@ -6,7 +6,7 @@
 
 use rusqlite::Connection;
 
-use super::{TournamentError, find};
+use super::{MAX_ENTRANTS, TournamentError, find};
 use crate::rules::GameOption;
 use crate::service::Request;
 use crate::service::accounts::acting_player;
@@ -52,6 +52,12 @@ pub fn create(
     }
     if setup.level.is_some() {
         return Err(TournamentError::Level.into());
+    }
+    if let Some(n) = asked
+        .players
+        .filter(|&n| n > MAX_ENTRANTS && format != Format::Ladder)
+    {
+        return Err(TournamentError::TooMany(n).into());
     }
     let tx = store::write(conn)?;
     let organiser = acting_player(&tx, req.actor)?;

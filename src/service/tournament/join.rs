@@ -4,7 +4,7 @@
 
 use rusqlite::Connection;
 
-use super::{TournamentError, find, must_be};
+use super::{MAX_ENTRANTS, TournamentError, find, must_be};
 use crate::service::Request;
 use crate::service::accounts::acting_player;
 use crate::service::error::ServiceError;
@@ -32,7 +32,8 @@ pub fn join(conn: &mut Connection, req: &Request<'_>, name: &str) -> Result<Repl
     let text = match t.format {
         Format::RoundRobin | Format::DoubleRoundRobin | Format::Knockout => {
             must_be(&t, State::Open, "no one may join it now")?;
-            if t.players.is_some_and(|n| entrants.len() >= n as usize) {
+            let wanted = t.players.unwrap_or(MAX_ENTRANTS).min(MAX_ENTRANTS);
+            if entrants.len() >= wanted as usize {
                 return Err(TournamentError::Full(t.name.clone()).into());
             }
             let seed = entrants.len() as u32 + 1;

@@ -70,6 +70,11 @@ pub enum TournamentError {
     TooFew { name: String, players: usize },
     #[error("{0} is full")]
     Full(String),
+    #[error(
+        "--players={0}: a round robin or a knockout takes at most {MAX_ENTRANTS} players \
+         (its start mails every game to both players at once)"
+    )]
+    TooMany(u32),
     #[error("--players={wanted}: {name} has {joined} players already")]
     Wanted {
         name: String,
@@ -77,6 +82,12 @@ pub enum TournamentError {
         joined: usize,
     },
 }
+
+/// The most players a round robin or a knockout takes: all its games (or
+/// its first round's) begin, and are mailed, by one command; 16 makes a
+/// double round robin's 240 games. A ladder starts one game at a time and
+/// has no such bound.
+pub const MAX_ENTRANTS: u32 = 16;
 
 /// Runs `tournament VERB NAME ...`.
 pub fn run(
