@@ -131,6 +131,12 @@ fn a_round_robin_of_four_plays_each_pair_once_by_the_berger_tables() {
         .expect("a start letter to dave")
         .2;
     assert_eq!(start.matches("(White) v").count(), 3, "{start}");
+    // And every game of the event, one a line.
+    let listed = start
+        .lines()
+        .filter(|l| l.trim_start().starts_with("round ") && !l.contains("(White)"))
+        .count();
+    assert_eq!(listed, 6, "{start}");
     // Each game's board mails name the tournament and the round.
     let new_game = env
         .queued()
