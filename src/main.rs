@@ -198,8 +198,13 @@ fn parse_now(text: &str) -> Result<DateTime<Utc>, String> {
 }
 
 fn main() -> ExitCode {
-    let parsed = Cli::command()
-        .after_help(verb_list())
+    // The verb list ends `--help` only: building it for every command
+    // cost more than parsing the command.
+    let mut command = Cli::command();
+    if std::env::args_os().any(|a| a == "--help" || a == "-h") {
+        command = command.after_help(verb_list());
+    }
+    let parsed = command
         .try_get_matches()
         .and_then(|mut m| Cli::from_arg_matches_mut(&mut m));
     let cli = match parsed.map(|cli| take_trailing_globals(cli).and_then(choose_database)) {

@@ -353,6 +353,9 @@ pub fn run(
                 }
                 None => publish_after(&cli.db, cli.busy_timeout_ms, config.get("web_dir"), now),
             }
+            if let Some(conn) = conn.take() {
+                store::leave_to_exit(conn);
+            }
             code
         }
     }

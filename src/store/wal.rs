@@ -27,7 +27,7 @@ use rusqlite::hooks::{CheckpointMode, Wal};
 
 /// The WAL length (in frames of one page) at which a commit folds it into
 /// the database: a few dozen moves' worth.
-pub const FOLD_AT_FRAMES: c_int = 256;
+pub const FOLD_AT_FRAMES: c_int = 64;
 
 /// How long a fold waits for the lock or for readers before leaving the
 /// WAL to a later commit, in microseconds.

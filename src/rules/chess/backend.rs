@@ -8,8 +8,10 @@
 
 use super::bits::{self, Bits, Move};
 use super::movegen::{legal_moves, perft};
+use super::pieces::KING;
 use crate::rules::Action;
 use crate::rules::chesslike::{Act, Backend, ChessLike, Special, castle_act};
+use crate::rules::geometry::Square;
 
 /// The bitboard generator behind chess's [`crate::rules::chesslike::Rules`].
 pub struct Bitboards;
@@ -82,6 +84,19 @@ impl Backend for Bitboards {
     fn perft(&self, pos: &ChessLike, depth: u32) -> u64 {
         perft(&bits_of(pos), depth)
     }
+
+    /// One king: whether the other side attacks it; no king: no (as the
+    /// core says); more than one: left to the core.
+    fn royal_attacked(&self, pos: &ChessLike, seat: u8) -> Option<bool> {
+        let b = bits_of(pos);
+        let seat = usize::from(seat);
+        let kings = b.kind[KING] & b.colour[seat];
+        match kings.count_ones() {
+            0 => Some(false),
+            1 => Some(b.attacked(kings.trailing_zeros() as Square, seat ^ 1)),
+            _ => None,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -98,7 +113,8 @@ mod tests {
     }
 
     /// The core's own generator and the bitboards offer the same legal
-    /// actions (captures and special effects included) in thousands of
+    /// actions (captures and special effects included), and say the same
+    /// of each king's being attacked, in thousands of
     /// positions of random games from the start and from the CPW positions
     /// (castling, en passant, promotion, pins and checks); the games are
     /// played by the core.
@@ -121,6 +137,14 @@ mod tests {
                     let fast = sorted(BITBOARDS.legal_acts(&pos));
                     let core = sorted(pos.core_legal_acts());
                     assert_eq!(core, fast, "{}", crate::rules::chesslike::to_fen(&pos));
+                    for seat in 0..2 {
+                        assert_eq!(
+                            BITBOARDS.royal_attacked(&pos, seat),
+                            Some(ChessLike::royal_attacked(pos.board(), seat)),
+                            "seat {seat} in {}",
+                            crate::rules::chesslike::to_fen(&pos)
+                        );
+                    }
                     positions += 1;
                     if fast.is_empty() {
                         break;

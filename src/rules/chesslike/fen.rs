@@ -216,7 +216,7 @@ pub fn from_fen(rules: &'static Rules, text: &str) -> Result<ChessLike, RulesErr
     if let Some(&moved) = fields.get(6).filter(|&&f| f != "-") {
         pos.last_moved = Some(read_moved_last(&pos, moved)?);
     }
-    if ChessLike::royal_attacked(&pos.board, 1 - pos.side) {
+    if pos.seat_attacked(1 - pos.side) {
         return Err(bad("the side not to move is in check"));
     }
     // A set-up position may already be over (bare kings, 100 plies).

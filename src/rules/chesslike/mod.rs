@@ -136,6 +136,10 @@ pub trait Backend: Send + Sync {
     /// The leaves of the legal-move tree `depth` plies below `pos`, the
     /// draw rules aside (perft tables count moves, not games).
     fn perft(&self, pos: &ChessLike, depth: u32) -> u64;
+    /// Whether a royal piece of `seat` is attacked in `pos` (what
+    /// [`ChessLike::royal_attacked`] answers), or `None` to leave it to
+    /// the core.
+    fn royal_attacked(&self, pos: &ChessLike, seat: u8) -> Option<bool>;
 }
 
 /// A two-seat chess-like game as data.

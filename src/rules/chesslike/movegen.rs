@@ -95,20 +95,41 @@ impl ChessLike {
     pub fn pseudo_moves_into(&self, out: &mut Vec<Act>) {
         let pawns: u64 = self.rules.pawns.iter().fold(0, |m, r| m | 1 << r.kind);
         for (from, p) in self.board.pieces_of(self.side) {
-            if pawns & (1 << p.kind) != 0
-                && let Some(rule) = self.rules.pawn(p.kind)
-            {
-                self.pawn_moves(rule, from, out);
-                continue;
-            }
-            let plain = |to, capture| Act::plain(Action::step(from, to), capture);
-            self.board.each_quiet_then_capture(from, |to, capture| {
-                if !capture || !self.is_royal(to) {
-                    out.push(plain(to, capture));
-                }
-            });
+            self.piece_moves_into(pawns, from, p, out);
         }
         self.en_passant_acts_into(out);
+    }
+
+    /// [`ChessLike::pseudo_moves`] of the side's piece on `from` only, in
+    /// the same order (its own moves, then its en passant): what a turn's
+    /// text is read against, without the moves of every other piece.
+    pub(super) fn pseudo_moves_from(&self, from: Square) -> Vec<Act> {
+        let mut out = Vec::new();
+        let Some(p) = self.board.get(from).filter(|p| p.owner == self.side) else {
+            return out;
+        };
+        let pawns: u64 = self.rules.pawns.iter().fold(0, |m, r| m | 1 << r.kind);
+        self.piece_moves_into(pawns, from, p, &mut out);
+        self.en_passant_acts_into(&mut out);
+        out.retain(|a| a.action.from() == Some(from));
+        out
+    }
+
+    /// The moves of the piece `p` on `from` (`pawns`: the kinds that move
+    /// by a pawn rule), en passant aside.
+    fn piece_moves_into(&self, pawns: u64, from: Square, p: Piece, out: &mut Vec<Act>) {
+        if pawns & (1 << p.kind) != 0
+            && let Some(rule) = self.rules.pawn(p.kind)
+        {
+            self.pawn_moves(rule, from, out);
+            return;
+        }
+        let plain = |to, capture| Act::plain(Action::step(from, to), capture);
+        self.board.each_quiet_then_capture(from, |to, capture| {
+            if !capture || !self.is_royal(to) {
+                out.push(plain(to, capture));
+            }
+        });
     }
 
     pub(super) fn pawn_moves(&self, rule: &PawnRule, from: Square, out: &mut Vec<Act>) {

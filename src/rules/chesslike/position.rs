@@ -321,6 +321,19 @@ impl ChessLike {
         board.royal_attacked(seat, 2)
     }
 
+    /// [`Self::royal_attacked`] on this position's board, answered by
+    /// the game's fast generator when it has one: reading a stored
+    /// position checks that the side not to move is not in check, and
+    /// the core's answer unrolls every enemy kind's check pattern first.
+    pub fn seat_attacked(&self, seat: u8) -> bool {
+        if let Some(backend) = self.rules.backend
+            && let Some(attacked) = backend.royal_attacked(self, seat)
+        {
+            return attacked;
+        }
+        Self::royal_attacked(&self.board, seat)
+    }
+
     pub fn in_check(&self) -> bool {
         Self::royal_attacked(&self.board, self.side)
     }
