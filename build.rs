@@ -1,0 +1,20 @@
+//! Link settings of the `boserv` binary that make a process start faster.
+//!
+//! Every command is its own short process, so the dynamic loader's work
+//! is paid on every move. On Linux with glibc the binary stays a PIE (its
+//! addresses randomised: it parses untrusted mail) but its relative
+//! relocations are packed (`-z pack-relative-relocs`, DT_RELR, read by
+//! glibc 2.36 and later): 14,000 of them took 340 KB of 24-byte records
+//! that the loader read and applied one by one. `--as-needed` drops
+//! libraries nothing uses; `-O1` lets the linker optimise the hash tables.
+
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    let os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
+    let env = std::env::var("CARGO_CFG_TARGET_ENV").unwrap_or_default();
+    if os == "linux" && env == "gnu" {
+        for arg in ["-Wl,-z,pack-relative-relocs", "-Wl,--as-needed", "-Wl,-O1"] {
+            println!("cargo:rustc-link-arg-bins={arg}");
+        }
+    }
+}
