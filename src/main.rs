@@ -1,7 +1,8 @@
 //! The `boserv` shell front end: argv in, one library call, text out.
 //!
 //! Only argument parsing and dispatch: clap turns argv into a [`Cmd`]
-//! (a verb of the game language, or an operator's or rules tool), and
+//! (a verb of the game language, or an operator's or rules tool; a plain
+//! verb's line is read by `quick_args.rs` without building clap), and
 //! `shell_command.rs` (the MTA's `mail` in `mail_command.rs`) runs it.
 //!
 //! Every error is one line on stderr starting `boserv: `. Exit codes:
@@ -13,6 +14,7 @@
 //! `mail` has its own (0 or 75, for the MTA), and `deliver` exits 1 when a
 //! mail could not be sent this time.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -26,6 +28,7 @@ mod huge_pages;
 mod mail_command;
 mod out;
 mod publish_command;
+mod quick_args;
 mod shell_command;
 
 #[global_allocator]
@@ -198,15 +201,11 @@ fn parse_now(text: &str) -> Result<DateTime<Utc>, String> {
 }
 
 fn main() -> ExitCode {
-    // The verb list ends `--help` only: building it for every command
-    // cost more than parsing the command.
-    let mut command = Cli::command();
-    if std::env::args_os().any(|a| a == "--help" || a == "-h") {
-        command = command.after_help(verb_list());
-    }
-    let parsed = command
-        .try_get_matches()
-        .and_then(|mut m| Cli::from_arg_matches_mut(&mut m));
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let parsed = match quick_args::verb_line(&args, |var| std::env::var_os(var)) {
+        Some(cli) => Ok(cli),
+        None => parse_with_clap(&args),
+    };
     let cli = match parsed.map(|cli| take_trailing_globals(cli).and_then(choose_database)) {
         Ok(Ok(cli)) => cli,
         Ok(Err(e)) => {
@@ -255,6 +254,20 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The command line read by clap (whatever [`quick_args`] leaves).
+fn parse_with_clap(args: &[OsString]) -> Result<Cli, clap::Error> {
+    // The verb list ends `--help` only: building it for every command
+    // cost more than parsing the command.
+    let mut command = Cli::command();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        command = command.after_help(verb_list());
+    }
+    let argv = std::iter::once(OsString::from("boserv")).chain(args.iter().cloned());
+    command
+        .try_get_matches_from(argv)
+        .and_then(|mut m| Cli::from_arg_matches_mut(&mut m))
 }
 
 /// `boserv --help`'s list of the game language's verbs (the table's).

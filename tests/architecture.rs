@@ -36,6 +36,7 @@ const GROUPS: &[(&str, &str)] = &[
     ("shell_command", "front end"),
     ("out", "front end"),
     ("huge_pages", "front end"),
+    ("quick_args", "front end"),
     ("lib", "front end"),
 ];
 
