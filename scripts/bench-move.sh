@@ -5,13 +5,22 @@
 # Prints both medians and their ratio (the bar: at most 1.2x).
 #
 #   scripts/bench-move.sh [ROUNDS]     (default 40 moves; installs sqlite3 if missing)
+#
+# BOSERV_BENCH_BIN=PATH times that binary instead of building this tree's
+# (an older build kept aside, for a before/after in one sitting).
+# scripts/bench-move-cpu.py measures the CPU of the same moves: on a disk
+# others share, wall time is mostly their syncs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-40}
 
 . scripts/need-sqlite3.sh
-cargo build --release --quiet
-bin=$PWD/target/release/boserv
+if [ -n "${BOSERV_BENCH_BIN:-}" ]; then
+    bin=$BOSERV_BENCH_BIN
+else
+    cargo build --release --quiet
+    bin=$PWD/target/release/boserv
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export BOSERV_DB=$work/bench.db BOSERV_NOW=2026-01-01T00:00:00Z

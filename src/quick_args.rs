@@ -16,7 +16,7 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use crate::{Cli, Cmd, parse_now};
+use super::{Cli, Cmd, parse_now};
 
 /// The subcommands clap knows besides the verbs (`Cmd`'s other variants):
 /// a line naming one goes to clap.

@@ -40,8 +40,13 @@ pub struct Geometry {
     zones: Vec<u8>,
     /// Neighbour table for [`KING_DIRECTIONS`].
     neighbours: Vec<[Option<Square>; 8]>,
-    /// Ray table for [`KING_DIRECTIONS`].
-    rays: Vec<[Vec<Square>; 8]>,
+    /// Ray table for [`KING_DIRECTIONS`]: each square's ray in each
+    /// direction as (start, length) in `ray_squares`, where they lie one
+    /// after another. One allocation instead of one per ray: a board's 512
+    /// small vectors were built, and cloned, by every process that read a
+    /// game.
+    rays: Vec<[(u32, u16); 8]>,
+    ray_squares: Vec<Square>,
 }
 
 /// The file letter of file index `f` (a, b, c ...).
@@ -65,6 +70,7 @@ impl Geometry {
             zones: Vec::new(),
             neighbours: Vec::new(),
             rays: Vec::new(),
+            ray_squares: Vec::new(),
         };
         for r in 0..ranks as i8 {
             for f in 0..files as i8 {
@@ -117,24 +123,40 @@ impl Geometry {
         self.neighbours = (0..n)
             .map(|s| KING_DIRECTIONS.map(|(df, dr)| self.offset(s as Square, df, dr)))
             .collect();
-        self.rays = (0..n)
-            .map(|s| KING_DIRECTIONS.map(|(df, dr)| self.walk(s as Square, df, dr)))
-            .collect();
+        let mut squares = Vec::with_capacity(n * 8 * 4);
+        let mut rays = Vec::with_capacity(n);
+        for s in 0..n {
+            let mut ray = [(0, 0); 8];
+            for (entry, &(df, dr)) in ray.iter_mut().zip(KING_DIRECTIONS.iter()) {
+                let start = squares.len();
+                self.walk_into(s as Square, df, dr, &mut squares);
+                *entry = (start as u32, (squares.len() - start) as u16);
+            }
+            rays.push(ray);
+        }
+        self.rays = rays;
+        self.ray_squares = squares;
     }
 
     /// Squares along (df, dr) from `from`, excluding it, until the edge or
     /// (on a cylinder) just before coming back to `from`.
     fn walk(&self, from: Square, df: i8, dr: i8) -> Vec<Square> {
         let mut out = Vec::new();
+        self.walk_into(from, df, dr, &mut out);
+        out
+    }
+
+    /// [`Self::walk`] added to `out`.
+    fn walk_into(&self, from: Square, df: i8, dr: i8, out: &mut Vec<Square>) {
+        let start = out.len();
         let mut at = from;
         while let Some(next) = self.offset(at, df, dr) {
-            if next == from || out.len() >= self.len() {
+            if next == from || out.len() - start >= self.len() {
                 break;
             }
             out.push(next);
             at = next;
         }
-        out
     }
 
     /// Number of squares.
@@ -210,7 +232,8 @@ impl Geometry {
 
     /// The ray in `KING_DIRECTIONS[dir]` (precomputed), nearest square first.
     pub fn ray(&self, sq: Square, dir: usize) -> &[Square] {
-        &self.rays[sq as usize][dir]
+        let (start, len) = self.rays[sq as usize][dir];
+        &self.ray_squares[start as usize..start as usize + len as usize]
     }
 
     /// The ray along any (df, dr); precomputed for king directions.

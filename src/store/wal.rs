@@ -26,7 +26,11 @@ use rusqlite::Connection;
 use rusqlite::hooks::{CheckpointMode, Wal};
 
 /// The WAL length (in frames of one page) at which a commit folds it into
-/// the database: a few dozen moves' worth.
+/// the database: about ten moves' worth (a move writes about six pages).
+/// Every process reads and checksums the whole WAL when it opens the
+/// database (the rebuilt index above), so the WAL's average length is paid
+/// by every command; a fold costs one sync of the database file. At 256
+/// frames a command read 0.5 MB of WAL on average.
 pub const FOLD_AT_FRAMES: c_int = 64;
 
 /// How long a fold waits for the lock or for readers before leaving the
