@@ -224,6 +224,11 @@ impl LoadedGame {
 
     /// What a player sees of this game at `position`.
     pub fn view(&self, position: &dyn Position, ply: u32) -> GameView {
+        self.view_drawn(position, ply, position.render())
+    }
+
+    /// [`Self::view`] with `board` as its drawing of the position.
+    fn view_drawn(&self, position: &dyn Position, ply: u32, board: String) -> GameView {
         let (status, outcome) = standing(position);
         // A cancelled game stops where it stood: nobody to move, no result.
         let cancelled = self.row.status == Status::Cancelled;
@@ -273,7 +278,7 @@ impl LoadedGame {
                 .iter()
                 .map(|&s| self.player_at(s))
                 .collect(),
-            board: position.render(),
+            board,
             nag_days: self.row.nag_days,
             forfeit_days: self.row.forfeit_days,
             total_days: self.row.total_days,
@@ -297,6 +302,14 @@ impl LoadedGame {
     /// What a player sees of the game now.
     pub fn current_view(&self) -> GameView {
         self.view(self.position.as_ref(), self.row.ply)
+    }
+
+    /// What the player on `seat` sees of the game now: the board drawn
+    /// from their side (and only so: drawing it twice was a fiftieth of a
+    /// move's CPU).
+    pub fn current_view_for(&self, seat: Seat) -> GameView {
+        let position = self.position.as_ref();
+        self.view_drawn(position, self.row.ply, position.render_for(seat))
     }
 
     /// Writes one log entry and the state it leaves, and makes it this

@@ -208,9 +208,8 @@ pub(super) fn commit_turn(
     let ply = game.row.ply + 1;
     let (canonical, outcome) = play_turn(&tx, &mut game, seat, player.id, turn, comment, now)?;
     let passes = turn_arrival::advance(&tx, &mut game, now)?;
-    let mut view = game.current_view();
     // The mover's answer shows the board from their side, as their mail does.
-    view.board = game.position.render_for(seat);
+    let view = game.current_view_for(seat);
     let moved = Notice::Moved {
         game: game.id(),
         ply,

@@ -168,10 +168,10 @@ pub fn undo(
         }
     };
     votes::close(tx, notices, req, id, &player.userid)?;
-    let mut view = game.current_view();
-    if let Some(&seat) = mine.first() {
-        view.board = game.position.render_for(seat);
-    }
+    let view = match mine.first() {
+        Some(&seat) => game.current_view_for(seat),
+        None => game.current_view(),
+    };
     Ok(Reply::Noted { line, view })
 }
 
