@@ -94,17 +94,6 @@ impl RoyalGuard {
         }
         let reach = board.spec().reach();
         self.watchers.clear();
-        for &royal in &self.royals {
-            for &(from, p) in &self.enemies {
-                if from != royal
-                    && reach
-                        .span(p.kind, Use::Check, p.facing, from)
-                        .is_none_or(|span| span.contains(royal))
-                {
-                    self.watchers.push((royal, from));
-                }
-            }
-        }
         let mut lines = self.lines.take().unwrap_or_default();
         lines.clear();
         let occupied = self.occupied;
@@ -114,37 +103,41 @@ impl RoyalGuard {
             SquareSet::default(),
             SquareSet::default(),
         );
-        let complete = self.watchers.iter().all(|&(royal, watcher)| {
-            let p = board.get(watcher).expect("a watcher stands there");
-            reach
-                .lines_to(
-                    p.kind,
-                    Use::Check,
-                    p.facing,
-                    watcher,
-                    royal,
-                    |way, screens| {
-                        // One move empties at most two squares of a way.
-                        let held = way.common(&occupied);
-                        if held <= screens + 2 {
-                            match held.cmp(&screens) {
-                                std::cmp::Ordering::Equal => checked = true,
-                                std::cmp::Ordering::Less => screening.add(&way),
-                                std::cmp::Ordering::Greater if held == screens + 1 => {
-                                    pinned.add_common(&way, &occupied)
-                                }
-                                std::cmp::Ordering::Greater => near.add_common(&way, &occupied),
+        let mut complete = true;
+        // Each enemy piece's check pattern is looked up once, for every
+        // royal square.
+        for &(watcher, p) in &self.enemies {
+            let at = reach.at(p.kind, Use::Check, p.facing, watcher);
+            for &royal in &self.royals {
+                if watcher == royal || at.is_some_and(|at| !at.span().contains(royal)) {
+                    continue;
+                }
+                self.watchers.push((royal, watcher));
+                let Some(at) = at else {
+                    complete = false;
+                    continue;
+                };
+                at.lines_to(royal, |way, screens| {
+                    // One move empties at most two squares of a way.
+                    let held = way.common(&occupied);
+                    if held <= screens + 2 {
+                        match held.cmp(&screens) {
+                            std::cmp::Ordering::Equal => checked = true,
+                            std::cmp::Ordering::Less => screening.add(&way),
+                            std::cmp::Ordering::Greater if held == screens + 1 => {
+                                pinned.add_common(&way, &occupied)
                             }
-                            lines.push(Line {
-                                watcher,
-                                way,
-                                screens,
-                            });
+                            std::cmp::Ordering::Greater => near.add_common(&way, &occupied),
                         }
-                    },
-                )
-                .is_some()
-        });
+                        lines.push(Line {
+                            watcher,
+                            way,
+                            screens,
+                        });
+                    }
+                });
+            }
+        }
         self.lines = complete.then_some(lines);
         self.checked = checked;
         self.pinned = pinned;
@@ -190,6 +183,14 @@ impl RoyalGuard {
     /// [`RoyalGuard::safe_by_lines`] judges it. `None` otherwise.
     pub fn open_lines(&self) -> Option<(SquareSet, SquareSet)> {
         (self.lines.is_some() && !self.checked).then_some((self.pinned, self.screening))
+    }
+
+    /// With [`RoyalGuard::open_lines`]: the occupied squares on the lines
+    /// two pieces short of holding. A move from a square not in it to one
+    /// in neither set leaves the royals safe with the piece that landed
+    /// lifted off again, as [`RoyalGuard::safe_without_lander`] judges it.
+    pub fn near_lines(&self) -> SquareSet {
+        self.near
     }
 
     /// True when the single royal piece of the side, moved from where it
