@@ -81,11 +81,10 @@ impl RoyalGuard {
         self.royals.clear();
         self.enemies.clear();
         self.occupied = *board.occupancy();
-        let kinds = board.kinds();
         for sq in self.occupied.iter() {
             let Some(p) = board.get(sq) else { continue };
             if p.owner == side {
-                if kinds[p.kind as usize].royal {
+                if board.is_royal_kind(p.kind) {
                     self.royals.push(sq);
                 }
             } else if p.owner < seats {
@@ -221,7 +220,7 @@ impl RoyalGuard {
     /// one piece from `from` to `to` (captures, en passant and promotion
     /// included; not castling).
     pub fn safe_after(&self, before: &Board, after: &Board, from: Square, to: Square) -> bool {
-        let royal = |b: &Board, s: Square| b.get(s).is_some_and(|p| b.kind(p).royal);
+        let royal = |b: &Board, s: Square| b.get(s).is_some_and(|p| b.is_royal_kind(p.kind));
         if self.royals.contains(&from) || royal(after, to) {
             return !after.royal_attacked(self.side, self.seats);
         }
@@ -246,7 +245,7 @@ impl RoyalGuard {
             }
             return !after.royal_attacked(self.side, self.seats);
         }
-        if after.get(to).is_some_and(|p| after.kind(p).royal) {
+        if after.get(to).is_some_and(|p| after.is_royal_kind(p.kind)) {
             return !after.royal_attacked(self.side, self.seats);
         }
         self.lines_safe(&[from, taken.unwrap_or(from)], &[to])
@@ -286,12 +285,12 @@ impl RoyalGuard {
                         None => self.royal_move_safe(before, to),
                     };
                 }
-                if promotion.is_some_and(|k| before.kinds()[k as usize].royal) {
+                if promotion.is_some_and(|k| before.is_royal_kind(k)) {
                     return None;
                 }
                 self.lines_safe(&[from, taken.unwrap_or(from)], &[to])
             }
-            Action::Drop { kind, to, relocate } if !before.kinds()[kind as usize].royal => {
+            Action::Drop { kind, to, relocate } if !before.is_royal_kind(kind) => {
                 self.lines_safe(&[], &[to, relocate.unwrap_or(to)])
             }
             // The enemy piece moved is asked where it lands; the others
@@ -330,12 +329,10 @@ impl RoyalGuard {
             Action::Move { from, to, .. } if !self.royals.contains(&from) => {
                 self.lines_safe(&[from, taken.unwrap_or(from), to], &[])
             }
-            Action::Drop { kind, to, relocate } if !before.kinds()[kind as usize].royal => {
-                match relocate {
-                    Some(r) => self.lines_safe(&[to], &[r]),
-                    None => self.lines_safe(&[to], &[]),
-                }
-            }
+            Action::Drop { kind, to, relocate } if !before.is_royal_kind(kind) => match relocate {
+                Some(r) => self.lines_safe(&[to], &[r]),
+                None => self.lines_safe(&[to], &[]),
+            },
             _ => None,
         }
     }
@@ -356,7 +353,7 @@ impl RoyalGuard {
             Action::Move { from, to, .. } => self.safe_after_move(before, after, (from, to), taken),
             Action::Drop {
                 kind, to, relocate, ..
-            } if !before.kinds()[kind as usize].royal => self
+            } if !before.is_royal_kind(kind) => self
                 .lines_safe(&[], &[to, relocate.unwrap_or(to)])
                 .unwrap_or_else(|| self.royals_safe(before, after)),
             // The enemy piece moved is tested where it now stands; the

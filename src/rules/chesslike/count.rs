@@ -51,17 +51,16 @@ impl ChessLike {
         let own_legality = self.rules.own_legality;
         let hooks = self.rules.hooks;
         let mut count = 0;
-        let kinds = self.board.kinds();
         let pawns: u64 = self.rules.pawns.iter().fold(0, |m, r| m | 1 << r.kind);
         for (from, p) in self.board.pieces_of(self.side) {
-            let free = !pinned.contains(from) && !kinds[p.kind as usize].royal;
+            let free = !pinned.contains(from) && !self.board.is_royal_kind(p.kind);
             // A move of a free piece is legal unless it fills a screen
             // (a capture fills no empty square) or makes a royal piece.
             let mut judge = |act: Act, to| {
                 let makes_royal = match act.action {
                     Action::Move {
                         promotion: Some(k), ..
-                    } => kinds[k as usize].royal,
+                    } => self.board.is_royal_kind(k),
                     _ => false,
                 };
                 let exposes =
