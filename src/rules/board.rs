@@ -47,15 +47,25 @@ pub struct Board {
 pub struct BoardSpec {
     pub geometry: Geometry,
     pub kinds: Vec<PieceKind>,
+    /// Bit `k` set when kind `k` is royal (asked per piece by the
+    /// generators: a bit, not a look into the kind).
+    royal_kinds: u64,
     /// The kinds' patterns unrolled per square, built on first use.
     reach: OnceLock<Reach>,
 }
 
 impl BoardSpec {
     pub fn new(geometry: Geometry, kinds: Vec<PieceKind>) -> Self {
+        assert!(kinds.len() <= 64, "at most 64 piece kinds");
+        let royal_kinds = kinds
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| k.royal)
+            .fold(0, |m, (i, _)| m | 1 << i);
         BoardSpec {
             geometry,
             kinds,
+            royal_kinds,
             reach: OnceLock::new(),
         }
     }
@@ -113,6 +123,12 @@ impl Board {
     /// What the renderer shows on `sq`: the kind's letter and the owner.
     pub fn glyph(&self, sq: Square) -> crate::rules::render::Glyph {
         self.get(sq).map(|p| (self.kind(p).letter, p.owner))
+    }
+
+    /// True when pieces of `kind` are royal.
+    #[inline]
+    pub fn is_royal_kind(&self, kind: u8) -> bool {
+        self.geo.royal_kinds >> kind & 1 != 0
     }
 
     pub fn kind(&self, piece: Piece) -> &'static PieceKind {
@@ -381,7 +397,7 @@ impl Board {
     /// (`seats` = number of seats).
     pub fn royal_attacked(&self, owner: u8, seats: u8) -> bool {
         self.pieces_of(owner)
-            .filter(|&(_, p)| self.kind(p).royal)
+            .filter(|&(_, p)| self.is_royal_kind(p.kind))
             .any(|(s, _)| (0..seats).any(|o| o != owner && self.attacked_by(s, o)))
     }
 
@@ -404,7 +420,7 @@ impl Board {
     /// The square of the first royal piece of `owner`.
     pub fn royal_square(&self, owner: u8) -> Option<Square> {
         self.pieces_of(owner)
-            .find(|&(_, p)| self.kind(p).royal)
+            .find(|&(_, p)| self.is_royal_kind(p.kind))
             .map(|(s, _)| s)
     }
 

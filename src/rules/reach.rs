@@ -500,21 +500,54 @@ impl Reach {
         facing: i8,
         from: Square,
         target: Square,
-        mut line: impl FnMut(SquareSet, u32),
+        line: impl FnMut(SquareSet, u32),
     ) -> Option<()> {
+        self.at(kind, use_, facing, from)?.lines_to(target, line);
+        Some(())
+    }
+
+    /// What a piece of `kind` facing `facing` on `from` reaches by `use_`,
+    /// looked up once for several questions; `None` for a facing the
+    /// tables do not hold.
+    pub fn at(&self, kind: u8, use_: Use, facing: i8, from: Square) -> Option<ReachFrom<'_>> {
         let (table, program) = self.program(kind, use_, facing, from)?;
-        if !program.span.contains(target) {
-            return Some(());
+        Some(ReachFrom {
+            table,
+            program,
+            from,
+        })
+    }
+}
+
+/// One (kind, use, facing, square) of a [`Reach`] (see [`Reach::at`]).
+#[derive(Clone, Copy)]
+pub struct ReachFrom<'a> {
+    table: &'a Table,
+    program: &'a Program,
+    from: Square,
+}
+
+impl ReachFrom<'_> {
+    /// [`Reach::span`].
+    #[inline]
+    pub fn span(&self) -> &SquareSet {
+        &self.program.span
+    }
+
+    /// [`Reach::lines_to`].
+    #[inline]
+    pub fn lines_to(&self, target: Square, mut line: impl FnMut(SquareSet, u32)) {
+        if !self.program.span.contains(target) {
+            return;
         }
-        let ways = table.ways.get_or_init(|| Ways::build(table));
-        let (start, end) = ways.programs[from as usize];
+        let ways = self.table.ways.get_or_init(|| Ways::build(self.table));
+        let (start, end) = ways.programs[self.from as usize];
         for i in start as usize..end as usize {
             if ways.targets[i] == target {
                 let (way, screens) = ways.ways[i];
                 line(way, u32::from(screens));
             }
         }
-        Some(())
     }
 }
 

@@ -81,11 +81,10 @@ impl RoyalGuard {
         self.royals.clear();
         self.enemies.clear();
         self.occupied = *board.occupancy();
-        let kinds = board.kinds();
         for sq in self.occupied.iter() {
             let Some(p) = board.get(sq) else { continue };
             if p.owner == side {
-                if kinds[p.kind as usize].royal {
+                if board.is_royal_kind(p.kind) {
                     self.royals.push(sq);
                 }
             } else if p.owner < seats {
@@ -94,17 +93,6 @@ impl RoyalGuard {
         }
         let reach = board.spec().reach();
         self.watchers.clear();
-        for &royal in &self.royals {
-            for &(from, p) in &self.enemies {
-                if from != royal
-                    && reach
-                        .span(p.kind, Use::Check, p.facing, from)
-                        .is_none_or(|span| span.contains(royal))
-                {
-                    self.watchers.push((royal, from));
-                }
-            }
-        }
         let mut lines = self.lines.take().unwrap_or_default();
         lines.clear();
         let occupied = self.occupied;
@@ -114,37 +102,41 @@ impl RoyalGuard {
             SquareSet::default(),
             SquareSet::default(),
         );
-        let complete = self.watchers.iter().all(|&(royal, watcher)| {
-            let p = board.get(watcher).expect("a watcher stands there");
-            reach
-                .lines_to(
-                    p.kind,
-                    Use::Check,
-                    p.facing,
-                    watcher,
-                    royal,
-                    |way, screens| {
-                        // One move empties at most two squares of a way.
-                        let held = way.common(&occupied);
-                        if held <= screens + 2 {
-                            match held.cmp(&screens) {
-                                std::cmp::Ordering::Equal => checked = true,
-                                std::cmp::Ordering::Less => screening.add(&way),
-                                std::cmp::Ordering::Greater if held == screens + 1 => {
-                                    pinned.add_common(&way, &occupied)
-                                }
-                                std::cmp::Ordering::Greater => near.add_common(&way, &occupied),
+        let mut complete = true;
+        // Each enemy piece's check pattern is looked up once, for every
+        // royal square.
+        for &(watcher, p) in &self.enemies {
+            let at = reach.at(p.kind, Use::Check, p.facing, watcher);
+            for &royal in &self.royals {
+                if watcher == royal || at.is_some_and(|at| !at.span().contains(royal)) {
+                    continue;
+                }
+                self.watchers.push((royal, watcher));
+                let Some(at) = at else {
+                    complete = false;
+                    continue;
+                };
+                at.lines_to(royal, |way, screens| {
+                    // One move empties at most two squares of a way.
+                    let held = way.common(&occupied);
+                    if held <= screens + 2 {
+                        match held.cmp(&screens) {
+                            std::cmp::Ordering::Equal => checked = true,
+                            std::cmp::Ordering::Less => screening.add(&way),
+                            std::cmp::Ordering::Greater if held == screens + 1 => {
+                                pinned.add_common(&way, &occupied)
                             }
-                            lines.push(Line {
-                                watcher,
-                                way,
-                                screens,
-                            });
+                            std::cmp::Ordering::Greater => near.add_common(&way, &occupied),
                         }
-                    },
-                )
-                .is_some()
-        });
+                        lines.push(Line {
+                            watcher,
+                            way,
+                            screens,
+                        });
+                    }
+                });
+            }
+        }
         self.lines = complete.then_some(lines);
         self.checked = checked;
         self.pinned = pinned;
@@ -192,6 +184,14 @@ impl RoyalGuard {
         (self.lines.is_some() && !self.checked).then_some((self.pinned, self.screening))
     }
 
+    /// With [`RoyalGuard::open_lines`]: the occupied squares on the lines
+    /// two pieces short of holding. A move from a square not in it to one
+    /// in neither set leaves the royals safe with the piece that landed
+    /// lifted off again, as [`RoyalGuard::safe_without_lander`] judges it.
+    pub fn near_lines(&self) -> SquareSet {
+        self.near
+    }
+
     /// True when the single royal piece of the side, moved from where it
     /// stands to `to`, is not attacked there (no castling, no en passant):
     /// only enemy pieces that could reach `to` on some board are asked,
@@ -220,7 +220,7 @@ impl RoyalGuard {
     /// one piece from `from` to `to` (captures, en passant and promotion
     /// included; not castling).
     pub fn safe_after(&self, before: &Board, after: &Board, from: Square, to: Square) -> bool {
-        let royal = |b: &Board, s: Square| b.get(s).is_some_and(|p| b.kind(p).royal);
+        let royal = |b: &Board, s: Square| b.get(s).is_some_and(|p| b.is_royal_kind(p.kind));
         if self.royals.contains(&from) || royal(after, to) {
             return !after.royal_attacked(self.side, self.seats);
         }
@@ -245,7 +245,7 @@ impl RoyalGuard {
             }
             return !after.royal_attacked(self.side, self.seats);
         }
-        if after.get(to).is_some_and(|p| after.kind(p).royal) {
+        if after.get(to).is_some_and(|p| after.is_royal_kind(p.kind)) {
             return !after.royal_attacked(self.side, self.seats);
         }
         self.lines_safe(&[from, taken.unwrap_or(from)], &[to])
@@ -285,12 +285,12 @@ impl RoyalGuard {
                         None => self.royal_move_safe(before, to),
                     };
                 }
-                if promotion.is_some_and(|k| before.kinds()[k as usize].royal) {
+                if promotion.is_some_and(|k| before.is_royal_kind(k)) {
                     return None;
                 }
                 self.lines_safe(&[from, taken.unwrap_or(from)], &[to])
             }
-            Action::Drop { kind, to, relocate } if !before.kinds()[kind as usize].royal => {
+            Action::Drop { kind, to, relocate } if !before.is_royal_kind(kind) => {
                 self.lines_safe(&[], &[to, relocate.unwrap_or(to)])
             }
             // The enemy piece moved is asked where it lands; the others
@@ -329,12 +329,10 @@ impl RoyalGuard {
             Action::Move { from, to, .. } if !self.royals.contains(&from) => {
                 self.lines_safe(&[from, taken.unwrap_or(from), to], &[])
             }
-            Action::Drop { kind, to, relocate } if !before.kinds()[kind as usize].royal => {
-                match relocate {
-                    Some(r) => self.lines_safe(&[to], &[r]),
-                    None => self.lines_safe(&[to], &[]),
-                }
-            }
+            Action::Drop { kind, to, relocate } if !before.is_royal_kind(kind) => match relocate {
+                Some(r) => self.lines_safe(&[to], &[r]),
+                None => self.lines_safe(&[to], &[]),
+            },
             _ => None,
         }
     }
@@ -355,7 +353,7 @@ impl RoyalGuard {
             Action::Move { from, to, .. } => self.safe_after_move(before, after, (from, to), taken),
             Action::Drop {
                 kind, to, relocate, ..
-            } if !before.kinds()[kind as usize].royal => self
+            } if !before.is_royal_kind(kind) => self
                 .lines_safe(&[], &[to, relocate.unwrap_or(to)])
                 .unwrap_or_else(|| self.royals_safe(before, after)),
             // The enemy piece moved is tested where it now stands; the

@@ -6,7 +6,10 @@
 //! counted as its walk finds them, and only the others (royal and pinned
 //! pieces, moves that fill a screen, promotions to a royal kind, drops,
 //! rebel moves, castlings) are listed and tested one by one, exactly as
-//! [`ChessLike::legal_acts`] tests them.
+//! [`ChessLike::legal_acts`] tests them. In Squirm games a free piece's
+//! move is counted so only when, lifted off where it lands, it would
+//! still expose nothing (no squirm of it can then give check); the search
+//! counts a Squirm turn's follow-ups after each squirm the same way.
 //!
 //! [`RoyalGuard::open_lines`]: crate::rules::royal_guard::RoyalGuard::open_lines
 
@@ -18,8 +21,8 @@ use crate::rules::Action;
 impl ChessLike {
     /// How many legal single actions the position has (the length of
     /// [`ChessLike::legal_acts`]), or `None` where only the list can say:
-    /// a game with its own generator, Squirm's turns of two actions, a
-    /// check, or ways the tables do not hold. The legal en passant
+    /// a game with its own generator, a check, or ways the tables do not
+    /// hold. (Squirm's turns of two actions: the search counts each part.) The legal en passant
     /// captures (what the repetition key reads) are put in `en_passant`.
     pub(super) fn count_legal_acts(
         &self,
@@ -27,7 +30,7 @@ impl ChessLike {
         en_passant: &mut Vec<Act>,
     ) -> Option<u64> {
         en_passant.clear();
-        if self.rules.backend.is_some() || self.rules.rebels == Rebels::SquirmFirst {
+        if self.rules.backend.is_some() {
             return None;
         }
         let Scratch {
@@ -39,25 +42,30 @@ impl ChessLike {
         } = scratch;
         guard.prepare(&self.board, self.side, 2);
         let (pinned, screening) = guard.open_lines()?;
+        // Squirm games: what a move must keep clear of to be safe with the
+        // piece lifted again (see `RoyalGuard::safe_without_lander`).
+        let squirms = self.rules.rebels == Rebels::SquirmFirst;
+        let near = guard.near_lines();
         board.copy_from(&self.board);
         others.clear();
         let own_legality = self.rules.own_legality;
         let hooks = self.rules.hooks;
         let mut count = 0;
-        let kinds = self.board.kinds();
         let pawns: u64 = self.rules.pawns.iter().fold(0, |m, r| m | 1 << r.kind);
         for (from, p) in self.board.pieces_of(self.side) {
-            let free = !pinned.contains(from) && !kinds[p.kind as usize].royal;
+            let free = !pinned.contains(from) && !self.board.is_royal_kind(p.kind);
             // A move of a free piece is legal unless it fills a screen
             // (a capture fills no empty square) or makes a royal piece.
             let mut judge = |act: Act, to| {
                 let makes_royal = match act.action {
                     Action::Move {
                         promotion: Some(k), ..
-                    } => kinds[k as usize].royal,
+                    } => self.board.is_royal_kind(k),
                     _ => false,
                 };
-                if !free || makes_royal || (!act.capture && screening.contains(to)) {
+                let exposes =
+                    squirms && (near.contains(from) || pinned.contains(to) || near.contains(to));
+                if !free || makes_royal || exposes || (!act.capture && screening.contains(to)) {
                     others.push(act);
                 } else if !own_legality || hooks.forbids(self, &act).is_none() {
                     count += 1;
@@ -110,7 +118,7 @@ mod tests {
     /// moves: wherever the count answers, it is the length of the list.
     #[test]
     fn the_count_is_the_length_of_the_list() {
-        let games: [(&'static Rules, &str); 6] = [
+        let games: [(&'static Rules, &str); 7] = [
             (&bochess::RULES, bochess::START),
             (&orthodia::RULES, orthodia::START),
             (
@@ -120,14 +128,25 @@ mod tests {
             (&orphic::RULES, orphic::START),
             (&rebellion::REBELLION, rebellion::START),
             (&rebellion::REBELLION_BEROLINA, rebellion::START),
+            (&rebellion::SQUIRM, rebellion::START),
         ];
         let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let (mut counted, mut checks) = (0, 0);
+        let (mut counted, mut checks, mut squirmed) = (0, 0, 0);
         for (rules, start) in games {
             for _game in 0..12 {
                 let mut pos = from_fen(rules, start).unwrap();
                 let mut scratch = Scratch::new(&pos.board);
                 for _ply in 0..60 {
+                    // Squirm games: the count after each squirm too.
+                    for squirm in pos.squirm_acts() {
+                        let mid = pos.after_squirm(&squirm);
+                        let list = mid.core_legal_acts();
+                        if let Some(count) = mid.count_legal_acts(&mut scratch, &mut Vec::new()) {
+                            let fen = super::super::to_fen(&mid);
+                            assert_eq!(count as usize, list.len(), "{fen} after {squirm:?}");
+                            squirmed += 1;
+                        }
+                    }
                     let list = pos.core_legal_acts();
                     let mut ep = Vec::new();
                     if let Some(count) = pos.count_legal_acts(&mut scratch, &mut ep) {
@@ -158,8 +177,8 @@ mod tests {
             }
         }
         assert!(
-            counted > 1000 && checks > 10,
-            "{counted} counted, {checks} checks"
+            counted > 1000 && checks > 10 && squirmed > 100,
+            "{counted} counted, {checks} checks, {squirmed} after squirms"
         );
     }
 }

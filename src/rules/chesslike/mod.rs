@@ -185,5 +185,9 @@ impl Rules {
 
 /// The plain dead-position rule: only royal pieces are left.
 pub fn bare_kings(board: &Board) -> bool {
-    board.cells.iter().flatten().all(|p| board.kind(*p).royal)
+    board
+        .cells
+        .iter()
+        .flatten()
+        .all(|p| board.is_royal_kind(p.kind))
 }

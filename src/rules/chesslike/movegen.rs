@@ -178,7 +178,9 @@ impl ChessLike {
     /// files and ranks but checks along diagonals), and there the king may
     /// stand.
     pub(super) fn is_royal(&self, sq: Square) -> bool {
-        self.board.get(sq).is_some_and(|p| self.board.kind(p).royal)
+        self.board
+            .get(sq)
+            .is_some_and(|p| self.board.is_royal_kind(p.kind))
     }
 
     /// The en passant captures open now: onto any square the last
@@ -446,7 +448,7 @@ impl ChessLike {
             Action::Rebel { .. } | Action::Pass => return None,
         };
         let piece = after.get(to)?;
-        if after.kind(piece).royal {
+        if after.is_royal_kind(piece.kind) {
             return None;
         }
         // Only a line the piece shuts can open: try the squirms only when

@@ -7,7 +7,9 @@
 //! goes on below a position, exactly as [`ChessLike::perft`] counts: a
 //! position where a draw rule ends the game counts nothing below it. The
 //! last ply's turns are counted without listing them where that can be
-//! done (`count.rs`).
+//! done (`count.rs`), and the last ply's positions are not keyed while no
+//! key of the game and the path repeats (none of them can then be a third
+//! repetition, and nothing below reads their keys).
 
 use super::Rebels;
 use super::movegen::Scratch;
@@ -15,12 +17,14 @@ use super::position::{Act, ChessLike};
 use crate::rules::ends::{self, DrawFacts};
 
 /// A squirm of a Squirm game's ply and where its follow-ups lie in the
-/// ply's list of them.
+/// ply's list of them (nowhere when the ply's turns were counted).
 #[derive(Clone, Copy)]
 struct Squirm {
     act: Act,
     start: usize,
     end: usize,
+    /// True when some action is legal after it (it begins a legal turn).
+    followed: bool,
 }
 
 /// One ply's lists, kept between the positions of that ply.
@@ -40,9 +44,30 @@ pub(super) struct Search {
     /// The game's repetition keys, then those of the positions on the
     /// path to the current one (which the path includes).
     keys: Vec<u64>,
+    /// Per key of `keys`: whether an earlier key of `keys` equals it.
+    repeat_flags: Vec<bool>,
+    /// How many keys of `keys` equal an earlier one. While none does, no
+    /// position can be a third repetition (its key would have to equal
+    /// two earlier keys, which would then equal each other), so a
+    /// position whose key nothing below it reads (the last ply's) needs
+    /// none.
+    repeats: usize,
     /// Indexed by the depth still to go.
     plies: Vec<Ply>,
     scratch: Scratch,
+    /// The actions after a squirm, where they are listed to be counted.
+    mid_acts: Vec<Act>,
+}
+
+/// What judging the draw rules in a position found.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Judged {
+    /// A draw rule ends the game there.
+    Drawn,
+    /// Not drawn; its key joined the path (to be taken off after).
+    Keyed,
+    /// Not drawn; no key was needed.
+    Unkeyed,
 }
 
 impl Search {
@@ -51,11 +76,18 @@ impl Search {
     pub(super) fn new(root: &ChessLike, depth: u32) -> Self {
         let mut keys = Vec::with_capacity(root.history.len() + depth as usize);
         keys.extend_from_slice(&root.history);
+        let repeat_flags: Vec<bool> = (0..keys.len())
+            .map(|i| keys[..i].contains(&keys[i]))
+            .collect();
+        let repeats = repeat_flags.iter().filter(|&&r| r).count();
         Search {
             pos: root.clone(),
             keys,
+            repeat_flags,
+            repeats,
             plies: (0..=depth).map(|_| Ply::default()).collect(),
             scratch: Scratch::new(&root.board),
+            mid_acts: Vec::new(),
         }
     }
 
@@ -73,29 +105,33 @@ impl Search {
         // can be done alone (with the legal en passant captures the repetition
         // key reads).
         let counted = match depth {
-            1 => self.pos.count_legal_acts(&mut self.scratch, &mut ply.acts),
+            1 => self.count_turns(&mut ply),
             _ => None,
         };
         let turns = match counted {
-            Some(count) => {
-                ply.squirms.clear();
-                ply.follow_ups.clear();
-                count as usize
-            }
+            Some(count) => count as usize,
             None => {
                 self.generate(&mut ply);
                 ply.acts.len() + ply.follow_ups.len()
             }
         };
         let mut leaves = 0;
-        if turns > 0 && (root || !self.drawn_here(&ply)) {
+        let judged = match (turns, root) {
+            (0, _) => Judged::Drawn,
+            (_, true) => Judged::Unkeyed,
+            _ => self.judge(&ply, depth),
+        };
+        if judged != Judged::Drawn {
             if depth == 1 {
                 leaves = turns as u64;
             } else {
                 leaves = self.below(&ply, depth - 1);
             }
-            if !root {
+            if judged == Judged::Keyed {
                 self.keys.pop();
+                if self.repeat_flags.pop() == Some(true) {
+                    self.repeats -= 1;
+                }
             }
         }
         self.plies[depth as usize] = ply;
@@ -126,6 +162,54 @@ impl Search {
         leaves
     }
 
+    /// The current position's legal turns counted without listing them,
+    /// where the count can say (`count.rs`): its single actions and, in
+    /// Squirm games, the actions legal after each squirm (each counted,
+    /// or listed where only the list can say). `ply` gets the legal en
+    /// passant captures and the squirms with whether each begins a turn
+    /// (what the repetition key reads), no follow-ups.
+    fn count_turns(&mut self, ply: &mut Ply) -> Option<u64> {
+        let mut count = self
+            .pos
+            .count_legal_acts(&mut self.scratch, &mut ply.acts)?;
+        ply.squirms.clear();
+        ply.follow_ups.clear();
+        let Some(last) = self.pos.last_moved else {
+            return Some(count);
+        };
+        if self.pos.rules.rebels != Rebels::SquirmFirst {
+            return Some(count);
+        }
+        let mut squirms = std::mem::take(&mut self.scratch.squirms);
+        squirms.clear();
+        self.pos
+            .rebel_acts_into(Some(last), &mut squirms, &mut self.scratch.rebel_steps);
+        for &act in &squirms {
+            let undo = self.pos.squirm_in_place(&act);
+            let after = match self
+                .pos
+                .count_legal_acts(&mut self.scratch, &mut self.mid_acts)
+            {
+                Some(n) => n,
+                None => {
+                    self.pos
+                        .legal_acts_into(&mut self.mid_acts, &mut self.scratch);
+                    self.mid_acts.len() as u64
+                }
+            };
+            self.pos.undo_squirm(&undo);
+            count += after;
+            ply.squirms.push(Squirm {
+                act,
+                start: 0,
+                end: 0,
+                followed: after > 0,
+            });
+        }
+        self.scratch.squirms = squirms;
+        Some(count)
+    }
+
     /// Fills `ply` with the current position's legal turns: its legal
     /// actions and, in Squirm games, each squirm with the actions legal
     /// after it.
@@ -150,40 +234,48 @@ impl Search {
             self.pos.undo_squirm(&undo);
             let start = ply.follow_ups.len();
             ply.follow_ups.extend_from_slice(&follow);
+            let end = ply.follow_ups.len();
             ply.squirms.push(Squirm {
                 act,
                 start,
-                end: ply.follow_ups.len(),
+                end,
+                followed: end > start,
             });
         }
         self.scratch.squirms = squirms;
         self.scratch.follow = follow;
     }
 
-    /// True when a draw rule ends the game in the current position (which
-    /// has a legal turn, listed in `ply`); else its repetition key joins
-    /// the path.
-    fn drawn_here(&mut self, ply: &Ply) -> bool {
+    /// Whether a draw rule ends the game in the current position (which
+    /// has a legal turn, listed in `ply`, and `depth` turns to count
+    /// below it); if not, its repetition key joins the path unless nothing
+    /// below reads it and it cannot be a third repetition.
+    fn judge(&mut self, ply: &Ply, depth: u32) -> Judged {
         let pos = &self.pos;
-        let open_squirms = ply
-            .squirms
-            .iter()
-            .filter(|s| s.end > s.start)
-            .map(|s| s.act);
-        let key = pos.key_given(&ply.acts, open_squirms);
-        let repetitions = 1 + self.keys.iter().filter(|&&k| k == key).count();
+        let keyed = depth > 1 || self.repeats > 0;
+        let (key, repetitions) = if keyed {
+            let open_squirms = ply.squirms.iter().filter(|s| s.followed).map(|s| s.act);
+            let key = pos.key_given(&ply.acts, open_squirms);
+            (key, 1 + self.keys.iter().filter(|&&k| k == key).count())
+        } else {
+            (0, 1)
+        };
         let empty_hands = pos.reserves.iter().flatten().all(|&n| n == 0);
         let facts = DrawFacts {
             repetitions,
             halfmoves: pos.halfmoves,
             dead: empty_hands && (pos.rules.dead)(&pos.board),
         };
-        let drawn =
-            ends::draw_by_rule(&facts).is_some() || pos.rules.hooks.extra_end(pos).is_some();
-        if !drawn {
-            self.keys.push(key);
+        if ends::draw_by_rule(&facts).is_some() || pos.rules.hooks.extra_end(pos).is_some() {
+            return Judged::Drawn;
         }
-        drawn
+        if !keyed {
+            return Judged::Unkeyed;
+        }
+        self.keys.push(key);
+        self.repeat_flags.push(repetitions > 1);
+        self.repeats += usize::from(repetitions > 1);
+        Judged::Keyed
     }
 }
 
