@@ -16,9 +16,11 @@
 #       scripts/bench-perft.sh
 #
 # The peers are Fairy-Stockfish binaries built from the pyffish source
-# distribution (`pip download --no-binary :all: pyffish`, then `make -C src
-# build ARCH=x86-64-modern` there, with `largeboards=yes all=yes` for the
-# large one); nothing of them is part of boserv.
+# distribution (`pip download --no-binary :all: --no-deps pyffish==0.0.90`;
+# it has no Makefile, so its src/ compiled with g++ and the flags of
+# Stockfish's Makefile for the machine's ARCH, x86-64-bmi2 here, plus
+# `-DNNUE_EMBEDDING_OFF`, and `-DLARGEBOARDS -DPRECOMPUTED_MAGICS -DALLVARS`
+# for the large one); nothing of them is part of boserv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-3}
