@@ -1,7 +1,8 @@
-//! HTML for mail clients and browsers: inline CSS only, no scripts, no
-//! images, no SVG (mail clients strip them), at most 360 px wide for every
-//! game, with explicit colours so that a dark mode cannot make it
-//! unreadable.
+//! HTML for mail clients and browsers: no scripts, no images, no SVG (mail
+//! clients strip them), at most 360 px wide for every game, with explicit
+//! colours so that a dark mode cannot make it unreadable. CSS is inline
+//! but for what a board's cells share, named once in a `<style>` in the
+//! head (see [`board`] for what stays inline for clients that drop it).
 //!
 //! - [`board`]: one board as a table, a cell per square.
 //! - [`letter`]: a whole board mail's HTML part: the letter's text around
