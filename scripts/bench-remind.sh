@@ -11,20 +11,40 @@
 #
 #   scripts/bench-remind.sh [GAMES] [ROUNDS]   (1,000,000 games: about 1 GB
 #                                               of disk and a few minutes)
+#
+# BENCH_REMIND_DB=DIR keeps the generated database in DIR (DIR/GAMES.db and
+# its moment DIR/GAMES.now) and reuses it on later runs, so before/after
+# comparisons skip the generation. BENCH_REMIND_BIN=PATH times that boserv
+# binary instead of this checkout's release build (e.g. a copy of main's).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-1000000}
 rounds=${2:-3}
 
 cargo build --release --quiet --bin boserv --example remind_db
-bin=$PWD/target/release/boserv
+bin=${BENCH_REMIND_BIN:-$PWD/target/release/boserv}
 work=$(mktemp -d "${TMPDIR:-/tmp}/bench-remind.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-t0=$(date +%s%N)
-now=$(target/release/examples/remind_db "$work/master.db" "$games" | tail -n 1)
-t1=$(date +%s%N)
-echo "generated $games games in $(awk -v d=$((t1 - t0)) 'BEGIN { printf "%.1f", d / 1e9 }') s" >&2
+keep=${BENCH_REMIND_DB:-}
+if [ -n "$keep" ] && [ -f "$keep/$games.db" ] && [ -f "$keep/$games.now" ]; then
+    master=$keep/$games.db
+    now=$(cat "$keep/$games.now")
+    echo "reusing $master" >&2
+else
+    if [ -n "$keep" ]; then
+        mkdir -p "$keep"
+        master=$keep/$games.db
+        rm -f "$master" "$keep/$games.now"
+    else
+        master=$work/master.db
+    fi
+    t0=$(date +%s%N)
+    now=$(target/release/examples/remind_db "$master" "$games" | tail -n 1)
+    t1=$(date +%s%N)
+    [ -n "$keep" ] && echo "$now" >"$keep/$games.now"
+    echo "generated $games games in $(awk -v d=$((t1 - t0)) 'BEGIN { printf "%.1f", d / 1e9 }') s" >&2
+fi
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 # One `boserv remind` at the bench's moment; prints its wall time in ns.
@@ -40,7 +60,7 @@ timed() {
 : >"$work/first.ns"
 : >"$work/again.ns"
 for _ in $(seq "$rounds"); do
-    cp "$work/master.db" "$work/run.db"
+    cp "$master" "$work/run.db"
     sync
     timed "$work/run.db" >>"$work/first.ns"
     timed "$work/run.db" >>"$work/again.ns"

@@ -14,7 +14,7 @@ use minijinja::{Environment, TemplateSource, UndefinedBehavior};
 use serde::Serialize;
 
 use super::Letter;
-use super::html::part::board_mail;
+use super::html::part::board_parts;
 
 /// The built-in templates, by file name.
 pub const BUILT_IN: &[(&str, &str)] = &[
@@ -172,13 +172,10 @@ impl Templates {
         let name = letter.template();
         let (mut rendered, html) = match letter {
             Letter::NewGame(l) | Letter::Board(l) | Letter::GameOver(l) => {
-                (self.render(name, l)?, board_mail(self, name, l, |l| l)?)
+                return board_parts(self, name, l, |l| l);
             }
             Letter::Vote(l) => (self.render(name, l)?, None),
-            Letter::Nag(l) => (
-                self.render(name, l)?,
-                board_mail(self, name, l, |l| &mut l.board)?,
-            ),
+            Letter::Nag(l) => return board_parts(self, name, l, |l| &mut l.board),
             Letter::Confirm(l) => (self.render(name, l)?, None),
             Letter::Chat(l) => (self.render(name, l)?, None),
             Letter::Message(l) => (self.render(name, l)?, None),

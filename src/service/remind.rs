@@ -135,6 +135,8 @@ pub fn remind(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Summary, ServiceError> {
     store::widen_cache(conn)?;
+    // The batches' commits fold the WAL seldom; the run folds it last.
+    let long_run = store::wal::LongRun::start();
     let (due, travellers) = {
         let tx = store::read(conn)?;
         (
@@ -181,6 +183,8 @@ pub fn remind(
     }
     // The digests of the day, after the games' news and forfeits.
     summary.digests = super::digest::send_due(conn, catalog, now)?;
+    drop(long_run);
+    store::wal::fold(conn)?;
     Ok(summary)
 }
 
@@ -347,22 +351,14 @@ impl Judge<'_> {
     }
 
     /// Reads one game's clock again inside the write transaction (a move
-    /// may have come in since the scan) and does the most pressing thing
-    /// due.
+    /// may have come in since the scan, a reminder just went out) and
+    /// does the most pressing thing due. The clock's stored row is read
+    /// once, by [`GameClock::read`].
     fn act(&mut self, tx: &Tx<'_>, game: &mut LoadedGame) -> Result<Action, ServiceError> {
         let id = game.id();
-        let Some(row) = reminders::clock(tx, id)? else {
-            return Ok(Action::Nothing);
-        };
         let Some(seat) = game.position.to_move() else {
             return Ok(Action::Nothing);
         };
-        // A seat that has just left a game of three keeps the move until
-        // its turn is passed for it (dice games pass it with the next
-        // roll); it is not reminded, and cannot lose twice.
-        if row.left_seat == Some(seat) {
-            return Err(ServiceError::SeatLeft(game.player_at(seat)));
-        }
         let player_id = game
             .row
             .player_ids
@@ -371,9 +367,17 @@ impl Judge<'_> {
             .ok_or(ServiceError::NoSuchGame(id))?;
         let now = self.now;
         let pauses = self.pauses_of(tx, player_id)?.clone();
+        // `None`: no longer active, or not begun.
         let Some(clock) = GameClock::read(tx, game, Some(pauses), now)? else {
             return Ok(Action::Nothing);
         };
+        let row = &clock.row;
+        // A seat that has just left a game of three keeps the move until
+        // its turn is passed for it (dice games pass it with the next
+        // roll); it is not reminded, and cannot lose twice.
+        if row.left_seat == Some(seat) {
+            return Err(ServiceError::SeatLeft(game.player_at(seat)));
+        }
         let due = clock.due();
         match due.action_at(&clock.clock(), now) {
             None => Ok(Action::Nothing),

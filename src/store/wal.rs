@@ -41,11 +41,53 @@ thread_local! {
     /// True while this thread folds the WAL: SQLite's busy handler takes
     /// no context, and runs on the thread whose commit folds.
     static FOLDING: Cell<bool> = const { Cell::new(false) };
+    /// The length at which this thread's commits fold the WAL
+    /// ([`FOLD_AT_FRAMES`], or [`LONG_RUN_FOLD_AT_FRAMES`] in a [`LongRun`]).
+    static FOLD_AT: Cell<c_int> = const { Cell::new(FOLD_AT_FRAMES) };
 }
 
 /// The busy handler's limit while a fold waits ([`super::wait_for_lock`]).
 pub(super) fn fold_wait_us() -> Option<u64> {
     FOLDING.get().then_some(FOLD_WAIT_US)
+}
+
+/// The WAL length at which a long run's commits fold it (`remind`'s
+/// batches, [`LongRun`]): 64 MB.
+pub const LONG_RUN_FOLD_AT_FRAMES: c_int = 16_384;
+
+/// While it lives, this thread's commits fold the WAL only once it holds
+/// [`LONG_RUN_FOLD_AT_FRAMES`] frames; dropped, they fold at
+/// [`FOLD_AT_FRAMES`] again. The run ends with [`fold`].
+///
+/// A run that commits batch after batch writes some pages in every batch
+/// (the outbox's last pages, the indexes' inner pages, the `due` index):
+/// folding after each commit copied them into the database again every
+/// time, with a sync of the database file and a truncation of the log
+/// each. Folded less often, such a page is copied once for many commits.
+/// The price: a process that opens the database meanwhile reads the
+/// longer log once (tens of milliseconds for 64 MB).
+pub struct LongRun(());
+
+impl LongRun {
+    pub fn start() -> LongRun {
+        FOLD_AT.set(LONG_RUN_FOLD_AT_FRAMES);
+        LongRun(())
+    }
+}
+
+impl Drop for LongRun {
+    fn drop(&mut self) {
+        FOLD_AT.set(FOLD_AT_FRAMES);
+    }
+}
+
+/// Folds the WAL into the database now, as a commit past the fold point
+/// does: a reader still on the log leaves it to a later commit.
+pub fn fold(conn: &rusqlite::Connection) -> Result<(), rusqlite::Error> {
+    FOLDING.set(true);
+    let folded = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+    FOLDING.set(false);
+    folded
 }
 
 /// Makes every commit on `conn` keep the WAL at most about
@@ -55,7 +97,7 @@ pub fn keep_short(conn: &Connection) {
 }
 
 fn after_commit(wal: &Wal, frames: c_int) -> rusqlite::Result<()> {
-    if frames >= FOLD_AT_FRAMES {
+    if frames >= FOLD_AT.get() {
         // Busy (a reader still on the log, another checkpoint): a later
         // commit folds it. The commit itself has happened either way.
         FOLDING.set(true);
@@ -157,6 +199,44 @@ mod tests {
             std::fs::metadata(&wal).unwrap().len(),
             0,
             "folded and truncated"
+        );
+    }
+
+    /// In a long run the commits leave the log past the usual fold point
+    /// (one sync and truncation for many commits); the run's end folds it,
+    /// and after the run commits fold as before.
+    #[test]
+    fn a_long_run_folds_once_at_its_end() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("run.db");
+        let conn = store::open(&path, DEFAULT_BUSY_TIMEOUT).unwrap();
+        conn.execute_batch("CREATE TABLE notes (id INTEGER PRIMARY KEY, body BLOB)")
+            .unwrap();
+        let note = || {
+            conn.execute("INSERT INTO notes (body) VALUES (zeroblob(8000))", [])
+                .unwrap();
+        };
+        let wal = path.with_extension("db-wal");
+        let len = || std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0);
+        let run = LongRun::start();
+        for _ in 0..150 {
+            note();
+        }
+        assert!(
+            len() > FOLD_AT_FRAMES as u64 * 4096,
+            "not folded during the run: {} bytes",
+            len()
+        );
+        drop(run);
+        fold(&conn).unwrap();
+        assert_eq!(len(), 0, "folded at the end");
+        for _ in 0..150 {
+            note();
+        }
+        assert!(
+            len() < (FOLD_AT_FRAMES as u64 + 10) * 4200,
+            "folded as usual after the run: {} bytes",
+            len()
         );
     }
 }

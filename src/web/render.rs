@@ -6,7 +6,7 @@ use super::data::{
     GameLine, GamePage, IndexPage, PlayerPage, Ply, StandingsPage, TournamentLine, TournamentPage,
 };
 use super::files;
-use crate::letters::html::board::block;
+use crate::letters::html::board::{block, style};
 use crate::letters::html::escape;
 use crate::letters::html::letter::{document, text_block};
 
@@ -105,7 +105,7 @@ pub fn index(page: &IndexPage) -> String {
             )
         }
     );
-    document("boserv games", &body)
+    document("boserv games", "", &body)
 }
 
 /// A tournament in a list, linked to its page.
@@ -177,7 +177,7 @@ pub fn tournament(page: &TournamentPage) -> String {
         }
         body.push_str(&game_list(&games, 1));
     }
-    document(&line.name, &body)
+    document(&line.name, "", &body)
 }
 
 /// `players/USERID.html`.
@@ -187,7 +187,7 @@ pub fn player(page: &PlayerPage) -> String {
         escape(&page.userid),
         game_list(&page.games, 1)
     );
-    document(&page.userid, &body)
+    document(&page.userid, "", &body)
 }
 
 /// `standings/VARIANT.html`: the rating pool as a table, established
@@ -229,7 +229,7 @@ pub fn standings(page: &StandingsPage) -> String {
         }
         body.push_str("</table>\n");
     }
-    document(&format!("{} standings", page.name), &body)
+    document(&format!("{} standings", page.name), "", &body)
 }
 
 /// A position's board: the picture, or the text board.
@@ -238,6 +238,12 @@ fn board(ply: &Ply) -> String {
         Some(picture) => block(picture, None),
         None => text_block(&ply.text),
     }
+}
+
+/// What a position's board shares, for the page's head (none for the text
+/// board).
+fn board_style(ply: &Ply) -> String {
+    ply.picture.as_ref().map_or(String::new(), style)
 }
 
 /// `games/N.html`: the board now, every move linked to its position, the
@@ -283,7 +289,11 @@ pub fn game(page: &GamePage) -> String {
         if page.pgn { "PGN" } else { "Game record" }
     ));
     body.push_str(&text_block(&page.record));
-    document(&format!("Game {id}: {}", line.name), &body)
+    document(
+        &format!("Game {id}: {}", line.name),
+        &page.plies.last().map_or(String::new(), board_style),
+        &body,
+    )
 }
 
 /// `games/N/P.html`: the board after move P, with links to the moves
@@ -321,6 +331,7 @@ pub fn ply(page: &GamePage, number: u32) -> Option<String> {
     );
     Some(document(
         &format!("Game {id}, move {number}: {}", page.line.name),
+        &board_style(ply),
         &body,
     ))
 }

@@ -15,6 +15,17 @@
 //! client's dark mode has nothing to invert into unreadable contrast. The
 //! table is at most [`BOARD_PX`] wide: cells shrink with the number of
 //! columns (24 px for Big Outer Chess's fourteen).
+//!
+//! What every cell of the table shares (its size and alignment, the labels'
+//! font, a glyph's font, a disc's shape) is named once, by class, in the
+//! document's `<style>` ([`style`]): written on each of a board's hundred
+//! cells it made a board mail 22 KB, and `remind` writes thousands of them.
+//! Inline, on each cell, stays only what reading the board needs where a
+//! mail client drops the `<style>`: each square's colour (light, dark, the
+//! last move, check), the seam, and a disc's seat colours. Without the
+//! sheet the board is still every square in its colour with its piece, at
+//! the client's own font size. The reserves and the key, drawn once a
+//! board, keep their inline styles.
 
 use std::fmt::Write;
 
@@ -133,12 +144,13 @@ pub fn cell_px(picture: &Picture) -> u32 {
 /// A piece as drawn in a cell of side `cell`.
 fn man(picture: &Picture, man: Man, cell: u32) -> String {
     let mut out = String::new();
-    write_man(&mut out, picture, man, cell);
+    write_man(&mut out, picture, man, Some(cell));
     out
 }
 
-/// [`man`], written onto `out`.
-fn write_man(out: &mut String, picture: &Picture, man: Man, cell: u32) {
+/// [`man`], written onto `out`: styled inline for a cell of side `cell`,
+/// or (`None`) by the classes of the board's [`style`].
+fn write_man(out: &mut String, picture: &Picture, man: Man, cell: Option<u32>) {
     let look = seat_look(picture, man.owner);
     let name = picture
         .kinds
@@ -151,15 +163,35 @@ fn write_man(out: &mut String, picture: &Picture, man: Man, cell: u32) {
         } else {
             filled
         };
-        let _ = write!(
-            out,
-            "<span style=\"font-family:{GLYPH_FONT};font-size:{}px;line-height:{cell}px;color:#000000\">{glyph}\u{FE0E}</span>",
-            cell * 4 / 5
-        );
+        match cell {
+            Some(cell) => {
+                let _ = write!(
+                    out,
+                    "<span style=\"font-family:{GLYPH_FONT};font-size:{}px;line-height:{cell}px;color:#000000\">{glyph}\u{FE0E}</span>",
+                    cell * 4 / 5
+                );
+            }
+            None => {
+                let _ = write!(out, "<span class=\"g\">{glyph}\u{FE0E}</span>");
+            }
+        }
         return;
     }
     let mut letter = [0; 4];
-    write_disc(out, &look, man.letter.encode_utf8(&mut letter), cell);
+    let letter = man.letter.encode_utf8(&mut letter);
+    match cell {
+        Some(cell) => write_disc(out, &look, letter, cell),
+        None => {
+            let _ = write!(
+                out,
+                "<span class=\"d\" style=\"border-color:{};background:{};color:{}\">{}</span>",
+                look.rim,
+                look.paper,
+                look.ink,
+                escape(letter)
+            );
+        }
+    }
 }
 
 /// A letter on a disc of the seat's colours.
@@ -183,7 +215,24 @@ fn write_disc(out: &mut String, look: &SeatLook, letter: &str, cell: u32) {
     );
 }
 
-/// The table of the board. Written onto one string with a grid from
+/// The style sheet of `picture`'s table, for the document's head: a
+/// square's size and alignment (`td.q`), a label's font (`td.l`), a glyph
+/// (`span.g`) and a disc (`span.d`) for its cell size.
+pub fn style(picture: &Picture) -> String {
+    let cell = cell_px(picture);
+    let label_font = (cell / 2).clamp(10, 13);
+    let side = cell.saturating_sub(6).max(10);
+    format!(
+        "td.q{{width:{cell}px;height:{cell}px;padding:0;text-align:center;vertical-align:middle}}\n\
+         td.l{{font:{label_font}px/{cell}px {FONT};color:{LABEL};background:{PAPER}}}\n\
+         span.g{{font-family:{GLYPH_FONT};font-size:{}px;line-height:{cell}px;color:#000000}}\n\
+         span.d{{display:inline-block;width:{side}px;height:{side}px;border:1px solid;border-radius:50%;font:bold {}px/{side}px {FONT};text-align:center;vertical-align:middle}}\n",
+        cell * 4 / 5,
+        side * 2 / 3
+    )
+}
+
+/// The table of the board, its cells styled by the classes of [`style`]. Written onto one string with a grid from
 /// coordinates to squares: it is drawn for every reader of every board
 /// mail (`remind` draws thousands in a run).
 pub fn table(picture: &Picture) -> String {
@@ -210,14 +259,11 @@ pub fn table(picture: &Picture) -> String {
     let (box_files, box_ranks) = (picture.files as i8, picture.ranks as i8);
     let top_rank = if picture.flipped { 0 } else { box_ranks - 1 };
     let width = cell * files.len() as u32;
-    let mut out = String::with_capacity(columns * rows * 200);
+    let mut out = String::with_capacity(columns * rows * 80);
     let _ = writeln!(
         out,
         "<table cellpadding=\"0\" cellspacing=\"0\" role=\"grid\" style=\"border-collapse:collapse;table-layout:fixed;width:{width}px;background:{PAPER};color:{INK};margin:0\">"
     );
-    let plain =
-        format!("width:{cell}px;height:{cell}px;padding:0;text-align:center;vertical-align:middle");
-    let label_font = (cell / 2).clamp(10, 13);
     for &rank in &ranks {
         out.push_str("<tr>");
         for &file in &files {
@@ -243,7 +289,7 @@ pub fn table(picture: &Picture) -> String {
                     if check {
                         out.push_str(" data-check=\"1\"");
                     }
-                    let _ = write!(out, " style=\"{plain};background:{background}");
+                    let _ = write!(out, " class=\"q\" style=\"background:{background}");
                     if picture.seam && in_box_rank && rank == top_rank {
                         let _ = write!(out, ";border-top:4px double {SEAM}");
                     }
@@ -252,15 +298,12 @@ pub fn table(picture: &Picture) -> String {
                     }
                     out.push_str("\">");
                     if let Some(m) = spot.piece {
-                        write_man(&mut out, picture, m, cell);
+                        write_man(&mut out, picture, m, None);
                     }
                     out.push_str("</td>");
                 }
                 None => {
-                    let _ = write!(
-                        out,
-                        "<td style=\"{plain};font:{label_font}px/{cell}px {FONT};color:{LABEL};background:{PAPER}\">"
-                    );
+                    out.push_str("<td class=\"q l\">");
                     if in_box_rank && (file == -1 || file == box_files) {
                         let _ = write!(out, "{}", rank + 1);
                     } else if in_box_file && (rank == -1 || rank == box_ranks) {

@@ -7,20 +7,29 @@
 //! list keeps its columns and nothing is said in one part and not in the
 //! other.
 
-use super::board::{INK, PAPER, block};
+use super::board::{INK, PAPER, block, style};
 use super::{MAX_WIDTH, escape};
 use crate::rules::picture::Picture;
 
+/// What a text block shares, by class (`div.t`) in the head: the font and
+/// margins. Its `white-space:pre-wrap` stays inline, on the block: without
+/// it a client that drops the `<style>` would run the move list's lines
+/// together.
+const TEXT_STYLE: &str = "div.t{overflow-wrap:anywhere;word-wrap:break-word;font:13px/18px Menlo,Consolas,'DejaVu Sans Mono',monospace;margin:6px 0}\n";
+
 /// A whole HTML document: a phone-width body with explicit colours,
 /// declared for light and dark schemes (the colours are the page's own in
-/// both, so a client does not invert them).
-pub fn document(title: &str, body: &str) -> String {
+/// both, so a client does not invert them). `style` is what its boards
+/// share ([`super::board::style`]; empty without one), put in the one
+/// `<style>` in the head, where mail clients that keep a style sheet keep
+/// it.
+pub fn document(title: &str, style: &str, body: &str) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <meta name=\"color-scheme\" content=\"light dark\">\n\
          <meta name=\"supported-color-schemes\" content=\"light dark\">\n\
-         <title>{}</title>\n</head>\n\
+         <title>{}</title>\n<style>\n{TEXT_STYLE}{style}</style>\n</head>\n\
          <body style=\"margin:0;padding:8px;background:{PAPER};color:{INK}\">\n\
          <div style=\"max-width:{}px;background:{PAPER};color:{INK}\">\n{body}</div>\n</body>\n</html>\n",
         escape(title),
@@ -35,7 +44,7 @@ pub fn text_block(text: &str) -> String {
         return String::new();
     }
     format!(
-        "<div style=\"white-space:pre-wrap;overflow-wrap:anywhere;word-wrap:break-word;font:13px/18px Menlo,Consolas,'DejaVu Sans Mono',monospace;color:{INK};background:{PAPER};margin:6px 0\">{}</div>\n",
+        "<div class=\"t\" style=\"white-space:pre-wrap\">{}</div>\n",
         escape(text.trim_matches('\n'))
     )
 }
@@ -56,7 +65,7 @@ pub fn board_mail(
         Some((before, after)) => format!("{}{board}{}", text_block(before), text_block(after)),
         None => format!("{board}{}", text_block(text)),
     };
-    document(subject, &body)
+    document(subject, &style(picture), &body)
 }
 
 #[cfg(test)]

@@ -421,3 +421,63 @@ fn board_mail_with_a_takeback_to_answer_and_the_clock() {
     );
     insta::assert_snapshot!(text);
 }
+
+/// A board letter with a picture is rendered once, the text part spliced
+/// ([`super::super::html::part`]): its text is what rendering the board
+/// in gives, for every board template, and for an operator's template
+/// the splice cannot follow (the board filtered, or first in the body).
+#[test]
+fn one_render_makes_the_same_text_as_rendering_the_board_in() {
+    let picture = crate::rules::find_variant("chess")
+        .unwrap()
+        .start(&[])
+        .unwrap()
+        .picture(1);
+    let board = BoardLetter { picture, ..board() };
+    let nag = NagLetter {
+        board: board.clone(),
+        days_waited: 8,
+        forfeit_at: "Sun 6 Dec 2026 13:00 UTC".into(),
+        draw_offered_by: vec![],
+    };
+    let letters = [
+        Letter::NewGame(board.clone()),
+        Letter::Board(board.clone()),
+        Letter::GameOver(board.clone()),
+        Letter::Nag(nag.clone()),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let operator = Templates::with_dir(dir.path());
+    for (name, text) in [
+        (
+            "board.txt",
+            "Subject: b\n\nBoard:\n{{ diagram | upper }}\nend\n",
+        ),
+        ("game_over.txt", "Subject: o\n\n{{ diagram }}\nend\n"),
+        ("nag.txt", "Subject: n\n\nx {{ diagram }}\nend\n"),
+    ] {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    for templates in [Templates::built_in(), operator] {
+        for letter in &letters {
+            let whole = match letter {
+                Letter::Nag(l) => templates.render(letter.template(), l),
+                Letter::NewGame(l) | Letter::Board(l) | Letter::GameOver(l) => {
+                    templates.render(letter.template(), l)
+                }
+                _ => unreachable!(),
+            }
+            .unwrap();
+            let mail = templates.letter(letter).unwrap();
+            assert_eq!(mail.subject, whole.subject, "{}", letter.template());
+            assert_eq!(mail.parts.text, whole.parts.text, "{}", letter.template());
+            assert!(
+                mail.parts.text.contains("  +---+---+"),
+                "{}",
+                mail.parts.text
+            );
+            let html = mail.parts.html.expect("a board with a picture");
+            assert_eq!(html.matches("data-square=").count(), 64);
+        }
+    }
+}
