@@ -99,10 +99,14 @@ fn a_one_command_reply_cut_short_anywhere_leaves_nothing_and_is_run_by_the_retry
 fn one_command_replies_killed_at_random_moments_are_each_applied_exactly_once() {
     let env = game();
     let run = |raw: &str, kill_after: Option<Duration>| env.run_killed(&["mail"], raw, kill_after);
-    // How long an unhurried reply takes here, so kills land inside it.
+    // How long an unhurried reply takes here, so kills land inside it:
+    // the probe's time, then the shortest run that ended on its own (the
+    // probe, the first process on a cold cache, can take many times a
+    // move's time, and kills drawn from its span would mostly land after
+    // the run had ended).
     let started = Instant::now();
     assert_eq!(run(&reply(&env, "probe", "bob", "show"), None), Some(0));
-    let typical = started.elapsed().as_micros() as u64 + 1;
+    let mut typical = started.elapsed().as_micros() as u64 + 1;
     let turns = [
         "e2-e4", "e7-e5", "g1-f3", "b8-c6", "f1-c4", "f8-c5", "c2-c3", "g8-f6", "d2-d3", "d7-d6",
         "b1-d2", "a7-a6",
@@ -119,9 +123,13 @@ fn one_command_replies_killed_at_random_moments_are_each_applied_exactly_once() 
                 .wrapping_mul(6_364_136_223_846_793_005)
                 .wrapping_add(1_442_695_040_888_963_407);
             let at = Duration::from_micros((dice >> 33) % (typical * 3 / 2));
+            let started = Instant::now();
             match run(&raw, (!dice.is_multiple_of(4)).then_some(at)) {
                 None => killed += 1,
-                Some(0) => break,
+                Some(0) => {
+                    typical = typical.min(started.elapsed().as_micros() as u64 + 1);
+                    break;
+                }
                 Some(_) => interrupted += 1,
             }
         }
