@@ -4,21 +4,7 @@
 //! to its page, and is written again when one of its games changes; the
 //! index lists every tournament.
 
-use std::path::{Path, PathBuf};
-
-use crate::util::Env;
-
-/// The pages' folder, set as the `web_dir` setting.
-fn web_dir(env: &Env) -> PathBuf {
-    let dir = env.dir.path().join("www");
-    std::fs::create_dir(&dir).unwrap();
-    env.ok(None, &["config", "set", "web_dir", dir.to_str().unwrap()]);
-    dir
-}
-
-fn read(dir: &Path, page: &str) -> String {
-    std::fs::read_to_string(dir.join(page)).unwrap_or_default()
-}
+use crate::util::{Env, read_page};
 
 /// The table rows of a page: each row's cells as text.
 fn rows(page: &str) -> Vec<Vec<String>> {
@@ -46,7 +32,7 @@ fn rows(page: &str) -> Vec<Vec<String>> {
 fn a_round_robins_page_is_its_crosstable_and_its_games() {
     let env = Env::new();
     env.signup(&["org", "ann", "bob", "cy"]);
-    let dir = web_dir(&env);
+    let dir = env.web_dir();
     env.ok(
         Some("org"),
         &[
@@ -63,14 +49,14 @@ fn a_round_robins_page_is_its_crosstable_and_its_games() {
     }
     let games: Vec<i64> = env.query("SELECT game FROM tournament_games ORDER BY game");
     assert_eq!(games.len(), 3);
-    let page = read(&dir, "tournaments/rr.html");
+    let page = read_page(&dir, "tournaments/rr.html");
     for game in &games {
         assert!(
             page.contains(&format!("href=\"../games/{game}.html\"")),
             "{page}"
         );
     }
-    assert!(read(&dir, "index.html").contains("href=\"tournaments/rr.html\""));
+    assert!(read_page(&dir, "index.html").contains("href=\"tournaments/rr.html\""));
     // White wins the first game: 1. e4 e5 2. Nf3, Black resigns.
     let first = format!("game{}", games[0]);
     let players = env.json(&first)["players"].clone();
@@ -80,7 +66,7 @@ fn a_round_robins_page_is_its_crosstable_and_its_games() {
     );
     env.play(&first, [&white, &black], 1, &["e2-e4", "e7-e5", "g1-f3"]);
     env.ok(Some(&black), &["resign", &first]);
-    let page = read(&dir, "tournaments/rr.html");
+    let page = read_page(&dir, "tournaments/rr.html");
     let table = rows(&page);
     assert_eq!(table.len(), 3, "{page}");
     // #, Player, 1, 2, 3, Points, Wins, SB: the winner first with 1 point.

@@ -490,17 +490,7 @@ fn a_loss_on_time_counts_and_ends_the_tournament() {
     env.ok(Some("alice"), &["tournament", "join", "timed"]);
     env.ok(Some("bob"), &["tournament", "join", "timed"]);
     // game1: alice (White) never moves; remind forfeits her after 21 days.
-    let out = env
-        .cmd(None)
-        .args(["--now", "2026-03-23T12:00:00Z", "remind"])
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    env.ok(None, &["--now", "2026-03-23T12:00:00Z", "remind"]);
     let json = show(&env, "timed");
     assert_eq!(json["games"][0]["result"], "0-1", "{json}");
     assert_eq!(json["state"], "done");

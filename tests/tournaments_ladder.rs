@@ -5,8 +5,6 @@
 //! changes nothing; at most `--max-games` ladder games per player at once.
 //! By shell and by mail, and the tournament's web page.
 
-use std::path::PathBuf;
-
 use crate::util::Env;
 
 /// A ladder `spring` of chess made by `org`, joined by `players` in order
@@ -260,18 +258,10 @@ fn a_cancelled_ladder_takes_no_challenges() {
     );
 }
 
-/// The pages' folder, set as the `web_dir` setting.
-fn web_dir(env: &Env) -> PathBuf {
-    let dir = env.dir.path().join("www");
-    std::fs::create_dir(&dir).unwrap();
-    env.ok(None, &["config", "set", "web_dir", dir.to_str().unwrap()]);
-    dir
-}
-
 #[test]
 fn the_ladders_page_shows_the_ranks_and_links_its_games() {
     let env = ladder(&["ann", "bob", "cy"], &[]);
-    let dir = web_dir(&env);
+    let dir = env.web_dir();
     let game = challenge(&env, "cy", "ann");
     let page = std::fs::read_to_string(dir.join("tournaments/spring.html")).unwrap();
     assert!(page.contains("href=\"../games/1.html\""), "{page}");

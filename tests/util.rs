@@ -2,7 +2,7 @@
 //! `boserv` binary against it with a fixed clock.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -177,6 +177,14 @@ impl Env {
         self.cmd(user).args(args).output().unwrap()
     }
 
+    /// A folder for the web pages, set as the `web_dir` setting.
+    pub fn web_dir(&self) -> PathBuf {
+        let dir = self.dir.path().join("www");
+        std::fs::create_dir(&dir).unwrap();
+        self.ok(None, &["config", "set", "web_dir", dir.to_str().unwrap()]);
+        dir
+    }
+
     /// Runs a command that must succeed; returns its stdout.
     pub fn ok(&self, user: Option<&str>, args: &[&str]) -> String {
         let out = self.run(user, args);
@@ -317,4 +325,9 @@ fn tables(conn: &rusqlite::Connection) -> Vec<String> {
         .unwrap()
         .collect::<Result<_, _>>()
         .unwrap()
+}
+
+/// A web page written under `dir`, or "" when there is none.
+pub fn read_page(dir: &Path, page: &str) -> String {
+    std::fs::read_to_string(dir.join(page)).unwrap_or_default()
 }

@@ -5,21 +5,9 @@
 //! secret is on a page: no reply token, no queued or submitted move, no
 //! dice seed before the game is over.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use crate::util::Env;
-
-/// The pages' folder, set as the `web_dir` setting.
-fn web_dir(env: &Env) -> PathBuf {
-    let dir = env.dir.path().join("www");
-    std::fs::create_dir(&dir).unwrap();
-    env.ok(None, &["config", "set", "web_dir", dir.to_str().unwrap()]);
-    dir
-}
-
-fn read(dir: &Path, page: &str) -> String {
-    std::fs::read_to_string(dir.join(page)).unwrap_or_default()
-}
+use crate::util::{Env, read_page};
 
 /// Every file under `dir`, as one text.
 fn everything(dir: &Path) -> String {
@@ -43,11 +31,11 @@ fn queued(env: &Env) -> Vec<String> {
 fn a_killed_command_publishes_nothing_and_the_next_run_publishes_what_was_missing() {
     let env = Env::new();
     env.signup(&["alice", "bob"]);
-    let dir = web_dir(&env);
+    let dir = env.web_dir();
     let game = env.challenge("chess", "alice", "bob");
-    assert!(read(&dir, "index.html").contains("games/1.html"));
-    assert!(read(&dir, "games/1.html").contains("alice"));
-    assert!(read(&dir, "players/bob.html").contains("Game 1"));
+    assert!(read_page(&dir, "index.html").contains("games/1.html"));
+    assert!(read_page(&dir, "games/1.html").contains("alice"));
+    assert!(read_page(&dir, "players/bob.html").contains("Game 1"));
     assert!(queued(&env).is_empty());
 
     // Killed after its commit, before its pages.
@@ -58,7 +46,7 @@ fn a_killed_command_publishes_nothing_and_the_next_run_publishes_what_was_missin
         .output()
         .unwrap();
     assert_eq!(out.status.code(), None, "killed: {out:?}");
-    assert!(!read(&dir, "games/1.html").contains("e2-e4"));
+    assert!(!read_page(&dir, "games/1.html").contains("e2-e4"));
     assert!(!dir.join("games/1/1.html").exists());
     assert_eq!(
         queued(&env),
@@ -69,11 +57,11 @@ fn a_killed_command_publishes_nothing_and_the_next_run_publishes_what_was_missin
 
     // The next command writes its own pages and the missing ones.
     env.ok(Some("bob"), &["move", &game, "e7-e5#2"]);
-    let page = read(&dir, "games/1.html");
+    let page = read_page(&dir, "games/1.html");
     assert!(page.contains("1. e2-e4 (alice)"), "{page}");
     assert!(page.contains("2. e7-e5 (bob)"), "{page}");
-    assert!(read(&dir, "games/1/1.html").contains("After move 1: e2-e4"));
-    assert!(read(&dir, "games/1/2.html").contains("data-last=\"1\""));
+    assert!(read_page(&dir, "games/1/1.html").contains("After move 1: e2-e4"));
+    assert!(read_page(&dir, "games/1/2.html").contains("data-last=\"1\""));
     assert!(queued(&env).is_empty());
 
     // `deliver` writes what a killed command left, as it sends mail.
@@ -84,7 +72,7 @@ fn a_killed_command_publishes_nothing_and_the_next_run_publishes_what_was_missin
         .output()
         .unwrap();
     assert_eq!(out.status.code(), None, "killed: {out:?}");
-    assert!(!read(&dir, "games/1.html").contains("Ng1-f3"));
+    assert!(!read_page(&dir, "games/1.html").contains("Ng1-f3"));
     let sent = env.dir.path().join("sent");
     std::fs::create_dir(&sent).unwrap();
     env.ok(
@@ -95,7 +83,7 @@ fn a_killed_command_publishes_nothing_and_the_next_run_publishes_what_was_missin
             &format!("file:{}", sent.display()),
         ],
     );
-    assert!(read(&dir, "games/1.html").contains("3. Ng1-f3 (alice)"));
+    assert!(read_page(&dir, "games/1.html").contains("3. Ng1-f3 (alice)"));
     assert!(queued(&env).is_empty());
 }
 
@@ -105,14 +93,14 @@ fn publish_rebuilds_every_page() {
     env.signup(&["alice", "bob"]);
     let game = env.challenge("bochess", "alice", "bob");
     env.play(&game, ["alice", "bob"], 1, &["e2-e6", "h11-h8"]);
-    let dir = web_dir(&env);
+    let dir = env.web_dir();
     assert!(!dir.join("index.html").exists(), "nothing before publish");
     let out = env.ok(None, &["publish"]);
     // The index, the game, two players, and the standings of each of the
     // eight game types.
     assert!(out.starts_with("published: 12 pages"), "{out}");
-    assert!(read(&dir, "standings/bochess.html").contains("No rated games yet"));
-    let page = read(&dir, "games/1.html");
+    assert!(read_page(&dir, "standings/bochess.html").contains("No rated games yet"));
+    let page = read_page(&dir, "games/1.html");
     // The board now: 148 cells, and every earlier position a page.
     assert_eq!(page.matches("data-square=").count(), 148);
     for ply in 0..=2 {
@@ -123,23 +111,23 @@ fn publish_rebuilds_every_page() {
         assert!(dir.join(format!("games/1/{ply}.html")).exists());
     }
     assert!(page.contains("Game record"));
-    assert!(read(&dir, "players/alice.html").contains("Big Outer Chess"));
+    assert!(read_page(&dir, "players/alice.html").contains("Big Outer Chess"));
 }
 
 #[test]
 fn a_games_end_writes_its_types_standings_page() {
     let env = Env::new();
-    let dir = web_dir(&env);
+    let dir = env.web_dir();
     env.fools_mate();
     // Written by the mating move's own run, not by `publish`.
-    let standings = read(&dir, "standings/chess.html");
+    let standings = read_page(&dir, "standings/chess.html");
     assert!(standings.contains("Chess standings"), "{standings}");
     let bob = standings.find(">bob</a>").expect("bob is listed");
     let alice = standings.find(">alice</a>").expect("alice is listed");
     assert!(bob < alice, "the winner first: {standings}");
     assert!(standings.contains("1662?"), "{standings}");
     assert!(standings.contains("href=\"../players/bob.html\""));
-    assert!(read(&dir, "index.html").contains("href=\"standings/chess.html\""));
+    assert!(read_page(&dir, "index.html").contains("href=\"standings/chess.html\""));
     assert!(
         !dir.join("standings/orwell.html").exists(),
         "only the type that changed"
@@ -157,7 +145,7 @@ fn no_page_shows_a_reply_token_a_queued_or_submitted_move_or_the_seed() {
     // bob queues a reply, alice submits without confirming.
     env.ok(Some("bob"), &["queue", &chess, "Ng8-h6#2"]);
     env.ok(Some("alice"), &["submit", &chess, "Nb1-a3#1"]);
-    let dir = web_dir(&env);
+    let dir = env.web_dir();
     env.ok(None, &["publish"]);
     let pages = everything(&dir);
     assert!(pages.contains("data-square=\"a1\""), "pages were written");
