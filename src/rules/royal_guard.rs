@@ -81,14 +81,28 @@ impl RoyalGuard {
         self.royals.clear();
         self.enemies.clear();
         self.occupied = *board.occupancy();
-        for sq in self.occupied.iter() {
-            let Some(p) = board.get(sq) else { continue };
-            if p.owner == side {
-                if board.is_royal_kind(p.kind) {
-                    self.royals.push(sq);
+        match (seats, board.owned(side)) {
+            // Two seats: one side's pieces, then the other's, each read
+            // by its own set of squares.
+            (2, Some(own)) => {
+                for sq in own.iter() {
+                    if board.get(sq).is_some_and(|p| board.is_royal_kind(p.kind)) {
+                        self.royals.push(sq);
+                    }
                 }
-            } else if p.owner < seats {
-                self.enemies.push((sq, p));
+                self.enemies.extend(board.pieces_of(1 - side));
+            }
+            _ => {
+                for sq in self.occupied.iter() {
+                    let Some(p) = board.get(sq) else { continue };
+                    if p.owner == side {
+                        if board.is_royal_kind(p.kind) {
+                            self.royals.push(sq);
+                        }
+                    } else if p.owner < seats {
+                        self.enemies.push((sq, p));
+                    }
+                }
             }
         }
         let reach = board.spec().reach();
