@@ -38,6 +38,10 @@ pub struct Board {
     /// The squares of `cells` that hold a piece, kept with them (what
     /// walks test and what [`Board::pieces_of`] goes through).
     occupancy: SquareSet,
+    /// The squares of `occupancy` holding a piece of seat 0, of seat 1
+    /// (kept with them: [`Board::pieces_of`] and the royal guard go
+    /// through one side's pieces without reading the other's).
+    owned: [SquareSet; 2],
     geo: &'static BoardSpec,
 }
 
@@ -104,6 +108,7 @@ impl Board {
         Board {
             cells: vec![None; geo.geometry.len()],
             occupancy: SquareSet::default(),
+            owned: [SquareSet::default(); 2],
             geo,
         }
     }
@@ -163,15 +168,23 @@ impl Board {
         self.geo = other.geo;
         self.cells.clone_from(&other.cells);
         self.occupancy = other.occupancy;
+        self.owned = other.owned;
     }
 
     #[inline]
     pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
-        self.cells[sq as usize] = piece;
-        if piece.is_some() {
-            self.occupancy.insert(sq);
-        } else {
-            self.occupancy.remove(sq);
+        let before = std::mem::replace(&mut self.cells[sq as usize], piece);
+        if let Some(b) = before.filter(|b| b.owner < 2) {
+            self.owned[b.owner as usize].remove(sq);
+        }
+        match piece {
+            Some(p) => {
+                self.occupancy.insert(sq);
+                if p.owner < 2 {
+                    self.owned[p.owner as usize].insert(sq);
+                }
+            }
+            None => self.occupancy.remove(sq),
         }
     }
 
@@ -181,10 +194,18 @@ impl Board {
         let p = self.cells[from as usize].take();
         let before = std::mem::replace(&mut self.cells[to as usize], p);
         self.occupancy.remove(from);
-        if p.is_some() {
-            self.occupancy.insert(to);
-        } else {
-            self.occupancy.remove(to);
+        if let Some(b) = before.filter(|b| b.owner < 2) {
+            self.owned[b.owner as usize].remove(to);
+        }
+        match p {
+            Some(p) => {
+                self.occupancy.insert(to);
+                if p.owner < 2 {
+                    self.owned[p.owner as usize].remove(from);
+                    self.owned[p.owner as usize].insert(to);
+                }
+            }
+            None => self.occupancy.remove(to),
         }
         before
     }
@@ -194,10 +215,21 @@ impl Board {
         &self.occupancy
     }
 
+    /// The squares that hold a piece of `owner` (seat 0 or 1; `None` for
+    /// another owner).
+    #[inline]
+    pub fn owned(&self, owner: u8) -> Option<&SquareSet> {
+        self.owned.get(owner as usize)
+    }
+
     /// Squares holding a piece of `owner`.
     #[inline]
     pub fn pieces_of(&self, owner: u8) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupancy.iter().filter_map(move |s| {
+        let squares = match self.owned.get(owner as usize) {
+            Some(owned) => owned,
+            None => &self.occupancy,
+        };
+        squares.iter().filter_map(move |s| {
             self.cells[s as usize]
                 .filter(|p| p.owner == owner)
                 .map(|p| (s, p))

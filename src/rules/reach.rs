@@ -72,6 +72,12 @@ impl SquareSet {
         })
     }
 
+    /// The squares of this set that are also in `other`.
+    #[inline]
+    pub fn intersection(&self, other: &SquareSet) -> SquareSet {
+        SquareSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+
     /// How many squares of this set are also in `other`.
     #[inline]
     pub fn common(&self, other: &SquareSet) -> u32 {
@@ -122,6 +128,9 @@ pub struct Reach {
     /// Per kind: it moves as it captures (one walk finds both).
     moves_as_captures: Vec<bool>,
     tables: Vec<OnceLock<Table>>,
+    /// Per square: every square from which a piece of some kind and
+    /// facing could check it on some board (see [`Reach::check_sources`]).
+    check_sources: OnceLock<Vec<SquareSet>>,
 }
 
 /// One (kind, use, facing): a program per square of the board.
@@ -162,7 +171,33 @@ impl Reach {
             tables: (0..kinds.len() * USES.len() * 2)
                 .map(|_| OnceLock::new())
                 .collect(),
+            check_sources: OnceLock::new(),
         }
+    }
+
+    /// Per target square: the squares from which a piece of any kind,
+    /// facing +1 or -1, could check it on some board (the union of the
+    /// check spans that hold it). A piece facing +1 or -1 elsewhere
+    /// cannot check that square, whatever the board: the royal guard
+    /// skips it unasked. Built on first use (it unrolls every kind's
+    /// check tables: a search asks for it, a single command does not).
+    pub fn check_sources(&self) -> &[SquareSet] {
+        self.check_sources.get_or_init(|| {
+            let mut sources = vec![SquareSet::default(); self.geo.len()];
+            for kind in 0..self.kinds.len() as u8 {
+                for facing in [1, -1] {
+                    for from in self.geo.squares() {
+                        let Some(span) = self.span(kind, Use::Check, facing, from) else {
+                            continue;
+                        };
+                        for to in span.iter() {
+                            sources[to as usize].insert(from);
+                        }
+                    }
+                }
+            }
+            sources
+        })
     }
 
     /// The table of (`kind`, `use_`, `facing`), unrolled now if it was not.

@@ -46,8 +46,16 @@ pub struct RoyalGuard {
     royals: Vec<Square>,
     /// (royal square, enemy piece that might attack it).
     watchers: Vec<(Square, Square)>,
-    /// The pieces of the other seats.
+    /// The pieces of the other seats (with `sources`: only those that
+    /// could check a royal square on some board).
     enemies: Vec<(Square, Piece)>,
+    /// Where given (see [`RoyalGuard::prepare_within`]): per square, the
+    /// squares a piece facing +1 or -1 could check it from.
+    sources: Option<&'static [SquareSet]>,
+    /// With `sources`: every square of the other seat's pieces, and those
+    /// of them facing otherwise (which `sources` cannot rule out).
+    enemy_squares: SquareSet,
+    unfiltered: SquareSet,
     /// Every way a watcher could reach a royal square after one move
     /// (pins and checks alike), when the tables hold every watcher's.
     lines: Option<Vec<Line>>,
@@ -76,19 +84,69 @@ impl RoyalGuard {
 
     /// Prepares this guard anew for `side` on `board`, reusing its space.
     pub fn prepare(&mut self, board: &Board, side: u8, seats: u8) {
+        self.prepare_within(board, side, seats, None);
+    }
+
+    /// [`RoyalGuard::prepare`], skipping unasked the enemy pieces facing
+    /// +1 or -1 that stand on none of the royal squares' `sources` (see
+    /// [`super::reach::Reach::check_sources`]: such a piece reaches no
+    /// royal square on any board, so it is neither a watcher nor on a
+    /// line). The same guard as without them.
+    pub fn prepare_within(
+        &mut self,
+        board: &Board,
+        side: u8,
+        seats: u8,
+        sources: Option<&'static [SquareSet]>,
+    ) {
         self.side = side;
         self.seats = seats;
         self.royals.clear();
         self.enemies.clear();
         self.occupied = *board.occupancy();
-        for sq in self.occupied.iter() {
-            let Some(p) = board.get(sq) else { continue };
-            if p.owner == side {
-                if board.is_royal_kind(p.kind) {
-                    self.royals.push(sq);
+        self.sources = None;
+        match (seats, board.owned(side), board.owned(1 - side.min(1))) {
+            // Two seats: one side's pieces, then the other's, each read
+            // by its own set of squares; with `sources`, only the enemy
+            // pieces that could check a royal square on some board.
+            (2, Some(own), Some(&theirs)) => {
+                for sq in own.iter() {
+                    if board.get(sq).is_some_and(|p| board.is_royal_kind(p.kind)) {
+                        self.royals.push(sq);
+                    }
                 }
-            } else if p.owner < seats {
-                self.enemies.push((sq, p));
+                match sources {
+                    Some(sources) => {
+                        let mut within = SquareSet::default();
+                        for &royal in &self.royals {
+                            within.add(&sources[royal as usize]);
+                        }
+                        self.unfiltered = SquareSet::default();
+                        for (sq, p) in board.pieces_of(1 - side) {
+                            if p.facing.abs() != 1 {
+                                self.unfiltered.insert(sq);
+                            } else if !within.contains(sq) {
+                                continue;
+                            }
+                            self.enemies.push((sq, p));
+                        }
+                        self.enemy_squares = theirs;
+                        self.sources = Some(sources);
+                    }
+                    None => self.enemies.extend(board.pieces_of(1 - side)),
+                }
+            }
+            _ => {
+                for sq in self.occupied.iter() {
+                    let Some(p) = board.get(sq) else { continue };
+                    if p.owner == side {
+                        if board.is_royal_kind(p.kind) {
+                            self.royals.push(sq);
+                        }
+                    } else if p.owner < seats {
+                        self.enemies.push((sq, p));
+                    }
+                }
             }
         }
         let reach = board.spec().reach();
@@ -204,12 +262,30 @@ impl RoyalGuard {
         let reach = board.spec().reach();
         let mut occupied = self.occupied;
         occupied.remove(royal);
-        for &(from, p) in &self.enemies {
+        let attacks = |from: Square, p: Piece| -> Option<bool> {
             if from == to || !reach.span(p.kind, Use::Check, p.facing, from)?.contains(to) {
-                continue;
-            }
-            if reach.reaches_through(p.kind, Use::Check, p.facing, from, to, &occupied)? {
                 return Some(false);
+            }
+            reach.reaches_through(p.kind, Use::Check, p.facing, from, to, &occupied)
+        };
+        match self.sources {
+            // Only the enemy pieces on `to`'s sources (or facing
+            // otherwise) could reach it.
+            Some(sources) => {
+                let mut candidates = self.unfiltered;
+                candidates.add(&sources[to as usize]);
+                for from in self.enemy_squares.intersection(&candidates).iter() {
+                    if attacks(from, board.get(from)?)? {
+                        return Some(false);
+                    }
+                }
+            }
+            None => {
+                for &(from, p) in &self.enemies {
+                    if attacks(from, p)? {
+                        return Some(false);
+                    }
+                }
             }
         }
         Some(true)

@@ -40,7 +40,8 @@ impl ChessLike {
             follow: others,
             ..
         } = scratch;
-        guard.prepare(&self.board, self.side, 2);
+        let sources = self.board.spec().reach().check_sources();
+        guard.prepare_within(&self.board, self.side, 2, Some(sources));
         let (pinned, screening) = guard.open_lines()?;
         // Squirm games: what a move must keep clear of to be safe with the
         // piece lifted again (see `RoyalGuard::safe_without_lander`).
