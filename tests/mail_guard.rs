@@ -258,6 +258,36 @@ fn no_password_is_kept_or_echoed_in_clear() {
     assert!(answers.len() >= 5);
 }
 
+/// A command written in the body of a mail whose Subject holds another
+/// (or none that runs): its password is kept, quoted and relayed masked,
+/// and the rest of the comment as written.
+#[test]
+fn a_password_in_a_command_in_the_body_is_masked_too() {
+    let env = game();
+    env.ok(None, &["signup", "dave", "Zq9secretX", "dave@example.test"]);
+    // The Subject is no command: refused, the message quoted back.
+    env.mail(
+        "From: dave@example.test\r\nMessage-ID: <b1@example.test>\r\nSubject: move\r\n\r\n\
+         chess move 1 dave Zq9secretX e7-e5\r\n",
+    );
+    // A move that runs, its comment relayed to the opponent.
+    env.mail(
+        "From: bob@example.test\r\nMessage-ID: <b2@example.test>\r\n\
+         Subject: chess move 1 bob secret e7-e5\r\n\r\n\
+         resign if you like\r\nsignup erin Yw8secretQ erin@example.test\r\n",
+    );
+    let dump = env.everything();
+    assert!(!dump.contains("Zq9secretX"), "{dump}");
+    assert!(!dump.contains("Yw8secretQ"), "{dump}");
+    assert!(dump.contains("chess move 1 dave *** e7-e5"), "{dump}");
+    let (_, to_alice) = env.last_mail_to("alice@example.test");
+    assert!(to_alice.contains("resign if you like"), "{to_alice}");
+    assert!(
+        to_alice.contains("signup erin *** erin@example.test"),
+        "{to_alice}"
+    );
+}
+
 #[test]
 fn unknown_user_and_wrong_password_read_the_same() {
     let env = game();

@@ -177,6 +177,9 @@ fn secrets(intake: &Intake, mail: &RawMail, users: &Users<'_>) -> Vec<String> {
             for command in &letter.commands {
                 found.extend(mask::suspects(command, users, line));
             }
+            if let Some(comment) = &letter.comment {
+                found.extend(mask::comment_secrets(comment));
+            }
             found
         }
         _ => mask::subject_secrets(&mail.kept, users),
@@ -243,7 +246,7 @@ fn take_in_as(
         secrets: &secrets,
         comment: letter
             .and_then(|l| l.comment.as_deref())
-            .map(|c| limits::cut(c, limits::MAX_COMMENT_BYTES)),
+            .map(|c| limits::cut(&mask::text(c, &secrets), limits::MAX_COMMENT_BYTES)),
         too_large,
         now,
     };

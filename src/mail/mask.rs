@@ -108,6 +108,18 @@ pub fn command_secrets(line: &str) -> Vec<String> {
     }
 }
 
+/// The secrets of the comment's lines that are whole commands (a command
+/// written in the body of a mail whose Subject holds another one, the way
+/// some clients of pbmserv sent them), by their place. Only a line that
+/// parses is looked at, so no other word a player writes is touched.
+pub fn comment_secrets(comment: &str) -> Vec<String> {
+    comment
+        .lines()
+        .filter(|line| crate::command::language::parse(line).is_ok())
+        .flat_map(command_secrets)
+        .collect()
+}
+
 /// The secrets of a message's Subject, read from its headers alone (for a
 /// message refused before its commands were read: too large, no command).
 pub fn subject_secrets(raw: &[u8], users: &Users<'_>) -> Vec<String> {
@@ -283,6 +295,15 @@ fn replace_subject(head: &str, subject: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_command_in_a_comment_gives_up_its_password_and_nothing_else_does() {
+        assert_eq!(
+            comment_secrets("good luck\nchess move 1 alice Zq9secretX e2-e4\n"),
+            vec!["Zq9secretX".to_string()]
+        );
+        assert!(comment_secrets("resign if you like\nmove on, alice").is_empty());
+    }
 
     #[test]
     fn passwords_are_found_by_their_place() {
