@@ -225,13 +225,7 @@ mod tests {
     #[test]
     fn a_key_is_looked_up_by_its_index() {
         let conn = crate::store::open_in_memory().unwrap();
-        let plan: Vec<String> = conn
-            .prepare(&format!("EXPLAIN QUERY PLAN {IS_FINISHED}"))
-            .unwrap()
-            .query_map(["m1@example.org"], |r| r.get(3))
-            .unwrap()
-            .collect::<Result<_, _>>()
-            .unwrap();
+        let plan = crate::store::query_plan(&conn, IS_FINISHED, ["m1@example.org"]);
         assert!(
             plan.iter()
                 .any(|step| step.contains("USING INDEX inbox_key")),

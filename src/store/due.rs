@@ -100,13 +100,7 @@ mod tests {
     fn the_due_games_are_found_by_the_index_alone() {
         let mut conn = Connection::open_in_memory().unwrap();
         migrate::to_latest(&mut conn).unwrap();
-        let plan: Vec<String> = conn
-            .prepare(&format!("EXPLAIN QUERY PLAN {DUE_BY}"))
-            .unwrap()
-            .query_map(["2026-01-01T00:00:00Z"], |r| r.get(3))
-            .unwrap()
-            .collect::<Result<_, _>>()
-            .unwrap();
+        let plan = crate::store::query_plan(&conn, DUE_BY, ["2026-01-01T00:00:00Z"]);
         assert!(
             plan.iter().all(|step| !step.starts_with("SCAN")),
             "{plan:?}"

@@ -265,6 +265,18 @@ pub fn leave_to_exit(conn: Connection) {
     }
 }
 
+/// The steps of SQLite's plan for `sql` (EXPLAIN QUERY PLAN), for the
+/// tests that pin a query to its index.
+#[cfg(test)]
+pub fn query_plan<P: rusqlite::Params>(conn: &Connection, sql: &str, params: P) -> Vec<String> {
+    conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}"))
+        .unwrap()
+        .query_map(params, |r| r.get(3))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
 /// The page cache of a connection that works through many games in one
 /// transaction (`remind`'s batches), in KiB. SQLite's default (2 MiB) is
 /// smaller than the pages such a batch dirties: it spilled them into the
