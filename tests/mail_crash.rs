@@ -505,7 +505,7 @@ impl Harness {
         let spool_path = boserv::mail::spool::beside(&self.db, ".spool");
         if spool_path.exists() {
             let spool = rusqlite::Connection::open(&spool_path).unwrap();
-            let left = scalar(&spool, "SELECT count(*) FROM spool");
+            let left = scalar(&spool, "SELECT count(*) FROM spool WHERE taken_at IS NULL");
             if left > 0 {
                 f.lost += left as usize;
                 f.problems.push(format!("{left} mails left in the spool"));

@@ -16,15 +16,23 @@
 //! is counted before the batch begins; a message tried before is taken in
 //! alone, so one that panics or kills its process keeps failing on its
 //! own and is set aside after [`crate::mail::spool::MAX_TRIES`].
+//!
+//! Each batch is numbered in its own transaction
+//! ([`crate::store::spool_batches`]) and the spool marks what it lets go
+//! of with that number. A drain first looks for marks past the game
+//! database's count: the two files were restored from replicas copied at
+//! different moments, and a message the spool let go of that the game
+//! database lacks waits again (one the database has is only re-marked).
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::time::Instant;
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use rusqlite::Connection;
 
 use super::handle::{self, HandleError, Handled};
+use crate::mail::inbox;
 use crate::mail::spool::{Entry, Spool};
-use crate::store::StoreError;
+use crate::store::{StoreError, spool_batches};
 
 /// The most messages taken in with one commit of the game database.
 pub const BATCH: usize = 32;
@@ -40,6 +48,7 @@ pub fn drain(
     until: Instant,
     report: &mut dyn FnMut(String),
 ) -> Result<Option<StoreError>, StoreError> {
+    take_back_what_the_database_lacks(spool, conn, after, report)?;
     while Instant::now() < until {
         let mut batch = spool.batch(*after, BATCH)?;
         // A message tried before goes alone; the others up to it together.
@@ -66,11 +75,11 @@ pub fn drain(
             ));
             continue;
         };
-        let (results, stopped) = match outcome {
+        let (number, results, stopped) = match outcome {
             Ok(batch) => batch,
             Err(e) => {
                 report(format!("{span}: not taken in: {e}"));
-                (Vec::new(), e.is_temporary().then_some(e))
+                (0, Vec::new(), e.is_temporary().then_some(e))
             }
         };
         let mut taken = Vec::with_capacity(results.len());
@@ -81,7 +90,7 @@ pub fn drain(
             }
         }
         let untried: Vec<i64> = ids.into_iter().filter(|id| !taken.contains(id)).collect();
-        spool.settle(&taken, &untried)?;
+        spool.settle(&taken, &untried, number, unix_now())?;
         if stopped.is_some() {
             return Ok(stopped);
         }
@@ -89,9 +98,41 @@ pub fn drain(
     Ok(None)
 }
 
-/// What became of each message of a batch tried, in order, and the busy
-/// database or full disk that ended it early, if one did.
-type Batch = (Vec<Result<Handled, HandleError>>, Option<StoreError>);
+/// The messages the spool let go of in batches the game database never
+/// committed (a restore of both from replicas copied at different
+/// moments) wait again, unless the database has them after all; `after`
+/// goes back before the first.
+fn take_back_what_the_database_lacks(
+    spool: &Spool,
+    conn: &Connection,
+    after: &mut i64,
+    report: &mut dyn FnMut(String),
+) -> Result<(), StoreError> {
+    let last = spool_batches::last(conn)?;
+    for (id, key) in spool.taken_after(last)? {
+        let missing = !inbox::is_finished(conn, &key)?;
+        spool.reconcile(id, missing, last)?;
+        if missing {
+            *after = (*after).min(id - 1);
+            report(format!(
+                "spooled mail {id}: let go of by a batch the database does not have \
+                 (restored from an older copy?); taken in again"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Now, in seconds since 1970: when the spool let go of a message.
+fn unix_now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// The batch's number, what became of each message of it, in order, and
+/// the busy database or full disk that ended it early, if one did.
+type Batch = (i64, Vec<Result<Handled, HandleError>>, Option<StoreError>);
 
 /// Takes the batch in with one transaction of the game database: each
 /// message a savepoint of it ([`crate::store::atomically`]); what was
@@ -109,11 +150,15 @@ fn take_in_batch(conn: &mut Connection, batch: &[Entry]) -> Result<Batch, StoreE
             result => results.push(result),
         }
     }
-    if let Err(e) = conn.execute_batch("COMMIT") {
-        let _ = conn.execute_batch("ROLLBACK");
-        return Err(e.into());
+    let number =
+        spool_batches::next(conn).and_then(|number| conn.execute_batch("COMMIT").map(|()| number));
+    match number {
+        Ok(number) => Ok((number, results, stopped)),
+        Err(e) => {
+            let _ = conn.execute_batch("ROLLBACK");
+            Err(e.into())
+        }
     }
-    Ok((results, stopped))
 }
 
 fn line(entry: &Entry, result: &Result<Handled, HandleError>) -> String {

@@ -20,9 +20,16 @@
 //! parallel with the others. The Message key it is recognised by is
 //! worked out before it is spooled, from the message as delivered.
 //!
-//! A message is deleted from the spool after the game database committed
-//! it; should a process die in between, it is taken in again and
-//! recorded as a duplicate, as when the MTA delivers a message twice.
+//! A message is let go of after the game database committed it; should a
+//! process die in between, it is taken in again and recorded as a
+//! duplicate, as when the MTA delivers a message twice. Let go of, it is
+//! marked with the number of the batch that took it in
+//! ([`crate::store::spool_batches`]) and kept [`KEEP_TAKEN_S`] more: the
+//! two files are replicated each on its own schedule (Litestream), so a
+//! restored spool may have let go of a message that the restored game
+//! database, copied a moment earlier, never committed. Such a message
+//! carries a batch number past the database's count, and is taken in
+//! again ([`Spool::taken_after`], `front/drain.rs`).
 //! Each try is counted first, so a message that kills every process that
 //! takes it in ([`MAX_TRIES`]) is set aside for the operator instead of
 //! stopping the spool (`boserv deliver` names it).
@@ -39,6 +46,10 @@ use crate::store::{self, StoreError};
 
 /// How many times a spooled message is tried before it is set aside.
 pub const MAX_TRIES: i64 = 10;
+
+/// How long a message let go of is kept (seconds): far longer than one
+/// file's replica can lag behind the other's.
+pub const KEEP_TAKEN_S: i64 = 3600;
 
 /// The setting the spooling process needs without opening the game
 /// database: how much of a message to read ([`Spool::message_limit`]).
@@ -104,15 +115,47 @@ const SCHEMA: &str = "
     );
     PRAGMA user_version = 1;";
 
+/// Version 2: a message let go of is kept a while, marked with when
+/// (`taken_at`, Unix seconds) and by which batch (`taken_in`).
+const LET_GO: &str = "
+    ALTER TABLE spool ADD COLUMN taken_at INTEGER;
+    ALTER TABLE spool ADD COLUMN taken_in INTEGER;
+    CREATE INDEX IF NOT EXISTS spool_waiting ON spool (id) WHERE taken_at IS NULL;
+    CREATE INDEX IF NOT EXISTS spool_taken_at ON spool (taken_at) WHERE taken_at IS NOT NULL;
+    CREATE INDEX IF NOT EXISTS spool_taken_in ON spool (taken_in) WHERE taken_in IS NOT NULL;
+    PRAGMA user_version = 2;";
+
+/// The spool's schema version after every step.
+const VERSION: i64 = 2;
+
 impl Spool {
     /// Opens (creating if needed) the spool of the database at `db`.
     pub fn open(db: &Path, busy_timeout: Duration) -> Result<Spool, StoreError> {
         let conn = Connection::open(beside(db, ".spool"))?;
         store::wait_when_busy(&conn, busy_timeout)?;
         let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-        if version == 0 {
-            conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get::<_, String>(0))?;
-            conn.execute_batch(&format!("BEGIN IMMEDIATE; {SCHEMA} COMMIT;"))?;
+        if version < VERSION {
+            if version == 0 {
+                conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get::<_, String>(0))?;
+            }
+            // Another process may have done it meanwhile: read again
+            // under the write lock.
+            conn.execute_batch("BEGIN IMMEDIATE")?;
+            let steps = conn
+                .query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0))
+                .and_then(|now| {
+                    if now == 0 {
+                        conn.execute_batch(SCHEMA)?;
+                    }
+                    if now < 2 {
+                        conn.execute_batch(LET_GO)?;
+                    }
+                    conn.execute_batch("COMMIT")
+                });
+            if let Err(e) = steps {
+                let _ = conn.execute_batch("ROLLBACK");
+                return Err(e.into());
+            }
         }
         conn.pragma_update(None, "synchronous", "FULL")?;
         // As for the game database (store/wal.rs): no checkpoint per
@@ -153,7 +196,8 @@ impl Spool {
     pub fn batch(&self, after: i64, n: usize) -> Result<Vec<Entry>, StoreError> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT id, tries, received, key, kept, size, truncated, body_digest, token
-             FROM spool WHERE id > ?1 AND tries < ?2 ORDER BY id LIMIT ?3",
+             FROM spool WHERE id > ?1 AND tries < ?2 AND taken_at IS NULL
+             ORDER BY id LIMIT ?3",
         )?;
         let rows = stmt.query_map(params![after, MAX_TRIES, n as i64], |r| {
             Ok((
@@ -203,15 +247,30 @@ impl Spool {
         Ok(())
     }
 
-    /// After a batch: deletes the messages `taken` (the game database has
-    /// them), and takes back the try of those `untried` (they failed
-    /// cleanly: the database was busy, the setup is wrong, and are tried
-    /// again later).
-    pub fn settle(&self, taken: &[i64], untried: &[i64]) -> Result<(), StoreError> {
+    /// After batch number `batch`, at `now` (Unix seconds): lets go of
+    /// the messages `taken` (the game database has them), marking them
+    /// with the batch, and takes back the try of those `untried` (they
+    /// failed cleanly: the database was busy, the setup is wrong, and are
+    /// tried again later). Deletes what was let go of [`KEEP_TAKEN_S`]
+    /// before.
+    pub fn settle(
+        &self,
+        taken: &[i64],
+        untried: &[i64],
+        batch: i64,
+        now: i64,
+    ) -> Result<(), StoreError> {
         let tx = self.conn.unchecked_transaction()?;
         for id in taken {
-            tx.execute("DELETE FROM spool WHERE id = ?1", [id])?;
+            tx.execute(
+                "UPDATE spool SET taken_at = ?2, taken_in = ?3 WHERE id = ?1",
+                params![id, now, batch],
+            )?;
         }
+        tx.execute(
+            "DELETE FROM spool WHERE taken_at < ?1",
+            [now - KEEP_TAKEN_S],
+        )?;
         for id in untried {
             tx.execute(
                 "UPDATE spool SET tries = max(tries - 1, 0) WHERE id = ?1",
@@ -222,10 +281,40 @@ impl Spool {
         Ok(())
     }
 
+    /// The messages let go of by a batch after number `batch` (id and
+    /// key), oldest first: none, unless the game database is behind the
+    /// spool (restored from a replica copied earlier than the spool's).
+    pub fn taken_after(&self, batch: i64) -> Result<Vec<(i64, String)>, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT id, key FROM spool WHERE taken_in > ?1 ORDER BY id")?;
+        let rows = stmt.query_map([batch], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Message `id`, let go of by a batch the game database does not
+    /// have: waiting again when the database lacks it (`missing`), or
+    /// else marked as let go of by the database's last batch `batch`.
+    pub fn reconcile(&self, id: i64, missing: bool, batch: i64) -> Result<(), StoreError> {
+        if missing {
+            self.conn.execute(
+                "UPDATE spool SET taken_at = NULL, taken_in = NULL, tries = 0 WHERE id = ?1",
+                [id],
+            )?;
+        } else {
+            self.conn.execute(
+                "UPDATE spool SET taken_in = ?2 WHERE id = ?1",
+                params![id, batch],
+            )?;
+        }
+        Ok(())
+    }
+
     /// True when a message after `after` waits (not set aside).
     pub fn after(&self, after: i64) -> Result<bool, StoreError> {
         Ok(self.conn.query_row(
-            "SELECT EXISTS (SELECT 1 FROM spool WHERE id > ?1 AND tries < ?2)",
+            "SELECT EXISTS (SELECT 1 FROM spool
+             WHERE id > ?1 AND tries < ?2 AND taken_at IS NULL)",
             params![after, MAX_TRIES],
             |r| r.get(0),
         )?)
@@ -233,16 +322,18 @@ impl Spool {
 
     /// How many messages wait, those set aside included.
     pub fn waiting(&self) -> Result<i64, StoreError> {
-        Ok(self
-            .conn
-            .query_row("SELECT count(*) FROM spool", [], |r| r.get(0))?)
+        Ok(self.conn.query_row(
+            "SELECT count(*) FROM spool WHERE taken_at IS NULL",
+            [],
+            |r| r.get(0),
+        )?)
     }
 
     /// The ids and arrival times of the messages set aside.
     pub fn set_aside(&self) -> Result<Vec<(i64, String)>, StoreError> {
-        let mut stmt = self
-            .conn
-            .prepare("SELECT id, received FROM spool WHERE tries >= ?1 ORDER BY id")?;
+        let mut stmt = self.conn.prepare(
+            "SELECT id, received FROM spool WHERE tries >= ?1 AND taken_at IS NULL ORDER BY id",
+        )?;
         let rows = stmt.query_map([MAX_TRIES], |r| Ok((r.get(0)?, r.get(1)?)))?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
@@ -347,7 +438,7 @@ mod tests {
         assert_eq!(spool.batch(first, 10).unwrap()[0].id, second);
         assert_eq!(spool.batch(0, 1).unwrap().len(), 1);
         spool.tried(&[first, second]).unwrap();
-        spool.settle(&[first], &[second]).unwrap();
+        spool.settle(&[first], &[second], 1, 1_000).unwrap();
         let left = spool.batch(0, 10).unwrap();
         assert_eq!((left.len(), left[0].id, left[0].tries), (1, second, 0));
         assert_eq!(spool.waiting().unwrap(), 1);
@@ -361,10 +452,59 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let spool = Spool::open(&dir.path().join("e.db"), store::DEFAULT_BUSY_TIMEOUT).unwrap();
         let first = spool.put(&message("one@x")).unwrap();
-        spool.settle(&[first], &[]).unwrap();
+        spool.settle(&[first], &[], 1, 1_000).unwrap();
         let second = spool.put(&message("two@x")).unwrap();
         assert!(second > first, "a drain past {first} would miss {second}");
         assert!(spool.after(first).unwrap());
+    }
+
+    #[test]
+    fn what_was_let_go_of_is_kept_an_hour_marked_with_its_batch() {
+        let dir = tempfile::tempdir().unwrap();
+        let spool = Spool::open(&dir.path().join("k.db"), store::DEFAULT_BUSY_TIMEOUT).unwrap();
+        let first = spool.put(&message("one@x")).unwrap();
+        let second = spool.put(&message("two@x")).unwrap();
+        spool.settle(&[first], &[], 7, 1_000).unwrap();
+        spool
+            .settle(&[second], &[], 8, 1_000 + KEEP_TAKEN_S)
+            .unwrap();
+        assert_eq!(spool.waiting().unwrap(), 0);
+        assert_eq!(spool.batch(0, 10).unwrap(), []);
+        assert!(!spool.after(0).unwrap());
+        // A database that committed batch 7 lacks what batch 8 took in.
+        assert_eq!(spool.taken_after(7).unwrap(), [(second, "two@x".into())]);
+        assert_eq!(spool.taken_after(8).unwrap(), []);
+        // An hour on, the first is gone.
+        spool.settle(&[], &[], 9, 1_001 + KEEP_TAKEN_S).unwrap();
+        assert_eq!(spool.taken_after(0).unwrap(), [(second, "two@x".into())]);
+        // Taken back, it waits again; re-marked, it does not.
+        spool.reconcile(second, false, 8).unwrap();
+        assert_eq!(spool.taken_after(7).unwrap(), []);
+        spool.reconcile(second, true, 7).unwrap();
+        assert_eq!(spool.batch(0, 10).unwrap()[0].id, second);
+        assert_eq!(spool.waiting().unwrap(), 1);
+    }
+
+    #[test]
+    fn a_spool_of_the_first_version_is_brought_up_to_date() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("v.db");
+        let old = Connection::open(beside(&db, ".spool")).unwrap();
+        old.execute_batch(SCHEMA).unwrap();
+        old.execute(
+            "INSERT INTO spool (received, key, kept, size, truncated, body_digest)
+             VALUES ('2026-11-24T10:00:00+00:00', 'old@x', x'00', 1, 0, x'00')",
+            [],
+        )
+        .unwrap();
+        drop(old);
+        let spool = Spool::open(&db, store::DEFAULT_BUSY_TIMEOUT).unwrap();
+        assert_eq!(spool.waiting().unwrap(), 1);
+        let version: i64 = spool
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(version, VERSION);
     }
 
     #[test]

@@ -33,6 +33,7 @@ pub const STEPS: &[&str] = &[
     include_str!("digest.sql"),
     include_str!("tournaments.sql"),
     include_str!("ratings_nocase.sql"),
+    include_str!("spool_batches.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,

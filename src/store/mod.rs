@@ -30,6 +30,7 @@ pub mod seeks;
 pub mod senders;
 pub mod settings;
 pub mod signoffs;
+pub mod spool_batches;
 pub mod submissions;
 pub mod tournaments;
 pub mod turns;
