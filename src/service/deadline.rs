@@ -104,7 +104,7 @@ impl GameClock {
         let Some(&player_id) = game.row.player_ids.get(seat) else {
             return Ok(None);
         };
-        let Some(row) = reminders::clock(conn, game.id())? else {
+        let Some(row) = reminders::clock(conn, &game.row)? else {
             return Ok(None);
         };
         let started = instant(game, &row.since)?;

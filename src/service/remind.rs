@@ -330,7 +330,7 @@ impl Judge<'_> {
         id: GameId,
     ) -> Result<(Vec<Action>, Option<LoadedGame>), ServiceError> {
         let mut done = Vec::new();
-        if reminders::clock(tx, id)?.is_none() {
+        if !games::is_active(tx, id)? {
             return Ok((done, None));
         }
         // Loaded once: a reminder changes only what the clock reads from

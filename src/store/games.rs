@@ -257,6 +257,16 @@ pub fn find(conn: &Connection, id: GameId) -> Result<Option<Game>, StoreError> {
     raw.map(|raw| complete(conn, raw)).transpose()
 }
 
+/// True when game `id` exists and is active.
+pub fn is_active(conn: &Connection, id: GameId) -> Result<bool, StoreError> {
+    Ok(super::row(
+        conn,
+        "SELECT EXISTS (SELECT 1 FROM games WHERE id = ?1 AND status = 'active')",
+        [id.0 as i64],
+        |r| r.get(0),
+    )?)
+}
+
 /// Games, newest first: all of them, or those where one of `player_ids`
 /// has a seat; only active ones unless `all`.
 pub fn list(conn: &Connection, player_ids: &[i64], all: bool) -> Result<Vec<Game>, StoreError> {

@@ -1,9 +1,10 @@
 //! Queries for `remind`: a game's clock at a glance, and the record of
 //! reminders sent.
 
-use rusqlite::{Connection, Row, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 use super::StoreError;
+use super::games::{Game, Status};
 use crate::ids::GameId;
 
 /// An active game's clock as stored: enough to tell, without loading the
@@ -28,36 +29,49 @@ pub struct ClockRow {
     pub draw_offered: bool,
 }
 
-/// The clock of an active game: the last log entry is found through the
-/// turns primary key (game, seq), one index probe.
-const SELECT: &str = "SELECT g.id, g.nag_days, g.forfeit_days, coalesce(t.seq, 0), coalesce(t.at, g.created), \
-            CASE WHEN r.since_seq = coalesce(t.seq, 0) THEN r.period ELSE 0 END, \
-            CASE WHEN t.kind IN ('resign', 'forfeit', 'signoff') THEN t.seat END, g.total_days, \
-            g.draw_votes IS NOT NULL \
-     FROM games g \
-     LEFT JOIN turns t ON t.game = g.id AND t.seq = (SELECT max(seq) FROM turns WHERE game = g.id) \
-     LEFT JOIN reminders r ON r.game = g.id \
-     WHERE g.status = 'active'";
-
-fn clock_row(r: &Row<'_>) -> rusqlite::Result<ClockRow> {
-    Ok(ClockRow {
-        game: GameId(r.get::<_, i64>(0)? as u64),
-        nag_days: r.get(1)?,
-        forfeit_days: r.get(2)?,
-        since_seq: r.get(3)?,
-        since: r.get(4)?,
-        period_sent: r.get::<_, Option<u32>>(5)?.unwrap_or(0),
-        left_seat: r.get::<_, Option<i64>>(6)?.map(|s| s as usize),
-        total_days: r.get(7)?,
-        draw_offered: r.get(8)?,
-    })
-}
-
-/// One game's clock; `None` when the game is no longer active.
-pub fn clock(conn: &Connection, game: GameId) -> Result<Option<ClockRow>, StoreError> {
-    let mut q = conn.prepare_cached(&format!("{SELECT} AND g.id = ?1"))?;
-    let mut rows = q.query_map([game.0 as i64], clock_row)?;
-    Ok(rows.next().transpose()?)
+/// One game's clock; `None` when the game is no longer active. `game`
+/// is its row as the caller read it in the transaction under way (the
+/// limits, the creation time and the draw offer come from it); the last
+/// log entry and the reminder sent for it are each looked up by their
+/// key. One statement joining the game, its last entry (a correlated
+/// `max(seq)`) and its reminder took SQLite 0.14 M instructions to
+/// prepare, more than the two lookups together (README,
+/// "scripts/bench-move.sh").
+pub fn clock(conn: &Connection, game: &Game) -> Result<Option<ClockRow>, StoreError> {
+    if game.status != Status::Active {
+        return Ok(None);
+    }
+    let last = super::row(
+        conn,
+        "SELECT seq, at, CASE WHEN kind IN ('resign', 'forfeit', 'signoff') THEN seat END \
+         FROM turns WHERE game = ?1 ORDER BY seq DESC LIMIT 1",
+        [game.id.0 as i64],
+        |r| Ok((r.get::<_, u32>(0)?, r.get::<_, String>(1)?, r.get::<_, Option<i64>>(2)?)),
+    )
+    .optional()?;
+    let (since_seq, since, left_seat) = match last {
+        Some((seq, at, seat)) => (seq, at, seat.map(|s| s as usize)),
+        None => (0, game.created.clone(), None),
+    };
+    let period_sent = super::row(
+        conn,
+        "SELECT period FROM reminders WHERE game = ?1 AND since_seq = ?2",
+        params![game.id.0 as i64, since_seq],
+        |r| r.get::<_, u32>(0),
+    )
+    .optional()?
+    .unwrap_or(0);
+    Ok(Some(ClockRow {
+        game: game.id,
+        nag_days: game.nag_days,
+        forfeit_days: game.forfeit_days,
+        since_seq,
+        since,
+        period_sent,
+        left_seat,
+        total_days: game.total_days,
+        draw_offered: !game.draw_votes.is_empty(),
+    }))
 }
 
 /// Records that reminder `period` went out for the clock started by log

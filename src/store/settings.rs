@@ -11,9 +11,11 @@ use rusqlite::{Connection, OpenFlags, params};
 
 use super::StoreError;
 
-/// Every stored setting, by name.
+/// Every stored setting, by name. Through the statement cache: a
+/// command reads them at its start and the computer player's look after
+/// it reads them again.
 pub fn all(conn: &Connection) -> Result<BTreeMap<String, String>, StoreError> {
-    let mut statement = conn.prepare("SELECT name, value FROM settings ORDER BY name")?;
+    let mut statement = conn.prepare_cached("SELECT name, value FROM settings ORDER BY name")?;
     let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?;
     Ok(rows.collect::<Result<_, _>>()?)
 }

@@ -18,9 +18,11 @@ pub fn sign_off(conn: &Connection, player: i64, now: &str) -> Result<bool, Store
     Ok(added > 0)
 }
 
-/// True when the player has signed off.
+/// True when the player has signed off (asked for each seat of a move:
+/// through the statement cache).
 pub fn is_signed_off(conn: &Connection, player: i64) -> Result<bool, StoreError> {
-    Ok(conn.query_row(
+    Ok(super::row(
+        conn,
         "SELECT EXISTS (SELECT 1 FROM signoffs WHERE player = ?1)",
         [player],
         |r| r.get(0),
