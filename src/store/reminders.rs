@@ -43,10 +43,15 @@ pub fn clock(conn: &Connection, game: &Game) -> Result<Option<ClockRow>, StoreEr
     }
     let last = super::row(
         conn,
-        "SELECT seq, at, CASE WHEN kind IN ('resign', 'forfeit', 'signoff') THEN seat END \
-         FROM turns WHERE game = ?1 ORDER BY seq DESC LIMIT 1",
+        "SELECT seq, at, kind, seat FROM turns WHERE game = ?1 ORDER BY seq DESC LIMIT 1",
         [game.id.0 as i64],
-        |r| Ok((r.get::<_, u32>(0)?, r.get::<_, String>(1)?, r.get::<_, Option<i64>>(2)?)),
+        |r| {
+            // The seat that resigned, forfeited or signed off in it.
+            let kind: String = r.get(2)?;
+            let left = matches!(kind.as_str(), "resign" | "forfeit" | "signoff");
+            let seat = if left { r.get::<_, Option<i64>>(3)? } else { None };
+            Ok((r.get::<_, u32>(0)?, r.get::<_, String>(1)?, seat))
+        },
     )
     .optional()?;
     let (since_seq, since, left_seat) = match last {
