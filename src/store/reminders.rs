@@ -49,7 +49,11 @@ pub fn clock(conn: &Connection, game: &Game) -> Result<Option<ClockRow>, StoreEr
             // The seat that resigned, forfeited or signed off in it.
             let kind: String = r.get(2)?;
             let left = matches!(kind.as_str(), "resign" | "forfeit" | "signoff");
-            let seat = if left { r.get::<_, Option<i64>>(3)? } else { None };
+            let seat = if left {
+                r.get::<_, Option<i64>>(3)?
+            } else {
+                None
+            };
             Ok((r.get::<_, u32>(0)?, r.get::<_, String>(1)?, seat))
         },
     )
