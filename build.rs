@@ -18,13 +18,7 @@ fn main() {
     let os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
     let env = std::env::var("CARGO_CFG_TARGET_ENV").unwrap_or_default();
     if os == "linux" && env == "gnu" {
-        for arg in [
-            "-Wl,-z,pack-relative-relocs",
-            "-Wl,--as-needed",
-            "-Wl,-O1",
-            // rusqlite's prepares go through src/short_prepare.rs.
-            "-Wl,--wrap=sqlite3_prepare_v3",
-        ] {
+        for arg in ["-Wl,-z,pack-relative-relocs", "-Wl,--as-needed", "-Wl,-O1"] {
             println!("cargo:rustc-link-arg-bins={arg}");
         }
         // Before std's own `-lgcc_s` on the link line, so that it resolves

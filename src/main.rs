@@ -30,7 +30,6 @@ mod out;
 mod publish_command;
 mod quick_args;
 mod shell_command;
-mod short_prepare;
 
 #[global_allocator]
 static ALLOCATOR: huge_pages::HugePages = huge_pages::HugePages;

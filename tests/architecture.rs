@@ -37,7 +37,6 @@ const GROUPS: &[(&str, &str)] = &[
     ("out", "front end"),
     ("huge_pages", "front end"),
     ("quick_args", "front end"),
-    ("short_prepare", "front end"),
     ("lib", "front end"),
 ];
 
