@@ -22,6 +22,7 @@ use rusqlite::Connection;
 use crate::clock::{DEFAULT_FORFEIT_DAYS, DEFAULT_NAG_DAYS};
 use crate::command::GameId;
 use crate::letters::Letter;
+use crate::letters::html::later::{HtmlBoard, last_move_line};
 use crate::letters::{BoardLetter, ClockLetter, Comment, ConfirmLetter};
 use crate::mail::post::{Envelope, post};
 use crate::mail::settings::Settings;
@@ -276,27 +277,29 @@ pub(super) fn address_to(
 ) -> Result<(), ServiceError> {
     let reader = game.player_at(seat);
     letter.diagram = game.position.render_for(seat).trim_end().to_string();
-    letter.picture = game.position.picture(seat);
     // The diagram's own `Last move:` line gets the check or mate mark and
-    // what the turn took.
+    // what the turn took (the HTML board's notes too, when drawn).
     if let Some((turn, shown)) = &letter.last_shown {
-        let line = |line: &str| match line.strip_prefix("Last move: ") {
-            Some(last) if last == turn => format!("Last move: {shown}"),
-            _ => line.to_string(),
-        };
         letter.diagram = letter
             .diagram
             .lines()
-            .map(line)
+            .map(|line| last_move_line(line, turn, shown))
             .collect::<Vec<_>>()
             .join("\n");
-        if let Some(picture) = &mut letter.picture {
-            picture.notes = picture.notes.iter().map(|l| line(l)).collect();
-        }
     }
-    if let Some(picture) = &mut letter.picture {
-        picture.last_move = letter.last_squares.clone();
-    }
+    letter.html_board = Some(HtmlBoard {
+        variant: game.variant.name().to_string(),
+        options: game
+            .row
+            .options
+            .iter()
+            .map(|o| (o.name.clone(), o.value.clone()))
+            .collect(),
+        position: game.position.encode(),
+        seat,
+        last_move: letter.last_squares.clone(),
+        last_shown: letter.last_shown.clone(),
+    });
     letter.your_turn =
         letter.to_move.as_deref() == Some(reader.as_str()) && game.position.to_move().is_some();
     letter.roll = None;
