@@ -53,6 +53,17 @@ fn damaged(e: ServiceError) -> StoreError {
 
 /// Queues the mail `notices` call for.
 pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Result<(), StoreError> {
+    queue_loaded(conn, notices, None, now)
+}
+
+/// [`queue`], given a game the caller has loaded as it stands now (not
+/// loaded again for a reminder of it).
+pub fn queue_loaded(
+    conn: &Connection,
+    notices: &[Notice],
+    loaded: Option<&LoadedGame>,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
     let settings = Settings::current().map_err(|e| StoreError::Setup(e.to_string()))?;
     for notice in notices {
         if let Notice::ConfirmAddress { user, email, code } = notice {
@@ -78,7 +89,8 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
                 days: *days,
                 forfeit_at,
             };
-            nag::queue(conn, settings, &reminder, now)?;
+            let loaded = loaded.filter(|l| l.id() == *game);
+            nag::queue(conn, settings, &reminder, loaded, now)?;
         }
         if let Notice::DrawReminder { game, voters } = notice {
             for voter in voters {
@@ -662,7 +674,8 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
 }
 
 /// The board of a game as every template sees it, before it is addressed
-/// to one reader ([`address_to`]). `full`: the whole move list (the game
+/// to one reader ([`address_to`], which draws the board, `diagram`, from
+/// that reader's side). `full`: the whole move list (the game
 /// is over), else the last [`RECENT_MOVES`] moves.
 pub(super) fn board_letter(
     conn: &Connection,
@@ -674,7 +687,8 @@ pub(super) fn board_letter(
         ServiceError::Store(e) => e,
         other => StoreError::Damaged(format!("{}: {other}", game.id())),
     };
-    let view = game.current_view();
+    // The board is drawn per reader, from their side ([`address_to`]).
+    let view = game.current_view_undrawn();
     let (winner, drawn) = (
         view.winner.clone(),
         view.result.is_some() && view.winner.is_none(),
@@ -764,7 +778,6 @@ pub(super) fn board_letter(
         takeback_by,
         takeback_waiting_for,
         clock,
-        diagram: view.board.trim_end().to_string(),
         last_squares,
         writing: game.variant.writing().trim_end().to_string(),
         commitment: game.row.dice_commitment.clone(),
