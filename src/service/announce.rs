@@ -106,16 +106,12 @@ pub fn queue_loaded(
         if !has_readers(conn, game, kind == Kind::Over)? {
             continue;
         }
-        let (mut letter, players, ply, loaded) = match LoadedGame::load(conn, VARIANTS, game) {
+        // The game's row as it stands, read once for all its readers.
+        let (mut letter, row, loaded) = match LoadedGame::load(conn, VARIANTS, game) {
             Ok(loaded) => {
                 let full = kind == Kind::Over;
                 let letter = board_letter(conn, &loaded, full, now)?;
-                (
-                    letter,
-                    loaded.row.players.clone(),
-                    loaded.row.ply,
-                    Some(loaded),
-                )
+                (letter, loaded.row.clone(), Some(loaded))
             }
             // A game of a variant this build does not offer (test catalogs):
             // the mail says what the store knows, without a board.
@@ -125,7 +121,7 @@ pub fn queue_loaded(
                 let mut letter = row_letter(&row);
                 letter.to_move = plan.to_move.clone();
                 letter.ratings = super::ratings::letter::for_game(conn, &row, now)?;
-                (letter, row.players, row.ply, None)
+                (letter, row, None)
             }
             Err(ServiceError::Store(e)) => return Err(e),
             Err(other) => return Err(StoreError::Damaged(format!("mail for {game}: {other}"))),
@@ -148,19 +144,19 @@ pub fn queue_loaded(
             .map(|event| event.line(&letter.marks, &letter.took))
             .collect();
         // The other players learn that a clock stands still (vacation).
-        let seated = games::find(conn, game)?.map(|row| {
-            row.player_ids
-                .into_iter()
-                .zip(row.players)
-                .collect::<Vec<_>>()
-        });
+        let seated: Vec<(i64, String)> = row
+            .player_ids
+            .iter()
+            .copied()
+            .zip(row.players.iter().cloned())
+            .collect();
         letter.notes.extend(
-            vacation_notes(conn, &seated.clone().unwrap_or_default(), now)
-                .map_err(|e| StoreError::Damaged(e.to_string()))?,
+            vacation_notes(conn, &seated, now).map_err(|e| StoreError::Damaged(e.to_string()))?,
         );
         letter
             .notes
-            .extend(turn_arrival::public_notes(conn, game).map_err(damaged)?);
+            .extend(turn_arrival::public_notes(conn, &row).map_err(damaged)?);
+        let (players, ply) = (&row.players, row.ply);
         let private = plan.private;
         let (wrap, kind): (fn(BoardLetter) -> Letter, _) = match kind {
             Kind::New => (Letter::NewGame, "new"),
@@ -203,10 +199,10 @@ pub fn queue_loaded(
                     .filter(|(reader, _)| reader == user)
                     .map(|(_, line)| line.clone()),
             );
-            if let Some(&(id, _)) = seated.iter().flatten().find(|(_, u)| u == user) {
+            if let Some(&(id, _)) = seated.iter().find(|(_, u)| u == user) {
                 letter
                     .notes
-                    .extend(turn_arrival::own_notes(conn, game, id).map_err(damaged)?);
+                    .extend(turn_arrival::own_notes(conn, &row, id).map_err(damaged)?);
             }
             let identity = &settings.identity;
             let root = identity.game_root_id(game, user);
