@@ -122,6 +122,13 @@ fn a_delivered_board_mail_is_multipart_alternative_text_first() {
     let env = Env::new();
     env.signup(&["alice", "bob"]);
     env.challenge("chess", "alice", "bob");
+    // Queued, the HTML part is the data that draws it (a few hundred
+    // bytes), not the part.
+    let kept: Vec<i64> = env.query(
+        "SELECT length(html_board) FROM outbox WHERE html IS NULL AND html_board IS NOT NULL",
+    );
+    assert_eq!(kept.len(), 2, "{kept:?}");
+    assert!(kept.iter().all(|&n| n < 1000), "{kept:?}");
     let dir = env.dir.path().join("sent");
     std::fs::create_dir(&dir).unwrap();
     env.ok(

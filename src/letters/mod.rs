@@ -90,9 +90,11 @@ pub struct BoardLetter {
     /// board this build draws.
     #[serde(skip)]
     pub html_board: Option<html::later::HtmlBoard>,
-    /// The squares the last turn changed, by name (for [`Self::html_board`]).
+    /// The position before the last turn, as the game stores positions:
+    /// the squares that differ from it are the last move's on the HTML
+    /// board (for [`Self::html_board`]); none before the first turn.
     #[serde(skip)]
-    pub last_squares: Vec<String>,
+    pub before_last: Option<String>,
     /// How to write a turn of the game and a key to the board's marks
     /// ([`crate::rules::Variant::writing`]); empty when unknown.
     pub writing: String,

@@ -305,7 +305,7 @@ pub(super) fn address_to(
             .collect(),
         position: game.position.encode(),
         seat,
-        last_move: letter.last_squares.clone(),
+        before_last: letter.before_last.clone(),
         last_shown: letter.last_shown.clone(),
     });
     letter.your_turn =
@@ -692,13 +692,9 @@ pub(super) fn board_letter(
     let log = turns::log(conn, game.id())?;
     let (scored, before) =
         score_and_before(game.variant, &game.row.options, &log).map_err(damaged)?;
-    // The last turn's squares: what differs from the board before it.
-    let last_squares = match (before, game.position.picture(0)) {
-        (Some(before), Some(now)) => before
-            .picture(0)
-            .map_or_else(Vec::new, |before| now.changes_from(&before)),
-        _ => Vec::new(),
-    };
+    // The last turn's squares, what differs from the board before it,
+    // are worked out when the HTML board is drawn.
+    let before_last = before.map(|before| before.encode());
     let seats = game.variant.seats();
     let shown = (!full).then_some(RECENT_MOVES);
     let moves = move_list(&scored, seats.len(), shown);
@@ -774,7 +770,7 @@ pub(super) fn board_letter(
         takeback_by,
         takeback_waiting_for,
         clock,
-        last_squares,
+        before_last,
         writing: game.variant.writing().trim_end().to_string(),
         commitment: game.row.dice_commitment.clone(),
         seed: view.seed.clone(),

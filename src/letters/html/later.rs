@@ -30,8 +30,9 @@ pub struct HtmlBoard {
     pub position: String,
     /// The reader's seat: the board is drawn from their side.
     pub seat: usize,
-    /// The squares the last turn changed, by name.
-    pub last_move: Vec<String>,
+    /// The position before the last turn (encoded as `position`): the
+    /// squares that differ from it are marked as the last move's.
+    pub before_last: Option<String>,
     /// The last turn as the board's notes name it, and as the mail shows
     /// it (with its mark and what it took).
     pub last_shown: Option<(String, String)>,
@@ -52,6 +53,13 @@ impl HtmlBoard {
             .collect();
         let position = variant.decode(&options, &self.position).ok()?;
         let mut picture = position.picture(self.seat)?;
+        // A position before that cannot be read marks no square.
+        picture.last_move = self
+            .before_last
+            .as_deref()
+            .and_then(|before| variant.decode(&options, before).ok())
+            .and_then(|before| before.picture(self.seat))
+            .map_or_else(Vec::new, |before| picture.changes_from(&before));
         if let Some((turn, shown)) = &self.last_shown {
             picture.notes = picture
                 .notes
@@ -59,7 +67,6 @@ impl HtmlBoard {
                 .map(|line| last_move_line(line, turn, shown))
                 .collect();
         }
-        picture.last_move = self.last_move.clone();
         Some(picture)
     }
 }
@@ -117,14 +124,16 @@ impl Later {
 mod tests {
     use super::*;
 
+    /// Chess after 1. e4, from `seat`'s side.
     fn chess_board(seat: usize) -> HtmlBoard {
         let start = find_variant("chess").unwrap().start(&[]).unwrap();
+        let after = start.play("e2-e4", None).unwrap().position;
         HtmlBoard {
             variant: "chess".into(),
             options: vec![],
-            position: start.encode(),
+            position: after.encode(),
             seat,
-            last_move: vec!["e2".into(), "e4".into()],
+            before_last: Some(start.encode()),
             last_shown: None,
         }
     }
@@ -132,8 +141,10 @@ mod tests {
     #[test]
     fn the_board_is_the_positions_picture_from_the_readers_side() {
         let start = find_variant("chess").unwrap().start(&[]).unwrap();
-        let mut want = start.picture(1).unwrap();
-        want.last_move = vec!["e2".into(), "e4".into()];
+        let after = start.play("e2-e4", None).unwrap().position;
+        let mut want = after.picture(1).unwrap();
+        want.mark_changes_from(&start.picture(1).unwrap());
+        assert_eq!(want.last_move, ["e2", "e4"]);
         assert_eq!(chess_board(1).picture(), Some(want));
     }
 
