@@ -85,13 +85,16 @@ pub struct BoardLetter {
     pub clock: Option<ClockLetter>,
     /// The ASCII board (from the reader's side).
     pub diagram: String,
-    /// The same board as a value, for the HTML part (from the reader's
-    /// side, the last move's squares marked); none for a game without one.
+    /// The same board as data, for the HTML part (drawn from the reader's
+    /// side, the last move's squares marked); none when the game has no
+    /// board this build draws.
     #[serde(skip)]
-    pub picture: Option<crate::rules::picture::Picture>,
-    /// The squares the last turn changed, by name (for [`Self::picture`]).
+    pub html_board: Option<html::later::HtmlBoard>,
+    /// The position before the last turn, as the game stores positions:
+    /// the squares that differ from it are the last move's on the HTML
+    /// board (for [`Self::html_board`]); none before the first turn.
     #[serde(skip)]
-    pub last_squares: Vec<String>,
+    pub before_last: Option<String>,
     /// How to write a turn of the game and a key to the board's marks
     /// ([`crate::rules::Variant::writing`]); empty when unknown.
     pub writing: String,

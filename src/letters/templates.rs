@@ -14,7 +14,8 @@ use minijinja::{Environment, TemplateSource, UndefinedBehavior};
 use serde::Serialize;
 
 use super::Letter;
-use super::html::part::board_parts;
+use super::html::later::Later;
+use super::html::part::{Draw, board_parts};
 
 /// The built-in templates, by file name.
 pub const BUILT_IN: &[(&str, &str)] = &[
@@ -169,13 +170,31 @@ impl Templates {
     /// for a letter that shows a board with a picture, the HTML part drawn
     /// from the same letter.
     pub fn letter(&self, letter: &Letter) -> Result<Rendered, TemplateError> {
+        Ok(self.letter_drawn(letter, Draw::Now)?.0)
+    }
+
+    /// [`Self::letter`] for the outbox: a board mail's HTML part comes as
+    /// the data that draws it when the mail is sent ([`Later`]), in
+    /// place of the part, whenever it can.
+    pub fn letter_to_queue(
+        &self,
+        letter: &Letter,
+    ) -> Result<(Rendered, Option<Later>), TemplateError> {
+        self.letter_drawn(letter, Draw::Later)
+    }
+
+    fn letter_drawn(
+        &self,
+        letter: &Letter,
+        draw: Draw,
+    ) -> Result<(Rendered, Option<Later>), TemplateError> {
         let name = letter.template();
         let (mut rendered, html) = match letter {
             Letter::NewGame(l) | Letter::Board(l) | Letter::GameOver(l) => {
-                return board_parts(self, name, l, |l| l);
+                return board_parts(self, name, l, |l| l, draw);
             }
             Letter::Vote(l) => (self.render(name, l)?, None),
-            Letter::Nag(l) => return board_parts(self, name, l, |l| &mut l.board),
+            Letter::Nag(l) => return board_parts(self, name, l, |l| &mut l.board, draw),
             Letter::Confirm(l) => (self.render(name, l)?, None),
             Letter::Chat(l) => (self.render(name, l)?, None),
             Letter::Message(l) => (self.render(name, l)?, None),
@@ -192,7 +211,7 @@ impl Templates {
             Letter::Tournament(l) => (self.render(name, l)?, None),
         };
         rendered.parts.html = html;
-        Ok(rendered)
+        Ok((rendered, None))
     }
 }
 

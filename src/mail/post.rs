@@ -37,8 +37,10 @@ pub fn post(
     letter: &Letter,
     now: DateTime<Utc>,
 ) -> Result<Option<i64>, StoreError> {
-    let mail = templates
-        .letter(letter)
+    // A board mail's HTML part is kept as the data that draws it
+    // (`letters::html::later`): `deliver` draws it.
+    let (mail, later) = templates
+        .letter_to_queue(letter)
         .map_err(|e| StoreError::Setup(e.to_string()))?;
     let draft = Draft {
         game: envelope.game,
@@ -51,5 +53,11 @@ pub fn post(
         references: envelope.references,
         reply_to: envelope.reply_to,
     };
-    Ok(outbox::queue(conn, &draft, now)?)
+    let later = later.map(|later| later.to_json());
+    Ok(outbox::queue_drawn_later(
+        conn,
+        &draft,
+        later.as_deref(),
+        now,
+    )?)
 }

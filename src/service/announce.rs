@@ -22,6 +22,7 @@ use rusqlite::Connection;
 use crate::clock::{DEFAULT_FORFEIT_DAYS, DEFAULT_NAG_DAYS};
 use crate::command::GameId;
 use crate::letters::Letter;
+use crate::letters::html::later::{HtmlBoard, last_move_line};
 use crate::letters::{BoardLetter, ClockLetter, Comment, ConfirmLetter};
 use crate::mail::post::{Envelope, post};
 use crate::mail::settings::Settings;
@@ -52,6 +53,17 @@ fn damaged(e: ServiceError) -> StoreError {
 
 /// Queues the mail `notices` call for.
 pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Result<(), StoreError> {
+    queue_loaded(conn, notices, None, now)
+}
+
+/// [`queue`], given a game the caller has loaded as it stands now (not
+/// loaded again for a reminder of it).
+pub fn queue_loaded(
+    conn: &Connection,
+    notices: &[Notice],
+    loaded: Option<&LoadedGame>,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
     let settings = Settings::current().map_err(|e| StoreError::Setup(e.to_string()))?;
     for notice in notices {
         if let Notice::ConfirmAddress { user, email, code } = notice {
@@ -77,7 +89,8 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
                 days: *days,
                 forfeit_at,
             };
-            nag::queue(conn, settings, &reminder, now)?;
+            let loaded = loaded.filter(|l| l.id() == *game);
+            nag::queue(conn, settings, &reminder, loaded, now)?;
         }
         if let Notice::DrawReminder { game, voters } = notice {
             for voter in voters {
@@ -93,16 +106,12 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
         if !has_readers(conn, game, kind == Kind::Over)? {
             continue;
         }
-        let (mut letter, players, ply, loaded) = match LoadedGame::load(conn, VARIANTS, game) {
+        // The game's row as it stands, read once for all its readers.
+        let (mut letter, row, loaded) = match LoadedGame::load(conn, VARIANTS, game) {
             Ok(loaded) => {
                 let full = kind == Kind::Over;
                 let letter = board_letter(conn, &loaded, full, now)?;
-                (
-                    letter,
-                    loaded.row.players.clone(),
-                    loaded.row.ply,
-                    Some(loaded),
-                )
+                (letter, loaded.row.clone(), Some(loaded))
             }
             // A game of a variant this build does not offer (test catalogs):
             // the mail says what the store knows, without a board.
@@ -112,7 +121,7 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
                 let mut letter = row_letter(&row);
                 letter.to_move = plan.to_move.clone();
                 letter.ratings = super::ratings::letter::for_game(conn, &row, now)?;
-                (letter, row.players, row.ply, None)
+                (letter, row, None)
             }
             Err(ServiceError::Store(e)) => return Err(e),
             Err(other) => return Err(StoreError::Damaged(format!("mail for {game}: {other}"))),
@@ -135,19 +144,19 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
             .map(|event| event.line(&letter.marks, &letter.took))
             .collect();
         // The other players learn that a clock stands still (vacation).
-        let seated = games::find(conn, game)?.map(|row| {
-            row.player_ids
-                .into_iter()
-                .zip(row.players)
-                .collect::<Vec<_>>()
-        });
+        let seated: Vec<(i64, String)> = row
+            .player_ids
+            .iter()
+            .copied()
+            .zip(row.players.iter().cloned())
+            .collect();
         letter.notes.extend(
-            vacation_notes(conn, &seated.clone().unwrap_or_default(), now)
-                .map_err(|e| StoreError::Damaged(e.to_string()))?,
+            vacation_notes(conn, &seated, now).map_err(|e| StoreError::Damaged(e.to_string()))?,
         );
         letter
             .notes
-            .extend(turn_arrival::public_notes(conn, game).map_err(damaged)?);
+            .extend(turn_arrival::public_notes(conn, &row).map_err(damaged)?);
+        let (players, ply) = (&row.players, row.ply);
         let private = plan.private;
         let (wrap, kind): (fn(BoardLetter) -> Letter, _) = match kind {
             Kind::New => (Letter::NewGame, "new"),
@@ -190,10 +199,10 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
                     .filter(|(reader, _)| reader == user)
                     .map(|(_, line)| line.clone()),
             );
-            if let Some(&(id, _)) = seated.iter().flatten().find(|(_, u)| u == user) {
+            if let Some(&(id, _)) = seated.iter().find(|(_, u)| u == user) {
                 letter
                     .notes
-                    .extend(turn_arrival::own_notes(conn, game, id).map_err(damaged)?);
+                    .extend(turn_arrival::own_notes(conn, &row, id).map_err(damaged)?);
             }
             let identity = &settings.identity;
             let root = identity.game_root_id(game, user);
@@ -276,27 +285,29 @@ pub(super) fn address_to(
 ) -> Result<(), ServiceError> {
     let reader = game.player_at(seat);
     letter.diagram = game.position.render_for(seat).trim_end().to_string();
-    letter.picture = game.position.picture(seat);
     // The diagram's own `Last move:` line gets the check or mate mark and
-    // what the turn took.
+    // what the turn took (the HTML board's notes too, when drawn).
     if let Some((turn, shown)) = &letter.last_shown {
-        let line = |line: &str| match line.strip_prefix("Last move: ") {
-            Some(last) if last == turn => format!("Last move: {shown}"),
-            _ => line.to_string(),
-        };
         letter.diagram = letter
             .diagram
             .lines()
-            .map(line)
+            .map(|line| last_move_line(line, turn, shown))
             .collect::<Vec<_>>()
             .join("\n");
-        if let Some(picture) = &mut letter.picture {
-            picture.notes = picture.notes.iter().map(|l| line(l)).collect();
-        }
     }
-    if let Some(picture) = &mut letter.picture {
-        picture.last_move = letter.last_squares.clone();
-    }
+    letter.html_board = Some(HtmlBoard {
+        variant: game.variant.name().to_string(),
+        options: game
+            .row
+            .options
+            .iter()
+            .map(|o| (o.name.clone(), o.value.clone()))
+            .collect(),
+        position: game.position.encode(),
+        seat,
+        before_last: letter.before_last.clone(),
+        last_shown: letter.last_shown.clone(),
+    });
     letter.your_turn =
         letter.to_move.as_deref() == Some(reader.as_str()) && game.position.to_move().is_some();
     letter.roll = None;
@@ -659,7 +670,8 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
 }
 
 /// The board of a game as every template sees it, before it is addressed
-/// to one reader ([`address_to`]). `full`: the whole move list (the game
+/// to one reader ([`address_to`], which draws the board, `diagram`, from
+/// that reader's side). `full`: the whole move list (the game
 /// is over), else the last [`RECENT_MOVES`] moves.
 pub(super) fn board_letter(
     conn: &Connection,
@@ -671,7 +683,8 @@ pub(super) fn board_letter(
         ServiceError::Store(e) => e,
         other => StoreError::Damaged(format!("{}: {other}", game.id())),
     };
-    let view = game.current_view();
+    // The board is drawn per reader, from their side ([`address_to`]).
+    let view = game.current_view_undrawn();
     let (winner, drawn) = (
         view.winner.clone(),
         view.result.is_some() && view.winner.is_none(),
@@ -679,13 +692,9 @@ pub(super) fn board_letter(
     let log = turns::log(conn, game.id())?;
     let (scored, before) =
         score_and_before(game.variant, &game.row.options, &log).map_err(damaged)?;
-    // The last turn's squares: what differs from the board before it.
-    let last_squares = match (before, game.position.picture(0)) {
-        (Some(before), Some(now)) => before
-            .picture(0)
-            .map_or_else(Vec::new, |before| now.changes_from(&before)),
-        _ => Vec::new(),
-    };
+    // The last turn's squares, what differs from the board before it,
+    // are worked out when the HTML board is drawn.
+    let before_last = before.map(|before| before.encode());
     let seats = game.variant.seats();
     let shown = (!full).then_some(RECENT_MOVES);
     let moves = move_list(&scored, seats.len(), shown);
@@ -761,8 +770,7 @@ pub(super) fn board_letter(
         takeback_by,
         takeback_waiting_for,
         clock,
-        diagram: view.board.trim_end().to_string(),
-        last_squares,
+        before_last,
         writing: game.variant.writing().trim_end().to_string(),
         commitment: game.row.dice_commitment.clone(),
         seed: view.seed.clone(),

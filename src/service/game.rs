@@ -304,6 +304,12 @@ impl LoadedGame {
         self.view(self.position.as_ref(), self.row.ply)
     }
 
+    /// What everyone sees of the game now, but for the board, left
+    /// undrawn (`board` empty): for a caller that draws it per reader.
+    pub fn current_view_undrawn(&self) -> GameView {
+        self.view_drawn(self.position.as_ref(), self.row.ply, String::new())
+    }
+
     /// What the player on `seat` sees of the game now: the board drawn
     /// from their side (and only so: drawing it twice was a fiftieth of a
     /// move's CPU).

@@ -10,6 +10,7 @@
 use chrono::{DateTime, Utc};
 
 use super::autopass;
+use super::game::LoadedGame;
 use super::notice::Notice;
 use rusqlite::Connection;
 
@@ -20,6 +21,18 @@ pub fn queue(tx: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Result<
     // The web pages the change touches are written after commit.
     super::publish::mark(tx, notices)?;
     crate::service::announce::queue(tx, notices, now)
+}
+
+/// [`queue`], given the game as the caller has it loaded now (its
+/// reminder's letter is built from it, not from the game loaded again).
+pub fn queue_loaded(
+    tx: &Connection,
+    notices: &[Notice],
+    loaded: &LoadedGame,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    super::publish::mark(tx, notices)?;
+    crate::service::announce::queue_loaded(tx, notices, Some(loaded), now)
 }
 
 /// Queues what a change to a game tells its players, in this order: the

@@ -403,7 +403,8 @@ impl Judge<'_> {
                     days: clock.pauses.running_between(clock.started, now).num_days(),
                     forfeit_at: timestamp(due.deadline),
                 };
-                notify::queue(tx, &[notice], now)?;
+                // A reminder leaves the game as it was loaded.
+                notify::queue_loaded(tx, &[notice], game, now)?;
                 Ok(Action::Reminded)
             }
         }

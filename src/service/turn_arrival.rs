@@ -37,7 +37,7 @@ use super::notice::Notice;
 use super::resign::resign_seat;
 use crate::command::GameId;
 use crate::rules::{Conclusion, Seat};
-use crate::store::games::Status;
+use crate::store::games::{Game, Status};
 use crate::store::players::Player;
 use crate::store::queued::{self, Queued};
 use crate::store::turns::{self, EntryKind};
@@ -243,11 +243,10 @@ fn play_queued(
 }
 
 /// What every reader of a game's board mail is told of what waits for a
-/// turn: `bob has a resignation pending: ...`.
-pub fn public_notes(conn: &Connection, game: GameId) -> Result<Vec<String>, ServiceError> {
-    let Some(row) = crate::store::games::find(conn, game)? else {
-        return Ok(Vec::new());
-    };
+/// turn: `bob has a resignation pending: ...`. `row` is the game as it
+/// stands in the caller's transaction.
+pub fn public_notes(conn: &Connection, row: &Game) -> Result<Vec<String>, ServiceError> {
+    let game = row.id;
     // A game that ended by agreement leaves its waits behind: they are moot.
     if row.status != Status::Active {
         return Ok(Vec::new());
@@ -273,14 +272,11 @@ pub fn public_notes(conn: &Connection, game: GameId) -> Result<Vec<String>, Serv
 }
 
 /// What only `player` is told in their copy of a game's board mail: the
-/// turns they have queued, or their conditional lines.
-pub fn own_notes(
-    conn: &Connection,
-    game: GameId,
-    player: i64,
-) -> Result<Vec<String>, ServiceError> {
-    let active = crate::store::games::find(conn, game)?.map(|row| row.status);
-    if active != Some(Status::Active) {
+/// turns they have queued, or their conditional lines (`row`: the game as
+/// it stands).
+pub fn own_notes(conn: &Connection, row: &Game, player: i64) -> Result<Vec<String>, ServiceError> {
+    let game = row.id;
+    if row.status != Status::Active {
         return Ok(Vec::new());
     }
     if let Some(note) = super::conditional::own_note(conn, game, player)? {

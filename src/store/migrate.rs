@@ -34,6 +34,7 @@ pub const STEPS: &[&str] = &[
     include_str!("tournaments.sql"),
     include_str!("ratings_nocase.sql"),
     include_str!("spool_batches.sql"),
+    include_str!("html_board.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,
@@ -53,6 +54,7 @@ const COLUMNS: &[(usize, &str, &str, &str)] = &[
     (16, "games", "clock", "TEXT"),
     (17, "games", "rated", "INTEGER NOT NULL DEFAULT 1"),
     (19, "outbox", "html", "TEXT"),
+    (24, "outbox", "html_board", "TEXT"),
 ];
 
 /// The version a database has after every step.

@@ -8,8 +8,10 @@
 //! - [`letter`]: a whole board mail's HTML part: the letter's text around
 //!   the board.
 //! - [`part`]: that part made from a letter and its template.
+//! - [`later`]: that part kept as data in the outbox, drawn when sent.
 
 pub mod board;
+pub mod later;
 pub mod letter;
 pub mod part;
 

@@ -16,12 +16,21 @@
 
 use serde::Serialize;
 
+use super::later::{Later, MARKER};
 use super::letter;
 use crate::letters::BoardLetter;
 use crate::letters::templates::{MAX_COLUMNS, Parts, Rendered, TemplateError, Templates};
 
-/// What stands in the text for the board while the HTML part is made.
-const MARKER: &str = "@@boserv-html-board@@";
+/// When a board mail's HTML part is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Draw {
+    /// Now, into the rendered parts.
+    Now,
+    /// When the mail is sent ([`super::later`]): the parts come without
+    /// it and the [`Later`] that draws it is returned beside them (drawn
+    /// now all the same when the text part is not the splice).
+    Later,
+}
 
 /// The letter `name` renders, its text part and its HTML part; no HTML
 /// part when its board has no picture (a game without one: the mail
@@ -31,14 +40,51 @@ pub fn board_parts<L: Serialize + Clone>(
     name: &str,
     letter: &L,
     board: fn(&mut L) -> &mut BoardLetter,
-) -> Result<Rendered, TemplateError> {
+    draw: Draw,
+) -> Result<(Rendered, Option<Later>), TemplateError> {
     let mut copy = letter.clone();
     let marked = board(&mut copy);
-    let Some(picture) = marked.picture.take() else {
-        return templates.render(name, letter);
+    let Some(html_board) = marked.html_board.take() else {
+        return Ok((templates.render(name, letter)?, None));
+    };
+    // Drawn now: a board without a picture makes a text-only mail.
+    let picture = match draw {
+        Draw::Now => match html_board.picture() {
+            Some(picture) => Some(picture),
+            None => return Ok((templates.render(name, letter)?, None)),
+        },
+        Draw::Later => None,
     };
     let diagram = std::mem::replace(&mut marked.diagram, MARKER.to_string());
     let rendered = templates.render(name, &copy)?;
+    let spliced = splice(&rendered.parts.text, MARKER, &diagram);
+    if let (Draw::Later, Some(text)) = (draw, &spliced) {
+        let at = rendered
+            .parts
+            .text
+            .find(MARKER)
+            .expect("a spliced text had the marker");
+        let later = Later {
+            board: html_board,
+            at,
+            len: diagram.len(),
+        };
+        let parts = Parts {
+            text: text.clone(),
+            html: None,
+        };
+        let rendered = Rendered {
+            subject: rendered.subject,
+            parts,
+        };
+        return Ok((rendered, Some(later)));
+    }
+    // Drawn now (asked for, or the text rendered again: no splice to
+    // find the board in later).
+    let picture = match picture.or_else(|| html_board.picture()) {
+        Some(picture) => picture,
+        None => return Ok((templates.render(name, letter)?, None)),
+    };
     let html = letter::board_mail(
         &rendered.subject,
         &rendered.parts.text,
@@ -46,17 +92,18 @@ pub fn board_parts<L: Serialize + Clone>(
         &picture,
         &picture.notes,
     );
-    let text = match splice(&rendered.parts.text, MARKER, &diagram) {
+    let text = match spliced {
         Some(text) => text,
         None => templates.render(name, letter)?.parts.text,
     };
-    Ok(Rendered {
+    let rendered = Rendered {
         subject: rendered.subject,
         parts: Parts {
             text,
             html: Some(html),
         },
-    })
+    };
+    Ok((rendered, None))
 }
 
 /// `text` (a rendered body) with `diagram` in place of `marker`, when that

@@ -426,14 +426,23 @@ fn board_mail_with_a_takeback_to_answer_and_the_clock() {
 /// ([`super::super::html::part`]): its text is what rendering the board
 /// in gives, for every board template, and for an operator's template
 /// the splice cannot follow (the board filtered, or first in the body).
+/// Queued, the HTML part kept as data draws the same part.
 #[test]
 fn one_render_makes_the_same_text_as_rendering_the_board_in() {
-    let picture = crate::rules::find_variant("chess")
+    let start = crate::rules::find_variant("chess")
         .unwrap()
         .start(&[])
-        .unwrap()
-        .picture(1);
-    let board = BoardLetter { picture, ..board() };
+        .unwrap();
+    let html_board = crate::letters::html::later::HtmlBoard {
+        variant: "chess".into(),
+        position: start.encode(),
+        seat: 1,
+        ..Default::default()
+    };
+    let board = BoardLetter {
+        html_board: Some(html_board),
+        ..board()
+    };
     let nag = NagLetter {
         board: board.clone(),
         days_waited: 8,
@@ -478,6 +487,14 @@ fn one_render_makes_the_same_text_as_rendering_the_board_in() {
             );
             let html = mail.parts.html.expect("a board with a picture");
             assert_eq!(html.matches("data-square=").count(), 64);
+            let (queued, later) = templates.letter_to_queue(letter).unwrap();
+            assert_eq!(queued.parts.text, whole.parts.text);
+            let drawn = match (queued.parts.html, later) {
+                (Some(now), None) => now,
+                (None, Some(later)) => later.draw(&queued.subject, &queued.parts.text).unwrap(),
+                other => panic!("{}: {other:?}", letter.template()),
+            };
+            assert_eq!(drawn, html, "{}", letter.template());
         }
     }
 }

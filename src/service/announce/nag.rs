@@ -38,25 +38,46 @@ fn readable(at: &str) -> String {
         .unwrap_or_else(|_| at.to_string())
 }
 
-/// Queues the reminder in the caller's transaction.
+/// Queues the reminder in the caller's transaction; `loaded` is the game
+/// as it stands, when the caller has it (else it is loaded here).
 pub fn queue(
     conn: &Connection,
     settings: &Settings,
     reminder: &Reminder<'_>,
+    loaded: Option<&LoadedGame>,
     now: DateTime<Utc>,
 ) -> Result<(), StoreError> {
     let to = addresses(conn, reminder.player)?;
     if to.is_empty() {
         return Ok(());
     }
-    let row = games::find(conn, reminder.game)?
-        .ok_or_else(|| StoreError::Damaged(format!("reminder for missing {}", reminder.game)))?;
-    let mut board = match LoadedGame::load(conn, VARIANTS, reminder.game) {
+    let fresh;
+    let game: Result<&LoadedGame, ServiceError> = match loaded {
+        Some(game) => Ok(game),
+        None => match LoadedGame::load(conn, VARIANTS, reminder.game) {
+            Ok(game) => {
+                fresh = game;
+                Ok(&fresh)
+            }
+            Err(e) => Err(e),
+        },
+    };
+    let found;
+    let row = match &game {
+        Ok(game) => &game.row,
+        Err(_) => {
+            found = games::find(conn, reminder.game)?.ok_or_else(|| {
+                StoreError::Damaged(format!("reminder for missing {}", reminder.game))
+            })?;
+            &found
+        }
+    };
+    let mut board = match game {
         Ok(game) => {
-            let mut board = board_letter(conn, &game, false, now)?;
+            let mut board = board_letter(conn, game, false, now)?;
             // From the side of the player reminded.
             if let Some(seat) = game.row.players.iter().position(|p| p == reminder.player) {
-                address_to(&mut board, &game, seat)
+                address_to(&mut board, game, seat)
                     .map_err(|e| StoreError::Damaged(e.to_string()))?;
             }
             board
@@ -64,7 +85,7 @@ pub fn queue(
         // A variant this build does not offer (test catalogs): no board.
         Err(ServiceError::UnknownVariant { .. }) => BoardLetter {
             to_move: Some(reminder.player.to_string()),
-            ..row_letter(&row)
+            ..row_letter(row)
         },
         Err(ServiceError::Store(e)) => return Err(e),
         Err(other) => {

@@ -1,0 +1,185 @@
+//! A board mail's HTML part kept as data until the mail is sent.
+//!
+//! The HTML part is most of a board mail's bytes (9 KB of 10.6), and
+//! `remind` queues thousands in one run: drawing them and writing them
+//! through the database's log was a fifth of its time. So the outbox keeps
+//! what draws the board instead ([`HtmlBoard`]: the variant, the encoded
+//! position, the reader's side, a few hundred bytes) and where the ASCII
+//! board stands in the text part ([`Later`]); `deliver` draws the HTML
+//! part from them as it sends the mail. It is the same function of the
+//! same facts as drawing it at once ([`super::part`]), so the mail is the
+//! same, and the text part, the record of what was said, is rendered when
+//! the mail is queued as before.
+
+use serde::{Deserialize, Serialize};
+
+use super::letter::board_mail;
+use crate::rules::picture::Picture;
+use crate::rules::{GameOption, find_variant};
+
+/// What stands in the text for the board while the HTML part is made.
+pub const MARKER: &str = "@@boserv-html-board@@";
+
+/// One reader's board as data: drawn as a [`Picture`] when needed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HtmlBoard {
+    /// The variant's name and the game's options (name, value).
+    pub variant: String,
+    pub options: Vec<(String, Option<String>)>,
+    /// The position as the game stores it ([`crate::rules::Position::encode`]).
+    pub position: String,
+    /// The reader's seat: the board is drawn from their side.
+    pub seat: usize,
+    /// The position before the last turn (encoded as `position`): the
+    /// squares that differ from it are marked as the last move's.
+    pub before_last: Option<String>,
+    /// The last turn as the board's notes name it, and as the mail shows
+    /// it (with its mark and what it took).
+    pub last_shown: Option<(String, String)>,
+}
+
+impl HtmlBoard {
+    /// The picture of the board; `None` for a variant this build does not
+    /// know, a position it cannot read, or a game without a picture.
+    pub fn picture(&self) -> Option<Picture> {
+        let variant = find_variant(&self.variant)?;
+        let options: Vec<GameOption> = self
+            .options
+            .iter()
+            .map(|(name, value)| GameOption {
+                name: name.clone(),
+                value: value.clone(),
+            })
+            .collect();
+        let position = variant.decode(&options, &self.position).ok()?;
+        let mut picture = position.picture(self.seat)?;
+        // A position before that cannot be read marks no square.
+        picture.last_move = self
+            .before_last
+            .as_deref()
+            .and_then(|before| variant.decode(&options, before).ok())
+            .and_then(|before| before.picture(self.seat))
+            .map_or_else(Vec::new, |before| picture.changes_from(&before));
+        if let Some((turn, shown)) = &self.last_shown {
+            picture.notes = picture
+                .notes
+                .iter()
+                .map(|line| last_move_line(line, turn, shown))
+                .collect();
+        }
+        Some(picture)
+    }
+}
+
+/// A board's `Last move: TURN` line with the turn as the mail shows it
+/// (`shown`); any other line as it is.
+pub fn last_move_line(line: &str, turn: &str, shown: &str) -> String {
+    match line.strip_prefix("Last move: ") {
+        Some(last) if last == turn => format!("Last move: {shown}"),
+        _ => line.to_string(),
+    }
+}
+
+/// A board mail's HTML part as the outbox keeps it: the board, and the
+/// bytes of the text part (`at`, `len` bytes long) where its ASCII board
+/// stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Later {
+    pub board: HtmlBoard,
+    pub at: usize,
+    pub len: usize,
+}
+
+impl Later {
+    /// The HTML part of the mail with this Subject and text part, as
+    /// [`super::part::board_parts`] would have drawn it; `None` when the
+    /// board cannot be drawn (a variant this build lacks) or the text is
+    /// not the one it was made for: the mail goes as text alone.
+    pub fn draw(&self, subject: &str, text: &str) -> Option<String> {
+        let before = text.get(..self.at)?;
+        let after = text.get(self.at.checked_add(self.len)?..)?;
+        let picture = self.board.picture()?;
+        let marked = format!("{before}{MARKER}{after}");
+        Some(board_mail(
+            subject,
+            &marked,
+            MARKER,
+            &picture,
+            &picture.notes,
+        ))
+    }
+
+    /// As the outbox's `html_board` column keeps it.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a board's data is JSON")
+    }
+
+    /// `None` for text that is not one.
+    pub fn from_json(text: &str) -> Option<Later> {
+        serde_json::from_str(text).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Chess after 1. e4, from `seat`'s side.
+    fn chess_board(seat: usize) -> HtmlBoard {
+        let start = find_variant("chess").unwrap().start(&[]).unwrap();
+        let after = start.play("e2-e4", None).unwrap().position;
+        HtmlBoard {
+            variant: "chess".into(),
+            options: vec![],
+            position: after.encode(),
+            seat,
+            before_last: Some(start.encode()),
+            last_shown: None,
+        }
+    }
+
+    #[test]
+    fn the_board_is_the_positions_picture_from_the_readers_side() {
+        let start = find_variant("chess").unwrap().start(&[]).unwrap();
+        let after = start.play("e2-e4", None).unwrap().position;
+        let mut want = after.picture(1).unwrap();
+        want.mark_changes_from(&start.picture(1).unwrap());
+        assert_eq!(want.last_move, ["e2", "e4"]);
+        assert_eq!(chess_board(1).picture(), Some(want));
+    }
+
+    #[test]
+    fn drawn_later_it_is_the_part_drawn_at_once() {
+        let board = chess_board(0);
+        let picture = board.picture().unwrap();
+        let text = "Before\n  a b\n1 K .\nafter\n";
+        let now = board_mail(
+            "Subject",
+            "Before\n@@M@@\nafter\n",
+            "@@M@@",
+            &picture,
+            &picture.notes,
+        );
+        let later = Later {
+            board,
+            at: "Before\n".len(),
+            len: "  a b\n1 K .".len(),
+        };
+        let kept = Later::from_json(&later.to_json()).unwrap();
+        assert_eq!(kept.draw("Subject", text), Some(now));
+    }
+
+    #[test]
+    fn what_cannot_be_drawn_leaves_the_mail_as_text() {
+        let mut later = Later {
+            board: chess_board(0),
+            at: 3,
+            len: 100,
+        };
+        assert_eq!(later.draw("S", "short text"), None, "past the text");
+        later.len = 1;
+        later.board.variant = "nosuchgame".into();
+        assert_eq!(later.draw("S", "short text"), None, "unknown variant");
+        assert_eq!(Later::from_json("{not json"), None);
+    }
+}
