@@ -351,11 +351,12 @@ impl LoadedGame {
         } else {
             Vec::new()
         };
+        let encoded = position.encode();
         games::update(
             conn,
             self.id(),
             &NewState {
-                position: &position.encode(),
+                position: &encoded,
                 ply,
                 status,
                 result: result.as_deref(),
@@ -369,6 +370,9 @@ impl LoadedGame {
         self.row.result = result;
         self.row.reason = reason;
         self.row.draw_votes = votes;
+        // As the row now stands: an entry clears any takeback vote.
+        self.row.undo_votes.clear();
+        self.row.position = encoded;
         self.row.updated = at.clone();
         self.position = position;
         // Every ending passes here once: the game's ratings change with it.
