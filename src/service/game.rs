@@ -466,4 +466,35 @@ mod tests {
         let g2 = LoadedGame::load(&conn, CATALOG, g2).unwrap();
         assert_eq!(g2.result_line(), "1/2-1/2 (agreement)");
     }
+
+    /// After `record` the loaded game's row is the row as stored: a
+    /// caller that goes on with it (the letters of the turn) reads no
+    /// takeback vote the entry cleared, nor the position before it.
+    #[test]
+    fn a_recorded_entry_leaves_the_loaded_row_as_the_database_has_it() {
+        let mut conn = db();
+        race(&mut conn, &["alice", "bob"]);
+        let id: GameId = "game1".parse().unwrap();
+        let mut game = LoadedGame::load(&conn, CATALOG, id).unwrap();
+        games::set_undo_votes(&conn, id, &[1], "2026-11-27T10:00:00Z").unwrap();
+        game.row.undo_votes = vec![1];
+        let seat = game.position.to_move().unwrap();
+        let played = game.position.play("2", None).unwrap();
+        let step = Step {
+            kind: EntryKind::Turn,
+            seat: Some(seat),
+            player_id: None,
+            text: &played.canonical,
+            roll: None,
+            comment: None,
+            draw_votes: &[],
+        };
+        game.record(&conn, step, played.position, Utc::now())
+            .unwrap();
+        let stored = LoadedGame::load(&conn, CATALOG, id).unwrap();
+        assert_eq!(game.row.position, stored.row.position);
+        assert_eq!(game.row.position, game.position.encode());
+        assert_eq!(game.row.undo_votes, stored.row.undo_votes);
+        assert!(game.row.undo_votes.is_empty());
+    }
 }
