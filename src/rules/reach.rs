@@ -78,6 +78,24 @@ impl SquareSet {
         SquareSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
     }
 
+    /// The squares of this set that are not in `other`.
+    #[inline]
+    pub fn without(&self, other: &SquareSet) -> SquareSet {
+        SquareSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
+
+    /// How many squares the set holds.
+    #[inline]
+    pub fn len(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// True when the set holds no square.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+
     /// How many squares of this set are also in `other`.
     #[inline]
     pub fn common(&self, other: &SquareSet) -> u32 {

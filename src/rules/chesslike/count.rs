@@ -4,14 +4,18 @@
 //! side is not in check, the moves of a piece that is neither royal nor
 //! possibly pinned (see [`RoyalGuard::open_lines`]), pawns included, are
 //! counted as its walk finds them, and only the others (royal and pinned
-//! pieces, moves that fill a screen, promotions to a royal kind, drops,
-//! rebel moves, castlings) are listed and tested one by one, exactly as
-//! [`ChessLike::legal_acts`] tests them. In Squirm games a free piece's
+//! pieces, moves that fill a screen, promotions to a royal kind, rebel
+//! moves, castlings) are listed and tested one by one, exactly as
+//! [`ChessLike::legal_acts`] tests them. Drops are counted by sets of
+//! squares (`count_drops.rs`) where the game's own legality says at once
+//! that it allows them ([`Hooks::quiet_moves_forbidden`]), which also
+//! spares asking it about each counted move. In Squirm games a free piece's
 //! move is counted so only when, lifted off where it lands, it would
 //! still expose nothing (no squirm of it can then give check); the search
 //! counts a Squirm turn's follow-ups after each squirm the same way.
 //!
 //! [`RoyalGuard::open_lines`]: crate::rules::royal_guard::RoyalGuard::open_lines
+//! [`Hooks::quiet_moves_forbidden`]: super::Hooks::quiet_moves_forbidden
 
 use super::Rebels;
 use super::movegen::Scratch;
@@ -49,8 +53,13 @@ impl ChessLike {
         let near = guard.near_lines();
         board.copy_from(&self.board);
         others.clear();
-        let own_legality = self.rules.own_legality;
         let hooks = self.rules.hooks;
+        // The game's own legality for every action at once where the hook
+        // can say (see `Hooks::quiet_moves_forbidden`); `None`: per action.
+        let by_sort = match self.rules.own_legality {
+            true => hooks.quiet_moves_forbidden(self),
+            false => Some(false),
+        };
         let mut count = 0;
         let pawns: u64 = self.rules.pawns.iter().fold(0, |m, r| m | 1 << r.kind);
         for (from, p) in self.board.pieces_of(self.side) {
@@ -68,7 +77,10 @@ impl ChessLike {
                     squirms && (near.contains(from) || pinned.contains(to) || near.contains(to));
                 if !free || makes_royal || exposes || (!act.capture && screening.contains(to)) {
                     others.push(act);
-                } else if !own_legality || hooks.forbids(self, &act).is_none() {
+                } else if match by_sort {
+                    Some(quiet_forbidden) => act.capture || !quiet_forbidden,
+                    None => hooks.forbids(self, &act).is_none(),
+                } {
                     count += 1;
                 }
             };
@@ -90,7 +102,13 @@ impl ChessLike {
         }
         self.en_passant_acts_into(others);
         if self.rules.drops.is_some() {
-            self.drop_acts_into(others);
+            // Drops that fill no screen are legal unless squirmed away,
+            // and the hook allows them where it answers by sort.
+            if !squirms && by_sort.is_some() {
+                count += self.count_drops(&screening, others);
+            } else {
+                self.drop_acts_into(others);
+            }
         }
         if self.rules.rebels == Rebels::InsteadOfMove {
             self.rebel_acts_into(None, others, rebel_steps);
