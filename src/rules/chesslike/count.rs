@@ -41,6 +41,7 @@ impl ChessLike {
             board,
             guard,
             rebel_steps,
+            pawn_table,
             follow: others,
             ..
         } = scratch;
@@ -51,6 +52,10 @@ impl ChessLike {
         // piece lifted again (see `RoyalGuard::safe_without_lander`).
         let squirms = self.rules.rebels == Rebels::SquirmFirst;
         let near = guard.near_lines();
+        let no_screens = screening.is_empty();
+        let occupied = *self.board.occupancy();
+        let theirs = occupied.without(self.board.owned(self.side)?);
+        let up = super::pawns::facing(self.side);
         board.copy_from(&self.board);
         others.clear();
         let hooks = self.rules.hooks;
@@ -64,6 +69,51 @@ impl ChessLike {
         let pawns: u64 = self.rules.pawns.iter().fold(0, |m, r| m | 1 << r.kind);
         for (from, p) in self.board.pieces_of(self.side) {
             let free = !pinned.contains(from) && !self.board.is_royal_kind(p.kind);
+            // A free pawn's moves counted from its squares: its captures
+            // are legal (but of a royal piece), its steps too where none
+            // fills a screen, unless the game forbids them.
+            if free
+                && !squirms
+                && no_screens
+                && p.facing == up
+                && pawns & (1 << p.kind) != 0
+                && let Some(quiet_forbidden) = by_sort
+                && let Some(index) = self.rules.pawns.iter().position(|r| r.kind == p.kind)
+                && let rule = &self.rules.pawns[index]
+                && !rule.promotions.iter().any(|&k| self.board.is_royal_kind(k))
+                && let Some(squares) = pawn_table.get(
+                    &self.board,
+                    (index, self.rules.pawns.len()),
+                    rule,
+                    self.side,
+                    from,
+                )
+            {
+                let promotions = rule.promotions.len() as u64;
+                let ways = |to| match squares.promotion.contains(to) {
+                    true => promotions,
+                    false => 1,
+                };
+                if !quiet_forbidden {
+                    for ray in squares.steps() {
+                        for &to in ray {
+                            if occupied.contains(to) {
+                                break;
+                            }
+                            count += ways(to);
+                        }
+                    }
+                }
+                let captures = squares.captures.intersection(&theirs);
+                if !captures.is_empty() {
+                    for to in captures.iter() {
+                        if !self.is_royal(to) {
+                            count += ways(to);
+                        }
+                    }
+                }
+                continue;
+            }
             // A move of a free piece is legal unless it fills a screen
             // (a capture fills no empty square) or makes a royal piece.
             let mut judge = |act: Act, to| {

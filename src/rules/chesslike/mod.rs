@@ -12,7 +12,8 @@
 //! the ends in the order of RULES.md (mate, stalemate, repetition over the
 //! whole game, the 100-ply count, dead positions), and encodes itself.
 //!
-//! - `pawns.rs`: pawn-like kinds as data.
+//! - `pawns.rs`: pawn-like kinds as data; `pawn_table.rs` their squares
+//!   from each square, for counting.
 //! - `position.rs`: the position, playing actions, ends, repetition.
 //! - `movegen.rs`: the legal actions and turns; check after any action.
 //! - `read.rs`: the notation layer's view of the position, and refusals.
@@ -30,6 +31,7 @@ mod drops;
 mod fen;
 mod game;
 mod movegen;
+mod pawn_table;
 pub mod pawns;
 mod picture;
 mod position;

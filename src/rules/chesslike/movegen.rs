@@ -3,6 +3,7 @@
 //! moves, then the check filter (after any action: one's own move, a move
 //! of an enemy piece, a drop) and the game's own legality hook.
 
+use super::pawn_table::PawnTable;
 use super::pawns::{each_passed_over, facing};
 use super::position::{Act, ChessLike, Special, touched};
 use super::{Drops, PawnRule, Rebels};
@@ -38,6 +39,8 @@ pub(super) struct Scratch {
     pub(super) board: Board,
     pub(super) guard: RoyalGuard,
     pub(super) rebel_steps: RebelSteps,
+    /// The pawns' squares, for counting their moves.
+    pub(super) pawn_table: PawnTable,
     /// Lists a search fills per position (the squirms, their follow-ups).
     pub(super) squirms: Vec<Act>,
     pub(super) follow: Vec<Act>,
@@ -50,6 +53,7 @@ impl Scratch {
             board: board.clone(),
             guard: RoyalGuard::default(),
             rebel_steps: RebelSteps::default(),
+            pawn_table: PawnTable::default(),
             squirms: Vec::new(),
             follow: Vec::new(),
         }
