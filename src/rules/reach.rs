@@ -90,6 +90,13 @@ impl SquareSet {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
+    /// Squares 0 to 63 of the set as bits (the whole set on a board of
+    /// at most 64 squares).
+    #[inline]
+    pub fn low_bits(&self) -> u64 {
+        self.0[0]
+    }
+
     /// True when the set holds no square.
     #[inline]
     pub fn is_empty(&self) -> bool {

@@ -21,6 +21,7 @@ use super::Rebels;
 use super::movegen::Scratch;
 use super::position::{Act, ChessLike, Special};
 use crate::rules::Action;
+use crate::rules::geometry::Square;
 
 impl ChessLike {
     /// How many legal single actions the position has (the length of
@@ -42,6 +43,7 @@ impl ChessLike {
             guard,
             rebel_steps,
             pawn_table,
+            piece_table,
             follow: others,
             ..
         } = scratch;
@@ -111,6 +113,34 @@ impl ChessLike {
                             count += ways(to);
                         }
                     }
+                }
+                continue;
+            }
+            // A free piece's moves counted from its masks (a board of at
+            // most 64 squares): the same judgement.
+            if free
+                && !squirms
+                && no_screens
+                && pawns & (1 << p.kind) == 0
+                && let Some(quiet_forbidden) = by_sort
+                && let Some(masks) = piece_table.get(&self.board, p.kind, p.facing, from)
+            {
+                let occupied = occupied.low_bits();
+                let (empty, reached) = masks.moves.reached(occupied);
+                let reached = match &masks.captures {
+                    Some(captures) => captures.reached(occupied).1,
+                    None => reached,
+                };
+                let mut captures = reached & theirs.low_bits();
+                while captures != 0 {
+                    let to = captures.trailing_zeros() as Square;
+                    captures &= captures - 1;
+                    if !self.is_royal(to) {
+                        count += 1;
+                    }
+                }
+                if !quiet_forbidden {
+                    count += u64::from(empty.count_ones());
                 }
                 continue;
             }

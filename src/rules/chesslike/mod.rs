@@ -21,7 +21,8 @@
 //! - `fen.rs`: FEN widened to any geometry, with reserves.
 //! - `search.rs`: perft, playing turns in place.
 //! - `count.rs`: the legal actions counted without listing them (perft's
-//!   last ply); `count_drops.rs` the drops.
+//!   last ply); `count_drops.rs` the drops; `piece_table.rs` the pieces'
+//!   reach as masks on boards of at most 64 squares.
 //! - `picture.rs`: the board as a [`crate::rules::picture::Picture`].
 //! - `game.rs`: the [`crate::rules::Position`] interface.
 
@@ -34,6 +35,7 @@ mod movegen;
 mod pawn_table;
 pub mod pawns;
 mod picture;
+mod piece_table;
 mod position;
 mod read;
 mod search;

@@ -5,6 +5,7 @@
 
 use super::pawn_table::PawnTable;
 use super::pawns::{each_passed_over, facing};
+use super::piece_table::PieceTable;
 use super::position::{Act, ChessLike, Special, touched};
 use super::{Drops, PawnRule, Rebels};
 use crate::rules::Action;
@@ -39,8 +40,10 @@ pub(super) struct Scratch {
     pub(super) board: Board,
     pub(super) guard: RoyalGuard,
     pub(super) rebel_steps: RebelSteps,
-    /// The pawns' squares, for counting their moves.
+    /// The pawns' squares and the pieces' masks, for counting their
+    /// moves.
     pub(super) pawn_table: PawnTable,
+    pub(super) piece_table: PieceTable,
     /// Lists a search fills per position (the squirms, their follow-ups).
     pub(super) squirms: Vec<Act>,
     pub(super) follow: Vec<Act>,
@@ -54,6 +57,7 @@ impl Scratch {
             guard: RoyalGuard::default(),
             rebel_steps: RebelSteps::default(),
             pawn_table: PawnTable::default(),
+            piece_table: PieceTable::default(),
             squirms: Vec::new(),
             follow: Vec::new(),
         }
