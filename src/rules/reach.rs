@@ -97,6 +97,30 @@ impl SquareSet {
         self.0[0]
     }
 
+    /// The lowest-numbered square of the set.
+    #[inline]
+    pub fn lowest(&self) -> Option<Square> {
+        let i = self.0.iter().position(|&w| w != 0)?;
+        Some((i * 64 + self.0[i].trailing_zeros() as usize) as Square)
+    }
+
+    /// The highest-numbered square of the set.
+    #[inline]
+    pub fn highest(&self) -> Option<Square> {
+        let i = self.0.iter().rposition(|&w| w != 0)?;
+        Some((i * 64 + 63 - self.0[i].leading_zeros() as usize) as Square)
+    }
+
+    /// Every square numbered below `n` (at most 256).
+    #[inline]
+    pub fn below(n: usize) -> SquareSet {
+        SquareSet(std::array::from_fn(|i| match n.saturating_sub(i * 64) {
+            0 => 0,
+            k if k >= 64 => u64::MAX,
+            k => (1u64 << k) - 1,
+        }))
+    }
+
     /// True when the set holds no square.
     #[inline]
     pub fn is_empty(&self) -> bool {

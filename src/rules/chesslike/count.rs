@@ -19,9 +19,9 @@
 
 use super::Rebels;
 use super::movegen::Scratch;
+use super::piece_table::{self, PieceMasks};
 use super::position::{Act, ChessLike, Special};
 use crate::rules::Action;
-use crate::rules::geometry::Square;
 
 impl ChessLike {
     /// How many legal single actions the position has (the length of
@@ -58,6 +58,7 @@ impl ChessLike {
         let occupied = *self.board.occupancy();
         let theirs = occupied.without(self.board.owned(self.side)?);
         let up = super::pawns::facing(self.side);
+        let narrow = self.board.geometry().len() <= 64;
         board.copy_from(&self.board);
         others.clear();
         let hooks = self.rules.hooks;
@@ -116,31 +117,28 @@ impl ChessLike {
                 }
                 continue;
             }
-            // A free piece's moves counted from its masks (a board of at
-            // most 64 squares): the same judgement.
+            // A free piece's moves counted from its masks: the same
+            // judgement.
             if free
                 && !squirms
                 && no_screens
                 && pawns & (1 << p.kind) == 0
                 && let Some(quiet_forbidden) = by_sort
-                && let Some(masks) = piece_table.get(&self.board, p.kind, p.facing, from)
-            {
-                let occupied = occupied.low_bits();
-                let (empty, reached) = masks.moves.reached(occupied);
-                let reached = match &masks.captures {
-                    Some(captures) => captures.reached(occupied).1,
-                    None => reached,
-                };
-                let mut captures = reached & theirs.low_bits();
-                while captures != 0 {
-                    let to = captures.trailing_zeros() as Square;
-                    captures &= captures - 1;
-                    if !self.is_royal(to) {
-                        count += 1;
-                    }
+                && let Some(n) = match narrow {
+                    true => piece_table
+                        .narrow
+                        .get(&self.board, p.kind, p.facing, from)
+                        .map(|m| self.count_reached(m, occupied.low_bits(), theirs.low_bits())),
+                    false => piece_table
+                        .wide
+                        .get(&self.board, p.kind, p.facing, from)
+                        .map(|m| self.count_reached(m, occupied, theirs)),
                 }
+            {
+                let (quiet, captures) = n;
+                count += captures;
                 if !quiet_forbidden {
-                    count += u64::from(empty.count_ones());
+                    count += u64::from(quiet);
                 }
                 continue;
             }
@@ -203,6 +201,28 @@ impl ChessLike {
         }
         self.each_legal_castling(board, |_| count += 1);
         Some(count)
+    }
+}
+
+impl ChessLike {
+    /// The quiet moves and the captures (not of a royal piece) of a piece
+    /// with the masks `masks`, given the occupied squares and those of the
+    /// other seat.
+    #[inline]
+    fn count_reached<B: piece_table::Bits>(
+        &self,
+        masks: &PieceMasks<B>,
+        occupied: B,
+        theirs: B,
+    ) -> (u32, u64) {
+        let (empty, reached) = masks.reached(occupied);
+        let mut captures = 0;
+        reached.and(theirs).each(|to| {
+            if !self.is_royal(to) {
+                captures += 1;
+            }
+        });
+        (empty.len(), captures)
     }
 }
 
