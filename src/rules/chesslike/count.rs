@@ -22,6 +22,7 @@ use super::movegen::Scratch;
 use super::piece_table::{self, PieceMasks};
 use super::position::{Act, ChessLike, Special};
 use crate::rules::Action;
+use crate::rules::reach::SquareSet;
 
 impl ChessLike {
     /// How many legal single actions the position has (the length of
@@ -59,6 +60,13 @@ impl ChessLike {
         let theirs = occupied.without(self.board.owned(self.side)?);
         let up = super::pawns::facing(self.side);
         let narrow = self.board.geometry().len() <= 64;
+        // Squirm games: the squares a counted move must not go to (see
+        // `exposes` below).
+        let mut exposing = SquareSet::default();
+        if squirms {
+            exposing.add(&pinned);
+            exposing.add(&near);
+        }
         board.copy_from(&self.board);
         others.clear();
         let hooks = self.rules.hooks;
@@ -72,11 +80,14 @@ impl ChessLike {
         let pawns: u64 = self.rules.pawns.iter().fold(0, |m, r| m | 1 << r.kind);
         for (from, p) in self.board.pieces_of(self.side) {
             let free = !pinned.contains(from) && !self.board.is_royal_kind(p.kind);
+            // Squirm games: lifted off where it lands, the piece would
+            // expose nothing (where it lands, `exposing` says).
+            let lifted_safe = !squirms || !near.contains(from);
             // A free pawn's moves counted from its squares: its captures
             // are legal (but of a royal piece), its steps too where none
             // fills a screen, unless the game forbids them.
             if free
-                && !squirms
+                && lifted_safe
                 && no_screens
                 && p.facing == up
                 && pawns & (1 << p.kind) != 0
@@ -91,6 +102,13 @@ impl ChessLike {
                     self.side,
                     from,
                 )
+                && !(squirms
+                    && (squares.steps().flatten().any(|&s| exposing.contains(s))
+                        || !squares
+                            .captures
+                            .intersection(&theirs)
+                            .intersection(&exposing)
+                            .is_empty()))
             {
                 let promotions = rule.promotions.len() as u64;
                 let ways = |to| match squares.promotion.contains(to) {
@@ -120,7 +138,7 @@ impl ChessLike {
             // A free piece's moves counted from its masks: the same
             // judgement.
             if free
-                && !squirms
+                && lifted_safe
                 && no_screens
                 && pawns & (1 << p.kind) == 0
                 && let Some(quiet_forbidden) = by_sort
@@ -128,11 +146,14 @@ impl ChessLike {
                     true => piece_table
                         .narrow
                         .get(&self.board, p.kind, p.facing, from)
-                        .map(|m| self.count_reached(m, occupied.low_bits(), theirs.low_bits())),
+                        .and_then(|m| {
+                            let sets = [occupied, theirs, exposing].map(|s| s.low_bits());
+                            self.count_reached(m, sets)
+                        }),
                     false => piece_table
                         .wide
                         .get(&self.board, p.kind, p.facing, from)
-                        .map(|m| self.count_reached(m, occupied, theirs)),
+                        .and_then(|m| self.count_reached(m, [occupied, theirs, exposing])),
                 }
             {
                 let (quiet, captures) = n;
@@ -206,23 +227,27 @@ impl ChessLike {
 
 impl ChessLike {
     /// The quiet moves and the captures (not of a royal piece) of a piece
-    /// with the masks `masks`, given the occupied squares and those of the
-    /// other seat.
+    /// with the masks `masks`, given the occupied squares, those of the
+    /// other seat and those a counted move must not go to; `None` where
+    /// one goes there.
     #[inline]
     fn count_reached<B: piece_table::Bits>(
         &self,
         masks: &PieceMasks<B>,
-        occupied: B,
-        theirs: B,
-    ) -> (u32, u64) {
+        [occupied, theirs, exposing]: [B; 3],
+    ) -> Option<(u32, u64)> {
         let (empty, reached) = masks.reached(occupied);
+        let captured = reached.and(theirs);
+        if !empty.or(captured).and(exposing).is_empty() {
+            return None;
+        }
         let mut captures = 0;
-        reached.and(theirs).each(|to| {
+        captured.each(|to| {
             if !self.is_royal(to) {
                 captures += 1;
             }
         });
-        (empty.len(), captures)
+        Some((empty.len(), captures))
     }
 }
 
