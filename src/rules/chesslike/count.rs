@@ -3,16 +3,19 @@
 //! list costs a pushed action and a check test per move; here, when the
 //! side is not in check, the moves of a piece that is neither royal nor
 //! possibly pinned (see [`RoyalGuard::open_lines`]), pawns included, are
-//! counted as its walk finds them, and only the others (royal and pinned
-//! pieces, moves that fill a screen, promotions to a royal kind, rebel
-//! moves, castlings) are listed and tested one by one, exactly as
-//! [`ChessLike::legal_acts`] tests them. Drops are counted by sets of
-//! squares (`count_drops.rs`) where the game's own legality says at once
-//! that it allows them ([`Hooks::quiet_moves_forbidden`]), which also
-//! spares asking it about each counted move. In Squirm games a free piece's
-//! move is counted so only when, lifted off where it lands, it would
-//! still expose nothing (no squirm of it can then give check); the search
-//! counts a Squirm turn's follow-ups after each squirm the same way.
+//! counted (where no move could fill a screen, without a walk: a pawn
+//! from its squares, `pawn_table.rs`, another piece from its masks,
+//! `piece_table.rs`; else as its walk finds them), and only the others
+//! (royal and pinned pieces, moves that fill a screen, promotions to a
+//! royal kind, rebel moves, castlings) are listed and tested one by one,
+//! exactly as [`ChessLike::legal_acts`] tests them. Drops are counted by
+//! sets of squares (`count_drops.rs`) where the game's own legality says
+//! at once that it allows them ([`Hooks::quiet_moves_forbidden`]), which
+//! also spares asking it about each counted move. In Squirm games a free
+//! piece's move is counted so only when, lifted off where it lands, it
+//! would still expose nothing (no squirm of it can then give check); the
+//! search counts a Squirm turn's follow-ups after each squirm the same
+//! way.
 //!
 //! [`RoyalGuard::open_lines`]: crate::rules::royal_guard::RoyalGuard::open_lines
 //! [`Hooks::quiet_moves_forbidden`]: super::Hooks::quiet_moves_forbidden

@@ -29,8 +29,9 @@ pub(super) trait Bits: Copy + Default {
     /// The squares of `self` up to the lowest of `cut` (not empty), that
     /// one included.
     fn up_to_lowest(self, cut: Self) -> Self;
-    /// The squares of `self` from the highest of `cut` (not empty) on.
-    fn from_highest(self, cut: Self) -> Self;
+    /// The squares of `self` from the highest of `cut` (not empty) on, that
+    /// one included.
+    fn beyond_highest(self, cut: Self) -> Self;
     fn each(self, f: impl FnMut(Square));
 }
 
@@ -65,7 +66,7 @@ impl Bits for u64 {
         self & (lowest | lowest.wrapping_sub(1))
     }
     #[inline]
-    fn from_highest(self, cut: Self) -> Self {
+    fn beyond_highest(self, cut: Self) -> Self {
         let highest = 1u64 << (63 - cut.leading_zeros());
         self & !(highest - 1)
     }
@@ -113,7 +114,7 @@ impl Bits for SquareSet {
         }
     }
     #[inline]
-    fn from_highest(self, cut: Self) -> Self {
+    fn beyond_highest(self, cut: Self) -> Self {
         match cut.highest() {
             Some(sq) => SquareSet::without(&self, &SquareSet::below(usize::from(sq))),
             None => self,
@@ -147,7 +148,7 @@ impl<B: Bits> Masks<B> {
             } else if rising {
                 ride.up_to_lowest(blockers)
             } else {
-                ride.from_highest(blockers)
+                ride.beyond_highest(blockers)
             });
         }
         (all.without(occupied), all.and(occupied))
