@@ -477,8 +477,9 @@ mod tests {
         // An hour on, the first is gone.
         spool.settle(&[], &[], 9, 1_001 + KEEP_TAKEN_S).unwrap();
         assert_eq!(spool.taken_after(0).unwrap(), [(second, "two@x".into())]);
-        // Taken back, it waits again; re-marked, it does not.
-        spool.reconcile(second, false, 8).unwrap();
+        // Re-marked (the database has it), it is not taken back; taken
+        // back (the database lacks it), it waits again.
+        spool.reconcile(second, false, 7).unwrap();
         assert_eq!(spool.taken_after(7).unwrap(), []);
         spool.reconcile(second, true, 7).unwrap();
         assert_eq!(spool.batch(0, 10).unwrap()[0].id, second);
