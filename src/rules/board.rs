@@ -9,6 +9,7 @@ use super::geometry::{Geometry, Square};
 use super::movement::{Mode, PieceKind, line_between, targets};
 use super::reach::{Reach, SquareSet, Use};
 use super::royal_guard::RoyalGuard;
+use super::square_masks::SquareMasks;
 
 /// One piece on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -56,6 +57,8 @@ pub struct BoardSpec {
     royal_kinds: u64,
     /// The kinds' patterns unrolled per square, built on first use.
     reach: OnceLock<Reach>,
+    /// The squares by colour and rank, built on first use.
+    masks: OnceLock<SquareMasks>,
 }
 
 impl BoardSpec {
@@ -71,6 +74,7 @@ impl BoardSpec {
             kinds,
             royal_kinds,
             reach: OnceLock::new(),
+            masks: OnceLock::new(),
         }
     }
 
@@ -78,6 +82,11 @@ impl BoardSpec {
     pub fn reach(&self) -> &Reach {
         self.reach
             .get_or_init(|| Reach::build(&self.geometry, &self.kinds))
+    }
+
+    /// The board's squares by colour and by rank.
+    pub fn masks(&self) -> &SquareMasks {
+        self.masks.get_or_init(|| SquareMasks::new(&self.geometry))
     }
 
     /// The index of the kind with this board letter.

@@ -49,6 +49,7 @@ pub mod rebellion;
 pub mod registry;
 pub mod render;
 pub mod royal_guard;
+pub mod square_masks;
 pub mod turn;
 
 pub use dice::{Dice, Roll};

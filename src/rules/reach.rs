@@ -78,6 +78,55 @@ impl SquareSet {
         SquareSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
     }
 
+    /// The squares of this set that are not in `other`.
+    #[inline]
+    pub fn without(&self, other: &SquareSet) -> SquareSet {
+        SquareSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
+
+    /// How many squares the set holds.
+    #[inline]
+    pub fn len(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// Squares 0 to 63 of the set as bits (the whole set on a board of
+    /// at most 64 squares).
+    #[inline]
+    pub fn low_bits(&self) -> u64 {
+        self.0[0]
+    }
+
+    /// The lowest-numbered square of the set.
+    #[inline]
+    pub fn lowest(&self) -> Option<Square> {
+        let i = self.0.iter().position(|&w| w != 0)?;
+        Some((i * 64 + self.0[i].trailing_zeros() as usize) as Square)
+    }
+
+    /// The highest-numbered square of the set.
+    #[inline]
+    pub fn highest(&self) -> Option<Square> {
+        let i = self.0.iter().rposition(|&w| w != 0)?;
+        Some((i * 64 + 63 - self.0[i].leading_zeros() as usize) as Square)
+    }
+
+    /// Every square numbered below `n` (at most 256).
+    #[inline]
+    pub fn below(n: usize) -> SquareSet {
+        SquareSet(std::array::from_fn(|i| match n.saturating_sub(i * 64) {
+            0 => 0,
+            k if k >= 64 => u64::MAX,
+            k => (1u64 << k) - 1,
+        }))
+    }
+
+    /// True when the set holds no square.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+
     /// How many squares of this set are also in `other`.
     #[inline]
     pub fn common(&self, other: &SquareSet) -> u32 {

@@ -3,20 +3,29 @@
 //! list costs a pushed action and a check test per move; here, when the
 //! side is not in check, the moves of a piece that is neither royal nor
 //! possibly pinned (see [`RoyalGuard::open_lines`]), pawns included, are
-//! counted as its walk finds them, and only the others (royal and pinned
-//! pieces, moves that fill a screen, promotions to a royal kind, drops,
-//! rebel moves, castlings) are listed and tested one by one, exactly as
-//! [`ChessLike::legal_acts`] tests them. In Squirm games a free piece's
-//! move is counted so only when, lifted off where it lands, it would
-//! still expose nothing (no squirm of it can then give check); the search
-//! counts a Squirm turn's follow-ups after each squirm the same way.
+//! counted (where no move could fill a screen, without a walk: a pawn
+//! from its squares, `pawn_table.rs`, another piece from its masks,
+//! `piece_table.rs`; else as its walk finds them), and only the others
+//! (royal and pinned pieces, moves that fill a screen, promotions to a
+//! royal kind, rebel moves, castlings) are listed and tested one by one,
+//! exactly as [`ChessLike::legal_acts`] tests them. Drops are counted by
+//! sets of squares (`count_drops.rs`) where the game's own legality says
+//! at once that it allows them ([`Hooks::quiet_moves_forbidden`]), which
+//! also spares asking it about each counted move. In Squirm games a free
+//! piece's move is counted so only when, lifted off where it lands, it
+//! would still expose nothing (no squirm of it can then give check); the
+//! search counts a Squirm turn's follow-ups after each squirm the same
+//! way.
 //!
 //! [`RoyalGuard::open_lines`]: crate::rules::royal_guard::RoyalGuard::open_lines
+//! [`Hooks::quiet_moves_forbidden`]: super::Hooks::quiet_moves_forbidden
 
 use super::Rebels;
 use super::movegen::Scratch;
+use super::piece_table::{self, PieceMasks};
 use super::position::{Act, ChessLike, Special};
 use crate::rules::Action;
+use crate::rules::reach::SquareSet;
 
 impl ChessLike {
     /// How many legal single actions the position has (the length of
@@ -37,6 +46,8 @@ impl ChessLike {
             board,
             guard,
             rebel_steps,
+            pawn_table,
+            piece_table,
             follow: others,
             ..
         } = scratch;
@@ -47,14 +58,114 @@ impl ChessLike {
         // piece lifted again (see `RoyalGuard::safe_without_lander`).
         let squirms = self.rules.rebels == Rebels::SquirmFirst;
         let near = guard.near_lines();
+        let no_screens = screening.is_empty();
+        let occupied = *self.board.occupancy();
+        let theirs = occupied.without(self.board.owned(self.side)?);
+        let up = super::pawns::facing(self.side);
+        let narrow = self.board.geometry().len() <= 64;
+        // Squirm games: the squares a counted move must not go to (see
+        // `exposes` below).
+        let mut exposing = SquareSet::default();
+        if squirms {
+            exposing.add(&pinned);
+            exposing.add(&near);
+        }
         board.copy_from(&self.board);
         others.clear();
-        let own_legality = self.rules.own_legality;
         let hooks = self.rules.hooks;
+        // The game's own legality for every action at once where the hook
+        // can say (see `Hooks::quiet_moves_forbidden`); `None`: per action.
+        let by_sort = match self.rules.own_legality {
+            true => hooks.quiet_moves_forbidden(self),
+            false => Some(false),
+        };
         let mut count = 0;
         let pawns: u64 = self.rules.pawns.iter().fold(0, |m, r| m | 1 << r.kind);
         for (from, p) in self.board.pieces_of(self.side) {
             let free = !pinned.contains(from) && !self.board.is_royal_kind(p.kind);
+            // Squirm games: lifted off where it lands, the piece would
+            // expose nothing (where it lands, `exposing` says).
+            let lifted_safe = !squirms || !near.contains(from);
+            // A free pawn's moves counted from its squares: its captures
+            // are legal (but of a royal piece), its steps too where none
+            // fills a screen, unless the game forbids them.
+            if free
+                && lifted_safe
+                && no_screens
+                && p.facing == up
+                && pawns & (1 << p.kind) != 0
+                && let Some(quiet_forbidden) = by_sort
+                && let Some(index) = self.rules.pawns.iter().position(|r| r.kind == p.kind)
+                && let rule = &self.rules.pawns[index]
+                && !rule.promotions.iter().any(|&k| self.board.is_royal_kind(k))
+                && let Some(squares) = pawn_table.get(
+                    &self.board,
+                    (index, self.rules.pawns.len()),
+                    rule,
+                    self.side,
+                    from,
+                )
+                && !(squirms
+                    && (squares.steps().flatten().any(|&s| exposing.contains(s))
+                        || !squares
+                            .captures
+                            .intersection(&theirs)
+                            .intersection(&exposing)
+                            .is_empty()))
+            {
+                let promotions = rule.promotions.len() as u64;
+                let ways = |to| match squares.promotion.contains(to) {
+                    true => promotions,
+                    false => 1,
+                };
+                if !quiet_forbidden {
+                    for ray in squares.steps() {
+                        for &to in ray {
+                            if occupied.contains(to) {
+                                break;
+                            }
+                            count += ways(to);
+                        }
+                    }
+                }
+                let captures = squares.captures.intersection(&theirs);
+                if !captures.is_empty() {
+                    for to in captures.iter() {
+                        if !self.is_royal(to) {
+                            count += ways(to);
+                        }
+                    }
+                }
+                continue;
+            }
+            // A free piece's moves counted from its masks: the same
+            // judgement.
+            if free
+                && lifted_safe
+                && no_screens
+                && pawns & (1 << p.kind) == 0
+                && let Some(quiet_forbidden) = by_sort
+                && let Some(n) = match narrow {
+                    true => piece_table
+                        .narrow
+                        .get(&self.board, p.kind, p.facing, from)
+                        .and_then(|m| {
+                            let sets = [occupied, theirs, exposing].map(|s| s.low_bits());
+                            self.count_reached(m, sets)
+                        }),
+                    false => piece_table
+                        .wide
+                        .get(&self.board, p.kind, p.facing, from)
+                        .and_then(|m| self.count_reached(m, [occupied, theirs, exposing])),
+                }
+            {
+                let (quiet, captures) = n;
+                count += captures;
+                if !quiet_forbidden {
+                    count += u64::from(quiet);
+                }
+                continue;
+            }
             // A move of a free piece is legal unless it fills a screen
             // (a capture fills no empty square) or makes a royal piece.
             let mut judge = |act: Act, to| {
@@ -68,7 +179,10 @@ impl ChessLike {
                     squirms && (near.contains(from) || pinned.contains(to) || near.contains(to));
                 if !free || makes_royal || exposes || (!act.capture && screening.contains(to)) {
                     others.push(act);
-                } else if !own_legality || hooks.forbids(self, &act).is_none() {
+                } else if match by_sort {
+                    Some(quiet_forbidden) => act.capture || !quiet_forbidden,
+                    None => hooks.forbids(self, &act).is_none(),
+                } {
                     count += 1;
                 }
             };
@@ -90,7 +204,13 @@ impl ChessLike {
         }
         self.en_passant_acts_into(others);
         if self.rules.drops.is_some() {
-            self.drop_acts_into(others);
+            // Drops that fill no screen are legal unless squirmed away,
+            // and the hook allows them where it answers by sort.
+            if !squirms && by_sort.is_some() {
+                count += self.count_drops(&screening, others);
+            } else {
+                self.drop_acts_into(others);
+            }
         }
         if self.rules.rebels == Rebels::InsteadOfMove {
             self.rebel_acts_into(None, others, rebel_steps);
@@ -105,6 +225,32 @@ impl ChessLike {
         }
         self.each_legal_castling(board, |_| count += 1);
         Some(count)
+    }
+}
+
+impl ChessLike {
+    /// The quiet moves and the captures (not of a royal piece) of a piece
+    /// with the masks `masks`, given the occupied squares, those of the
+    /// other seat and those a counted move must not go to; `None` where
+    /// one goes there.
+    #[inline]
+    fn count_reached<B: piece_table::Bits>(
+        &self,
+        masks: &PieceMasks<B>,
+        [occupied, theirs, exposing]: [B; 3],
+    ) -> Option<(u32, u64)> {
+        let (empty, reached) = masks.reached(occupied);
+        let captured = reached.and(theirs);
+        if !empty.or(captured).and(exposing).is_empty() {
+            return None;
+        }
+        let mut captures = 0;
+        captured.each(|to| {
+            if !self.is_royal(to) {
+                captures += 1;
+            }
+        });
+        Some((empty.len(), captures))
     }
 }
 

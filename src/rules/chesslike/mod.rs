@@ -12,7 +12,8 @@
 //! the ends in the order of RULES.md (mate, stalemate, repetition over the
 //! whole game, the 100-ply count, dead positions), and encodes itself.
 //!
-//! - `pawns.rs`: pawn-like kinds as data.
+//! - `pawns.rs`: pawn-like kinds as data; `pawn_table.rs` their squares
+//!   from each square, for counting.
 //! - `position.rs`: the position, playing actions, ends, repetition.
 //! - `movegen.rs`: the legal actions and turns; check after any action.
 //! - `read.rs`: the notation layer's view of the position, and refusals.
@@ -20,17 +21,21 @@
 //! - `fen.rs`: FEN widened to any geometry, with reserves.
 //! - `search.rs`: perft, playing turns in place.
 //! - `count.rs`: the legal actions counted without listing them (perft's
-//!   last ply).
+//!   last ply); `count_drops.rs` the drops; `piece_table.rs` the pieces'
+//!   reach as masks on boards of at most 64 squares.
 //! - `picture.rs`: the board as a [`crate::rules::picture::Picture`].
 //! - `game.rs`: the [`crate::rules::Position`] interface.
 
 mod count;
+mod count_drops;
 mod drops;
 mod fen;
 mod game;
 mod movegen;
+mod pawn_table;
 pub mod pawns;
 mod picture;
+mod piece_table;
 mod position;
 mod read;
 mod search;
@@ -97,6 +102,15 @@ pub trait Hooks: Send + Sync {
     /// are the core's.)
     fn forbids(&self, pos: &ChessLike, act: &Act) -> Option<String> {
         let _ = (pos, act);
+        None
+    }
+    /// What [`Hooks::forbids`] answers in `pos` where that depends only on
+    /// the sort of action, for a count that then need not ask it action by
+    /// action: `Some(quiet)` when it allows every capture, every drop and
+    /// every rebel move, and forbids every other move (a quiet one) exactly
+    /// when `quiet` is true. `None`, the default: ask it per action.
+    fn quiet_moves_forbidden(&self, pos: &ChessLike) -> Option<bool> {
+        let _ = pos;
         None
     }
     /// An end of the game's own, judged when a position is reached and

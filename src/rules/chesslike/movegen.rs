@@ -3,9 +3,11 @@
 //! moves, then the check filter (after any action: one's own move, a move
 //! of an enemy piece, a drop) and the game's own legality hook.
 
+use super::pawn_table::PawnTable;
 use super::pawns::{each_passed_over, facing};
+use super::piece_table::PieceTable;
 use super::position::{Act, ChessLike, Special, touched};
-use super::{PawnRule, Rebels};
+use super::{Drops, PawnRule, Rebels};
 use crate::rules::Action;
 use crate::rules::board::{Board, Piece};
 use crate::rules::castling::CastlingRule;
@@ -38,6 +40,10 @@ pub(super) struct Scratch {
     pub(super) board: Board,
     pub(super) guard: RoyalGuard,
     pub(super) rebel_steps: RebelSteps,
+    /// The pawns' squares and the pieces' masks, for counting their
+    /// moves.
+    pub(super) pawn_table: PawnTable,
+    pub(super) piece_table: PieceTable,
     /// Lists a search fills per position (the squirms, their follow-ups).
     pub(super) squirms: Vec<Act>,
     pub(super) follow: Vec<Act>,
@@ -50,6 +56,8 @@ impl Scratch {
             board: board.clone(),
             guard: RoyalGuard::default(),
             rebel_steps: RebelSteps::default(),
+            pawn_table: PawnTable::default(),
+            piece_table: PieceTable::default(),
             squirms: Vec::new(),
             follow: Vec::new(),
         }
@@ -268,7 +276,6 @@ impl ChessLike {
         let Some(drops) = &self.rules.drops else {
             return;
         };
-        let geo = self.board.geometry();
         let side = self.side as usize;
         let hand = self.reserves[side];
         let in_hand: u32 = hand.iter().map(|&n| u32::from(n)).sum();
@@ -280,53 +287,74 @@ impl ChessLike {
             ranks => ranks.map(|r| r[side]),
         };
         for (kind, &n) in hand.iter().enumerate().filter(|&(_, &n)| n > 0) {
-            let kind = kind as u8;
-            let pawn = self.rules.pawn(kind);
-            let royal = self.rules.spec.kinds[kind as usize].royal;
-            let rank_only = drops
-                .royal_rank_until_last
-                .filter(|_| royal && in_hand > u32::from(n))
-                .map(|r| r[side]);
-            let colours = if drops.unlike_colours == Some(kind) {
-                3 & !self.drop_colours[side]
-            } else {
-                3
-            };
-            for to in geo.squares() {
-                let rank = geo.coords(to).1;
-                if rank_only.is_some_and(|r| r != rank) || colours & self.colour_bit(to) == 0 {
-                    continue;
-                }
-                match self.board.get(to) {
-                    None => {
-                        if pawn.is_some_and(|r| r.promotion_rank.contains(&rank)) {
-                            continue;
-                        }
-                        let action = Action::Drop {
-                            kind,
-                            to,
-                            relocate: None,
-                        };
-                        out.push(Act::plain(action, false));
+            self.drops_of_kind_into(drops, kind as u8, n, in_hand, relocations, out);
+        }
+    }
+
+    /// The colours (bit 1 light, 2 dark) a drop of `kind` may go to now.
+    pub(super) fn drop_colour_bits(&self, drops: &Drops, kind: u8) -> u8 {
+        if drops.unlike_colours == Some(kind) {
+            3 & !self.drop_colours[self.side as usize]
+        } else {
+            3
+        }
+    }
+
+    /// The drops of `kind` (`n` of the `in_hand` pieces in the side's
+    /// reserve) added to `out`, relocating a pawn within the ranks
+    /// `relocations` where the game allows that now.
+    pub(super) fn drops_of_kind_into(
+        &self,
+        drops: &Drops,
+        kind: u8,
+        n: u8,
+        in_hand: u32,
+        relocations: Option<(i8, i8)>,
+        out: &mut Vec<Act>,
+    ) {
+        let geo = self.board.geometry();
+        let side = self.side as usize;
+        let pawn = self.rules.pawn(kind);
+        let royal = self.rules.spec.kinds[kind as usize].royal;
+        let rank_only = drops
+            .royal_rank_until_last
+            .filter(|_| royal && in_hand > u32::from(n))
+            .map(|r| r[side]);
+        let colours = self.drop_colour_bits(drops, kind);
+        for to in geo.squares() {
+            let rank = geo.coords(to).1;
+            if rank_only.is_some_and(|r| r != rank) || colours & self.colour_bit(to) == 0 {
+                continue;
+            }
+            match self.board.get(to) {
+                None => {
+                    if pawn.is_some_and(|r| r.promotion_rank.contains(&rank)) {
+                        continue;
                     }
-                    Some(p) if p.owner == self.side && self.rules.pawn(p.kind).is_some() => {
-                        let Some((lo, hi)) = relocations else {
-                            continue;
-                        };
-                        for r in geo.squares() {
-                            let rank = geo.coords(r).1;
-                            if r != to && self.board.get(r).is_none() && (lo..=hi).contains(&rank) {
-                                let action = Action::Drop {
-                                    kind,
-                                    to,
-                                    relocate: Some(r),
-                                };
-                                out.push(Act::plain(action, false));
-                            }
+                    let action = Action::Drop {
+                        kind,
+                        to,
+                        relocate: None,
+                    };
+                    out.push(Act::plain(action, false));
+                }
+                Some(p) if p.owner == self.side && self.rules.pawn(p.kind).is_some() => {
+                    let Some((lo, hi)) = relocations else {
+                        continue;
+                    };
+                    for r in geo.squares() {
+                        let rank = geo.coords(r).1;
+                        if r != to && self.board.get(r).is_none() && (lo..=hi).contains(&rank) {
+                            let action = Action::Drop {
+                                kind,
+                                to,
+                                relocate: Some(r),
+                            };
+                            out.push(Act::plain(action, false));
                         }
                     }
-                    Some(_) => {}
                 }
+                Some(_) => {}
             }
         }
     }

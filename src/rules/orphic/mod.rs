@@ -39,6 +39,12 @@ impl Hooks for Orphic {
         Some("until your king is on the board, your pieces and pawns may only capture".into())
     }
 
+    /// Board moves but captures are forbidden while the side's king is
+    /// in hand; nothing else is.
+    fn quiet_moves_forbidden(&self, pos: &ChessLike) -> Option<bool> {
+        Some(pos.board().royal_square(pos.side()).is_none())
+    }
+
     fn render(&self, pos: &ChessLike, flipped: bool) -> String {
         diagram::render(pos, flipped)
     }
