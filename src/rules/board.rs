@@ -43,6 +43,14 @@ pub struct Board {
     /// (kept with them: [`Board::pieces_of`] and the royal guard go
     /// through one side's pieces without reading the other's).
     owned: [SquareSet; 2],
+    /// The squares of `occupancy` holding a royal piece (any seat), kept
+    /// with them: the royal guard finds a side's royal pieces without
+    /// reading its other pieces.
+    royal: SquareSet,
+    /// The squares of `occupancy` holding a piece facing other than +1 or
+    /// -1 (what the royal guard's filter by check sources cannot rule
+    /// out), kept with them.
+    odd_facing: SquareSet,
     geo: &'static BoardSpec,
 }
 
@@ -118,6 +126,8 @@ impl Board {
             cells: vec![None; geo.geometry.len()],
             occupancy: SquareSet::default(),
             owned: [SquareSet::default(); 2],
+            royal: SquareSet::default(),
+            odd_facing: SquareSet::default(),
             geo,
         }
     }
@@ -178,6 +188,8 @@ impl Board {
         self.cells.clone_from(&other.cells);
         self.occupancy = other.occupancy;
         self.owned = other.owned;
+        self.royal = other.royal;
+        self.odd_facing = other.odd_facing;
     }
 
     #[inline]
@@ -186,11 +198,19 @@ impl Board {
         if let Some(b) = before.filter(|b| b.owner < 2) {
             self.owned[b.owner as usize].remove(sq);
         }
+        self.royal.remove(sq);
+        self.odd_facing.remove(sq);
         match piece {
             Some(p) => {
                 self.occupancy.insert(sq);
                 if p.owner < 2 {
                     self.owned[p.owner as usize].insert(sq);
+                }
+                if self.is_royal_kind(p.kind) {
+                    self.royal.insert(sq);
+                }
+                if !matches!(p.facing, 1 | -1) {
+                    self.odd_facing.insert(sq);
                 }
             }
             None => self.occupancy.remove(sq),
@@ -206,12 +226,24 @@ impl Board {
         if let Some(b) = before.filter(|b| b.owner < 2) {
             self.owned[b.owner as usize].remove(to);
         }
+        let royal = self.royal.contains(from);
+        self.royal.remove(from);
+        self.royal.remove(to);
+        let odd = self.odd_facing.contains(from);
+        self.odd_facing.remove(from);
+        self.odd_facing.remove(to);
         match p {
             Some(p) => {
                 self.occupancy.insert(to);
                 if p.owner < 2 {
                     self.owned[p.owner as usize].remove(from);
                     self.owned[p.owner as usize].insert(to);
+                }
+                if royal {
+                    self.royal.insert(to);
+                }
+                if odd {
+                    self.odd_facing.insert(to);
                 }
             }
             None => self.occupancy.remove(to),
@@ -229,6 +261,18 @@ impl Board {
     #[inline]
     pub fn owned(&self, owner: u8) -> Option<&SquareSet> {
         self.owned.get(owner as usize)
+    }
+
+    /// The squares that hold a royal piece, of any owner.
+    #[inline]
+    pub fn royal_squares(&self) -> &SquareSet {
+        &self.royal
+    }
+
+    /// The squares that hold a piece facing other than +1 or -1.
+    #[inline]
+    pub fn odd_facing(&self) -> &SquareSet {
+        &self.odd_facing
     }
 
     /// Squares holding a piece of `owner`.
@@ -550,6 +594,80 @@ mod tests {
             b.own_piece(sq("b8"), 0, &seats),
             Err("the rook on b8 is Black's".to_string())
         );
+    }
+
+    /// The royal squares and those facing oddly, kept by `set`, `shift`
+    /// and `copy_from`, against the cells read one by one.
+    #[test]
+    fn royal_squares_follow_the_pieces() {
+        fn read(b: &Board) -> SquareSet {
+            let mut s = SquareSet::default();
+            for sq in b.geometry().squares() {
+                if b.get(sq).is_some_and(|p| b.is_royal_kind(p.kind)) {
+                    s.insert(sq);
+                }
+            }
+            s
+        }
+        fn odd(b: &Board) -> SquareSet {
+            let mut s = SquareSet::default();
+            for sq in b.geometry().squares() {
+                if b.get(sq).is_some_and(|p| !matches!(p.facing, 1 | -1)) {
+                    s.insert(sq);
+                }
+            }
+            s
+        }
+        let mut b = Board::empty(set());
+        let sq = |b: &Board, n: &str| b.geometry().parse(n).unwrap();
+        put(&mut b, "e1", 0, 0);
+        put(&mut b, "e8", 1, 0);
+        put(&mut b, "a1", 0, 1);
+        assert_eq!(b.royal_squares().iter().count(), 2);
+        assert_eq!(*b.royal_squares(), read(&b));
+        // A king moves, a king takes a rook, a rook takes a king, a king
+        // is replaced by a rook, an empty square is shifted.
+        let steps: [(&str, &str); 4] = [("e1", "e2"), ("e2", "a1"), ("a1", "a1"), ("c3", "d4")];
+        for (from, to) in steps {
+            b.shift(sq(&b, from), sq(&b, to));
+            assert_eq!(*b.royal_squares(), read(&b), "{from}-{to}");
+        }
+        put(&mut b, "h8", 1, 1);
+        b.shift(sq(&b, "h8"), sq(&b, "e8"));
+        assert_eq!(*b.royal_squares(), read(&b));
+        assert_eq!(b.royal_squares().iter().count(), 1);
+        put(&mut b, "b2", 0, 0);
+        // A piece facing sideways: moved, moved in place, taken; another
+        // moving onto a king.
+        let side = |kind| {
+            Some(Piece {
+                owner: 1,
+                kind,
+                facing: 2,
+            })
+        };
+        b.set(sq(&b, "c5"), side(1));
+        assert_eq!(b.odd_facing().iter().count(), 1);
+        for (from, to) in [("c5", "c6"), ("c6", "c6"), ("b2", "c6")] {
+            b.shift(sq(&b, from), sq(&b, to));
+            assert_eq!(*b.odd_facing(), odd(&b), "{from}-{to}");
+            assert_eq!(*b.royal_squares(), read(&b), "{from}-{to}");
+        }
+        assert!(b.odd_facing().is_empty());
+        b.set(sq(&b, "d5"), side(2));
+        b.shift(sq(&b, "d5"), sq(&b, "c6"));
+        assert_eq!(*b.odd_facing(), odd(&b));
+        assert_eq!(*b.royal_squares(), read(&b));
+        assert_eq!(b.odd_facing().iter().count(), 1);
+        put(&mut b, "b2", 0, 0);
+        let mut c = Board::empty(set());
+        c.copy_from(&b);
+        assert_eq!(*c.royal_squares(), read(&b));
+        assert_eq!(c.royal_squares().iter().count(), 2);
+        assert_eq!(*c.odd_facing(), odd(&b));
+        assert_eq!(c.odd_facing().iter().count(), 1);
+        b.set(sq(&b, "c6"), None);
+        assert!(b.odd_facing().is_empty());
     }
 
     fn put(b: &mut Board, sq: &str, owner: u8, kind: u8) {

@@ -91,7 +91,10 @@ impl RoyalGuard {
     /// +1 or -1 that stand on none of the royal squares' `sources` (see
     /// [`super::reach::Reach::check_sources`]: such a piece reaches no
     /// royal square on any board, so it is neither a watcher nor on a
-    /// line). The same guard as without them.
+    /// line). The same guard as without them. With two seats the royal
+    /// pieces and the enemy pieces asked are read from the sets the board
+    /// keeps ([`Board::royal_squares`], [`Board::odd_facing`]), so a piece
+    /// that is neither is not read at all.
     pub fn prepare_within(
         &mut self,
         board: &Board,
@@ -110,25 +113,20 @@ impl RoyalGuard {
             // by its own set of squares; with `sources`, only the enemy
             // pieces that could check a royal square on some board.
             (2, Some(own), Some(&theirs)) => {
-                for sq in own.iter() {
-                    if board.get(sq).is_some_and(|p| board.is_royal_kind(p.kind)) {
-                        self.royals.push(sq);
-                    }
-                }
+                self.royals
+                    .extend(board.royal_squares().intersection(own).iter());
                 match sources {
                     Some(sources) => {
                         let mut within = SquareSet::default();
                         for &royal in &self.royals {
                             within.add(&sources[royal as usize]);
                         }
-                        self.unfiltered = SquareSet::default();
-                        for (sq, p) in board.pieces_of(1 - side) {
-                            if p.facing.abs() != 1 {
-                                self.unfiltered.insert(sq);
-                            } else if !within.contains(sq) {
-                                continue;
+                        self.unfiltered = theirs.intersection(board.odd_facing());
+                        within.add(&self.unfiltered);
+                        for sq in theirs.intersection(&within).iter() {
+                            if let Some(p) = board.get(sq) {
+                                self.enemies.push((sq, p));
                             }
-                            self.enemies.push((sq, p));
                         }
                         self.enemy_squares = theirs;
                         self.sources = Some(sources);

@@ -199,9 +199,5 @@ impl Rules {
 
 /// The plain dead-position rule: only royal pieces are left.
 pub fn bare_kings(board: &Board) -> bool {
-    board
-        .cells
-        .iter()
-        .flatten()
-        .all(|p| board.is_royal_kind(p.kind))
+    board.occupancy() == board.royal_squares()
 }
