@@ -481,9 +481,25 @@ impl Board {
     /// True when a royal piece of `owner` is attacked by any other seat
     /// (`seats` = number of seats).
     pub fn royal_attacked(&self, owner: u8, seats: u8) -> bool {
-        self.pieces_of(owner)
-            .filter(|&(_, p)| self.is_royal_kind(p.kind))
-            .any(|(s, _)| (0..seats).any(|o| o != owner && self.attacked_by(s, o)))
+        self.royal_set(owner)
+            .iter()
+            .filter(|&s| self.owns(s, owner))
+            .any(|s| (0..seats).any(|o| o != owner && self.attacked_by(s, o)))
+    }
+
+    /// A set holding the squares of `owner`'s royal pieces (with others'
+    /// too for an owner the board keeps no squares of: see
+    /// [`Board::owns`]), read from the royal squares the board keeps.
+    fn royal_set(&self, owner: u8) -> SquareSet {
+        match self.owned.get(owner as usize) {
+            Some(owned) => owned.intersection(&self.royal),
+            None => self.royal,
+        }
+    }
+
+    /// True when a piece of `owner` stands on `s`.
+    fn owns(&self, s: Square, owner: u8) -> bool {
+        self.cells[s as usize].is_some_and(|p| p.owner == owner)
     }
 
     /// Pseudo-legal basic moves of `side` that do not leave one of its
@@ -504,9 +520,7 @@ impl Board {
 
     /// The square of the first royal piece of `owner`.
     pub fn royal_square(&self, owner: u8) -> Option<Square> {
-        self.pieces_of(owner)
-            .find(|&(_, p)| self.is_royal_kind(p.kind))
-            .map(|(s, _)| s)
+        self.royal_set(owner).iter().find(|&s| self.owns(s, owner))
     }
 
     /// Why the piece on `from` cannot reach `to` by its pattern, in words,
