@@ -144,12 +144,7 @@ pub fn queue_loaded(
             .map(|event| event.line(&letter.marks, &letter.took))
             .collect();
         // The other players learn that a clock stands still (vacation).
-        let seated: Vec<(i64, String)> = row
-            .player_ids
-            .iter()
-            .copied()
-            .zip(row.players.iter().cloned())
-            .collect();
+        let seated = row.players_by_id();
         letter.notes.extend(
             vacation_notes(conn, &seated, now).map_err(|e| StoreError::Damaged(e.to_string()))?,
         );

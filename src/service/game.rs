@@ -200,12 +200,7 @@ impl LoadedGame {
 
     /// Row id and userid of each seat, in seat order.
     pub fn players_by_id(&self) -> Vec<(i64, String)> {
-        self.row
-            .player_ids
-            .iter()
-            .copied()
-            .zip(self.row.players.iter().cloned())
-            .collect()
+        self.row.players_by_id()
     }
 
     /// The userid in a seat.

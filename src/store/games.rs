@@ -81,6 +81,17 @@ pub struct Game {
     pub player_ids: Vec<i64>,
 }
 
+impl Game {
+    /// Each seat's player: row id and userid, in seat order.
+    pub fn players_by_id(&self) -> Vec<(i64, String)> {
+        self.player_ids
+            .iter()
+            .copied()
+            .zip(self.players.iter().cloned())
+            .collect()
+    }
+}
+
 /// What `insert` needs to start a game.
 #[derive(Clone, Debug)]
 pub struct NewGame<'a> {

@@ -319,17 +319,9 @@ mod tests {
             .map(|r| r.variant)
             .collect();
         assert_eq!(pools, ["chess", "orwell"]);
-        let plan = |sql: &str, params: &[&dyn rusqlite::ToSql]| -> Vec<String> {
-            conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}"))
-                .unwrap()
-                .query_map(params, |r| r.get(3))
-                .unwrap()
-                .collect::<Result<_, _>>()
-                .unwrap()
-        };
         for plan in [
-            plan(FIND, &[&"alice", &"chess"]),
-            plan(OF_PLAYER, &[&"alice"]),
+            crate::store::query_plan(&conn, FIND, ["alice", "chess"]),
+            crate::store::query_plan(&conn, OF_PLAYER, ["alice"]),
         ] {
             assert!(
                 plan.iter()

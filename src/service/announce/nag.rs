@@ -95,12 +95,7 @@ pub fn queue(
             )));
         }
     };
-    let seated: Vec<(i64, String)> = row
-        .player_ids
-        .iter()
-        .copied()
-        .zip(row.players.iter().cloned())
-        .collect();
+    let seated = row.players_by_id();
     board.notes =
         vacation_notes(conn, &seated, now).map_err(|e| StoreError::Damaged(e.to_string()))?;
     let letter = NagLetter {
