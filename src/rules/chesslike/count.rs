@@ -42,6 +42,9 @@ impl ChessLike {
         if self.rules.backend.is_some() {
             return None;
         }
+        if let Some(count) = self.rules.hooks.count_acts(self, en_passant) {
+            return Some(count);
+        }
         let Scratch {
             board,
             guard,

@@ -38,6 +38,7 @@ mod picture;
 mod piece_table;
 mod position;
 mod read;
+mod rebel_pattern;
 mod search;
 mod variant;
 
@@ -111,6 +112,15 @@ pub trait Hooks: Send + Sync {
     /// when `quiet` is true. `None`, the default: ask it per action.
     fn quiet_moves_forbidden(&self, pos: &ChessLike) -> Option<bool> {
         let _ = pos;
+        None
+    }
+    /// How many legal single actions `pos` has (the length of
+    /// [`ChessLike::legal_acts`]), counted by the game's own means for a
+    /// perft's last ply, with the legal en passant captures (what the
+    /// repetition key reads) put in `en_passant` (empty when called).
+    /// `None`, the default: the core counts (`count.rs`).
+    fn count_acts(&self, pos: &ChessLike, en_passant: &mut Vec<Act>) -> Option<u64> {
+        let _ = (pos, en_passant);
         None
     }
     /// An end of the game's own, judged when a position is reached and

@@ -18,7 +18,7 @@ use crate::rules::royal_guard::RoyalGuard;
 
 /// The squares a rebel move may go to, from the piece owner's side: the
 /// three ahead and the two beside.
-const REBEL_STEPS: [(i8, i8); 5] = [(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0)];
+pub(super) const REBEL_STEPS: [(i8, i8); 5] = [(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0)];
 
 /// The squares of one piece's rebel moves (at most one per rebel step).
 #[derive(Clone, Copy, Default)]
@@ -363,7 +363,7 @@ impl ChessLike {
     /// capture pattern, or a pawn's step), judged on an empty board: by
     /// geometry alone, ignoring occupancy (a hop, which needs a screen,
     /// reaches nothing there).
-    fn in_own_pattern(&self, piece: Piece, from: Square, to: Square) -> bool {
+    pub(super) fn in_own_pattern(&self, piece: Piece, from: Square, to: Square) -> bool {
         let geo = self.board.geometry();
         let reach = self.rules.spec.reach();
         let in_pattern = |use_: Use| {

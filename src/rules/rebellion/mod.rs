@@ -12,6 +12,7 @@
 //! bishop on the other colour), the help pages (`help.rs`) and the board
 //! line that says what may be squirmed (`render.rs`).
 
+mod count;
 mod help;
 pub mod pieces;
 mod render;
@@ -22,7 +23,7 @@ use std::sync::LazyLock;
 use crate::rules::board::Board;
 use crate::rules::chess::pieces::{BISHOP, KING, KNIGHT, ROOK, SPEC};
 use crate::rules::chess::rules::castlings;
-use crate::rules::chesslike::{ChessLike, Hooks, Rebels, Rules};
+use crate::rules::chesslike::{Act, ChessLike, Hooks, Rebels, Rules};
 
 /// The start position; Squirm FEN adds the square of the piece moved last.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -30,10 +31,19 @@ pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 
 /// The option that gives both sides Berolina pawns.
 pub const BEROLINA: &str = "berolina";
 
-/// What these games add to the core: the drawing with its squirm line.
-struct RebelHooks;
+/// What these games add to the core: the drawing with its squirm line,
+/// and with the FIDE pawns (`bits`) the last ply of a perft counted on
+/// chess's bitboards (`count.rs`).
+struct RebelHooks {
+    bits: bool,
+}
 
 impl Hooks for RebelHooks {
+    fn count_acts(&self, pos: &ChessLike, en_passant: &mut Vec<Act>) -> Option<u64> {
+        self.bits.then(|| count::count(pos, en_passant))
+    }
+
+
     fn render(&self, pos: &ChessLike, flipped: bool) -> String {
         render::render(pos, flipped)
     }
@@ -50,6 +60,9 @@ impl Hooks for RebelHooks {
 /// Dead positions: K v K, K+B v K, K+N v K. Two bishops on one colour are
 /// not dead here: a rebel move can take one onto the other colour.
 pub fn lone_minor(board: &Board) -> bool {
+    if board.occupancy().len() > 3 {
+        return false;
+    }
     let mut others = board
         .cells
         .iter()
@@ -81,7 +94,10 @@ fn rules(name: &'static str, rebels: Rebels, berolina: bool) -> Rules {
         own_legality: false,
         king_may_be_absent: false,
         dead: lone_minor,
-        hooks: &RebelHooks,
+        hooks: match berolina {
+            true => &RebelHooks { bits: false },
+            false => &RebelHooks { bits: true },
+        },
         backend: None,
     }
 }
