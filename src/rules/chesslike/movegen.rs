@@ -653,7 +653,7 @@ impl ChessLike {
     /// The position within a turn after one of its actions (a squirm, in
     /// the games that have turns of two): the same side to move, no en
     /// passant chance, the action played.
-    pub(super) fn after_squirm(&self, squirm: &Act) -> ChessLike {
+    pub fn after_squirm(&self, squirm: &Act) -> ChessLike {
         let mut mid = self.clone();
         mid.squirm_in_place(squirm);
         mid

@@ -471,3 +471,7 @@ pub fn count(pos: &ChessLike, en_passant: &mut Vec<Act>) -> u64 {
         counter.count_free(pos, en_passant)
     }
 }
+
+#[cfg(test)]
+#[path = "count_tests.rs"]
+mod tests;
