@@ -126,7 +126,9 @@ impl Counter {
         if m.special == BitSpecial::Castle || m.from == self.king {
             return false;
         }
-        let kind = m.promotion.map_or_else(|| kind_at(after, m.to), usize::from);
+        let kind = m
+            .promotion
+            .map_or_else(|| kind_at(after, m.to), usize::from);
         // Only a line the piece shuts can open.
         let lifted = after.occupied() & !(1u64 << m.to);
         if after.attackers(self.t, self.king, self.them, lifted) == 0 {
@@ -184,7 +186,8 @@ impl Counter {
         let (Some(ep), Some((_, taken))) = (self.b.ep, pos.en_passant()) else {
             return 0;
         };
-        let mut takers = self.t.pawn[self.them][ep as usize] & self.b.kind[PAWN] & self.b.colour[self.us];
+        let mut takers =
+            self.t.pawn[self.them][ep as usize] & self.b.kind[PAWN] & self.b.colour[self.us];
         let mut n = 0;
         while takers != 0 {
             let from = takers.trailing_zeros() as Square;

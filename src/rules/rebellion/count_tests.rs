@@ -43,7 +43,15 @@ fn agrees(pos: &ChessLike, seen: &mut Seen) {
         .count();
     seen.promotions += list
         .iter()
-        .filter(|a| matches!(a.action, crate::rules::Action::Move { promotion: Some(_), .. }))
+        .filter(|a| {
+            matches!(
+                a.action,
+                crate::rules::Action::Move {
+                    promotion: Some(_),
+                    ..
+                }
+            )
+        })
         .count();
     if pos.in_check() {
         seen.checks += 1;

@@ -43,7 +43,6 @@ impl Hooks for RebelHooks {
         self.bits.then(|| count::count(pos, en_passant))
     }
 
-
     fn render(&self, pos: &ChessLike, flipped: bool) -> String {
         render::render(pos, flipped)
     }
