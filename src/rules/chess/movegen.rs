@@ -59,7 +59,7 @@ fn add_targets(list: &mut MoveList, from: Square, mut targets: u64) {
 #[inline]
 fn add_pawn(t: &Tables, list: &mut MoveList, from: Square, to: Square, special: Special) {
     if t.promotion_squares & (1 << to) != 0 {
-        for &k in &t.promotions {
+        for &k in t.promotions {
             list.push(Move {
                 from,
                 to,
