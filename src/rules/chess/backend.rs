@@ -7,7 +7,7 @@
 //! test below holds the two generators to the same actions.
 
 use super::bits::{self, Bits, Move};
-use super::movegen::{legal_moves, perft};
+use super::movegen::{any_legal, legal_moves, perft};
 use super::pieces::KING;
 use crate::rules::Action;
 use crate::rules::chesslike::{Act, Backend, ChessLike, Special, castle_act};
@@ -81,6 +81,10 @@ impl Backend for Bitboards {
             .collect()
     }
 
+    fn any_legal(&self, pos: &ChessLike) -> bool {
+        any_legal(&bits_of(pos))
+    }
+
     fn perft(&self, pos: &ChessLike, depth: u32) -> u64 {
         perft(&bits_of(pos), depth)
     }
@@ -137,6 +141,7 @@ mod tests {
                     let fast = sorted(BITBOARDS.legal_acts(&pos));
                     let core = sorted(pos.core_legal_acts());
                     assert_eq!(core, fast, "{}", crate::rules::chesslike::to_fen(&pos));
+                    assert_eq!(BITBOARDS.any_legal(&pos), !core.is_empty());
                     for seat in 0..2 {
                         assert_eq!(
                             BITBOARDS.royal_attacked(&pos, seat),
@@ -155,6 +160,23 @@ mod tests {
             }
         }
         assert!(positions > 3000, "{positions}");
+    }
+
+    /// Mate and stalemate have no legal move; a lone legal move (a king's
+    /// way out, an interposition) is found.
+    #[test]
+    fn any_legal_is_whether_the_list_is_empty() {
+        for (fen, any) in [
+            ("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", false),
+            ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false),
+            ("7k/8/6K1/8/8/8/8/5Q2 b - - 0 1", true),
+            ("k7/8/1Q6/8/8/8/8/4K2r w - - 0 1", true),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", true),
+        ] {
+            let pos = from_fen(&RULES, fen).unwrap();
+            assert_eq!(BITBOARDS.any_legal(&pos), any, "{fen}");
+            assert_eq!(pos.core_legal_acts().is_empty(), !any, "{fen}");
+        }
     }
 
     #[test]

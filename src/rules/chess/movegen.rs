@@ -247,6 +247,17 @@ pub fn legal_moves(b: &Bits) -> Vec<Move> {
         .collect()
 }
 
+/// Whether the side to move has a legal move ([`legal_moves`] not empty),
+/// stopping at the first.
+pub fn any_legal(b: &Bits) -> bool {
+    let mut list = MoveList::new();
+    pseudo_legal(b, &mut list);
+    let test = needs_test(b);
+    list.as_slice()
+        .iter()
+        .any(|&m| is_legal_given(b, m, test))
+}
+
 /// Leaf nodes of the legal move tree to `depth` (leaves counted in bulk).
 pub fn perft(b: &Bits, depth: u32) -> u64 {
     if depth == 0 {

@@ -147,6 +147,11 @@ pub trait Backend: Send + Sync {
     /// Every legal single action of `pos`, whether or not the game ended
     /// (what [`ChessLike::legal_acts`] gives).
     fn legal_acts(&self, pos: &ChessLike) -> Vec<Act>;
+    /// Whether `pos` has a legal single action (`legal_acts` not empty):
+    /// asked at every reading of a game's result, which needs no list.
+    fn any_legal(&self, pos: &ChessLike) -> bool {
+        !self.legal_acts(pos).is_empty()
+    }
     /// The leaves of the legal-move tree `depth` plies below `pos`, the
     /// draw rules aside (perft tables count moves, not games).
     fn perft(&self, pos: &ChessLike, depth: u32) -> u64;

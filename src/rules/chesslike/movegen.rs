@@ -716,6 +716,10 @@ impl ChessLike {
 
     /// True when the side to move has a legal turn.
     pub fn legal_acts_exist(&self) -> bool {
-        !self.legal_acts().is_empty() || !self.open_squirms().is_empty()
+        let any = match self.rules.backend {
+            Some(fast) => fast.any_legal(self),
+            None => !self.legal_acts().is_empty(),
+        };
+        any || !self.open_squirms().is_empty()
     }
 }
