@@ -133,9 +133,18 @@ impl Geometry {
         let mut rays = Vec::with_capacity(n);
         for s in 0..n {
             let mut ray = [(0, 0); 8];
-            for (entry, &(df, dr)) in ray.iter_mut().zip(KING_DIRECTIONS.iter()) {
+            for (d, entry) in ray.iter_mut().enumerate() {
+                // `walk_into` along the direction, one step at a time
+                // from the neighbour table just built.
                 let start = squares.len();
-                self.walk_into(s as Square, df, dr, &mut squares);
+                let mut at = s;
+                while let Some(next) = self.neighbours[at][d] {
+                    if next as usize == s || squares.len() - start >= n {
+                        break;
+                    }
+                    squares.push(next);
+                    at = next as usize;
+                }
                 *entry = (start as u32, (squares.len() - start) as u16);
             }
             rays.push(ray);
@@ -357,6 +366,26 @@ mod tests {
         assert_eq!(up.len(), 11);
         assert_eq!(*up.last().unwrap(), g.parse("c2").unwrap());
         assert_eq!(g.offset(g.parse("g5").unwrap(), 1, 0), None);
+    }
+
+    /// The ray table, built from the neighbour table, is each direction's
+    /// walk by offsets (edges, extra squares and cylinders alike).
+    #[test]
+    fn a_ray_is_a_walk() {
+        let boards = [
+            Geometry::rect(8, 8),
+            Geometry::rect(7, 12).with_vertical_wrap(),
+            Geometry::rect(12, 12)
+                .with_extra("z1", -1, -1)
+                .with_extra("z3", 12, 12),
+        ];
+        for g in boards {
+            for sq in g.squares() {
+                for (d, &(df, dr)) in KING_DIRECTIONS.iter().enumerate() {
+                    assert_eq!(g.ray(sq, d), g.walk(sq, df, dr), "{} {d}", g.name(sq));
+                }
+            }
+        }
     }
 
     #[test]
