@@ -6,8 +6,6 @@
 //! the movement code only ever asks "what square is (df, dr) away from this
 //! one?". Squares are small indices ([`Square`]) so boards are plain arrays.
 
-use std::fmt::Write;
-
 /// A square of a geometry: an index `0..geometry.len()`.
 pub type Square = u8;
 
@@ -79,7 +77,12 @@ impl Geometry {
         for r in 0..ranks as i8 {
             for f in 0..files as i8 {
                 g.names.push(file_letter(f));
-                write!(g.names, "{}", r as i32 + 1).expect("writing to a string");
+                let rank = r as u8 as u32 + 1;
+                for div in [100, 10, 1] {
+                    if rank >= div || div == 1 {
+                        g.names.push(char::from_digit(rank / div % 10, 10).expect("a digit"));
+                    }
+                }
                 g.push((f, r));
             }
         }
