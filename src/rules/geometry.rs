@@ -80,7 +80,8 @@ impl Geometry {
                 let rank = r as u8 as u32 + 1;
                 for div in [100, 10, 1] {
                     if rank >= div || div == 1 {
-                        g.names.push(char::from_digit(rank / div % 10, 10).expect("a digit"));
+                        g.names
+                            .push(char::from_digit(rank / div % 10, 10).expect("a digit"));
                     }
                 }
                 g.push((f, r));
@@ -333,7 +334,9 @@ mod tests {
         assert_eq!(g.offset(0, -1, 0), None);
         assert!(g.is_extra(z1) && !g.is_extra(0));
         assert_eq!(g.parse("m1"), None);
-        for bad in ["", "a", "a0", "a01", "a13", "1a", "a1 ", "ä1", "a+1", "a1000"] {
+        for bad in [
+            "", "a", "a0", "a01", "a13", "1a", "a1 ", "ä1", "a+1", "a1000",
+        ] {
             assert_eq!(g.parse(bad), None, "{bad:?}");
         }
         // Every square's name parses back to it, in either case.

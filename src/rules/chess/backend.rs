@@ -235,7 +235,10 @@ mod tests {
     #[test]
     fn any_legal_is_whether_the_list_is_empty() {
         for (fen, any) in [
-            ("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", false),
+            (
+                "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+                false,
+            ),
             ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false),
             ("7k/8/6K1/8/8/8/8/5Q2 b - - 0 1", true),
             ("k7/8/1Q6/8/8/8/8/4K2r w - - 0 1", true),

@@ -165,11 +165,7 @@ fn castles<'t>(b: &Bits, t: &'t Tables, occ: u64) -> impl Iterator<Item = &'t Ca
     let rights = b.castling;
     let kings = b.kind[KING] & own;
     let rooks = b.kind[ROOK] & own;
-    let held = if rights == 0 {
-        &[][..]
-    } else {
-        &t.castles[us][..]
-    };
+    let held = if rights == 0 { &[][..] } else { t.castles[us] };
     held.iter().filter(move |c| {
         rights & c.right != 0
             && kings & (1 << c.king_from) != 0
@@ -253,9 +249,7 @@ pub fn any_legal(b: &Bits) -> bool {
     let mut list = MoveList::new();
     pseudo_legal(b, &mut list);
     let test = needs_test(b);
-    list.as_slice()
-        .iter()
-        .any(|&m| is_legal_given(b, m, test))
+    list.as_slice().iter().any(|&m| is_legal_given(b, m, test))
 }
 
 /// Leaf nodes of the legal move tree to `depth` (leaves counted in bulk).

@@ -62,7 +62,16 @@ const POSITIVE: [bool; 8] = {
 };
 
 /// The knight's leaps (the piece data's `all_eight(2, 1)`).
-const KNIGHT_LEAPS: [(i8, i8); 8] = [(2, 1), (2, -1), (-2, 1), (-2, -1), (1, 2), (1, -2), (-1, 2), (-1, -2)];
+const KNIGHT_LEAPS: [(i8, i8); 8] = [
+    (2, 1),
+    (2, -1),
+    (-2, 1),
+    (-2, -1),
+    (1, 2),
+    (1, -2),
+    (-1, 2),
+    (-1, -2),
+];
 
 /// A White pawn's captures (the piece data's forward diagonals); Black's
 /// are these with the rank reversed.
@@ -149,9 +158,17 @@ const RAYS: [[u64; 64]; 8] = ray_tables();
 /// squares, the squares between them (which must be empty) and the king's
 /// path (which no enemy may attack, FIDE's only guard).
 const fn castle(right: u8, king: (Square, Square), rook: (Square, Square)) -> Castle {
-    let (low, high) = if king.0 < rook.0 { (king.0, rook.0) } else { (rook.0, king.0) };
+    let (low, high) = if king.0 < rook.0 {
+        (king.0, rook.0)
+    } else {
+        (rook.0, king.0)
+    };
     let empty = (1u64 << high) - (2u64 << low);
-    let (low, high) = if king.0 < king.1 { (king.0, king.1) } else { (king.1, king.0) };
+    let (low, high) = if king.0 < king.1 {
+        (king.0, king.1)
+    } else {
+        (king.1, king.0)
+    };
     let safe = (2u64 << high) - (1u64 << low);
     Castle {
         right,
@@ -193,7 +210,10 @@ const fn keeps() -> [u8; 64] {
 pub static TABLES: Tables = Tables {
     knight: leap_table(&KNIGHT_LEAPS, 1),
     king: leap_table(&KING_DIRECTIONS, 1),
-    pawn: [leap_table(&PAWN_CAPTURES, 1), leap_table(&PAWN_CAPTURES, -1)],
+    pawn: [
+        leap_table(&PAWN_CAPTURES, 1),
+        leap_table(&PAWN_CAPTURES, -1),
+    ],
     rays: RAYS,
     between: line_tables(&RAYS, false),
     line: line_tables(&RAYS, true),
