@@ -8,6 +8,7 @@
 //! template fails loudly instead of mailing a blank.
 
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
 use minijinja::syntax::SyntaxConfig;
 use minijinja::{Environment, TemplateSource, UndefinedBehavior};
@@ -98,9 +99,12 @@ pub enum TemplateError {
     NoSubject(String),
 }
 
-/// The templates in use.
+/// The templates in use. The template engine is made when the first
+/// letter is rendered: a command that writes no mail (a move between
+/// players without addresses) does not pay for it.
 pub struct Templates {
-    env: Environment<'static>,
+    dir: Option<PathBuf>,
+    env: OnceLock<Environment<'static>>,
 }
 
 impl Templates {
@@ -115,6 +119,19 @@ impl Templates {
     }
 
     fn new(dir: Option<PathBuf>) -> Templates {
+        Templates {
+            dir,
+            env: OnceLock::new(),
+        }
+    }
+
+    /// The engine, made on first use.
+    fn env(&self) -> &Environment<'static> {
+        self.env.get_or_init(|| Self::environment(self.dir.clone()))
+    }
+
+    /// The engine: strict about undefined names, reading `dir` first.
+    fn environment(dir: Option<PathBuf>) -> Environment<'static> {
         let mut env = Environment::new();
         env.set_undefined_behavior(UndefinedBehavior::Strict);
         let syntax = SyntaxConfig::builder()
@@ -135,7 +152,7 @@ impl Templates {
                 .find(|(built_in, _)| *built_in == name)
                 .map(|(_, text)| TemplateSource::new(text.to_string())))
         });
-        Templates { env }
+        env
     }
 
     /// Renders `name` (`board.txt`, ...) with `context`.
@@ -145,7 +162,7 @@ impl Templates {
             message: one_line(&format!("{e:#}")),
         };
         let text = self
-            .env
+            .env()
             .get_template(name)
             .and_then(|t| t.render(minijinja::value::Serde(&context)))
             .map_err(error)?;

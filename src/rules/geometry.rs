@@ -6,8 +6,6 @@
 //! the movement code only ever asks "what square is (df, dr) away from this
 //! one?". Squares are small indices ([`Square`]) so boards are plain arrays.
 
-use std::collections::HashMap;
-
 /// A square of a geometry: an index `0..geometry.len()`.
 pub type Square = u8;
 
@@ -31,8 +29,12 @@ pub struct Geometry {
     wrap_ranks: bool,
     /// Square -> (file, rank), a1 = (0, 0).
     coords: Vec<(i8, i8)>,
-    names: Vec<String>,
-    by_name: HashMap<String, Square>,
+    /// Every square's name, one after another in one string: square `s`'s
+    /// ends at `name_ends[s]` (one allocation to build and to clone, where
+    /// a string per square and a map of them were most of what building
+    /// a board cost a process). Names are parsed by their file and rank.
+    names: String,
+    name_ends: Vec<u16>,
     /// Extra squares outside the box: (file, rank) -> square.
     extras: Vec<((i8, i8), Square)>,
     /// Squares with (file + rank) % 2 == dark_parity are dark.
@@ -63,8 +65,8 @@ impl Geometry {
             ranks,
             wrap_ranks: false,
             coords: Vec::new(),
-            names: Vec::new(),
-            by_name: HashMap::new(),
+            names: String::with_capacity(files as usize * ranks as usize * 3),
+            name_ends: Vec::with_capacity(files as usize * ranks as usize),
             extras: Vec::new(),
             dark_parity: 0,
             zones: Vec::new(),
@@ -74,17 +76,24 @@ impl Geometry {
         };
         for r in 0..ranks as i8 {
             for f in 0..files as i8 {
-                g.push(format!("{}{}", file_letter(f), r + 1), (f, r));
+                g.names.push(file_letter(f));
+                let rank = r as u8 as u32 + 1;
+                for div in [100, 10, 1] {
+                    if rank >= div || div == 1 {
+                        g.names
+                            .push(char::from_digit(rank / div % 10, 10).expect("a digit"));
+                    }
+                }
+                g.push((f, r));
             }
         }
         g.rebuild();
         g
     }
 
-    fn push(&mut self, name: String, at: (i8, i8)) {
-        let sq = self.coords.len() as Square;
-        self.by_name.insert(name.to_ascii_lowercase(), sq);
-        self.names.push(name);
+    /// Adds the square at `at` whose name was just written to `names`.
+    fn push(&mut self, at: (i8, i8)) {
+        self.name_ends.push(self.names.len() as u16);
         self.coords.push(at);
         self.zones.push(0);
     }
@@ -92,7 +101,8 @@ impl Geometry {
     /// Adds a square outside the box, e.g. Big Outer's `z1` at (-1, -1).
     pub fn with_extra(mut self, name: &str, file: i8, rank: i8) -> Self {
         let sq = self.coords.len() as Square;
-        self.push(name.to_string(), (file, rank));
+        self.names.push_str(name);
+        self.push((file, rank));
         self.extras.push(((file, rank), sq));
         self.rebuild();
         self
@@ -127,9 +137,18 @@ impl Geometry {
         let mut rays = Vec::with_capacity(n);
         for s in 0..n {
             let mut ray = [(0, 0); 8];
-            for (entry, &(df, dr)) in ray.iter_mut().zip(KING_DIRECTIONS.iter()) {
+            for (d, entry) in ray.iter_mut().enumerate() {
+                // `walk_into` along the direction, one step at a time
+                // from the neighbour table just built.
                 let start = squares.len();
-                self.walk_into(s as Square, df, dr, &mut squares);
+                let mut at = s;
+                while let Some(next) = self.neighbours[at][d] {
+                    if next as usize == s || squares.len() - start >= n {
+                        break;
+                    }
+                    squares.push(next);
+                    at = next as usize;
+                }
                 *entry = (start as u32, (squares.len() - start) as u16);
             }
             rays.push(ray);
@@ -260,12 +279,40 @@ impl Geometry {
 
     /// The square's name: `e4`, `l12`, `z1`.
     pub fn name(&self, sq: Square) -> &str {
-        &self.names[sq as usize]
+        let start = match sq {
+            0 => 0,
+            _ => self.name_ends[sq as usize - 1] as usize,
+        };
+        &self.names[start..self.name_ends[sq as usize] as usize]
     }
 
-    /// Parses a square name, case-insensitive.
+    /// Parses a square name, case-insensitive: an extra square by its
+    /// name, else a square of the box by its file letter and rank number
+    /// (written as [`Geometry::rect`] names them: `a1`, not `a01`).
     pub fn parse(&self, text: &str) -> Option<Square> {
-        self.by_name.get(&text.to_ascii_lowercase()).copied()
+        if let Some(&(_, sq)) = self
+            .extras
+            .iter()
+            .find(|&&(_, sq)| self.name(sq).eq_ignore_ascii_case(text))
+        {
+            return Some(sq);
+        }
+        let bytes = text.as_bytes();
+        let (&letter, digits) = bytes.split_first()?;
+        let file = letter.to_ascii_lowercase().checked_sub(b'a')?;
+        if digits.first() == Some(&b'0') || digits.is_empty() || digits.len() > 3 {
+            return None;
+        }
+        let mut rank = 0u32;
+        for &d in digits {
+            if !d.is_ascii_digit() {
+                return None;
+            }
+            rank = rank * 10 + u32::from(d - b'0');
+        }
+        (file < self.files && rank <= u32::from(self.ranks))
+            .then(|| (rank - 1) * u32::from(self.files) + u32::from(file))
+            .map(|sq| sq as Square)
     }
 }
 
@@ -287,6 +334,20 @@ mod tests {
         assert_eq!(g.offset(0, -1, 0), None);
         assert!(g.is_extra(z1) && !g.is_extra(0));
         assert_eq!(g.parse("m1"), None);
+        for bad in [
+            "", "a", "a0", "a01", "a13", "1a", "a1 ", "ä1", "a+1", "a1000",
+        ] {
+            assert_eq!(g.parse(bad), None, "{bad:?}");
+        }
+        // Every square's name parses back to it, in either case.
+        for sq in g.squares() {
+            assert_eq!(g.parse(g.name(sq)), Some(sq));
+            assert_eq!(g.parse(&g.name(sq).to_ascii_uppercase()), Some(sq));
+        }
+        let chess = Geometry::rect(8, 8);
+        assert_eq!(chess.parse("h8"), Some(63));
+        assert_eq!(chess.parse("i1"), None);
+        assert_eq!(chess.parse("a9"), None);
     }
 
     #[test]
@@ -311,6 +372,26 @@ mod tests {
         assert_eq!(up.len(), 11);
         assert_eq!(*up.last().unwrap(), g.parse("c2").unwrap());
         assert_eq!(g.offset(g.parse("g5").unwrap(), 1, 0), None);
+    }
+
+    /// The ray table, built from the neighbour table, is each direction's
+    /// walk by offsets (edges, extra squares and cylinders alike).
+    #[test]
+    fn a_ray_is_a_walk() {
+        let boards = [
+            Geometry::rect(8, 8),
+            Geometry::rect(7, 12).with_vertical_wrap(),
+            Geometry::rect(12, 12)
+                .with_extra("z1", -1, -1)
+                .with_extra("z3", 12, 12),
+        ];
+        for g in boards {
+            for sq in g.squares() {
+                for (d, &(df, dr)) in KING_DIRECTIONS.iter().enumerate() {
+                    assert_eq!(g.ray(sq, d), g.walk(sq, df, dr), "{} {d}", g.name(sq));
+                }
+            }
+        }
     }
 
     #[test]

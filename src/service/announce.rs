@@ -865,7 +865,7 @@ fn has_readers(conn: &Connection, game: GameId, over: bool) -> Result<bool, Stor
             return Ok(true);
         }
     }
-    Ok(spectators::addresses(conn, game, over)?.len() > 1)
+    Ok(spectators::addresses_of(conn, &row, over)?.len() > 1)
 }
 
 pub(super) fn addresses(conn: &Connection, user: &str) -> Result<Vec<String>, StoreError> {

@@ -7,8 +7,9 @@
 //! test below holds the two generators to the same actions.
 
 use super::bits::{self, Bits, Move};
-use super::movegen::{legal_moves, perft};
-use super::pieces::KING;
+use super::movegen::{MoveList, any_legal, legal_moves, perft, pseudo_legal};
+use super::pieces::{KING, PAWN};
+use super::tables::TABLES;
 use crate::rules::Action;
 use crate::rules::chesslike::{Act, Backend, ChessLike, Special, castle_act};
 use crate::rules::geometry::Square;
@@ -81,6 +82,59 @@ impl Backend for Bitboards {
             .collect()
     }
 
+    fn pseudo_moves_from(&self, pos: &ChessLike, from: Square) -> Option<Vec<Act>> {
+        let mut list = MoveList::new();
+        pseudo_legal(&bits_of(pos), &mut list);
+        Some(
+            list.as_slice()
+                .iter()
+                .filter(|m| m.from == from && m.special != bits::Special::Castle)
+                .map(|&m| act_of(pos, m))
+                .collect(),
+        )
+    }
+
+    /// The pawns of the side to move that attack the square the last
+    /// double step passed over, read from the board without building
+    /// bitboards.
+    fn en_passant_acts(&self, pos: &ChessLike) -> Option<Vec<Act>> {
+        let Some((from, to)) = pos.en_passant() else {
+            return Some(Vec::new());
+        };
+        let side = pos.side();
+        let board = pos.board();
+        if !board
+            .get(to)
+            .is_some_and(|p| p.owner != side && usize::from(p.kind) == PAWN)
+        {
+            return Some(Vec::new());
+        }
+        let passed = (from + to) / 2;
+        // The squares a pawn of the other colour on `passed` would attack
+        // are those whence a pawn of the side to move attacks it.
+        let mut takers = TABLES.pawn[usize::from(side) ^ 1][usize::from(passed)];
+        let mut acts = Vec::new();
+        while takers != 0 {
+            let sq = takers.trailing_zeros() as Square;
+            takers &= takers - 1;
+            if board
+                .get(sq)
+                .is_some_and(|p| p.owner == side && usize::from(p.kind) == PAWN)
+            {
+                acts.push(Act {
+                    action: Action::step(sq, passed),
+                    capture: true,
+                    special: Special::EnPassant { taken: to },
+                });
+            }
+        }
+        Some(acts)
+    }
+
+    fn any_legal(&self, pos: &ChessLike) -> bool {
+        any_legal(&bits_of(pos))
+    }
+
     fn perft(&self, pos: &ChessLike, depth: u32) -> u64 {
         perft(&bits_of(pos), depth)
     }
@@ -130,6 +184,7 @@ mod tests {
         ];
         let mut rng = ChaCha8Rng::seed_from_u64(11);
         let mut positions = 0;
+        let mut en_passant = 0;
         for start in starts {
             for _ in 0..12 {
                 let mut pos = from_fen(&RULES, start).unwrap();
@@ -137,6 +192,23 @@ mod tests {
                     let fast = sorted(BITBOARDS.legal_acts(&pos));
                     let core = sorted(pos.core_legal_acts());
                     assert_eq!(core, fast, "{}", crate::rules::chesslike::to_fen(&pos));
+                    assert_eq!(BITBOARDS.any_legal(&pos), !core.is_empty());
+                    let core_en_passant = sorted(pos.core_en_passant_acts());
+                    en_passant += usize::from(!core_en_passant.is_empty());
+                    assert_eq!(
+                        sorted(BITBOARDS.en_passant_acts(&pos).unwrap()),
+                        core_en_passant,
+                        "{}",
+                        crate::rules::chesslike::to_fen(&pos)
+                    );
+                    for from in 0..64 {
+                        assert_eq!(
+                            sorted(BITBOARDS.pseudo_moves_from(&pos, from).unwrap()),
+                            sorted(pos.core_pseudo_moves_from(from)),
+                            "from {from} in {}",
+                            crate::rules::chesslike::to_fen(&pos)
+                        );
+                    }
                     for seat in 0..2 {
                         assert_eq!(
                             BITBOARDS.royal_attacked(&pos, seat),
@@ -155,6 +227,27 @@ mod tests {
             }
         }
         assert!(positions > 3000, "{positions}");
+        assert!(en_passant > 20, "{en_passant} positions with en passant");
+    }
+
+    /// Mate and stalemate have no legal move; a lone legal move (a king's
+    /// way out, an interposition) is found.
+    #[test]
+    fn any_legal_is_whether_the_list_is_empty() {
+        for (fen, any) in [
+            (
+                "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+                false,
+            ),
+            ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false),
+            ("7k/8/6K1/8/8/8/8/5Q2 b - - 0 1", true),
+            ("k7/8/1Q6/8/8/8/8/4K2r w - - 0 1", true),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", true),
+        ] {
+            let pos = from_fen(&RULES, fen).unwrap();
+            assert_eq!(BITBOARDS.any_legal(&pos), any, "{fen}");
+            assert_eq!(pos.core_legal_acts().is_empty(), !any, "{fen}");
+        }
     }
 
     #[test]

@@ -59,7 +59,7 @@ fn add_targets(list: &mut MoveList, from: Square, mut targets: u64) {
 #[inline]
 fn add_pawn(t: &Tables, list: &mut MoveList, from: Square, to: Square, special: Special) {
     if t.promotion_squares & (1 << to) != 0 {
-        for &k in &t.promotions {
+        for &k in t.promotions {
             list.push(Move {
                 from,
                 to,
@@ -165,11 +165,7 @@ fn castles<'t>(b: &Bits, t: &'t Tables, occ: u64) -> impl Iterator<Item = &'t Ca
     let rights = b.castling;
     let kings = b.kind[KING] & own;
     let rooks = b.kind[ROOK] & own;
-    let held = if rights == 0 {
-        &[][..]
-    } else {
-        &t.castles[us][..]
-    };
+    let held = if rights == 0 { &[][..] } else { t.castles[us] };
     held.iter().filter(move |c| {
         rights & c.right != 0
             && kings & (1 << c.king_from) != 0
@@ -245,6 +241,15 @@ pub fn legal_moves(b: &Bits) -> Vec<Move> {
         .copied()
         .filter(|&m| is_legal_given(b, m, test))
         .collect()
+}
+
+/// Whether the side to move has a legal move ([`legal_moves`] not empty),
+/// stopping at the first.
+pub fn any_legal(b: &Bits) -> bool {
+    let mut list = MoveList::new();
+    pseudo_legal(b, &mut list);
+    let test = needs_test(b);
+    list.as_slice().iter().any(|&m| is_legal_given(b, m, test))
 }
 
 /// Leaf nodes of the legal move tree to `depth` (leaves counted in bulk).

@@ -1,15 +1,16 @@
-//! Precomputed tables for the fast chess generator, derived from the data
-//! of the shared core: leaper tables for knight, king and pawn captures and
-//! ray masks for the riders from the piece data in [`super::pieces`] on the
-//! empty 8x8 geometry; the castlings, the rights a move ends, and the
-//! promotion squares and choices from the chess rules in [`super::rules`].
+//! Precomputed tables for the fast chess generator: leaper tables for
+//! knight, king and pawn captures, ray masks for the riders, the castlings,
+//! the rights a move ends, and the promotion squares and choices. They are
+//! built at compile time (the `const fn`s below) and live in the binary's
+//! read-only data, so no process pays for them: a move by mail is one
+//! short process, and building them at its start (with the chess rules and
+//! geometry they were derived from) was a tenth of its instructions.
+//! They must be what the piece data of [`super::pieces`] on the empty 8x8
+//! geometry and the chess rules of [`super::rules`] make: the tests derive
+//! them from that data, as they were once built here, and compare.
 
-use std::sync::LazyLock;
-
-use super::pieces::{KING, KNIGHT, PAWN, SPEC};
-use super::rules::RULES;
+use super::pieces::{BISHOP, KNIGHT, QUEEN, ROOK};
 use crate::rules::geometry::{KING_DIRECTIONS, Square};
-use crate::rules::movement::{Mode, targets};
 
 pub struct Tables {
     pub knight: [u64; 64],
@@ -19,22 +20,22 @@ pub struct Tables {
     /// Ray masks by KING_DIRECTIONS index.
     pub rays: [[u64; 64]; 8],
     /// Squares strictly between two squares on a line, else 0.
-    pub between: Vec<[u64; 64]>,
+    pub between: [[u64; 64]; 64],
     /// The whole line through two squares on a line (both included), else 0:
     /// where a piece pinned to its king may go.
-    pub line: Vec<[u64; 64]>,
+    pub line: [[u64; 64]; 64],
     /// Each seat's castlings.
-    pub castles: [Vec<Castle>; 2],
+    pub castles: [&'static [Castle]; 2],
     /// The castling rights kept when a piece moves from or to a square.
     pub keeps: [u8; 64],
     /// The squares where a pawn promotes (either seat's last rank).
     pub promotion_squares: u64,
     /// The kinds a pawn may promote to.
-    pub promotions: Vec<u8>,
+    pub promotions: &'static [u8],
 }
 
 /// One castling of the core's rules as bitboard masks.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Castle {
     /// Its right's bit.
     pub right: u8,
@@ -60,82 +61,168 @@ const POSITIVE: [bool; 8] = {
     p
 };
 
-pub static TABLES: LazyLock<Tables> = LazyLock::new(|| {
-    let g = &SPEC.geometry;
-    let leaps = |kind: usize, facing: i8| {
-        let mut t = [0u64; 64];
-        for s in 0..64u8 {
-            let pat = SPEC.kinds[kind].pattern(Mode::Capture, 0);
-            for to in targets(g, pat, s, facing, Mode::Capture, &|_| true) {
-                t[s as usize] |= 1 << to;
+/// The knight's leaps (the piece data's `all_eight(2, 1)`).
+const KNIGHT_LEAPS: [(i8, i8); 8] = [
+    (2, 1),
+    (2, -1),
+    (-2, 1),
+    (-2, -1),
+    (1, 2),
+    (1, -2),
+    (-1, 2),
+    (-1, -2),
+];
+
+/// A White pawn's captures (the piece data's forward diagonals); Black's
+/// are these with the rank reversed.
+const PAWN_CAPTURES: [(i8, i8); 2] = [(1, 1), (-1, 1)];
+
+/// The square (df, dr) away from `s` on the 8x8 board, if there is one.
+const fn offset(s: usize, df: i8, dr: i8) -> Option<usize> {
+    let f = (s % 8) as i32 + df as i32;
+    let r = (s / 8) as i32 + dr as i32;
+    if f >= 0 && f < 8 && r >= 0 && r < 8 {
+        Some((r * 8 + f) as usize)
+    } else {
+        None
+    }
+}
+
+/// Each square's targets by one leap of `leaps`, ranks times `facing`.
+const fn leap_table(leaps: &[(i8, i8)], facing: i8) -> [u64; 64] {
+    let mut t = [0u64; 64];
+    let mut s = 0;
+    while s < 64 {
+        let mut i = 0;
+        while i < leaps.len() {
+            if let Some(to) = offset(s, leaps[i].0, leaps[i].1 * facing) {
+                t[s] |= 1 << to;
             }
+            i += 1;
         }
-        t
-    };
+        s += 1;
+    }
+    t
+}
+
+/// Each square's ray in each of [`KING_DIRECTIONS`], the square itself
+/// left out.
+const fn ray_tables() -> [[u64; 64]; 8] {
     let mut rays = [[0u64; 64]; 8];
-    for (d, table) in rays.iter_mut().enumerate() {
-        for s in 0..64u8 {
-            table[s as usize] = g.ray(s, d).iter().fold(0, |m, &q| m | 1u64 << q);
-        }
-    }
-    let mut between = vec![[0u64; 64]; 64];
-    for s in 0..64u8 {
-        for d in 0..8 {
-            let ray = g.ray(s, d);
-            for (i, &t) in ray.iter().enumerate() {
-                between[s as usize][t as usize] = ray[..i].iter().fold(0, |m, &q| m | 1u64 << q);
+    let mut d = 0;
+    while d < 8 {
+        let (df, dr) = KING_DIRECTIONS[d];
+        let mut s = 0;
+        while s < 64 {
+            let mut at = s;
+            while let Some(next) = offset(at, df, dr) {
+                rays[d][s] |= 1 << next;
+                at = next;
             }
+            s += 1;
         }
+        d += 1;
     }
-    let mut line = vec![[0u64; 64]; 64];
-    for s in 0..64u8 {
-        for d in 0..8 {
+    rays
+}
+
+/// `between` (`whole` false) or `line` (`whole` true) of [`Tables`].
+const fn line_tables(rays: &[[u64; 64]; 8], whole: bool) -> [[u64; 64]; 64] {
+    let mut out = [[0u64; 64]; 64];
+    let mut s = 0;
+    while s < 64 {
+        let mut d = 0;
+        while d < 8 {
             let (df, dr) = KING_DIRECTIONS[d];
-            let back = KING_DIRECTIONS
-                .iter()
-                .position(|&o| o == (-df, -dr))
-                .expect("every direction has its opposite");
-            let whole = rays[d][s as usize] | rays[back][s as usize] | 1u64 << s;
-            for &t in g.ray(s, d) {
-                line[s as usize][t as usize] = whole;
+            // KING_DIRECTIONS lists each direction four places from its
+            // opposite: N S, E W, NE SW, SE NW.
+            let back = (d + 2) % 4 + d / 4 * 4;
+            let full = rays[d][s] | rays[back][s] | 1 << s;
+            let mut passed = 0u64;
+            let mut at = s;
+            while let Some(t) = offset(at, df, dr) {
+                out[s][t] = if whole { full } else { passed };
+                passed |= 1 << t;
+                at = t;
             }
+            d += 1;
         }
+        s += 1;
     }
-    let mask = |squares: &[Square]| squares.iter().fold(0u64, |m, &q| m | 1 << q);
-    let mut castles = [Vec::new(), Vec::new()];
+    out
+}
+
+const RAYS: [[u64; 64]; 8] = ray_tables();
+
+/// A castling's masks: its right's bit, the king's and the rook's
+/// squares, the squares between them (which must be empty) and the king's
+/// path (which no enemy may attack, FIDE's only guard).
+const fn castle(right: u8, king: (Square, Square), rook: (Square, Square)) -> Castle {
+    let (low, high) = if king.0 < rook.0 {
+        (king.0, rook.0)
+    } else {
+        (rook.0, king.0)
+    };
+    let empty = (1u64 << high) - (2u64 << low);
+    let (low, high) = if king.0 < king.1 {
+        (king.0, king.1)
+    } else {
+        (king.1, king.0)
+    };
+    let safe = (2u64 << high) - (1u64 << low);
+    Castle {
+        right,
+        king_from: king.0,
+        king_to: king.1,
+        rook_from: rook.0,
+        rook_to: rook.1,
+        empty,
+        safe,
+    }
+}
+
+/// The castlings of [`super::rules::castlings`] (King and Queen side,
+/// White's on rank 1, Black's on rank 8).
+const CASTLES: [[Castle; 2]; 2] = [
+    [castle(1, (4, 6), (7, 5)), castle(2, (4, 2), (0, 3))],
+    [castle(4, (60, 62), (63, 61)), castle(8, (60, 58), (56, 59))],
+];
+
+/// The rights a castling's king or rook square ends when a piece moves
+/// from or to it.
+const fn keeps() -> [u8; 64] {
     let mut keeps = [0xFFu8; 64];
-    for rule in &RULES.castlings {
-        let right = 1u8 << rule.right;
-        castles[rule.seat as usize].push(Castle {
-            right,
-            king_from: rule.king_from,
-            king_to: rule.king_to,
-            rook_from: rule.rook_from,
-            rook_to: rule.rook_to,
-            empty: mask(&rule.empty),
-            safe: mask(&rule.safe) | 1 << rule.king_from,
-        });
-        keeps[rule.king_from as usize] &= !right;
-        keeps[rule.rook_from as usize] &= !right;
+    let mut seat = 0;
+    while seat < 2 {
+        let mut i = 0;
+        while i < 2 {
+            let c = &CASTLES[seat][i];
+            keeps[c.king_from as usize] &= !c.right;
+            keeps[c.rook_from as usize] &= !c.right;
+            i += 1;
+        }
+        seat += 1;
     }
-    let pawn = &RULES.pawns[0];
-    let promotion_squares = g
-        .squares()
-        .filter(|&q| pawn.promotion_rank.contains(&g.coords(q).1))
-        .fold(0, |m, q| m | 1 << q);
-    Tables {
-        castles,
-        keeps,
-        promotion_squares,
-        promotions: pawn.promotions.clone(),
-        knight: leaps(KNIGHT, 1),
-        king: leaps(KING, 1),
-        pawn: [leaps(PAWN, 1), leaps(PAWN, -1)],
-        rays,
-        between,
-        line,
-    }
-});
+    keeps
+}
+
+/// The tables, in the binary's read-only data.
+pub static TABLES: Tables = Tables {
+    knight: leap_table(&KNIGHT_LEAPS, 1),
+    king: leap_table(&KING_DIRECTIONS, 1),
+    pawn: [
+        leap_table(&PAWN_CAPTURES, 1),
+        leap_table(&PAWN_CAPTURES, -1),
+    ],
+    rays: RAYS,
+    between: line_tables(&RAYS, false),
+    line: line_tables(&RAYS, true),
+    castles: [&CASTLES[0], &CASTLES[1]],
+    keeps: keeps(),
+    // The last rank of each seat.
+    promotion_squares: 0xFF << 56 | 0xFF,
+    promotions: &[QUEEN as u8, ROOK as u8, BISHOP as u8, KNIGHT as u8],
+};
 
 impl Tables {
     #[inline]
@@ -175,10 +262,108 @@ impl Tables {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::chess::pieces::{KING, PAWN, SPEC};
+    use crate::rules::chess::rules::RULES;
+    use crate::rules::movement::{Mode, targets};
+
+    /// The tables as they were built at start-up before: from the piece
+    /// data on the core's geometry, and from the core's chess rules.
+    fn derived() -> Tables {
+        let g = &SPEC.geometry;
+        let leaps = |kind: usize, facing: i8| {
+            let mut t = [0u64; 64];
+            for s in 0..64u8 {
+                let pat = SPEC.kinds[kind].pattern(Mode::Capture, 0);
+                for to in targets(g, pat, s, facing, Mode::Capture, &|_| true) {
+                    t[s as usize] |= 1 << to;
+                }
+            }
+            t
+        };
+        let mut rays = [[0u64; 64]; 8];
+        for (d, table) in rays.iter_mut().enumerate() {
+            for s in 0..64u8 {
+                table[s as usize] = g.ray(s, d).iter().fold(0, |m, &q| m | 1u64 << q);
+            }
+        }
+        let mut between = [[0u64; 64]; 64];
+        for s in 0..64u8 {
+            for d in 0..8 {
+                let ray = g.ray(s, d);
+                for (i, &t) in ray.iter().enumerate() {
+                    between[s as usize][t as usize] =
+                        ray[..i].iter().fold(0, |m, &q| m | 1u64 << q);
+                }
+            }
+        }
+        let mut line = [[0u64; 64]; 64];
+        for s in 0..64u8 {
+            for d in 0..8 {
+                let (df, dr) = KING_DIRECTIONS[d];
+                let back = KING_DIRECTIONS
+                    .iter()
+                    .position(|&o| o == (-df, -dr))
+                    .expect("every direction has its opposite");
+                let whole = rays[d][s as usize] | rays[back][s as usize] | 1u64 << s;
+                for &t in g.ray(s, d) {
+                    line[s as usize][t as usize] = whole;
+                }
+            }
+        }
+        let mask = |squares: &[Square]| squares.iter().fold(0u64, |m, &q| m | 1 << q);
+        let mut castles: [Vec<Castle>; 2] = [Vec::new(), Vec::new()];
+        let mut keeps = [0xFFu8; 64];
+        for rule in &RULES.castlings {
+            let right = 1u8 << rule.right;
+            castles[rule.seat as usize].push(Castle {
+                right,
+                king_from: rule.king_from,
+                king_to: rule.king_to,
+                rook_from: rule.rook_from,
+                rook_to: rule.rook_to,
+                empty: mask(&rule.empty),
+                safe: mask(&rule.safe) | 1 << rule.king_from,
+            });
+            keeps[rule.king_from as usize] &= !right;
+            keeps[rule.rook_from as usize] &= !right;
+        }
+        let pawn = &RULES.pawns[0];
+        let promotion_squares = g
+            .squares()
+            .filter(|&q| pawn.promotion_rank.contains(&g.coords(q).1))
+            .fold(0, |m, q| m | 1 << q);
+        Tables {
+            knight: leaps(KNIGHT, 1),
+            king: leaps(KING, 1),
+            pawn: [leaps(PAWN, 1), leaps(PAWN, -1)],
+            rays,
+            between,
+            line,
+            castles: castles.map(|c| &*Vec::leak(c)),
+            keeps,
+            promotion_squares,
+            promotions: Vec::leak(pawn.promotions.clone()),
+        }
+    }
+
+    #[test]
+    fn compiled_tables_are_the_piece_data_and_rules() {
+        let (t, d) = (&TABLES, derived());
+        assert_eq!(t.knight, d.knight);
+        assert_eq!(t.king, d.king);
+        assert_eq!(t.pawn, d.pawn);
+        assert_eq!(t.rays, d.rays);
+        assert_eq!(t.between, d.between);
+        assert_eq!(t.line, d.line);
+        assert_eq!(t.castles, d.castles);
+        assert_eq!(t.keeps, d.keeps);
+        assert_eq!(t.promotion_squares, d.promotion_squares);
+        assert_eq!(t.promotions, d.promotions);
+    }
 
     #[test]
     fn tables_from_piece_data() {
-        let t = &*TABLES;
+        let t = &TABLES;
         assert_eq!(t.knight[0].count_ones(), 2);
         assert_eq!(t.knight[27].count_ones(), 8);
         assert_eq!(t.king[0].count_ones(), 3);
@@ -194,5 +379,9 @@ mod tests {
         assert_eq!(t.line[4][5], 0xFF);
         assert_eq!(t.line[4][22], t.line[31][13]);
         assert_eq!(t.line[4][14], 0, "not on a line");
+        // White's short castling: f1 g1 empty, e1 f1 g1 safe.
+        assert_eq!(t.castles[0][0].empty, (1 << 5) | (1 << 6));
+        assert_eq!(t.castles[0][0].safe, (1 << 4) | (1 << 5) | (1 << 6));
+        assert_eq!(t.castles[1][1].empty, (1 << 57) | (1 << 58) | (1 << 59));
     }
 }

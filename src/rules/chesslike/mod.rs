@@ -157,9 +157,32 @@ pub trait Backend: Send + Sync {
     /// Every legal single action of `pos`, whether or not the game ended
     /// (what [`ChessLike::legal_acts`] gives).
     fn legal_acts(&self, pos: &ChessLike) -> Vec<Act>;
+    /// Whether `pos` has a legal single action (`legal_acts` not empty):
+    /// asked at every reading of a game's result, which needs no list.
+    fn any_legal(&self, pos: &ChessLike) -> bool {
+        !self.legal_acts(pos).is_empty()
+    }
     /// The leaves of the legal-move tree `depth` plies below `pos`, the
     /// draw rules aside (perft tables count moves, not games).
     fn perft(&self, pos: &ChessLike, depth: u32) -> u64;
+    /// The moves of the piece on `from`, before the check test, castling
+    /// aside (what the core's [`ChessLike::core_pseudo_moves_from`] gives,
+    /// as a set), or `None` to leave it to the core. Reading one move's
+    /// text asks it: the core would unroll the piece's reach over the
+    /// whole board first.
+    fn pseudo_moves_from(
+        &self,
+        _pos: &ChessLike,
+        _from: crate::rules::geometry::Square,
+    ) -> Option<Vec<Act>> {
+        None
+    }
+    /// The en passant captures open now, before the check test (the
+    /// core's [`ChessLike::core_en_passant_acts`], as a set), or `None`
+    /// to leave it to the core. Every repetition key asks it.
+    fn en_passant_acts(&self, _pos: &ChessLike) -> Option<Vec<Act>> {
+        None
+    }
     /// Whether a royal piece of `seat` is attacked in `pos` (what
     /// [`ChessLike::royal_attacked`] answers), or `None` to leave it to
     /// the core.

@@ -112,6 +112,19 @@ impl ChessLike {
     /// the same order (its own moves, then its en passant): what a turn's
     /// text is read against, without the moves of every other piece.
     pub(super) fn pseudo_moves_from(&self, from: Square) -> Vec<Act> {
+        if let Some(acts) = self
+            .rules
+            .backend
+            .and_then(|fast| fast.pseudo_moves_from(self, from))
+        {
+            return acts;
+        }
+        self.core_pseudo_moves_from(from)
+    }
+
+    /// [`ChessLike::pseudo_moves_from`] as the core's own generator finds
+    /// them (what a game's [`super::Backend`] must agree with).
+    pub fn core_pseudo_moves_from(&self, from: Square) -> Vec<Act> {
         let mut out = Vec::new();
         let Some(p) = self.board.get(from).filter(|p| p.owner == self.side) else {
             return out;
@@ -195,12 +208,25 @@ impl ChessLike {
     /// multi-step passed over, by a kind that may take it there, whose
     /// capture pattern reaches that square.
     pub fn en_passant_acts(&self) -> Vec<Act> {
+        if let Some(acts) = self
+            .rules
+            .backend
+            .and_then(|fast| fast.en_passant_acts(self))
+        {
+            return acts;
+        }
+        self.core_en_passant_acts()
+    }
+
+    /// [`ChessLike::en_passant_acts`] as the core's own generator finds
+    /// them (what a game's [`super::Backend`] must agree with).
+    pub fn core_en_passant_acts(&self) -> Vec<Act> {
         let mut out = Vec::new();
         self.en_passant_acts_into(&mut out);
         out
     }
 
-    /// [`ChessLike::en_passant_acts`] added to `out`.
+    /// [`ChessLike::core_en_passant_acts`] added to `out`.
     pub(super) fn en_passant_acts_into(&self, out: &mut Vec<Act>) {
         let Some((ep_from, ep_to)) = self.en_passant else {
             return;
@@ -716,6 +742,10 @@ impl ChessLike {
 
     /// True when the side to move has a legal turn.
     pub fn legal_acts_exist(&self) -> bool {
-        !self.legal_acts().is_empty() || !self.open_squirms().is_empty()
+        let any = match self.rules.backend {
+            Some(fast) => fast.any_legal(self),
+            None => !self.legal_acts().is_empty(),
+        };
+        any || !self.open_squirms().is_empty()
     }
 }

@@ -18,8 +18,9 @@ use crate::mail::post::{Envelope, post};
 use crate::mail::settings::Settings;
 use crate::service::game::LoadedGame;
 use crate::service::social::MAX_WATCHERS;
+use crate::store::games::{self, Game};
 use crate::store::watchers::{self, Kind};
-use crate::store::{StoreError, games, players};
+use crate::store::{StoreError, players};
 
 /// The thread the spectators' copies answer, in place of a userid (no
 /// userid starts with `_`).
@@ -101,6 +102,12 @@ pub fn addresses(conn: &Connection, game: GameId, over: bool) -> Result<Vec<Stri
     let Some(row) = games::find(conn, game)? else {
         return Ok(Vec::new());
     };
+    addresses_of(conn, &row, over)
+}
+
+/// [`addresses`] given the game's row as the caller has read it.
+pub fn addresses_of(conn: &Connection, row: &Game, over: bool) -> Result<Vec<String>, StoreError> {
+    let game = row.id;
     let mut watching = watchers::of_game(conn, game, Kind::Subscribe)?;
     if over {
         watching.extend(watchers::of_game(conn, game, Kind::Notify)?);
