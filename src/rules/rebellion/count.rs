@@ -361,7 +361,7 @@ impl Counter {
                 let to = risky.trailing_zeros() as Square;
                 risky &= risky - 1;
                 if t.promotion_squares & (1u64 << to) != 0 {
-                    for &k in &t.promotions {
+                    for &k in t.promotions {
                         n += u64::from(self.legal(plain(from, to, Some(k))));
                     }
                 } else {
@@ -383,7 +383,7 @@ impl Counter {
         let own = b.colour[self.us];
         let (kings, rooks) = (b.kind[KING] & own, b.kind[ROOK] & own);
         let mut n = 0;
-        for c in &self.t.castles[self.us] {
+        for c in self.t.castles[self.us] {
             if b.castling & c.right != 0
                 && kings & (1u64 << c.king_from) != 0
                 && rooks & (1u64 << c.rook_from) != 0
