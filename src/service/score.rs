@@ -74,6 +74,9 @@ pub fn score(
 /// The scored log and the position before its last turn.
 pub type ScoredAndBefore = (Vec<Scored>, Option<Box<dyn Position>>);
 
+/// The seat to move before each entry of a log and after its last.
+pub type Movers = Vec<Option<Seat>>;
+
 /// [`score`], and the position before the last turn (none before the
 /// first): what the last turn changed is the difference.
 pub fn score_and_before(
@@ -93,7 +96,7 @@ pub fn score_and_seats(
     options: &[GameOption],
     log: &[Entry],
     to_move: bool,
-) -> Result<(ScoredAndBefore, Option<Vec<Option<Seat>>>), ServiceError> {
+) -> Result<(ScoredAndBefore, Option<Movers>), ServiceError> {
     let mut before_last = None;
     let mut position = variant.start(options)?;
     let chess = variant.name() == "chess";

@@ -20,6 +20,9 @@ use crate::rules::{GameOption, Position, Variant, find_variant};
 /// What stands in the text for the board while the HTML part is made.
 pub const MARKER: &str = "@@boserv-html-board@@";
 
+/// A board's variant, options and position, read back.
+type ReadBack = (&'static dyn Variant, Vec<GameOption>, Box<dyn Position>);
+
 /// One reader's board as data: drawn as a [`Picture`] when needed.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HtmlBoard {
@@ -41,7 +44,7 @@ pub struct HtmlBoard {
 impl HtmlBoard {
     /// The variant, its options and the position, read back; `None` for a
     /// variant this build does not know or a position it cannot read.
-    fn read(&self) -> Option<(&'static dyn Variant, Vec<GameOption>, Box<dyn Position>)> {
+    fn read(&self) -> Option<ReadBack> {
         let variant = find_variant(&self.variant)?;
         let options: Vec<GameOption> = self
             .options
