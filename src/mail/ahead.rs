@@ -2,23 +2,31 @@
 //!
 //! A letter's words are drawn from its data alone (the templates, see
 //! `crate::letters`): no store, no clock. In a run that mails thousands of
-//! letters that drawing is an eighth of the run's CPU, done while the
-//! write transaction waits for it. While a [`Batch`] is open on a thread,
-//! [`super::post::post`] on that thread hands its letter to a worker
-//! thread instead of rendering it, and keeps its place in line;
-//! [`Batch::queue`] writes the rendered letters as outbox rows, in the
-//! order they were posted, in the caller's transaction, before it commits.
+//! letters that drawing, with the ASCII board of a board letter, is a
+//! quarter of the instructions, done while the write transaction waits
+//! for it. While a [`Batch`] is open on a thread, [`super::post::post`] on
+//! that thread hands its letter to a worker thread instead of rendering
+//! it, and keeps its place in line; [`Batch::queue`] writes the rendered
+//! letters as outbox rows, in the order they were posted, in the caller's
+//! transaction, before it commits. So the mails are still written in the
+//! one transaction of the change they report, and in the same order as
+//! when rendered in place (the outbox's ids, and which of two rows with
+//! one Message-ID is kept). A batch dropped without [`Batch::queue`] (its
+//! transaction rolled back) throws its letters away, as the rollback does
+//! with rows.
+//!
 //! Letters go to the worker [`CHUNK`] at a time (one wake-up of each
 //! thread per chunk, not per letter: waking a thread costs about what
-//! rendering a short letter does). So the mails are still written in the one transaction of the change
-//! they report, and in the same order as when rendered in place (the
-//! outbox's ids, and which of two rows with one Message-ID is kept). A
-//! batch dropped without [`Batch::queue`] (its transaction rolled back)
-//! throws its letters away, as the rollback does with rows.
+//! rendering a short letter does). On a busy machine the worker may not
+//! get a core when the batch ends; [`Batch::queue`] then renders the
+//! chunks it has not taken itself, so the batch waits at most for the
+//! chunk the worker is rendering, and is never much slower than rendering
+//! in place.
 
 use std::cell::RefCell;
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use chrono::{DateTime, Utc};
@@ -38,12 +46,30 @@ struct Job {
     letter: Letter,
 }
 
+/// Letters handed over together, numbered in the batch from 0.
+struct Chunk {
+    number: usize,
+    jobs: Vec<Job>,
+}
+
 /// A rendered letter: the draft and the data of its HTML part, if any.
 type Rendered = Result<(Draft, Option<String>), StoreError>;
 
+/// The jobs waiting for the worker, shared so that the batch can take
+/// back those it has not started.
+type Inbox = Arc<Mutex<Receiver<Chunk>>>;
+
+fn render_all(templates: &Templates, chunk: Chunk) -> Vec<Rendered> {
+    chunk
+        .jobs
+        .into_iter()
+        .map(|job| render(templates, job.envelope, job.letter))
+        .collect()
+}
+
 /// One posted letter's place in line.
 enum Slot {
-    /// Rendered by the worker, whose answers come in the order asked.
+    /// Handed over: its answer comes with its chunk, in order.
     Worker(DateTime<Utc>),
     /// Rendered in place (other templates than the worker's).
     Ready(Box<Rendered>, DateTime<Utc>),
@@ -52,11 +78,11 @@ enum Slot {
 /// The open batch of this thread.
 struct Open {
     templates: &'static Templates,
-    jobs: Sender<Vec<Job>>,
-    /// Jobs not yet sent, fewer than a chunk.
+    jobs: Sender<Chunk>,
+    /// Jobs not yet handed over, fewer than a chunk.
     unsent: Vec<Job>,
-    /// Jobs sent to the worker, whose answers this batch reads.
-    sent: usize,
+    /// Chunks handed over.
+    chunks: usize,
     slots: Vec<Slot>,
 }
 
@@ -65,11 +91,13 @@ impl Open {
         if self.unsent.is_empty() {
             return;
         }
-        let chunk = std::mem::take(&mut self.unsent);
-        let n = chunk.len();
+        let chunk = Chunk {
+            number: self.chunks,
+            jobs: std::mem::take(&mut self.unsent),
+        };
         // A worker gone answers nothing: its slots read an error.
         if self.jobs.send(chunk).is_ok() {
-            self.sent += n;
+            self.chunks += 1;
         }
     }
 }
@@ -81,23 +109,30 @@ thread_local! {
 /// The worker thread of one run, rendering with `templates`.
 pub struct RenderAhead {
     templates: &'static Templates,
-    jobs: Option<Sender<Vec<Job>>>,
-    done: Receiver<Vec<Rendered>>,
+    jobs: Option<Sender<Chunk>>,
+    inbox: Inbox,
+    done: Receiver<(usize, Vec<Rendered>)>,
     worker: Option<JoinHandle<()>>,
 }
 
 impl RenderAhead {
     /// Starts the worker.
     pub fn start(templates: &'static Templates) -> RenderAhead {
-        let (jobs, inbox) = mpsc::channel::<Vec<Job>>();
+        let (jobs, inbox) = mpsc::channel::<Chunk>();
+        let inbox: Inbox = Arc::new(Mutex::new(inbox));
         let (answer, done) = mpsc::channel();
+        let shared = Arc::clone(&inbox);
         let worker = std::thread::spawn(move || {
-            for chunk in inbox {
-                let rendered = chunk
-                    .into_iter()
-                    .map(|job| render(templates, job.envelope, job.letter))
-                    .collect();
-                if answer.send(rendered).is_err() {
+            loop {
+                // Waiting holds the lock: the batch finds nothing to take
+                // back then anyway.
+                let chunk = match shared.lock() {
+                    Ok(inbox) => inbox.recv(),
+                    Err(_) => break,
+                };
+                let Ok(chunk) = chunk else { break };
+                let number = chunk.number;
+                if answer.send((number, render_all(templates, chunk))).is_err() {
                     break;
                 }
             }
@@ -105,6 +140,7 @@ impl RenderAhead {
         RenderAhead {
             templates,
             jobs: Some(jobs),
+            inbox,
             done,
             worker: Some(worker),
         }
@@ -123,14 +159,24 @@ impl RenderAhead {
                 templates: self.templates,
                 jobs,
                 unsent: Vec::with_capacity(CHUNK),
-                sent: 0,
+                chunks: 0,
                 slots: Vec::new(),
             });
         });
         Batch {
             ahead: self,
-            answers: VecDeque::new(),
+            chunks: 0,
+            settled: 0,
+            early: HashMap::new(),
+            current: VecDeque::new(),
+            next: 0,
         }
+    }
+
+    /// A chunk the worker has not taken yet, if any.
+    fn take_back(&self) -> Option<Chunk> {
+        let inbox = self.inbox.try_lock().ok()?;
+        inbox.try_recv().ok()
     }
 }
 
@@ -147,8 +193,14 @@ impl Drop for RenderAhead {
 /// An open batch ([`RenderAhead::open`]).
 pub struct Batch<'a> {
     ahead: &'a RenderAhead,
-    /// The worker's answers received and not yet read.
-    answers: VecDeque<Rendered>,
+    /// Chunks handed over, and how many of them are answered or taken back.
+    chunks: usize,
+    settled: usize,
+    /// Answers come in before their turn, by chunk number.
+    early: HashMap<usize, Vec<Rendered>>,
+    /// The answers of the chunk being read, and the next chunk's number.
+    current: VecDeque<Rendered>,
+    next: usize,
 }
 
 impl Batch<'_> {
@@ -159,15 +211,18 @@ impl Batch<'_> {
             return Ok(());
         };
         open.send();
+        self.chunks = open.chunks;
+        // What the worker has not started is rendered here.
+        while let Some(chunk) = self.ahead.take_back() {
+            let number = chunk.number;
+            self.early
+                .insert(number, render_all(self.ahead.templates, chunk));
+            self.settled += 1;
+        }
         let mut first_error = None;
-        let mut read = 0;
         for slot in open.slots {
             let (rendered, now) = match slot {
-                Slot::Worker(now) if read < open.sent => {
-                    read += 1;
-                    (self.answer(), now)
-                }
-                Slot::Worker(now) => (Err(stopped()), now),
+                Slot::Worker(now) => (self.answer(), now),
                 Slot::Ready(rendered, now) => (*rendered, now),
             };
             // After an error the worker's answers are still read, so that
@@ -187,25 +242,45 @@ impl Batch<'_> {
         first_error.map_or(Ok(()), Err)
     }
 
+    /// The next letter's answer, in the order handed over.
     fn answer(&mut self) -> Rendered {
-        if self.answers.is_empty() {
-            match self.ahead.done.recv() {
-                Ok(chunk) => self.answers.extend(chunk),
-                Err(_) => return Err(stopped()),
+        while self.current.is_empty() {
+            if self.next >= self.chunks {
+                return Err(stopped());
             }
+            let number = self.next;
+            while !self.early.contains_key(&number) {
+                match self.ahead.done.recv() {
+                    Ok((n, rendered)) => {
+                        self.early.insert(n, rendered);
+                        self.settled += 1;
+                    }
+                    Err(_) => return Err(stopped()),
+                }
+            }
+            self.current
+                .extend(self.early.remove(&number).unwrap_or_default());
+            self.next += 1;
         }
-        self.answers.pop_front().unwrap_or_else(|| Err(stopped()))
+        self.current.pop_front().unwrap_or_else(|| Err(stopped()))
     }
 }
 
 impl Drop for Batch<'_> {
     fn drop(&mut self) {
-        // Not queued (rolled back): the worker's answers to what was sent
-        // are read and dropped.
+        // Not queued (rolled back): what the worker has not started is
+        // dropped, and its answers to the rest are read and dropped.
         if let Some(open) = take() {
-            for _ in 0..open.sent {
-                let _ = self.answer();
+            self.chunks = open.chunks;
+        }
+        while self.ahead.take_back().is_some() {
+            self.settled += 1;
+        }
+        while self.settled < self.chunks {
+            if self.ahead.done.recv().is_err() {
+                break;
             }
+            self.settled += 1;
         }
     }
 }
