@@ -57,6 +57,18 @@ pub enum Letter {
 }
 
 impl Letter {
+    /// Draws a board letter's ASCII board left for later
+    /// ([`BoardLetter::draw_diagram`]).
+    pub fn draw_diagram(&mut self) {
+        match self {
+            Letter::NewGame(l) | Letter::Board(l) | Letter::GameOver(l) | Letter::Vote(l) => {
+                l.draw_diagram()
+            }
+            Letter::Nag(l) => l.board.draw_diagram(),
+            _ => {}
+        }
+    }
+
     /// The template that words this kind of letter.
     pub fn template(&self) -> &'static str {
         match self {

@@ -85,6 +85,12 @@ pub struct BoardLetter {
     pub clock: Option<ClockLetter>,
     /// The ASCII board (from the reader's side).
     pub diagram: String,
+    /// True while [`Self::diagram`] is still to be drawn from
+    /// [`Self::html_board`] ([`BoardLetter::draw_diagram`]): a long run
+    /// draws it where it renders the letter (`mail::ahead`), on the other
+    /// core.
+    #[serde(skip)]
+    pub diagram_later: bool,
     /// The same board as data, for the HTML part (drawn from the reader's
     /// side, the last move's squares marked); none when the game has no
     /// board this build draws.
@@ -129,6 +135,21 @@ pub struct BoardLetter {
     /// The tournament game's line: `Tournament spring (round-robin),
     /// round 2.`; none for other games.
     pub tournament: Option<String>,
+}
+
+impl BoardLetter {
+    /// Draws the ASCII board left for later ([`Self::diagram_later`]),
+    /// the same board the game's loaded position draws: from the encoded
+    /// position, the reader's side and the last turn's marks in
+    /// [`Self::html_board`].
+    pub fn draw_diagram(&mut self) {
+        if !std::mem::take(&mut self.diagram_later) {
+            return;
+        }
+        if let Some(diagram) = self.html_board.as_ref().and_then(|b| b.diagram()) {
+            self.diagram = diagram;
+        }
+    }
 }
 
 /// The clock block of a board mail: dates as players read them

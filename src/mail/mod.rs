@@ -16,6 +16,7 @@
 //! letters layer's (`crate::letters`).
 
 pub mod admission;
+pub mod ahead;
 pub mod answers;
 pub mod body;
 pub mod bounds;

@@ -29,18 +29,39 @@ pub struct Envelope {
 }
 
 /// Renders `letter` and queues it to `envelope` (queuing is idempotent by
-/// Message-ID). Returns the new row's id, `None` when already queued.
+/// Message-ID). Returns the new row's id, `None` when already queued, or
+/// when handed to the open batch of a long run ([`super::ahead`]), which
+/// queues it before its transaction commits.
 pub fn post(
     conn: &Connection,
     templates: &Templates,
     envelope: Envelope,
-    letter: &Letter,
+    letter: Letter,
     now: DateTime<Utc>,
 ) -> Result<Option<i64>, StoreError> {
-    // A board mail's HTML part is kept as the data that draws it
-    // (`letters::html::later`): `deliver` draws it.
+    let Some((envelope, letter)) = super::ahead::hand_over(templates, envelope, letter, now) else {
+        return Ok(None);
+    };
+    let (draft, later) = render(templates, envelope, letter)?;
+    Ok(outbox::queue_drawn_later(
+        conn,
+        &draft,
+        later.as_deref(),
+        now,
+    )?)
+}
+
+/// The outbox row of `letter` to `envelope`: the draft, and the data that
+/// draws a board mail's HTML part (`letters::html::later`, as JSON): `deliver`
+/// draws it.
+pub(super) fn render(
+    templates: &Templates,
+    envelope: Envelope,
+    mut letter: Letter,
+) -> Result<(Draft, Option<String>), StoreError> {
+    letter.draw_diagram();
     let (mail, later) = templates
-        .letter_to_queue(letter)
+        .letter_to_queue(&letter)
         .map_err(|e| StoreError::Setup(e.to_string()))?;
     let draft = Draft {
         game: envelope.game,
@@ -53,11 +74,5 @@ pub fn post(
         references: envelope.references,
         reply_to: envelope.reply_to,
     };
-    let later = later.map(|later| later.to_json());
-    Ok(outbox::queue_drawn_later(
-        conn,
-        &draft,
-        later.as_deref(),
-        now,
-    )?)
+    Ok((draft, later.map(|later| later.to_json())))
 }

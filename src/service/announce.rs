@@ -27,12 +27,12 @@ use crate::letters::{BoardLetter, ClockLetter, Comment, ConfirmLetter};
 use crate::mail::post::{Envelope, post};
 use crate::mail::settings::Settings;
 use crate::mail::token;
-use crate::rules::{Seat, VARIANTS};
+use crate::rules::{Seat, VARIANTS, find_variant};
 use crate::service::autopass::AUTO_PASS;
 use crate::service::deadline::{GameClock, readable};
 use crate::service::dice::current_roll;
 use crate::service::game::{LoadedGame, roll_text};
-use crate::service::score::{Scored, described, first_shown, move_list, score_and_before};
+use crate::service::score::{Scored, described, first_shown, move_list, score_and_seats};
 use crate::service::thinking;
 use crate::service::turn_arrival;
 use crate::service::vacation::vacation_notes;
@@ -221,7 +221,7 @@ pub fn queue_loaded(
                 message_id,
                 reply_to,
             };
-            post(conn, &settings.templates, envelope, &wrap(letter), now)?;
+            post(conn, &settings.templates, envelope, wrap(letter), now)?;
         }
         let copy = spectators::Copy {
             game,
@@ -264,7 +264,7 @@ fn confirmation(
         conn,
         &settings.templates,
         envelope,
-        &Letter::Confirm(letter),
+        Letter::Confirm(letter),
         now,
     )?;
     Ok(())
@@ -279,16 +279,24 @@ pub(super) fn address_to(
     seat: Seat,
 ) -> Result<(), ServiceError> {
     let reader = game.player_at(seat);
-    letter.diagram = game.position.render_for(seat).trim_end().to_string();
-    // The diagram's own `Last move:` line gets the check or mate mark and
-    // what the turn took (the HTML board's notes too, when drawn).
-    if let Some((turn, shown)) = &letter.last_shown {
-        letter.diagram = letter
-            .diagram
-            .lines()
-            .map(|line| last_move_line(line, turn, shown))
-            .collect::<Vec<_>>()
-            .join("\n");
+    // In a long run's batch the ASCII board is drawn where the letter is
+    // rendered, on the other core, from the same facts (the encoded
+    // position, this side, the last turn as shown: `html_board`); a
+    // variant outside this build's list cannot be read back there.
+    letter.diagram_later =
+        crate::mail::ahead::is_open() && find_variant(game.variant.name()).is_some();
+    if !letter.diagram_later {
+        letter.diagram = game.position.render_for(seat).trim_end().to_string();
+        // The diagram's own `Last move:` line gets the check or mate mark
+        // and what the turn took (the HTML board's notes too, when drawn).
+        if let Some((turn, shown)) = &letter.last_shown {
+            letter.diagram = letter
+                .diagram
+                .lines()
+                .map(|line| last_move_line(line, turn, shown))
+                .collect::<Vec<_>>()
+                .join("\n");
+        }
     }
     letter.html_board = Some(HtmlBoard {
         variant: game.variant.name().to_string(),
@@ -684,9 +692,17 @@ pub(super) fn board_letter(
         view.winner.clone(),
         view.result.is_some() && view.winner.is_none(),
     );
-    let log = turns::log(conn, game.id())?;
-    let (scored, before) =
-        score_and_before(game.variant, &game.row.options, &log).map_err(damaged)?;
+    // The whole trail read once: the live log replayed for the move
+    // list, and for the clock block the same replay says who had the move.
+    let trail = turns::trail(conn, game.id())?;
+    let log: Vec<turns::Entry> = trail
+        .iter()
+        .filter(|(e, undone)| undone.is_none() && e.kind != turns::EntryKind::Undo)
+        .map(|(e, _)| e.clone())
+        .collect();
+    let shows_clock = shows_clock(&game.row);
+    let ((scored, before), movers) =
+        score_and_seats(game.variant, &game.row.options, &log, shows_clock).map_err(damaged)?;
     // The last turn's squares, what differs from the board before it,
     // are worked out when the HTML board is drawn.
     let before_last = before.map(|before| before.encode());
@@ -733,7 +749,11 @@ pub(super) fn board_letter(
     } else {
         crate::service::votes::waiting_for(game, &game.row.undo_votes)
     };
-    let clock = clock_letter(conn, game, now).map_err(damaged)?;
+    let clock = if shows_clock {
+        Some(clock_letter(conn, game, trail, movers.as_deref(), now).map_err(damaged)?)
+    } else {
+        None
+    };
     Ok(BoardLetter {
         title: game.variant.title().to_string(),
         name: game.variant.full_name().to_string(),
@@ -775,20 +795,28 @@ pub(super) fn board_letter(
     })
 }
 
-/// The clock block, where pbmserv printed one: when the game is over, when
-/// its time limits are not the defaults, or when it limits thinking time.
+/// Whether a game's letter has the clock block, where pbmserv printed one:
+/// when the game is over, when its time limits are not the defaults, or
+/// when it limits thinking time.
+fn shows_clock(row: &games::Game) -> bool {
+    let over = row.status != games::Status::Active;
+    let defaults = row.nag_days == DEFAULT_NAG_DAYS && row.forfeit_days == DEFAULT_FORFEIT_DAYS;
+    over || !defaults || row.total_days.is_some() || row.clock.is_some()
+}
+
+/// The clock block ([`shows_clock`]) from the game's `trail`, and the seats
+/// to move along it when the caller replayed it
+/// ([`thinking::clocks_of_trail`]).
 fn clock_letter(
     conn: &Connection,
     game: &LoadedGame,
+    trail: Vec<(turns::Entry, Option<u32>)>,
+    seats: Option<&[Option<Seat>]>,
     now: DateTime<Utc>,
-) -> Result<Option<ClockLetter>, ServiceError> {
+) -> Result<ClockLetter, ServiceError> {
     let row = &game.row;
     let over = row.status != games::Status::Active;
-    let defaults = row.nag_days == DEFAULT_NAG_DAYS && row.forfeit_days == DEFAULT_FORFEIT_DAYS;
-    if !over && defaults && row.total_days.is_none() && row.clock.is_none() {
-        return Ok(None);
-    }
-    let clocks = thinking::clocks(conn, game, now)?;
+    let clocks = thinking::clocks_of_trail(conn, game, trail, seats, now)?;
     let seats = game.variant.seats();
     let control = crate::service::deadline::control_of(game)?;
     let banks = match control {
@@ -805,7 +833,7 @@ fn clock_letter(
             .collect(),
         None => Vec::new(),
     };
-    Ok(Some(ClockLetter {
+    Ok(ClockLetter {
         started: readable(clocks.started),
         last_move: clocks.last_entry.map(readable),
         now: (!over).then(|| readable(now)),
@@ -828,7 +856,7 @@ fn clock_letter(
             })
             .collect(),
         total: thinking::span_text(clocks.used.iter().copied().sum()),
-    }))
+    })
 }
 
 /// A game's letter from its stored row alone (no position to draw, no

@@ -212,7 +212,7 @@ fn queue(
         conn,
         &settings.templates,
         envelope,
-        &Letter::Digest(letter),
+        Letter::Digest(letter),
         now,
     )?;
     Ok(true)

@@ -18,7 +18,9 @@
 //! game's change, its mail and its next due moment in the batch's one
 //! transaction: a crash loses at most an uncommitted batch, which the next
 //! run redoes. A game that cannot be judged sends its batch round again,
-//! each game then in a savepoint of its own ([`Care`]).
+//! each game then in a savepoint of its own ([`Care`]). A batch's letters
+//! are rendered on the other core while the next games are judged
+//! ([`crate::mail::ahead`]) and written before the batch commits.
 //!
 //! A run touches only the games due: each active game's next due moment
 //! ([`Due::next`](crate::clock::Due::next)) is kept in the `due` index, worked
@@ -39,6 +41,8 @@ use super::{notify, thinking, turn_arrival, votes};
 use crate::clock::Pauses;
 use crate::clock::due::{self, Limit};
 use crate::command::GameId;
+use crate::mail::ahead::RenderAhead;
+use crate::mail::settings::Settings;
 use crate::rules::Conclusion;
 use crate::store::reminders;
 use crate::store::{self, Tx, draw_offers, games, turns::EntryKind, vacations};
@@ -137,6 +141,9 @@ pub fn remind(
     store::widen_cache(conn)?;
     // The batches' commits fold the WAL seldom; the run folds it last.
     let long_run = store::wal::LongRun::start();
+    // The batches' letters are rendered on the other core.
+    let settings = Settings::current().map_err(|e| ServiceError::Setup(e.to_string()))?;
+    let mut ahead = RenderAhead::start(&settings.templates);
     let (due, travellers) = {
         let tx = store::read(conn)?;
         (
@@ -165,7 +172,7 @@ pub fn remind(
     progress(0, due.len());
     let mut done = 0;
     for batch in due.chunks(BATCH) {
-        let tally = match judge.batch(conn, batch, Care::Together)? {
+        let tally = match judge.batch(conn, batch, Care::Together(&mut ahead))? {
             Some(tally) => tally,
             // A game of the batch could not be judged: the batch again,
             // each game in a savepoint of its own, so that the others go
@@ -208,11 +215,11 @@ struct Judge<'a> {
 }
 
 /// How one batch of games is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Care {
+enum Care<'a> {
     /// All in the transaction's one journal: a game that cannot be judged
-    /// gives up the whole batch (rolled back, nothing written).
-    Together,
+    /// gives up the whole batch (rolled back, nothing written). Its letters
+    /// are rendered by the run's worker and queued before the commit.
+    Together(&'a mut RenderAhead),
     /// Each game in a savepoint of its own: one that cannot be judged is
     /// rolled back alone and named among the problems. A savepoint journals
     /// every page a game touches again (a fifth of a run's writes), so it
@@ -251,17 +258,24 @@ impl Judge<'_> {
         &mut self,
         conn: &mut Connection,
         games: &[GameId],
-        care: Care,
+        care: Care<'_>,
     ) -> Result<Option<Summary>, ServiceError> {
         let tx = store::write(conn)?;
+        let alone = matches!(care, Care::EachAlone);
+        // Dropped before the transaction (declared after it): a batch
+        // given up throws its letters away.
+        let ahead = match care {
+            Care::Together(ahead) => Some(ahead.open()),
+            Care::EachAlone => None,
+        };
         let mut tally = Summary::default();
         for &game in games {
-            if care == Care::EachAlone {
+            if alone {
                 tx.execute_batch("SAVEPOINT game")?;
             }
             match self.act_all(&tx, game) {
                 Ok((actions, after)) => {
-                    if care == Care::EachAlone {
+                    if alone {
                         tx.execute_batch("RELEASE game")?;
                     }
                     tally.count(&actions);
@@ -275,7 +289,7 @@ impl Judge<'_> {
                     }
                 }
                 Err(e) if e.is_refusal() => {
-                    if care == Care::Together {
+                    if !alone {
                         return Ok(None);
                     }
                     tx.execute_batch("ROLLBACK TO game; RELEASE game")?;
@@ -285,6 +299,9 @@ impl Judge<'_> {
                 }
                 Err(e) => return Err(e),
             }
+        }
+        if let Some(ahead) = ahead {
+            ahead.queue(&tx)?;
         }
         tx.commit()?;
         Ok(Some(tally))

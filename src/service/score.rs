@@ -74,6 +74,9 @@ pub fn score(
 /// The scored log and the position before its last turn.
 pub type ScoredAndBefore = (Vec<Scored>, Option<Box<dyn Position>>);
 
+/// The seat to move before each entry of a log and after its last.
+pub type Movers = Vec<Option<Seat>>;
+
 /// [`score`], and the position before the last turn (none before the
 /// first): what the last turn changed is the difference.
 pub fn score_and_before(
@@ -81,11 +84,28 @@ pub fn score_and_before(
     options: &[GameOption],
     log: &[Entry],
 ) -> Result<ScoredAndBefore, ServiceError> {
+    Ok(score_and_seats(variant, options, log, false)?.0)
+}
+
+/// [`score_and_before`], and with `to_move`, the seat to move before each
+/// entry of `log` and after the last (`log.len() + 1` of them, what
+/// [`super::thinking::clocks`] charges the time to): the one replay serves
+/// both.
+pub fn score_and_seats(
+    variant: &dyn Variant,
+    options: &[GameOption],
+    log: &[Entry],
+    to_move: bool,
+) -> Result<(ScoredAndBefore, Option<Movers>), ServiceError> {
     let mut before_last = None;
     let mut position = variant.start(options)?;
     let chess = variant.name() == "chess";
     let mut out = Vec::with_capacity(log.len());
+    let mut seats = to_move.then(|| Vec::with_capacity(log.len() + 1));
     for entry in log {
+        if let Some(seats) = &mut seats {
+            seats.push(position.to_move());
+        }
         let roll = entry.roll.as_deref().and_then(parse_roll);
         let after = apply(position.as_ref(), entry.kind, entry.seat, &entry.text, roll)?;
         let mark = match entry.kind {
@@ -110,7 +130,10 @@ pub fn score_and_before(
             before_last = Some(before);
         }
     }
-    Ok((out, before_last))
+    if let Some(seats) = &mut seats {
+        seats.push(position.to_move());
+    }
+    Ok(((out, before_last), seats))
 }
 
 /// `#` when the side to move is in check and the game is won by the

@@ -59,6 +59,27 @@ pub fn clocks(
     game: &LoadedGame,
     now: DateTime<Utc>,
 ) -> Result<Clocks, ServiceError> {
+    clocks_of_trail(conn, game, turns::trail(conn, game.id())?, None, now)
+}
+
+/// [`clocks`] from the game's `trail` ([`turns::trail`]), read by the
+/// caller; `seats`, when the caller has replayed the game already: the
+/// seat to move before each entry and after the last
+/// ([`super::score::score_and_seats`]). They are used only for a trail
+/// without takebacks, which is the live log that replay walked.
+pub fn clocks_of_trail(
+    conn: &Connection,
+    game: &LoadedGame,
+    trail: Vec<(turns::Entry, Option<u32>)>,
+    seats: Option<&[Option<Seat>]>,
+    now: DateTime<Utc>,
+) -> Result<Clocks, ServiceError> {
+    let replayed = seats.filter(|s| {
+        s.len() == trail.len() + 1
+            && trail
+                .iter()
+                .all(|(e, undone)| undone.is_none() && e.kind != EntryKind::Undo)
+    });
     let started = instant(&game.row.created)?;
     let seats = game.row.players.len();
     let pauses = game
@@ -95,9 +116,13 @@ pub fn clocks(
     let mut before_undone: HashMap<u32, Box<dyn Position>> = HashMap::new();
     let mut since = started;
     let mut last_entry = None;
-    for (entry, undone) in turns::trail(conn, game.id())? {
+    for (i, (entry, undone)) in trail.into_iter().enumerate() {
         let at = instant(&entry.at)?;
-        charge(&mut used, &mut partial, position.to_move(), since, at);
+        let to_move = match replayed {
+            Some(seats) => seats[i],
+            None => position.to_move(),
+        };
+        charge(&mut used, &mut partial, to_move, since, at);
         since = at;
         // A turn played ends its player's turn (an undone one too: its
         // time was spent).
@@ -107,6 +132,9 @@ pub fn clocks(
             turn_spans[seat].push(std::mem::take(&mut partial[seat]));
         }
         last_entry = Some(at);
+        if replayed.is_some() {
+            continue;
+        }
         if entry.kind == EntryKind::Undo {
             if let Some(before) = before_undone.remove(&entry.seq) {
                 position = before;
@@ -125,7 +153,11 @@ pub fn clocks(
     let used_at_since = used.clone();
     let partial_at_since = partial.clone();
     if !over {
-        charge(&mut used, &mut partial, position.to_move(), since, now);
+        let to_move = match replayed {
+            Some(seats) => seats[seats.len() - 1],
+            None => position.to_move(),
+        };
+        charge(&mut used, &mut partial, to_move, since, now);
     }
     Ok(Clocks {
         started,
@@ -249,6 +281,42 @@ mod tests {
         let mut req = Request::new(&actor, &command, at(secs));
         req.catalog = CATALOG;
         execute(conn, &req).unwrap();
+    }
+
+    /// The seats to move from the letter's own replay of the log give the
+    /// clocks that replaying the trail again gives; and they are used.
+    #[test]
+    fn the_seats_of_one_replay_give_the_same_clocks() {
+        let mut conn = db();
+        race(&mut conn, &["alice", "bob"]);
+        mv(&mut conn, "alice", "1", 100);
+        mv(&mut conn, "bob", "1", 400);
+        mv(&mut conn, "alice", "1", 86_400 + 500);
+        let game = LoadedGame::load(&conn, CATALOG, GameId(1)).unwrap();
+        let log = turns::log(&conn, game.id()).unwrap();
+        let (_, seats) =
+            crate::service::score::score_and_seats(game.variant, &game.row.options, &log, true)
+                .unwrap();
+        let seats = seats.unwrap();
+        assert_eq!(seats.len(), log.len() + 1);
+        let now = at(86_400 + 600);
+        let trail = || turns::trail(&conn, game.id()).unwrap();
+        let replayed = clocks(&conn, &game, now).unwrap();
+        assert_eq!(
+            clocks_of_trail(&conn, &game, trail(), Some(&seats), now).unwrap(),
+            replayed
+        );
+        let swapped: Vec<Option<Seat>> = seats.iter().map(|s| s.map(|s| 1 - s)).collect();
+        assert_ne!(
+            clocks_of_trail(&conn, &game, trail(), Some(&swapped), now).unwrap(),
+            replayed,
+            "the seats given are the ones charged"
+        );
+        // Seats that cannot be the trail's are left aside.
+        assert_eq!(
+            clocks_of_trail(&conn, &game, trail(), Some(&swapped[1..]), now).unwrap(),
+            replayed
+        );
     }
 
     #[test]

@@ -15,10 +15,13 @@ use serde::{Deserialize, Serialize};
 
 use super::letter::board_mail;
 use crate::rules::picture::Picture;
-use crate::rules::{GameOption, find_variant};
+use crate::rules::{GameOption, Position, Variant, find_variant};
 
 /// What stands in the text for the board while the HTML part is made.
 pub const MARKER: &str = "@@boserv-html-board@@";
+
+/// A board's variant, options and position, read back.
+type ReadBack = (&'static dyn Variant, Vec<GameOption>, Box<dyn Position>);
 
 /// One reader's board as data: drawn as a [`Picture`] when needed.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -39,9 +42,9 @@ pub struct HtmlBoard {
 }
 
 impl HtmlBoard {
-    /// The picture of the board; `None` for a variant this build does not
-    /// know, a position it cannot read, or a game without a picture.
-    pub fn picture(&self) -> Option<Picture> {
+    /// The variant, its options and the position, read back; `None` for a
+    /// variant this build does not know or a position it cannot read.
+    fn read(&self) -> Option<ReadBack> {
         let variant = find_variant(&self.variant)?;
         let options: Vec<GameOption> = self
             .options
@@ -52,6 +55,30 @@ impl HtmlBoard {
             })
             .collect();
         let position = variant.decode(&options, &self.position).ok()?;
+        Some((variant, options, position))
+    }
+
+    /// The ASCII board of the text part, as the reader sees it (the
+    /// `Last move:` line with the turn as the mail shows it); `None` as
+    /// for [`Self::picture`].
+    pub fn diagram(&self) -> Option<String> {
+        let (_, _, position) = self.read()?;
+        let diagram = position.render_for(self.seat);
+        let diagram = diagram.trim_end();
+        Some(match &self.last_shown {
+            Some((turn, shown)) => diagram
+                .lines()
+                .map(|line| last_move_line(line, turn, shown))
+                .collect::<Vec<_>>()
+                .join("\n"),
+            None => diagram.to_string(),
+        })
+    }
+
+    /// The picture of the board; `None` for a variant this build does not
+    /// know, a position it cannot read, or a game without a picture.
+    pub fn picture(&self) -> Option<Picture> {
+        let (variant, options, position) = self.read()?;
         let mut picture = position.picture(self.seat)?;
         // A position before that cannot be read marks no square.
         picture.last_move = self
@@ -136,6 +163,45 @@ mod tests {
             before_last: Some(start.encode()),
             last_shown: None,
         }
+    }
+
+    /// What `remind` leaves to be drawn on the other core is the board the
+    /// loaded position draws, in every variant, from every side.
+    #[test]
+    fn the_ascii_board_drawn_later_is_the_one_the_position_draws() {
+        for variant in crate::rules::VARIANTS {
+            let start = variant.start(&[]).unwrap();
+            for seat in 0..variant.seats().len() {
+                let board = HtmlBoard {
+                    variant: variant.name().into(),
+                    options: vec![],
+                    position: start.encode(),
+                    seat,
+                    before_last: None,
+                    last_shown: None,
+                };
+                let want = start.render_for(seat);
+                assert_eq!(
+                    board.diagram().as_deref(),
+                    Some(want.trim_end()),
+                    "{} from seat {seat}",
+                    variant.name()
+                );
+            }
+        }
+        // The last turn as the mail shows it, with its mark.
+        let board = HtmlBoard {
+            last_shown: Some(("e2-e4".into(), "e4+".into())),
+            ..chess_board(1)
+        };
+        let drawn = board.diagram().unwrap();
+        assert!(drawn.contains("Last move: e4+"), "{drawn}");
+        assert!(!drawn.contains("Last move: e2-e4"), "{drawn}");
+        let unknown = HtmlBoard {
+            variant: "no such game".into(),
+            ..chess_board(0)
+        };
+        assert_eq!(unknown.diagram(), None);
     }
 
     #[test]

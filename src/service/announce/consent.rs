@@ -45,6 +45,6 @@ pub fn queue(
         references: vec![root],
         reply_to,
     };
-    post::post(conn, &settings.templates, envelope, letter, now)?;
+    post::post(conn, &settings.templates, envelope, letter.clone(), now)?;
     Ok(())
 }

@@ -133,7 +133,7 @@ pub fn queue(
         conn,
         &settings.templates,
         envelope,
-        &Letter::Nag(letter),
+        Letter::Nag(letter),
         now,
     )?;
     Ok(())

@@ -186,6 +186,6 @@ fn send(
         references: root.into_iter().collect(),
         reply_to: None,
     };
-    post(conn, &settings.templates, envelope, letter, now)?;
+    post(conn, &settings.templates, envelope, letter.clone(), now)?;
     Ok(())
 }

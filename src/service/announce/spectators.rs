@@ -88,7 +88,7 @@ pub fn queue(
         conn,
         &settings.templates,
         envelope,
-        &(copy.wrap)(letter),
+        (copy.wrap)(letter),
         now,
     )?;
     Ok(())

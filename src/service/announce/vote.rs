@@ -73,7 +73,7 @@ pub fn queue(
         conn,
         &settings.templates,
         envelope,
-        &Letter::Vote(letter),
+        Letter::Vote(letter),
         now,
     )?;
     Ok(())

@@ -132,7 +132,7 @@ pub fn news(
             references: Vec::new(),
             reply_to: None,
         };
-        post::post(conn, &settings.templates, envelope, &letter, now)?;
+        post::post(conn, &settings.templates, envelope, letter, now)?;
     }
     Ok(())
 }
