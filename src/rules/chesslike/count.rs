@@ -42,6 +42,10 @@ impl ChessLike {
         if self.rules.backend.is_some() {
             return None;
         }
+        if let Some(count) = self.count_narrow(scratch, en_passant) {
+            return Some(count);
+        }
+        en_passant.clear();
         let Scratch {
             board,
             guard,

@@ -3,6 +3,7 @@
 //! moves, then the check filter (after any action: one's own move, a move
 //! of an enemy piece, a drop) and the game's own legality hook.
 
+use super::check_ways::CheckWays;
 use super::pawn_table::PawnTable;
 use super::pawns::{each_passed_over, facing};
 use super::piece_table::PieceTable;
@@ -44,6 +45,9 @@ pub(super) struct Scratch {
     /// moves.
     pub(super) pawn_table: PawnTable,
     pub(super) piece_table: PieceTable,
+    /// The check ways as words, for counting on boards of at most 64
+    /// squares.
+    pub(super) check_ways: CheckWays,
     /// Lists a search fills per position (the squirms, their follow-ups).
     pub(super) squirms: Vec<Act>,
     pub(super) follow: Vec<Act>,
@@ -58,6 +62,7 @@ impl Scratch {
             rebel_steps: RebelSteps::default(),
             pawn_table: PawnTable::default(),
             piece_table: PieceTable::default(),
+            check_ways: CheckWays::default(),
             squirms: Vec::new(),
             follow: Vec::new(),
         }

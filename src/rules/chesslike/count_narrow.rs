@@ -1,0 +1,357 @@
+//! The legal actions counted on a board of at most 64 squares, every set
+//! one word: what perft's last ply needs in the games whose turn is one
+//! move of one's own pieces (Orthodia and the like). The general count
+//! (`count.rs`) prepares the royal guard in sets of four words, judges
+//! each piece by several tests and lists the royal piece's moves, the
+//! pinned pieces' and those that fill a screen to test them one by one.
+//! Here, out of check with one royal piece, the check ways onto it
+//! (`check_ways.rs`) give the pins and screens as words; a free piece's
+//! moves are its masks (`piece_table.rs`, `pawn_table.rs`) counted by
+//! population; a pinned piece's, a screen-filling move's and an en
+//! passant capture's are judged against the few lines kept, and the
+//! royal piece's against the ways of the enemy pieces that could reach
+//! its new square. The same judgements as the guard's
+//! ([`RoyalGuard::safe_by_lines`]), so the same count. `None` where this
+//! path does not apply; the general count then answers.
+//!
+//! [`RoyalGuard::safe_by_lines`]: crate::rules::royal_guard::RoyalGuard::safe_by_lines
+
+use super::Rebels;
+use super::movegen::Scratch;
+use super::pawns::facing;
+use super::position::{Act, ChessLike, Special};
+use crate::rules::Action;
+use crate::rules::geometry::Square;
+
+/// The most lines onto the royal piece kept (more: the general count).
+const LINES: usize = 32;
+
+/// One enemy piece's way onto the royal square that one move could make
+/// hold: its square, the squares on the way, how many must be occupied.
+#[derive(Clone, Copy, Default)]
+struct Line {
+    watcher: u64,
+    way: u64,
+    screens: u32,
+}
+
+/// The lines onto the royal piece and the board's occupied squares.
+struct Lines {
+    lines: [Line; LINES],
+    len: usize,
+    occupied: u64,
+}
+
+impl Lines {
+    /// True when no line holds after `vacated` squares are emptied and
+    /// `filled` ones occupied (a line whose watcher is among them is gone
+    /// or moved: the move took it).
+    #[inline]
+    fn safe(&self, vacated: u64, filled: u64) -> bool {
+        let occupied = (self.occupied & !vacated) | filled;
+        let touched = vacated | filled;
+        !self.lines[..self.len].iter().any(|l| {
+            l.watcher & touched == 0 && (l.way & occupied).count_ones() == l.screens
+        })
+    }
+}
+
+/// Calls `f` with each square of `set`.
+#[inline]
+fn each(mut set: u64, mut f: impl FnMut(Square)) {
+    while set != 0 {
+        f(set.trailing_zeros() as Square);
+        set &= set - 1;
+    }
+}
+
+impl ChessLike {
+    /// [`ChessLike::count_legal_acts`] on a board of at most 64 squares,
+    /// in a game without drops, rebel moves or legality of its own, out
+    /// of check, with one royal piece and every piece facing +1 or -1;
+    /// `None` elsewhere or where a table cannot say.
+    pub(super) fn count_narrow(
+        &self,
+        scratch: &mut Scratch,
+        en_passant: &mut Vec<Act>,
+    ) -> Option<u64> {
+        let rules = self.rules;
+        let board = &self.board;
+        if rules.rebels != Rebels::No
+            || rules.drops.is_some()
+            || rules.own_legality
+            || board.geometry().len() > 64
+            || !board.odd_facing().is_empty()
+            || self.side > 1
+        {
+            return None;
+        }
+        let side = self.side;
+        let own = board.owned(side)?.low_bits();
+        let theirs = board.owned(1 - side)?.low_bits();
+        let occupied = board.occupancy().low_bits();
+        let royal = board.royal_squares().low_bits();
+        let kings = own & royal;
+        if kings.count_ones() != 1 || occupied != own | theirs {
+            return None;
+        }
+        let king = kings.trailing_zeros() as Square;
+        let Scratch {
+            check_ways: ways,
+            pawn_table,
+            piece_table,
+            follow,
+            board: copy,
+            ..
+        } = scratch;
+        ways.prepare(board);
+        // The lines onto the royal square (as the guard prepares them).
+        let mut lines = Lines {
+            lines: [Line::default(); LINES],
+            len: 0,
+            occupied,
+        };
+        let (mut pinned, mut screening) = (0u64, 0u64);
+        let mut watchers = theirs & ways.sources(king);
+        while watchers != 0 {
+            let from = watchers.trailing_zeros() as Square;
+            watchers &= watchers - 1;
+            let p = board.get(from)?;
+            let Some((way, screens)) = ways.way(board, p.kind, p.facing, from, king)? else {
+                continue;
+            };
+            let held = (way & occupied).count_ones();
+            if held > screens + 2 {
+                continue;
+            }
+            match held.cmp(&screens) {
+                // In check: the general count.
+                std::cmp::Ordering::Equal => return None,
+                std::cmp::Ordering::Less => screening |= way,
+                std::cmp::Ordering::Greater if held == screens + 1 => pinned |= way & occupied,
+                std::cmp::Ordering::Greater => {}
+            }
+            if lines.len == LINES {
+                return None;
+            }
+            lines.lines[lines.len] = Line {
+                watcher: 1 << from,
+                way,
+                screens,
+            };
+            lines.len += 1;
+        }
+        let capturable = theirs & !royal;
+        let up = facing(side);
+        let pawn_kinds: u64 = rules.pawns.iter().fold(0, |m, r| m | 1 << r.kind);
+        if pawn_kinds & 1 << board.get(king)?.kind != 0
+            || rules
+                .pawns
+                .iter()
+                .any(|r| r.promotions.iter().any(|&k| board.is_royal_kind(k)))
+        {
+            return None;
+        }
+        let mut count = 0u64;
+        let mut pieces = own & !kings;
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as Square;
+            pieces &= pieces - 1;
+            let p = board.get(from)?;
+            // The squares it may move to, those it may capture on, and
+            // where each move counts once per promotion.
+            let (quiet, captures, promotion, ways_there) = if pawn_kinds & 1 << p.kind != 0 {
+                if p.facing != up {
+                    return None;
+                }
+                let index = rules.pawns.iter().position(|r| r.kind == p.kind)?;
+                let rule = &rules.pawns[index];
+                let squares =
+                    pawn_table.get(board, (index, rules.pawns.len()), rule, side, from)?;
+                let mut quiet = 0u64;
+                for ray in squares.steps() {
+                    for &to in ray {
+                        if occupied & 1 << to != 0 {
+                            break;
+                        }
+                        quiet |= 1 << to;
+                    }
+                }
+                let captures = squares.captures.low_bits() & capturable;
+                let promotion = squares.promotion.low_bits();
+                (quiet, captures, promotion, rule.promotions.len() as u64)
+            } else {
+                let masks = piece_table.narrow.get(board, p.kind, p.facing, from)?;
+                let (quiet, reached) = masks.reached(occupied);
+                (quiet, reached & capturable, 0, 1)
+            };
+            let weight = |set: u64| {
+                u64::from((set & !promotion).count_ones())
+                    + u64::from((set & promotion).count_ones()) * ways_there
+            };
+            let from_bit = 1u64 << from;
+            if pinned & from_bit == 0 {
+                // Free: every capture is legal, and every quiet move but
+                // one that fills a screen (judged by the lines).
+                let risky = quiet & screening;
+                count += weight((quiet & !risky) | captures);
+                each(risky, |to| {
+                    if lines.safe(from_bit, 1 << to) {
+                        count += weight(1 << to);
+                    }
+                });
+            } else {
+                each(quiet | captures, |to| {
+                    if lines.safe(from_bit, 1 << to) {
+                        count += weight(1 << to);
+                    }
+                });
+            }
+        }
+        // The royal piece: each square it may go to, asked of the enemy
+        // pieces that could check it there, the royal piece lifted.
+        let k = board.get(king)?;
+        let masks = piece_table.narrow.get(board, k.kind, k.facing, king)?;
+        let (quiet, reached) = masks.reached(occupied);
+        let lifted = occupied & !kings;
+        let mut unknown = false;
+        each(quiet | (reached & capturable), |to| {
+            let mut attackers = theirs & ways.sources(to) & !(1 << to);
+            while attackers != 0 {
+                let from = attackers.trailing_zeros() as Square;
+                attackers &= attackers - 1;
+                let Some(p) = board.get(from) else {
+                    unknown = true;
+                    return;
+                };
+                match ways.way(board, p.kind, p.facing, from, to) {
+                    None => {
+                        unknown = true;
+                        return;
+                    }
+                    Some(Some((way, screens))) if (way & lifted).count_ones() == screens => {
+                        return;
+                    }
+                    Some(_) => {}
+                }
+            }
+            count += 1;
+        });
+        if unknown {
+            return None;
+        }
+        // En passant: judged by the lines with both squares emptied.
+        en_passant.clear();
+        if self.en_passant.is_some() {
+            follow.clear();
+            self.en_passant_acts_into(follow);
+            for act in follow.iter() {
+                let (Action::Move { from, to, .. }, Special::EnPassant { taken }) =
+                    (act.action, act.special)
+                else {
+                    return None;
+                };
+                if from == king {
+                    return None;
+                }
+                if lines.safe(1 << from | 1 << taken, 1 << to) {
+                    count += 1;
+                    en_passant.push(*act);
+                }
+            }
+        }
+        if rules
+            .castlings
+            .iter()
+            .any(|r| r.seat == side && self.rights & 1 << r.right != 0)
+        {
+            copy.copy_from(board);
+            self.each_legal_castling(copy, |_| count += 1);
+        }
+        Some(count)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::chesslike::{Rules, from_fen, to_fen};
+    use crate::rules::{chess, orthodia};
+    const CHESS_START: &str = chess::START_FEN;
+
+    /// The narrow count is the length of the list wherever it answers,
+    /// along pseudo-random games of both Orthodias and of chess (whose
+    /// core data has castling), and in positions with pins, en passant
+    /// and castling into or through check.
+    #[test]
+    fn the_narrow_count_is_the_length_of_the_list() {
+        let games: [(&'static Rules, &str); 3] = [
+            (&orthodia::RULES, orthodia::START),
+            (
+                &orthodia::SIMPLE_RULES,
+                "rgb1kbgr/wppppppw/8/8/8/8/WPPPPPPW/RGB1KBGR w - - 0 1",
+            ),
+            (&chess::rules::RULES, CHESS_START),
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let (mut counted, mut en_passant, mut castling) = (0, 0, 0);
+        let mut agrees = |pos: &ChessLike, scratch: &mut Scratch| {
+            let list = pos.core_legal_acts();
+            let mut ep = Vec::new();
+            let count = pos.count_narrow(scratch, &mut ep)?;
+            let fen = to_fen(pos);
+            assert_eq!(count as usize, list.len(), "{fen}");
+            let listed_ep: Vec<&Act> = list
+                .iter()
+                .filter(|a| matches!(a.special, Special::EnPassant { .. }))
+                .collect();
+            assert_eq!(listed_ep.len(), ep.len(), "{fen}");
+            en_passant += usize::from(!ep.is_empty());
+            let castles = list
+                .iter()
+                .any(|a| matches!(a.special, Special::Castle { .. }));
+            castling += usize::from(castles);
+            counted += 1;
+            Some(list)
+        };
+        for (rules, start) in games {
+            for _game in 0..16 {
+                let mut pos = from_fen(rules, start).unwrap();
+                let mut scratch = Scratch::new(&pos.board);
+                for _ply in 0..80 {
+                    let list = agrees(&pos, &mut scratch).unwrap_or_else(|| pos.core_legal_acts());
+                    if list.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let act = list[(seed % list.len() as u64) as usize];
+                    pos.play_in_place(&[act]);
+                }
+            }
+        }
+        let fixed: [(&'static Rules, &str); 5] = [
+            // The knight is pinned by the rook: king moves only.
+            (&chess::rules::RULES, "4k3/8/8/8/4r3/8/4N3/4K3 w - - 0 1"),
+            // The rook slides along the pin, or takes the pinner.
+            (&chess::rules::RULES, "4k3/8/8/8/4r3/8/4R3/4K3 w - - 0 1"),
+            // En passant would expose the king along the rank.
+            (&chess::rules::RULES, "8/8/8/KPp4r/8/8/8/7k w - c7-c5 0 2"),
+            // Castling through an attacked square one way, not the other.
+            (&chess::rules::RULES, "4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1"),
+            // The Torch pins a Gold from a distance (odd squares only).
+            (&orthodia::RULES, "4k3/8/4g3/8/8/8/8/K3T3 b - - 0 1"),
+        ];
+        let mut pinned = 0;
+        for (rules, fen) in fixed {
+            let pos = from_fen(rules, fen).unwrap();
+            let mut scratch = Scratch::new(&pos.board);
+            pinned += usize::from(agrees(&pos, &mut scratch).is_some());
+        }
+        assert!(
+            counted > 2000 && en_passant > 8 && castling > 20 && pinned >= 4,
+            "{counted} counted, {en_passant} with en passant, {castling} with castling, {pinned} fixed"
+        );
+    }
+}
