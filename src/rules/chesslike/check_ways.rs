@@ -60,7 +60,7 @@ impl CheckWays {
     }
 
     /// The squares a piece facing +1 or -1 could check `sq` from.
-    #[inline]
+    #[inline(always)]
     pub(super) fn sources(&self, sq: Square) -> u64 {
         self.sources[sq as usize]
     }
@@ -70,7 +70,7 @@ impl CheckWays {
     /// screens))` where it does exactly when `screens` of the squares are
     /// occupied, `None` where the table cannot say (no table, more than
     /// one way).
-    #[inline]
+    #[inline(always)]
     pub(super) fn way(
         &mut self,
         board: &Board,
@@ -95,6 +95,7 @@ impl CheckWays {
     }
 
     #[cold]
+    #[inline(never)]
     fn build(&mut self, board: &Board, kind: u8, facing: i8, from: Square, at: usize) {
         let Some(reach) = board.spec().reach().at(kind, Use::Check, facing, from) else {
             self.built[at] = MISSING;

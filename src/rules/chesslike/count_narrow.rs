@@ -46,7 +46,7 @@ impl Lines {
     /// True when no line holds after `vacated` squares are emptied and
     /// `filled` ones occupied (a line whose watcher is among them is gone
     /// or moved: the move took it).
-    #[inline]
+    #[inline(always)]
     fn safe(&self, vacated: u64, filled: u64) -> bool {
         let occupied = (self.occupied & !vacated) | filled;
         let touched = vacated | filled;
@@ -57,11 +57,75 @@ impl Lines {
 }
 
 /// Calls `f` with each square of `set`.
-#[inline]
+#[inline(always)]
 fn each(mut set: u64, mut f: impl FnMut(Square)) {
     while set != 0 {
         f(set.trailing_zeros() as Square);
         set &= set - 1;
+    }
+}
+
+/// Where the narrow walk puts the legal actions it finds: counted or
+/// listed.
+trait Sink {
+    /// The moves of the piece on `from` to each square of `set`
+    /// (captures where `capture`), once per kind of `promotions` on the
+    /// squares of `promotion`.
+    fn moves(&mut self, from: Square, set: u64, capture: bool, promotion: u64, promotions: &[u8]);
+    /// One legal en passant capture.
+    fn en_passant(&mut self, act: Act);
+    /// One legal castling.
+    fn castling(&mut self, act: Act);
+}
+
+/// Counts, keeping the legal en passant captures (the repetition key
+/// reads them).
+struct Count<'a> {
+    count: u64,
+    en_passant: &'a mut Vec<Act>,
+}
+
+impl Sink for Count<'_> {
+    #[inline(always)]
+    fn moves(&mut self, _: Square, set: u64, _: bool, promotion: u64, promotions: &[u8]) {
+        self.count += u64::from((set & !promotion).count_ones())
+            + u64::from((set & promotion).count_ones()) * promotions.len() as u64;
+    }
+    fn en_passant(&mut self, act: Act) {
+        self.count += 1;
+        self.en_passant.push(act);
+    }
+    fn castling(&mut self, _: Act) {
+        self.count += 1;
+    }
+}
+
+/// Lists, as [`ChessLike::legal_acts`] does (in another order).
+struct List<'a>(&'a mut Vec<Act>);
+
+impl Sink for List<'_> {
+    #[inline(always)]
+    fn moves(&mut self, from: Square, set: u64, capture: bool, promotion: u64, promotions: &[u8]) {
+        each(set, |to| {
+            if promotion & 1 << to == 0 {
+                self.0.push(Act::plain(Action::step(from, to), capture));
+            } else {
+                for &k in promotions {
+                    let action = Action::Move {
+                        from,
+                        to,
+                        promotion: Some(k),
+                    };
+                    self.0.push(Act::plain(action, capture));
+                }
+            }
+        });
+    }
+    fn en_passant(&mut self, act: Act) {
+        self.0.push(act);
+    }
+    fn castling(&mut self, act: Act) {
+        self.0.push(act);
     }
 }
 
@@ -75,6 +139,53 @@ impl ChessLike {
         scratch: &mut Scratch,
         en_passant: &mut Vec<Act>,
     ) -> Option<u64> {
+        en_passant.clear();
+        let mut sink = Count {
+            count: 0,
+            en_passant,
+        };
+        self.narrow(scratch, &mut sink)?;
+        Some(sink.count)
+    }
+
+    /// [`ChessLike::legal_acts`] where [`ChessLike::count_narrow`] can
+    /// count them, put in `out` (cleared first; in another order than
+    /// the list's): what a search lists above its last ply. False (and
+    /// `out` cleared) where it cannot.
+    pub(super) fn list_narrow(&self, scratch: &mut Scratch, out: &mut Vec<Act>) -> bool {
+        out.clear();
+        let listed = self.narrow(scratch, &mut List(out)).is_some();
+        if !listed {
+            out.clear();
+        }
+        listed
+    }
+
+    /// The walk of both, by the processor's population count where it
+    /// has one.
+    #[inline(always)]
+    fn narrow(&self, scratch: &mut Scratch, sink: &mut impl Sink) -> Option<()> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the processor has the instruction.
+            return unsafe { self.narrow_popcnt(scratch, sink) };
+        }
+        self.narrow_words(scratch, sink)
+    }
+
+    /// [`ChessLike::narrow_words`] compiled with the population count
+    /// instruction: every set here is counted by it, and the build's
+    /// baseline (x86-64 without it) counts bits in a dozen instructions.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn narrow_popcnt(&self, scratch: &mut Scratch, sink: &mut impl Sink) -> Option<()> {
+        self.narrow_words(scratch, sink)
+    }
+
+    /// Gives `sink` every legal action, or `None` where this path does
+    /// not apply (having given it some perhaps).
+    #[inline(always)]
+    fn narrow_words(&self, scratch: &mut Scratch, sink: &mut impl Sink) -> Option<()> {
         let rules = self.rules;
         let board = &self.board;
         if rules.rebels != Rebels::No
@@ -152,15 +263,14 @@ impl ChessLike {
         {
             return None;
         }
-        let mut count = 0u64;
         let mut pieces = own & !kings;
         while pieces != 0 {
             let from = pieces.trailing_zeros() as Square;
             pieces &= pieces - 1;
             let p = board.get(from)?;
             // The squares it may move to, those it may capture on, and
-            // where each move counts once per promotion.
-            let (quiet, captures, promotion, ways_there) = if pawn_kinds & 1 << p.kind != 0 {
+            // where each move is one per promotion.
+            let (quiet, captures, promotion, promotions) = if pawn_kinds & 1 << p.kind != 0 {
                 if p.facing != up {
                     return None;
                 }
@@ -179,31 +289,29 @@ impl ChessLike {
                 }
                 let captures = squares.captures.low_bits() & capturable;
                 let promotion = squares.promotion.low_bits();
-                (quiet, captures, promotion, rule.promotions.len() as u64)
+                (quiet, captures, promotion, &rule.promotions[..])
             } else {
                 let masks = piece_table.narrow.get(board, p.kind, p.facing, from)?;
                 let (quiet, reached) = masks.reached(occupied);
-                (quiet, reached & capturable, 0, 1)
-            };
-            let weight = |set: u64| {
-                u64::from((set & !promotion).count_ones())
-                    + u64::from((set & promotion).count_ones()) * ways_there
+                (quiet, reached & capturable, 0, &[][..])
             };
             let from_bit = 1u64 << from;
             if pinned & from_bit == 0 {
                 // Free: every capture is legal, and every quiet move but
                 // one that fills a screen (judged by the lines).
                 let risky = quiet & screening;
-                count += weight((quiet & !risky) | captures);
+                sink.moves(from, quiet & !risky, false, promotion, promotions);
+                sink.moves(from, captures, true, promotion, promotions);
                 each(risky, |to| {
                     if lines.safe(from_bit, 1 << to) {
-                        count += weight(1 << to);
+                        sink.moves(from, 1 << to, false, promotion, promotions);
                     }
                 });
             } else {
                 each(quiet | captures, |to| {
                     if lines.safe(from_bit, 1 << to) {
-                        count += weight(1 << to);
+                        let capture = captures & 1 << to != 0;
+                        sink.moves(from, 1 << to, capture, promotion, promotions);
                     }
                 });
             }
@@ -213,9 +321,11 @@ impl ChessLike {
         let k = board.get(king)?;
         let masks = piece_table.narrow.get(board, k.kind, k.facing, king)?;
         let (quiet, reached) = masks.reached(occupied);
+        let captures = reached & capturable;
         let lifted = occupied & !kings;
+        let mut safe = 0u64;
         let mut unknown = false;
-        each(quiet | (reached & capturable), |to| {
+        each(quiet | captures, |to| {
             let mut attackers = theirs & ways.sources(to) & !(1 << to);
             while attackers != 0 {
                 let from = attackers.trailing_zeros() as Square;
@@ -235,13 +345,14 @@ impl ChessLike {
                     Some(_) => {}
                 }
             }
-            count += 1;
+            safe |= 1 << to;
         });
         if unknown {
             return None;
         }
+        sink.moves(king, quiet & safe, false, 0, &[]);
+        sink.moves(king, captures & safe, true, 0, &[]);
         // En passant: judged by the lines with both squares emptied.
-        en_passant.clear();
         if self.en_passant.is_some() {
             follow.clear();
             self.en_passant_acts_into(follow);
@@ -255,8 +366,7 @@ impl ChessLike {
                     return None;
                 }
                 if lines.safe(1 << from | 1 << taken, 1 << to) {
-                    count += 1;
-                    en_passant.push(*act);
+                    sink.en_passant(*act);
                 }
             }
         }
@@ -266,9 +376,9 @@ impl ChessLike {
             .any(|r| r.seat == side && self.rights & 1 << r.right != 0)
         {
             copy.copy_from(board);
-            self.each_legal_castling(copy, |_| count += 1);
+            self.each_legal_castling(copy, |act| sink.castling(act));
         }
-        Some(count)
+        Some(())
     }
 }
 
@@ -280,6 +390,7 @@ mod tests {
     const CHESS_START: &str = chess::START_FEN;
 
     /// The narrow count is the length of the list wherever it answers,
+    /// and the narrow list holds the list's actions,
     /// along pseudo-random games of both Orthodias and of chess (whose
     /// core data has castling), and in positions with pins, en passant
     /// and castling into or through check.
@@ -301,6 +412,13 @@ mod tests {
             let count = pos.count_narrow(scratch, &mut ep)?;
             let fen = to_fen(pos);
             assert_eq!(count as usize, list.len(), "{fen}");
+            // The list has the same actions (each once: the core's are).
+            let mut listed = Vec::new();
+            assert!(pos.list_narrow(scratch, &mut listed), "{fen}");
+            assert_eq!(listed.len(), list.len(), "{fen}");
+            for act in &list {
+                assert!(listed.contains(act), "{fen}: {act:?}");
+            }
             let listed_ep: Vec<&Act> = list
                 .iter()
                 .filter(|a| matches!(a.special, Special::EnPassant { .. }))

@@ -238,7 +238,7 @@ impl<B> Default for Table<B> {
 
 impl<B: Bits> Table<B> {
     /// The masks of a piece of `kind` facing `facing` (+1 or -1) on `from`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn get(
         &mut self,
         board: &Board,
@@ -260,6 +260,8 @@ impl<B: Bits> Table<B> {
     }
 }
 
+#[cold]
+#[inline(never)]
 fn build<B: Bits>(board: &Board, kind: u8, facing: i8, from: Square) -> Option<PieceMasks<B>> {
     let k = &board.kinds()[kind as usize];
     let zone = board.geometry().zone(from);
