@@ -18,7 +18,7 @@
 
 use super::Rebels;
 use super::movegen::Scratch;
-use super::pawns::facing;
+use super::pawns::{each_passed_over, facing};
 use super::position::{Act, ChessLike, Special};
 use crate::rules::Action;
 use crate::rules::geometry::Square;
@@ -35,11 +35,22 @@ struct Line {
     screens: u32,
 }
 
-/// The lines onto the royal piece and the board's occupied squares.
-struct Lines {
+/// The lines onto the royal piece and the board's occupied squares (kept
+/// in the search's scratch space: not filled anew per position).
+pub(super) struct Lines {
     lines: [Line; LINES],
     len: usize,
     occupied: u64,
+}
+
+impl Default for Lines {
+    fn default() -> Self {
+        Lines {
+            lines: [Line::default(); LINES],
+            len: 0,
+            occupied: 0,
+        }
+    }
 }
 
 impl Lines {
@@ -88,8 +99,12 @@ struct Count<'a> {
 impl Sink for Count<'_> {
     #[inline(always)]
     fn moves(&mut self, _: Square, set: u64, _: bool, promotion: u64, promotions: &[u8]) {
-        self.count += u64::from((set & !promotion).count_ones())
-            + u64::from((set & promotion).count_ones()) * promotions.len() as u64;
+        if set & promotion == 0 {
+            self.count += u64::from(set.count_ones());
+        } else {
+            self.count += u64::from((set & !promotion).count_ones())
+                + u64::from((set & promotion).count_ones()) * promotions.len() as u64;
+        }
     }
     fn en_passant(&mut self, act: Act) {
         self.count += 1;
@@ -211,17 +226,14 @@ impl ChessLike {
             check_ways: ways,
             pawn_table,
             piece_table,
-            follow,
             board: copy,
+            narrow_lines: lines,
             ..
         } = scratch;
         ways.prepare(board);
         // The lines onto the royal square (as the guard prepares them).
-        let mut lines = Lines {
-            lines: [Line::default(); LINES],
-            len: 0,
-            occupied,
-        };
+        lines.len = 0;
+        lines.occupied = occupied;
         let (mut pinned, mut screening) = (0u64, 0u64);
         let mut watchers = theirs & ways.sources(king);
         while watchers != 0 {
@@ -352,22 +364,44 @@ impl ChessLike {
         }
         sink.moves(king, quiet & safe, false, 0, &[]);
         sink.moves(king, captures & safe, true, 0, &[]);
-        // En passant: judged by the lines with both squares emptied.
-        if self.en_passant.is_some() {
-            follow.clear();
-            self.en_passant_acts_into(follow);
-            for act in follow.iter() {
-                let (Action::Move { from, to, .. }, Special::EnPassant { taken }) =
-                    (act.action, act.special)
-                else {
-                    return None;
-                };
-                if from == king {
-                    return None;
+        // En passant: onto an empty square the multi-step passed over,
+        // by a pawn-like taker whose capture leaps there, judged by the
+        // lines with both squares emptied.
+        if let Some((ep_from, ep_to)) = self.en_passant
+            && let Some(rule) = board.get(ep_to).and_then(|v| rules.pawn(v.kind))
+        {
+            let mut passed = 0u64;
+            each_passed_over(board.geometry(), ep_from, ep_to, |s| passed |= 1 << s);
+            let passed = passed & !occupied;
+            let takers: u64 = rule.taken_by.iter().fold(0, |m, &k| m | 1 << k);
+            if takers & !pawn_kinds != 0 {
+                return None;
+            }
+            let mut pieces = if passed == 0 { 0 } else { own & !kings };
+            while pieces != 0 {
+                let from = pieces.trailing_zeros() as Square;
+                pieces &= pieces - 1;
+                let p = board.get(from)?;
+                if takers & 1 << p.kind == 0 {
+                    continue;
                 }
-                if lines.safe(1 << from | 1 << taken, 1 << to) {
-                    sink.en_passant(*act);
-                }
+                let index = rules.pawns.iter().position(|r| r.kind == p.kind)?;
+                let squares = pawn_table.get(
+                    board,
+                    (index, rules.pawns.len()),
+                    &rules.pawns[index],
+                    side,
+                    from,
+                )?;
+                each(squares.captures.low_bits() & passed, |to| {
+                    if lines.safe(1 << from | 1 << ep_to, 1 << to) {
+                        sink.en_passant(Act {
+                            action: Action::step(from, to),
+                            capture: true,
+                            special: Special::EnPassant { taken: ep_to },
+                        });
+                    }
+                });
             }
         }
         if rules

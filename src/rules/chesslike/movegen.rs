@@ -4,6 +4,7 @@
 //! of an enemy piece, a drop) and the game's own legality hook.
 
 use super::check_ways::CheckWays;
+use super::count_narrow::Lines;
 use super::pawn_table::PawnTable;
 use super::pawns::{each_passed_over, facing};
 use super::piece_table::PieceTable;
@@ -48,6 +49,8 @@ pub(super) struct Scratch {
     /// The check ways as words, for counting on boards of at most 64
     /// squares.
     pub(super) check_ways: CheckWays,
+    /// The lines onto the royal piece found there.
+    pub(super) narrow_lines: Lines,
     /// Lists a search fills per position (the squirms, their follow-ups).
     pub(super) squirms: Vec<Act>,
     pub(super) follow: Vec<Act>,
@@ -63,6 +66,7 @@ impl Scratch {
             pawn_table: PawnTable::default(),
             piece_table: PieceTable::default(),
             check_ways: CheckWays::default(),
+            narrow_lines: Lines::default(),
             squirms: Vec::new(),
             follow: Vec::new(),
         }
