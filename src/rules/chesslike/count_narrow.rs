@@ -16,11 +16,12 @@
 //!
 //! [`RoyalGuard::safe_by_lines`]: crate::rules::royal_guard::RoyalGuard::safe_by_lines
 
-use super::Rebels;
 use super::movegen::Scratch;
 use super::pawns::{each_passed_over, facing};
 use super::position::{Act, ChessLike, Special};
+use super::{Rebels, Rules};
 use crate::rules::Action;
+use crate::rules::board::Board;
 use crate::rules::geometry::Square;
 
 /// The most lines onto the royal piece kept (more: the general count).
@@ -41,6 +42,10 @@ pub(super) struct Lines {
     lines: [Line; LINES],
     len: usize,
     occupied: u64,
+    /// What the game's rules say once for every position: the address
+    /// of the rules, their pawn-like kinds, whether a pawn may promote
+    /// to a royal kind.
+    rules: (usize, u64, bool),
 }
 
 impl Default for Lines {
@@ -49,11 +54,28 @@ impl Default for Lines {
             lines: [Line::default(); LINES],
             len: 0,
             occupied: 0,
+            rules: (0, 0, false),
         }
     }
 }
 
 impl Lines {
+    /// The pawn-like kinds of `rules` and whether one promotes to a
+    /// royal kind, worked out once per rules.
+    #[inline(always)]
+    fn of_rules(&mut self, rules: &'static Rules, board: &Board) -> (u64, bool) {
+        let address = rules as *const Rules as usize;
+        if self.rules.0 != address {
+            let kinds = rules.pawns.iter().fold(0, |m, r| m | 1 << r.kind);
+            let royal = rules
+                .pawns
+                .iter()
+                .any(|r| r.promotions.iter().any(|&k| board.is_royal_kind(k)));
+            self.rules = (address, kinds, royal);
+        }
+        (self.rules.1, self.rules.2)
+    }
+
     /// True when no line holds after `vacated` squares are emptied and
     /// `filled` ones occupied (a line whose watcher is among them is gone
     /// or moved: the move took it).
@@ -61,9 +83,9 @@ impl Lines {
     fn safe(&self, vacated: u64, filled: u64) -> bool {
         let occupied = (self.occupied & !vacated) | filled;
         let touched = vacated | filled;
-        !self.lines[..self.len].iter().any(|l| {
-            l.watcher & touched == 0 && (l.way & occupied).count_ones() == l.screens
-        })
+        !self.lines[..self.len]
+            .iter()
+            .any(|l| l.watcher & touched == 0 && (l.way & occupied).count_ones() == l.screens)
     }
 }
 
@@ -266,13 +288,8 @@ impl ChessLike {
         }
         let capturable = theirs & !royal;
         let up = facing(side);
-        let pawn_kinds: u64 = rules.pawns.iter().fold(0, |m, r| m | 1 << r.kind);
-        if pawn_kinds & 1 << board.get(king)?.kind != 0
-            || rules
-                .pawns
-                .iter()
-                .any(|r| r.promotions.iter().any(|&k| board.is_royal_kind(k)))
-        {
+        let (pawn_kinds, royal_promotion) = lines.of_rules(rules, board);
+        if royal_promotion || pawn_kinds & 1 << board.get(king)?.kind != 0 {
             return None;
         }
         let mut pieces = own & !kings;
