@@ -135,14 +135,14 @@ impl Bits for SquareSet {
     fn len(self) -> u32 {
         SquareSet::len(&self)
     }
-    #[inline]
+    #[inline(always)]
     fn up_to_lowest(self, cut: Self) -> Self {
         match cut.lowest() {
             Some(sq) => self.intersection(&SquareSet::below(usize::from(sq) + 1)),
             None => self,
         }
     }
-    #[inline]
+    #[inline(always)]
     fn beyond_highest(self, cut: Self) -> Self {
         match cut.highest() {
             Some(sq) => SquareSet::without(&self, &SquareSet::below(usize::from(sq))),
