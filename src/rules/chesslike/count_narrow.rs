@@ -46,6 +46,9 @@ pub(super) struct Lines {
     /// of the rules, their pawn-like kinds, whether a pawn may promote
     /// to a royal kind.
     rules: (usize, u64, bool),
+    /// Per kind, the index of its pawn rule among the rules' (`u8::MAX`:
+    /// none).
+    pawn_index: [u8; 64],
 }
 
 impl Default for Lines {
@@ -55,6 +58,7 @@ impl Default for Lines {
             len: 0,
             occupied: 0,
             rules: (0, 0, false),
+            pawn_index: [u8::MAX; 64],
         }
     }
 }
@@ -72,6 +76,10 @@ impl Lines {
                 .iter()
                 .any(|r| r.promotions.iter().any(|&k| board.is_royal_kind(k)));
             self.rules = (address, kinds, royal);
+            self.pawn_index = [u8::MAX; 64];
+            for (i, rule) in rules.pawns.iter().enumerate() {
+                self.pawn_index[usize::from(rule.kind)] = i as u8;
+            }
         }
         (self.rules.1, self.rules.2)
     }
@@ -289,6 +297,8 @@ impl ChessLike {
         let capturable = theirs & !royal;
         let up = facing(side);
         let (pawn_kinds, royal_promotion) = lines.of_rules(rules, board);
+        let lines = &*lines;
+        let pawn_index = |kind: u8| usize::from(lines.pawn_index[usize::from(kind)]);
         if royal_promotion || pawn_kinds & 1 << board.get(king)?.kind != 0 {
             return None;
         }
@@ -303,8 +313,8 @@ impl ChessLike {
                 if p.facing != up {
                     return None;
                 }
-                let index = rules.pawns.iter().position(|r| r.kind == p.kind)?;
-                let rule = &rules.pawns[index];
+                let index = pawn_index(p.kind);
+                let rule = rules.pawns.get(index)?;
                 let squares =
                     pawn_table.get(board, (index, rules.pawns.len()), rule, side, from)?;
                 let mut quiet = 0u64;
@@ -402,11 +412,11 @@ impl ChessLike {
                 if takers & 1 << p.kind == 0 {
                     continue;
                 }
-                let index = rules.pawns.iter().position(|r| r.kind == p.kind)?;
+                let index = pawn_index(p.kind);
                 let squares = pawn_table.get(
                     board,
                     (index, rules.pawns.len()),
-                    &rules.pawns[index],
+                    rules.pawns.get(index)?,
                     side,
                     from,
                 )?;
