@@ -633,6 +633,18 @@ impl ReachFrom<'_> {
             }
         }
     }
+
+    /// Every way of [`ReachFrom::lines_to`] to every square reached, as
+    /// `way(target, squares on the way, screens)`: all the ways at once,
+    /// for a table built per piece and square.
+    pub fn each_way(&self, mut way: impl FnMut(Square, &SquareSet, u32)) {
+        let ways = self.table.ways.get_or_init(|| Ways::build(self.table));
+        let (start, end) = ways.programs[self.from as usize];
+        for i in start as usize..end as usize {
+            let (squares, screens) = &ways.ways[i];
+            way(ways.targets[i], squares, u32::from(*screens));
+        }
+    }
 }
 
 /// Every way of one table's programs to every square it reaches, listed

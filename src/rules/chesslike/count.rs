@@ -15,7 +15,8 @@
 //! piece's move is counted so only when, lifted off where it lands, it
 //! would still expose nothing (no squirm of it can then give check); the
 //! search counts a Squirm turn's follow-ups after each squirm the same
-//! way.
+//! way. On a board of at most 64 squares `count_narrow.rs` answers first
+//! where it can, every set one word.
 //!
 //! [`RoyalGuard::open_lines`]: crate::rules::royal_guard::RoyalGuard::open_lines
 //! [`Hooks::quiet_moves_forbidden`]: super::Hooks::quiet_moves_forbidden
@@ -45,6 +46,11 @@ impl ChessLike {
         if let Some(count) = self.rules.hooks.count_acts(self, en_passant) {
             return Some(count);
         }
+        en_passant.clear();
+        if let Some(count) = self.count_narrow(scratch, en_passant) {
+            return Some(count);
+        }
+        en_passant.clear();
         let Scratch {
             board,
             guard,

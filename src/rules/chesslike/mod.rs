@@ -22,12 +22,16 @@
 //! - `search.rs`: perft, playing turns in place.
 //! - `count.rs`: the legal actions counted without listing them (perft's
 //!   last ply); `count_drops.rs` the drops; `piece_table.rs` the pieces'
-//!   reach as masks on boards of at most 64 squares.
+//!   reach as masks on boards of at most 64 squares; `count_narrow.rs`
+//!   the count on such boards in words, with `check_ways.rs` the ways to
+//!   give check.
 //! - `picture.rs`: the board as a [`crate::rules::picture::Picture`].
 //! - `game.rs`: the [`crate::rules::Position`] interface.
 
+mod check_ways;
 mod count;
 mod count_drops;
+mod count_narrow;
 mod drops;
 mod fen;
 mod game;

@@ -3,6 +3,8 @@
 //! moves, then the check filter (after any action: one's own move, a move
 //! of an enemy piece, a drop) and the game's own legality hook.
 
+use super::check_ways::CheckWays;
+use super::count_narrow::Lines;
 use super::pawn_table::PawnTable;
 use super::pawns::{each_passed_over, facing};
 use super::piece_table::PieceTable;
@@ -44,6 +46,11 @@ pub(super) struct Scratch {
     /// moves.
     pub(super) pawn_table: PawnTable,
     pub(super) piece_table: PieceTable,
+    /// The check ways as words, for counting on boards of at most 64
+    /// squares.
+    pub(super) check_ways: CheckWays,
+    /// The lines onto the royal piece found there.
+    pub(super) narrow_lines: Lines,
     /// Lists a search fills per position (the squirms, their follow-ups).
     pub(super) squirms: Vec<Act>,
     pub(super) follow: Vec<Act>,
@@ -58,6 +65,8 @@ impl Scratch {
             rebel_steps: RebelSteps::default(),
             pawn_table: PawnTable::default(),
             piece_table: PieceTable::default(),
+            check_ways: CheckWays::default(),
+            narrow_lines: Lines::default(),
             squirms: Vec::new(),
             follow: Vec::new(),
         }

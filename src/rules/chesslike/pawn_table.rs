@@ -48,6 +48,7 @@ pub(super) struct PawnTable(Vec<Option<Option<PawnSquares>>>);
 impl PawnTable {
     /// The squares of the pawn of `rule` (the `index`th of the game's
     /// rules, of `count`) of `seat`, facing as its seat does, on `from`.
+    #[inline(always)]
     pub(super) fn get(
         &mut self,
         board: &Board,
@@ -67,6 +68,8 @@ impl PawnTable {
     }
 }
 
+#[cold]
+#[inline(never)]
 fn build(board: &Board, rule: &PawnRule, seat: u8, from: Square) -> Option<PawnSquares> {
     let geo = board.geometry();
     let up = facing(seat);

@@ -33,6 +33,20 @@ pub(super) trait Bits: Copy + Default {
     /// one included.
     fn beyond_highest(self, cut: Self) -> Self;
     fn each(self, f: impl FnMut(Square));
+    /// What a ride of the squares `self` reaches given its occupied
+    /// squares `blockers` (perhaps none): all of it, or up to the first
+    /// occupied one along it, that one included (`rising`: along rising
+    /// square numbers).
+    #[inline(always)]
+    fn ride_cut(self, blockers: Self, rising: bool) -> Self {
+        if blockers.is_empty() {
+            self
+        } else if rising {
+            self.up_to_lowest(blockers)
+        } else {
+            self.beyond_highest(blockers)
+        }
+    }
 }
 
 impl Bits for u64 {
@@ -78,6 +92,21 @@ impl Bits for u64 {
             bits &= bits - 1;
         }
     }
+    /// Without a branch on the blockers: with none, the lowest is 0 and
+    /// `0 ^ (0 - 1)` keeps every square; the shift past the highest
+    /// keeps every square too.
+    #[inline(always)]
+    fn ride_cut(self, blockers: Self, rising: bool) -> Self {
+        if rising {
+            let lowest = blockers & blockers.wrapping_neg();
+            self & (lowest ^ lowest.wrapping_sub(1))
+        } else {
+            let below = u64::MAX
+                .checked_shr(blockers.leading_zeros() + 1)
+                .unwrap_or(0);
+            self & !below
+        }
+    }
 }
 
 impl Bits for SquareSet {
@@ -106,14 +135,14 @@ impl Bits for SquareSet {
     fn len(self) -> u32 {
         SquareSet::len(&self)
     }
-    #[inline]
+    #[inline(always)]
     fn up_to_lowest(self, cut: Self) -> Self {
         match cut.lowest() {
             Some(sq) => self.intersection(&SquareSet::below(usize::from(sq) + 1)),
             None => self,
         }
     }
-    #[inline]
+    #[inline(always)]
     fn beyond_highest(self, cut: Self) -> Self {
         match cut.highest() {
             Some(sq) => SquareSet::without(&self, &SquareSet::below(usize::from(sq))),
@@ -130,8 +159,10 @@ impl Bits for SquareSet {
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Masks<B> {
     leaps: B,
-    /// (the ride's squares, true when their numbers rise along it).
-    rides: [(B, bool); RIDES],
+    /// The rides' squares ...
+    rides: [B; RIDES],
+    /// ... bit `i` set when those of ride `i` rise along it.
+    rising: u8,
     len: u8,
 }
 
@@ -142,15 +173,9 @@ impl<B: Bits> Masks<B> {
     #[inline(always)]
     pub(super) fn reached(&self, occupied: B) -> (B, B) {
         let mut all = self.leaps;
-        for &(ride, rising) in &self.rides[..self.len as usize] {
-            let blockers = ride.and(occupied);
-            all = all.or(if blockers.is_empty() {
-                ride
-            } else if rising {
-                ride.up_to_lowest(blockers)
-            } else {
-                ride.beyond_highest(blockers)
-            });
+        for (i, &ride) in self.rides[..self.len as usize].iter().enumerate() {
+            let rising = self.rising >> i & 1 != 0;
+            all = all.or(ride.ride_cut(ride.and(occupied), rising));
         }
         (all.without(occupied), all.and(occupied))
     }
@@ -197,7 +222,8 @@ impl<B: Bits> Masks<B> {
                 }
                 let mut ride = B::default();
                 squares.iter().for_each(|&s| ride.insert(s));
-                masks.rides[usize::from(masks.len)] = (ride, rising);
+                masks.rides[usize::from(masks.len)] = ride;
+                masks.rising |= u8::from(rising) << masks.len;
                 masks.len += 1;
             }
         }
@@ -238,7 +264,7 @@ impl<B> Default for Table<B> {
 
 impl<B: Bits> Table<B> {
     /// The masks of a piece of `kind` facing `facing` (+1 or -1) on `from`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn get(
         &mut self,
         board: &Board,
@@ -260,6 +286,8 @@ impl<B: Bits> Table<B> {
     }
 }
 
+#[cold]
+#[inline(never)]
 fn build<B: Bits>(board: &Board, kind: u8, facing: i8, from: Square) -> Option<PieceMasks<B>> {
     let k = &board.kinds()[kind as usize];
     let zone = board.geometry().zone(from);

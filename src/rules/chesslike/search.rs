@@ -214,7 +214,13 @@ impl Search {
     /// actions and, in Squirm games, each squirm with the actions legal
     /// after it.
     fn generate(&mut self, ply: &mut Ply) {
-        self.pos.legal_acts_into(&mut ply.acts, &mut self.scratch);
+        // In words on a board of at most 64 squares where that can be
+        // done (`count_narrow.rs`), else as the game lists them.
+        if self.pos.rules.backend.is_some()
+            || !self.pos.list_narrow(&mut self.scratch, &mut ply.acts)
+        {
+            self.pos.legal_acts_into(&mut ply.acts, &mut self.scratch);
+        }
         ply.squirms.clear();
         ply.follow_ups.clear();
         let Some(last) = self.pos.last_moved else {
