@@ -365,9 +365,7 @@ pub fn deliver(
 fn send(conn: &rusqlite::Connection, now: DateTime<Utc>, transport: &str) -> anyhow::Result<bool> {
     let spec: TransportSpec = transport.parse()?;
     let transport = Transport::open(&spec)?;
-    let due = outbox::list(conn, Status::Pending)?
-        .iter()
-        .any(|mail| mail.next_attempt_at <= now);
+    let due = outbox::any_due(conn, now)?;
     // A transport that cannot work at all is one error, not a failure per
     // mail; the mails stay as they were.
     if due {
@@ -391,7 +389,7 @@ fn send(conn: &rusqlite::Connection, now: DateTime<Utc>, transport: &str) -> any
 /// error of each that has been tried.
 pub fn outbox(conn: &rusqlite::Connection) -> anyhow::Result<()> {
     for status in [Status::Pending, Status::Failed] {
-        for mail in outbox::list(conn, status)? {
+        for mail in outbox::listing(conn, status)? {
             let state = match (status, mail.last_error.as_deref()) {
                 (Status::Pending, None) => format!(
                     "pending, next try {}",

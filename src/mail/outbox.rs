@@ -194,9 +194,29 @@ pub fn queue_drawn_later(
 
 /// The mails with this status, oldest first.
 pub fn list(conn: &Connection, status: Status) -> Result<Vec<Queued>, OutboxError> {
+    list_drawn(conn, status, true)
+}
+
+/// [`list`] for a listing that shows no HTML part: a part kept as data is
+/// not drawn (`draft.html` is `None` for it), which is most of the cost of
+/// reading a board mail back.
+pub fn listing(conn: &Connection, status: Status) -> Result<Vec<Queued>, OutboxError> {
+    list_drawn(conn, status, false)
+}
+
+fn list_drawn(conn: &Connection, status: Status, draw: bool) -> Result<Vec<Queued>, OutboxError> {
     let mut statement = conn.prepare(&format!("{SELECT} WHERE status = ?1 ORDER BY id"))?;
     let rows = statement.query_map([status.as_str()], Raw::read)?;
-    rows.map(|row| row?.into_queued()).collect()
+    rows.map(|row| row?.into_queued(draw)).collect()
+}
+
+/// Whether some pending mail is due at `now` (what [`deliver`] would try).
+pub fn any_due(conn: &Connection, now: DateTime<Utc>) -> Result<bool, OutboxError> {
+    Ok(conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM outbox WHERE status = 'pending' AND next_attempt_at <= ?1)",
+        [stamp(now)],
+        |row| row.get(0),
+    )?)
 }
 
 /// One mail by id.
@@ -204,7 +224,7 @@ pub fn get(conn: &Connection, id: i64) -> Result<Option<Queued>, OutboxError> {
     let raw = conn
         .query_row(&format!("{SELECT} WHERE id = ?1"), [id], Raw::read)
         .optional()?;
-    raw.map(Raw::into_queued).transpose()
+    raw.map(|raw| raw.into_queued(true)).transpose()
 }
 
 /// Sends every pending mail that is due at `now`.
@@ -363,7 +383,8 @@ impl Raw {
         })
     }
 
-    fn into_queued(self) -> Result<Queued, OutboxError> {
+    /// The row as a mail; `draw`: its HTML part kept as data drawn.
+    fn into_queued(self, draw: bool) -> Result<Queued, OutboxError> {
         let id = self.id;
         let time = |text: &str, what| {
             DateTime::parse_from_rfc3339(text)
@@ -384,6 +405,9 @@ impl Raw {
         // The HTML part kept as data is drawn here, for the mail as it
         // stands (no part when it cannot be: the text is the mail).
         let html = self.html.or_else(|| {
+            if !draw {
+                return None;
+            }
             self.html_board
                 .as_deref()
                 .and_then(Later::from_json)

@@ -187,3 +187,72 @@ fn a_rerun_after_a_kill_replaces_the_file_and_a_leased_row_is_not_sent_twice() {
         "one whole file, no leftovers"
     );
 }
+
+#[test]
+fn any_due_is_true_only_for_a_pending_mail_whose_time_has_come() {
+    let conn = database();
+    let now = at("2026-11-27T10:00:00Z");
+    assert!(!any_due(&conn, now).unwrap(), "an empty outbox");
+    let id = queue(&conn, &draft(1), now).unwrap().unwrap();
+    assert!(any_due(&conn, now).unwrap());
+    assert!(
+        !any_due(&conn, now - Duration::seconds(1)).unwrap(),
+        "not before its time"
+    );
+    conn.execute(
+        "UPDATE outbox SET next_attempt_at = ?2 WHERE id = ?1",
+        params![id, stamp(now + Duration::minutes(5))],
+    )
+    .unwrap();
+    assert!(!any_due(&conn, now).unwrap(), "deferred");
+    assert!(any_due(&conn, now + Duration::minutes(5)).unwrap());
+    conn.execute("UPDATE outbox SET status = 'sent' WHERE id = ?1", [id])
+        .unwrap();
+    assert!(!any_due(&conn, now + Duration::days(1)).unwrap(), "sent");
+}
+
+#[test]
+fn the_listing_leaves_a_part_kept_as_data_undrawn_and_is_the_list_otherwise() {
+    let conn = database();
+    let now = at("2026-11-27T10:00:00Z");
+    let start = crate::rules::find_variant("chess")
+        .unwrap()
+        .start(&[])
+        .unwrap();
+    let mail = draft(1);
+    let at_board = mail.body.find("alice").unwrap();
+    let later = Later {
+        board: crate::letters::html::later::HtmlBoard {
+            variant: "chess".into(),
+            position: start.encode(),
+            seat: 0,
+            ..Default::default()
+        },
+        at: at_board,
+        len: "alice".len(),
+    };
+    queue_drawn_later(&conn, &mail, Some(&later.to_json()), now).unwrap();
+    let drawn_in_place = Draft {
+        html: Some("<html><body>kept</body></html>".into()),
+        ..draft(2)
+    };
+    queue(&conn, &drawn_in_place, now).unwrap();
+    queue(&conn, &draft(3), now).unwrap();
+
+    let list = list(&conn, Status::Pending).unwrap();
+    let listing = listing(&conn, Status::Pending).unwrap();
+    assert_eq!(list.len(), 3);
+    assert!(list[0].draft.html.is_some(), "the list draws the part");
+    assert_eq!(listing[0].draft.html, None, "the listing does not");
+    assert_eq!(
+        listing[1].draft.html, drawn_in_place.html,
+        "a kept part is kept"
+    );
+    for (drawn, undrawn) in list.iter().zip(&listing) {
+        let mut drawn = drawn.clone();
+        if undrawn.draft.html.is_none() {
+            drawn.draft.html = None;
+        }
+        assert_eq!(&drawn, undrawn);
+    }
+}
