@@ -127,17 +127,7 @@ mod tests {
     #[test]
     fn the_ways_check_where_the_board_checks() {
         fn check(spec: &'static BoardSpec) -> usize {
-            let mut board = Board::empty(spec);
-            for sq in board.geometry().squares() {
-                if (sq as usize * 7 + sq as usize / 3) % 5 < 2 {
-                    let piece = Piece {
-                        owner: 1,
-                        kind: 0,
-                        facing: -1,
-                    };
-                    board.set(sq, Some(piece));
-                }
-            }
+            let mut board = super::super::scattered_board(spec);
             let mut table = CheckWays::default();
             table.prepare(&board);
             let mut checks = 0;

@@ -46,7 +46,6 @@ impl ChessLike {
         if let Some(count) = self.rules.hooks.count_acts(self, en_passant) {
             return Some(count);
         }
-        en_passant.clear();
         if let Some(count) = self.count_narrow(scratch, en_passant) {
             return Some(count);
         }

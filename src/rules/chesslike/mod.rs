@@ -49,6 +49,25 @@ mod variant;
 #[cfg(test)]
 mod tests;
 
+/// A board with a Black piece of kind 0 on about two squares in five,
+/// scattered: what the table tests (check ways, piece masks) hold their
+/// tables to the board's own walk on.
+#[cfg(test)]
+fn scattered_board(spec: &'static crate::rules::board::BoardSpec) -> crate::rules::board::Board {
+    let mut board = crate::rules::board::Board::empty(spec);
+    for sq in board.geometry().squares() {
+        if (sq as usize * 7 + sq as usize / 3) % 5 < 2 {
+            let enemy = crate::rules::board::Piece {
+                owner: 1,
+                kind: 0,
+                facing: -1,
+            };
+            board.set(sq, Some(enemy));
+        }
+    }
+    board
+}
+
 pub use fen::{from_fen, to_fen};
 pub use movegen::castle_act;
 pub use pawns::PawnRule;

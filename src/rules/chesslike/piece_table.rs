@@ -321,17 +321,7 @@ mod tests {
     #[test]
     fn the_masks_reach_what_the_walk_reaches() {
         fn check<B: Bits>(spec: &'static BoardSpec, bits: impl Fn(&SquareSet) -> B) -> usize {
-            let mut board = Board::empty(spec);
-            for sq in board.geometry().squares() {
-                if (sq as usize * 7 + sq as usize / 3) % 5 < 2 {
-                    let enemy = Piece {
-                        owner: 1,
-                        kind: 0,
-                        facing: -1,
-                    };
-                    board.set(sq, Some(enemy));
-                }
-            }
+            let mut board = super::super::scattered_board(spec);
             let mut table = Table::<B>::default();
             let mut checked = 0;
             for kind in 0..spec.kinds.len() as u8 {
