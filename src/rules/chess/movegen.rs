@@ -281,6 +281,24 @@ pub fn perft(b: &Bits, depth: u32) -> u64 {
 /// targets at once, a pinned one those on its pin line, the king those no
 /// enemy piece attacks; en passant and castling are tested one by one.
 /// In check, every pseudo-legal move is tested.
+/// The squares a pawn of `us` on `from` may go to, en passant aside: its
+/// captures of `takeable` and its steps to empty squares (two from its
+/// first rank). For the counts, which never list the moves.
+#[inline]
+pub fn pawn_targets(t: &Tables, us: usize, from: Square, occ: u64, takeable: u64) -> u64 {
+    let (step, start_rank): (i8, u8) = if us == WHITE { (8, 1) } else { (-8, 6) };
+    let mut targets = t.pawn[us][from as usize] & takeable;
+    let one = (from as i8 + step) as Square;
+    if occ & (1 << one) == 0 {
+        targets |= 1 << one;
+        let two = (one as i8 + step) as Square;
+        if from / 8 == start_rank && occ & (1 << two) == 0 {
+            targets |= 1 << two;
+        }
+    }
+    targets
+}
+
 pub fn count_legal(b: &Bits, t: &Tables) -> u64 {
     let us = b.side;
     let them = us ^ 1;
@@ -321,22 +339,12 @@ pub fn count_legal(b: &Bits, t: &Tables) -> u64 {
         line &= line - 1;
         n += u64::from((t.rook(from, occ) & not_own & allowed(from)).count_ones());
     }
-    let (step, start_rank): (i8, u8) = if us == WHITE { (8, 1) } else { (-8, 6) };
     let choices = t.promotions.len() as u64;
     let mut pawns = b.kind[PAWN] & own;
     while pawns != 0 {
         let from = pawns.trailing_zeros() as Square;
         pawns &= pawns - 1;
-        let mut targets = t.pawn[us][from as usize] & enemy;
-        let one = (from as i8 + step) as Square;
-        if occ & (1 << one) == 0 {
-            targets |= 1 << one;
-            let two = (one as i8 + step) as Square;
-            if from / 8 == start_rank && occ & (1 << two) == 0 {
-                targets |= 1 << two;
-            }
-        }
-        targets &= allowed(from);
+        let targets = pawn_targets(t, us, from, occ, enemy) & allowed(from);
         let promoting = targets & t.promotion_squares;
         n += u64::from((targets ^ promoting).count_ones())
             + u64::from(promoting.count_ones()) * choices;

@@ -27,7 +27,7 @@ use std::sync::OnceLock;
 use crate::rules::Action;
 use crate::rules::board::Piece;
 use crate::rules::chess::bits::{Bits, Move, Special as BitSpecial};
-use crate::rules::chess::movegen::{MoveList, pseudo_legal};
+use crate::rules::chess::movegen::{MoveList, pawn_targets, pseudo_legal};
 use crate::rules::chess::pieces::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::rules::chess::tables::{TABLES, Tables};
 use crate::rules::chesslike::pawns::facing;
@@ -335,23 +335,13 @@ impl Counter {
         let us = self.us;
         let own = b.colour[us];
         let takeable = b.colour[self.them] & !self.their_king;
-        let (step, start_rank): (i8, u8) = if us == 0 { (8, 1) } else { (-8, 6) };
         let choices = t.promotions.len() as u64;
         let mut n = 0;
         let mut pawns = b.kind[PAWN] & own;
         while pawns != 0 {
             let from = pawns.trailing_zeros() as Square;
             pawns &= pawns - 1;
-            let mut targets = t.pawn[us][from as usize] & takeable;
-            let one = (from as i8 + step) as Square;
-            if occ & (1u64 << one) == 0 {
-                targets |= 1u64 << one;
-                let two = (one as i8 + step) as Square;
-                if from / 8 == start_rank && occ & (1u64 << two) == 0 {
-                    targets |= 1u64 << two;
-                }
-            }
-            targets &= allowed(from);
+            let targets = pawn_targets(t, us, from, occ, takeable) & allowed(from);
             let safe = targets & !near;
             let promoting = safe & t.promotion_squares;
             n += u64::from((safe ^ promoting).count_ones())
