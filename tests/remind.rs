@@ -506,3 +506,76 @@ fn a_draw_offered_by_the_player_to_move_does_not_stop_the_clock() {
     let json = env.json(&game);
     assert_eq!(json["result"], "0-1", "{json}");
 }
+
+/// What a run left in the outbox: each mail's recipients and Subject,
+/// sorted (Message-IDs are unique, so a doubled letter shows as a pair).
+fn letters(env: &Env) -> Vec<(String, String)> {
+    let conn = rusqlite::Connection::open(&env.db).unwrap();
+    let mut q = conn
+        .prepare("SELECT recipients, subject FROM outbox ORDER BY recipients, subject")
+        .unwrap();
+    q.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+/// A `remind` killed at random moments, then run again, forfeits each game
+/// once and mails each of its letters once: the letters a batch renders on
+/// the other thread are written in the batch's transaction, or not at all.
+#[test]
+fn a_remind_killed_at_random_moments_and_run_again_mails_each_letter_once() {
+    const GAMES: usize = 40;
+    let template = Env::new();
+    template.signup(&["alice", "bob"]);
+    for _ in 0..GAMES {
+        template.challenge("chess", "alice", "bob");
+    }
+    let before = letters(&template).len();
+    let copy = || {
+        let env = Env::new();
+        rusqlite::Connection::open(&template.db)
+            .unwrap()
+            .execute("VACUUM INTO ?1", [env.db.to_str().unwrap()])
+            .unwrap();
+        env
+    };
+    let forfeit_day = later(22, 0);
+    let args = ["--now", forfeit_day.as_str(), "remind"];
+    // The whole run, unkilled: what every killed one must end with.
+    let whole = copy();
+    let started = std::time::Instant::now();
+    assert_eq!(whole.run_killed(&args, "", None), Some(0));
+    let span = started.elapsed().as_micros() as u64 + 1;
+    let expected = letters(&whole);
+    assert!(
+        expected.len() >= before + 2 * GAMES,
+        "each forfeit mails both players: {} letters",
+        expected.len()
+    );
+    let mut dice: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut killed = 0;
+    for _ in 0..12 {
+        dice = dice
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let env = copy();
+        let at = std::time::Duration::from_micros((dice >> 33) % span);
+        if env.run_killed(&args, "", Some(at)).is_none() {
+            killed += 1;
+        }
+        assert_eq!(env.run_killed(&args, "", None), Some(0));
+        assert_eq!(env.run_killed(&args, "", None), Some(0));
+        assert_eq!(letters(&env), expected, "killed after {at:?}");
+        let conn = rusqlite::Connection::open(&env.db).unwrap();
+        let over: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM games WHERE status = 'over'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(over, GAMES as i64, "every game forfeited once");
+    }
+    assert!(killed > 0, "no run was killed: the kills came too late");
+}
