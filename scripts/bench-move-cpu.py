@@ -9,8 +9,11 @@ mostly other people's fsyncs: a move syncs twice, the floor (the sqlite3
 CLI) five times, and either may wait behind someone else's writes. This
 measures what the process itself costs: user + system CPU of each whole
 process (os.wait4's rusage), a move and a floor insert alternated so that
-both see the same machine, and prints the medians, their ratio, and the
-wall medians of the same runs. The moves are bench-move.sh's: knights out
+both see the same machine, and prints the medians, their ratio, the wall
+medians of the same runs, and the median page faults of each process
+(ru_minflt: a fault is about a microsecond of kernel time here). The
+rusage split of CPU into user and system is not printed: Linux splits a
+process's time by timer ticks, and a 3 ms process is mostly given none. The moves are bench-move.sh's: knights out
 and back, a fresh game every 4 moves.
 """
 import os
@@ -22,7 +25,8 @@ import time
 
 
 def timed(argv, env):
-    """Runs argv to its end: (cpu ms, wall ms, exit code), stdout dropped."""
+    """Runs argv to its end: (cpu ms, wall ms, exit code, page faults),
+    stdout dropped."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     start = time.perf_counter_ns()
     pid = os.posix_spawn(
@@ -32,7 +36,7 @@ def timed(argv, env):
     wall = (time.perf_counter_ns() - start) / 1e6
     os.close(devnull)
     cpu = (usage.ru_utime + usage.ru_stime) * 1000
-    return cpu, wall, os.waitstatus_to_exitcode(status)
+    return cpu, wall, os.waitstatus_to_exitcode(status), usage.ru_minflt
 
 
 def main():
@@ -57,6 +61,7 @@ def main():
         turns = ["Ng1-f3", "Ng8-f6", "Nf3-g1", "Nf6-g8"]
         players = ["white", "black", "white", "black"]
         move_cpu, move_wall, floor_cpu, floor_wall = [], [], [], []
+        move_faults, floor_faults = [], []
         game = None
         for i in range(rounds):
             k = i % 4
@@ -64,21 +69,27 @@ def main():
                 out = subprocess.run([binary, "challenge", "chess", "white", "black"],
                                      env=env, check=True, capture_output=True, text=True)
                 game = out.stdout.strip().splitlines()[-1]
-            cpu, wall, code = timed([binary, "--as", players[k], "move", game, turns[k]], env)
+            cpu, wall, code, faults = timed(
+                [binary, "--as", players[k], "move", game, turns[k]], env)
             if code != 0:
                 sys.exit(f"move {i} exited {code}")
             move_cpu.append(cpu)
+            move_faults.append(faults)
             move_wall.append(wall)
-            cpu, wall, code = timed([sqlite3, floor_db, "PRAGMA synchronous=FULL; "
-                                     "INSERT INTO t (v) VALUES ('e2-e4');"], env)
+            cpu, wall, code, faults = timed([sqlite3, floor_db, "PRAGMA synchronous=FULL; "
+                                             "INSERT INTO t (v) VALUES ('e2-e4');"], env)
             if code != 0:
                 sys.exit(f"floor {i} exited {code}")
             floor_cpu.append(cpu)
+            floor_faults.append(faults)
             floor_wall.append(wall)
     m, f = statistics.median(move_cpu), statistics.median(floor_cpu)
     mw, fw = statistics.median(move_wall), statistics.median(floor_wall)
-    print(f"boserv move CPU (median of {rounds}): {m:.2f} ms (wall {mw:.2f})")
-    print(f"sqlite3 durable insert CPU (median of {rounds}): {f:.2f} ms (wall {fw:.2f})")
+    mf, ff = statistics.median(move_faults), statistics.median(floor_faults)
+    print(f"boserv move CPU (median of {rounds}): {m:.2f} ms (wall {mw:.2f}, "
+          f"{mf:.0f} page faults)")
+    print(f"sqlite3 durable insert CPU (median of {rounds}): {f:.2f} ms (wall {fw:.2f}, "
+          f"{ff:.0f} page faults)")
     print(f"CPU ratio: {m / f:.2f}x, wall ratio: {mw / fw:.2f}x (bar: <= 1.2x)")
 
 

@@ -13,6 +13,12 @@
 //!      database could not be used (busy, damaged)
 //! `mail` has its own (0 or 75, for the MTA), and `deliver` exits 1 when a
 //! mail could not be sent this time.
+//!
+//! The process starts at the C `main` below (`start.rs` says why std's
+//! own start-up is skipped).
+
+// The unit tests of this binary keep the test harness's own `main`.
+#![cfg_attr(not(test), no_main)]
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -30,6 +36,7 @@ mod out;
 mod publish_command;
 mod quick_args;
 mod shell_command;
+mod start;
 
 #[global_allocator]
 static ALLOCATOR: huge_pages::HugePages = huge_pages::HugePages;
@@ -200,7 +207,16 @@ fn parse_now(text: &str) -> Result<DateTime<Utc>, String> {
         .map_err(|_| format!("not an RFC 3339 time: {text} (write e.g. 2026-03-01T12:00:00Z)"))
 }
 
-fn main() -> ExitCode {
+/// The C entry point: [`start::run`] around [`boserv_main`].
+#[cfg(not(test))]
+#[unsafe(no_mangle)]
+extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
+    start::run(boserv_main)
+}
+
+/// The command: argv in, one library call, text out, an exit code.
+#[cfg_attr(test, allow(dead_code))]
+fn boserv_main() -> ExitCode {
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
     let parsed = match quick_args::verb_line(&args, |var| std::env::var_os(var)) {
         Some(cli) => Ok(cli),
