@@ -1,5 +1,9 @@
 //! When a game's standing draw offer was made, and whether those who must
-//! answer it were reminded (`remind` does so once per offer).
+//! answer it were reminded (`remind` does so once per offer): the game
+//! row's `draw_made` and `draw_reminded` (a table of their own until
+//! version 26, draw_in_games.sql). A new offer replaces the last one's
+//! moment and clears its reminder; the moment of an offer that lapsed is
+//! only read while an offer stands, and a new offer replaces it first.
 
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -17,8 +21,7 @@ pub struct OfferRow {
 /// Records that a new draw offer was made in `game` at `now`.
 pub fn made(conn: &Connection, game: GameId, now: &str) -> Result<(), StoreError> {
     conn.execute(
-        "INSERT INTO draw_offers (game, made, reminded) VALUES (?1, ?2, NULL) \
-         ON CONFLICT (game) DO UPDATE SET made = excluded.made, reminded = NULL",
+        "UPDATE games SET draw_made = ?2, draw_reminded = NULL WHERE id = ?1",
         params![game.0 as i64, now],
     )?;
     Ok(())
@@ -27,7 +30,9 @@ pub fn made(conn: &Connection, game: GameId, now: &str) -> Result<(), StoreError
 /// The last offer made in `game`, if any was recorded (read it only while
 /// an offer stands).
 pub fn find(conn: &Connection, game: GameId) -> Result<Option<OfferRow>, StoreError> {
-    let mut q = conn.prepare_cached("SELECT made, reminded FROM draw_offers WHERE game = ?1")?;
+    let mut q = conn.prepare_cached(
+        "SELECT draw_made, draw_reminded FROM games WHERE id = ?1 AND draw_made IS NOT NULL",
+    )?;
     Ok(q.query_row([game.0 as i64], |r| {
         Ok(OfferRow {
             made: r.get(0)?,
@@ -40,7 +45,7 @@ pub fn find(conn: &Connection, game: GameId) -> Result<Option<OfferRow>, StoreEr
 /// Records that the reminder about the offer of `game` went out.
 pub fn reminded(conn: &Connection, game: GameId, now: &str) -> Result<(), StoreError> {
     conn.execute(
-        "UPDATE draw_offers SET reminded = ?2 WHERE game = ?1",
+        "UPDATE games SET draw_reminded = ?2 WHERE id = ?1",
         params![game.0 as i64, now],
     )?;
     Ok(())

@@ -134,9 +134,11 @@ mod tests {
             conn.execute_batch(&format!("DROP TRIGGER {name}")).unwrap();
         }
         conn.execute_batch("DROP TABLE due").unwrap();
+        // From the step before due.sql, whose triggers need the draw
+        // offers' table that a later step folds into `games`.
         let before = STEPS
             .iter()
-            .position(|s| *s == include_str!("due.sql"))
+            .position(|s| *s == include_str!("draw_offers.sql"))
             .unwrap();
         conn.pragma_update(None, "user_version", before as i64)
             .unwrap();
@@ -169,11 +171,11 @@ mod tests {
         )
         .unwrap();
         assert_eq!(marked(&conn).unwrap(), [g(1), g(3)]);
-        // A draw offer marks its game however it changes.
+        // A draw offer marks its game however it changes (it is the
+        // game's row).
         for change in [
-            "INSERT INTO draw_offers (game, made) VALUES (1, 'now')",
-            "UPDATE draw_offers SET reminded = 'now' WHERE game = 1",
-            "DELETE FROM draw_offers WHERE game = 1",
+            "UPDATE games SET draw_made = 'now', draw_reminded = NULL WHERE id = 1",
+            "UPDATE games SET draw_reminded = 'now' WHERE id = 1",
         ] {
             set(&conn, g(1), Some("2026-02-01T00:00:00Z")).unwrap();
             conn.execute(change, []).unwrap();

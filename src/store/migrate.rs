@@ -35,6 +35,7 @@ pub const STEPS: &[&str] = &[
     include_str!("ratings_nocase.sql"),
     include_str!("spool_batches.sql"),
     include_str!("html_board.sql"),
+    include_str!("draw_in_games.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,
@@ -55,6 +56,8 @@ const COLUMNS: &[(usize, &str, &str, &str)] = &[
     (17, "games", "rated", "INTEGER NOT NULL DEFAULT 1"),
     (19, "outbox", "html", "TEXT"),
     (24, "outbox", "html_board", "TEXT"),
+    (25, "games", "draw_made", "TEXT"),
+    (25, "games", "draw_reminded", "TEXT"),
 ];
 
 /// The version a database has after every step.
@@ -292,5 +295,79 @@ mod tests {
             .unwrap();
         assert_eq!(kept, ("e2-e4".to_string(), 1, Some(2)));
         conn.execute(signoff, []).unwrap();
+    }
+
+    #[test]
+    fn draw_offers_move_into_their_games_and_keep_their_due_moments() {
+        // A database of version 25: today's, with the table and its
+        // triggers as draw_offers.sql and due.sql made them.
+        let mut conn = Connection::open_in_memory().unwrap();
+        to_latest(&mut conn).unwrap();
+        conn.execute_batch(
+            "ALTER TABLE games DROP COLUMN draw_made; \
+             ALTER TABLE games DROP COLUMN draw_reminded; PRAGMA user_version = 25;",
+        )
+        .unwrap();
+        conn.execute_batch(include_str!("draw_offers.sql")).unwrap();
+        conn.execute_batch(include_str!("due.sql")).unwrap();
+        let triggers: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM sqlite_master WHERE name LIKE 'due_draw_offer%'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(triggers, 3);
+        conn.execute_batch(
+            "INSERT INTO games (id, variant, status, position, created, updated) \
+             VALUES (1, 'chess', 'active', '', 'now', 'now'), \
+                    (2, 'chess', 'active', '', 'now', 'now'), \
+                    (3, 'chess', 'over', '', 'now', 'now');
+             INSERT INTO draw_offers (game, made, reminded) \
+             VALUES (1, 't1', NULL), (2, 't2', 't3'), (3, 't4', NULL);
+             UPDATE due SET at = 'at-' || game;",
+        )
+        .unwrap();
+        to_latest(&mut conn).unwrap();
+        let rows: Vec<(i64, Option<String>, Option<String>)> = conn
+            .prepare("SELECT id, draw_made, draw_reminded FROM games ORDER BY id")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let text = |s: &str| Some(s.to_string());
+        assert_eq!(
+            rows,
+            [
+                (1, text("t1"), None),
+                (2, text("t2"), text("t3")),
+                (3, text("t4"), None)
+            ]
+        );
+        let due: Vec<(i64, Option<String>)> = conn
+            .prepare("SELECT game, at FROM due ORDER BY game")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(due, [(1, text("at-1")), (2, text("at-2"))]);
+        let left: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM sqlite_master WHERE name LIKE '%draw_offer%'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(left, 0, "the table and its three triggers are gone");
+        // A new offer is an update of the game's row: marked for the due
+        // index as the offer's own triggers marked it.
+        conn.execute("UPDATE games SET draw_made = 't5' WHERE id = 2", [])
+            .unwrap();
+        let at: Option<String> = conn
+            .query_row("SELECT at FROM due WHERE game = 2", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(at, None);
     }
 }

@@ -231,7 +231,7 @@ fn state(conn: &Connection) -> String {
         "SELECT * FROM games ORDER BY id",
         "SELECT * FROM turns ORDER BY game, seq",
         "SELECT game, since_seq, period, sent FROM reminders ORDER BY game",
-        "SELECT game, made, reminded FROM draw_offers ORDER BY game",
+        "SELECT id, draw_made, draw_reminded FROM games WHERE draw_made IS NOT NULL ORDER BY id",
         "SELECT recipients, subject, body FROM outbox ORDER BY id",
     ] {
         let mut q = conn.prepare(query).unwrap();
