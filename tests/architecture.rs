@@ -37,6 +37,7 @@ const GROUPS: &[(&str, &str)] = &[
     ("out", "front end"),
     ("huge_pages", "front end"),
     ("quick_args", "front end"),
+    ("start", "front end"),
     ("lib", "front end"),
 ];
 
