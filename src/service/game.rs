@@ -133,8 +133,11 @@ impl LoadedGame {
             }
             Err(e) => return Err(e.into()),
         };
+        // An invitation stands only until its game begins, and nobody
+        // moves before then (`ensure_active`): a game with a board turn
+        // played has none, and a move past the first asks no more.
         let invitation = match row.status {
-            Status::Active => crate::store::invitations::find(conn, id)?,
+            Status::Active if row.ply == 0 => crate::store::invitations::find(conn, id)?,
             _ => None,
         };
         Ok(LoadedGame {
