@@ -41,7 +41,7 @@ use crate::store::games::{Game, Status};
 use crate::store::players::Player;
 use crate::store::queued::{self, Queued};
 use crate::store::turns::{self, EntryKind};
-use crate::store::{resignations, signoffs, submissions};
+use crate::store::{resignations, signoffs, submissions, waiting};
 
 /// More arrivals than any bounded queue can cause: a rules or store bug.
 const MAX_ARRIVALS: usize = 10_000;
@@ -67,7 +67,9 @@ pub fn advance(
         }
     }
     if game.row.status == Status::Active {
-        submissions::drop_stale(conn, game.id(), game.row.ply, &game.position.encode())?;
+        if waiting::of_game(conn, game.id())?.submissions {
+            submissions::drop_stale(conn, game.id(), game.row.ply, &game.position.encode())?;
+        }
     } else {
         forget(conn, game.id())?;
     }
@@ -146,12 +148,20 @@ fn arrive(
     if signoffs::is_signed_off(conn, player_id)? {
         return signed_off(conn, game, seat, &player, now).map(Some);
     }
-    if resignations::take(conn, game.id(), player_id)? {
+    // Most games have nothing waiting: one statement says which tables to
+    // read (store::waiting).
+    let waiting = waiting::of_game(conn, game.id())?;
+    if waiting.resignations && resignations::take(conn, game.id(), player_id)? {
         let (resigned, game_over) = resign_seat(conn, game, seat, &player, None, now)?;
         return Ok(Some(std::iter::once(resigned).chain(game_over).collect()));
     }
-    if let Some(notices) = super::conditional::arrive(conn, game, seat, &player, now)? {
+    if waiting.conditional
+        && let Some(notices) = super::conditional::arrive(conn, game, seat, &player, now)?
+    {
         return Ok(Some(notices));
+    }
+    if !waiting.queued {
+        return Ok(None);
     }
     let queue = queued::list(conn, game.id(), player_id)?;
     let Some(first) = queue.first() else {

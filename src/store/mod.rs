@@ -35,6 +35,7 @@ pub mod submissions;
 pub mod tournaments;
 pub mod turns;
 pub mod vacations;
+pub mod waiting;
 pub mod wal;
 pub mod watchers;
 pub mod words_sent;
