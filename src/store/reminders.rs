@@ -41,22 +41,17 @@ pub fn clock(conn: &Connection, game: &Game) -> Result<Option<ClockRow>, StoreEr
     if game.status != Status::Active {
         return Ok(None);
     }
-    let last = super::row(
-        conn,
-        "SELECT seq, at, kind, seat FROM turns WHERE game = ?1 ORDER BY seq DESC LIMIT 1",
-        [game.id.0 as i64],
-        |r| {
-            // The seat that resigned, forfeited or signed off in it.
-            let kind: String = r.get(2)?;
-            let left = matches!(kind.as_str(), "resign" | "forfeit" | "signoff");
-            let seat = if left {
-                r.get::<_, Option<i64>>(3)?
-            } else {
-                None
-            };
-            Ok((r.get::<_, u32>(0)?, r.get::<_, String>(1)?, seat))
-        },
-    )
+    let last = super::row(conn, super::turns::LAST_ENTRY, [game.id.0 as i64], |r| {
+        // The seat that resigned, forfeited or signed off in it.
+        let kind: String = r.get(2)?;
+        let left = matches!(kind.as_str(), "resign" | "forfeit" | "signoff");
+        let seat = if left {
+            r.get::<_, Option<i64>>(3)?
+        } else {
+            None
+        };
+        Ok((r.get::<_, u32>(0)?, r.get::<_, String>(1)?, seat))
+    })
     .optional()?;
     let (since_seq, since, left_seat) = match last {
         Some((seq, at, seat)) => (seq, at, seat.map(|s| s as usize)),

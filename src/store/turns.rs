@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 use super::StoreError;
 use crate::ids::GameId;
@@ -218,12 +218,17 @@ pub fn last_turn_text(conn: &Connection, game: GameId) -> Result<Option<String>,
     Ok(rows.next().transpose()?)
 }
 
-/// How many entries the log holds (the next entry's `seq` is this + 1).
+/// A game's last log entry: its `seq`, `at`, `kind` and `seat`. One
+/// statement for [`count`] and the clock (`reminders::clock`), so that a
+/// move, which asks both, prepares it once.
+pub const LAST_ENTRY: &str =
+    "SELECT seq, at, kind, seat FROM turns WHERE game = ?1 ORDER BY seq DESC LIMIT 1";
+
+/// How many entries the log holds (the next entry's `seq` is this + 1):
+/// the last entry's `seq`, as entries are numbered 1, 2, ... and never
+/// deleted, read by the key rather than by counting the log.
 pub fn count(conn: &Connection, game: GameId) -> Result<u32, StoreError> {
-    Ok(super::row(
-        conn,
-        "SELECT count(*) FROM turns WHERE game = ?1",
-        [game.0 as i64],
-        |r| r.get(0),
-    )?)
+    Ok(super::row(conn, LAST_ENTRY, [game.0 as i64], |r| r.get(0))
+        .optional()?
+        .unwrap_or(0))
 }
