@@ -58,14 +58,26 @@ pub enum Letter {
 
 impl Letter {
     /// Draws a board letter's ASCII board left for later
-    /// ([`BoardLetter::draw_diagram`]).
-    pub fn draw_diagram(&mut self) {
+    /// ([`BoardLetter::draw_diagram`]); whether there was one to draw.
+    pub fn draw_diagram(&mut self) -> bool {
+        self.board_mut().is_some_and(BoardLetter::draw_diagram)
+    }
+
+    /// Leaves for later again the board [`Self::draw_diagram`] drew, so
+    /// that the thread that drew it frees it (`mail::ahead`).
+    pub fn undraw_diagram(&mut self) {
+        if let Some(board) = self.board_mut() {
+            board.undraw_diagram();
+        }
+    }
+
+    fn board_mut(&mut self) -> Option<&mut BoardLetter> {
         match self {
             Letter::NewGame(l) | Letter::Board(l) | Letter::GameOver(l) | Letter::Vote(l) => {
-                l.draw_diagram()
+                Some(l)
             }
-            Letter::Nag(l) => l.board.draw_diagram(),
-            _ => {}
+            Letter::Nag(l) => Some(&mut l.board),
+            _ => None,
         }
     }
 

@@ -141,14 +141,21 @@ impl BoardLetter {
     /// Draws the ASCII board left for later ([`Self::diagram_later`]),
     /// the same board the game's loaded position draws: from the encoded
     /// position, the reader's side and the last turn's marks in
-    /// [`Self::html_board`].
-    pub fn draw_diagram(&mut self) {
+    /// [`Self::html_board`]. Whether it was left for later.
+    pub fn draw_diagram(&mut self) -> bool {
         if !std::mem::take(&mut self.diagram_later) {
-            return;
+            return false;
         }
         if let Some(diagram) = self.html_board.as_ref().and_then(|b| b.diagram()) {
             self.diagram = diagram;
         }
+        true
+    }
+
+    /// Undoes [`Self::draw_diagram`]: the board left for later again.
+    pub fn undraw_diagram(&mut self) {
+        self.diagram = String::new();
+        self.diagram_later = true;
     }
 }
 

@@ -22,6 +22,18 @@
 //! chunks it has not taken itself, so the batch waits at most for the
 //! chunk the worker is rendering, and is never much slower than rendering
 //! in place.
+//!
+//! Memory is freed by the thread that allocated it: the worker hands the
+//! letters it has rendered back with their chunk's answers, and the batch
+//! drops them; once their rows are written, the batch hands back to the
+//! worker what the worker wrote (the rendered words, the HTML part's data)
+//! to drop. A block freed by another thread than its own costs more: glibc's
+//! malloc gives each thread an arena of its own and such a free takes that
+//! arena's lock, so the worker dropping the letters the run's thread built
+//! (their move lists, their boards' data) fought that thread's every
+//! `malloc` for it (a tenth of a long run's samples in lock waits and
+//! futex calls); mimalloc (`src/huge_pages.rs`) hands such a block back to
+//! its thread through an atomic list.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
@@ -55,16 +67,33 @@ struct Chunk {
 /// A rendered letter: the draft and the data of its HTML part, if any.
 type Rendered = Result<(Draft, Option<String>), StoreError>;
 
+/// A chunk's answers, in order, and its letters, rendered and to be
+/// dropped by the thread that built them.
+struct Answers {
+    rendered: Vec<Rendered>,
+    spent: Vec<Letter>,
+}
+
 /// The jobs waiting for the worker, shared so that the batch can take
 /// back those it has not started.
 type Inbox = Arc<Mutex<Receiver<Chunk>>>;
 
-fn render_all(templates: &Templates, chunk: Chunk) -> Vec<Rendered> {
-    chunk
-        .jobs
-        .into_iter()
-        .map(|job| render(templates, job.envelope, job.letter))
-        .collect()
+fn render_all(templates: &Templates, chunk: Chunk) -> Answers {
+    let mut answers = Answers {
+        rendered: Vec::with_capacity(chunk.jobs.len()),
+        spent: Vec::with_capacity(chunk.jobs.len()),
+    };
+    for Job {
+        envelope,
+        mut letter,
+    } in chunk.jobs
+    {
+        answers
+            .rendered
+            .push(render(templates, envelope, &mut letter));
+        answers.spent.push(letter);
+    }
+    answers
 }
 
 /// One posted letter's place in line.
@@ -111,7 +140,9 @@ pub struct RenderAhead {
     templates: &'static Templates,
     jobs: Option<Sender<Chunk>>,
     inbox: Inbox,
-    done: Receiver<(usize, Vec<Rendered>)>,
+    done: Receiver<(usize, Answers)>,
+    /// What the worker wrote, handed back to be freed there.
+    litter: Sender<Vec<String>>,
     worker: Option<JoinHandle<()>>,
 }
 
@@ -121,7 +152,9 @@ impl RenderAhead {
         let (jobs, inbox) = mpsc::channel::<Chunk>();
         let inbox: Inbox = Arc::new(Mutex::new(inbox));
         let (answer, done) = mpsc::channel();
+        let (litter, litter_bin) = mpsc::channel::<Vec<String>>();
         let shared = Arc::clone(&inbox);
+        // Whatever is left in `litter_bin` is freed with it, on the worker.
         let worker = std::thread::spawn(move || {
             loop {
                 // Waiting holds the lock: the batch finds nothing to take
@@ -135,6 +168,9 @@ impl RenderAhead {
                 if answer.send((number, render_all(templates, chunk))).is_err() {
                     break;
                 }
+                while let Ok(litter) = litter_bin.try_recv() {
+                    drop(litter);
+                }
             }
         });
         RenderAhead {
@@ -142,6 +178,7 @@ impl RenderAhead {
             jobs: Some(jobs),
             inbox,
             done,
+            litter,
             worker: Some(worker),
         }
     }
@@ -169,6 +206,7 @@ impl RenderAhead {
             settled: 0,
             early: HashMap::new(),
             current: VecDeque::new(),
+            current_by_worker: false,
             next: 0,
         }
     }
@@ -196,10 +234,13 @@ pub struct Batch<'a> {
     /// Chunks handed over, and how many of them are answered or taken back.
     chunks: usize,
     settled: usize,
-    /// Answers come in before their turn, by chunk number.
-    early: HashMap<usize, Vec<Rendered>>,
-    /// The answers of the chunk being read, and the next chunk's number.
+    /// Answers come in before their turn, by chunk number, and whether
+    /// the worker rendered them (or the batch took them back).
+    early: HashMap<usize, (Vec<Rendered>, bool)>,
+    /// The answers of the chunk being read, whether the worker rendered
+    /// them, and the next chunk's number.
     current: VecDeque<Rendered>,
+    current_by_worker: bool,
     next: usize,
 }
 
@@ -215,54 +256,73 @@ impl Batch<'_> {
         // What the worker has not started is rendered here.
         while let Some(chunk) = self.ahead.take_back() {
             let number = chunk.number;
-            self.early
-                .insert(number, render_all(self.ahead.templates, chunk));
+            let answers = render_all(self.ahead.templates, chunk);
+            self.early.insert(number, (answers.rendered, false));
             self.settled += 1;
         }
         let mut first_error = None;
+        // The worker's words, once written.
+        let mut litter = Vec::new();
         for slot in open.slots {
-            let (rendered, now) = match slot {
-                Slot::Worker(now) => (self.answer(), now),
-                Slot::Ready(rendered, now) => (*rendered, now),
+            let (rendered, now, by_worker) = match slot {
+                Slot::Worker(now) => {
+                    let (rendered, by_worker) = self.answer();
+                    (rendered, now, by_worker)
+                }
+                Slot::Ready(rendered, now) => (*rendered, now, false),
             };
             // After an error the worker's answers are still read, so that
             // the next batch reads its own.
             if first_error.is_some() {
                 continue;
             }
-            let queued = rendered.and_then(|(draft, later)| {
-                outbox::queue_drawn_later(conn, &draft, later.as_deref(), now)
+            let queued = rendered.and_then(|(mut draft, later)| {
+                let queued = outbox::queue_drawn_later(conn, &draft, later.as_deref(), now)
                     .map(|_| ())
-                    .map_err(StoreError::from)
+                    .map_err(StoreError::from);
+                if by_worker {
+                    litter.push(std::mem::take(&mut draft.subject));
+                    litter.push(std::mem::take(&mut draft.body));
+                    litter.extend(draft.html.take());
+                    litter.extend(later);
+                }
+                queued
             });
             if let Err(e) = queued {
                 first_error = Some(e);
             }
         }
+        // A worker gone has left nothing to free.
+        let _ = self.ahead.litter.send(litter);
         first_error.map_or(Ok(()), Err)
     }
 
-    /// The next letter's answer, in the order handed over.
-    fn answer(&mut self) -> Rendered {
+    /// The next letter's answer, in the order handed over, and whether the
+    /// worker rendered it.
+    fn answer(&mut self) -> (Rendered, bool) {
         while self.current.is_empty() {
             if self.next >= self.chunks {
-                return Err(stopped());
+                return (Err(stopped()), false);
             }
             let number = self.next;
             while !self.early.contains_key(&number) {
                 match self.ahead.done.recv() {
-                    Ok((n, rendered)) => {
-                        self.early.insert(n, rendered);
+                    Ok((n, answers)) => {
+                        self.early.insert(n, (answers.rendered, true));
+                        // `answers.spent` is dropped here, on the thread
+                        // that built those letters.
                         self.settled += 1;
                     }
-                    Err(_) => return Err(stopped()),
+                    Err(_) => return (Err(stopped()), false),
                 }
             }
-            self.current
-                .extend(self.early.remove(&number).unwrap_or_default());
+            let (rendered, by_worker) = self.early.remove(&number).unwrap_or_default();
+            self.current.extend(rendered);
+            self.current_by_worker = by_worker;
             self.next += 1;
         }
-        self.current.pop_front().unwrap_or_else(|| Err(stopped()))
+        let rendered = self.current.pop_front().unwrap_or_else(|| Err(stopped()));
+        (rendered, self.current_by_worker)
     }
 }
 
@@ -277,6 +337,7 @@ impl Drop for Batch<'_> {
             self.settled += 1;
         }
         while self.settled < self.chunks {
+            // Their letters are dropped here, on the thread that built them.
             if self.ahead.done.recv().is_err() {
                 break;
             }
@@ -320,7 +381,8 @@ pub(super) fn hand_over(
                 open.send();
             }
         } else {
-            let rendered = render(templates, envelope, letter);
+            let mut letter = letter;
+            let rendered = render(templates, envelope, &mut letter);
             open.slots.push(Slot::Ready(Box::new(rendered), now));
         }
         None

@@ -39,10 +39,11 @@ pub fn post(
     letter: Letter,
     now: DateTime<Utc>,
 ) -> Result<Option<i64>, StoreError> {
-    let Some((envelope, letter)) = super::ahead::hand_over(templates, envelope, letter, now) else {
+    let Some((envelope, mut letter)) = super::ahead::hand_over(templates, envelope, letter, now)
+    else {
         return Ok(None);
     };
-    let (draft, later) = render(templates, envelope, letter)?;
+    let (draft, later) = render(templates, envelope, &mut letter)?;
     Ok(outbox::queue_drawn_later(
         conn,
         &draft,
@@ -53,15 +54,16 @@ pub fn post(
 
 /// The outbox row of `letter` to `envelope`: the draft, and the data that
 /// draws a board mail's HTML part (`letters::html::later`, as JSON): `deliver`
-/// draws it.
+/// draws it. The letter is left to the caller as it came, to be dropped on
+/// the thread that built it (see [`super::ahead`]).
 pub(super) fn render(
     templates: &Templates,
     envelope: Envelope,
-    mut letter: Letter,
+    letter: &mut Letter,
 ) -> Result<(Draft, Option<String>), StoreError> {
-    letter.draw_diagram();
+    let drawn_here = letter.draw_diagram();
     let (mail, later) = templates
-        .letter_to_queue(&letter)
+        .letter_to_queue(letter)
         .map_err(|e| StoreError::Setup(e.to_string()))?;
     let draft = Draft {
         game: envelope.game,
@@ -74,5 +76,9 @@ pub(super) fn render(
         references: envelope.references,
         reply_to: envelope.reply_to,
     };
+    if drawn_here {
+        // Freed here, where it was drawn.
+        letter.undraw_diagram();
+    }
     Ok((draft, later.map(|later| later.to_json())))
 }

@@ -56,8 +56,9 @@ pub fn queue(conn: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Resul
     queue_loaded(conn, notices, None, now)
 }
 
-/// [`queue`], given a game the caller has loaded as it stands now (not
-/// loaded again for a reminder of it).
+/// [`queue`], given a game the caller has loaded as it stands now, after
+/// the change the notices tell of (not loaded again for a reminder of it,
+/// nor for its board mails: `remind`'s forfeits).
 pub fn queue_loaded(
     conn: &Connection,
     notices: &[Notice],
@@ -100,17 +101,32 @@ pub fn queue_loaded(
     }
     for (game, plan) in plans(notices) {
         let kind = plan.kind;
+        // The caller's game, when mail loads it the same way (a test's
+        // catalog may hold variants this build does not offer).
+        let given = loaded.filter(|l| l.id() == game && find_variant(l.variant.name()).is_some());
         // Nobody would get this game's mail (no player with an address,
         // no spectator): building its letter (the game replayed for its
         // move list, its clocks, its board) would be work for no one.
-        if !has_readers(conn, game, kind == Kind::Over)? {
+        if !has_readers(conn, game, given.map(|l| &l.row), kind == Kind::Over)? {
             continue;
         }
         // The game's row as it stands, read once for all its readers.
-        let (mut letter, row, loaded) = match LoadedGame::load(conn, VARIANTS, game) {
+        let mut fresh = None;
+        let found = match given {
+            Some(given) => Ok(given),
+            None => match LoadedGame::load(conn, VARIANTS, game) {
+                Ok(loaded) => Ok(&*fresh.insert(loaded)),
+                Err(e) => Err(e),
+            },
+        };
+        #[cfg(debug_assertions)]
+        if let Some(given) = given {
+            same_as_stored(conn, given);
+        }
+        let (mut letter, row, loaded) = match found {
             Ok(loaded) => {
                 let full = kind == Kind::Over;
-                let letter = board_letter(conn, &loaded, full, now)?;
+                let letter = board_letter(conn, loaded, full, now)?;
                 (letter, loaded.row.clone(), Some(loaded))
             }
             // A game of a variant this build does not offer (test catalogs):
@@ -169,7 +185,7 @@ pub fn queue_loaded(
         let kind = kind.as_str();
         (letter.spectators, letter.notified) = spectators::names(conn, game)?;
         // A move's board mail may wait for a reader's daily digest.
-        let may_wait = plan.kind == Kind::Board && held::may_wait(conn, loaded.as_ref(), now)?;
+        let may_wait = plan.kind == Kind::Board && held::may_wait(conn, loaded, now)?;
         let mut seen = Vec::new();
         for (seat, user) in players.iter().enumerate() {
             if seen.contains(user) {
@@ -183,7 +199,7 @@ pub fn queue_loaded(
             // Each player sees the board from their own side, and what
             // they may do now.
             let mut letter = letter.clone();
-            if let Some(loaded) = &loaded {
+            if let Some(loaded) = loaded {
                 address_to(&mut letter, loaded, seat)
                     .map_err(|e| StoreError::Damaged(e.to_string()))?;
             }
@@ -226,7 +242,8 @@ pub fn queue_loaded(
         let copy = spectators::Copy {
             game,
             letter: &letter,
-            loaded: loaded.as_ref(),
+            row: &row,
+            loaded,
             wrap,
             kind,
             ply,
@@ -883,17 +900,45 @@ pub(super) fn row_letter(row: &games::Game) -> BoardLetter {
 /// for a user unknown to the store.
 /// Whether anyone gets `game`'s mail: one of its players at an address,
 /// or a spectator ([`spectators::addresses`]).
-fn has_readers(conn: &Connection, game: GameId, over: bool) -> Result<bool, StoreError> {
-    // A missing game: building its letter says what is wrong.
-    let Some(row) = games::find(conn, game)? else {
-        return Ok(true);
+/// Whether anyone gets `game`'s mail; `row`: the game's row, when the
+/// caller has it as it stands.
+fn has_readers(
+    conn: &Connection,
+    game: GameId,
+    row: Option<&games::Game>,
+    over: bool,
+) -> Result<bool, StoreError> {
+    let mut found = None;
+    let row = match row {
+        Some(row) => row,
+        None => match games::find(conn, game)? {
+            Some(row) => &*found.insert(row),
+            // A missing game: building its letter says what is wrong.
+            None => return Ok(true),
+        },
     };
     for user in &row.players {
         if !addresses(conn, user)?.is_empty() {
             return Ok(true);
         }
     }
-    Ok(spectators::addresses_of(conn, &row, over)?.len() > 1)
+    Ok(spectators::addresses_of(conn, row, over)?.len() > 1)
+}
+
+/// A game given as loaded is the game as stored, row and position (what
+/// loading it again would give): checked in debug builds, so that every
+/// test that mails from a given game proves it.
+#[cfg(debug_assertions)]
+fn same_as_stored(conn: &Connection, given: &LoadedGame) {
+    let stored = LoadedGame::load(conn, VARIANTS, given.id())
+        .unwrap_or_else(|e| panic!("{} given, not loaded: {e}", given.id()));
+    assert_eq!(given.row, stored.row, "the row of {}", given.id());
+    assert_eq!(
+        given.position.encode(),
+        stored.position.encode(),
+        "the position of {}",
+        given.id()
+    );
 }
 
 pub(super) fn addresses(conn: &Connection, user: &str) -> Result<Vec<String>, StoreError> {

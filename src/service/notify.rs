@@ -23,15 +23,16 @@ pub fn queue(tx: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Result<
     crate::service::announce::queue(tx, notices, now)
 }
 
-/// [`queue`], given the game as the caller has it loaded now (its
-/// reminder's letter is built from it, not from the game loaded again).
+/// [`queue`], given the game as the caller has it loaded now, after the
+/// change the notices tell of (its letters are built from it, not from
+/// the game loaded again).
 pub fn queue_loaded(
     tx: &Connection,
     notices: &[Notice],
     loaded: &LoadedGame,
     now: DateTime<Utc>,
 ) -> Result<(), StoreError> {
-    super::publish::mark(tx, notices)?;
+    super::publish::mark_given(tx, notices, Some(&loaded.row))?;
     crate::service::announce::queue_loaded(tx, notices, Some(loaded), now)
 }
 

@@ -40,6 +40,15 @@ pub fn queue(conn: &Connection, page: &PageKey) -> Result<(), StoreError> {
 
 /// Marks the pages `notices` change: each game's, its players', the index.
 pub fn mark(conn: &Connection, notices: &[Notice]) -> Result<(), StoreError> {
+    mark_given(conn, notices, None)
+}
+
+/// [`mark`], given a game's row as it stands (not read again).
+pub fn mark_given(
+    conn: &Connection,
+    notices: &[Notice],
+    given: Option<&Game>,
+) -> Result<(), StoreError> {
     let mut pages: Vec<PageKey> = Vec::new();
     for notice in notices {
         if let Notice::SignedUp { user, .. } = notice {
@@ -60,12 +69,20 @@ pub fn mark(conn: &Connection, notices: &[Notice]) -> Result<(), StoreError> {
         {
             pages.push(PageKey::Tournament(t.name));
         }
-        if let Some(row) = games::find(conn, game)? {
+        let found;
+        let row = match given.filter(|row| row.id == game) {
+            Some(row) => Some(row),
+            None => {
+                found = games::find(conn, game)?;
+                found.as_ref()
+            }
+        };
+        if let Some(row) = row {
             // A game's end moves its type's ratings.
             if row.status == Status::Over {
                 pages.push(PageKey::Standings(row.variant.clone()));
             }
-            pages.extend(row.players.into_iter().map(PageKey::Player));
+            pages.extend(row.players.iter().cloned().map(PageKey::Player));
         }
     }
     pages.sort();

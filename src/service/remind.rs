@@ -400,7 +400,8 @@ impl Judge<'_> {
             None => Ok(Action::Nothing),
             Some(due::Action::TimeUp(limit)) => {
                 let (action, notices) = time_up(tx, game, &clock, limit, now)?;
-                notify::queue(tx, &notices, now)?;
+                // The game as `time_up` left it: the stored one.
+                notify::queue_loaded(tx, &notices, game, now)?;
                 Ok(action)
             }
             Some(due::Action::RemindVoters) => {

@@ -43,6 +43,8 @@ pub struct Copy<'a> {
     pub game: GameId,
     /// The letter before it is addressed to anyone.
     pub letter: &'a BoardLetter,
+    /// The game's row as it stands.
+    pub row: &'a Game,
     pub loaded: Option<&'a LoadedGame>,
     /// The kind of letter the players got (new game, board, game over).
     pub wrap: fn(BoardLetter) -> Letter,
@@ -60,7 +62,7 @@ pub fn queue(
     copy: &Copy<'_>,
     now: DateTime<Utc>,
 ) -> Result<(), StoreError> {
-    let to = addresses(conn, copy.game, copy.over)?;
+    let to = addresses_of(conn, copy.row, copy.over)?;
     if to.len() <= 1 {
         return Ok(());
     }
