@@ -151,6 +151,14 @@ pub trait Position: Send + Sync + fmt::Debug + std::any::Any {
             canonical,
         })
     }
+    /// Plays a turn as the turn log records it (the canonical text
+    /// [`Position::play`] returned when it was played): the position
+    /// `play` gives, exactly, and the same refusal for a text that is not
+    /// legal here. Replaying a game's log asks it once per turn; games
+    /// may find a recorded turn more cheaply than reading a player's text.
+    fn replay(&self, text: &str, roll: Option<Roll>) -> Result<Box<dyn Position>, PlayError> {
+        self.play(text, roll).map(|played| played.position)
+    }
     /// True when the king of the side to move (or, once the game is over,
     /// of the side that would move) is attacked: the `+` and `#` of a
     /// move list. Games without check say false.

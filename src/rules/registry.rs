@@ -44,6 +44,51 @@ mod tests {
         }
     }
 
+    /// Replaying a turn as the log records it gives exactly what playing
+    /// it gives: for every legal turn (canonical text) along random games
+    /// of every game without dice, the same position (its stored text:
+    /// board, rights, last move, repetition keys, end) and the same seat to
+    /// move; and for texts that are not canonical (lenient input) or not
+    /// legal, the same position or the same refusal.
+    #[test]
+    fn replaying_a_recorded_turn_is_playing_it() {
+        use rand_chacha::ChaCha8Rng;
+        use rand_core::{Rng, SeedableRng};
+        let mut rng = ChaCha8Rng::seed_from_u64(25);
+        for variant in VARIANTS.iter().filter(|v| v.dice().is_none()) {
+            for game in 0..2 {
+                let mut position = variant.start(&[]).unwrap();
+                let mut earlier: Vec<String> = Vec::new();
+                for ply in 0..30 {
+                    let turns = position.legal_turns(None);
+                    let lenient = turns.iter().map(|t| t.to_uppercase());
+                    let odd = ["e2-e9", "", "pass", "Ke1-g1", "zz", "e4"].map(String::from);
+                    let texts = turns.iter().cloned().chain(lenient).chain(earlier.clone());
+                    for text in texts.chain(odd) {
+                        let at = format!("{} game {game} ply {ply}: {text:?}", variant.name());
+                        match (position.play(&text, None), position.replay(&text, None)) {
+                            (Ok(played), Ok(replayed)) => {
+                                assert_eq!(played.position.encode(), replayed.encode(), "{at}");
+                                assert_eq!(played.position.to_move(), replayed.to_move(), "{at}");
+                                assert_eq!(played.position.outcome(), replayed.outcome(), "{at}");
+                            }
+                            (Err(played), Err(replayed)) => {
+                                assert_eq!(played.reason, replayed.reason, "{at}");
+                            }
+                            (played, replayed) => panic!("{at}: {played:?} against {replayed:?}"),
+                        }
+                    }
+                    if turns.is_empty() {
+                        break;
+                    }
+                    let turn = &turns[rng.next_u32() as usize % turns.len()];
+                    earlier.push(turn.clone());
+                    position = position.replay(turn, None).unwrap();
+                }
+            }
+        }
+    }
+
     /// A game's own `legal_turns` (chess-like games write each generated
     /// turn from its acts) says exactly what the definition says: the
     /// canonical text of every legal turn, sorted, each once. Checked along

@@ -54,7 +54,7 @@ fn extras_of_rank(rules: &Rules, rank: i8) -> (Vec<Square>, Vec<Square>) {
     let (files, ranks) = (geo.files() as i8, geo.ranks() as i8);
     let mut before = Vec::new();
     let mut after = Vec::new();
-    for sq in geo.squares().filter(|&s| geo.is_extra(s)) {
+    for sq in geo.extra_squares() {
         let (f, r) = geo.coords(sq);
         if r.clamp(0, ranks - 1) != rank {
             continue;

@@ -150,6 +150,19 @@ impl Position for ChessLike {
         Ok(Box::new(self.after(&acts, text)))
     }
 
+    /// A turn as the log records it: found by its canonical text among
+    /// the legal turns ([`ChessLike::recorded_turn`]), without reading it
+    /// as a player's text, looking it up again to play it, or writing it
+    /// anew; any other text goes the way of [`Position::play`].
+    fn replay(&self, text: &str, roll: Option<Roll>) -> Result<Box<dyn Position>, PlayError> {
+        if self.ended.is_none()
+            && let Some(acts) = self.recorded_turn(text)
+        {
+            return Ok(Box::new(self.after(&acts, text.to_string())));
+        }
+        self.play(text, roll).map(|played| played.position)
+    }
+
     fn conclude(&self, event: &Conclusion) -> Result<Box<dyn Position>, RulesError> {
         self.refuse_when_over()?;
         let outcome = match event.leaver() {

@@ -7,7 +7,7 @@ use super::position::{Act, ChessLike, Special};
 use super::{Rebels, pawns};
 use crate::rules::geometry::{Geometry, Square};
 use crate::rules::movement::{Mode, PieceKind, targets};
-use crate::rules::notation::{Candidate, TurnReader, a_name, canonical};
+use crate::rules::notation::{Candidate, TurnReader, a_name, canonical, is_canonical};
 use crate::rules::{Action, Turn};
 
 impl ChessLike {
@@ -103,6 +103,34 @@ impl ChessLike {
                 parts.join(", ")
             }
         }
+    }
+
+    /// The legal turn written `text` in canonical notation, as the turn
+    /// log records it (`Ng1-f3`; a Squirm turn `~Nb8-b7, e2-e4`): found
+    /// among the legal turns by comparing each one's canonical text with
+    /// `text` without writing it ([`is_canonical`]). `None` when no legal
+    /// turn is written so (the text is in another notation, or no turn
+    /// of it is legal): the notation layer then reads it, or says why not.
+    pub fn recorded_turn(&self, text: &str) -> Option<Vec<Act>> {
+        let geo = &self.rules.spec.geometry;
+        let parts: Vec<&str> = text.split(", ").collect();
+        let written = |at: &ChessLike, act: &Act, part: &str| {
+            is_canonical(geo, &at.candidate(act), part)
+        };
+        self.legal_turn_acts().into_iter().find(|acts| {
+            if acts.len() != parts.len() || !written(self, &acts[0], parts[0]) {
+                return false;
+            }
+            let mut at: Option<ChessLike> = None;
+            for i in 1..acts.len() {
+                let next = at.as_ref().unwrap_or(self).after_squirm(&acts[i - 1]);
+                if !written(&next, &acts[i], parts[i]) {
+                    return false;
+                }
+                at = Some(next);
+            }
+            true
+        })
     }
 
     /// The legal turns as values.
