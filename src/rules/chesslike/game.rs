@@ -17,18 +17,25 @@ impl ChessLike {
     /// three `-` when empty (in Squirm games the FEN names the square of
     /// the piece moved last).
     pub fn encode_text(&self) -> String {
-        let keys: Vec<String> = self.history.iter().map(|k| format!("{k:016x}")).collect();
-        let ended = self
-            .ended
-            .as_ref()
-            .map_or("-".to_string(), |o| o.encode().replacen(' ', ":", 1));
-        format!(
-            "{} | {} | {} | {}",
-            to_fen(self),
-            self.last_move.as_deref().unwrap_or("-"),
-            keys.join(","),
-            ended
-        )
+        use std::fmt::Write;
+        // Written in place: the FEN's string grows by the rest.
+        let mut out = to_fen(self);
+        out.reserve(8 + self.last_move.as_ref().map_or(1, String::len) + 17 * self.history.len());
+        out.push_str(" | ");
+        out.push_str(self.last_move.as_deref().unwrap_or("-"));
+        out.push_str(" | ");
+        for (i, k) in self.history.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            let _ = write!(out, "{k:016x}");
+        }
+        out.push_str(" | ");
+        match &self.ended {
+            Some(o) => out.push_str(&o.encode().replacen(' ', ":", 1)),
+            None => out.push('-'),
+        }
+        out
     }
 
     /// Reads [`ChessLike::encode_text`]'s text, or a plain FEN.

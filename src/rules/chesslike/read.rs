@@ -113,24 +113,30 @@ impl ChessLike {
     /// of it is legal): the notation layer then reads it, or says why not.
     pub fn recorded_turn(&self, text: &str) -> Option<Vec<Act>> {
         let geo = &self.rules.spec.geometry;
-        let parts: Vec<&str> = text.split(", ").collect();
         let written = |at: &ChessLike, act: &Act, part: &str| {
             is_canonical(geo, &at.candidate(act), part)
         };
-        self.legal_turn_acts().into_iter().find(|acts| {
-            if acts.len() != parts.len() || !written(self, &acts[0], parts[0]) {
-                return false;
-            }
-            let mut at: Option<ChessLike> = None;
-            for i in 1..acts.len() {
-                let next = at.as_ref().unwrap_or(self).after_squirm(&acts[i - 1]);
-                if !written(&next, &acts[i], parts[i]) {
-                    return false;
-                }
-                at = Some(next);
-            }
-            true
-        })
+        // The turns of [`ChessLike::legal_turn_acts`], in its order: one
+        // action, or a squirm and then a move.
+        match text.split_once(", ") {
+            None => self
+                .legal_acts()
+                .into_iter()
+                .find(|act| written(self, act, text))
+                .map(|act| vec![act]),
+            Some((first, second)) => self
+                .squirm_acts()
+                .into_iter()
+                .filter(|squirm| written(self, squirm, first))
+                .find_map(|squirm| {
+                    let mid = self.after_squirm(&squirm);
+                    let act = mid
+                        .legal_acts()
+                        .into_iter()
+                        .find(|act| written(&mid, act, second))?;
+                    Some(vec![squirm, act])
+                }),
+        }
     }
 
     /// The legal turns as values.
