@@ -1,9 +1,11 @@
 //! Replaying a game's turn log (`cargo bench --bench replay`), as the
 //! letters' move lists and clocks and every rebuilt position do: 40 plies
-//! of each game without dice, each turn played as recorded
-//! ([`boserv::rules::Position::replay`]) beside the same log read as
-//! players' texts ([`boserv::rules::Position::play`]), the way replays
-//! went before. Instruction counts per turn: `examples/replay_cost.rs`.
+//! of each game of the chess-like core, each turn played as recorded
+//! ([`boserv::rules::Position::play`] finds a canonical text among the
+//! legal turns) beside the same log read by the notation layer as players'
+//! texts ([`boserv::rules::chesslike::ChessLike::play_read`]), the way
+//! replays went before. Instruction counts per turn:
+//! `examples/replay_cost.rs`.
 
 #[path = "replay_log.rs"]
 mod replay_log;

@@ -3,6 +3,7 @@
 //! start, a fixed choice among the legal turns each ply (no randomness:
 //! the same log every run), as the turn log records them.
 
+use boserv::rules::chesslike::ChessLike;
 use boserv::rules::{Position, Variant, find_variant};
 
 /// The game's first `plies` turns as recorded (canonical text), each the
@@ -24,17 +25,20 @@ pub fn log(game: &str, plies: usize) -> (&'static dyn Variant, Vec<String>) {
     (variant, log)
 }
 
-/// The position after `log` from the start: each turn played as recorded
-/// ([`Position::replay`]), or with `read` as a player's text
-/// ([`Position::play`], the way every replay went before).
+/// The position after `log` from the start: each turn played
+/// ([`Position::play`], which finds a canonical text among the legal
+/// turns), or with `read` read by the notation layer as a player's text
+/// ([`ChessLike::play_read`], the way every replay went before).
 pub fn replay(variant: &dyn Variant, log: &[String], read: bool) -> Box<dyn Position> {
     let mut position = variant.start(&[]).expect("its start");
     for turn in log {
-        position = if read {
-            position.play(turn, None).expect("recorded").position
-        } else {
-            position.replay(turn, None).expect("recorded")
-        };
+        let core = (position.as_ref() as &dyn std::any::Any).downcast_ref::<ChessLike>();
+        position = match core {
+            Some(core) if read => core.play_read(turn, None),
+            _ => position.play(turn, None),
+        }
+        .expect("recorded")
+        .position;
         // What the letters' replay asks of every position.
         std::hint::black_box((position.to_move(), position.in_check()));
     }

@@ -139,7 +139,10 @@ pub trait Position: Send + Sync + fmt::Debug + std::any::Any {
         texts
     }
     /// Plays a turn written in any accepted notation. Returns the new
-    /// position and the turn in canonical notation.
+    /// position and the turn in canonical notation. Replaying a game's log
+    /// plays each recorded (canonical) text again: games may find a turn
+    /// written canonically more cheaply than by reading it (the games of
+    /// the chess-like core do).
     fn play(&self, text: &str, roll: Option<Roll>) -> Result<Played, PlayError> {
         let turn = self
             .read_turn(text, roll)
@@ -150,14 +153,6 @@ pub trait Position: Send + Sync + fmt::Debug + std::any::Any {
             position,
             canonical,
         })
-    }
-    /// Plays a turn as the turn log records it (the canonical text
-    /// [`Position::play`] returned when it was played): the position
-    /// `play` gives, exactly, and the same refusal for a text that is not
-    /// legal here. Replaying a game's log asks it once per turn; games
-    /// may find a recorded turn more cheaply than reading a player's text.
-    fn replay(&self, text: &str, roll: Option<Roll>) -> Result<Box<dyn Position>, PlayError> {
-        self.play(text, roll).map(|played| played.position)
     }
     /// True when the king of the side to move (or, once the game is over,
     /// of the side that would move) is attacked: the `+` and `#` of a

@@ -355,10 +355,13 @@ pub fn is_canonical(geo: &Geometry, c: &Candidate, text: &str) -> bool {
         true => rest.and_then(|r| r.strip_prefix(c.kind.letter)),
         false => rest,
     };
-    let rest = name(geo, rest, c.from()).and_then(|r| r.strip_prefix(if c.capture { 'x' } else { '-' }));
+    let rest =
+        name(geo, rest, c.from()).and_then(|r| r.strip_prefix(if c.capture { 'x' } else { '-' }));
     let rest = name(geo, rest, c.to());
     let rest = match c.promotion {
-        Some(p) => rest.and_then(|r| r.strip_prefix('=')).and_then(|r| r.strip_prefix(p)),
+        Some(p) => rest
+            .and_then(|r| r.strip_prefix('='))
+            .and_then(|r| r.strip_prefix(p)),
         None => rest,
     };
     rest == Some("")

@@ -81,7 +81,7 @@ pub fn apply(
         // A takeback's turns are left out of the live log; the entry
         // itself changes nothing.
         None if kind == EntryKind::Undo => Ok(position.boxed_clone()),
-        None => Ok(position.replay(text, roll).map_err(|e| e.reason)?),
+        None => Ok(position.play(text, roll).map_err(|e| e.reason)?.position),
     }
 }
 

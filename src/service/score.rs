@@ -103,8 +103,8 @@ pub fn score_and_seats(
 }
 
 /// The one replay of `log` behind [`score_and_before`] and
-/// [`score_and_seats`]: each turn played as recorded
-/// ([`crate::rules::Position::replay`]), its mark, its captures, and with
+/// [`score_and_seats`]: each turn played again from its recorded text
+/// ([`crate::rules::Position::play`]), its mark, its captures, and with
 /// `san` its SAN (chess).
 fn replay(
     variant: &dyn Variant,

@@ -135,7 +135,13 @@ pub fn clocks_of_trail(
     let used_at_since = used.clone();
     let partial_at_since = partial.clone();
     if !over {
-        charge(&mut used, &mut partial, movers[movers.len() - 1], since, now);
+        charge(
+            &mut used,
+            &mut partial,
+            movers[movers.len() - 1],
+            since,
+            now,
+        );
     }
     Ok(Clocks {
         started,

@@ -9,7 +9,7 @@ use super::position::ChessLike;
 use crate::rules::notation::{self, plain_turn};
 use crate::rules::render::status_lines;
 use crate::rules::{
-    Conclusion, Ending, Outcome, PlayError, Position, Roll, RulesError, Seat, Turn,
+    Conclusion, Ending, Outcome, PlayError, Played, Position, Roll, RulesError, Seat, Turn,
 };
 
 impl ChessLike {
@@ -89,6 +89,32 @@ impl ChessLike {
         status_lines(to_move, self.last_move())
     }
 
+    /// [`Position::play`] by the notation layer alone: `text` read in any
+    /// accepted notation ([`notation::read_turn`]), the legal turn it
+    /// means played, or why there is none.
+    /// The turn read is played from the acts it was found as, and its
+    /// canonical text written from them once ([`Position::turn_text`]
+    /// and [`Position::apply`] would each look the turn up again).
+    pub fn play_read(&self, text: &str, roll: Option<Roll>) -> Result<Played, PlayError> {
+        let turn = self
+            .read_turn(text, roll)
+            .map_err(|reason| PlayError { reason })?;
+        let acts = self
+            .legal_turn_acts()
+            .into_iter()
+            .find(|acts| {
+                acts.iter()
+                    .map(|a| a.action)
+                    .eq(turn.actions().iter().copied())
+            })
+            .ok_or_else(|| PlayError::not_legal(&self.rules.spec.geometry, &turn))?;
+        let canonical = self.text_of_acts(&acts);
+        Ok(Played {
+            position: Box::new(self.after(&acts, canonical.clone())),
+            canonical,
+        })
+    }
+
     fn refuse_when_over(&self) -> Result<(), RulesError> {
         match self.result() {
             Some(o) => Err(RulesError::GameOver(o.to_string())),
@@ -157,17 +183,23 @@ impl Position for ChessLike {
         Ok(Box::new(self.after(&acts, text)))
     }
 
-    /// A turn as the log records it: found by its canonical text among
-    /// the legal turns ([`ChessLike::recorded_turn`]), without reading it
-    /// as a player's text, looking it up again to play it, or writing it
-    /// anew; any other text goes the way of [`Position::play`].
-    fn replay(&self, text: &str, roll: Option<Roll>) -> Result<Box<dyn Position>, PlayError> {
+    /// A turn written in canonical notation, as the turn log records
+    /// every turn (a replay plays nothing else) and as players often write
+    /// them, is found among the legal turns by its text
+    /// ([`ChessLike::recorded_turn`]) and played: no readings of the
+    /// notation layer, no second look-up to play it, no text written anew.
+    /// Any other text is read by the notation layer
+    /// ([`ChessLike::play_read`], which a test holds this to).
+    fn play(&self, text: &str, roll: Option<Roll>) -> Result<Played, PlayError> {
         if self.ended.is_none()
             && let Some(acts) = self.recorded_turn(text)
         {
-            return Ok(Box::new(self.after(&acts, text.to_string())));
+            return Ok(Played {
+                position: Box::new(self.after(&acts, text.to_string())),
+                canonical: text.to_string(),
+            });
         }
-        self.play(text, roll).map(|played| played.position)
+        self.play_read(text, roll)
     }
 
     fn conclude(&self, event: &Conclusion) -> Result<Box<dyn Position>, RulesError> {

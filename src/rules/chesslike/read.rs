@@ -113,9 +113,8 @@ impl ChessLike {
     /// of it is legal): the notation layer then reads it, or says why not.
     pub fn recorded_turn(&self, text: &str) -> Option<Vec<Act>> {
         let geo = &self.rules.spec.geometry;
-        let written = |at: &ChessLike, act: &Act, part: &str| {
-            is_canonical(geo, &at.candidate(act), part)
-        };
+        let written =
+            |at: &ChessLike, act: &Act, part: &str| is_canonical(geo, &at.candidate(act), part);
         // The turns of [`ChessLike::legal_turn_acts`], in its order: one
         // action, or a squirm and then a move.
         match text.split_once(", ") {

@@ -513,12 +513,19 @@ fn the_stored_text_is_fen_last_move_keys_and_end() {
     let chess: &'static Rules = &crate::rules::chess::rules::RULES;
     let start = at(chess, "4k3/8/8/8/8/8/4P3/R3K2R w KQ - 0 1");
     let after = play(&play(&start, "e2-e4"), "Ke8-d7");
-    let resigned = after.conclude(&crate::rules::Conclusion::Resign(0)).unwrap();
+    let resigned = after
+        .conclude(&crate::rules::Conclusion::Resign(0))
+        .unwrap();
     let resigned = resigned.encode();
     for (p, keys) in [(&start, 1), (&after, 3)] {
         assert_eq!(p.encode_text(), by_parts(p));
         assert_eq!(p.encode_text().matches(',').count(), keys - 1);
-        assert_eq!(ChessLike::decode(p.rules(), &p.encode_text()).unwrap().encode_text(), p.encode_text());
+        assert_eq!(
+            ChessLike::decode(p.rules(), &p.encode_text())
+                .unwrap()
+                .encode_text(),
+            p.encode_text()
+        );
     }
     let back = ChessLike::decode(chess, &resigned).unwrap();
     assert!(back.ended.is_some(), "{resigned}");
