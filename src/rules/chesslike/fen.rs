@@ -127,6 +127,15 @@ fn read_rank(text: &str, rank: i8, pos: &mut ChessLike) -> Result<(), RulesError
     Ok(())
 }
 
+/// Writes `n` in decimal (a run of empty squares, a counter) without the
+/// formatter: a FEN has up to a dozen such numbers.
+fn push_number(out: &mut String, n: u32) {
+    if n >= 10 {
+        push_number(out, n / 10);
+    }
+    out.push(char::from(b'0' + (n % 10) as u8));
+}
+
 /// Reads the game's FEN and checks that it makes sense.
 pub fn from_fen(rules: &'static Rules, text: &str) -> Result<ChessLike, RulesError> {
     let geo = &rules.spec.geometry;
@@ -371,7 +380,6 @@ fn read_en_passant(pos: &ChessLike, text: &str) -> Result<(Square, Square), Rule
 
 /// Writes the position in the game's FEN.
 pub fn to_fen(pos: &ChessLike) -> String {
-    use std::fmt::Write;
     let rules = pos.rules;
     let geo = &rules.spec.geometry;
     // One string, written in place: a string per rank and per number of
@@ -399,7 +407,7 @@ pub fn to_fen(pos: &ChessLike) -> String {
                 None => empty += 1,
                 Some(p) => {
                     if empty > 0 {
-                        let _ = write!(placement, "{empty}");
+                        push_number(&mut placement, empty);
                         empty = 0;
                     }
                     placement.push(piece_letter(rules, p));
@@ -407,7 +415,7 @@ pub fn to_fen(pos: &ChessLike) -> String {
             }
         }
         if empty > 0 {
-            let _ = write!(placement, "{empty}");
+            push_number(&mut placement, empty);
         }
         outside(&after, &mut placement);
     }
@@ -432,7 +440,10 @@ pub fn to_fen(pos: &ChessLike) -> String {
         }
         None => fen.push('-'),
     }
-    let _ = write!(fen, " {} {}", pos.halfmoves, pos.fullmove);
+    fen.push(' ');
+    push_number(&mut fen, pos.halfmoves);
+    fen.push(' ');
+    push_number(&mut fen, pos.fullmove);
     if rules.rebels == Rebels::SquirmFirst {
         fen.push(' ');
         fen.push_str(pos.last_moved.map_or("-", |s| geo.name(s)));

@@ -390,8 +390,12 @@ impl ChessLike {
         let mut next = self.clone();
         next.play_in_place(acts);
         next.last_move = Some(text);
-        next.history.push(next.repetition_key());
-        next.ended = next.end_on_arrival();
+        // The key worked out once, for the history and the count of
+        // repetitions both.
+        let key = next.repetition_key();
+        next.history.push(key);
+        let repetitions = next.history.iter().filter(|&&k| k == key).count();
+        next.ended = next.end_given(repetitions);
         next
     }
 
@@ -500,9 +504,15 @@ impl ChessLike {
     /// draw rule stands): repetition, the 100-ply count, a dead position,
     /// then the game's own ends.
     pub(super) fn end_on_arrival(&self) -> Option<Outcome> {
+        self.end_given(self.repetitions())
+    }
+
+    /// [`ChessLike::end_on_arrival`] with the position's repetitions
+    /// counted by the caller.
+    fn end_given(&self, repetitions: usize) -> Option<Outcome> {
         let empty_hands = self.reserves.iter().flatten().all(|&n| n == 0);
         let facts = DrawFacts {
-            repetitions: self.repetitions(),
+            repetitions,
             halfmoves: self.halfmoves,
             dead: empty_hands && (self.rules.dead)(&self.board),
         };

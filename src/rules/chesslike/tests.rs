@@ -532,3 +532,19 @@ fn the_stored_text_is_fen_last_move_keys_and_end() {
     assert_eq!(back.encode_text(), by_parts(&back));
     assert_eq!(back.encode_text(), resigned);
 }
+
+/// Counters and runs of empty squares of more than one digit are written
+/// as they are read (the numbers are written without the formatter).
+#[test]
+fn fen_numbers_of_several_digits_read_back() {
+    let chess: &'static Rules = &crate::rules::chess::rules::RULES;
+    for fen in [
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 57 123",
+        "4k3/8/8/8/8/8/8/4K3 b - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - - 99 1000",
+    ] {
+        assert_eq!(to_fen(&at(chess, fen)), fen);
+    }
+    let big = crate::rules::bochess::start_position();
+    assert!(to_fen(&big).contains("/12/"), "{}", to_fen(&big));
+}
