@@ -30,31 +30,6 @@ pub enum Use {
 
 const USES: [Use; 3] = [Use::Move, Use::Capture, Use::Check];
 
-/// The squares of a [`SquareSet`], lowest first: one word at a time, its
-/// lowest bit cleared per square (a `flat_map` over the words was not
-/// inlined, and every walk over a side's pieces paid for its adapters).
-struct SetSquares {
-    words: [u64; 4],
-    word: usize,
-}
-
-impl Iterator for SetSquares {
-    type Item = Square;
-
-    #[inline]
-    fn next(&mut self) -> Option<Square> {
-        while self.word < 4 {
-            let w = self.words[self.word];
-            if w != 0 {
-                self.words[self.word] = w & (w - 1);
-                return Some((self.word * 64 + w.trailing_zeros() as usize) as Square);
-            }
-            self.word += 1;
-        }
-        None
-    }
-}
-
 /// A set of squares of one board (a geometry has fewer than 256).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SquareSet([u64; 4]);
@@ -85,10 +60,16 @@ impl SquareSet {
     /// The squares of the set, lowest first.
     #[inline]
     pub fn iter(&self) -> impl Iterator<Item = Square> + '_ {
-        SetSquares {
-            words: self.0,
-            word: 0,
-        }
+        self.0.iter().enumerate().flat_map(|(i, &word)| {
+            let mut w = word;
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let bit = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    (i * 64 + bit) as Square
+                })
+            })
+        })
     }
 
     /// The squares of this set that are also in `other`.
