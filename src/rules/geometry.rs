@@ -272,6 +272,11 @@ impl Geometry {
         self.zones[sq as usize]
     }
 
+    /// The squares outside the files x ranks box (numbered after it).
+    pub fn extra_squares(&self) -> impl Iterator<Item = Square> + use<> {
+        (self.files as usize * self.ranks as usize) as Square..self.coords.len() as Square
+    }
+
     /// True for squares outside the files x ranks box.
     pub fn is_extra(&self, sq: Square) -> bool {
         sq as usize >= self.files as usize * self.ranks as usize
@@ -333,6 +338,9 @@ mod tests {
         assert_eq!(g.offset(0, -1, -1), Some(z1));
         assert_eq!(g.offset(0, -1, 0), None);
         assert!(g.is_extra(z1) && !g.is_extra(0));
+        let extras: Vec<Square> = g.squares().filter(|&s| g.is_extra(s)).collect();
+        assert_eq!(g.extra_squares().collect::<Vec<_>>(), extras);
+        assert_eq!(Geometry::rect(8, 8).extra_squares().count(), 0);
         assert_eq!(g.parse("m1"), None);
         for bad in [
             "", "a", "a0", "a01", "a13", "1a", "a1 ", "ä1", "a+1", "a1000",

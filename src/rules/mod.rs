@@ -139,7 +139,10 @@ pub trait Position: Send + Sync + fmt::Debug + std::any::Any {
         texts
     }
     /// Plays a turn written in any accepted notation. Returns the new
-    /// position and the turn in canonical notation.
+    /// position and the turn in canonical notation. Replaying a game's log
+    /// plays each recorded (canonical) text again: games may find a turn
+    /// written canonically more cheaply than by reading it (the games of
+    /// the chess-like core do).
     fn play(&self, text: &str, roll: Option<Roll>) -> Result<Played, PlayError> {
         let turn = self
             .read_turn(text, roll)

@@ -326,6 +326,47 @@ pub fn canonical(geo: &Geometry, c: &Candidate) -> String {
     s
 }
 
+/// True when `text` is exactly [`canonical`]`(geo, c)`, compared piece by
+/// piece without writing it (a replayed turn is matched against every
+/// legal action of its position).
+pub fn is_canonical(geo: &Geometry, c: &Candidate, text: &str) -> bool {
+    fn name<'t>(geo: &Geometry, rest: Option<&'t str>, sq: Square) -> Option<&'t str> {
+        rest.and_then(|r| r.strip_prefix(geo.name(sq)))
+    }
+    let rest = match c.action {
+        Action::Pass => return text == "pass",
+        Action::Drop { to, relocate, .. } => {
+            let rest = name(
+                geo,
+                text.strip_prefix(c.kind.letter)
+                    .and_then(|r| r.strip_prefix('@')),
+                to,
+            );
+            let rest = match relocate {
+                Some(r) => name(geo, rest.and_then(|t| t.strip_prefix('/')), r),
+                None => rest,
+            };
+            return rest == Some("");
+        }
+        Action::Rebel { .. } => text.strip_prefix('~'),
+        Action::Move { .. } => Some(text),
+    };
+    let rest = match c.kind.in_notation {
+        true => rest.and_then(|r| r.strip_prefix(c.kind.letter)),
+        false => rest,
+    };
+    let rest =
+        name(geo, rest, c.from()).and_then(|r| r.strip_prefix(if c.capture { 'x' } else { '-' }));
+    let rest = name(geo, rest, c.to());
+    let rest = match c.promotion {
+        Some(p) => rest
+            .and_then(|r| r.strip_prefix('='))
+            .and_then(|r| r.strip_prefix(p)),
+        None => rest,
+    };
+    rest == Some("")
+}
+
 /// The canonical text of a whole turn: its actions joined by `, `.
 pub fn canonical_turn(geo: &Geometry, actions: &[Candidate]) -> String {
     let parts: Vec<String> = actions.iter().map(|c| canonical(geo, c)).collect();

@@ -44,6 +44,95 @@ mod tests {
         }
     }
 
+    /// A game of the chess-like core plays a turn written canonically (as
+    /// the log records every turn) by finding it among the legal turns by
+    /// its text, and anything else by reading it: the two ways agree. For
+    /// every legal turn (canonical text) along random games of every such
+    /// game, for its text in upper case (read as a player's), for turns
+    /// played earlier in the game and for texts that are no turn: the same
+    /// position (its stored text: board, rights, last move, repetition keys,
+    /// end), the same seat to move and result, the same canonical text, or
+    /// the same refusal, as reading the text, writing its canonical text
+    /// and applying it ([`Position::read_turn`], [`Position::turn_text`],
+    /// [`Position::apply`]: what playing a text was before), and as
+    /// [`ChessLike::play_read`] (the notation layer's way, which `play`
+    /// takes for any other text).
+    #[test]
+    fn a_turn_written_canonically_is_played_as_reading_it_plays_it() {
+        use crate::rules::chesslike::ChessLike;
+        use rand_chacha::ChaCha8Rng;
+        use rand_core::{Rng, SeedableRng};
+        let mut rng = ChaCha8Rng::seed_from_u64(25);
+        let mut fast = 0;
+        for variant in VARIANTS.iter().filter(|v| v.dice().is_none()) {
+            for game in 0..2 {
+                let mut position = variant.start(&[]).unwrap();
+                let mut earlier: Vec<String> = Vec::new();
+                for ply in 0..30 {
+                    let Some(core) =
+                        (position.as_ref() as &dyn std::any::Any).downcast_ref::<ChessLike>()
+                    else {
+                        break;
+                    };
+                    let turns = position.legal_turns(None);
+                    let lenient = turns.iter().map(|t| t.to_uppercase());
+                    let odd = ["e2-e9", "", "pass", "Ke1-g1", "zz", "e4"].map(String::from);
+                    let texts = turns.iter().cloned().chain(lenient).chain(earlier.clone());
+                    for text in texts.chain(odd) {
+                        let at = format!("{} game {game} ply {ply}: {text:?}", variant.name());
+                        fast += usize::from(core.recorded_turn(&text).is_some());
+                        let read = || {
+                            let turn = position
+                                .read_turn(&text, None)
+                                .map_err(|reason| crate::rules::PlayError { reason })?;
+                            let canonical = position.turn_text(&turn);
+                            let after = position.apply(&turn, None)?;
+                            Ok::<_, crate::rules::PlayError>((after, canonical))
+                        };
+                        match (read(), core.play_read(&text, None)) {
+                            (Ok((after, canonical)), Ok(played)) => {
+                                assert_eq!(after.encode(), played.position.encode(), "{at}");
+                                assert_eq!(canonical, played.canonical, "{at}");
+                            }
+                            (Err(read), Err(played)) => {
+                                assert_eq!(read.reason, played.reason, "{at}");
+                            }
+                            (read, played) => panic!("{at}: {read:?} against {played:?}"),
+                        }
+                        let read = read().map(|(position, canonical)| crate::rules::Played {
+                            position,
+                            canonical,
+                        });
+                        match (read, position.play(&text, None)) {
+                            (Ok(read), Ok(played)) => {
+                                let (read, played) = (&read.position, &played.position);
+                                assert_eq!(read.encode(), played.encode(), "{at}");
+                                assert_eq!(read.to_move(), played.to_move(), "{at}");
+                                assert_eq!(read.outcome(), played.outcome(), "{at}");
+                            }
+                            (Err(read), Err(played)) => {
+                                assert_eq!(read.reason, played.reason, "{at}");
+                            }
+                            (read, played) => panic!("{at}: {read:?} against {played:?}"),
+                        }
+                        if let Ok(read) = core.play_read(&text, None) {
+                            let played = position.play(&text, None).unwrap();
+                            assert_eq!(read.canonical, played.canonical, "{at}");
+                        }
+                    }
+                    if turns.is_empty() {
+                        break;
+                    }
+                    let turn = &turns[rng.next_u32() as usize % turns.len()];
+                    earlier.push(turn.clone());
+                    position = position.play(turn, None).unwrap().position;
+                }
+            }
+        }
+        // The way under test was taken (every legal turn's text at least).
+        assert!(fast > 5000, "{fast}");
+    }
+
     /// A game's own `legal_turns` (chess-like games write each generated
     /// turn from its acts) says exactly what the definition says: the
     /// canonical text of every legal turn, sorted, each once. Checked along

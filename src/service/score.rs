@@ -84,22 +84,38 @@ pub fn score_and_before(
     options: &[GameOption],
     log: &[Entry],
 ) -> Result<ScoredAndBefore, ServiceError> {
-    Ok(score_and_seats(variant, options, log, false)?.0)
+    Ok(replay(variant, options, log, false, true)?.0)
 }
 
-/// [`score_and_before`], and with `to_move`, the seat to move before each
-/// entry of `log` and after the last (`log.len() + 1` of them, what
-/// [`super::thinking::clocks`] charges the time to): the one replay serves
-/// both.
+/// [`score_and_before`] as the letters want it, and with `to_move`, the
+/// seat to move before each entry of `log` and after the last
+/// (`log.len() + 1` of them, what [`super::thinking::clocks`] charges the
+/// time to): the one replay serves both. The letters show no SAN, so none
+/// is written ([`Scored::san`] is `None`): for chess it listed every legal
+/// move of every position of the game to find a move's rivals.
 pub fn score_and_seats(
     variant: &dyn Variant,
     options: &[GameOption],
     log: &[Entry],
     to_move: bool,
 ) -> Result<(ScoredAndBefore, Option<Movers>), ServiceError> {
+    replay(variant, options, log, to_move, false)
+}
+
+/// The one replay of `log` behind [`score_and_before`] and
+/// [`score_and_seats`]: each turn played again from its recorded text
+/// ([`crate::rules::Position::play`]), its mark, its captures, and with
+/// `san` its SAN (chess).
+fn replay(
+    variant: &dyn Variant,
+    options: &[GameOption],
+    log: &[Entry],
+    to_move: bool,
+    san: bool,
+) -> Result<(ScoredAndBefore, Option<Movers>), ServiceError> {
     let mut before_last = None;
     let mut position = variant.start(options)?;
-    let chess = variant.name() == "chess";
+    let chess = san && variant.name() == "chess";
     let mut out = Vec::with_capacity(log.len());
     let mut seats = to_move.then(|| Vec::with_capacity(log.len() + 1));
     for entry in log {
@@ -117,7 +133,7 @@ pub fn score_and_seats(
             _ => Vec::new(),
         };
         let san = (chess && entry.kind == EntryKind::Turn)
-            .then(|| san(position.as_ref(), &entry.text).map(|s| format!("{s}{mark}")))
+            .then(|| self::san(position.as_ref(), &entry.text).map(|s| format!("{s}{mark}")))
             .flatten();
         out.push(Scored {
             entry: entry.clone(),

@@ -10,6 +10,7 @@
 //! turn. A player's vacations (within the yearly allowance) are left out,
 //! as they are for the forfeit time.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use chrono::{DateTime, TimeDelta, Utc};
@@ -111,18 +112,15 @@ pub fn clocks_of_trail(
             partial[seat] += running;
         }
     };
-    let mut position = game.variant.start(&game.row.options)?;
-    // The position before the first turn each takeback (by its seq) undid.
-    let mut before_undone: HashMap<u32, Box<dyn Position>> = HashMap::new();
+    let movers = match replayed {
+        Some(seats) => Cow::Borrowed(seats),
+        None => Cow::Owned(movers_along(game, &trail)?),
+    };
     let mut since = started;
     let mut last_entry = None;
-    for (i, (entry, undone)) in trail.into_iter().enumerate() {
+    for (i, (entry, _)) in trail.iter().enumerate() {
         let at = instant(&entry.at)?;
-        let to_move = match replayed {
-            Some(seats) => seats[i],
-            None => position.to_move(),
-        };
-        charge(&mut used, &mut partial, to_move, since, at);
+        charge(&mut used, &mut partial, movers[i], since, at);
         since = at;
         // A turn played ends its player's turn (an undone one too: its
         // time was spent).
@@ -132,32 +130,18 @@ pub fn clocks_of_trail(
             turn_spans[seat].push(std::mem::take(&mut partial[seat]));
         }
         last_entry = Some(at);
-        if replayed.is_some() {
-            continue;
-        }
-        if entry.kind == EntryKind::Undo {
-            if let Some(before) = before_undone.remove(&entry.seq) {
-                position = before;
-            }
-            continue;
-        }
-        if let Some(undo) = undone {
-            before_undone
-                .entry(undo)
-                .or_insert_with(|| position.boxed_clone());
-        }
-        let roll = entry.roll.as_deref().and_then(parse_roll);
-        position = apply(position.as_ref(), entry.kind, entry.seat, &entry.text, roll)?;
     }
     let over = game.row.status != Status::Active;
     let used_at_since = used.clone();
     let partial_at_since = partial.clone();
     if !over {
-        let to_move = match replayed {
-            Some(seats) => seats[seats.len() - 1],
-            None => position.to_move(),
-        };
-        charge(&mut used, &mut partial, to_move, since, now);
+        charge(
+            &mut used,
+            &mut partial,
+            movers[movers.len() - 1],
+            since,
+            now,
+        );
     }
     Ok(Clocks {
         started,
@@ -169,6 +153,37 @@ pub fn clocks_of_trail(
         turn_spans,
         partial_at_since,
     })
+}
+
+/// The seat to move before each entry of `trail` and after the last,
+/// from a replay of the whole trail, takebacks included: a takeback puts
+/// back the position before the first turn it undid.
+fn movers_along(
+    game: &LoadedGame,
+    trail: &[(turns::Entry, Option<u32>)],
+) -> Result<Vec<Option<Seat>>, ServiceError> {
+    let mut position = game.variant.start(&game.row.options)?;
+    // The position before the first turn each takeback (by its seq) undid.
+    let mut before_undone: HashMap<u32, Box<dyn Position>> = HashMap::new();
+    let mut movers = Vec::with_capacity(trail.len() + 1);
+    for (entry, undone) in trail {
+        movers.push(position.to_move());
+        if entry.kind == EntryKind::Undo {
+            if let Some(before) = before_undone.remove(&entry.seq) {
+                position = before;
+            }
+            continue;
+        }
+        if let Some(undo) = undone {
+            before_undone
+                .entry(*undo)
+                .or_insert_with(|| position.boxed_clone());
+        }
+        let roll = entry.roll.as_deref().and_then(parse_roll);
+        position = apply(position.as_ref(), entry.kind, entry.seat, &entry.text, roll)?;
+    }
+    movers.push(position.to_move());
+    Ok(movers)
 }
 
 /// `seat` has used up the `days` of thinking time of `game`: it loses on

@@ -13,7 +13,7 @@ mod diagram;
 mod help;
 pub mod pieces;
 
-use crate::rules::chesslike::TwoSeatGame;
+use crate::rules::chesslike::{Started, TwoSeatGame};
 use std::sync::LazyLock;
 
 use crate::rules::castling::CastlingRule;
@@ -108,6 +108,7 @@ pub static BOCHESS: TwoSeatGame = TwoSeatGame {
     help: || help::TEXT,
     writing: include_str!("writing.txt"),
     switch: None,
+    started: Started::new(),
 };
 
 #[cfg(test)]

@@ -22,10 +22,24 @@ pub static BITBOARDS: Bitboards = Bitboards;
 /// The bitboards of a chess position of the core. A castling right counts
 /// only while its king and rook stand at home (the core's reading); the en
 /// passant square is the one the last double step passed over.
+///
+/// Chess's board is 64 squares, numbered as the bitboards number them: each
+/// side's pieces are its word of the board's [`crate::rules::board::Board::owned`],
+/// and only their kinds are read square by square. Every question the
+/// backend answers builds these first (a replayed turn asks several).
 pub fn bits_of(pos: &ChessLike) -> Bits {
     let mut b = Bits::empty();
-    for (sq, p) in pos.board().pieces_of(0).chain(pos.board().pieces_of(1)) {
-        b.put(sq, p.owner as usize, p.kind as usize);
+    let board = pos.board();
+    for seat in 0..2u8 {
+        let mut own = board.owned(seat).map_or(0, |s| s.low_bits());
+        b.colour[usize::from(seat)] = own;
+        while own != 0 {
+            let sq = own.trailing_zeros() as Square;
+            own &= own - 1;
+            if let Some(p) = board.get(sq) {
+                b.kind[usize::from(p.kind)] |= 1 << sq;
+            }
+        }
     }
     b.side = pos.side() as usize;
     for rule in &pos.rules().castlings {

@@ -15,7 +15,7 @@ pub mod tables;
 #[cfg(test)]
 mod tests;
 
-use super::chesslike::TwoSeatGame;
+use super::chesslike::{Started, TwoSeatGame};
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -50,4 +50,5 @@ pub static CHESS: TwoSeatGame = TwoSeatGame {
     help: || HELP,
     writing: include_str!("writing.txt"),
     switch: None,
+    started: Started::new(),
 };

@@ -54,7 +54,7 @@ fn extras_of_rank(rules: &Rules, rank: i8) -> (Vec<Square>, Vec<Square>) {
     let (files, ranks) = (geo.files() as i8, geo.ranks() as i8);
     let mut before = Vec::new();
     let mut after = Vec::new();
-    for sq in geo.squares().filter(|&s| geo.is_extra(s)) {
+    for sq in geo.extra_squares() {
         let (f, r) = geo.coords(sq);
         if r.clamp(0, ranks - 1) != rank {
             continue;
@@ -101,12 +101,14 @@ fn read_rank(text: &str, rank: i8, pos: &mut ChessLike) -> Result<(), RulesError
                 (Some(c), None) => pos.board.set(sq, Some(letter_piece(rules, c)?)),
                 _ => return Err(bad(format!("{}: one piece per square", geo.name(sq)))),
             }
-        } else if c.is_ascii_digit() {
-            let mut digits = c.to_string();
-            while let Some(d) = chars.next_if(|d| d.is_ascii_digit()) {
-                digits.push(d);
+        } else if let Some(first) = c.to_digit(10) {
+            // A run of empty squares, read without a string of its digits.
+            let mut run = Some(first as i32);
+            while let Some(d) = chars.next_if(char::is_ascii_digit) {
+                let digit = d.to_digit(10).expect("an ASCII digit") as i32;
+                run = run.and_then(|n| n.checked_mul(10)?.checked_add(digit));
             }
-            file += digits.parse::<i32>().map_err(|_| bad("bad number"))?;
+            file += run.ok_or_else(|| bad("bad number"))?;
         } else {
             let sq = geo
                 .at(file, rank as i32)
@@ -125,17 +127,37 @@ fn read_rank(text: &str, rank: i8, pos: &mut ChessLike) -> Result<(), RulesError
     Ok(())
 }
 
+/// Writes `n` in decimal (a run of empty squares, a counter) without the
+/// formatter: a FEN has up to a dozen such numbers.
+fn push_number(out: &mut String, n: u32) {
+    if n >= 10 {
+        push_number(out, n / 10);
+    }
+    out.push(char::from(b'0' + (n % 10) as u8));
+}
+
 /// Reads the game's FEN and checks that it makes sense.
 pub fn from_fen(rules: &'static Rules, text: &str) -> Result<ChessLike, RulesError> {
     let geo = &rules.spec.geometry;
-    let fields: Vec<&str> = text.split_whitespace().collect();
+    // At most 8 fields are kept (more is an error all the same): no list
+    // is built for them.
+    let mut kept = [""; 8];
+    let mut count = 0;
+    for field in text.split_whitespace() {
+        if count < kept.len() {
+            kept[count] = field;
+        }
+        count += 1;
+    }
+    let fields = &kept[..count.min(kept.len())];
+    let count_ok = |n: usize| count == n;
     let squirms = rules.rebels == Rebels::SquirmFirst;
-    if squirms && !(6..=7).contains(&fields.len()) {
+    if squirms && !(count_ok(6) || count_ok(7)) {
         return Err(bad(
             "expected 7 fields: placement, side, castling, en passant, plies, move number, the square of the piece moved last",
         ));
     }
-    if !squirms && fields.len() != 6 {
+    if !squirms && !count_ok(6) {
         return Err(bad(
             "expected 6 fields: placement, side, castling, en passant, plies, move number",
         ));
@@ -146,15 +168,14 @@ pub fn from_fen(rules: &'static Rules, text: &str) -> Result<ChessLike, RulesErr
         Some(_) => return Err(bad(format!("{} has no reserves", rules.name))),
         None => (fields[0], None),
     };
-    let ranks: Vec<&str> = placement.split('/').collect();
-    if ranks.len() != geo.ranks() as usize {
+    let ranks = placement.bytes().filter(|&b| b == b'/').count() + 1;
+    if ranks != geo.ranks() as usize {
         return Err(bad(format!(
-            "expected {} ranks, found {}",
+            "expected {} ranks, found {ranks}",
             geo.ranks(),
-            ranks.len()
         )));
     }
-    for (i, rank) in ranks.iter().enumerate() {
+    for (i, rank) in placement.split('/').enumerate() {
         read_rank(rank, geo.ranks() as i8 - 1 - i as i8, &mut pos)?;
     }
     read_hands(&mut pos, hands.unwrap_or(""))?;
@@ -361,18 +382,22 @@ fn read_en_passant(pos: &ChessLike, text: &str) -> Result<(Square, Square), Rule
 pub fn to_fen(pos: &ChessLike) -> String {
     let rules = pos.rules;
     let geo = &rules.spec.geometry;
-    let mut ranks = Vec::new();
+    // One string, written in place: a string per rank and per number of
+    // empty squares was most of what writing a position cost.
+    let mut placement = String::with_capacity(geo.len() + geo.ranks() as usize + 16);
+    let outside = |squares: &[Square], out: &mut String| {
+        for p in squares.iter().filter_map(|&sq| pos.board.get(sq)) {
+            out.push('(');
+            out.push(piece_letter(rules, p));
+            out.push(')');
+        }
+    };
     for rank in (0..geo.ranks() as i8).rev() {
-        let mut s = String::new();
+        if rank + 1 < geo.ranks() as i8 {
+            placement.push('/');
+        }
         let (before, after) = extras_of_rank(rules, rank);
-        let outside = |squares: &[Square]| -> String {
-            squares
-                .iter()
-                .filter_map(|&sq| pos.board.get(sq))
-                .map(|p| format!("({})", piece_letter(rules, p)))
-                .collect()
-        };
-        s.push_str(&outside(&before));
+        outside(&before, &mut placement);
         let mut empty = 0;
         for file in 0..geo.files() as i32 {
             match pos
@@ -382,38 +407,43 @@ pub fn to_fen(pos: &ChessLike) -> String {
                 None => empty += 1,
                 Some(p) => {
                     if empty > 0 {
-                        s.push_str(&empty.to_string());
+                        push_number(&mut placement, empty);
                         empty = 0;
                     }
-                    s.push(piece_letter(rules, p));
+                    placement.push(piece_letter(rules, p));
                 }
             }
         }
         if empty > 0 {
-            s.push_str(&empty.to_string());
+            push_number(&mut placement, empty);
         }
-        s.push_str(&outside(&after));
-        ranks.push(s);
+        outside(&after, &mut placement);
     }
-    let mut placement = ranks.join("/");
     write_hands(pos, &mut placement);
-    let rights: String = rules
-        .castling_letters
-        .chars()
-        .enumerate()
-        .filter(|&(i, _)| pos.rights & (1 << i) != 0)
-        .map(|(_, c)| c)
-        .collect();
-    let ep = pos.en_passant.map_or("-".to_string(), |(f, t)| {
-        format!("{}-{}", geo.name(f), geo.name(t))
-    });
-    let mut fen = format!(
-        "{placement} {} {} {ep} {} {}",
-        ["w", "b"][pos.side as usize],
-        if rights.is_empty() { "-" } else { &rights },
-        pos.halfmoves,
-        pos.fullmove
-    );
+    let mut fen = placement;
+    fen.push_str([" w ", " b "][pos.side as usize]);
+    let before_rights = fen.len();
+    for (i, c) in rules.castling_letters.chars().enumerate() {
+        if pos.rights & (1 << i) != 0 {
+            fen.push(c);
+        }
+    }
+    if fen.len() == before_rights {
+        fen.push('-');
+    }
+    fen.push(' ');
+    match pos.en_passant {
+        Some((f, t)) => {
+            fen.push_str(geo.name(f));
+            fen.push('-');
+            fen.push_str(geo.name(t));
+        }
+        None => fen.push('-'),
+    }
+    fen.push(' ');
+    push_number(&mut fen, pos.halfmoves);
+    fen.push(' ');
+    push_number(&mut fen, pos.fullmove);
     if rules.rebels == Rebels::SquirmFirst {
         fen.push(' ');
         fen.push_str(pos.last_moved.map_or("-", |s| geo.name(s)));

@@ -9,7 +9,7 @@ use super::position::ChessLike;
 use crate::rules::notation::{self, plain_turn};
 use crate::rules::render::status_lines;
 use crate::rules::{
-    Conclusion, Ending, Outcome, PlayError, Position, Roll, RulesError, Seat, Turn,
+    Conclusion, Ending, Outcome, PlayError, Played, Position, Roll, RulesError, Seat, Turn,
 };
 
 impl ChessLike {
@@ -17,18 +17,25 @@ impl ChessLike {
     /// three `-` when empty (in Squirm games the FEN names the square of
     /// the piece moved last).
     pub fn encode_text(&self) -> String {
-        let keys: Vec<String> = self.history.iter().map(|k| format!("{k:016x}")).collect();
-        let ended = self
-            .ended
-            .as_ref()
-            .map_or("-".to_string(), |o| o.encode().replacen(' ', ":", 1));
-        format!(
-            "{} | {} | {} | {}",
-            to_fen(self),
-            self.last_move.as_deref().unwrap_or("-"),
-            keys.join(","),
-            ended
-        )
+        use std::fmt::Write;
+        // Written in place: the FEN's string grows by the rest.
+        let mut out = to_fen(self);
+        out.reserve(8 + self.last_move.as_ref().map_or(1, String::len) + 17 * self.history.len());
+        out.push_str(" | ");
+        out.push_str(self.last_move.as_deref().unwrap_or("-"));
+        out.push_str(" | ");
+        for (i, k) in self.history.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            let _ = write!(out, "{k:016x}");
+        }
+        out.push_str(" | ");
+        match &self.ended {
+            Some(o) => out.push_str(&o.encode().replacen(' ', ":", 1)),
+            None => out.push('-'),
+        }
+        out
     }
 
     /// Reads [`ChessLike::encode_text`]'s text, or a plain FEN.
@@ -80,6 +87,32 @@ impl ChessLike {
         let to_move = self.rules.seats[self.side as usize];
         let to_move = self.result().is_none().then_some(to_move);
         status_lines(to_move, self.last_move())
+    }
+
+    /// [`Position::play`] by the notation layer alone: `text` read in any
+    /// accepted notation ([`notation::read_turn`]), the legal turn it
+    /// means played, or why there is none.
+    /// The turn read is played from the acts it was found as, and its
+    /// canonical text written from them once ([`Position::turn_text`]
+    /// and [`Position::apply`] would each look the turn up again).
+    pub fn play_read(&self, text: &str, roll: Option<Roll>) -> Result<Played, PlayError> {
+        let turn = self
+            .read_turn(text, roll)
+            .map_err(|reason| PlayError { reason })?;
+        let acts = self
+            .legal_turn_acts()
+            .into_iter()
+            .find(|acts| {
+                acts.iter()
+                    .map(|a| a.action)
+                    .eq(turn.actions().iter().copied())
+            })
+            .ok_or_else(|| PlayError::not_legal(&self.rules.spec.geometry, &turn))?;
+        let canonical = self.text_of_acts(&acts);
+        Ok(Played {
+            position: Box::new(self.after(&acts, canonical.clone())),
+            canonical,
+        })
     }
 
     fn refuse_when_over(&self) -> Result<(), RulesError> {
@@ -148,6 +181,25 @@ impl Position for ChessLike {
             .ok_or_else(|| PlayError::not_legal(&self.rules.spec.geometry, turn))?;
         let text = self.turn_text(turn);
         Ok(Box::new(self.after(&acts, text)))
+    }
+
+    /// A turn written in canonical notation, as the turn log records
+    /// every turn (a replay plays nothing else) and as players often write
+    /// them, is found among the legal turns by its text
+    /// ([`ChessLike::recorded_turn`]) and played: no readings of the
+    /// notation layer, no second look-up to play it, no text written anew.
+    /// Any other text is read by the notation layer
+    /// ([`ChessLike::play_read`], which a test holds this to).
+    fn play(&self, text: &str, roll: Option<Roll>) -> Result<Played, PlayError> {
+        if self.ended.is_none()
+            && let Some(acts) = self.recorded_turn(text)
+        {
+            return Ok(Played {
+                position: Box::new(self.after(&acts, text.to_string())),
+                canonical: text.to_string(),
+            });
+        }
+        self.play_read(text, roll)
     }
 
     fn conclude(&self, event: &Conclusion) -> Result<Box<dyn Position>, RulesError> {

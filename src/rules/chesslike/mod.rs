@@ -72,7 +72,7 @@ pub use fen::{from_fen, to_fen};
 pub use movegen::castle_act;
 pub use pawns::PawnRule;
 pub use position::{Act, ChessLike, MAX_KINDS, Special};
-pub use variant::{Switch, TwoSeatGame};
+pub use variant::{Started, Switch, TwoSeatGame};
 
 use std::fmt;
 

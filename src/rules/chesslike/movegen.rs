@@ -697,6 +697,7 @@ impl ChessLike {
     /// [`ChessLike::after_squirm`] on this position itself; returns what
     /// [`ChessLike::undo_squirm`] needs to take it back.
     pub(super) fn squirm_in_place(&mut self, squirm: &Act) -> SquirmUndo {
+        self.changed();
         let mut undo = SquirmUndo {
             squares: [(0, None); 4],
             touched: 0,
@@ -721,6 +722,7 @@ impl ChessLike {
 
     /// Takes back [`ChessLike::squirm_in_place`].
     pub(super) fn undo_squirm(&mut self, undo: &SquirmUndo) {
+        self.changed();
         for &(sq, piece) in undo.squares[..undo.touched].iter().rev() {
             self.board.set(sq, piece);
         }
@@ -749,12 +751,15 @@ impl ChessLike {
             .collect()
     }
 
-    /// True when the side to move has a legal turn.
+    /// True when the side to move has a legal turn (worked out once per
+    /// position: [`super::position::MovesMemo`]).
     pub fn legal_acts_exist(&self) -> bool {
-        let any = match self.rules.backend {
-            Some(fast) => fast.any_legal(self),
-            None => !self.legal_acts().is_empty(),
-        };
-        any || !self.open_squirms().is_empty()
+        self.moves_exist.get(|| {
+            let any = match self.rules.backend {
+                Some(fast) => fast.any_legal(self),
+                None => !self.legal_acts().is_empty(),
+            };
+            any || !self.open_squirms().is_empty()
+        })
     }
 }

@@ -84,6 +84,34 @@ pub(super) fn touched(act: &Act) -> impl Iterator<Item = Square> {
     [a, b, c, d].into_iter().flatten()
 }
 
+/// Whether a position has a legal turn, once it was asked
+/// ([`ChessLike::legal_acts_exist`]): whose turn it is and the game's
+/// result ask it, and a replayed or loaded game asks them again and again
+/// of the same position. Forgotten by every change of the position and by
+/// a clone (a copy is made to be changed), and no part of its `Debug`
+/// text.
+#[derive(Default)]
+pub(super) struct MovesMemo(std::sync::OnceLock<bool>);
+
+impl MovesMemo {
+    /// The answer, asked once.
+    pub(super) fn get(&self, ask: impl FnOnce() -> bool) -> bool {
+        *self.0.get_or_init(ask)
+    }
+}
+
+impl Clone for MovesMemo {
+    fn clone(&self) -> Self {
+        MovesMemo::default()
+    }
+}
+
+impl std::fmt::Debug for MovesMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("MovesMemo")
+    }
+}
+
 /// A position of a game described by [`Rules`].
 #[derive(Clone, Debug)]
 pub struct ChessLike {
@@ -112,6 +140,8 @@ pub struct ChessLike {
     /// An end decided when the position was reached (draw rules, a game's
     /// own ends) or from outside (resignation, agreement, forfeit).
     pub(super) ended: Option<Outcome>,
+    /// Whether a legal turn exists here, once asked.
+    pub(super) moves_exist: MovesMemo,
 }
 
 impl ChessLike {
@@ -131,6 +161,7 @@ impl ChessLike {
             last_moved: None,
             last_move: None,
             ended: None,
+            moves_exist: MovesMemo::default(),
         }
     }
 
@@ -193,16 +224,19 @@ impl ChessLike {
 
     /// Puts `n` pieces of `kind` in `seat`'s reserve (setups, tests).
     pub fn set_reserve(&mut self, seat: u8, kind: u8, n: u8) {
+        self.changed();
         self.reserves[seat as usize][kind as usize] = n;
     }
 
     /// Puts (or with `None` removes) a piece (setups, tests).
     pub fn put(&mut self, sq: Square, piece: Option<Piece>) {
+        self.changed();
         self.board.set(sq, piece);
     }
 
     /// Sets the side to move (setups, tests).
     pub fn set_side(&mut self, side: u8) {
+        self.changed();
         self.side = side;
     }
 
@@ -217,6 +251,7 @@ impl ChessLike {
         halfmoves: u32,
         fullmove: u32,
     ) {
+        self.changed();
         self.side = side;
         self.rights = rights;
         self.en_passant = en_passant;
@@ -224,9 +259,18 @@ impl ChessLike {
         self.fullmove = fullmove;
     }
 
+    /// Forgets what was worked out about the position as it stood (every
+    /// change of the board, the side, rights, reserves or counters calls
+    /// it).
+    #[inline]
+    pub(super) fn changed(&mut self) {
+        self.moves_exist = MovesMemo::default();
+    }
+
     /// Starts the repetition history and decides the ends of a set-up
     /// position: call once after placing its pieces.
     pub fn settle(&mut self) {
+        self.changed();
         self.history = vec![self.repetition_key()];
         self.ended = self.end_on_arrival();
     }
@@ -334,8 +378,10 @@ impl ChessLike {
         Self::royal_attacked(&self.board, seat)
     }
 
+    /// True when the side to move's royal piece is attacked (answered by
+    /// the game's fast generator when it has one: [`Self::seat_attacked`]).
     pub fn in_check(&self) -> bool {
-        Self::royal_attacked(&self.board, self.side)
+        self.seat_attacked(self.side)
     }
 
     /// The position after the legal turn `acts`, written as `text`, with
@@ -344,8 +390,12 @@ impl ChessLike {
         let mut next = self.clone();
         next.play_in_place(acts);
         next.last_move = Some(text);
-        next.history.push(next.repetition_key());
-        next.ended = next.end_on_arrival();
+        // The key worked out once, for the history and the count of
+        // repetitions both.
+        let key = next.repetition_key();
+        next.history.push(key);
+        let repetitions = next.history.iter().filter(|&&k| k == key).count();
+        next.ended = next.end_given(repetitions);
         next
     }
 
@@ -355,6 +405,7 @@ impl ChessLike {
     /// [`ChessLike::after`] adds, and what a search keeps its own way).
     /// Returns what [`ChessLike::undo`] needs to take it back.
     pub(super) fn play_in_place(&mut self, acts: &[Act]) -> Undo {
+        self.changed();
         let mut undo = Undo {
             squares: [(0, None); 8],
             touched: 0,
@@ -433,6 +484,7 @@ impl ChessLike {
 
     /// Takes back what [`ChessLike::play_in_place`] played.
     pub(super) fn undo(&mut self, undo: &Undo) {
+        self.changed();
         // Last touched first: a square touched twice gets its first content.
         for &(sq, piece) in undo.squares[..undo.touched].iter().rev() {
             self.board.set(sq, piece);
@@ -452,9 +504,15 @@ impl ChessLike {
     /// draw rule stands): repetition, the 100-ply count, a dead position,
     /// then the game's own ends.
     pub(super) fn end_on_arrival(&self) -> Option<Outcome> {
+        self.end_given(self.repetitions())
+    }
+
+    /// [`ChessLike::end_on_arrival`] with the position's repetitions
+    /// counted by the caller.
+    fn end_given(&self, repetitions: usize) -> Option<Outcome> {
         let empty_hands = self.reserves.iter().flatten().all(|&n| n == 0);
         let facts = DrawFacts {
-            repetitions: self.repetitions(),
+            repetitions,
             halfmoves: self.halfmoves,
             dead: empty_hands && (self.rules.dead)(&self.board),
         };

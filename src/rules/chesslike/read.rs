@@ -7,7 +7,7 @@ use super::position::{Act, ChessLike, Special};
 use super::{Rebels, pawns};
 use crate::rules::geometry::{Geometry, Square};
 use crate::rules::movement::{Mode, PieceKind, targets};
-use crate::rules::notation::{Candidate, TurnReader, a_name, canonical};
+use crate::rules::notation::{Candidate, TurnReader, a_name, canonical, is_canonical};
 use crate::rules::{Action, Turn};
 
 impl ChessLike {
@@ -102,6 +102,39 @@ impl ChessLike {
                 }
                 parts.join(", ")
             }
+        }
+    }
+
+    /// The legal turn written `text` in canonical notation, as the turn
+    /// log records it (`Ng1-f3`; a Squirm turn `~Nb8-b7, e2-e4`): found
+    /// among the legal turns by comparing each one's canonical text with
+    /// `text` without writing it ([`is_canonical`]). `None` when no legal
+    /// turn is written so (the text is in another notation, or no turn
+    /// of it is legal): the notation layer then reads it, or says why not.
+    pub fn recorded_turn(&self, text: &str) -> Option<Vec<Act>> {
+        let geo = &self.rules.spec.geometry;
+        let written =
+            |at: &ChessLike, act: &Act, part: &str| is_canonical(geo, &at.candidate(act), part);
+        // The turns of [`ChessLike::legal_turn_acts`], in its order: one
+        // action, or a squirm and then a move.
+        match text.split_once(", ") {
+            None => self
+                .legal_acts()
+                .into_iter()
+                .find(|act| written(self, act, text))
+                .map(|act| vec![act]),
+            Some((first, second)) => self
+                .squirm_acts()
+                .into_iter()
+                .filter(|squirm| written(self, squirm, first))
+                .find_map(|squirm| {
+                    let mid = self.after_squirm(&squirm);
+                    let act = mid
+                        .legal_acts()
+                        .into_iter()
+                        .find(|act| written(&mid, act, second))?;
+                    Some(vec![squirm, act])
+                }),
         }
     }
 

@@ -489,3 +489,62 @@ fn clone_rules(r: &Rules) -> Rules {
         backend: r.backend,
     }
 }
+
+/// The stored text is `FEN | last move | repetition keys | end`, the keys
+/// as 16 hex digits joined by commas and the end's points and ending
+/// joined by a colon (written in place now; held here to the format as
+/// it was written by parts), and it reads back to the same position.
+#[test]
+fn the_stored_text_is_fen_last_move_keys_and_end() {
+    let by_parts = |p: &ChessLike| {
+        let keys: Vec<String> = p.history.iter().map(|k| format!("{k:016x}")).collect();
+        let ended = p
+            .ended
+            .as_ref()
+            .map_or("-".to_string(), |o| o.encode().replacen(' ', ":", 1));
+        format!(
+            "{} | {} | {} | {}",
+            to_fen(p),
+            p.last_move.as_deref().unwrap_or("-"),
+            keys.join(","),
+            ended
+        )
+    };
+    let chess: &'static Rules = &crate::rules::chess::rules::RULES;
+    let start = at(chess, "4k3/8/8/8/8/8/4P3/R3K2R w KQ - 0 1");
+    let after = play(&play(&start, "e2-e4"), "Ke8-d7");
+    let resigned = after
+        .conclude(&crate::rules::Conclusion::Resign(0))
+        .unwrap();
+    let resigned = resigned.encode();
+    for (p, keys) in [(&start, 1), (&after, 3)] {
+        assert_eq!(p.encode_text(), by_parts(p));
+        assert_eq!(p.encode_text().matches(',').count(), keys - 1);
+        assert_eq!(
+            ChessLike::decode(p.rules(), &p.encode_text())
+                .unwrap()
+                .encode_text(),
+            p.encode_text()
+        );
+    }
+    let back = ChessLike::decode(chess, &resigned).unwrap();
+    assert!(back.ended.is_some(), "{resigned}");
+    assert_eq!(back.encode_text(), by_parts(&back));
+    assert_eq!(back.encode_text(), resigned);
+}
+
+/// Counters and runs of empty squares of more than one digit are written
+/// as they are read (the numbers are written without the formatter).
+#[test]
+fn fen_numbers_of_several_digits_read_back() {
+    let chess: &'static Rules = &crate::rules::chess::rules::RULES;
+    for fen in [
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 57 123",
+        "4k3/8/8/8/8/8/8/4K3 b - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - - 99 1000",
+    ] {
+        assert_eq!(to_fen(&at(chess, fen)), fen);
+    }
+    let big = crate::rules::bochess::start_position();
+    assert!(to_fen(&big).contains("/12/"), "{}", to_fen(&big));
+}

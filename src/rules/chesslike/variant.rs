@@ -4,6 +4,8 @@
 //! core is one value of [`TwoSeatGame`], so none writes the `Variant`
 //! interface again.
 
+use std::sync::OnceLock;
+
 use super::{ChessLike, Rules, from_fen};
 use crate::rules::{GameOption, Position, RulesError, Variant};
 
@@ -28,6 +30,25 @@ pub struct TwoSeatGame {
     /// [`Variant::writing`].
     pub writing: &'static str,
     pub switch: Option<Switch>,
+    /// The start position, read from `start` once per process (without
+    /// and with the switch): every replay of a game's log begins there.
+    pub started: Started,
+}
+
+/// The start positions a [`TwoSeatGame`] has read: the first under the
+/// game's rules, the second under its switch's.
+pub struct Started([OnceLock<ChessLike>; 2]);
+
+impl Started {
+    pub const fn new() -> Self {
+        Started([OnceLock::new(), OnceLock::new()])
+    }
+}
+
+impl Default for Started {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl TwoSeatGame {
@@ -54,9 +75,16 @@ impl TwoSeatGame {
         Ok(rules)
     }
 
-    /// The start position under these options.
+    /// The start position under these options (read once, then copied).
     pub fn start_position(&self, options: &[GameOption]) -> Result<ChessLike, RulesError> {
-        from_fen(self.rules(options)?, self.start)
+        let rules = self.rules(options)?;
+        let slot = &self.started.0[usize::from(!std::ptr::eq(rules, (self.rules)()))];
+        if let Some(start) = slot.get().filter(|s| std::ptr::eq(s.rules, rules)) {
+            return Ok(start.clone());
+        }
+        let start = from_fen(rules, self.start)?;
+        let _ = slot.set(start.clone());
+        Ok(start)
     }
 }
 

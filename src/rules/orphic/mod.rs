@@ -12,7 +12,7 @@
 mod diagram;
 mod help;
 
-use crate::rules::chesslike::TwoSeatGame;
+use crate::rules::chesslike::{Started, TwoSeatGame};
 use std::sync::LazyLock;
 
 use crate::rules::Action;
@@ -89,6 +89,7 @@ pub static ORPHIC: TwoSeatGame = TwoSeatGame {
     help: || help::TEXT,
     writing: include_str!("writing.txt"),
     switch: None,
+    started: Started::new(),
 };
 
 #[cfg(test)]

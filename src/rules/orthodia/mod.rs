@@ -14,7 +14,7 @@
 mod help;
 pub mod pieces;
 
-use crate::rules::chesslike::TwoSeatGame;
+use crate::rules::chesslike::{Started, TwoSeatGame};
 use std::sync::LazyLock;
 
 use crate::rules::board::BoardSpec;
@@ -110,6 +110,7 @@ pub static ORTHODIA: TwoSeatGame = TwoSeatGame {
     help: || help::TEXT.as_str(),
     writing: include_str!("writing.txt"),
     switch: None,
+    started: Started::new(),
 };
 
 /// `orthodia-simple`.
@@ -122,6 +123,7 @@ pub static ORTHODIA_SIMPLE: TwoSeatGame = TwoSeatGame {
     help: || help::SIMPLE_TEXT.as_str(),
     writing: include_str!("writing-simple.txt"),
     switch: None,
+    started: Started::new(),
 };
 
 #[cfg(test)]

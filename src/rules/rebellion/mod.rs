@@ -17,7 +17,7 @@ mod help;
 pub mod pieces;
 mod render;
 
-use crate::rules::chesslike::{Switch, TwoSeatGame};
+use crate::rules::chesslike::{Started, Switch, TwoSeatGame};
 use std::sync::LazyLock;
 
 use crate::rules::board::Board;
@@ -123,6 +123,7 @@ pub static REBELLION_GAME: TwoSeatGame = TwoSeatGame {
         words: WORDS,
         rules: || &REBELLION_BEROLINA,
     }),
+    started: Started::new(),
 };
 
 /// Squirm Chess: an optional squirm of the piece that moved last, then a
@@ -140,6 +141,7 @@ pub static SQUIRM_GAME: TwoSeatGame = TwoSeatGame {
         words: WORDS,
         rules: || &SQUIRM_BEROLINA,
     }),
+    started: Started::new(),
 };
 
 /// What `moves`/`perft` say these games take.
