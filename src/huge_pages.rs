@@ -7,21 +7,12 @@
 //! mail's CPU, in the kernel. Linux backs memory in 2 MiB pages when asked
 //! (`madvise(MADV_HUGEPAGE)`; distributions default to asking), which
 //! makes those faults a dozen. So every allocation of at least
-//! [`HUGE_FROM`] bytes is advised so before it is first touched. Measured
-//! with `scripts/bench-mail.sh 50 40 password` (glibc's malloc beneath):
-//! 59.8 mails/s, CPU 29.6 ms each, became 67-68/s, CPU 26 ms.
-//!
-//! The allocation itself is mimalloc's, not glibc's: a long `remind` run
-//! spends a sixth of its instructions in glibc's malloc and free, and its
-//! two threads (`mail::ahead`) took turns on glibc's arena locks. Over
-//! 100,000 games (callgrind) mimalloc took the run's thread from 0.946 G
-//! instructions to 0.845 G and the rendering thread from 0.418 G to
-//! 0.342 G; a command with nothing to do spends 1% more (6.02 M against
-//! 5.96 M, the allocator's start-up).
+//! [`HUGE_FROM`] bytes is advised so before it is first touched; all
+//! allocation itself stays the system allocator's. Measured with
+//! `scripts/bench-mail.sh 50 40 password`: 59.8 mails/s, CPU 29.6 ms
+//! each, became 67-68/s, CPU 26 ms.
 
-use std::alloc::{GlobalAlloc, Layout};
-
-use mimalloc::MiMalloc;
+use std::alloc::{GlobalAlloc, Layout, System};
 
 /// Allocations from this size on are advised to use huge pages.
 const HUGE_FROM: usize = 4 << 20;
@@ -29,7 +20,7 @@ const HUGE_FROM: usize = 4 << 20;
 /// The size of a huge page (x86-64, arm64 with 4 KiB base pages).
 const HUGE_PAGE: usize = 2 << 20;
 
-/// mimalloc, advising large blocks to use huge pages.
+/// The system allocator, advising large blocks to use huge pages.
 pub struct HugePages;
 
 /// Advises the whole huge pages inside `[ptr, ptr + size)`.
@@ -50,18 +41,18 @@ fn advise(ptr: *mut u8, size: usize) -> *mut u8 {
     ptr
 }
 
-// SAFETY: every call is passed on to `MiMalloc` with the same layout; the
+// SAFETY: every call is passed on to `System` with the same layout; the
 // only addition is advice on memory the block owns.
 unsafe impl GlobalAlloc for HugePages {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         // SAFETY: as `GlobalAlloc::alloc`, passed on.
-        advise(unsafe { MiMalloc.alloc(layout) }, layout.size())
+        advise(unsafe { System.alloc(layout) }, layout.size())
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         if layout.size() < HUGE_FROM {
             // SAFETY: as `GlobalAlloc::alloc_zeroed`, passed on.
-            return unsafe { MiMalloc.alloc_zeroed(layout) };
+            return unsafe { System.alloc_zeroed(layout) };
         }
         // Advised before it is zeroed, so that zeroing faults huge pages.
         // SAFETY: as `GlobalAlloc::alloc`; the block is `layout.size()`
@@ -76,13 +67,13 @@ unsafe impl GlobalAlloc for HugePages {
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from `MiMalloc` with this layout.
-        unsafe { MiMalloc.dealloc(ptr, layout) }
+        // SAFETY: `ptr` came from `System` with this layout.
+        unsafe { System.dealloc(ptr, layout) }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         // SAFETY: as `GlobalAlloc::realloc`, passed on.
-        advise(unsafe { MiMalloc.realloc(ptr, layout, new_size) }, new_size)
+        advise(unsafe { System.realloc(ptr, layout, new_size) }, new_size)
     }
 }
 

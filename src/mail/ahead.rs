@@ -27,13 +27,11 @@
 //! letters it has rendered back with their chunk's answers, and the batch
 //! drops them; once their rows are written, the batch hands back to the
 //! worker what the worker wrote (the rendered words, the HTML part's data)
-//! to drop. A block freed by another thread than its own costs more: glibc's
-//! malloc gives each thread an arena of its own and such a free takes that
-//! arena's lock, so the worker dropping the letters the run's thread built
-//! (their move lists, their boards' data) fought that thread's every
-//! `malloc` for it (a tenth of a long run's samples in lock waits and
-//! futex calls); mimalloc (`src/huge_pages.rs`) hands such a block back to
-//! its thread through an atomic list.
+//! to drop. glibc's malloc gives each thread an arena of its own, and a
+//! block freed by another thread takes its arena's lock: the worker
+//! dropping the letters the run's thread built (their move lists, their
+//! boards' data) fought that thread's every `malloc` for the lock, a tenth
+//! of a long run's samples in lock waits and futex calls.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
