@@ -121,6 +121,16 @@ impl LoadedGame {
     /// Loads game `id`, or refuses with "no such game".
     pub fn load(conn: &Connection, catalog: Catalog<'_>, id: GameId) -> Result<Self, ServiceError> {
         let row = games::find(conn, id)?.ok_or(ServiceError::NoSuchGame(id))?;
+        Self::from_row(conn, catalog, row)
+    }
+
+    /// [`LoadedGame::load`] given the game's row, read already.
+    pub fn from_row(
+        conn: &Connection,
+        catalog: Catalog<'_>,
+        row: games::Game,
+    ) -> Result<Self, ServiceError> {
+        let id = row.id;
         let variant = find_variant(catalog, &row.variant)?;
         let position = match variant.decode(&row.options, &row.position) {
             Ok(position) => position,

@@ -347,12 +347,14 @@ impl Judge<'_> {
         id: GameId,
     ) -> Result<(Vec<Action>, Option<LoadedGame>), ServiceError> {
         let mut done = Vec::new();
-        if !games::is_active(tx, id)? {
-            return Ok((done, None));
-        }
+        // Its row read once, to see that it is still active and to load it.
+        let row = match games::find(tx, id)? {
+            Some(row) if row.status == games::Status::Active => row,
+            _ => return Ok((done, None)),
+        };
         // Loaded once: a reminder changes only what the clock reads from
         // the store; an ending changes the game through `record`.
-        let mut game = LoadedGame::load(tx, self.catalog, id)?;
+        let mut game = LoadedGame::from_row(tx, self.catalog, row)?;
         // At most: the voters' reminder, a reminder, the deadline.
         for _ in 0..3 {
             match self.act(tx, &mut game)? {
