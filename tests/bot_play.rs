@@ -52,7 +52,7 @@ fn mails(env: &Env) -> Vec<(String, String, String)> {
 fn a_game_by_mail_against_the_bot() {
     let env = bot_game(1);
     assert_eq!(
-        env.query::<i64>("SELECT level FROM bot_levels WHERE game = 1"),
+        env.query::<i64>("SELECT bot_level FROM games WHERE id = 1"),
         vec![1]
     );
     env.mail(&move_mail("m1", "e2-e4#1"));
@@ -288,7 +288,7 @@ fn in_the_shell_the_bot_answers_in_the_same_process() {
     assert_eq!(game.lines().last(), Some("game1"));
     assert_eq!(movers(&env), vec![BOT]);
     assert_eq!(
-        env.query::<i64>("SELECT level FROM bot_levels WHERE game = 1"),
+        env.query::<i64>("SELECT bot_level FROM games WHERE id = 1"),
         vec![2]
     );
     // alice's move, any legal one; the bot answers before the shell exits.

@@ -6,6 +6,8 @@
 //! the movement code only ever asks "what square is (df, dr) away from this
 //! one?". Squares are small indices ([`Square`]) so boards are plain arrays.
 
+use std::sync::OnceLock;
+
 /// A square of a geometry: an index `0..geometry.len()`.
 pub type Square = u8;
 
@@ -20,6 +22,23 @@ pub const KING_DIRECTIONS: [(i8, i8); 8] = [
     (-1, -1),
     (-1, 1),
 ];
+
+/// The neighbour and ray tables of a geometry, built on first use: a
+/// process that reads and writes a game without walking its board (a
+/// chess move, whose pieces move by tables made at compile time) does not
+/// build them (66 K instructions for 8x8, issue 25).
+#[derive(Clone, Debug)]
+struct Lines {
+    /// Neighbour table for [`KING_DIRECTIONS`].
+    neighbours: Vec<[Option<Square>; 8]>,
+    /// Ray table for [`KING_DIRECTIONS`]: each square's ray in each
+    /// direction as (start, length) in `ray_squares`, where they lie one
+    /// after another. One allocation instead of one per ray: a board's 512
+    /// small vectors were built, and cloned, by every process that read a
+    /// game.
+    rays: Vec<[(u32, u16); 8]>,
+    ray_squares: Vec<Square>,
+}
 
 /// The shape of one board.
 #[derive(Clone, Debug)]
@@ -40,15 +59,8 @@ pub struct Geometry {
     /// Squares with (file + rank) % 2 == dark_parity are dark.
     dark_parity: u8,
     zones: Vec<u8>,
-    /// Neighbour table for [`KING_DIRECTIONS`].
-    neighbours: Vec<[Option<Square>; 8]>,
-    /// Ray table for [`KING_DIRECTIONS`]: each square's ray in each
-    /// direction as (start, length) in `ray_squares`, where they lie one
-    /// after another. One allocation instead of one per ray: a board's 512
-    /// small vectors were built, and cloned, by every process that read a
-    /// game.
-    rays: Vec<[(u32, u16); 8]>,
-    ray_squares: Vec<Square>,
+    /// Neighbours and rays, built by the first that asks.
+    lines: OnceLock<Lines>,
 }
 
 /// The file letter of file index `f` (a, b, c ...).
@@ -70,9 +82,7 @@ impl Geometry {
             extras: Vec::new(),
             dark_parity: 0,
             zones: Vec::new(),
-            neighbours: Vec::new(),
-            rays: Vec::new(),
-            ray_squares: Vec::new(),
+            lines: OnceLock::new(),
         };
         for r in 0..ranks as i8 {
             for f in 0..files as i8 {
@@ -128,9 +138,18 @@ impl Geometry {
         self
     }
 
+    /// Forgets the tables after a change of shape.
     fn rebuild(&mut self) {
+        self.lines = OnceLock::new();
+    }
+
+    fn lines(&self) -> &Lines {
+        self.lines.get_or_init(|| self.build_lines())
+    }
+
+    fn build_lines(&self) -> Lines {
         let n = self.coords.len();
-        self.neighbours = (0..n)
+        let neighbours: Vec<[Option<Square>; 8]> = (0..n)
             .map(|s| KING_DIRECTIONS.map(|(df, dr)| self.offset(s as Square, df, dr)))
             .collect();
         let mut squares = Vec::with_capacity(n * 8 * 4);
@@ -142,7 +161,7 @@ impl Geometry {
                 // from the neighbour table just built.
                 let start = squares.len();
                 let mut at = s;
-                while let Some(next) = self.neighbours[at][d] {
+                while let Some(next) = neighbours[at][d] {
                     if next as usize == s || squares.len() - start >= n {
                         break;
                     }
@@ -153,8 +172,11 @@ impl Geometry {
             }
             rays.push(ray);
         }
-        self.rays = rays;
-        self.ray_squares = squares;
+        Lines {
+            neighbours,
+            rays,
+            ray_squares: squares,
+        }
     }
 
     /// Squares along (df, dr) from `from`, excluding it, until the edge or
@@ -239,20 +261,21 @@ impl Geometry {
         const DIRECTION: [usize; 9] = [6, 2, 5, 3, 8, 1, 7, 0, 4];
         if df.abs() <= 1 && dr.abs() <= 1 && (df, dr) != (0, 0) {
             let dir = DIRECTION[((dr + 1) * 3 + df + 1) as usize];
-            return self.neighbours[sq as usize][dir];
+            return self.lines().neighbours[sq as usize][dir];
         }
         self.offset(sq, df, dr)
     }
 
     /// The neighbour in `KING_DIRECTIONS[dir]` (precomputed).
     pub fn neighbour(&self, sq: Square, dir: usize) -> Option<Square> {
-        self.neighbours[sq as usize][dir]
+        self.lines().neighbours[sq as usize][dir]
     }
 
     /// The ray in `KING_DIRECTIONS[dir]` (precomputed), nearest square first.
     pub fn ray(&self, sq: Square, dir: usize) -> &[Square] {
-        let (start, len) = self.rays[sq as usize][dir];
-        &self.ray_squares[start as usize..start as usize + len as usize]
+        let lines = self.lines();
+        let (start, len) = lines.rays[sq as usize][dir];
+        &lines.ray_squares[start as usize..start as usize + len as usize]
     }
 
     /// The ray along any (df, dr); precomputed for king directions.

@@ -1,4 +1,5 @@
-//! The computer player's games: the level each is played at, and the
+//! The computer player's games: the level each is played at (the game's
+//! `bot_level` column since version 27, where it had a table), and the
 //! active games it holds a seat in (where its turn may be waiting).
 
 use rusqlite::{Connection, OptionalExtension, params};
@@ -10,8 +11,7 @@ use crate::ids::GameId;
 pub fn set_level(conn: &Connection, game: GameId, level: u8) -> Result<(), StoreError> {
     super::exec(
         conn,
-        "INSERT INTO bot_levels (game, level) VALUES (?1, ?2)
-         ON CONFLICT (game) DO UPDATE SET level = excluded.level",
+        "UPDATE games SET bot_level = ?2 WHERE id = ?1",
         params![game.0 as i64, level],
     )?;
     Ok(())
@@ -20,9 +20,10 @@ pub fn set_level(conn: &Connection, game: GameId, level: u8) -> Result<(), Store
 /// The level stored for `game`, if any.
 pub fn level(conn: &Connection, game: GameId) -> Result<Option<u8>, StoreError> {
     Ok(conn
-        .prepare_cached("SELECT level FROM bot_levels WHERE game = ?1")?
-        .query_row([game.0 as i64], |r| r.get(0))
-        .optional()?)
+        .prepare_cached("SELECT bot_level FROM games WHERE id = ?1")?
+        .query_row([game.0 as i64], |r| r.get::<_, Option<u8>>(0))
+        .optional()?
+        .flatten())
 }
 
 /// The active games in which `player` holds a seat, oldest first.

@@ -36,6 +36,7 @@ pub const STEPS: &[&str] = &[
     include_str!("spool_batches.sql"),
     include_str!("html_board.sql"),
     include_str!("draw_in_games.sql"),
+    include_str!("rows_folded.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,
@@ -58,6 +59,15 @@ const COLUMNS: &[(usize, &str, &str, &str)] = &[
     (24, "outbox", "html_board", "TEXT"),
     (25, "games", "draw_made", "TEXT"),
     (25, "games", "draw_reminded", "TEXT"),
+    (
+        26,
+        "games",
+        "bot_level",
+        "INTEGER CHECK (bot_level BETWEEN 1 AND 5)",
+    ),
+    (26, "players", "signed_off", "TEXT"),
+    (26, "players", "words_day", "TEXT"),
+    (26, "players", "words_mails", "INTEGER NOT NULL DEFAULT 0"),
 ];
 
 /// The version a database has after every step.
@@ -369,5 +379,91 @@ mod tests {
             .query_row("SELECT at FROM due WHERE game = 2", [], |r| r.get(0))
             .unwrap();
         assert_eq!(at, None);
+    }
+
+    #[test]
+    fn bot_levels_signoffs_and_words_move_into_their_rows_and_keep_due_moments() {
+        // A database of version 26: today's, with the three tables as
+        // bot.sql, turn_waits.sql and words.sql made them.
+        let mut conn = Connection::open_in_memory().unwrap();
+        to_latest(&mut conn).unwrap();
+        conn.execute_batch(
+            "ALTER TABLE games DROP COLUMN bot_level; \
+             ALTER TABLE players DROP COLUMN signed_off; \
+             ALTER TABLE players DROP COLUMN words_day; \
+             ALTER TABLE players DROP COLUMN words_mails; PRAGMA user_version = 26;",
+        )
+        .unwrap();
+        conn.execute_batch(include_str!("bot.sql")).unwrap();
+        conn.execute_batch(include_str!("words.sql")).unwrap();
+        conn.execute_batch(
+            "CREATE TABLE IF NOT EXISTS signoffs (
+                 player INTEGER PRIMARY KEY REFERENCES players(id) ON DELETE CASCADE,
+                 at     TEXT NOT NULL
+             );",
+        )
+        .unwrap();
+        conn.execute_batch(
+            "INSERT INTO players (id, userid, password_hash, created) \
+             VALUES (1, 'alice', 'x', 'now'), (2, 'bob', 'x', 'now'), (3, 'carol', 'x', 'now');
+             INSERT INTO games (id, variant, status, position, created, updated) \
+             VALUES (1, 'chess', 'active', '', 'now', 'now'), \
+                    (2, 'chess', 'active', '', 'now', 'now'), \
+                    (3, 'chess', 'over', '', 'now', 'now');
+             INSERT INTO bot_levels (game, level) VALUES (1, 2), (3, 5);
+             INSERT INTO signoffs (player, at) VALUES (2, 't-off');
+             INSERT INTO words_sent (player, day, mails) VALUES (1, '2026-01-02', 7), (3, '2026-01-01', 1);
+             UPDATE due SET at = 'at-' || game;",
+        )
+        .unwrap();
+        to_latest(&mut conn).unwrap();
+        assert_eq!(version(&conn).unwrap(), LATEST);
+        let text = |s: &str| Some(s.to_string());
+        let games: Vec<(i64, Option<i64>)> = conn
+            .prepare("SELECT id, bot_level FROM games ORDER BY id")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(games, [(1, Some(2)), (2, None), (3, Some(5))]);
+        type PlayerRow = (i64, Option<String>, Option<String>, i64);
+        let players: Vec<PlayerRow> = conn
+            .prepare("SELECT id, signed_off, words_day, words_mails FROM players ORDER BY id")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(
+            players,
+            [
+                (1, None, text("2026-01-02"), 7),
+                (2, text("t-off"), None, 0),
+                (3, None, text("2026-01-01"), 1)
+            ]
+        );
+        let due: Vec<(i64, Option<String>)> = conn
+            .prepare("SELECT game, at FROM due ORDER BY game")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(due, [(1, text("at-1")), (2, text("at-2"))]);
+        let left: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM sqlite_master \
+                 WHERE name IN ('bot_levels', 'signoffs', 'words_sent')",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(left, 0, "the three tables are gone");
+        // A level out of range is refused as the table refused it.
+        assert!(
+            conn.execute("UPDATE games SET bot_level = 9 WHERE id = 2", [])
+                .is_err()
+        );
     }
 }

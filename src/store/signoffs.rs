@@ -1,4 +1,6 @@
-//! Queries on signed-off accounts.
+//! Queries on signed-off accounts (the moment is `players.signed_off`,
+//! a column of the player's row since version 27: one table fewer for
+//! every process to parse).
 
 use rusqlite::{Connection, params};
 
@@ -8,7 +10,7 @@ use super::StoreError;
 /// stays for the history of its games. Returns false if it was closed.
 pub fn sign_off(conn: &Connection, player: i64, now: &str) -> Result<bool, StoreError> {
     let added = conn.execute(
-        "INSERT OR IGNORE INTO signoffs (player, at) VALUES (?1, ?2)",
+        "UPDATE players SET signed_off = ?2 WHERE id = ?1 AND signed_off IS NULL",
         params![player, now],
     )?;
     conn.execute("DELETE FROM player_emails WHERE player = ?1", [player])?;
@@ -23,7 +25,7 @@ pub fn sign_off(conn: &Connection, player: i64, now: &str) -> Result<bool, Store
 pub fn is_signed_off(conn: &Connection, player: i64) -> Result<bool, StoreError> {
     Ok(super::row(
         conn,
-        "SELECT EXISTS (SELECT 1 FROM signoffs WHERE player = ?1)",
+        "SELECT EXISTS (SELECT 1 FROM players WHERE id = ?1 AND signed_off IS NOT NULL)",
         [player],
         |r| r.get(0),
     )?)

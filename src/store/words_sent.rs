@@ -1,5 +1,6 @@
-//! How many users a player's words mailed today (the `words_sent`
-//! table), for the daily cap on `message` and `chat`.
+//! How many users a player's words mailed today (the player's
+//! `words_day` and `words_mails`, the `words_sent` table before version
+//! 27), for the daily cap on `message` and `chat`.
 
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -7,22 +8,23 @@ use super::StoreError;
 
 /// Users `player`'s words mailed on `day` (`YYYY-MM-DD`).
 pub fn on_day(conn: &Connection, player: i64, day: &str) -> Result<u32, StoreError> {
-    let row: Option<(String, u32)> = conn
+    let row: Option<(Option<String>, u32)> = conn
         .query_row(
-            "SELECT day, mails FROM words_sent WHERE player = ?1",
+            "SELECT words_day, words_mails FROM players WHERE id = ?1",
             [player],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .optional()?;
-    Ok(row.filter(|(d, _)| d == day).map_or(0, |(_, n)| n))
+    Ok(row
+        .filter(|(d, _)| d.as_deref() == Some(day))
+        .map_or(0, |(_, n)| n))
 }
 
 /// Records that `player`'s words mailed `mails` more users on `day`.
 pub fn add(conn: &Connection, player: i64, day: &str, mails: u32) -> Result<(), StoreError> {
     let total = on_day(conn, player, day)? + mails;
     conn.execute(
-        "INSERT INTO words_sent (player, day, mails) VALUES (?1, ?2, ?3)
-         ON CONFLICT (player) DO UPDATE SET day = ?2, mails = ?3",
+        "UPDATE players SET words_day = ?2, words_mails = ?3 WHERE id = ?1",
         params![player, day, total],
     )?;
     Ok(())

@@ -1,7 +1,7 @@
 //! The level of a game against the bot: `--opt level=1..5` on the
 //! challenge (default [`crate::bot::DEFAULT_LEVEL`]), a server option like
 //! `nag`, taken out before the rest go to the variant, and stored with the
-//! game (`bot_levels`).
+//! game (`games.bot_level`).
 
 use rusqlite::Connection;
 

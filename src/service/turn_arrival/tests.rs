@@ -99,7 +99,6 @@ fn everything(conn: &Connection) -> String {
         "queued_turns",
         "pending_resignations",
         "submissions",
-        "signoffs",
         "outbox",
     ] {
         let mut q = conn
