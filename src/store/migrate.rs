@@ -307,6 +307,16 @@ mod tests {
         conn.execute(signoff, []).unwrap();
     }
 
+    /// Each game's due moment, by game.
+    fn due_moments(conn: &Connection) -> Vec<(i64, Option<String>)> {
+        conn.prepare("SELECT game, at FROM due ORDER BY game")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    }
+
     #[test]
     fn draw_offers_move_into_their_games_and_keep_their_due_moments() {
         // A database of version 25: today's, with the table and its
@@ -355,13 +365,7 @@ mod tests {
                 (3, text("t4"), None)
             ]
         );
-        let due: Vec<(i64, Option<String>)> = conn
-            .prepare("SELECT game, at FROM due ORDER BY game")
-            .unwrap()
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
-            .unwrap()
-            .collect::<Result<_, _>>()
-            .unwrap();
+        let due = due_moments(&conn);
         assert_eq!(due, [(1, text("at-1")), (2, text("at-2"))]);
         let left: i64 = conn
             .query_row(
@@ -443,13 +447,7 @@ mod tests {
                 (3, None, text("2026-01-01"), 1)
             ]
         );
-        let due: Vec<(i64, Option<String>)> = conn
-            .prepare("SELECT game, at FROM due ORDER BY game")
-            .unwrap()
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
-            .unwrap()
-            .collect::<Result<_, _>>()
-            .unwrap();
+        let due = due_moments(&conn);
         assert_eq!(due, [(1, text("at-1")), (2, text("at-2"))]);
         let left: i64 = conn
             .query_row(

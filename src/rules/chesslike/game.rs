@@ -3,9 +3,9 @@
 //! outside the board, the drawing and the stored text
 //! (`FEN | last move | repetition keys | end`).
 
-use super::Rules;
 use super::fen::{from_fen, to_fen};
 use super::position::ChessLike;
+use super::{Act, Rules};
 use crate::rules::notation::{self, plain_turn};
 use crate::rules::render::status_lines;
 use crate::rules::{
@@ -89,6 +89,18 @@ impl ChessLike {
         status_lines(to_move, self.last_move())
     }
 
+    /// The legal acts `turn` is made of, or "not legal" naming it.
+    fn acts_of(&self, turn: &Turn) -> Result<Vec<Act>, PlayError> {
+        self.legal_turn_acts()
+            .into_iter()
+            .find(|acts| {
+                acts.iter()
+                    .map(|a| a.action)
+                    .eq(turn.actions().iter().copied())
+            })
+            .ok_or_else(|| PlayError::not_legal(&self.rules.spec.geometry, turn))
+    }
+
     /// [`Position::play`] by the notation layer alone: `text` read in any
     /// accepted notation ([`notation::read_turn`]), the legal turn it
     /// means played, or why there is none.
@@ -99,15 +111,7 @@ impl ChessLike {
         let turn = self
             .read_turn(text, roll)
             .map_err(|reason| PlayError { reason })?;
-        let acts = self
-            .legal_turn_acts()
-            .into_iter()
-            .find(|acts| {
-                acts.iter()
-                    .map(|a| a.action)
-                    .eq(turn.actions().iter().copied())
-            })
-            .ok_or_else(|| PlayError::not_legal(&self.rules.spec.geometry, &turn))?;
+        let acts = self.acts_of(&turn)?;
         let canonical = self.text_of_acts(&acts);
         Ok(Played {
             position: Box::new(self.after(&acts, canonical.clone())),
@@ -170,15 +174,7 @@ impl Position for ChessLike {
     fn apply(&self, turn: &Turn, _roll: Option<Roll>) -> Result<Box<dyn Position>, PlayError> {
         self.refuse_when_over()
             .map_err(|reason| PlayError { reason })?;
-        let acts = self
-            .legal_turn_acts()
-            .into_iter()
-            .find(|acts| {
-                acts.iter()
-                    .map(|a| a.action)
-                    .eq(turn.actions().iter().copied())
-            })
-            .ok_or_else(|| PlayError::not_legal(&self.rules.spec.geometry, turn))?;
+        let acts = self.acts_of(turn)?;
         let text = self.turn_text(turn);
         Ok(Box::new(self.after(&acts, text)))
     }
