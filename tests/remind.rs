@@ -421,6 +421,33 @@ fn a_nag_says_a_standing_draw_offer_will_be_accepted() {
     assert_eq!(view["result"], "1/2-1/2");
 }
 
+/// The reminder of an offer made on the offerer's own turn: its
+/// deadline sentence is wrapped as one sentence for a 76-column screen,
+/// not with a fragment left on a line of its own.
+#[test]
+fn an_offer_reminder_on_the_offerers_turn_reads_as_one_wrapped_sentence() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    let game = env.challenge("chess", "alice", "bob");
+    env.play(&game, ["alice", "bob"], 1, &["e2-e4", "e7-e5"]);
+    at(&env, "alice", 0, &["draw", &game, "offer"]);
+    remind(&env, 8, 0);
+    let (to, _, body) = env
+        .queued()
+        .into_iter()
+        .rfind(|(_, subject, _)| subject.starts_with("Draw offer:"))
+        .unwrap();
+    assert_eq!(to, r#"["bob@example.test"]"#);
+    assert!(
+        body.contains(
+            "alice must move by Sun 22 Mar 2026 12:00 UTC, or lose on time (a draw\n\
+             offer does not stop the clock).\n"
+        ),
+        "{body}"
+    );
+    assert!(body.lines().all(|l| l.chars().count() <= 76), "{body}");
+}
+
 /// Issue 23: a draw offer and silence. Bob must answer alice's offer and is
 /// to move: every mail says his silence until the deadline accepts it, and
 /// `remind` reminds him of the offer once.
