@@ -71,7 +71,8 @@ impl Letter {
         }
     }
 
-    fn board_mut(&mut self) -> Option<&mut BoardLetter> {
+    /// The board of a board letter (a reminder's too).
+    pub fn board_mut(&mut self) -> Option<&mut BoardLetter> {
         match self {
             Letter::NewGame(l) | Letter::Board(l) | Letter::GameOver(l) | Letter::Vote(l) => {
                 Some(l)

@@ -42,6 +42,7 @@ use std::thread::JoinHandle;
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
+use super::finish::Finish;
 use super::outbox::{self, Draft};
 use super::post::{Envelope, render};
 use crate::letters::{Letter, Templates};
@@ -50,10 +51,12 @@ use crate::store::StoreError;
 /// Letters handed to the worker at a time.
 pub const CHUNK: usize = 32;
 
-/// A letter handed to the worker.
+/// Letters handed to the worker together: one posted letter, or a group
+/// that `finish` completes there ([`super::post::post_group`]).
 struct Job {
-    envelope: Envelope,
-    letter: Letter,
+    envelopes: Vec<Envelope>,
+    letters: Vec<Letter>,
+    finish: Option<Box<dyn Finish>>,
 }
 
 /// Letters handed over together, numbered in the batch from 0.
@@ -65,11 +68,12 @@ struct Chunk {
 /// A rendered letter: the draft and the data of its HTML part, if any.
 type Rendered = Result<(Draft, Option<String>), StoreError>;
 
-/// A chunk's answers, in order, and its letters, rendered and to be
-/// dropped by the thread that built them.
+/// A chunk's answers, in order, and its letters and their finishers,
+/// rendered and to be dropped by the thread that built them.
 struct Answers {
     rendered: Vec<Rendered>,
     spent: Vec<Letter>,
+    finishes: Vec<Box<dyn Finish>>,
 }
 
 /// The jobs waiting for the worker, shared so that the batch can take
@@ -78,18 +82,42 @@ type Inbox = Arc<Mutex<Receiver<Chunk>>>;
 
 fn render_all(templates: &Templates, chunk: Chunk) -> Answers {
     let mut answers = Answers {
-        rendered: Vec::with_capacity(chunk.jobs.len()),
-        spent: Vec::with_capacity(chunk.jobs.len()),
+        rendered: Vec::with_capacity(CHUNK),
+        spent: Vec::with_capacity(CHUNK),
+        finishes: Vec::new(),
     };
     for Job {
-        envelope,
-        mut letter,
+        envelopes,
+        mut letters,
+        mut finish,
     } in chunk.jobs
     {
-        answers
-            .rendered
-            .push(render(templates, envelope, &mut letter));
-        answers.spent.push(letter);
+        let finished = match &mut finish {
+            Some(finish) => finish.finish(&mut letters),
+            None => Ok(()),
+        };
+        match finished {
+            Ok(()) => {
+                for (envelope, letter) in envelopes.into_iter().zip(letters.iter_mut()) {
+                    answers.rendered.push(render(templates, envelope, letter));
+                }
+            }
+            // Every letter of the group answers the error.
+            Err(e) => {
+                let text = e.to_string();
+                answers.rendered.push(Err(e));
+                for _ in 1..envelopes.len() {
+                    answers
+                        .rendered
+                        .push(Err(StoreError::Damaged(text.clone())));
+                }
+            }
+        }
+        if let Some(mut finish) = finish {
+            finish.unfinish(&mut letters);
+            answers.finishes.push(finish);
+        }
+        answers.spent.extend(letters);
     }
     answers
 }
@@ -106,8 +134,9 @@ enum Slot {
 struct Open {
     templates: &'static Templates,
     jobs: Sender<Chunk>,
-    /// Jobs not yet handed over, fewer than a chunk.
+    /// Jobs not yet handed over, fewer than a chunk of letters.
     unsent: Vec<Job>,
+    unsent_letters: usize,
     /// Chunks handed over.
     chunks: usize,
     slots: Vec<Slot>,
@@ -118,6 +147,7 @@ impl Open {
         if self.unsent.is_empty() {
             return;
         }
+        self.unsent_letters = 0;
         let chunk = Chunk {
             number: self.chunks,
             jobs: std::mem::take(&mut self.unsent),
@@ -194,6 +224,7 @@ impl RenderAhead {
                 templates: self.templates,
                 jobs,
                 unsent: Vec::with_capacity(CHUNK),
+                unsent_letters: 0,
                 chunks: 0,
                 slots: Vec::new(),
             });
@@ -307,8 +338,8 @@ impl Batch<'_> {
                 match self.ahead.done.recv() {
                     Ok((n, answers)) => {
                         self.early.insert(n, (answers.rendered, true));
-                        // `answers.spent` is dropped here, on the thread
-                        // that built those letters.
+                        // `answers.spent` and `answers.finishes` are
+                        // dropped here, on the thread that built them.
                         self.settled += 1;
                     }
                     Err(_) => return (Err(stopped()), false),
@@ -368,20 +399,52 @@ pub(super) fn hand_over(
     letter: Letter,
     now: DateTime<Utc>,
 ) -> Option<(Envelope, Letter)> {
+    if !is_open() {
+        return Some((envelope, letter));
+    }
+    hand_over_group(templates, vec![(envelope, letter)], None, now);
+    None
+}
+
+/// What [`super::post::post_group`] posts, and the `Finish` that
+/// completes it.
+pub(super) type Group = (Vec<(Envelope, Letter)>, Option<Box<dyn Finish>>);
+
+/// Hands a group of letters and what finishes them to the open batch of
+/// this thread, if there is one (each letter keeps its place in line);
+/// gives them back when there is none.
+pub(super) fn hand_over_group(
+    templates: &Templates,
+    posted: Vec<(Envelope, Letter)>,
+    finish: Option<Box<dyn Finish>>,
+    now: DateTime<Utc>,
+) -> Option<Group> {
     OPEN.with_borrow_mut(|open| {
         let Some(open) = open else {
-            return Some((envelope, letter));
+            return Some((posted, finish));
+        };
+        let (envelopes, letters): (Vec<Envelope>, Vec<Letter>) = posted.into_iter().unzip();
+        let job = Job {
+            envelopes,
+            letters,
+            finish,
         };
         if std::ptr::eq(open.templates, templates) {
-            open.unsent.push(Job { envelope, letter });
-            open.slots.push(Slot::Worker(now));
-            if open.unsent.len() >= CHUNK {
+            let n = job.letters.len();
+            open.slots.extend((0..n).map(|_| Slot::Worker(now)));
+            open.unsent.push(job);
+            open.unsent_letters += n;
+            if open.unsent_letters >= CHUNK {
                 open.send();
             }
         } else {
-            let mut letter = letter;
-            let rendered = render(templates, envelope, &mut letter);
-            open.slots.push(Slot::Ready(Box::new(rendered), now));
+            let chunk = Chunk {
+                number: 0,
+                jobs: vec![job],
+            };
+            for rendered in render_all(templates, chunk).rendered {
+                open.slots.push(Slot::Ready(Box::new(rendered), now));
+            }
         }
         None
     })

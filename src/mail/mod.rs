@@ -23,6 +23,7 @@ pub mod bounds;
 pub mod compose;
 pub mod config;
 pub mod fingerprint;
+pub mod finish;
 pub mod identity;
 pub mod inbound;
 pub mod inbox;

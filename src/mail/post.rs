@@ -9,6 +9,7 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
+use super::finish::Finish;
 use super::outbox::{self, Draft};
 use crate::ids::GameId;
 use crate::letters::{Letter, Templates};
@@ -50,6 +51,34 @@ pub fn post(
         later.as_deref(),
         now,
     )?)
+}
+
+/// Posts a group of letters that `finish` completes ([`Finish`]), in
+/// order: handed to the open batch of a long run, where `finish` runs on
+/// the rendering thread, or finished, rendered and queued here.
+pub fn post_group(
+    conn: &Connection,
+    templates: &Templates,
+    posted: Vec<(Envelope, Letter)>,
+    finish: Option<Box<dyn Finish>>,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    if posted.is_empty() {
+        return Ok(());
+    }
+    let Some((posted, finish)) = super::ahead::hand_over_group(templates, posted, finish, now)
+    else {
+        return Ok(());
+    };
+    let (envelopes, mut letters): (Vec<Envelope>, Vec<Letter>) = posted.into_iter().unzip();
+    if let Some(mut finish) = finish {
+        finish.finish(&mut letters)?;
+    }
+    for (envelope, mut letter) in envelopes.into_iter().zip(letters) {
+        let (draft, later) = render(templates, envelope, &mut letter)?;
+        outbox::queue_drawn_later(conn, &draft, later.as_deref(), now)?;
+    }
+    Ok(())
 }
 
 /// The outbox row of `letter` to `envelope`: the draft, and the data that

@@ -11,6 +11,7 @@
 pub mod consent;
 pub mod held;
 pub mod ladder;
+pub mod later;
 pub mod nag;
 pub mod social;
 pub mod spectators;
@@ -23,8 +24,9 @@ use crate::clock::{DEFAULT_FORFEIT_DAYS, DEFAULT_NAG_DAYS};
 use crate::command::GameId;
 use crate::letters::Letter;
 use crate::letters::html::later::{HtmlBoard, last_move_line};
-use crate::letters::{BoardLetter, ClockLetter, Comment, ConfirmLetter};
-use crate::mail::post::{Envelope, post};
+use crate::letters::{BoardLetter, Comment, ConfirmLetter};
+use crate::mail::finish::Finish;
+use crate::mail::post::{Envelope, post, post_group};
 use crate::mail::settings::Settings;
 use crate::mail::token;
 use crate::rules::{Seat, VARIANTS, find_variant};
@@ -32,7 +34,6 @@ use crate::service::autopass::AUTO_PASS;
 use crate::service::deadline::{GameClock, readable};
 use crate::service::dice::current_roll;
 use crate::service::game::{LoadedGame, roll_text};
-use crate::service::score::{Scored, described, first_shown, move_list, score_and_seats};
 use crate::service::thinking;
 use crate::service::turn_arrival;
 use crate::service::vacation::vacation_notes;
@@ -99,7 +100,10 @@ pub fn queue_loaded(
             }
         }
     }
-    for (game, plan) in plans(notices) {
+    // In a long run's batch a board letter's replayed parts are worked out
+    // on the thread that renders it ([`later::BoardLater`]).
+    let unfinished = crate::mail::ahead::is_open();
+    for (game, mut plan) in plans(notices) {
         let kind = plan.kind;
         // The caller's game, when mail loads it the same way (a test's
         // catalog may hold variants this build does not offer).
@@ -123,11 +127,20 @@ pub fn queue_loaded(
         if let Some(given) = given {
             same_as_stored(conn, given);
         }
-        let (mut letter, row, loaded) = match found {
+        let (mut letter, row, loaded, replay) = match found {
             Ok(loaded) => {
                 let full = kind == Kind::Over;
-                let letter = board_letter(conn, loaded, full, now)?;
-                (letter, loaded.row.clone(), Some(loaded))
+                let (mut letter, replay) = board_letter_unreplayed(conn, loaded, full, now)?;
+                let replay = if unfinished {
+                    Some(replay)
+                } else {
+                    replay
+                        .replayed(loaded)
+                        .map_err(|e| damaged_game(loaded, e))?
+                        .put_into(&mut letter);
+                    None
+                };
+                (letter, loaded.row.clone(), Some(loaded), replay)
             }
             // A game of a variant this build does not offer (test catalogs):
             // the mail says what the store knows, without a board.
@@ -137,7 +150,7 @@ pub fn queue_loaded(
                 let mut letter = row_letter(&row);
                 letter.to_move = plan.to_move.clone();
                 letter.ratings = super::ratings::letter::for_game(conn, &row, now)?;
-                (letter, row, None)
+                (letter, row, None, None)
             }
             Err(ServiceError::Store(e)) => return Err(e),
             Err(other) => return Err(StoreError::Damaged(format!("mail for {game}: {other}"))),
@@ -153,12 +166,21 @@ pub fn queue_loaded(
                     .map(|seat| l.player_at(seat))
             })
             .collect();
-        letter.notes = plan
-            .events
-            .iter()
+        let events: Vec<Event> = std::mem::take(&mut plan.events)
+            .into_iter()
             .filter(|event| !event.is_pass_of(&left))
-            .map(|event| event.line(&letter.marks, &letter.took))
             .collect();
+        // The events' lines show the turns' marks: from the replay.
+        let later = match (replay, loaded) {
+            (Some(replay), Some(loaded)) => Some(later::BoardLater::new(loaded, replay, events)),
+            _ => {
+                letter.notes = events
+                    .iter()
+                    .map(|event| event.line(&letter.marks, &letter.took))
+                    .collect();
+                None
+            }
+        };
         // The other players learn that a clock stands still (vacation).
         let seated = row.players_by_id();
         letter.notes.extend(
@@ -186,6 +208,8 @@ pub fn queue_loaded(
         (letter.spectators, letter.notified) = spectators::names(conn, game)?;
         // A move's board mail may wait for a reader's daily digest.
         let may_wait = plan.kind == Kind::Board && held::may_wait(conn, loaded, now)?;
+        // The game's letters, posted together once built.
+        let mut posted = Vec::new();
         let mut seen = Vec::new();
         for (seat, user) in players.iter().enumerate() {
             if seen.contains(user) {
@@ -200,7 +224,7 @@ pub fn queue_loaded(
             // they may do now.
             let mut letter = letter.clone();
             if let Some(loaded) = loaded {
-                address_to(&mut letter, loaded, seat)
+                address(&mut letter, loaded, seat, later.is_some())
                     .map_err(|e| StoreError::Damaged(e.to_string()))?;
             }
             // What is this reader's alone: their queue, their dropped turn.
@@ -237,7 +261,7 @@ pub fn queue_loaded(
                 message_id,
                 reply_to,
             };
-            post(conn, &settings.templates, envelope, wrap(letter), now)?;
+            posted.push((envelope, wrap(letter)));
         }
         let copy = spectators::Copy {
             game,
@@ -248,8 +272,11 @@ pub fn queue_loaded(
             kind,
             ply,
             over: plan.kind == Kind::Over,
+            unfinished: later.is_some(),
         };
-        spectators::queue(conn, settings, &copy, now)?;
+        posted.extend(spectators::copy(conn, settings, &copy, now)?);
+        let finish = later.map(|later| Box::new(later) as Box<dyn Finish>);
+        post_group(conn, &settings.templates, posted, finish, now)?;
     }
     Ok(())
 }
@@ -295,13 +322,25 @@ pub(super) fn address_to(
     game: &LoadedGame,
     seat: Seat,
 ) -> Result<(), ServiceError> {
+    address(letter, game, seat, false)
+}
+
+/// [`address_to`]; `unfinished`: the letter is one a
+/// [`later::BoardLater`] finishes where it is rendered, which draws its
+/// board and encodes its position there.
+pub(super) fn address(
+    letter: &mut BoardLetter,
+    game: &LoadedGame,
+    seat: Seat,
+    unfinished: bool,
+) -> Result<(), ServiceError> {
     let reader = game.player_at(seat);
     // In a long run's batch the ASCII board is drawn where the letter is
     // rendered, on the other core, from the same facts (the encoded
     // position, this side, the last turn as shown: `html_board`); a
     // variant outside this build's list cannot be read back there.
-    letter.diagram_later =
-        crate::mail::ahead::is_open() && find_variant(game.variant.name()).is_some();
+    letter.diagram_later = unfinished
+        || (crate::mail::ahead::is_open() && find_variant(game.variant.name()).is_some());
     if !letter.diagram_later {
         letter.diagram = game.position.render_for(seat).trim_end().to_string();
         // The diagram's own `Last move:` line gets the check or mate mark
@@ -323,7 +362,12 @@ pub(super) fn address_to(
             .iter()
             .map(|o| (o.name.clone(), o.value.clone()))
             .collect(),
-        position: game.position.encode(),
+        // Encoded once for all the readers, where they are rendered.
+        position: if unfinished {
+            String::new()
+        } else {
+            game.position.encode()
+        },
         seat,
         before_last: letter.before_last.clone(),
         last_shown: letter.last_shown.clone(),
@@ -699,10 +743,34 @@ pub(super) fn board_letter(
     full: bool,
     now: DateTime<Utc>,
 ) -> Result<BoardLetter, StoreError> {
-    let damaged = |e: ServiceError| match e {
+    let (mut letter, replay) = board_letter_unreplayed(conn, game, full, now)?;
+    replay
+        .replayed(game)
+        .map_err(|e| damaged_game(game, e))?
+        .put_into(&mut letter);
+    Ok(letter)
+}
+
+/// A service error met while building `game`'s letter, as the store's.
+fn damaged_game(game: &LoadedGame, e: ServiceError) -> StoreError {
+    match e {
         ServiceError::Store(e) => e,
         other => StoreError::Damaged(format!("{}: {other}", game.id())),
-    };
+    }
+}
+
+/// [`board_letter`] without what the game's replay gives (the move list,
+/// the marks, the clock block, the position before the last turn), and
+/// what that replay needs, read in the caller's transaction: the replay
+/// is pure work, done in place ([`board_letter`]) or where the letter is
+/// rendered ([`later::BoardLater`]).
+fn board_letter_unreplayed(
+    conn: &Connection,
+    game: &LoadedGame,
+    full: bool,
+    now: DateTime<Utc>,
+) -> Result<(BoardLetter, later::Replay), StoreError> {
+    let damaged = |e: ServiceError| damaged_game(game, e);
     // The board is drawn per reader, from their side ([`address_to`]).
     let view = game.current_view_undrawn();
     let (winner, drawn) = (
@@ -718,32 +786,7 @@ pub(super) fn board_letter(
         .map(|(e, _)| e.clone())
         .collect();
     let shows_clock = shows_clock(&game.row);
-    let ((scored, before), movers) =
-        score_and_seats(game.variant, &game.row.options, &log, shows_clock).map_err(damaged)?;
-    // The last turn's squares, what differs from the board before it,
-    // are worked out when the HTML board is drawn.
-    let before_last = before.map(|before| before.encode());
     let seats = game.variant.seats();
-    let shown = (!full).then_some(RECENT_MOVES);
-    let moves = move_list(&scored, seats.len(), shown);
-    let moves_cut_before = Some(first_shown(&scored, seats.len(), shown) - 1).filter(|&n| n > 0);
-    let marks = scored
-        .iter()
-        .filter(|s| !s.mark.is_empty())
-        .map(|s| (s.entry.ply, s.mark.to_string()))
-        .collect();
-    let shown = |s: &Scored| described(&s.entry.text, &s.taken, |seat| game.player_at(seat));
-    let took = scored
-        .iter()
-        .filter(|s| !s.taken.is_empty())
-        .map(|s| (s.entry.ply, shown(s)))
-        .collect();
-    let last_shown = scored
-        .iter()
-        .rev()
-        .find(|s| s.entry.kind == crate::store::turns::EntryKind::Turn)
-        .filter(|s| !s.mark.is_empty() || !s.taken.is_empty())
-        .map(|s| (s.entry.text.clone(), format!("{}{}", shown(s), s.mark)));
     let check = match (view.to_move.as_ref(), game.position.in_check()) {
         (Some(player), true) => Some(format!("{player}'s king is in check.")),
         _ => None,
@@ -766,12 +809,14 @@ pub(super) fn board_letter(
     } else {
         crate::service::votes::waiting_for(game, &game.row.undo_votes)
     };
-    let clock = if shows_clock {
-        Some(clock_letter(conn, game, trail, movers.as_deref(), now).map_err(damaged)?)
+    // The clock block's pauses are read here; the rest of it is worked out
+    // with the replay.
+    let pauses = if shows_clock {
+        Some(thinking::pauses_of_seats(conn, game, now).map_err(damaged)?)
     } else {
         None
     };
-    Ok(BoardLetter {
+    let letter = BoardLetter {
         title: game.variant.title().to_string(),
         name: game.variant.full_name().to_string(),
         variant: game.variant.name().to_string(),
@@ -789,11 +834,6 @@ pub(super) fn board_letter(
         drawn,
         reason: view.reason.clone(),
         result: view.result.clone(),
-        moves,
-        moves_cut_before,
-        marks,
-        took,
-        last_shown,
         check,
         deadline: due.map(readable),
         draw_offered_by,
@@ -801,15 +841,21 @@ pub(super) fn board_letter(
         silence_accepts,
         takeback_by,
         takeback_waiting_for,
-        clock,
-        before_last,
         writing: game.variant.writing().trim_end().to_string(),
         commitment: game.row.dice_commitment.clone(),
         seed: view.seed.clone(),
         ratings: super::ratings::letter::for_game(conn, &game.row, now)?,
         tournament: super::tournament::letters::board_line(conn, game.id())?,
         ..BoardLetter::default()
-    })
+    };
+    let replay = later::Replay {
+        full,
+        log,
+        trail,
+        pauses,
+        now,
+    };
+    Ok((letter, replay))
 }
 
 /// Whether a game's letter has the clock block, where pbmserv printed one:
@@ -819,61 +865,6 @@ fn shows_clock(row: &games::Game) -> bool {
     let over = row.status != games::Status::Active;
     let defaults = row.nag_days == DEFAULT_NAG_DAYS && row.forfeit_days == DEFAULT_FORFEIT_DAYS;
     over || !defaults || row.total_days.is_some() || row.clock.is_some()
-}
-
-/// The clock block ([`shows_clock`]) from the game's `trail`, and the seats
-/// to move along it when the caller replayed it
-/// ([`thinking::clocks_of_trail`]).
-fn clock_letter(
-    conn: &Connection,
-    game: &LoadedGame,
-    trail: Vec<(turns::Entry, Option<u32>)>,
-    seats: Option<&[Option<Seat>]>,
-    now: DateTime<Utc>,
-) -> Result<ClockLetter, ServiceError> {
-    let row = &game.row;
-    let over = row.status != games::Status::Active;
-    let clocks = thinking::clocks_of_trail(conn, game, trail, seats, now)?;
-    let seats = game.variant.seats();
-    let control = crate::service::deadline::control_of(game)?;
-    let banks = match control {
-        Some(control) => thinking::banks(&clocks, control)
-            .into_iter()
-            .enumerate()
-            .map(|(seat, left)| {
-                let side = seats.get(seat).copied().unwrap_or("");
-                (
-                    format!("{} ({side})", game.player_at(seat)),
-                    thinking::span_text(left),
-                )
-            })
-            .collect(),
-        None => Vec::new(),
-    };
-    Ok(ClockLetter {
-        started: readable(clocks.started),
-        last_move: clocks.last_entry.map(readable),
-        now: (!over).then(|| readable(now)),
-        ended: clocks.ended.map(readable),
-        nag_days: row.nag_days,
-        forfeit_days: row.forfeit_days,
-        total_days: row.total_days,
-        control: control.map(|c| c.describe()),
-        banks,
-        used: clocks
-            .used
-            .iter()
-            .enumerate()
-            .map(|(seat, used)| {
-                let side = seats.get(seat).copied().unwrap_or("");
-                (
-                    format!("{} ({side})", game.player_at(seat)),
-                    thinking::span_text(*used),
-                )
-            })
-            .collect(),
-        total: thinking::span_text(clocks.used.iter().copied().sum()),
-    })
 }
 
 /// A game's letter from its stored row alone (no position to draw, no

@@ -75,16 +75,20 @@ pub fn clocks_of_trail(
     seats: Option<&[Option<Seat>]>,
     now: DateTime<Utc>,
 ) -> Result<Clocks, ServiceError> {
-    let replayed = seats.filter(|s| {
-        s.len() == trail.len() + 1
-            && trail
-                .iter()
-                .all(|(e, undone)| undone.is_none() && e.kind != EntryKind::Undo)
-    });
-    let started = instant(&game.row.created)?;
-    let seats = game.row.players.len();
-    let pauses = game
-        .row
+    let pauses = pauses_of_seats(conn, game, now)?;
+    clocks_with_pauses(game, &pauses, &trail, seats, now)
+}
+
+/// The pauses of each seat's player of `game` (their vacations) as
+/// [`clocks_with_pauses`] wants them: read here, so that the rest is
+/// pure work, done wherever the caller likes (`remind`'s letters: on the
+/// rendering thread).
+pub fn pauses_of_seats(
+    conn: &Connection,
+    game: &LoadedGame,
+    now: DateTime<Utc>,
+) -> Result<Vec<Pauses>, ServiceError> {
+    game.row
         .player_ids
         .iter()
         .map(|&p| {
@@ -95,7 +99,25 @@ pub fn clocks_of_trail(
                 Pauses::new(&away, now)
             })
         })
-        .collect::<Result<Vec<_>, ServiceError>>()?;
+        .collect()
+}
+
+/// [`clocks_of_trail`] given the seats' pauses ([`pauses_of_seats`]).
+pub fn clocks_with_pauses(
+    game: &LoadedGame,
+    pauses: &[Pauses],
+    trail: &[(turns::Entry, Option<u32>)],
+    seats: Option<&[Option<Seat>]>,
+    now: DateTime<Utc>,
+) -> Result<Clocks, ServiceError> {
+    let replayed = seats.filter(|s| {
+        s.len() == trail.len() + 1
+            && trail
+                .iter()
+                .all(|(e, undone)| undone.is_none() && e.kind != EntryKind::Undo)
+    });
+    let started = instant(&game.row.created)?;
+    let seats = game.row.players.len();
     let mut used = vec![TimeDelta::zero(); seats];
     let mut partial = vec![TimeDelta::zero(); seats];
     let mut turn_spans = vec![Vec::new(); seats];
@@ -114,7 +136,7 @@ pub fn clocks_of_trail(
     };
     let movers = match replayed {
         Some(seats) => Cow::Borrowed(seats),
-        None => Cow::Owned(movers_along(game, &trail)?),
+        None => Cow::Owned(movers_along(game, trail)?),
     };
     let mut since = started;
     let mut last_entry = None;

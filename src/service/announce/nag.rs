@@ -7,11 +7,13 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use super::{address_to, addresses, board_letter, row_letter};
+use super::later::BoardLater;
+use super::{address, addresses, board_letter_unreplayed, damaged_game, row_letter};
 use crate::command::GameId;
 use crate::letters::Letter;
 use crate::letters::{BoardLetter, NagLetter};
-use crate::mail::post::{Envelope, post};
+use crate::mail::finish::Finish;
+use crate::mail::post::{Envelope, post_group};
 use crate::mail::settings::Settings;
 use crate::rules::VARIANTS;
 use crate::service::ServiceError;
@@ -72,12 +74,24 @@ pub fn queue(
             &found
         }
     };
+    // In a long run's batch the replayed parts are worked out where the
+    // letter is rendered ([`BoardLater`]).
+    let mut later = None;
     let mut board = match game {
         Ok(game) => {
-            let mut board = board_letter(conn, game, false, now)?;
+            let (mut board, replay) = board_letter_unreplayed(conn, game, false, now)?;
+            let unfinished = crate::mail::ahead::is_open();
+            if unfinished {
+                later = Some(BoardLater::new(game, replay, Vec::new()));
+            } else {
+                replay
+                    .replayed(game)
+                    .map_err(|e| damaged_game(game, e))?
+                    .put_into(&mut board);
+            }
             // From the side of the player reminded.
             if let Some(seat) = game.row.players.iter().position(|p| p == reminder.player) {
-                address_to(&mut board, game, seat)
+                address(&mut board, game, seat, unfinished)
                     .map_err(|e| StoreError::Damaged(e.to_string()))?;
             }
             board
@@ -129,14 +143,14 @@ pub fn queue(
         message_id: identity.game_mail_id(reminder.game, row.ply, &kind, reminder.player),
         reply_to,
     };
-    post(
+    let finish = later.map(|later| Box::new(later) as Box<dyn Finish>);
+    post_group(
         conn,
         &settings.templates,
-        envelope,
-        Letter::Nag(letter),
+        vec![(envelope, Letter::Nag(letter))],
+        finish,
         now,
-    )?;
-    Ok(())
+    )
 }
 
 #[cfg(test)]

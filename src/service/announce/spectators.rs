@@ -10,11 +10,11 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use super::address_to;
+use super::address;
 use crate::command::GameId;
 use crate::letters::{BoardLetter, Letter};
 use crate::mail::outbox::UNDISCLOSED;
-use crate::mail::post::{Envelope, post};
+use crate::mail::post::Envelope;
 use crate::mail::settings::Settings;
 use crate::service::game::LoadedGame;
 use crate::service::social::MAX_WATCHERS;
@@ -53,22 +53,27 @@ pub struct Copy<'a> {
     pub ply: u32,
     /// The game ended: those to notify get the copy too.
     pub over: bool,
+    /// The letter is finished where it is rendered
+    /// ([`super::later::BoardLater`]).
+    pub unfinished: bool,
 }
 
-/// Queues the spectators' copy, if anyone watches.
-pub fn queue(
+/// The spectators' copy to post after the players' letters, if anyone
+/// watches.
+pub fn copy(
     conn: &Connection,
     settings: &Settings,
     copy: &Copy<'_>,
     now: DateTime<Utc>,
-) -> Result<(), StoreError> {
+) -> Result<Option<(Envelope, Letter)>, StoreError> {
     let to = addresses_of(conn, copy.row, copy.over)?;
     if to.len() <= 1 {
-        return Ok(());
+        return Ok(None);
     }
     let mut letter = copy.letter.clone();
     if let Some(loaded) = copy.loaded {
-        address_to(&mut letter, loaded, 0).map_err(|e| StoreError::Damaged(e.to_string()))?;
+        address(&mut letter, loaded, 0, copy.unfinished)
+            .map_err(|e| StoreError::Damaged(e.to_string()))?;
     }
     spectator_view(&mut letter);
     let identity = &settings.identity;
@@ -86,14 +91,7 @@ pub fn queue(
         message_id,
         reply_to: None,
     };
-    post(
-        conn,
-        &settings.templates,
-        envelope,
-        (copy.wrap)(letter),
-        now,
-    )?;
-    Ok(())
+    Ok(Some((envelope, (copy.wrap)(letter))))
 }
 
 /// The addresses `game`'s spectators' copy goes to, behind
