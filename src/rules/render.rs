@@ -27,14 +27,59 @@ pub struct Drawing<'a> {
 
 /// A square's three characters: ` X `, `:X:`, `*X*`, `(X)`, `   `, `:::`.
 pub fn cell(glyph: Glyph, dark: bool) -> String {
-    match glyph {
-        None if dark => ":::".into(),
-        None => "   ".into(),
-        Some((c, 0)) if dark => format!(":{c}:"),
-        Some((c, 0)) => format!(" {c} "),
-        Some((c, 1)) => format!("*{c}*"),
-        Some((c, _)) => format!("({c})"),
+    let mut s = String::with_capacity(3);
+    push_cell(&mut s, glyph, dark);
+    s
+}
+
+/// [`cell`] written at the end of `s` (a board is drawn thousands of times
+/// in a `remind` run: no string of its own per square).
+fn push_cell(s: &mut String, glyph: Glyph, dark: bool) {
+    let (left, middle, right) = match glyph {
+        None if dark => (':', ':', ':'),
+        None => (' ', ' ', ' '),
+        Some((c, 0)) if dark => (':', c, ':'),
+        Some((c, 0)) => (' ', c, ' '),
+        Some((c, 1)) => ('*', c, '*'),
+        Some((c, _)) => ('(', c, ')'),
+    };
+    s.push(left);
+    s.push(middle);
+    s.push(right);
+}
+
+/// `n` right-aligned in `width` columns (`{n:>width$}`), written at the end
+/// of `s`.
+fn push_number(s: &mut String, n: i32, width: usize) {
+    let mut digits = [0u8; 12];
+    let mut at = digits.len();
+    let mut rest = n.unsigned_abs();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
     }
+    if n < 0 {
+        at -= 1;
+        digits[at] = b'-';
+    }
+    let text = std::str::from_utf8(&digits[at..]).expect("ASCII digits");
+    for _ in text.len()..width {
+        s.push(' ');
+    }
+    s.push_str(text);
+}
+
+/// `n` spaces.
+fn spaces(n: usize, capacity: usize) -> String {
+    let mut s = String::with_capacity(capacity.max(n));
+    for _ in 0..n {
+        s.push(' ');
+    }
+    s
 }
 
 impl<'a> Drawing<'a> {
@@ -48,29 +93,34 @@ impl<'a> Drawing<'a> {
     }
 
     /// The file indices left to right as drawn.
-    fn files_drawn(&self) -> Vec<i8> {
-        let files: Vec<i8> = (0..self.geometry.files() as i8).collect();
-        if self.flipped {
-            files.into_iter().rev().collect()
-        } else {
-            files
-        }
+    fn files_drawn(&self) -> impl Iterator<Item = i8> + use<> {
+        let files = self.geometry.files() as i8;
+        let flipped = self.flipped;
+        (0..files).map(move |i| if flipped { files - 1 - i } else { i })
+    }
+
+    /// A line's length: the margin, the rank numbers and the cells.
+    fn width(&self) -> usize {
+        self.margin + 8 + 4 * self.geometry.files() as usize
     }
 
     /// `      a   b   c ...`, letters centred over the cells.
     pub fn file_letters(&self) -> String {
-        let mut s = " ".repeat(self.margin + 4);
+        let mut s = spaces(self.margin + 4, self.width());
         for f in self.files_drawn() {
-            s.push_str(&format!("  {} ", file_letter(f)));
+            s.push_str("  ");
+            s.push(file_letter(f));
+            s.push(' ');
         }
-        s.trim_end().to_string()
+        s.truncate(s.trim_end().len());
+        s
     }
 
     /// The grid line below rank `r` (r = 0 is the bottom edge, r = ranks the
     /// top, whichever way up the board is drawn).
     pub fn grid_line(&self, r: usize) -> String {
         let files = self.geometry.files() as usize;
-        let mut s = " ".repeat(self.margin + 4);
+        let mut s = spaces(self.margin + 4, self.width());
         let corner = |i: usize| {
             let f = if self.flipped { files - i } else { i };
             (self.corner)(f, r)
@@ -86,14 +136,15 @@ impl<'a> Drawing<'a> {
     /// ` 12 |*R*|:::| ... |12`: one rank of cells with its numbers.
     pub fn rank_line(&self, rank: i8, glyph: &dyn Fn(Square) -> Glyph) -> String {
         let g = self.geometry;
-        let mut s = " ".repeat(self.margin);
-        s.push_str(&format!("{:>3} |", rank + 1));
+        let mut s = spaces(self.margin, self.width());
+        push_number(&mut s, i32::from(rank) + 1, 3);
+        s.push_str(" |");
         for f in self.files_drawn() {
             let sq = g.at(f as i32, rank as i32).expect("box square");
-            s.push_str(&cell(glyph(sq), g.is_dark(sq)));
+            push_cell(&mut s, glyph(sq), g.is_dark(sq));
             s.push('|');
         }
-        s.push_str(&format!("{:>2}", rank + 1));
+        push_number(&mut s, i32::from(rank) + 1, 2);
         s
     }
 
@@ -101,7 +152,8 @@ impl<'a> Drawing<'a> {
     /// first rank first when flipped.
     pub fn board_lines(&self, glyph: &dyn Fn(Square) -> Glyph) -> Vec<String> {
         let ranks = self.geometry.ranks() as usize;
-        let mut lines = vec![self.file_letters()];
+        let mut lines = Vec::with_capacity(2 * ranks + 3);
+        lines.push(self.file_letters());
         if self.flipped {
             lines.push(self.grid_line(0));
             for r in 0..ranks {
@@ -139,6 +191,29 @@ pub fn status_lines(to_move: Option<&str>, last_move: Option<&str>) -> Vec<Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cells_and_numbers_are_written_as_format_writes_them() {
+        for dark in [false, true] {
+            assert_eq!(cell(None, dark), if dark { ":::" } else { "   " });
+            for seat in 0..4u8 {
+                let expected = match seat {
+                    0 if dark => ":Q:".to_string(),
+                    0 => " Q ".to_string(),
+                    1 => "*Q*".to_string(),
+                    _ => "(Q)".to_string(),
+                };
+                assert_eq!(cell(Some(('Q', seat)), dark), expected);
+            }
+        }
+        for n in [-12, -1, 0, 1, 9, 10, 16, 99, 100, 12345] {
+            for width in 0..5 {
+                let mut s = String::from("x");
+                push_number(&mut s, n, width);
+                assert_eq!(s, format!("x{n:>width$}"));
+            }
+        }
+    }
 
     #[test]
     fn draws_house_style() {
