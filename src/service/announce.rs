@@ -111,7 +111,10 @@ pub fn queue_loaded(
         // Nobody would get this game's mail (no player with an address,
         // no spectator): building its letter (the game replayed for its
         // move list, its clocks, its board) would be work for no one.
-        if !has_readers(conn, game, given.map(|l| &l.row), kind == Kind::Over)? {
+        // Each player's row and addresses, read once for the game.
+        let mut readers = Readers::default();
+        let row_given = given.map(|l| &l.row);
+        if !has_readers(conn, game, row_given, kind == Kind::Over, &mut readers)? {
             continue;
         }
         // The game's row as it stands, read once for all its readers.
@@ -216,7 +219,7 @@ pub fn queue_loaded(
                 continue;
             }
             seen.push(user.clone());
-            let to = addresses(conn, user)?;
+            let (player, to) = readers.take(conn, user)?;
             if to.is_empty() || (may_wait && held::takes_digest(conn, user)?) {
                 continue;
             }
@@ -247,7 +250,7 @@ pub fn queue_loaded(
             };
             let threaded = message_id != root;
             // A reply token while the game goes on (none for its end).
-            let reply_to = match players::find(conn, user)? {
+            let reply_to = match player {
                 Some(player) if plan.kind != Kind::Over => {
                     Some(token::issue(conn, identity, game, player.id, now)?)
                 }
@@ -898,6 +901,7 @@ fn has_readers(
     game: GameId,
     row: Option<&games::Game>,
     over: bool,
+    readers: &mut Readers,
 ) -> Result<bool, StoreError> {
     let mut found = None;
     let row = match row {
@@ -909,7 +913,7 @@ fn has_readers(
         },
     };
     for user in &row.players {
-        if !addresses(conn, user)?.is_empty() {
+        if !readers.look_up(conn, user)?.is_empty() {
             return Ok(true);
         }
     }
@@ -933,9 +937,56 @@ fn same_as_stored(conn: &Connection, given: &LoadedGame) {
 }
 
 pub(super) fn addresses(conn: &Connection, user: &str) -> Result<Vec<String>, StoreError> {
+    Ok(reader(conn, user)?.1)
+}
+
+/// A user's row (none for a user unknown to the store) and confirmed mail
+/// addresses ([`addresses`]).
+pub(super) fn reader(
+    conn: &Connection,
+    user: &str,
+) -> Result<(Option<players::Player>, Vec<String>), StoreError> {
     match players::find(conn, user)? {
-        Some(player) => players::confirmed_emails(conn, player.id),
-        None => Ok(Vec::new()),
+        Some(player) => {
+            let emails = players::confirmed_emails(conn, player.id)?;
+            Ok((Some(player), emails))
+        }
+        None => Ok((None, Vec::new())),
+    }
+}
+
+/// The [`reader`]s of one game's mail looked up so far: whether anyone
+/// reads it is asked first, and each player's letter wants the same rows.
+#[derive(Default)]
+struct Readers(Vec<(String, Option<players::Player>, Vec<String>)>);
+
+impl Readers {
+    /// `user`'s addresses, read once.
+    fn look_up(&mut self, conn: &Connection, user: &str) -> Result<&[String], StoreError> {
+        let at = match self.0.iter().position(|(u, _, _)| u == user) {
+            Some(at) => at,
+            None => {
+                let (player, emails) = reader(conn, user)?;
+                self.0.push((user.to_string(), player, emails));
+                self.0.len() - 1
+            }
+        };
+        Ok(&self.0[at].2)
+    }
+
+    /// `user`'s row and addresses, read now unless looked up before.
+    fn take(
+        &mut self,
+        conn: &Connection,
+        user: &str,
+    ) -> Result<(Option<players::Player>, Vec<String>), StoreError> {
+        match self.0.iter().position(|(u, _, _)| u == user) {
+            Some(at) => {
+                let (_, player, emails) = self.0.swap_remove(at);
+                Ok((player, emails))
+            }
+            None => reader(conn, user),
+        }
     }
 }
 

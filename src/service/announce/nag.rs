@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use super::later::BoardLater;
-use super::{address, addresses, board_letter_unreplayed, damaged_game, row_letter};
+use super::{address, board_letter_unreplayed, damaged_game, reader, row_letter};
 use crate::command::GameId;
 use crate::letters::Letter;
 use crate::letters::{BoardLetter, NagLetter};
@@ -49,7 +49,7 @@ pub fn queue(
     loaded: Option<&LoadedGame>,
     now: DateTime<Utc>,
 ) -> Result<(), StoreError> {
-    let to = addresses(conn, reminder.player)?;
+    let (player, to) = reader(conn, reminder.player)?;
     if to.is_empty() {
         return Ok(());
     }
@@ -125,7 +125,7 @@ pub fn queue(
     let identity = &settings.identity;
     let kind = format!("nag{}.clock{}", reminder.period, reminder.clock);
     let root = identity.game_root_id(reminder.game, reminder.player);
-    let reply_to = match crate::store::players::find(conn, reminder.player)? {
+    let reply_to = match player {
         Some(player) => Some(crate::mail::token::issue(
             conn,
             identity,
