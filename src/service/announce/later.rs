@@ -288,3 +288,161 @@ impl Finish for BoardLater {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rusqlite::Connection;
+
+    use crate::command::{Actor, Command, GameId, Watch};
+    use crate::mail::ahead::RenderAhead;
+    use crate::mail::settings::Settings;
+    use crate::rules::VARIANTS;
+    use crate::service::testing::{at, db};
+    use crate::service::{Notice, Request, execute, notify};
+
+    fn run(conn: &mut Connection, user: &str, command: Command) {
+        let actor = match user {
+            "" => Actor::Anonymous,
+            user => Actor::Trusted(user.into()),
+        };
+        let request = Request {
+            actor: &actor,
+            command: &command,
+            now: at(60),
+            comment: None,
+            catalog: VARIANTS,
+            by_mail: false,
+        };
+        execute(conn, &request).unwrap();
+    }
+
+    fn chess_move(game: GameId, turn: &str) -> Command {
+        Command::Move {
+            game,
+            turn: turn.into(),
+            expect: None,
+        }
+    }
+
+    /// alice (White) and bob play chess, carol watches; three moves each
+    /// but White's last.
+    fn game(conn: &mut Connection) -> GameId {
+        for user in ["alice", "bob", "carol"] {
+            let signup = Command::Signup {
+                user: user.into(),
+                password: "secret".into(),
+                emails: vec![format!("{user}@example.org")],
+            };
+            run(conn, "", signup);
+        }
+        let challenge = Command::Challenge {
+            variant: "chess".into(),
+            players: vec!["alice".into(), "bob".into()],
+            options: vec![],
+        };
+        run(conn, "", challenge);
+        let game: GameId = conn
+            .query_row("SELECT max(id) FROM games", [], |r| r.get::<_, i64>(0))
+            .map(|id| GameId(id as u64))
+            .unwrap();
+        let watch = Command::Subscribe {
+            variant: "chess".into(),
+            target: Watch::Board(game),
+            on: true,
+        };
+        run(conn, "carol", watch);
+        for (user, turn) in [
+            ("alice", "e2-e4"),
+            ("bob", "f7-f6"),
+            ("alice", "d2-d4"),
+            ("bob", "g7-g5"),
+        ] {
+            run(conn, user, chess_move(game, turn));
+        }
+        game
+    }
+
+    /// The outbox's rows from `from` on, reply tokens (random) left out.
+    fn mails(conn: &Connection, from: i64) -> Vec<Vec<Option<String>>> {
+        let mut q = conn
+            .prepare(
+                "SELECT recipients, subject, body, message_id, in_reply_to, \"references\", \
+                 reply_to IS NULL, html, html_board FROM outbox WHERE id >= ?1 ORDER BY id",
+            )
+            .unwrap();
+        q.query_map([from], |r| {
+            (0..9)
+                .map(|i| {
+                    let value = r.get_ref(i)?;
+                    Ok(match value {
+                        rusqlite::types::ValueRef::Null => None,
+                        rusqlite::types::ValueRef::Integer(n) => Some(n.to_string()),
+                        other => Some(other.as_str()?.to_string()),
+                    })
+                })
+                .collect()
+        })
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+    }
+
+    /// A reminder and the mating move's mails (the move with its `#` in the
+    /// move list and the notes, the clock block of a game over, the
+    /// spectator's copy), with the letters finished where they are rendered
+    /// (`ahead`) or built in place.
+    fn reminder_and_mate(ahead: bool) -> Vec<Vec<Option<String>>> {
+        let mut conn = db();
+        let game = game(&mut conn);
+        let from: i64 = conn
+            .query_row("SELECT coalesce(max(id), 0) + 1 FROM outbox", [], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        let settings = Settings::current().unwrap();
+        let mut worker = ahead.then(|| RenderAhead::start(&settings.templates));
+        let reminder = Notice::Reminder {
+            game,
+            player: "alice".into(),
+            clock: 4,
+            period: 1,
+            days: 7,
+            forfeit_at: "2026-01-22T00:00:00Z".into(),
+        };
+        {
+            let batch = worker.as_mut().map(RenderAhead::open);
+            notify::queue(&conn, &[reminder], at(60)).unwrap();
+            if let Some(batch) = batch {
+                batch.queue(&conn).unwrap();
+            }
+        }
+        {
+            let batch = worker.as_mut().map(RenderAhead::open);
+            run(&mut conn, "alice", chess_move(game, "Qd1-h5"));
+            if let Some(batch) = batch {
+                batch.queue(&conn).unwrap();
+            }
+        }
+        mails(&conn, from)
+    }
+
+    #[test]
+    fn letters_finished_where_they_are_rendered_are_the_letters_built_in_place() {
+        let in_place = reminder_and_mate(false);
+        let ahead = reminder_and_mate(true);
+        // The reminder, the game's end to alice, bob and the spectator.
+        assert_eq!(in_place.len(), 4, "{in_place:#?}");
+        let body = |row: &[Option<String>]| row[2].clone().unwrap_or_default();
+        assert!(
+            body(&in_place[1]).contains("Qd1-h5#"),
+            "{}",
+            body(&in_place[1])
+        );
+        assert!(
+            body(&in_place[1]).contains("Time used"),
+            "{}",
+            body(&in_place[1])
+        );
+        assert_eq!(ahead, in_place);
+    }
+}
