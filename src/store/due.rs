@@ -38,8 +38,15 @@ pub fn marked(conn: &Connection) -> Result<Vec<GameId>, StoreError> {
         .collect::<Result<_, _>>()?)
 }
 
+/// The moment of an active game `remind` has nothing to wait for: it
+/// sorts after every RFC 3339 moment, so no run reads it as due. The game
+/// keeps its row (due_marks.sql: the triggers mark a game by updating its
+/// row, so every active game has one).
+const NEVER: &str = "never";
+
 /// Stores when `game` is next due: `Some(at)`, or `None` for a game
-/// `remind` has nothing to wait for (the row goes).
+/// `remind` has nothing to wait for ([`NEVER`]; a game no longer active
+/// has no row, and gets none).
 pub fn set(conn: &Connection, game: GameId, at: Option<&str>) -> Result<(), StoreError> {
     match at {
         Some(at) => {
@@ -47,19 +54,22 @@ pub fn set(conn: &Connection, game: GameId, at: Option<&str>) -> Result<(), Stor
                 .execute(params![game.0 as i64, at])?;
         }
         None => {
-            conn.prepare_cached("DELETE FROM due WHERE game = ?1")?
-                .execute([game.0 as i64])?;
+            conn.prepare_cached("UPDATE due SET at = ?2 WHERE game = ?1")?
+                .execute(params![game.0 as i64, NEVER])?;
         }
     }
     Ok(())
 }
 
-/// What the index says of `game`: `None` without a row, `Some(None)` for
-/// a row not worked out (NULL).
+/// What the index says of `game`: `None` when it has no moment (no row,
+/// or [`NEVER`]), `Some(None)` for a row not worked out (NULL).
 pub fn of(conn: &Connection, game: GameId) -> Result<Option<Option<String>>, StoreError> {
     let mut q = conn.prepare_cached("SELECT at FROM due WHERE game = ?1")?;
     let mut rows = q.query_map([game.0 as i64], |r| r.get::<_, Option<String>>(0))?;
-    Ok(rows.next().transpose()?)
+    Ok(rows
+        .next()
+        .transpose()?
+        .filter(|at| at.as_deref() != Some(NEVER)))
 }
 
 /// Marks every active game as never worked out, so that the next
@@ -75,7 +85,7 @@ pub fn forget_all(conn: &Connection) -> Result<(), StoreError> {
 
 /// Panics (debug builds: the tests) when a transaction is about to commit
 /// a change whose due moment was not worked out: a write path without
-/// its `settle` call. A release build leaves such a game to `remind`,
+/// its `settle` call; or an active game without a row. A release build leaves such a game to `remind`,
 /// which reads it as due.
 #[cfg(debug_assertions)]
 pub fn assert_settled(conn: &Connection) {
@@ -86,6 +96,19 @@ pub fn assert_settled(conn: &Connection) {
     assert!(
         left.is_empty(),
         "games {left:?} changed without their due moment worked out (service::due::settle)"
+    );
+    // The triggers mark a game by updating its row (due_marks.sql): an
+    // active game without one would go unmarked.
+    let rowless: Vec<i64> = conn
+        .prepare_cached(
+            "SELECT id FROM games WHERE status = 'active' \
+             AND NOT EXISTS (SELECT 1 FROM due WHERE game = games.id)",
+        )
+        .and_then(|mut q| q.query_map([], |r| r.get(0))?.collect())
+        .unwrap_or_default();
+    assert!(
+        rowless.is_empty(),
+        "active games {rowless:?} without a row in due"
     );
 }
 

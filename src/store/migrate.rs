@@ -37,6 +37,7 @@ pub const STEPS: &[&str] = &[
     include_str!("html_board.sql"),
     include_str!("draw_in_games.sql"),
     include_str!("rows_folded.sql"),
+    include_str!("due_marks.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,
@@ -463,5 +464,119 @@ mod tests {
             conn.execute("UPDATE games SET bot_level = 9 WHERE id = 2", [])
                 .is_err()
         );
+    }
+
+    #[test]
+    fn every_active_game_gets_a_due_row_and_the_marks_stay_exact() {
+        // A database of version 27: today's, with the seven triggers as
+        // due.sql made them (upserts that ask `games` whether the game is
+        // active) and no row for an active game nothing was waited for in.
+        let mut conn = Connection::open_in_memory().unwrap();
+        to_latest(&mut conn).unwrap();
+        let due_sql = include_str!("due.sql");
+        let from = due_sql
+            .find("CREATE TRIGGER IF NOT EXISTS due_seat")
+            .unwrap();
+        let to = due_sql
+            .find("CREATE TRIGGER IF NOT EXISTS due_draw_offer ")
+            .unwrap();
+        for name in [
+            "due_seat",
+            "due_turn",
+            "due_turn_changed",
+            "due_reminder",
+            "due_reminder_changed",
+            "due_vacation",
+            "due_vacation_changed",
+        ] {
+            conn.execute_batch(&format!("DROP TRIGGER {name}")).unwrap();
+        }
+        conn.execute_batch(&due_sql[from..to]).unwrap();
+        conn.execute_batch("PRAGMA user_version = 27").unwrap();
+        let old: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' \
+                 AND sql LIKE '%status = ''active''%'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(old, 9, "the version-27 triggers");
+        conn.execute_batch(
+            "INSERT INTO players (id, userid, password_hash, created) \
+             VALUES (1, 'alice', 'x', 'now'), (2, 'bob', 'x', 'now');
+             INSERT INTO games (id, variant, status, position, created, updated) \
+             VALUES (1, 'chess', 'active', '', 'now', 'now'), \
+                    (2, 'chess', 'active', '', 'now', 'now'), \
+                    (3, 'chess', 'over', '', 'now', 'now'), \
+                    (4, 'chess', 'active', '', 'now', 'now');
+             INSERT INTO seats (game, seat, player) VALUES (1, 0, 1), (3, 0, 1), (4, 0, 1), (2, 0, 2);
+             UPDATE due SET at = 'at-' || game;
+             DELETE FROM due WHERE game = 4;",
+        )
+        .unwrap();
+        to_latest(&mut conn).unwrap();
+        assert_eq!(version(&conn).unwrap(), LATEST);
+        let text = |s: &str| Some(s.to_string());
+        assert_eq!(
+            due_moments(&conn),
+            [(1, text("at-1")), (2, text("at-2")), (4, text(""))],
+            "kept, and the rowless active game due at once"
+        );
+        let marked = |conn: &Connection| -> Vec<i64> {
+            let marked: Vec<i64> = conn
+                .prepare("SELECT game FROM due WHERE at IS NULL ORDER BY game")
+                .unwrap()
+                .query_map([], |r| r.get(0))
+                .unwrap()
+                .collect::<Result<_, _>>()
+                .unwrap();
+            conn.execute_batch("UPDATE due SET at = 'later' WHERE at IS NULL")
+                .unwrap();
+            marked
+        };
+        assert_eq!(marked(&conn), Vec::<i64>::new());
+        // Each change marks the active games it touches, and an over game
+        // gets no row.
+        for (change, games) in [
+            (
+                "INSERT INTO turns (game, seq, ply, text, at) VALUES (1, 1, 1, 'e4', 'now')",
+                vec![1],
+            ),
+            (
+                "INSERT INTO turns (game, seq, ply, text, at) VALUES (3, 1, 1, 'e4', 'now')",
+                vec![],
+            ),
+            ("UPDATE turns SET undone = 2 WHERE game = 1", vec![1]),
+            (
+                "INSERT INTO seats (game, seat, player) VALUES (4, 1, 2)",
+                vec![4],
+            ),
+            (
+                "INSERT INTO seats (game, seat, player) VALUES (3, 1, 2)",
+                vec![],
+            ),
+            (
+                "INSERT INTO reminders (game, since_seq, period, sent) VALUES (2, 1, 1, 'now')",
+                vec![2],
+            ),
+            ("UPDATE reminders SET period = 2 WHERE game = 2", vec![2]),
+            (
+                "INSERT INTO vacations (player, started) VALUES (1, 'now')",
+                vec![1, 4],
+            ),
+            (
+                "UPDATE vacations SET ended = 'now' WHERE player = 1",
+                vec![1, 4],
+            ),
+            (
+                "UPDATE vacations SET player = 2 WHERE player = 1",
+                vec![1, 2, 4],
+            ),
+        ] {
+            conn.execute_batch(change).unwrap();
+            assert_eq!(marked(&conn), games, "{change}");
+        }
+        assert!(due_moments(&conn).iter().all(|(game, _)| *game != 3));
     }
 }
