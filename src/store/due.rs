@@ -38,15 +38,14 @@ pub fn marked(conn: &Connection) -> Result<Vec<GameId>, StoreError> {
         .collect::<Result<_, _>>()?)
 }
 
-/// The moment of an active game `remind` has nothing to wait for: it
-/// sorts after every RFC 3339 moment, so no run reads it as due. The game
-/// keeps its row (due_marks.sql: the triggers mark a game by updating its
-/// row, so every active game has one).
+/// The moment of a game `remind` has nothing to wait for (over, or
+/// nobody to move): it sorts after every RFC 3339 moment, so no run reads
+/// it as due. The game keeps its row (due_marks.sql: the triggers mark a
+/// game by updating its row, so every game has one).
 const NEVER: &str = "never";
 
 /// Stores when `game` is next due: `Some(at)`, or `None` for a game
-/// `remind` has nothing to wait for ([`NEVER`]; a game no longer active
-/// has no row, and gets none).
+/// `remind` has nothing to wait for ([`NEVER`]).
 pub fn set(conn: &Connection, game: GameId, at: Option<&str>) -> Result<(), StoreError> {
     match at {
         Some(at) => {
@@ -73,19 +72,21 @@ pub fn of(conn: &Connection, game: GameId) -> Result<Option<Option<String>>, Sto
 }
 
 /// Marks every active game as never worked out, so that the next
-/// `remind` looks at each one (and works out its moment again): what the
-/// migration does, and a full scan on demand.
+/// `remind` looks at each one (and works out its moment again), and the
+/// others as never due: what the migration does, and a full scan on
+/// demand.
 pub fn forget_all(conn: &Connection) -> Result<(), StoreError> {
     conn.execute_batch(
         "DELETE FROM due; \
-         INSERT INTO due (game, at) SELECT id, '' FROM games WHERE status = 'active';",
+         INSERT INTO due (game, at) \
+             SELECT id, CASE status WHEN 'active' THEN '' ELSE 'never' END FROM games;",
     )?;
     Ok(())
 }
 
 /// Panics (debug builds: the tests) when a transaction is about to commit
 /// a change whose due moment was not worked out: a write path without
-/// its `settle` call; or an active game without a row. A release build leaves such a game to `remind`,
+/// its `settle` call; or a game without its row. A release build leaves such a game to `remind`,
 /// which reads it as due.
 #[cfg(debug_assertions)]
 pub fn assert_settled(conn: &Connection) {
@@ -97,19 +98,15 @@ pub fn assert_settled(conn: &Connection) {
         left.is_empty(),
         "games {left:?} changed without their due moment worked out (service::due::settle)"
     );
-    // The triggers mark a game by updating its row (due_marks.sql): an
-    // active game without one would go unmarked.
+    // The triggers mark a game by updating its row (due_marks.sql): a
+    // game without one would go unmarked.
     let rowless: Vec<i64> = conn
         .prepare_cached(
-            "SELECT id FROM games WHERE status = 'active' \
-             AND NOT EXISTS (SELECT 1 FROM due WHERE game = games.id)",
+            "SELECT id FROM games WHERE NOT EXISTS (SELECT 1 FROM due WHERE game = games.id)",
         )
         .and_then(|mut q| q.query_map([], |r| r.get(0))?.collect())
         .unwrap_or_default();
-    assert!(
-        rowless.is_empty(),
-        "active games {rowless:?} without a row in due"
-    );
+    assert!(rowless.is_empty(), "games {rowless:?} without a row in due");
 }
 
 #[cfg(test)]
@@ -204,10 +201,14 @@ mod tests {
             conn.execute(change, []).unwrap();
             assert_eq!(marked(&conn).unwrap(), [g(1), g(3)], "{change}");
         }
-        // A game that ends leaves the index.
+        // A game that ends is marked, and once worked out (nothing to wait
+        // for) is never due.
         conn.execute("UPDATE games SET status = 'over' WHERE id = 3", [])
             .unwrap();
+        assert_eq!(of(&conn, g(3)).unwrap(), Some(None));
+        set(&conn, g(1), Some("2026-02-01T00:00:00Z")).unwrap();
+        set(&conn, g(3), None).unwrap();
         assert_eq!(of(&conn, g(3)).unwrap(), None);
-        assert_eq!(due_by(&conn, "2000-01-01T00:00:00Z").unwrap(), [g(1)]);
+        assert_eq!(due_by(&conn, "2100-01-01T00:00:00Z").unwrap(), [g(1)]);
     }
 }

@@ -366,8 +366,12 @@ mod tests {
                 (3, text("t4"), None)
             ]
         );
+        // (The game over has its row too since version 28.)
         let due = due_moments(&conn);
-        assert_eq!(due, [(1, text("at-1")), (2, text("at-2"))]);
+        assert_eq!(
+            due,
+            [(1, text("at-1")), (2, text("at-2")), (3, text("at-3"))]
+        );
         let left: i64 = conn
             .query_row(
                 "SELECT count(*) FROM sqlite_master WHERE name LIKE '%draw_offer%'",
@@ -448,8 +452,12 @@ mod tests {
                 (3, None, text("2026-01-01"), 1)
             ]
         );
+        // (The game over has its row too since version 28.)
         let due = due_moments(&conn);
-        assert_eq!(due, [(1, text("at-1")), (2, text("at-2"))]);
+        assert_eq!(
+            due,
+            [(1, text("at-1")), (2, text("at-2")), (3, text("at-3"))]
+        );
         let left: i64 = conn
             .query_row(
                 "SELECT count(*) FROM sqlite_master \
@@ -467,20 +475,23 @@ mod tests {
     }
 
     #[test]
-    fn every_active_game_gets_a_due_row_and_the_marks_stay_exact() {
-        // A database of version 27: today's, with the seven triggers as
+    fn every_game_gets_a_due_row_and_the_marks_stay_exact() {
+        // A database of version 27: today's, with the nine triggers as
         // due.sql made them (upserts that ask `games` whether the game is
-        // active) and no row for an active game nothing was waited for in.
+        // active), rows for the active games only, and none for an active
+        // game nothing was waited for in.
         let mut conn = Connection::open_in_memory().unwrap();
         to_latest(&mut conn).unwrap();
         let due_sql = include_str!("due.sql");
         let from = due_sql
-            .find("CREATE TRIGGER IF NOT EXISTS due_seat")
+            .find("CREATE TRIGGER IF NOT EXISTS due_game_new")
             .unwrap();
         let to = due_sql
             .find("CREATE TRIGGER IF NOT EXISTS due_draw_offer ")
             .unwrap();
         for name in [
+            "due_game_new",
+            "due_game_changed",
             "due_seat",
             "due_turn",
             "due_turn_changed",
@@ -515,13 +526,19 @@ mod tests {
              DELETE FROM due WHERE game = 4;",
         )
         .unwrap();
+        assert_eq!(due_moments(&conn).len(), 2);
         to_latest(&mut conn).unwrap();
         assert_eq!(version(&conn).unwrap(), LATEST);
         let text = |s: &str| Some(s.to_string());
         assert_eq!(
             due_moments(&conn),
-            [(1, text("at-1")), (2, text("at-2")), (4, text(""))],
-            "kept, and the rowless active game due at once"
+            [
+                (1, text("at-1")),
+                (2, text("at-2")),
+                (3, text("never")),
+                (4, text(""))
+            ],
+            "kept; the game over never due, the rowless active one due at once"
         );
         let marked = |conn: &Connection| -> Vec<i64> {
             let marked: Vec<i64> = conn
@@ -536,47 +553,54 @@ mod tests {
             marked
         };
         assert_eq!(marked(&conn), Vec::<i64>::new());
-        // Each change marks the active games it touches, and an over game
-        // gets no row.
-        for (change, games) in [
+        // Each change marks the games it touches (a vacation only the
+        // active ones, as before), and a new game has its row.
+        let changes: [(&str, &[i64]); 13] = [
             (
                 "INSERT INTO turns (game, seq, ply, text, at) VALUES (1, 1, 1, 'e4', 'now')",
-                vec![1],
+                &[1],
             ),
             (
                 "INSERT INTO turns (game, seq, ply, text, at) VALUES (3, 1, 1, 'e4', 'now')",
-                vec![],
+                &[3],
             ),
-            ("UPDATE turns SET undone = 2 WHERE game = 1", vec![1]),
+            ("UPDATE turns SET undone = 2 WHERE game = 1", &[1]),
             (
                 "INSERT INTO seats (game, seat, player) VALUES (4, 1, 2)",
-                vec![4],
+                &[4],
             ),
             (
                 "INSERT INTO seats (game, seat, player) VALUES (3, 1, 2)",
-                vec![],
+                &[3],
             ),
             (
                 "INSERT INTO reminders (game, since_seq, period, sent) VALUES (2, 1, 1, 'now')",
-                vec![2],
+                &[2],
             ),
-            ("UPDATE reminders SET period = 2 WHERE game = 2", vec![2]),
+            ("UPDATE reminders SET period = 2 WHERE game = 2", &[2]),
             (
                 "INSERT INTO vacations (player, started) VALUES (1, 'now')",
-                vec![1, 4],
+                &[1, 4],
             ),
             (
                 "UPDATE vacations SET ended = 'now' WHERE player = 1",
-                vec![1, 4],
+                &[1, 4],
             ),
             (
                 "UPDATE vacations SET player = 2 WHERE player = 1",
-                vec![1, 2, 4],
+                &[1, 2, 4],
             ),
-        ] {
+            ("UPDATE games SET status = 'over' WHERE id = 1", &[1]),
+            ("UPDATE games SET status = 'active' WHERE id = 3", &[3]),
+            (
+                "INSERT INTO games (id, variant, status, position, created, updated) \
+                 VALUES (5, 'chess', 'over', '', 'now', 'now')",
+                &[5],
+            ),
+        ];
+        for (change, games) in changes {
             conn.execute_batch(change).unwrap();
             assert_eq!(marked(&conn), games, "{change}");
         }
-        assert!(due_moments(&conn).iter().all(|(game, _)| *game != 3));
     }
 }
