@@ -27,13 +27,46 @@ pub struct Drawing<'a> {
 
 /// A square's three characters: ` X `, `:X:`, `*X*`, `(X)`, `   `, `:::`.
 pub fn cell(glyph: Glyph, dark: bool) -> String {
-    match glyph {
-        None if dark => ":::".into(),
-        None => "   ".into(),
-        Some((c, 0)) if dark => format!(":{c}:"),
-        Some((c, 0)) => format!(" {c} "),
-        Some((c, 1)) => format!("*{c}*"),
-        Some((c, _)) => format!("({c})"),
+    let mut s = String::with_capacity(3);
+    push_cell(&mut s, glyph, dark);
+    s
+}
+
+/// [`cell`], written at the end of `s` (a board's 64 cells are drawn
+/// into their lines without a string each: every reply and letter draws
+/// one).
+pub fn push_cell(s: &mut String, glyph: Glyph, dark: bool) {
+    let (open, c, close) = match glyph {
+        None if dark => (':', ':', ':'),
+        None => (' ', ' ', ' '),
+        Some((c, 0)) if dark => (':', c, ':'),
+        Some((c, 0)) => (' ', c, ' '),
+        Some((c, 1)) => ('*', c, '*'),
+        Some((c, _)) => ('(', c, ')'),
+    };
+    s.push(open);
+    s.push(c);
+    s.push(close);
+}
+
+/// `n` right-aligned in `width` columns, as `format!("{n:>width$}")`.
+fn push_right(s: &mut String, n: usize, width: usize) {
+    let mut digits = [0u8; 20];
+    let mut len = 0;
+    let mut n = n;
+    loop {
+        digits[len] = b'0' + (n % 10) as u8;
+        len += 1;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for _ in len..width {
+        s.push(' ');
+    }
+    for &d in digits[..len].iter().rev() {
+        s.push(d as char);
     }
 }
 
@@ -47,30 +80,39 @@ impl<'a> Drawing<'a> {
         }
     }
 
-    /// The file indices left to right as drawn.
-    fn files_drawn(&self) -> Vec<i8> {
-        let files: Vec<i8> = (0..self.geometry.files() as i8).collect();
+    /// The file index drawn `i`-th from the left.
+    fn file_drawn(&self, i: i8) -> i8 {
         if self.flipped {
-            files.into_iter().rev().collect()
+            self.geometry.files() as i8 - 1 - i
         } else {
-            files
+            i
         }
+    }
+
+    /// The width of a line of cells, margin and numbers included.
+    fn width(&self) -> usize {
+        self.margin + 4 + 4 * self.geometry.files() as usize + 3
     }
 
     /// `      a   b   c ...`, letters centred over the cells.
     pub fn file_letters(&self) -> String {
-        let mut s = " ".repeat(self.margin + 4);
-        for f in self.files_drawn() {
-            s.push_str(&format!("  {} ", file_letter(f)));
+        let mut s = String::with_capacity(self.width());
+        s.extend(std::iter::repeat_n(' ', self.margin + 4));
+        for i in 0..self.geometry.files() as i8 {
+            s.push_str("  ");
+            s.push(file_letter(self.file_drawn(i)));
+            s.push(' ');
         }
-        s.trim_end().to_string()
+        s.truncate(s.trim_end().len());
+        s
     }
 
     /// The grid line below rank `r` (r = 0 is the bottom edge, r = ranks the
     /// top, whichever way up the board is drawn).
     pub fn grid_line(&self, r: usize) -> String {
         let files = self.geometry.files() as usize;
-        let mut s = " ".repeat(self.margin + 4);
+        let mut s = String::with_capacity(self.width());
+        s.extend(std::iter::repeat_n(' ', self.margin + 4));
         let corner = |i: usize| {
             let f = if self.flipped { files - i } else { i };
             (self.corner)(f, r)
@@ -86,14 +128,18 @@ impl<'a> Drawing<'a> {
     /// ` 12 |*R*|:::| ... |12`: one rank of cells with its numbers.
     pub fn rank_line(&self, rank: i8, glyph: &dyn Fn(Square) -> Glyph) -> String {
         let g = self.geometry;
-        let mut s = " ".repeat(self.margin);
-        s.push_str(&format!("{:>3} |", rank + 1));
-        for f in self.files_drawn() {
+        let mut s = String::with_capacity(self.width());
+        s.extend(std::iter::repeat_n(' ', self.margin));
+        let number = rank as usize + 1;
+        push_right(&mut s, number, 3);
+        s.push_str(" |");
+        for i in 0..g.files() as i8 {
+            let f = self.file_drawn(i);
             let sq = g.at(f as i32, rank as i32).expect("box square");
-            s.push_str(&cell(glyph(sq), g.is_dark(sq)));
+            push_cell(&mut s, glyph(sq), g.is_dark(sq));
             s.push('|');
         }
-        s.push_str(&format!("{:>2}", rank + 1));
+        push_right(&mut s, number, 2);
         s
     }
 
@@ -101,7 +147,9 @@ impl<'a> Drawing<'a> {
     /// first rank first when flipped.
     pub fn board_lines(&self, glyph: &dyn Fn(Square) -> Glyph) -> Vec<String> {
         let ranks = self.geometry.ranks() as usize;
-        let mut lines = vec![self.file_letters()];
+        let mut lines = Vec::with_capacity(2 * ranks + 3);
+        let letters = self.file_letters();
+        lines.push(letters.clone());
         if self.flipped {
             lines.push(self.grid_line(0));
             for r in 0..ranks {
@@ -115,7 +163,7 @@ impl<'a> Drawing<'a> {
                 lines.push(self.grid_line(r));
             }
         }
-        lines.push(self.file_letters());
+        lines.push(letters);
         lines
     }
 }
@@ -174,6 +222,30 @@ mod tests {
     +---+---+---+
       c   b   a";
         assert_eq!(flipped.board_lines(&glyph).join("\n"), want);
+    }
+
+    #[test]
+    fn cells_and_numbers_are_drawn_as_formatted() {
+        for glyph in [None, Some(('K', 0)), Some(('q', 1)), Some(('P', 2))] {
+            for dark in [false, true] {
+                let want = match glyph {
+                    None if dark => ":::".to_string(),
+                    None => "   ".to_string(),
+                    Some((c, 0)) if dark => format!(":{c}:"),
+                    Some((c, 0)) => format!(" {c} "),
+                    Some((c, 1)) => format!("*{c}*"),
+                    Some((c, _)) => format!("({c})"),
+                };
+                assert_eq!(cell(glyph, dark), want);
+            }
+        }
+        for n in [0, 1, 9, 10, 12, 99, 100, 1234] {
+            for width in [0, 2, 3] {
+                let mut s = String::new();
+                push_right(&mut s, n, width);
+                assert_eq!(s, format!("{n:>width$}"));
+            }
+        }
     }
 
     #[test]
