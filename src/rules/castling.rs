@@ -53,7 +53,12 @@ impl CastlingRule {
         [king_from, king_to, rook_from, rook_to]: [char; 4],
         guard_between: bool,
     ) -> Self {
-        let sq = |f: char| geo.parse(&format!("{f}{rank}")).expect("castling square");
+        let sq = |f: char| {
+            let mut name = String::with_capacity(1 + rank.len());
+            name.push(f);
+            name.push_str(rank);
+            geo.parse(&name).expect("castling square")
+        };
         let (k, r) = (king_from as u8, rook_from as u8);
         let between: Vec<Square> = (k.min(r) + 1..k.max(r)).map(|f| sq(f as char)).collect();
         let (lo, hi) = (k.min(king_to as u8), k.max(king_to as u8));

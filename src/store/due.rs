@@ -38,8 +38,14 @@ pub fn marked(conn: &Connection) -> Result<Vec<GameId>, StoreError> {
         .collect::<Result<_, _>>()?)
 }
 
+/// The moment of a game `remind` has nothing to wait for (over, or
+/// nobody to move): it sorts after every RFC 3339 moment, so no run reads
+/// it as due. The game keeps its row (due_marks.sql: the triggers mark a
+/// game by updating its row, so every game has one).
+const NEVER: &str = "never";
+
 /// Stores when `game` is next due: `Some(at)`, or `None` for a game
-/// `remind` has nothing to wait for (the row goes).
+/// `remind` has nothing to wait for ([`NEVER`]).
 pub fn set(conn: &Connection, game: GameId, at: Option<&str>) -> Result<(), StoreError> {
     match at {
         Some(at) => {
@@ -47,35 +53,40 @@ pub fn set(conn: &Connection, game: GameId, at: Option<&str>) -> Result<(), Stor
                 .execute(params![game.0 as i64, at])?;
         }
         None => {
-            conn.prepare_cached("DELETE FROM due WHERE game = ?1")?
-                .execute([game.0 as i64])?;
+            conn.prepare_cached("UPDATE due SET at = ?2 WHERE game = ?1")?
+                .execute(params![game.0 as i64, NEVER])?;
         }
     }
     Ok(())
 }
 
-/// What the index says of `game`: `None` without a row, `Some(None)` for
-/// a row not worked out (NULL).
+/// What the index says of `game`: `None` when it has no moment (no row,
+/// or [`NEVER`]), `Some(None)` for a row not worked out (NULL).
 pub fn of(conn: &Connection, game: GameId) -> Result<Option<Option<String>>, StoreError> {
     let mut q = conn.prepare_cached("SELECT at FROM due WHERE game = ?1")?;
     let mut rows = q.query_map([game.0 as i64], |r| r.get::<_, Option<String>>(0))?;
-    Ok(rows.next().transpose()?)
+    Ok(rows
+        .next()
+        .transpose()?
+        .filter(|at| at.as_deref() != Some(NEVER)))
 }
 
 /// Marks every active game as never worked out, so that the next
-/// `remind` looks at each one (and works out its moment again): what the
-/// migration does, and a full scan on demand.
+/// `remind` looks at each one (and works out its moment again), and the
+/// others as never due: what the migration does, and a full scan on
+/// demand.
 pub fn forget_all(conn: &Connection) -> Result<(), StoreError> {
     conn.execute_batch(
         "DELETE FROM due; \
-         INSERT INTO due (game, at) SELECT id, '' FROM games WHERE status = 'active';",
+         INSERT INTO due (game, at) \
+             SELECT id, CASE status WHEN 'active' THEN '' ELSE 'never' END FROM games;",
     )?;
     Ok(())
 }
 
 /// Panics (debug builds: the tests) when a transaction is about to commit
 /// a change whose due moment was not worked out: a write path without
-/// its `settle` call. A release build leaves such a game to `remind`,
+/// its `settle` call; or a game without its row. A release build leaves such a game to `remind`,
 /// which reads it as due.
 #[cfg(debug_assertions)]
 pub fn assert_settled(conn: &Connection) {
@@ -87,6 +98,15 @@ pub fn assert_settled(conn: &Connection) {
         left.is_empty(),
         "games {left:?} changed without their due moment worked out (service::due::settle)"
     );
+    // The triggers mark a game by updating its row (due_marks.sql): a
+    // game without one would go unmarked.
+    let rowless: Vec<i64> = conn
+        .prepare_cached(
+            "SELECT id FROM games WHERE NOT EXISTS (SELECT 1 FROM due WHERE game = games.id)",
+        )
+        .and_then(|mut q| q.query_map([], |r| r.get(0))?.collect())
+        .unwrap_or_default();
+    assert!(rowless.is_empty(), "games {rowless:?} without a row in due");
 }
 
 #[cfg(test)]
@@ -181,10 +201,14 @@ mod tests {
             conn.execute(change, []).unwrap();
             assert_eq!(marked(&conn).unwrap(), [g(1), g(3)], "{change}");
         }
-        // A game that ends leaves the index.
+        // A game that ends is marked, and once worked out (nothing to wait
+        // for) is never due.
         conn.execute("UPDATE games SET status = 'over' WHERE id = 3", [])
             .unwrap();
+        assert_eq!(of(&conn, g(3)).unwrap(), Some(None));
+        set(&conn, g(1), Some("2026-02-01T00:00:00Z")).unwrap();
+        set(&conn, g(3), None).unwrap();
         assert_eq!(of(&conn, g(3)).unwrap(), None);
-        assert_eq!(due_by(&conn, "2000-01-01T00:00:00Z").unwrap(), [g(1)]);
+        assert_eq!(due_by(&conn, "2100-01-01T00:00:00Z").unwrap(), [g(1)]);
     }
 }

@@ -37,6 +37,7 @@ pub const STEPS: &[&str] = &[
     include_str!("html_board.sql"),
     include_str!("draw_in_games.sql"),
     include_str!("rows_folded.sql"),
+    include_str!("due_marks.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,
@@ -365,8 +366,12 @@ mod tests {
                 (3, text("t4"), None)
             ]
         );
+        // (The game over has its row too since version 28.)
         let due = due_moments(&conn);
-        assert_eq!(due, [(1, text("at-1")), (2, text("at-2"))]);
+        assert_eq!(
+            due,
+            [(1, text("at-1")), (2, text("at-2")), (3, text("at-3"))]
+        );
         let left: i64 = conn
             .query_row(
                 "SELECT count(*) FROM sqlite_master WHERE name LIKE '%draw_offer%'",
@@ -447,8 +452,12 @@ mod tests {
                 (3, None, text("2026-01-01"), 1)
             ]
         );
+        // (The game over has its row too since version 28.)
         let due = due_moments(&conn);
-        assert_eq!(due, [(1, text("at-1")), (2, text("at-2"))]);
+        assert_eq!(
+            due,
+            [(1, text("at-1")), (2, text("at-2")), (3, text("at-3"))]
+        );
         let left: i64 = conn
             .query_row(
                 "SELECT count(*) FROM sqlite_master \
@@ -463,5 +472,135 @@ mod tests {
             conn.execute("UPDATE games SET bot_level = 9 WHERE id = 2", [])
                 .is_err()
         );
+    }
+
+    #[test]
+    fn every_game_gets_a_due_row_and_the_marks_stay_exact() {
+        // A database of version 27: today's, with the nine triggers as
+        // due.sql made them (upserts that ask `games` whether the game is
+        // active), rows for the active games only, and none for an active
+        // game nothing was waited for in.
+        let mut conn = Connection::open_in_memory().unwrap();
+        to_latest(&mut conn).unwrap();
+        let due_sql = include_str!("due.sql");
+        let from = due_sql
+            .find("CREATE TRIGGER IF NOT EXISTS due_game_new")
+            .unwrap();
+        let to = due_sql
+            .find("CREATE TRIGGER IF NOT EXISTS due_draw_offer ")
+            .unwrap();
+        for name in [
+            "due_game_new",
+            "due_game_changed",
+            "due_seat",
+            "due_turn",
+            "due_turn_changed",
+            "due_reminder",
+            "due_reminder_changed",
+            "due_vacation",
+            "due_vacation_changed",
+        ] {
+            conn.execute_batch(&format!("DROP TRIGGER {name}")).unwrap();
+        }
+        conn.execute_batch(&due_sql[from..to]).unwrap();
+        conn.execute_batch("PRAGMA user_version = 27").unwrap();
+        let old: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' \
+                 AND sql LIKE '%status = ''active''%'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(old, 9, "the version-27 triggers");
+        conn.execute_batch(
+            "INSERT INTO players (id, userid, password_hash, created) \
+             VALUES (1, 'alice', 'x', 'now'), (2, 'bob', 'x', 'now');
+             INSERT INTO games (id, variant, status, position, created, updated) \
+             VALUES (1, 'chess', 'active', '', 'now', 'now'), \
+                    (2, 'chess', 'active', '', 'now', 'now'), \
+                    (3, 'chess', 'over', '', 'now', 'now'), \
+                    (4, 'chess', 'active', '', 'now', 'now');
+             INSERT INTO seats (game, seat, player) VALUES (1, 0, 1), (3, 0, 1), (4, 0, 1), (2, 0, 2);
+             UPDATE due SET at = 'at-' || game;
+             DELETE FROM due WHERE game = 4;",
+        )
+        .unwrap();
+        assert_eq!(due_moments(&conn).len(), 2);
+        to_latest(&mut conn).unwrap();
+        assert_eq!(version(&conn).unwrap(), LATEST);
+        let text = |s: &str| Some(s.to_string());
+        assert_eq!(
+            due_moments(&conn),
+            [
+                (1, text("at-1")),
+                (2, text("at-2")),
+                (3, text("never")),
+                (4, text(""))
+            ],
+            "kept; the game over never due, the rowless active one due at once"
+        );
+        let marked = |conn: &Connection| -> Vec<i64> {
+            let marked: Vec<i64> = conn
+                .prepare("SELECT game FROM due WHERE at IS NULL ORDER BY game")
+                .unwrap()
+                .query_map([], |r| r.get(0))
+                .unwrap()
+                .collect::<Result<_, _>>()
+                .unwrap();
+            conn.execute_batch("UPDATE due SET at = 'later' WHERE at IS NULL")
+                .unwrap();
+            marked
+        };
+        assert_eq!(marked(&conn), Vec::<i64>::new());
+        // Each change marks the games it touches (a vacation only the
+        // active ones, as before), and a new game has its row.
+        let changes: [(&str, &[i64]); 13] = [
+            (
+                "INSERT INTO turns (game, seq, ply, text, at) VALUES (1, 1, 1, 'e4', 'now')",
+                &[1],
+            ),
+            (
+                "INSERT INTO turns (game, seq, ply, text, at) VALUES (3, 1, 1, 'e4', 'now')",
+                &[3],
+            ),
+            ("UPDATE turns SET undone = 2 WHERE game = 1", &[1]),
+            (
+                "INSERT INTO seats (game, seat, player) VALUES (4, 1, 2)",
+                &[4],
+            ),
+            (
+                "INSERT INTO seats (game, seat, player) VALUES (3, 1, 2)",
+                &[3],
+            ),
+            (
+                "INSERT INTO reminders (game, since_seq, period, sent) VALUES (2, 1, 1, 'now')",
+                &[2],
+            ),
+            ("UPDATE reminders SET period = 2 WHERE game = 2", &[2]),
+            (
+                "INSERT INTO vacations (player, started) VALUES (1, 'now')",
+                &[1, 4],
+            ),
+            (
+                "UPDATE vacations SET ended = 'now' WHERE player = 1",
+                &[1, 4],
+            ),
+            (
+                "UPDATE vacations SET player = 2 WHERE player = 1",
+                &[1, 2, 4],
+            ),
+            ("UPDATE games SET status = 'over' WHERE id = 1", &[1]),
+            ("UPDATE games SET status = 'active' WHERE id = 3", &[3]),
+            (
+                "INSERT INTO games (id, variant, status, position, created, updated) \
+                 VALUES (5, 'chess', 'over', '', 'now', 'now')",
+                &[5],
+            ),
+        ];
+        for (change, games) in changes {
+            conn.execute_batch(change).unwrap();
+            assert_eq!(marked(&conn), games, "{change}");
+        }
     }
 }

@@ -117,13 +117,22 @@ pub fn confirm(
         .optional()?)
 }
 
-/// A user's confirmed addresses: the only ones game mail goes to.
+/// A user's confirmed addresses: the only ones game mail goes to, in the
+/// column's order (NOCASE: ASCII letters folded; no two differ only so),
+/// sorted here: an `ORDER BY` cost every move 7 K instructions to
+/// prepare.
 pub fn confirmed_emails(conn: &Connection, player: i64) -> Result<Vec<String>, StoreError> {
-    let mut q = conn.prepare_cached(
-        "SELECT email FROM player_emails WHERE player = ?1 AND confirmed ORDER BY email",
-    )?;
+    let mut q =
+        conn.prepare_cached("SELECT email FROM player_emails WHERE player = ?1 AND confirmed")?;
     let rows = q.query_map([player], |r| r.get(0))?;
-    Ok(rows.collect::<Result<_, _>>()?)
+    let mut emails: Vec<String> = rows.collect::<Result<_, _>>()?;
+    emails.sort_by(|a, b| nocase(a).cmp(nocase(b)));
+    Ok(emails)
+}
+
+/// SQLite's NOCASE order: the bytes with ASCII upper case folded.
+fn nocase(s: &str) -> impl Iterator<Item = u8> + '_ {
+    s.bytes().map(|b| b.to_ascii_lowercase())
 }
 
 /// True when `email` is one of player `player`'s confirmed addresses
@@ -193,6 +202,32 @@ mod tests {
         assert!(!is_confirmed(&conn, id + 1, "a@example.test").unwrap());
         confirm(&conn, id, "code").unwrap();
         assert!(is_confirmed(&conn, id, "b@example.test").unwrap());
+    }
+
+    #[test]
+    fn confirmed_addresses_come_in_the_columns_order() {
+        let conn = open_in_memory().unwrap();
+        let emails: Vec<String> = [
+            "b@example.test",
+            "A@example.test",
+            "_x@example.test",
+            "Z@example.test",
+            "\u{e9}@example.test",
+            "a2@example.test",
+            "[@example.test",
+        ]
+        .map(String::from)
+        .into();
+        let id = insert(&conn, "alice", "hash", &emails, "2026-01-01T00:00:00Z").unwrap();
+        let by_sqlite: Vec<String> = conn
+            .prepare("SELECT email FROM player_emails WHERE player = ?1 ORDER BY email")
+            .unwrap()
+            .query_map([id], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(confirmed_emails(&conn, id).unwrap(), by_sqlite);
+        assert_eq!(by_sqlite[0], "[@example.test", "{by_sqlite:?}");
     }
 
     #[test]

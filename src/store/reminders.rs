@@ -57,14 +57,17 @@ pub fn clock(conn: &Connection, game: &Game) -> Result<Option<ClockRow>, StoreEr
         Some((seq, at, seat)) => (seq, at, seat.map(|s| s as usize)),
         None => (0, game.created.clone(), None),
     };
+    // The game's one reminder row, its log number compared here (a
+    // second key term cost every move 6 K instructions to prepare).
     let period_sent = super::row(
         conn,
-        "SELECT period FROM reminders WHERE game = ?1 AND since_seq = ?2",
-        params![game.id.0 as i64, since_seq],
-        |r| r.get::<_, u32>(0),
+        "SELECT since_seq, period FROM reminders WHERE game = ?1",
+        [game.id.0 as i64],
+        |r| Ok((r.get::<_, u32>(0)?, r.get::<_, u32>(1)?)),
     )
     .optional()?
-    .unwrap_or(0);
+    .filter(|&(seq, _)| seq == since_seq)
+    .map_or(0, |(_, period)| period);
     Ok(Some(ClockRow {
         game: game.id,
         nag_days: game.nag_days,

@@ -23,23 +23,29 @@ pub struct Waiting {
 }
 
 /// What waits in `game` now (read again after anything changed it).
+///
+/// One row per row of the game in the four tables, each naming its
+/// table: a `UNION ALL` of four key look-ups costs less to prepare than
+/// four `EXISTS` subqueries (69 K instructions against 92 K), and a game
+/// has few such rows, usually none.
 pub fn of_game(conn: &Connection, game: GameId) -> Result<Waiting, StoreError> {
-    Ok(super::row(
-        conn,
-        "SELECT EXISTS (SELECT 1 FROM pending_resignations WHERE game = ?1), \
-                EXISTS (SELECT 1 FROM conditional_moves WHERE game = ?1), \
-                EXISTS (SELECT 1 FROM queued_turns WHERE game = ?1), \
-                EXISTS (SELECT 1 FROM submissions WHERE game = ?1)",
-        [game.0 as i64],
-        |r| {
-            Ok(Waiting {
-                resignations: r.get(0)?,
-                conditional: r.get(1)?,
-                queued: r.get(2)?,
-                submissions: r.get(3)?,
-            })
-        },
-    )?)
+    let mut q = conn.prepare_cached(
+        "SELECT 0 FROM pending_resignations WHERE game = ?1 \
+         UNION ALL SELECT 1 FROM conditional_moves WHERE game = ?1 \
+         UNION ALL SELECT 2 FROM queued_turns WHERE game = ?1 \
+         UNION ALL SELECT 3 FROM submissions WHERE game = ?1",
+    )?;
+    let mut rows = q.query([game.0 as i64])?;
+    let mut waiting = Waiting::default();
+    while let Some(row) = rows.next()? {
+        match row.get::<_, i64>(0)? {
+            0 => waiting.resignations = true,
+            1 => waiting.conditional = true,
+            2 => waiting.queued = true,
+            _ => waiting.submissions = true,
+        }
+    }
+    Ok(waiting)
 }
 
 #[cfg(test)]
@@ -77,5 +83,8 @@ mod tests {
             assert_eq!(of_game(&conn, two).unwrap(), expected, "{sql}");
             assert_eq!(of_game(&conn, one).unwrap(), Waiting::default(), "{sql}");
         }
+        // Several rows of one table answer once.
+        conn.execute(rows[1], []).unwrap();
+        assert_eq!(of_game(&conn, two).unwrap(), expected);
     }
 }
