@@ -37,6 +37,7 @@ pub const STEPS: &[&str] = &[
     include_str!("html_board.sql"),
     include_str!("draw_in_games.sql"),
     include_str!("rows_folded.sql"),
+    include_str!("checks_spelled_out.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,
@@ -465,3 +466,7 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+#[path = "checks_spelled_out_tests.rs"]
+mod checks_spelled_out_tests;
