@@ -95,7 +95,10 @@ fn the_spelled_out_checks_keep_the_rows_and_refuse_what_the_lists_refused() {
     let schema_after: i64 = conn
         .query_row("PRAGMA schema_version", [], |r| r.get(0))
         .unwrap();
-    assert!(schema_after > schema_before, "other connections read the schema again");
+    assert!(
+        schema_after > schema_before,
+        "other connections read the schema again"
+    );
     let check: String = conn
         .query_row("PRAGMA integrity_check", [], |r| r.get(0))
         .unwrap();
@@ -130,7 +133,10 @@ fn the_spelled_out_checks_keep_the_rows_and_refuse_what_the_lists_refused() {
             "UPDATE turns SET kind = ?1",
             &["turn", "resign", "forfeit", "signoff", "draw", "undo"],
         ),
-        ("UPDATE outbox SET status = ?1", &["pending", "sent", "failed"]),
+        (
+            "UPDATE outbox SET status = ?1",
+            &["pending", "sent", "failed"],
+        ),
         (
             "UPDATE challenge_settings SET answer = ?1",
             &["accept", "ask", "reject"],

