@@ -27,13 +27,26 @@ use crate::web::data::{
     TournamentLine, TournamentPage,
 };
 
-/// Queues a page to be written after commit (once, however often marked).
+mod held;
+
+pub use held::Held;
+
+/// Queues a page to be written after commit (once, however often marked;
+/// held to the end of the batch while a [`Held`] is open on this thread).
 pub fn queue(conn: &Connection, page: &PageKey) -> Result<(), StoreError> {
+    if held::hold(|| page.key()) {
+        return Ok(());
+    }
+    write_mark(conn, &page.key())
+}
+
+/// Marks the page with this key in `conn`'s transaction.
+fn write_mark(conn: &Connection, key: &str) -> Result<(), StoreError> {
     crate::store::exec(
         conn,
         "INSERT INTO publish (page, marked) VALUES (?1, random())
          ON CONFLICT (page) DO UPDATE SET marked = excluded.marked",
-        [page.key()],
+        [key],
     )?;
     Ok(())
 }

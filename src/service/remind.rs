@@ -268,6 +268,8 @@ impl Judge<'_> {
             Care::Together(ahead) => Some(ahead.open()),
             Care::EachAlone => None,
         };
+        // The web pages' marks too, each page once (super::publish::Held).
+        let marks = ahead.is_some().then(super::publish::Held::open);
         let mut tally = Summary::default();
         for &game in games {
             if alone {
@@ -302,6 +304,9 @@ impl Judge<'_> {
         }
         if let Some(ahead) = ahead {
             ahead.queue(&tx)?;
+        }
+        if let Some(marks) = marks {
+            marks.write(&tx)?;
         }
         tx.commit()?;
         Ok(Some(tally))
