@@ -206,6 +206,10 @@ pub enum Action {
     Drawn,
 }
 
+/// A game as `remind` left it (`None`: not loaded, no longer active),
+/// with its clock when carried ([`Carried`]).
+type After = Option<(LoadedGame, Option<GameClock>)>;
+
 /// The judging state of one run: the players' pauses, worked out once each.
 struct Judge<'a> {
     catalog: Catalog<'a>,
@@ -355,11 +359,7 @@ impl Judge<'_> {
     /// loaded: no longer active), with its clock as it stands, when the
     /// last action read it and changed nothing it reads but what it knows
     /// ([`Carried`]).
-    fn act_all(
-        &mut self,
-        tx: &Tx<'_>,
-        id: GameId,
-    ) -> Result<(Vec<Action>, Option<(LoadedGame, Option<GameClock>)>), ServiceError> {
+    fn act_all(&mut self, tx: &Tx<'_>, id: GameId) -> Result<(Vec<Action>, After), ServiceError> {
         let mut done = Vec::new();
         // Its row read once, to see that it is still active and to load it.
         let row = match games::find(tx, id)? {
