@@ -17,6 +17,15 @@ fn opcodes(conn: &Connection, sql: &str) -> Vec<String> {
         .unwrap()
 }
 
+/// This step's place in [`STEPS`] (found by its text, so that a step
+/// appended later does not move it).
+fn this_step() -> usize {
+    STEPS
+        .iter()
+        .position(|s| *s == include_str!("checks_spelled_out.sql"))
+        .unwrap()
+}
+
 /// The tables every move, mail or `remind` writes.
 const HOT: [&str; 4] = ["games", "turns", "outbox", "inbox"];
 
@@ -33,7 +42,7 @@ fn no_write_of_the_busy_tables_builds_a_temporary_table_for_its_checks() {
         );
     }
     // As the games, turns and outbox tables did before the step.
-    let mut old = at_version(LATEST as usize - 1);
+    let mut old = at_version(this_step());
     let ops = opcodes(
         &old,
         "INSERT INTO outbox (created_at, recipients, subject, body, message_id, next_attempt_at) \
@@ -69,7 +78,7 @@ fn at_version(version: usize) -> Connection {
 
 #[test]
 fn the_spelled_out_checks_keep_the_rows_and_refuse_what_the_lists_refused() {
-    let mut conn = at_version(LATEST as usize - 1);
+    let mut conn = at_version(this_step());
     conn.execute_batch(
         "INSERT INTO players (id, userid, password_hash, created) VALUES (1, 'alice', 'x', 'now');
          INSERT INTO games (id, variant, status, position, created, updated)
@@ -166,6 +175,6 @@ fn the_spelled_out_checks_keep_the_rows_and_refuse_what_the_lists_refused() {
             .unwrap()
     };
     let once = sql(&conn);
-    conn.execute_batch(STEPS[LATEST as usize - 1]).unwrap();
+    conn.execute_batch(STEPS[this_step()]).unwrap();
     assert_eq!(sql(&conn), once);
 }
