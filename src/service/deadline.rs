@@ -21,7 +21,7 @@ use crate::store::{StoreError, draw_offers, vacations};
 const HORIZON_DAYS: i64 = 3 * 366;
 
 /// The clock of the player to move in one game, as the store has it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameClock {
     pub row: ClockRow,
     /// The seat to move and its player (row id).

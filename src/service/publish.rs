@@ -27,15 +27,28 @@ use crate::web::data::{
     TournamentLine, TournamentPage,
 };
 
-/// Queues a page to be written after commit (once, however often marked).
-/// A mark already there is replaced (the table has no trigger and no
-/// foreign key, and is read in page order): an upsert cost every move
-/// 13 K instructions more to prepare.
+mod held;
+
+pub use held::Held;
+
+/// Queues a page to be written after commit (once, however often marked;
+/// held to the end of the batch while a [`Held`] is open on this thread).
 pub fn queue(conn: &Connection, page: &PageKey) -> Result<(), StoreError> {
+    if held::hold(|| page.key()) {
+        return Ok(());
+    }
+    write_mark(conn, &page.key())
+}
+
+/// Marks the page with this key in `conn`'s transaction. A mark already
+/// there is replaced (the table has no trigger and no foreign key, and is
+/// read in page order): an upsert cost every move 13 K instructions more
+/// to prepare.
+fn write_mark(conn: &Connection, key: &str) -> Result<(), StoreError> {
     crate::store::exec(
         conn,
         "INSERT OR REPLACE INTO publish (page, marked) VALUES (?1, random())",
-        [page.key()],
+        [key],
     )?;
     Ok(())
 }

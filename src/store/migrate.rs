@@ -38,6 +38,7 @@ pub const STEPS: &[&str] = &[
     include_str!("draw_in_games.sql"),
     include_str!("rows_folded.sql"),
     include_str!("due_marks.sql"),
+    include_str!("checks_spelled_out.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,
@@ -604,3 +605,7 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "checks_spelled_out_tests.rs"]
+mod checks_spelled_out_tests;

@@ -713,3 +713,53 @@ fn a_pending_resignation_goes_before_a_forfeit_on_time() {
     );
     assert_eq!(log_kinds(&conn, id), ["turn ", "turn ", "resign "]);
 }
+
+/// The pages a batch's games change are marked once each, in the batch's
+/// transaction (held to its end: src/service/publish/held.rs), and a batch
+/// sent round again game by game marks them as it goes.
+#[test]
+fn the_pages_of_a_batch_are_marked_once_each_when_it_commits() {
+    let marked = |conn: &Connection| -> Vec<String> {
+        conn.prepare("SELECT page FROM publish ORDER BY page")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    };
+    for skipped in [false, true] {
+        let mut conn = db();
+        let first = game(&mut conn, "race", &["alice", "bob"], &[]);
+        game(&mut conn, "race", &["carol", "dave"], &[]);
+        let challenge = Command::Challenge {
+            variant: "race".into(),
+            players: vec!["bob".into(), "carol".into()],
+            options: vec![],
+        };
+        exec(&mut conn, None, challenge, at(0)).unwrap();
+        if skipped {
+            conn.execute(
+                "UPDATE games SET variant = 'gone' WHERE id = ?1",
+                [first.0 as i64],
+            )
+            .unwrap();
+        }
+        conn.execute("DELETE FROM publish", []).unwrap();
+        let s = remind(&mut conn, GAMES, at(0) + days(21), &mut |_, _| {}).unwrap();
+        let players = if skipped {
+            vec!["bob", "carol", "dave"]
+        } else {
+            vec!["alice", "bob", "carol", "dave"]
+        };
+        let games = if skipped { vec![2, 3] } else { vec![1, 2, 3] };
+        assert_eq!(
+            (s.forfeits, s.problems.len()),
+            (games.len(), usize::from(skipped))
+        );
+        let mut expected: Vec<String> = games.iter().map(|g| format!("game:{g}")).collect();
+        expected.extend(players.iter().map(|p| format!("player:{p}")));
+        expected.extend(["index".to_string(), "standings:race".to_string()]);
+        expected.sort();
+        assert_eq!(marked(&conn), expected, "skipped: {skipped}");
+    }
+}

@@ -582,3 +582,66 @@ fn a_game_drawn_by_agreement_mails_no_queue_or_pending_resignation() {
         assert!(!page.contains("pending"), "{page}");
     }
 }
+
+/// A game that takes no more turns loses what waited in it, in each of
+/// the four tables, whichever of them have rows of it; other games keep
+/// theirs.
+#[test]
+fn forgetting_a_game_empties_each_waiting_table_of_its_rows_only() {
+    let conn = crate::store::open_in_memory().unwrap();
+    conn.execute_batch(
+        "INSERT INTO players (id, userid, password_hash, created) VALUES (1, 'a', 'h', 't');
+         INSERT INTO games (id, variant, status, created, updated, position) \
+         VALUES (1, 'chess', 'active', 't', 't', ''), (2, 'chess', 'active', 't', 't', ''), \
+                (3, 'chess', 'active', 't', 't', '');
+         UPDATE due SET at = 'x';",
+    )
+    .unwrap();
+    let rows = |game: i64| {
+        [
+            format!("INSERT INTO pending_resignations (game, player, at) VALUES ({game}, 1, 't')"),
+            format!(
+                "INSERT INTO conditional_moves (game, player, reply_ply, reply, after_reply, move, at) \
+                 VALUES ({game}, 1, 1, 'e4', '', 'e5', 't')"
+            ),
+            format!(
+                "INSERT INTO queued_turns (game, player, pos, turn, at) VALUES ({game}, 1, 0, 'e4', 't')"
+            ),
+            format!(
+                "INSERT INTO submissions (game, player, turn, ply, position, at) \
+                 VALUES ({game}, 1, 'e4', 0, '', 't')"
+            ),
+        ]
+    };
+    let count = |game: i64| -> Vec<i64> {
+        [
+            "pending_resignations",
+            "conditional_moves",
+            "queued_turns",
+            "submissions",
+        ]
+        .iter()
+        .map(|table| {
+            conn.query_row(
+                &format!("SELECT count(*) FROM {table} WHERE game = ?1"),
+                [game],
+                |r| r.get(0),
+            )
+            .unwrap()
+        })
+        .collect()
+    };
+    // Game 1 has a row in every table, game 2 in each table alone in turn,
+    // game 3 keeps its rows.
+    for sql in rows(1).iter().chain(rows(3).iter()) {
+        conn.execute(sql, []).unwrap();
+    }
+    super::forget(&conn, GameId(1)).unwrap();
+    assert_eq!(count(1), [0, 0, 0, 0]);
+    for sql in rows(2) {
+        conn.execute(&sql, []).unwrap();
+        super::forget(&conn, GameId(2)).unwrap();
+        assert_eq!(count(2), [0, 0, 0, 0], "{sql}");
+    }
+    assert_eq!(count(3), [1, 1, 1, 1]);
+}
