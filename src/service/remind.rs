@@ -142,6 +142,8 @@ pub fn remind(
     store::widen_cache(conn)?;
     // The batches' commits fold the WAL seldom; the run folds it last.
     let long_run = store::wal::LongRun::start();
+    // And the other core copies the log into the database meanwhile.
+    let folder = store::wal::Folder::start(conn.path());
     // The batches' letters are rendered on the other core.
     let settings = Settings::current().map_err(|e| ServiceError::Setup(e.to_string()))?;
     let mut ahead = RenderAhead::start(&settings.templates);
@@ -183,6 +185,9 @@ pub fn remind(
                 .ok_or_else(|| ServiceError::Internal("remind: a batch refused twice".into()))?,
         };
         summary.add(tally);
+        if let Some(folder) = &folder {
+            folder.nudge();
+        }
         // Counted once committed.
         for _ in batch {
             done += 1;
@@ -191,6 +196,7 @@ pub fn remind(
     }
     // The digests of the day, after the games' news and forfeits.
     summary.digests = super::digest::send_due(conn, catalog, now)?;
+    drop(folder);
     drop(long_run);
     store::wal::fold(conn)?;
     Ok(summary)

@@ -19,6 +19,10 @@
 //! the command's busy timeout; a checkpoint another process keeps busy is
 //! simply left to a later commit: the command has committed already.
 
+mod folder;
+
+pub use folder::Folder;
+
 use std::cell::Cell;
 use std::os::raw::c_int;
 
