@@ -23,7 +23,7 @@ use rusqlite::Connection;
 use crate::clock::{DEFAULT_FORFEIT_DAYS, DEFAULT_NAG_DAYS};
 use crate::command::GameId;
 use crate::letters::Letter;
-use crate::letters::html::later::{HtmlBoard, last_move_line};
+use crate::letters::html::later::{HtmlBoard, diagram};
 use crate::letters::{BoardLetter, Comment, ConfirmLetter};
 use crate::mail::finish::Finish;
 use crate::mail::post::{Envelope, post, post_group};
@@ -345,17 +345,9 @@ pub(super) fn address(
     letter.diagram_later = unfinished
         || (crate::mail::ahead::is_open() && find_variant(game.variant.name()).is_some());
     if !letter.diagram_later {
-        letter.diagram = game.position.render_for(seat).trim_end().to_string();
         // The diagram's own `Last move:` line gets the check or mate mark
         // and what the turn took (the HTML board's notes too, when drawn).
-        if let Some((turn, shown)) = &letter.last_shown {
-            letter.diagram = letter
-                .diagram
-                .lines()
-                .map(|line| last_move_line(line, turn, shown))
-                .collect::<Vec<_>>()
-                .join("\n");
-        }
+        letter.diagram = diagram(&*game.position, seat, letter.last_shown.as_ref());
     }
     letter.html_board = Some(HtmlBoard {
         variant: game.variant.name().to_string(),

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::letter::board_mail;
 use crate::rules::picture::Picture;
-use crate::rules::{GameOption, Position, Variant, find_variant};
+use crate::rules::{GameOption, Position, Seat, Variant, find_variant};
 
 /// What stands in the text for the board while the HTML part is made.
 pub const MARKER: &str = "@@boserv-html-board@@";
@@ -63,16 +63,7 @@ impl HtmlBoard {
     /// for [`Self::picture`].
     pub fn diagram(&self) -> Option<String> {
         let (_, _, position) = self.read()?;
-        let diagram = position.render_for(self.seat);
-        let diagram = diagram.trim_end();
-        Some(match &self.last_shown {
-            Some((turn, shown)) => diagram
-                .lines()
-                .map(|line| last_move_line(line, turn, shown))
-                .collect::<Vec<_>>()
-                .join("\n"),
-            None => diagram.to_string(),
-        })
+        Some(diagram(&*position, self.seat, self.last_shown.as_ref()))
     }
 
     /// The picture of the board; `None` for a variant this build does not
@@ -98,9 +89,31 @@ impl HtmlBoard {
     }
 }
 
+/// The ASCII board of a letter: `position` drawn from `seat`'s side, its
+/// `Last move:` line with the turn as the mail shows it (`last_shown`: the
+/// turn as logged, and as shown with its mark and what it took). One
+/// drawing wherever the board is drawn: in place, on the rendering thread,
+/// or back from the outbox.
+pub fn diagram(
+    position: &dyn Position,
+    seat: Seat,
+    last_shown: Option<&(String, String)>,
+) -> String {
+    let diagram = position.render_for(seat);
+    let diagram = diagram.trim_end();
+    match last_shown {
+        Some((turn, shown)) => diagram
+            .lines()
+            .map(|line| last_move_line(line, turn, shown))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        None => diagram.to_string(),
+    }
+}
+
 /// A board's `Last move: TURN` line with the turn as the mail shows it
 /// (`shown`); any other line as it is.
-pub fn last_move_line(line: &str, turn: &str, shown: &str) -> String {
+fn last_move_line(line: &str, turn: &str, shown: &str) -> String {
     match line.strip_prefix("Last move: ") {
         Some(last) if last == turn => format!("Last move: {shown}"),
         _ => line.to_string(),

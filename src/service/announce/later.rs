@@ -19,7 +19,7 @@ use chrono::{DateTime, Utc};
 
 use super::{Event, RECENT_MOVES, damaged_game};
 use crate::clock::Pauses;
-use crate::letters::html::later::last_move_line;
+use crate::letters::html::later::diagram;
 use crate::letters::{BoardLetter, ClockLetter, Letter};
 use crate::mail::finish::Finish;
 use crate::rules::Seat;
@@ -231,16 +231,7 @@ impl BoardLater {
     /// The board of `letter` drawn from the reader's side, as
     /// [`super::address_to`] draws it in place.
     fn diagram(&self, seat: Seat, last_shown: Option<&(String, String)>) -> String {
-        let diagram = self.game.position.render_for(seat);
-        let diagram = diagram.trim_end();
-        match last_shown {
-            Some((turn, shown)) => diagram
-                .lines()
-                .map(|line| last_move_line(line, turn, shown))
-                .collect::<Vec<_>>()
-                .join("\n"),
-            None => diagram.to_string(),
-        }
+        diagram(&*self.game.position, seat, last_shown)
     }
 }
 
