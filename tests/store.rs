@@ -133,3 +133,112 @@ fn rewind(conn: &rusqlite::Connection, version: i64) {
     .unwrap();
     conn.pragma_update(None, "user_version", version).unwrap();
 }
+
+/// The version every database had before the fifth round's two steps
+/// (due_marks.sql, checks_spelled_out.sql).
+const BEFORE_FIFTH_ROUND: usize = 27;
+
+/// A database of version 27 holding `games` chess games of alice and bob
+/// (every other one over), written as a build of that version left it:
+/// its first 27 steps, then the rows, each active game with its due
+/// moment worked out (its triggers made the rows).
+fn database_at_27(path: &std::path::Path, games: i64) {
+    let mut conn = rusqlite::Connection::open(path).unwrap();
+    conn.query_row("PRAGMA journal_mode = WAL", [], |_| Ok(()))
+        .unwrap();
+    migrate::to_version(&mut conn, BEFORE_FIFTH_ROUND as i64).unwrap();
+    conn.execute_batch(&format!(
+        "BEGIN;
+         INSERT INTO players (id, userid, password_hash, created)
+             VALUES (1, 'alice', 'x', 'now'), (2, 'bob', 'x', 'now');
+         WITH RECURSIVE n(id) AS (SELECT 1 UNION ALL SELECT id + 1 FROM n WHERE id < {games})
+         INSERT INTO games (id, variant, status, position, created, updated)
+             SELECT id, 'chess', CASE id % 2 WHEN 0 THEN 'over' ELSE 'active' END, '', 'now', 'now'
+             FROM n;
+         INSERT INTO seats (game, seat, player) SELECT id, 0, 1 FROM games;
+         INSERT INTO seats (game, seat, player) SELECT id, 1, 2 FROM games;
+         UPDATE due SET at = '2026-04-01T00:00:00Z';
+         COMMIT;"
+    ))
+    .unwrap();
+    // Closed as the last connection: folded, no WAL left beside it.
+}
+
+/// What a database says of the two steps: (version, games, due rows, the
+/// `due` triggers that still ask `games`, CHECKs written as IN lists in
+/// `games`), after SQLite's integrity check has passed.
+fn schema_state(path: &std::path::Path) -> (i64, i64, i64, i64, bool) {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    let check: String = conn
+        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(check, "ok");
+    let count = |sql: &str| -> i64 { conn.query_row(sql, [], |r| r.get(0)).unwrap() };
+    let games_sql: String = conn
+        .query_row(
+            "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'games'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    (
+        migrate::version(&conn).unwrap(),
+        count("SELECT count(*) FROM games"),
+        count("SELECT count(*) FROM due"),
+        count(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'due_%' \
+             AND sql LIKE '%status = ''active''%' AND name NOT LIKE 'due_vacation%'",
+        ),
+        games_sql.contains("status IN ("),
+    )
+}
+
+/// An upgrade killed at any moment of its migration (the two steps run in
+/// one transaction: the first copies rows into `due` and makes its
+/// triggers again, the second rewrites tables' text in the schema) leaves
+/// the database as the old build left it, or fully migrated; never
+/// half-way, and a later run finishes it. The kill moments are spread over
+/// the time a whole migration took on this machine; some must land inside
+/// the transaction, after it wrote pages into the log (its page cache
+/// overflows) and before it committed.
+#[test]
+fn a_migration_killed_anywhere_leaves_the_old_schema_or_the_new() {
+    let games = 60_000;
+    let env = Env::new();
+    let base = env.dir.path().join("v27.db");
+    database_at_27(&base, games);
+    let old = (BEFORE_FIFTH_ROUND as i64, games, games / 2, 7, true);
+    let new = (migrate::LATEST, games, games, 0, false);
+    assert_eq!(schema_state(&base), old);
+    let fresh = || {
+        for side in ["boserv.db-wal", "boserv.db-shm"] {
+            let _ = std::fs::remove_file(env.dir.path().join(side));
+        }
+        std::fs::copy(&base, &env.db).unwrap();
+    };
+    fresh();
+    let started = std::time::Instant::now();
+    assert_eq!(env.run_killed(&["outbox"], "", None), Some(0));
+    let whole = started.elapsed();
+    assert_eq!(schema_state(&env.db), new);
+    let mut seen_half_way = false;
+    for twentieth in 1..20 {
+        fresh();
+        let killed = env.run_killed(&["outbox"], "", Some(whole * twentieth / 20));
+        // Pages the migration's transaction wrote into the log before it
+        // could commit (its page cache full), if the kill came then.
+        let wal = std::fs::metadata(env.dir.path().join("boserv.db-wal")).map_or(0, |m| m.len());
+        let state = schema_state(&env.db);
+        assert!(
+            state == old || state == new,
+            "killed at {twentieth}/20 of {whole:?} ({killed:?}): {state:?}"
+        );
+        seen_half_way |= state == old && wal > 32;
+        assert_eq!(env.run_killed(&["outbox"], "", None), Some(0));
+        assert_eq!(schema_state(&env.db), new, "finished after a kill");
+    }
+    assert!(
+        seen_half_way,
+        "no kill landed in the migration's transaction (none left its pages in the log)"
+    );
+}

@@ -82,15 +82,29 @@ pub fn version(conn: &Connection) -> Result<i64, StoreError> {
 
 /// Brings the database up to [`LATEST`]; a no-op (one read) when it is.
 pub fn to_latest(conn: &mut Connection) -> Result<(), StoreError> {
+    to_version(conn, LATEST)
+}
+
+/// Brings the database up to `target` (at most [`LATEST`]): the steps it
+/// lacks, in one transaction. [`to_latest`] for a command; an earlier
+/// target makes a database as an older build left it (the migration
+/// tests).
+pub fn to_version(conn: &mut Connection, target: i64) -> Result<(), StoreError> {
     match version(conn)? {
-        v if v == LATEST => return Ok(()),
         v if v > LATEST => return Err(StoreError::TooNew(v)),
+        v if v >= target => return Ok(()),
         _ => {}
     }
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     // Another process may have migrated while we waited for the lock.
     let current = version(&tx)?;
-    for (n, step) in STEPS.iter().enumerate().skip(current.max(0) as usize) {
+    let upto = target.clamp(0, LATEST) as usize;
+    for (n, step) in STEPS
+        .iter()
+        .enumerate()
+        .take(upto)
+        .skip(current.max(0) as usize)
+    {
         for &(_, table, column, declaration) in COLUMNS.iter().filter(|c| c.0 == n) {
             let present: bool = tx.query_row(
                 &format!(
