@@ -139,6 +139,22 @@ pub fn remind(
     now: DateTime<Utc>,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Summary, ServiceError> {
+    // The batches' commits leave syncing the log to the folder below
+    // (store::wal::sync_in_batches says why nothing is lost by it); the
+    // connection syncs every commit again afterwards, whatever happened.
+    store::wal::sync_in_batches(conn)?;
+    let run = run(conn, catalog, now, progress);
+    store::wal::sync_every_commit(conn)?;
+    run
+}
+
+/// [`remind`] on a connection whose commits are synced in batches.
+fn run(
+    conn: &mut Connection,
+    catalog: Catalog<'_>,
+    now: DateTime<Utc>,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Summary, ServiceError> {
     store::widen_cache(conn)?;
     // The batches' commits fold the WAL seldom; the run folds it last.
     let long_run = store::wal::LongRun::start();

@@ -241,7 +241,7 @@ fn prepare(mut conn: Connection, busy_timeout: Duration) -> Result<Connection, S
         conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get::<_, String>(0))?;
     }
     conn.pragma_update(None, "foreign_keys", true)?;
-    conn.pragma_update(None, "synchronous", "FULL")?;
+    wal::sync_every_commit(&conn)?;
     // A command is one short process. Without this, closing the last
     // connection checkpoints the WAL into the main file (two more syncs on
     // every move); with it, commits stay durable in the WAL and the WAL

@@ -206,6 +206,12 @@ fn game(conn: &mut Connection, variant: &str, users: &[&str], options: &[(&str, 
 fn run(conn: &mut Connection, now: DateTime<Utc>) -> Summary {
     let summary = remind(conn, GAMES, now, &mut |_, _| {}).unwrap();
     assert!(summary.problems.is_empty(), "{:?}", summary.problems);
+    // Its batches were synced by the folder; the connection's next
+    // commits are synced each again (store::wal::sync_in_batches).
+    let synchronous: i64 = conn
+        .query_row("PRAGMA synchronous", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(synchronous, 2, "FULL again after the run");
     summary
 }
 

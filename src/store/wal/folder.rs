@@ -12,10 +12,11 @@
 //! from copying at once). The run's final fold then finds little left to
 //! copy, and truncates the log as before.
 //!
-//! Nothing about durability changes: every commit is synced into the log
-//! before it returns, as always; a checkpoint only copies committed pages
-//! into the database file and syncs it, and a process killed half way
-//! through one leaves the log to the next (SQLite's recovery).
+//! A checkpoint syncs the log before it copies, then the database file: a
+//! run whose commits leave their sync to the folder
+//! ([`super::sync_in_batches`]) has each batch on disk a few milliseconds
+//! after it commits. A process killed half way through a checkpoint
+//! leaves the log to the next (SQLite's recovery).
 
 use std::sync::mpsc::{self, SyncSender};
 use std::thread::JoinHandle;
