@@ -266,3 +266,21 @@ fn list_keeps_its_columns_for_a_long_userid() {
     assert_eq!(columns.len(), 2, "{listed}");
     assert_eq!(columns[0], columns[1], "{listed}");
 }
+
+/// A game declined before its first move (White resigns at once) has no
+/// log entry; its mail's clock block still gives the date it ended (it
+/// said "It is now......... None").
+#[test]
+fn a_game_declined_before_any_move_says_when_it_ended() {
+    let env = Env::new();
+    let game = new_game(&env);
+    env.ok(Some("alice"), &["resign", &game]);
+    let (subject, body) = env.last_mail_to("bob@");
+    assert!(subject.ends_with("over"), "{subject}");
+    assert!(body.contains("declined to play"), "{body}");
+    assert!(
+        body.contains("Game ended........ Sun 1 Mar 2026 12:00 UTC"),
+        "{body}"
+    );
+    assert!(!body.contains("None"), "{body}");
+}

@@ -33,7 +33,8 @@ pub struct Clocks {
     pub started: DateTime<Utc>,
     /// When the last entry of its log was written, if any.
     pub last_entry: Option<DateTime<Utc>>,
-    /// When it ended, if it did (its last entry).
+    /// When it ended, if it did: its last entry, or for a game that ended
+    /// before any (declined, cancelled) when its row last changed.
     pub ended: Option<DateTime<Utc>>,
     /// Thinking time used, per seat.
     pub used: Vec<TimeDelta>,
@@ -168,7 +169,13 @@ pub fn clocks_with_pauses(
     Ok(Clocks {
         started,
         last_entry,
-        ended: last_entry.filter(|_| over),
+        // A game declined or cancelled before any entry ended when its
+        // row last changed.
+        ended: match (over, last_entry) {
+            (false, _) => None,
+            (true, Some(last)) => Some(last),
+            (true, None) => Some(instant(&game.row.updated)?),
+        },
         used,
         since,
         used_at_since,
@@ -318,6 +325,25 @@ mod tests {
         let mut req = Request::new(&actor, &command, at(secs));
         req.catalog = CATALOG;
         execute(conn, &req).unwrap();
+    }
+
+    /// A game declined before its first move (no log entry) has ended
+    /// when it was declined: its clock block says so, not "It is now"
+    /// with no date.
+    #[test]
+    fn a_game_declined_before_any_move_ended_when_declined() {
+        let mut conn = db();
+        race(&mut conn, &["alice", "bob"]);
+        let command = Command::Resign { game: GameId(1) };
+        let actor = Actor::Trusted("alice".into());
+        let mut req = Request::new(&actor, &command, at(3_600));
+        req.catalog = CATALOG;
+        execute(&mut conn, &req).unwrap();
+        let game = LoadedGame::load(&conn, CATALOG, GameId(1)).unwrap();
+        assert_ne!(game.row.status, Status::Active);
+        assert!(turns::trail(&conn, game.id()).unwrap().is_empty());
+        let clocks = clocks(&conn, &game, at(7_200)).unwrap();
+        assert_eq!(clocks.ended, Some(at(3_600)));
     }
 
     /// The seats to move from the letter's own replay of the log give the
