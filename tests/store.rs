@@ -198,9 +198,9 @@ fn schema_state(path: &std::path::Path) -> (i64, i64, i64, i64, bool) {
 /// triggers again, the second rewrites tables' text in the schema) leaves
 /// the database as the old build left it, or fully migrated; never
 /// half-way, and a later run finishes it. The kill moments are spread over
-/// the time a whole migration took on this machine; some must land inside
-/// the transaction, after it wrote pages into the log (its page cache
-/// overflows) and before it committed.
+/// the time a whole migration took on this machine; one at least must land
+/// inside the transaction, after it wrote pages into the log (its page
+/// cache overflows) and before it committed.
 #[test]
 fn a_migration_killed_anywhere_leaves_the_old_schema_or_the_new() {
     let games = 60_000;
@@ -216,26 +216,41 @@ fn a_migration_killed_anywhere_leaves_the_old_schema_or_the_new() {
         }
         std::fs::copy(&base, &env.db).unwrap();
     };
-    fresh();
-    let started = std::time::Instant::now();
-    assert_eq!(env.run_killed(&["outbox"], "", None), Some(0));
-    let whole = started.elapsed();
-    assert_eq!(schema_state(&env.db), new);
-    let mut seen_half_way = false;
-    for twentieth in 1..20 {
+    // A whole migration's time: the shortest of three (a test binary runs
+    // tests side by side, so one run may wait for a core).
+    let mut whole = std::time::Duration::MAX;
+    for _ in 0..3 {
         fresh();
-        let killed = env.run_killed(&["outbox"], "", Some(whole * twentieth / 20));
-        // Pages the migration's transaction wrote into the log before it
-        // could commit (its page cache full), if the kill came then.
-        let wal = std::fs::metadata(env.dir.path().join("boserv.db-wal")).map_or(0, |m| m.len());
-        let state = schema_state(&env.db);
-        assert!(
-            state == old || state == new,
-            "killed at {twentieth}/20 of {whole:?} ({killed:?}): {state:?}"
-        );
-        seen_half_way |= state == old && wal > 32;
+        let started = std::time::Instant::now();
         assert_eq!(env.run_killed(&["outbox"], "", None), Some(0));
-        assert_eq!(schema_state(&env.db), new, "finished after a kill");
+        whole = whole.min(started.elapsed());
+        assert_eq!(schema_state(&env.db), new);
+    }
+    let mut seen_half_way = false;
+    // Up to three rounds of kills, each spread over the whole time, until
+    // one lands inside the transaction.
+    for round in 0..3 {
+        for twentieth in 1..20 {
+            fresh();
+            // Each round between the last one's moments: sixtieths in all.
+            let at = whole * twentieth / 20 + whole * round / 60;
+            let killed = env.run_killed(&["outbox"], "", Some(at));
+            // Pages the migration's transaction wrote into the log before it
+            // could commit (its page cache full), if the kill came then.
+            let wal =
+                std::fs::metadata(env.dir.path().join("boserv.db-wal")).map_or(0, |m| m.len());
+            let state = schema_state(&env.db);
+            assert!(
+                state == old || state == new,
+                "killed at {at:?} of {whole:?} ({killed:?}): {state:?}"
+            );
+            seen_half_way |= state == old && wal > 32;
+            assert_eq!(env.run_killed(&["outbox"], "", None), Some(0));
+            assert_eq!(schema_state(&env.db), new, "finished after a kill");
+        }
+        if seen_half_way {
+            break;
+        }
     }
     assert!(
         seen_half_way,
