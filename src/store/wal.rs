@@ -97,8 +97,10 @@ impl Drop for LongRun {
 /// a batch back, state and mails together, which the next run redoes;
 /// and none of that batch's mails can have left: `deliver` leases each
 /// mail by a commit of its own, synced, and syncing the log syncs every
-/// commit before it. The run's last fold syncs everything before it
-/// reports, and [`sync_every_commit`] restores the default after it.
+/// commit before it. (A folder that could not open its connection leaves
+/// the batches to the run's last fold: a longer window, the same
+/// guarantees.) The run's last fold syncs everything before it reports,
+/// and [`sync_every_commit`] restores the default after it.
 pub fn sync_in_batches(conn: &Connection) -> Result<(), rusqlite::Error> {
     conn.pragma_update(None, "synchronous", "NORMAL")
 }
