@@ -40,6 +40,17 @@ pub fn queue(conn: &Connection, page: &PageKey) -> Result<(), StoreError> {
     write_mark(conn, &page.key())
 }
 
+/// The pages marked to be written, by key in order (the tests').
+#[cfg(test)]
+pub(crate) fn marked_pages(conn: &Connection) -> Vec<String> {
+    conn.prepare("SELECT page FROM publish ORDER BY page")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
 /// Marks the page with this key in `conn`'s transaction. A mark already
 /// there is replaced (the table has no trigger and no foreign key, and is
 /// read in page order): an upsert cost every move 13 K instructions more

@@ -72,17 +72,8 @@ pub(super) fn hold(key: impl FnOnce() -> String) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::service::publish::queue;
+    use crate::service::publish::{marked_pages as marked, queue};
     use crate::web::data::PageKey;
-
-    fn marked(conn: &Connection) -> Vec<String> {
-        conn.prepare("SELECT page FROM publish ORDER BY page")
-            .unwrap()
-            .query_map([], |r| r.get(0))
-            .unwrap()
-            .collect::<Result<_, _>>()
-            .unwrap()
-    }
 
     #[test]
     fn held_marks_are_written_once_each_and_dropped_ones_never() {
