@@ -30,6 +30,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use boserv::command::{GameId, World, verbs};
 use boserv::system_config::{self, SystemConfig};
 
+mod allocator;
 mod huge_pages;
 mod mail_command;
 mod out;
@@ -39,7 +40,7 @@ mod shell_command;
 mod start;
 
 #[global_allocator]
-static ALLOCATOR: huge_pages::HugePages = huge_pages::HugePages;
+static ALLOCATOR: allocator::Allocator = allocator::Allocator;
 
 use out::errln;
 use shell_command::{Failure, install_settings, open_for_verb, run, stored_settings, take_mail};
@@ -210,7 +211,20 @@ fn parse_now(text: &str) -> Result<DateTime<Utc>, String> {
 /// The C entry point: [`start::run`] around [`boserv_main`].
 #[cfg(not(test))]
 #[unsafe(no_mangle)]
-extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
+extern "C" fn main(argc: libc::c_int, argv: *const *const libc::c_char) -> libc::c_int {
+    // Nothing has allocated yet: the allocator is chosen from argv, read in
+    // place (an array of pointers on the stack, no `Vec`).
+    let mut words = [c"".as_ref(); 16];
+    let n = usize::try_from(argc)
+        .unwrap_or(0)
+        .saturating_sub(1)
+        .min(words.len());
+    for (i, word) in words.iter_mut().take(n).enumerate() {
+        // SAFETY: the C runtime hands `main` `argc` valid NUL-terminated
+        // strings in `argv`; index 0 is the program's name.
+        *word = unsafe { std::ffi::CStr::from_ptr(*argv.add(i + 1)) };
+    }
+    allocator::choose(&words[..n]);
     start::run(boserv_main)
 }
 

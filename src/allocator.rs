@@ -1,0 +1,143 @@
+//! The process's allocator, chosen by its verb before anything is allocated.
+//!
+//! A command is a process of two or three milliseconds, and there glibc's
+//! malloc is the cheapest start: mimalloc reserves and faults in its own
+//! arena, which made a `boserv move` 0.3 ms (15%) dearer in CPU
+//! (`scripts/bench-move-cpu.py`). A `remind` over a million games is the
+//! opposite: hundreds of thousands of short-lived strings, rows and
+//! letters, built on one thread and freed in batches, where glibc's
+//! `malloc`, `free` and their consolidation were a sixth of the run's
+//! thread (`perf record`) and mimalloc took 9% off the run's wall time
+//! (`scripts/bench-remind.sh`, runs alternated).
+//!
+//! So `main` looks at argv before the first allocation ([`choose`]): the
+//! verb `remind` takes mimalloc, everything else glibc's, advised into
+//! huge pages for large blocks ([`HugePages`]). The choice is made once,
+//! before any allocation and before any thread exists, and never changes,
+//! so every block is freed by the allocator that made it. Reading argv
+//! wrong can only make a process slower, never wrong: both allocators are
+//! complete.
+
+use std::alloc::{GlobalAlloc, Layout};
+use std::ffi::CStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use mimalloc::MiMalloc;
+
+use crate::huge_pages::HugePages;
+
+/// Whether this process allocates from mimalloc (set once by [`choose`]).
+static LONG_RUN: AtomicBool = AtomicBool::new(false);
+
+/// The verbs whose processes run long over many games.
+const LONG_RUNS: &[&[u8]] = &[b"remind"];
+
+/// The global options that take a value as the next word (`--x VALUE`;
+/// `--x=VALUE` is one word), as `quick_args` reads them.
+const WITH_VALUE: &[&[u8]] = &[
+    b"--db",
+    b"--as",
+    b"--now",
+    b"--templates",
+    b"--busy-timeout-ms",
+];
+
+/// The process's verb: the first word that is neither an option nor an
+/// option's value.
+fn verb<'a>(args: impl IntoIterator<Item = &'a [u8]>) -> Option<&'a [u8]> {
+    let mut args = args.into_iter();
+    while let Some(word) = args.next() {
+        if !word.starts_with(b"-") {
+            return Some(word);
+        }
+        if WITH_VALUE.contains(&word) {
+            args.next();
+        }
+    }
+    None
+}
+
+/// Chooses the allocator from the process's arguments (without the
+/// program's name). Call it first thing in `main`, before anything
+/// allocates, and only there.
+pub fn choose(args: &[&CStr]) {
+    let long = verb(args.iter().map(|a| a.to_bytes())).is_some_and(|v| LONG_RUNS.contains(&v));
+    LONG_RUN.store(long, Ordering::Relaxed);
+}
+
+/// glibc's allocator (advised into huge pages) or mimalloc, as [`choose`]
+/// said.
+pub struct Allocator;
+
+// SAFETY: each call goes to one complete allocator, the same one for a
+// block's whole life: the choice is made before the first allocation and
+// never changes.
+unsafe impl GlobalAlloc for Allocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: as `GlobalAlloc::alloc`, passed on.
+        unsafe {
+            if LONG_RUN.load(Ordering::Relaxed) {
+                MiMalloc.alloc(layout)
+            } else {
+                HugePages.alloc(layout)
+            }
+        }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: as `GlobalAlloc::alloc_zeroed`, passed on.
+        unsafe {
+            if LONG_RUN.load(Ordering::Relaxed) {
+                MiMalloc.alloc_zeroed(layout)
+            } else {
+                HugePages.alloc_zeroed(layout)
+            }
+        }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` came from the same allocator with this layout.
+        unsafe {
+            if LONG_RUN.load(Ordering::Relaxed) {
+                MiMalloc.dealloc(ptr, layout)
+            } else {
+                HugePages.dealloc(ptr, layout)
+            }
+        }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: as `GlobalAlloc::realloc`, passed on to the allocator
+        // that made `ptr`.
+        unsafe {
+            if LONG_RUN.load(Ordering::Relaxed) {
+                MiMalloc.realloc(ptr, layout, new_size)
+            } else {
+                HugePages.realloc(ptr, layout, new_size)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn verb_of(line: &str) -> Option<&str> {
+        verb(line.split_whitespace().map(str::as_bytes)).map(|v| std::str::from_utf8(v).unwrap())
+    }
+
+    #[test]
+    fn the_verb_is_the_first_word_after_the_options_and_their_values() {
+        assert_eq!(verb_of("remind"), Some("remind"));
+        assert_eq!(
+            verb_of("--db x.db --now 2026-01-01T00:00:00Z remind"),
+            Some("remind")
+        );
+        assert_eq!(verb_of("--db=x.db remind"), Some("remind"));
+        assert_eq!(verb_of("--as remind games"), Some("games"));
+        assert_eq!(verb_of("move game1 remind"), Some("move"));
+        assert_eq!(verb_of("--help"), None);
+        assert_eq!(verb_of(""), None);
+    }
+}
