@@ -35,6 +35,7 @@ const GROUPS: &[(&str, &str)] = &[
     ("publish_command", "front end"),
     ("shell_command", "front end"),
     ("out", "front end"),
+    ("allocator", "front end"),
     ("huge_pages", "front end"),
     ("quick_args", "front end"),
     ("start", "front end"),
