@@ -17,7 +17,6 @@ pub mod conditional;
 pub mod digests;
 pub mod draw_offers;
 pub mod due;
-mod engine;
 pub mod games;
 pub mod invitations;
 pub mod ladder;
@@ -155,7 +154,6 @@ const STATEMENT_CACHE: usize = 128;
 
 /// Opens (creating if needed) the database at `path`, ready for commands.
 pub fn open(path: &Path, busy_timeout: Duration) -> Result<Connection, StoreError> {
-    engine::configure();
     let conn = Connection::open(path)?;
     prepare(conn, busy_timeout)
 }
@@ -187,7 +185,6 @@ pub fn check_existing(path: &Path) -> Result<(), StoreError> {
 
 /// A private in-memory database (tests, `moves`-style dry runs).
 pub fn open_in_memory() -> Result<Connection, StoreError> {
-    engine::configure();
     prepare(Connection::open_in_memory()?, DEFAULT_BUSY_TIMEOUT)
 }
 
