@@ -18,6 +18,10 @@
 //! wrong can only make a process slower, never wrong: both allocators are
 //! complete.
 
+// The binary's unit tests run under the test harness's `main`, which
+// chooses nothing.
+#![cfg_attr(test, allow(dead_code))]
+
 use std::alloc::{GlobalAlloc, Layout};
 use std::ffi::CStr;
 use std::sync::atomic::{AtomicBool, Ordering};

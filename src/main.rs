@@ -214,7 +214,7 @@ fn parse_now(text: &str) -> Result<DateTime<Utc>, String> {
 extern "C" fn main(argc: libc::c_int, argv: *const *const libc::c_char) -> libc::c_int {
     // Nothing has allocated yet: the allocator is chosen from argv, read in
     // place (an array of pointers on the stack, no `Vec`).
-    let mut words = [c"".as_ref(); 16];
+    let mut words = [c""; 16];
     let n = usize::try_from(argc)
         .unwrap_or(0)
         .saturating_sub(1)

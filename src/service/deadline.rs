@@ -94,6 +94,20 @@ impl GameClock {
         pauses: Option<Pauses>,
         now: DateTime<Utc>,
     ) -> Result<Option<GameClock>, ServiceError> {
+        Self::read_from(conn, game, None, pauses, now)
+    }
+
+    /// [`GameClock::read`] with the clock's stored row
+    /// ([`reminders::clock`]) when the caller has it, read in a snapshot
+    /// with nothing of the game written since (`remind`'s read-ahead);
+    /// `None` reads it here.
+    pub fn read_from(
+        conn: &Connection,
+        game: &LoadedGame,
+        known: Option<ClockRow>,
+        pauses: Option<Pauses>,
+        now: DateTime<Utc>,
+    ) -> Result<Option<GameClock>, ServiceError> {
         // No clock runs before every player has accepted.
         if game.invitation.is_some() {
             return Ok(None);
@@ -104,7 +118,11 @@ impl GameClock {
         let Some(&player_id) = game.row.player_ids.get(seat) else {
             return Ok(None);
         };
-        let Some(row) = reminders::clock(conn, &game.row)? else {
+        let known = match known {
+            Some(row) => Some(row),
+            None => reminders::clock(conn, &game.row)?,
+        };
+        let Some(row) = known else {
             return Ok(None);
         };
         let started = instant(game, &row.since)?;

@@ -20,7 +20,8 @@
 //! run redoes. A game that cannot be judged sends its batch round again,
 //! each game then in a savepoint of its own ([`Care`]). A batch's letters
 //! are rendered on the other core while the next games are judged
-//! ([`crate::mail::ahead`]) and written before the batch commits.
+//! ([`crate::mail::ahead`]) and written before the batch commits, and the
+//! next batch's games are read there meanwhile ([`ahead`]).
 //!
 //! A run touches only the games due: each active game's next due moment
 //! ([`Due::next`](crate::clock::Due::next)) is kept in the `due` index, worked
@@ -45,8 +46,9 @@ use crate::command::GameId;
 use crate::mail::ahead::RenderAhead;
 use crate::mail::settings::Settings;
 use crate::rules::Conclusion;
-use crate::store::reminders;
+use crate::store::reminders::{self, ClockRow};
 use crate::store::{self, Tx, draw_offers, games, turns::EntryKind, vacations};
+use ahead::{Known, ReadAhead};
 
 /// Games acted on per write transaction: short enough that a mail command
 /// waiting for the lock is not kept long.
@@ -135,7 +137,7 @@ impl fmt::Display for Summary {
 /// is told (done, total) as they are worked through.
 pub fn remind(
     conn: &mut Connection,
-    catalog: Catalog<'_>,
+    catalog: Catalog<'static>,
     now: DateTime<Utc>,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Summary, ServiceError> {
@@ -151,7 +153,7 @@ pub fn remind(
 /// [`remind`] on a connection whose commits are synced in batches.
 fn run(
     conn: &mut Connection,
-    catalog: Catalog<'_>,
+    catalog: Catalog<'static>,
     now: DateTime<Utc>,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Summary, ServiceError> {
@@ -179,25 +181,30 @@ fn run(
         now,
         travellers,
         pauses: HashMap::new(),
+        // And the next batch's games are read on the other core too.
+        read_ahead: ReadAhead::start(conn.path(), catalog),
     };
+    let batches: Vec<&[GameId]> = due.chunks(BATCH).collect();
     // Invitations and open challenges whose time has come, each by its
-    // own index.
+    // own index; the first batch's games are read ahead meanwhile.
     {
         let tx = store::write(conn)?;
+        judge.ask_ahead(&tx, batches.first().copied())?;
         summary.invitations_expired = super::consent::expire(&tx, catalog, now)?;
         store::seeks::expire(&tx, &timestamp(now))?;
         tx.commit()?;
     }
     progress(0, due.len());
     let mut done = 0;
-    for batch in due.chunks(BATCH) {
-        let tally = match judge.batch(conn, batch, Care::Together(&mut ahead))? {
+    for (i, &batch) in batches.iter().enumerate() {
+        let next = batches.get(i + 1).copied();
+        let tally = match judge.batch(conn, batch, Care::Together(&mut ahead), next)? {
             Some(tally) => tally,
             // A game of the batch could not be judged: the batch again,
             // each game in a savepoint of its own, so that the others go
             // on and that one is named.
             None => judge
-                .batch(conn, batch, Care::EachAlone)?
+                .batch(conn, batch, Care::EachAlone, None)?
                 .ok_or_else(|| ServiceError::Internal("remind: a batch refused twice".into()))?,
         };
         summary.add(tally);
@@ -239,6 +246,9 @@ struct Judge<'a> {
     /// Players with any vacation on record; everyone else's clocks never stop.
     travellers: HashSet<i64>,
     pauses: HashMap<i64, Pauses>,
+    /// The thread reading the next batch's games ([`ahead`]); `None`
+    /// for a database without a file.
+    read_ahead: Option<ReadAhead>,
 }
 
 /// How one batch of games is written.
@@ -278,17 +288,37 @@ impl Summary {
 }
 
 impl Judge<'_> {
+    /// Asks for `games` to be read ahead, in a snapshot taken while `tx`,
+    /// a write transaction, keeps anyone else from committing.
+    fn ask_ahead(&mut self, tx: &Tx<'_>, games: Option<&[GameId]>) -> Result<(), ServiceError> {
+        if let (Some(reader), Some(games)) = (&mut self.read_ahead, games) {
+            reader.ask(games, store::data_version(tx)?);
+        }
+        Ok(())
+    }
+
     /// Judges `games` in one write transaction, each game's change, its
     /// mail and its next due moment together. `None` (nothing written)
     /// when a game cannot be judged and `care` keeps the games together.
+    /// With the games together, they are taken as read ahead where still
+    /// valid, and the `next` batch's are asked for.
     fn batch(
         &mut self,
         conn: &mut Connection,
         games: &[GameId],
         care: Care<'_>,
+        next: Option<&[GameId]>,
     ) -> Result<Option<Summary>, ServiceError> {
         let tx = store::write(conn)?;
         let alone = matches!(care, Care::EachAlone);
+        let mut known = Known::default();
+        if let (Some(reader), false) = (&mut self.read_ahead, alone) {
+            let version = store::data_version(&tx)?;
+            known = reader.take(version);
+            if let Some(next) = next {
+                reader.ask(next, version);
+            }
+        }
         // Dropped before the transaction (declared after it): a batch
         // given up throws its letters away.
         let ahead = match care {
@@ -302,7 +332,7 @@ impl Judge<'_> {
             if alone {
                 tx.execute_batch("SAVEPOINT game")?;
             }
-            match self.act_all(&tx, game) {
+            match self.act_all(&tx, game, &mut known) {
                 Ok((actions, after)) => {
                     if alone {
                         tx.execute_batch("RELEASE game")?;
@@ -381,20 +411,30 @@ impl Judge<'_> {
     /// loaded: no longer active), with its clock as it stands, when the
     /// last action read it and changed nothing it reads but what it knows
     /// ([`Carried`]).
-    fn act_all(&mut self, tx: &Tx<'_>, id: GameId) -> Result<(Vec<Action>, After), ServiceError> {
+    /// `known` may hold the game and its clock's row as read ahead.
+    fn act_all(
+        &mut self,
+        tx: &Tx<'_>,
+        id: GameId,
+        known: &mut Known,
+    ) -> Result<(Vec<Action>, After), ServiceError> {
         let mut done = Vec::new();
-        // Its row read once, to see that it is still active and to load it.
-        let row = match games::find(tx, id)? {
-            Some(row) if row.status == games::Status::Active => row,
-            _ => return Ok((done, None)),
+        // Loaded once (its row read to see that it is still active): a
+        // reminder changes only what the clock reads from the store; an
+        // ending changes the game through `record`.
+        let (mut game, mut clock_row) = match known.take(tx, id)? {
+            Some(read) => (read.game, Some(read.clock)),
+            None => match games::find(tx, id)? {
+                Some(row) if row.status == games::Status::Active => {
+                    (LoadedGame::from_row(tx, self.catalog, row)?, None)
+                }
+                _ => return Ok((done, None)),
+            },
         };
-        // Loaded once: a reminder changes only what the clock reads from
-        // the store; an ending changes the game through `record`.
-        let mut game = LoadedGame::from_row(tx, self.catalog, row)?;
         let mut clock = None;
         // At most: the voters' reminder, a reminder, the deadline.
         for _ in 0..3 {
-            let (action, after) = self.act(tx, &mut game, clock.take())?;
+            let (action, after) = self.act(tx, &mut game, clock.take(), clock_row.take())?;
             clock = after;
             match action {
                 Action::Nothing => break,
@@ -410,15 +450,16 @@ impl Judge<'_> {
 
     /// Reads one game's clock again inside the write transaction (a move
     /// may have come in since the scan) and does the most pressing thing
-    /// due. The clock's stored row is read once, by [`GameClock::read`];
-    /// after a reminder it is `carried` from the action before, as that
-    /// reminder left it. Returns what was done and the clock after it when
+    /// due. The clock's stored row is read once, by [`GameClock::read`]
+    /// (or `known`, as read ahead); after a reminder it is `carried` from
+    /// the action before, as that reminder left it. Returns what was done and the clock after it when
     /// known without reading it again (see [`Carried`]).
     fn act(
         &mut self,
         tx: &Tx<'_>,
         game: &mut LoadedGame,
         carried: Option<GameClock>,
+        known: Option<ClockRow>,
     ) -> Result<(Action, Option<GameClock>), ServiceError> {
         let id = game.id();
         let Some(seat) = game.position.to_move() else {
@@ -435,7 +476,7 @@ impl Judge<'_> {
             Some(clock) => Some(Carried::checked(clock, tx, game, now)),
             None => {
                 let pauses = self.pauses_of(tx, player_id)?.clone();
-                GameClock::read(tx, game, Some(pauses), now)?
+                GameClock::read_from(tx, game, known, Some(pauses), now)?
             }
         };
         // `None`: no longer active, or not begun.
@@ -611,6 +652,7 @@ pub(super) fn time_up(
     Ok((Action::Forfeited, notices))
 }
 
+mod ahead;
 #[cfg(test)]
 mod due_property;
 #[cfg(test)]

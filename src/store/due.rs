@@ -3,7 +3,7 @@
 //! clock. The moments are worked out by the service (src/service/due.rs);
 //! this module only reads and writes them.
 
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 use super::StoreError;
 use crate::ids::GameId;
@@ -27,6 +27,18 @@ pub fn due_by(conn: &Connection, now: &str) -> Result<Vec<GameId>, StoreError> {
         .collect::<Result<Vec<_>, _>>()?;
     ids.sort_unstable();
     Ok(ids)
+}
+
+/// The moment stored for `game` (`None`: no row, or changed and not
+/// worked out since). Every change to a game's rows clears it
+/// (src/store/due_marks.sql), so an unchanged moment says that nothing of
+/// the game was written since it was read (`remind`'s read-ahead).
+pub fn at(conn: &Connection, game: GameId) -> Result<Option<String>, StoreError> {
+    let mut q = conn.prepare_cached("SELECT at FROM due WHERE game = ?1")?;
+    let at = q
+        .query_row([game.0 as i64], |r| r.get::<_, Option<String>>(0))
+        .optional()?;
+    Ok(at.flatten())
 }
 
 /// The games changed in the transaction under way, not yet worked out.

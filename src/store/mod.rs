@@ -295,6 +295,29 @@ pub fn widen_cache(conn: &Connection) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// SQLite's count of the commits other connections made to the database
+/// (`PRAGMA data_version`): unchanged between two reads on one connection
+/// when nobody else committed in between; this connection's own commits
+/// leave it as it was.
+pub fn data_version(conn: &Connection) -> Result<i64, StoreError> {
+    Ok(conn.query_row("PRAGMA data_version", [], |r| r.get(0))?)
+}
+
+/// A second connection to the database file at `path`, for a long run's
+/// helper thread: no schema read and no migration (the run's own
+/// connection did both), commands' busy handling, and closing it folds
+/// nothing.
+pub fn open_beside(path: &str) -> Result<Connection, StoreError> {
+    let conn = Connection::open_with_flags(
+        path,
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    conn.busy_handler(Some(wait_for_lock))?;
+    conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
+    conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)?;
+    Ok(conn)
+}
+
 /// Starts the one write transaction of a command (`BEGIN IMMEDIATE`), or
 /// a savepoint inside [`atomically`].
 pub fn write(conn: &mut Connection) -> Result<Tx<'_>, StoreError> {

@@ -607,6 +607,50 @@ fn many_games_in_one_run_and_batches() {
     assert_eq!(seen.len(), n + 1);
 }
 
+/// A run on a database file reads each next batch's games on the other
+/// core (`super::ahead`) and takes them, all but a batch that another
+/// connection committed before: a move played by mail between two batches
+/// is seen, and its player is not reminded of a turn already played.
+#[test]
+fn a_long_run_reads_ahead_and_sees_a_move_made_between_batches() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("run.db");
+    let mut conn = crate::store::open(&path, crate::store::DEFAULT_BUSY_TIMEOUT).unwrap();
+    let first = game(&mut conn, "race", &["alice", "bob"], &[]);
+    let n = 2 * super::BATCH + 10;
+    let mut ids = vec![first];
+    for _ in 1..n {
+        let challenge = Command::Challenge {
+            variant: "race".into(),
+            players: vec!["alice".into(), "bob".into()],
+            options: vec![],
+        };
+        let reply = exec(&mut conn, None, challenge, at(0)).unwrap();
+        ids.push(reply.view().unwrap().game.parse().unwrap());
+    }
+    // A game of the second batch, moved in by another connection once the
+    // first batch has committed.
+    let moved = ids[super::BATCH + 3];
+    let mut other = crate::store::open(&path, crate::store::DEFAULT_BUSY_TIMEOUT).unwrap();
+    let before = super::ahead::taken();
+    let s = remind(&mut conn, GAMES, at(0) + days(7), &mut |done, _| {
+        if done == super::BATCH {
+            play(&mut other, "alice", moved, "1", at(0) + days(7));
+        }
+    })
+    .unwrap();
+    assert_eq!(
+        counts(&s),
+        (n - 1, 0, 0),
+        "everyone reminded but alice in {moved}"
+    );
+    assert_eq!(show(&mut conn, moved).to_move.as_deref(), Some("bob"));
+    // The first batch was read ahead while the run began, the last while
+    // the second was written; the second's reads, made before the move,
+    // were thrown away.
+    assert_eq!(super::ahead::taken() - before, super::BATCH + 10);
+}
+
 #[test]
 fn a_game_that_cannot_be_loaded_is_skipped_and_named() {
     let mut conn = db();
