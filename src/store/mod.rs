@@ -287,7 +287,15 @@ pub fn query_plan<P: rusqlite::Params>(conn: &Connection, sql: &str, params: P) 
 /// million games, 64 MiB took 19,100 page faults (each page of the cache
 /// touched a first time) to spare 2,000 reads of 60,500, and the run 6%
 /// longer than with 16 MiB (6,100 faults); 8 MiB read 70,400 pages.
-pub const WIDE_CACHE_KIB: i64 = 16 * 1024;
+/// Since the next batch's games are read on another connection
+/// (`service::remind`'s read-ahead), 8 MiB is the better size: the run's
+/// own connection reads less, and SQLite walks its whole cache after every
+/// commit that split a page (docs/speed.md, the sixth round). Alternated
+/// three times over a million games, 8 MiB took 0.86x, 0.93x and 0.96x
+/// of 16 MiB's time, with 12,000 page faults against 14,600, 97,900 page
+/// reads against 88,600, and the same writes (no batch spills); 4 MiB took
+/// the same time as 8.
+pub const WIDE_CACHE_KIB: i64 = 8 * 1024;
 
 /// Gives `conn` a page cache of [`WIDE_CACHE_KIB`] for a long run.
 pub fn widen_cache(conn: &Connection) -> Result<(), StoreError> {
