@@ -29,22 +29,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use mimalloc::MiMalloc;
 
 use crate::huge_pages::HugePages;
+use crate::quick_args::OPTIONS;
 
 /// Whether this process allocates from mimalloc (set once by [`choose`]).
 static LONG_RUN: AtomicBool = AtomicBool::new(false);
 
 /// The verbs whose processes run long over many games.
 const LONG_RUNS: &[&[u8]] = &[b"remind"];
-
-/// The global options that take a value as the next word (`--x VALUE`;
-/// `--x=VALUE` is one word), as `quick_args` reads them.
-const WITH_VALUE: &[&[u8]] = &[
-    b"--db",
-    b"--as",
-    b"--now",
-    b"--templates",
-    b"--busy-timeout-ms",
-];
 
 /// The process's verb: the first word that is neither an option nor an
 /// option's value.
@@ -54,7 +45,9 @@ fn verb<'a>(args: impl IntoIterator<Item = &'a [u8]>) -> Option<&'a [u8]> {
         if !word.starts_with(b"-") {
             return Some(word);
         }
-        if WITH_VALUE.contains(&word) {
+        // A global option with its value as the next word (`--x=VALUE`
+        // is one word), as `quick_args` reads them.
+        if OPTIONS.iter().any(|(name, _)| name.as_bytes() == word) {
             args.next();
         }
     }
@@ -73,53 +66,38 @@ pub fn choose(args: &[&CStr]) {
 /// said.
 pub struct Allocator;
 
+/// The allocator [`choose`] chose.
+fn chosen() -> &'static dyn GlobalAlloc {
+    if LONG_RUN.load(Ordering::Relaxed) {
+        &MiMalloc
+    } else {
+        &HugePages
+    }
+}
+
 // SAFETY: each call goes to one complete allocator, the same one for a
 // block's whole life: the choice is made before the first allocation and
 // never changes.
 unsafe impl GlobalAlloc for Allocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         // SAFETY: as `GlobalAlloc::alloc`, passed on.
-        unsafe {
-            if LONG_RUN.load(Ordering::Relaxed) {
-                MiMalloc.alloc(layout)
-            } else {
-                HugePages.alloc(layout)
-            }
-        }
+        unsafe { chosen().alloc(layout) }
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         // SAFETY: as `GlobalAlloc::alloc_zeroed`, passed on.
-        unsafe {
-            if LONG_RUN.load(Ordering::Relaxed) {
-                MiMalloc.alloc_zeroed(layout)
-            } else {
-                HugePages.alloc_zeroed(layout)
-            }
-        }
+        unsafe { chosen().alloc_zeroed(layout) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         // SAFETY: `ptr` came from the same allocator with this layout.
-        unsafe {
-            if LONG_RUN.load(Ordering::Relaxed) {
-                MiMalloc.dealloc(ptr, layout)
-            } else {
-                HugePages.dealloc(ptr, layout)
-            }
-        }
+        unsafe { chosen().dealloc(ptr, layout) }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         // SAFETY: as `GlobalAlloc::realloc`, passed on to the allocator
         // that made `ptr`.
-        unsafe {
-            if LONG_RUN.load(Ordering::Relaxed) {
-                MiMalloc.realloc(ptr, layout, new_size)
-            } else {
-                HugePages.realloc(ptr, layout, new_size)
-            }
-        }
+        unsafe { chosen().realloc(ptr, layout, new_size) }
     }
 }
 

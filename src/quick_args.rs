@@ -29,7 +29,7 @@ const TOOLS: &[&str] = &[
 const BUSY_TIMEOUT_MS: u64 = 5000;
 
 /// The global options with a value and their environment variables.
-const OPTIONS: [(&str, &str); 5] = [
+pub const OPTIONS: [(&str, &str); 5] = [
     ("--db", "BOSERV_DB"),
     ("--as", "BOSERV_USER"),
     ("--now", "BOSERV_NOW"),
