@@ -21,7 +21,7 @@
 use std::sync::mpsc::{self, SyncSender};
 use std::thread::JoinHandle;
 
-use rusqlite::{Connection, OpenFlags};
+use rusqlite::Connection;
 
 /// The thread that folds a long run's WAL, nudged after each commit.
 pub struct Folder {
@@ -76,20 +76,14 @@ impl Drop for Folder {
     }
 }
 
-/// The folding thread's connection: no schema read, no migration, no
-/// WAL hook; it syncs the database file after copying, as a command's
-/// connection does (`synchronous = FULL`), and closing it folds nothing
-/// (the run's connection is still open then anyway).
-fn open(path: &str) -> rusqlite::Result<Connection> {
-    let conn = Connection::open_with_flags(
-        path,
-        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )?;
+/// The folding thread's connection ([`crate::store::open_beside`]: no
+/// schema read, no migration, closing it folds nothing); it syncs the
+/// database file after copying, as a command's connection does
+/// (`synchronous = FULL`). A passive checkpoint never waits, so the busy
+/// handler is never asked.
+fn open(path: &str) -> Result<Connection, crate::store::StoreError> {
+    let conn = crate::store::open_beside(path)?;
     conn.pragma_update(None, "synchronous", "FULL")?;
-    conn.set_db_config(
-        rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE,
-        true,
-    )?;
     Ok(conn)
 }
 
