@@ -550,9 +550,11 @@ fn letters(env: &Env) -> Vec<(String, String)> {
 /// A `remind` killed at random moments, then run again, forfeits each game
 /// once and mails each of its letters once: the letters a batch renders on
 /// the other thread are written in the batch's transaction, or not at all.
+/// 300 games are two batches (256 a batch), the second read ahead on the
+/// other thread while the first is written.
 #[test]
 fn a_remind_killed_at_random_moments_and_run_again_mails_each_letter_once() {
-    const GAMES: usize = 40;
+    const GAMES: usize = 300;
     let template = Env::new();
     template.signup(&["alice", "bob"]);
     for _ in 0..GAMES {

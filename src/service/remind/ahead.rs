@@ -301,6 +301,21 @@ mod tests {
     }
 
     #[test]
+    fn a_reader_that_cannot_open_its_connection_reads_nothing() {
+        let (_dir, mut conn, games) = file_with_games(1);
+        let dir = tempfile::tempdir().unwrap();
+        let gone = dir.path().join("gone.db");
+        let mut reader = ReadAhead::start(gone.to_str(), CATALOG).unwrap();
+        let (mut known, ..) = ask_then_take(&mut conn, &mut reader, &games, |_| {});
+        let tx = store::write(&mut conn).unwrap();
+        assert!(
+            known.take(&tx, games[0]).unwrap().is_none(),
+            "read in place"
+        );
+        assert!(!gone.exists(), "no database made where there was none");
+    }
+
+    #[test]
     fn a_game_written_since_is_read_in_place() {
         let (_dir, mut conn, games) = file_with_games(2);
         let mut reader = ReadAhead::start(conn.path(), CATALOG).unwrap();
