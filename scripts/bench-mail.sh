@@ -34,7 +34,7 @@ moves=(e4 d6 d4 Nf6 Nc3 g6 Be3 Bg7 Qd2 c6 f3 b5 Nge2 Nbd7 Bh6 Bxh6 Qxh6 Bb7 a3 e
 . scripts/need-sqlite3.sh
 command -v python3 >/dev/null || { echo "bench-mail.sh needs python3 (scripts/launch.py)" >&2; exit 2; }
 cargo build --release --quiet
-bin=$PWD/target/release/boserv
+bin="$(scripts/target-dir.sh)/release/boserv"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export BOSERV_FROM="Chess <chess@example.net>"

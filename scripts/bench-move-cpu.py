@@ -39,10 +39,16 @@ def timed(argv, env):
     return cpu, wall, os.waitstatus_to_exitcode(status), usage.ru_minflt
 
 
+def target_dir(root):
+    """cargo's target directory (CARGO_TARGET_DIR honoured), as scripts/target-dir.sh prints it."""
+    return subprocess.run([os.path.join(root, "scripts/target-dir.sh")], capture_output=True,
+                          text=True, check=True).stdout.strip()
+
+
 def main():
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 40
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    binary = sys.argv[2] if len(sys.argv) > 2 else os.path.join(root, "target/release/boserv")
+    binary = sys.argv[2] if len(sys.argv) > 2 else os.path.join(target_dir(root), "release/boserv")
     sqlite3 = subprocess.run(
         ["sh", "-c", "command -v sqlite3"], capture_output=True, text=True
     ).stdout.strip()

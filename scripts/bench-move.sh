@@ -19,7 +19,7 @@ if [ -n "${BOSERV_BENCH_BIN:-}" ]; then
     bin=$BOSERV_BENCH_BIN
 else
     cargo build --release --quiet
-    bin=$PWD/target/release/boserv
+    bin="$(scripts/target-dir.sh)/release/boserv"
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

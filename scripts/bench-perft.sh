@@ -26,7 +26,7 @@ cd "$(dirname "$0")/.."
 runs=${1:-3}
 
 cargo build --release --quiet --bin boserv
-bin=$PWD/target/release/boserv
+bin="$(scripts/target-dir.sh)/release/boserv"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -22,7 +22,8 @@ games=${1:-1000000}
 rounds=${2:-3}
 
 cargo build --release --quiet --bin boserv --example remind_db
-bin=${BENCH_REMIND_BIN:-$PWD/target/release/boserv}
+target="$(scripts/target-dir.sh)"
+bin=${BENCH_REMIND_BIN:-$target/release/boserv}
 work=$(mktemp -d "${TMPDIR:-/tmp}/bench-remind.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
@@ -40,7 +41,7 @@ else
         master=$work/master.db
     fi
     t0=$(date +%s%N)
-    now=$(target/release/examples/remind_db "$master" "$games" | tail -n 1)
+    now=$("$target"/release/examples/remind_db "$master" "$games" | tail -n 1)
     t1=$(date +%s%N)
     [ -n "$keep" ] && echo "$now" >"$keep/$games.now"
     echo "generated $games games in $(awk -v d=$((t1 - t0)) 'BEGIN { printf "%.1f", d / 1e9 }') s" >&2

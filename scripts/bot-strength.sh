@@ -11,4 +11,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet --example bot_strength
-exec nice target/release/examples/bot_strength "$@"
+exec nice "$(scripts/target-dir.sh)/release/examples/bot_strength" "$@"

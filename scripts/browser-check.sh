@@ -20,7 +20,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-OUT=${1:-target/browser-check}
+OUT=${1:-"$(scripts/target-dir.sh)/browser-check"}
 WIDTH=360
 
 if ! command -v chromium >/dev/null 2>&1; then
@@ -28,7 +28,7 @@ if ! command -v chromium >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 fi
 cargo build --locked --quiet
-BOSERV=$PWD/target/debug/boserv
+BOSERV="$(scripts/target-dir.sh)/debug/boserv"
 
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)

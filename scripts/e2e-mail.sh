@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 work=$(mktemp -d)
 trap 'kill "${sink_pid:-}" 2>/dev/null || true; [ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 
-bin=${BOSERV_BIN:-target/release/boserv}
+bin=${BOSERV_BIN:-"$(scripts/target-dir.sh)/release/boserv"}
 [ -n "${BOSERV_BIN:-}" ] || cargo build --release --quiet
 python3 -m venv "$work/venv"
 "$work/venv/bin/pip" install --quiet aiosmtpd

@@ -18,6 +18,7 @@ no castling, no en passant, promotion to B, G or R for pawns and Warriors.
 Usage: scripts/fsf_orthodia_simple.py [path/to/boserv] [depth]
 Prints each position's counts from both and exits 1 on any difference.
 """
+import os
 import subprocess
 import sys
 
@@ -58,7 +59,10 @@ def perft(fen, moves, depth):
 
 
 def main():
-    boserv = sys.argv[1] if len(sys.argv) > 1 else "target/release/boserv"
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    boserv = sys.argv[1] if len(sys.argv) > 1 else os.path.join(subprocess.run(
+        [os.path.join(root, "scripts/target-dir.sh")], capture_output=True, text=True,
+        check=True).stdout.strip(), "release/boserv")
     depth = int(sys.argv[2]) if len(sys.argv) > 2 else 3
     sf.load_variant_config(INI)
     bad = 0

@@ -28,7 +28,7 @@ set -euo pipefail
 
 mta="${1:-}"
 case "$mta" in postfix | exim) ;; *) echo "usage: scripts/mta-e2e.sh postfix|exim [BOSERV_BINARY]" >&2; exit 2 ;; esac
-bin="$(realpath "${2:-target/release/boserv}")"
+bin="$(realpath "${2:-"$(cd "$(dirname "$0")/.." && scripts/target-dir.sh)/release/boserv"}")"
 here="$(cd "$(dirname "$0")" && pwd)"
 domain=boserv.test
 server="chess@$domain"

