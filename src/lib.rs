@@ -7,8 +7,9 @@
 //! `tests/architecture.rs`):
 //!
 //! 1. front ends: [`front`] (a received mail's commands run, the spool
-//!    drained, a command dispatched) and the binary's `main.rs`,
-//!    `mail_command.rs`, `out.rs`;
+//!    drained, a command dispatched) and the binary's `cli/` (the
+//!    process's edge: arguments, the shell's and the MTA's commands,
+//!    output, which database a run uses);
 //! 2. [`service`]: one transaction per command; decides who is told what
 //!    and builds the letters as data, queued in the same transaction;
 //! 3. [`mail`]: the edge (parse, spool, outbox, transports, settings);
@@ -21,9 +22,6 @@
 //!    the service plays its turns) and [`tournament`] (the arithmetic of
 //!    tournaments: pairings, crosstables, brackets, ladders);
 //! 9. [`rules`]: pure game logic, importing none of the above.
-//!
-//! [`system_config`] (where the database and settings are) is read by the
-//! front end only.
 
 pub mod bot;
 pub mod clock;
@@ -36,6 +34,5 @@ pub mod mail;
 pub mod rules;
 pub mod service;
 pub mod store;
-pub mod system_config;
 pub mod tournament;
 pub mod web;

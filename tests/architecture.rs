@@ -26,19 +26,12 @@ const GROUPS: &[(&str, &str)] = &[
     ("web", "web"),
     ("service", "service"),
     ("bot", "bot"),
-    ("system_config", "system_config"),
-    // The front ends: the binary's files and the library's intake that
-    // turns input into commands and runs them.
+    // The front ends: the process's edge (the binary: `main.rs` and
+    // `cli/`) and the library's intake that turns input into commands and
+    // runs them.
     ("front", "front end"),
+    ("cli", "front end"),
     ("main", "front end"),
-    ("mail_command", "front end"),
-    ("publish_command", "front end"),
-    ("shell_command", "front end"),
-    ("out", "front end"),
-    ("allocator", "front end"),
-    ("huge_pages", "front end"),
-    ("quick_args", "front end"),
-    ("start", "front end"),
     ("lib", "front end"),
 ];
 
@@ -46,7 +39,6 @@ const GROUPS: &[(&str, &str)] = &[
 /// `lib.rs` and README's layout say the same.
 const LAYERS: &[&str] = &[
     "front end",
-    "system_config",
     "service",
     "web",
     "mail",
@@ -78,7 +70,6 @@ const ABOVE_RULES: &[&str] = &[
     "web",
     "service",
     "bot",
-    "system_config",
     "front end",
 ];
 
@@ -142,6 +133,41 @@ fn rules_import_nothing_of_the_other_modules() {
         .map(|(to, file)| format!("rules -> {to} ({file})"))
         .collect();
     assert!(bad.is_empty(), "rules imports: {}", bad.join(", "));
+}
+
+/// The process's edge is one folder: the top of `src/` holds `main.rs`
+/// (which only hands over to `cli/`), `lib.rs`, `ids.rs` and the library's
+/// folders, and no file of the library names the binary's `cli`.
+#[test]
+fn the_process_edge_is_one_folder() {
+    let src = source_dir();
+    let loose: Vec<String> = std::fs::read_dir(&src)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .filter(|name| !matches!(name.as_str(), "main.rs" | "lib.rs" | "ids.rs"))
+        .collect();
+    assert!(
+        loose.is_empty(),
+        "loose files at the top of src/ (the edge belongs in src/cli/): {loose:?}"
+    );
+    let main = std::fs::read_to_string(src.join("main.rs")).unwrap();
+    let main = code_only(&main);
+    let code: Vec<&str> = main
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>();
+    assert!(
+        code.len() <= 6 && code.iter().any(|l| l.contains("cli::main")),
+        "main.rs does more than hand argv to cli/: {code:?}"
+    );
+    let lib = std::fs::read_to_string(src.join("lib.rs")).unwrap();
+    assert!(
+        !code_only(&lib).contains("mod cli"),
+        "cli/ is the binary's, not the library's"
+    );
 }
 
 /// Builds the module graph of the source tree under `src`.

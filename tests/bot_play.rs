@@ -4,7 +4,7 @@
 //! when, and no hints about a running game.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use crate::util::{Env, NOW, SERVER};
@@ -144,7 +144,7 @@ fn a_bot_turn_lost_with_its_process_is_played_by_cron_once() {
     let children: Vec<_> = ["deliver", "remind", "deliver"]
         .iter()
         .map(|verb| {
-            let mut cmd = Command::new(bin);
+            let mut cmd = crate::util::boserv_command(bin);
             cmd.arg(verb)
                 .env("BOSERV_DB", &env.db)
                 .env("BOSERV_CONFIG", "")

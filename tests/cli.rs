@@ -247,7 +247,7 @@ fn show_draws_the_board_from_the_askers_side() {
 fn with_closed_stdout(env: &Env, user: Option<&str>, args: &[&str]) -> std::process::Output {
     let (reader, writer) = std::io::pipe().unwrap();
     drop(reader);
-    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin!("boserv"));
+    let mut cmd = crate::util::boserv_command(assert_cmd::cargo::cargo_bin!("boserv"));
     cmd.env("BOSERV_DB", &env.db)
         .env("BOSERV_CONFIG", "")
         .env("BOSERV_NOW", crate::util::NOW)

@@ -113,7 +113,7 @@ struct Harness {
 
 impl Harness {
     fn command(&self) -> Command {
-        let mut cmd = Command::new(&self.bin);
+        let mut cmd = crate::util::boserv_command(&self.bin);
         match self.busy_ms {
             Some(ms) => cmd.env("BOSERV_BUSY_TIMEOUT_MS", ms.to_string()),
             None => cmd.env_remove("BOSERV_BUSY_TIMEOUT_MS"),
@@ -681,6 +681,8 @@ fn killed_at_random_and_retried_every_command_runs_exactly_once() {
                 .unwrap()
                 .as_nanos() as u64
         });
+    // Printed so that a failure can be replayed: BOSERV_TORTURE_SEED=N.
+    println!("mail_crash: seed {seed} (replay with BOSERV_TORTURE_SEED={seed})");
     let plan = Plan {
         rounds: rounds.unwrap_or(6),
         width: if rounds.is_some() { 8 } else { 4 },
@@ -717,14 +719,62 @@ fn killed_at_random_and_retried_every_command_runs_exactly_once() {
 /// left are refused for now (mail: exit 75; shell: exit 2, "the disk is
 /// full"), never a panic; once space is freed, the MTA's retries and the
 /// users' reruns go through, each command once. Needs a small file system
-/// of its own: `scripts/torture.sh` mounts a tmpfs when run as root and
-/// sets `BOSERV_FULL_DISK_DIR`.
+/// of its own: `BOSERV_FULL_DISK_DIR` (as `scripts/torture.sh` sets it), or
+/// else a 3 MB tmpfs the test mounts itself when it runs as root (as CI
+/// does). Only a developer's run without root skips it, and never under CI.
 #[test]
 fn a_full_disk_loses_nothing_and_everything_resumes_once_space_is_freed() {
-    let Some(dir) = std::env::var_os("BOSERV_FULL_DISK_DIR").map(PathBuf::from) else {
-        eprintln!("skipped: BOSERV_FULL_DISK_DIR names no small file system to fill");
-        return;
+    let mounted = match std::env::var_os("BOSERV_FULL_DISK_DIR") {
+        Some(dir) => {
+            full_disk(PathBuf::from(dir));
+            return;
+        }
+        None => SmallDisk::mount(),
     };
+    match mounted {
+        Some(disk) => full_disk(disk.dir.clone()),
+        None if std::env::var_os("CI").is_some() => {
+            panic!("CI runs as root and must run the full-disk test: no tmpfs could be mounted")
+        }
+        None => eprintln!("skipped: not root, and BOSERV_FULL_DISK_DIR names no small file system"),
+    }
+}
+
+/// A 3 MB tmpfs mounted for one test, unmounted when dropped.
+struct SmallDisk {
+    dir: PathBuf,
+    _parent: tempfile::TempDir,
+}
+
+impl SmallDisk {
+    fn mount() -> Option<SmallDisk> {
+        // SAFETY: geteuid has no preconditions.
+        if unsafe { libc::geteuid() } != 0 {
+            return None;
+        }
+        let parent = tempfile::tempdir().ok()?;
+        let dir = parent.path().join("small");
+        std::fs::create_dir(&dir).ok()?;
+        let ok = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=3m", "tmpfs"])
+            .arg(&dir)
+            .status()
+            .is_ok_and(|s| s.success());
+        ok.then_some(SmallDisk {
+            dir,
+            _parent: parent,
+        })
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.dir).status();
+    }
+}
+
+/// The full-disk scenario on the small file system `dir`.
+fn full_disk(dir: PathBuf) {
     let plan = Plan {
         rounds: 3,
         width: 4,

@@ -123,7 +123,10 @@ fn now() -> DateTime<Utc> {
 proptest! {
     #![proptest_config(ProptestConfig {
         cases: 200,
-        failure_persistence: None,
+        // A failing case is kept (proptest-regressions/) and replayed first.
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("regressions"),
+        )),
         ..ProptestConfig::default()
     })]
 

@@ -5,7 +5,7 @@
 //! once; copies of one message delivered at once never fail.
 
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use crate::util::{Env, NOW, SERVER};
 
@@ -169,7 +169,7 @@ fn concurrent_copies_of_a_refused_message_never_exit_75() {
         );
         let children: Vec<_> = (0..32)
             .map(|_| {
-                let mut child = Command::new(bin)
+                let mut child = crate::util::boserv_command(bin)
                     .arg("mail")
                     .env("BOSERV_DB", &env.db)
                     .env("BOSERV_CONFIG", "")

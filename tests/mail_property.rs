@@ -54,7 +54,12 @@ fn boserv_mail_answers_any_input_with_0_or_75() {
     env.challenge("chess", "alice", "bob");
     let mut runner = TestRunner::new(Config {
         cases: 40,
-        failure_persistence: None,
+        // A failing case is kept (proptest-regressions/) and tried first
+        // next time, so it can be replayed.
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("regressions"),
+        )),
+        source_file: Some(file!()),
         ..Config::default()
     });
     let input = prop_oneof![proptest::collection::vec(any::<u8>(), 0..600), letters()];

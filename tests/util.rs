@@ -37,6 +37,9 @@ impl Env {
     /// `boserv` with this database, the fixed clock and no ambient user.
     pub fn cmd(&self, user: Option<&str>) -> assert_cmd::Command {
         let mut cmd = cargo_bin_cmd!("boserv");
+        for name in boserv_variables() {
+            cmd.env_remove(name);
+        }
         // No system configuration file: the machine's /etc/boserv/boserv.conf
         // (an operator's, or the MTA run's) must not change a test.
         cmd.env("BOSERV_DB", &self.db)
@@ -131,7 +134,7 @@ impl Env {
         input: &str,
         kill_after: Option<Duration>,
     ) -> Option<i32> {
-        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("boserv"))
+        let mut child = boserv_command(assert_cmd::cargo::cargo_bin!("boserv"))
             .args(args)
             .env("BOSERV_DB", &self.db)
             .env("BOSERV_CONFIG", "")
@@ -330,4 +333,25 @@ fn tables(conn: &rusqlite::Connection) -> Vec<String> {
 /// A web page written under `dir`, or "" when there is none.
 pub fn read_page(dir: &Path, page: &str) -> String {
     std::fs::read_to_string(dir.join(page)).unwrap_or_default()
+}
+
+/// Every `BOSERV_*` variable of the tests' own environment: a setting
+/// exported in the shell that runs `cargo test` (`BOSERV_FROM`,
+/// `BOSERV_ANSWERS_PER_DAY`, ...) must not change a test's outcome, so each
+/// `boserv` a test starts has them all removed before the test sets its own.
+pub fn boserv_variables() -> Vec<std::ffi::OsString> {
+    std::env::vars_os()
+        .map(|(name, _)| name)
+        .filter(|name| name.to_string_lossy().starts_with("BOSERV_"))
+        .collect()
+}
+
+/// `Command::new(bin)` without any `BOSERV_*` variable of the tests'
+/// environment ([`boserv_variables`]).
+pub fn boserv_command(bin: impl AsRef<std::ffi::OsStr>) -> std::process::Command {
+    let mut cmd = std::process::Command::new(bin);
+    for name in boserv_variables() {
+        cmd.env_remove(name);
+    }
+    cmd
 }

@@ -31,9 +31,9 @@ pub const fn word_bound(faces: u8) -> u64 {
     words - words % faces as u64
 }
 
-/// The environment variable that fixes the seed of new games. For tests and
-/// replays only: a real game never sets it, since a known seed means known
-/// dice.
+/// The environment variable that fixes the seed of new games, read only by
+/// builds for tests (debug assertions on): a release binary takes every
+/// seed from the OS, since a known seed means known dice.
 pub const TEST_SEED_ENV: &str = "BOSERV_DICE_SEED";
 
 /// The text of `boserv help dice`.

@@ -18,14 +18,16 @@ use crate::rules::{Dice, Roll};
 use crate::store;
 use crate::store::games::Game;
 
-/// The seed of a new dice game: from the OS, or fixed by
-/// [`dice::TEST_SEED_ENV`] (tests and replays only).
+/// The seed of a new dice game: from the OS; in a build for tests (debug
+/// assertions on), fixed by [`dice::TEST_SEED_ENV`] when it is set. A
+/// release binary never reads it: a known seed means known dice.
 pub fn new_seed() -> Result<Seed, ServiceError> {
-    let fixed = std::env::var(dice::TEST_SEED_ENV).ok();
-    Seed::for_new_game(fixed.as_deref()).map_err(|e| match fixed {
-        Some(_) => ServiceError::Setup(format!("{}: {e}", dice::TEST_SEED_ENV)),
-        None => ServiceError::Internal(e.to_string()),
-    })
+    #[cfg(debug_assertions)]
+    if let Ok(fixed) = std::env::var(dice::TEST_SEED_ENV) {
+        return Seed::for_new_game(Some(&fixed))
+            .map_err(|e| ServiceError::Setup(format!("{}: {e}", dice::TEST_SEED_ENV)));
+    }
+    Seed::for_new_game(None).map_err(|e| ServiceError::Internal(e.to_string()))
 }
 
 /// A game's seed, read back from its row (`None`: not a dice game).

@@ -36,6 +36,8 @@ pub const MAX_CHATS: usize = 30;
 
 /// A test hook: `BOSERV_DIGEST_CRASH=before-commit` (or `after-commit`)
 /// aborts the process there, as a kill would, after the first digest.
+/// Only in builds for tests (debug assertions on).
+#[cfg(debug_assertions)]
 const CRASH: &str = "BOSERV_DIGEST_CRASH";
 
 /// `digest on [HOUR]` (`Some`) / `digest off` (`None`).
@@ -106,11 +108,16 @@ pub fn any_takes_digest(conn: &Connection, players: &[i64]) -> Result<bool, Stor
     Ok(false)
 }
 
+#[cfg(debug_assertions)]
 fn crash_at(point: &str) {
     if std::env::var(CRASH).is_ok_and(|p| p == point) {
         std::process::abort();
     }
 }
+
+/// The release binary has no fault to inject.
+#[cfg(not(debug_assertions))]
+fn crash_at(_point: &str) {}
 
 /// Builds and queues `player`'s digest; false when there is nothing to
 /// tell (no game to move, none ended and no chat `since`) or nowhere to

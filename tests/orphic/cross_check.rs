@@ -52,22 +52,40 @@ fn perft_table_small_counts() {
     assert!(run_table(300_000) >= 10);
 }
 
-/// Every count of the table (minutes in a debug build).
+/// Every count of the table against the engine. The brute force (minutes
+/// in a debug build) checks the counts up to 300,000 in every run
+/// ([`perft_table_small_counts`]) and agreed on every count when the
+/// table was written; `perft_table_all_with_the_brute` checks them all.
 #[test]
-fn perft_table_all() {
-    if std::env::var_os("BOSERV_HEAVY").is_none() {
-        return;
+fn perft_table_all_against_the_engine() {
+    let mut checked = 0;
+    for (name, text, counts) in perft_table() {
+        let p = setup(&text);
+        for (depth, nodes) in counts {
+            assert_eq!(p.perft(depth), nodes, "{name} depth {depth} (engine)");
+            checked += 1;
+        }
     }
+    assert!(checked >= 10);
+}
+
+/// Every count of the table against both generators: minutes in a debug
+/// build. Its lighter form runs in every `cargo test` (the engine on every
+/// count, the brute on those up to 300,000); this one by hand:
+/// `cargo test --release --test integration -- --ignored perft_table_all_with_the_brute`.
+#[test]
+#[ignore = "minutes in a debug build; the engine checks every count in perft_table_all_against_the_engine"]
+fn perft_table_all_with_the_brute() {
     run_table(u64::MAX);
 }
 
 /// Prints the counts of both generators for a new table entry:
-/// `ORPHIC_PERFT='FEN' cargo test --release --test integration print_perft -- --nocapture`.
+/// `ORPHIC_PERFT='FEN' cargo test --release --test integration print_perft -- --ignored --nocapture`.
 #[test]
+#[ignore = "a tool, not a check: ORPHIC_PERFT='FEN' ... -- --ignored print_perft"]
 fn print_perft() {
-    let Some(fen) = std::env::var_os("ORPHIC_PERFT") else {
-        return;
-    };
+    let fen =
+        std::env::var_os("ORPHIC_PERFT").expect("ORPHIC_PERFT names the position (an Orphic FEN)");
     let fen = fen.to_string_lossy();
     let p = setup(&fen);
     let brute = Brute::from_fen(&fen);

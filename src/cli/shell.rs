@@ -19,8 +19,8 @@ use boserv::rules::{GameOption, RulesError, VARIANTS, Variant};
 use boserv::service::{self, ServiceError, analysis, challenge::parse_option, demo, help, record};
 use boserv::store;
 
-use super::{Cli, Cmd, ConfigCmd, mail_command, publish_command};
-use crate::out::{errln, outln};
+use super::out::{errln, outln};
+use super::{Cli, Cmd, ConfigCmd, mta, publish};
 
 /// What went wrong: a service error knows its exit code; anything else
 /// is a 2.
@@ -74,7 +74,7 @@ pub fn settings_of(
         .with_context(|| format!("cannot read the settings in {}", cli.db.display()))
 }
 
-/// `boserv mail`, for the MTA (mail_command.rs): 0 or 75, never anything
+/// `boserv mail`, for the MTA (cli/mta.rs): 0 or 75, never anything
 /// else. The game database is opened only to take mail in, with ONE
 /// connection for the settings and the mail (a second would read the WAL
 /// back again).
@@ -89,7 +89,7 @@ pub fn take_mail(cli: &Cli, deliver: bool, transport: Option<String>) -> ExitCod
         *web_dir.borrow_mut() = config.get("web_dir");
         Ok((conn, config.get("transport")))
     };
-    let code = mail_command::take_mail(&mail_command::MailRun {
+    let code = mta::take_mail(&mta::MailRun {
         db: &cli.db,
         busy: Duration::from_millis(cli.busy_timeout_ms),
         now: cli.now.unwrap_or_else(Utc::now),
@@ -258,7 +258,7 @@ pub fn run(
             code
         }
         Cmd::Run => {
-            let ran = mail_command::run_lines(&cli.db, cli.busy_timeout_ms, now);
+            let ran = mta::run_lines(&cli.db, cli.busy_timeout_ms, now);
             publish_after(&cli.db, cli.busy_timeout_ms, config.get("web_dir"), now);
             ran?;
             Ok(ExitCode::SUCCESS)
@@ -266,18 +266,12 @@ pub fn run(
         Cmd::Deliver { transport } => {
             let transport = transport.or_else(|| config.get("transport"));
             let mut conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
-            let waiting = mail_command::drain_left(
-                &cli.db,
-                &mut conn,
-                cli.busy_timeout_ms,
-                Duration::ZERO,
-                now,
-            )?;
-            mail_command::bot_turns(&mut conn, now, service::bot::FROM_CRON);
-            let code =
-                mail_command::deliver(&conn, now, transport.as_deref().unwrap_or("sendmail"))?;
+            let waiting =
+                mta::drain_left(&cli.db, &mut conn, cli.busy_timeout_ms, Duration::ZERO, now)?;
+            mta::bot_turns(&mut conn, now, service::bot::FROM_CRON);
+            let code = mta::deliver(&conn, now, transport.as_deref().unwrap_or("sendmail"))?;
             // The pages a crash left queued are written, as mail is sent.
-            publish_command::after_command(&conn, config.get("web_dir").as_deref(), now);
+            publish::after_command(&conn, config.get("web_dir").as_deref(), now);
             Ok(if waiting == 0 {
                 code
             } else {
@@ -286,14 +280,13 @@ pub fn run(
         }
         Cmd::Outbox => {
             let conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
-            mail_command::outbox(&conn)?;
+            mta::outbox(&conn)?;
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Spool => {
             let mut conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
             let busy = Duration::from_millis(cli.busy_timeout_ms);
-            let waiting =
-                mail_command::drain_left(&cli.db, &mut conn, cli.busy_timeout_ms, busy, now)?;
+            let waiting = mta::drain_left(&cli.db, &mut conn, cli.busy_timeout_ms, busy, now)?;
             outln!("spool: {waiting} waiting");
             Ok(if waiting == 0 {
                 ExitCode::SUCCESS
@@ -309,11 +302,11 @@ pub fn run(
                     outln!("{}", config.show());
                 }
                 ConfigCmd::Set { name, value } => {
-                    mail_command::config_set(&cli.db, cli.busy_timeout_ms, &name, &value)?;
+                    mta::config_set(&cli.db, cli.busy_timeout_ms, &name, &value)?;
                 }
                 ConfigCmd::Unset { name } => {
                     let conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
-                    mail_command::config_unset(&cli.db, &conn, cli.busy_timeout_ms, &name)?;
+                    mta::config_unset(&cli.db, &conn, cli.busy_timeout_ms, &name)?;
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -340,7 +333,7 @@ pub fn run(
                 Failure::Usage("no web_dir: boserv config set web_dir DIR".into())
             })?;
             let conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
-            let written = publish_command::all(&conn, std::path::Path::new(&dir), now)
+            let written = publish::all(&conn, std::path::Path::new(&dir), now)
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             print(format!("published: {written} pages in {dir}"))
         }
@@ -348,9 +341,7 @@ pub fn run(
         Cmd::Verb(words) => {
             let code = run_verb(&cli.db, cli.busy_timeout_ms, &mut conn, &actor, &words, now);
             match &conn {
-                Some(conn) => {
-                    publish_command::after_command(conn, config.get("web_dir").as_deref(), now)
-                }
+                Some(conn) => publish::after_command(conn, config.get("web_dir").as_deref(), now),
                 None => publish_after(&cli.db, cli.busy_timeout_ms, config.get("web_dir"), now),
             }
             if let Some(conn) = conn.take() {
@@ -368,7 +359,7 @@ fn publish_after(db: &std::path::Path, busy_ms: u64, web_dir: Option<String>, no
         return;
     }
     if let Ok(conn) = store::open_existing(db, Duration::from_millis(busy_ms)) {
-        publish_command::after_command(&conn, web_dir.as_deref(), now);
+        publish::after_command(&conn, web_dir.as_deref(), now);
     }
 }
 
@@ -443,7 +434,7 @@ fn run_verb(
 /// answer to the move just made, say), once the command has committed
 /// and its answer is printed.
 fn play_bot(conn: &mut rusqlite::Connection, now: DateTime<Utc>) {
-    mail_command::bot_turns(conn, now, service::bot::IN_PROCESS);
+    mta::bot_turns(conn, now, service::bot::IN_PROCESS);
 }
 
 /// `--format text|json`: true for JSON.
@@ -494,10 +485,10 @@ fn run_remind(db: &std::path::Path, busy_ms: u64, now: DateTime<Utc>) -> Result<
     // anyone is reminded or loses on time (waiting for a process at work
     // on the spool to be done).
     let busy = Duration::from_millis(busy_ms);
-    mail_command::drain_left(db, &mut conn, busy_ms, busy, now)?;
+    mta::drain_left(db, &mut conn, busy_ms, busy, now)?;
     // The computer player's turns that wait are played before anyone's
     // time is judged.
-    mail_command::bot_turns(&mut conn, now, service::bot::FROM_CRON);
+    mta::bot_turns(&mut conn, now, service::bot::FROM_CRON);
     let bar = if std::io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new(0);
         bar.set_message("games due");

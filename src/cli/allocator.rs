@@ -10,26 +10,29 @@
 //! thread (`perf record`) and mimalloc took 9% off the run's wall time
 //! (`scripts/bench-remind.sh`, runs alternated).
 //!
-//! So `main` looks at argv before the first allocation ([`choose`]): the
-//! verb `remind` takes mimalloc, everything else glibc's, advised into
-//! huge pages for large blocks ([`HugePages`]). The choice is made once,
-//! before any allocation and before any thread exists, and never changes,
-//! so every block is freed by the allocator that made it. Reading argv
-//! wrong can only make a process slower, never wrong: both allocators are
-//! complete.
+//! So the process looks at argv before the first allocation ([`choose`]):
+//! the verb `remind` takes mimalloc, everything else glibc's, advised into
+//! huge pages for large blocks ([`HugePages`]). glibc calls the functions
+//! of `.init_array` with argc and argv before `main` (std reads its own
+//! `std::env::args` the same way), and no Rust code allocates before them,
+//! so the choice is made once, before any allocation and any thread, and
+//! never changes: every block is freed by the allocator that made it.
+//! Reading argv wrong can only make a process slower, never wrong: both
+//! allocators are complete. Elsewhere than Linux with glibc nothing is
+//! chosen and every verb keeps the system's allocator.
 
-// The binary's unit tests run under the test harness's `main`, which
-// chooses nothing.
+// The binary's unit tests run under the test harness, which chooses
+// nothing.
 #![cfg_attr(test, allow(dead_code))]
 
 use std::alloc::{GlobalAlloc, Layout};
-use std::ffi::CStr;
+use std::ffi::{CStr, c_char, c_int};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use mimalloc::MiMalloc;
 
-use crate::huge_pages::HugePages;
-use crate::quick_args::OPTIONS;
+use super::huge_pages::HugePages;
+use super::quick_args::OPTIONS;
 
 /// Whether this process allocates from mimalloc (set once by [`choose`]).
 static LONG_RUN: AtomicBool = AtomicBool::new(false);
@@ -54,12 +57,37 @@ fn verb<'a>(args: impl IntoIterator<Item = &'a [u8]>) -> Option<&'a [u8]> {
     None
 }
 
+#[global_allocator]
+static ALLOCATOR: Allocator = Allocator;
+
 /// Chooses the allocator from the process's arguments (without the
-/// program's name). Call it first thing in `main`, before anything
-/// allocates, and only there.
-pub fn choose(args: &[&CStr]) {
+/// program's name), before anything allocates: [`FROM_ARGV`] calls it.
+fn choose(args: &[&CStr]) {
     let long = verb(args.iter().map(|a| a.to_bytes())).is_some_and(|v| LONG_RUNS.contains(&v));
     LONG_RUN.store(long, Ordering::Relaxed);
+}
+
+/// glibc calls this before `main`, with `main`'s arguments.
+#[cfg(all(not(test), target_os = "linux", target_env = "gnu"))]
+#[used]
+#[unsafe(link_section = ".init_array")]
+static FROM_ARGV: extern "C" fn(c_int, *const *const c_char, *const *const c_char) = from_argv;
+
+/// [`choose`] on argv, read in place (an array of pointers on the stack,
+/// no `Vec`: nothing may allocate yet).
+#[cfg_attr(not(all(target_os = "linux", target_env = "gnu")), allow(dead_code))]
+extern "C" fn from_argv(argc: c_int, argv: *const *const c_char, _env: *const *const c_char) {
+    let mut words = [c""; 16];
+    let n = usize::try_from(argc)
+        .unwrap_or(0)
+        .saturating_sub(1)
+        .min(words.len());
+    for (i, word) in words.iter_mut().take(n).enumerate() {
+        // SAFETY: glibc hands the `.init_array` functions `main`'s `argc`
+        // valid NUL-terminated strings in `argv`; index 0 is the program.
+        *word = unsafe { CStr::from_ptr(*argv.add(i + 1)) };
+    }
+    choose(&words[..n]);
 }
 
 /// glibc's allocator (advised into huge pages) or mimalloc, as [`choose`]

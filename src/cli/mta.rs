@@ -22,7 +22,7 @@ use boserv::mail::transport::{Transport, TransportSpec};
 use boserv::service::bot;
 use boserv::store;
 
-use crate::out::{errln, outln};
+use super::out::{errln, outln};
 
 /// EX_TEMPFAIL: the MTA keeps the mail and tries again later.
 pub const TEMPFAIL: u8 = 75;

@@ -16,10 +16,13 @@ use boserv::web::{WebError, files, render};
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use crate::out::errln;
+use super::out::errln;
 
 /// The test hook of the kill test: with this variable set, a process that
 /// has committed a command kills itself (SIGKILL) before writing a page.
+/// Only in builds for tests (debug assertions on): the release binary has
+/// no fault to inject.
+#[cfg(debug_assertions)]
 pub const KILL_BEFORE_PUBLISH: &str = "BOSERV_TEST_KILL_BEFORE_PUBLISH";
 
 /// Why pages were not written.
@@ -39,6 +42,7 @@ impl From<boserv::store::StoreError> for PublishError {
 
 /// Writes the queued pages; how many were written.
 pub fn pending(conn: &Connection, dir: &Path, now: DateTime<Utc>) -> Result<usize, PublishError> {
+    #[cfg(debug_assertions)]
     if std::env::var_os(KILL_BEFORE_PUBLISH).is_some() {
         // SAFETY: kill(2) on this process; nothing is shared.
         unsafe {

@@ -38,12 +38,12 @@ fn write_line(stream: &mut dyn Write, gone: &AtomicBool, line: Arguments<'_>) {
 
 /// `println!` that stops quietly when standard output is closed.
 macro_rules! outln {
-    ($($arg:tt)*) => { $crate::out::stdout(format_args!($($arg)*)) };
+    ($($arg:tt)*) => { $crate::cli::out::stdout(format_args!($($arg)*)) };
 }
 
 /// `eprintln!` that stops quietly when standard error is closed.
 macro_rules! errln {
-    ($($arg:tt)*) => { $crate::out::stderr(format_args!($($arg)*)) };
+    ($($arg:tt)*) => { $crate::cli::out::stderr(format_args!($($arg)*)) };
 }
 
 pub(crate) use {errln, outln};
