@@ -146,7 +146,11 @@ fn a_move_waits_for_one_digest_a_day() {
     // And so does a Reply to the digest itself (its one game needs no
     // board named), its Subject never run as the `digest` command.
     let digest = env.delivered_to("bob@", "Digest");
-    assert!(digest.reply_to().is_some_and(|r| r.contains('+') && r != address));
+    assert!(
+        digest
+            .reply_to()
+            .is_some_and(|r| r.contains('+') && r != address)
+    );
     env.answer(&digest, "e7-e5#2");
     assert_eq!(env.json(&game)["ply"], 2);
 

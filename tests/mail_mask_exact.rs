@@ -93,7 +93,11 @@ fn a_mistyped_verb_in_a_reply_is_quoted_back_without_its_password_and_nothing_el
     let (head, body) = expected.split_once("\r\n\r\n").unwrap();
     let quoted = head
         .lines()
-        .filter(|l| ["From: ", "Subject: ", "Date: "].iter().any(|h| l.starts_with(h)))
+        .filter(|l| {
+            ["From: ", "Subject: ", "Date: "]
+                .iter()
+                .any(|h| l.starts_with(h))
+        })
         .chain(body.lines().filter(|l| l.len() < 60));
     for line in quoted {
         let line = format!("> {line}");

@@ -303,7 +303,10 @@ fn a_token_reply_from_an_unconfirmed_address_is_not_answered() {
     let token = board.reply_to().unwrap();
     let forged = reply_to(&board, "e7-e5")
         .replace("From: bob@example.test", "From: mallory@example.test")
-        .replace(&token, "bochess+0123456789abcdef0123456789abcdef@example.net");
+        .replace(
+            &token,
+            "bochess+0123456789abcdef0123456789abcdef@example.net",
+        );
     env.mail(&forged);
     assert_eq!(ply(&env), 1);
     assert_eq!(env.queued().len(), before, "nothing mailed to mallory");

@@ -47,7 +47,11 @@ fn an_invitation_is_accepted_by_reply_from_any_client() {
         assert_eq!(invitation.subject(), "Chess Invitation 1 bob");
         assert!(invitation.reply_to().is_some_and(|r| r.contains('+')));
         env.mail_done(&reply_with(&invitation, "accept", client));
-        assert_eq!(env.json("1")["waiting_for"], serde_json::json!([]), "{client:?}");
+        assert_eq!(
+            env.json("1")["waiting_for"],
+            serde_json::json!([]),
+            "{client:?}"
+        );
         let board = env.delivered_to("alice@", "Board 1");
         assert_eq!(board.subject(), "New Chess Board 1 alice", "{client:?}");
     }

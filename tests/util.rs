@@ -112,7 +112,11 @@ impl Env {
         self.mail(raw);
         let (_, done, _) = self.last_intake();
         assert_eq!(done, 0, "a command ran:\n{raw}");
-        assert_eq!(state(self), before, "refused, yet the state changed:\n{raw}");
+        assert_eq!(
+            state(self),
+            before,
+            "refused, yet the state changed:\n{raw}"
+        );
         self.outbox_since(rows)
             .into_iter()
             .find(|(subject, _)| is_error_mail(subject))
@@ -227,9 +231,7 @@ impl Env {
     /// The Reply-To (`…+TOKEN@…`) of the newest mail delivered to `user`
     /// that carries a reply token.
     pub fn reply_address(&self, user: &str) -> String {
-        self.token_mail(user)
-            .reply_to()
-            .expect("a Reply-To")
+        self.token_mail(user).reply_to().expect("a Reply-To")
     }
 
     /// `user` presses Reply on the newest mail delivered to them that
@@ -444,6 +446,19 @@ impl Env {
         }
         out
     }
+}
+
+/// `raw` with the Message-ID `<ID@example.test>`: a test that sends one
+/// message twice names it.
+pub fn with_id(raw: &str, id: &str) -> String {
+    raw.lines()
+        .map(|line| match line.starts_with("Message-ID: ") {
+            true => format!("Message-ID: <{id}@example.test>\r"),
+            false => line.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
 }
 
 /// The tables a refused mail may change: the mail's own record, its

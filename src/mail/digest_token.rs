@@ -153,7 +153,9 @@ pub fn board_named<'a>(
 fn split_board(line: &str) -> Option<(u64, std::borrow::Cow<'_, str>, bool)> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let number = |word: &str| -> Option<u64> {
-        let word = word.trim_start_matches('#').trim_end_matches([':', ',', '.']);
+        let word = word
+            .trim_start_matches('#')
+            .trim_end_matches([':', ',', '.']);
         let word = ["board", "game"]
             .iter()
             .find_map(|p| {

@@ -119,7 +119,11 @@ pub fn reply_to(mail: &Delivered, body: &str) -> String {
 pub fn reply_with(mail: &Delivered, body: &str, client: Client) -> String {
     static REPLIES: AtomicUsize = AtomicUsize::new(0);
     let n = REPLIES.fetch_add(1, Ordering::Relaxed);
-    let from = mail.to().into_iter().next().expect("the mail went somewhere");
+    let from = mail
+        .to()
+        .into_iter()
+        .next()
+        .expect("the mail went somewhere");
     let to = mail.reply_to().unwrap_or_else(|| mail.from());
     let parent = mail.message_id();
     let mut references = mail.references();
@@ -154,7 +158,10 @@ pub fn reply_with(mail: &Delivered, body: &str, client: Client) -> String {
             false => String::new(),
         };
         head.push_str("Content-Type: text/html; charset=utf-8\r\n");
-        format!("<html><body><div>{}</div>{quoted}</body></html>", html_lines(body))
+        format!(
+            "<html><body><div>{}</div>{quoted}</body></html>",
+            html_lines(body)
+        )
     } else {
         head.push_str("Content-Type: text/plain; charset=utf-8\r\n");
         let mut text = body.replace('\n', "\r\n");
