@@ -11,11 +11,18 @@
 # 2. deploys boserv with scripts/mta/setup.sh exactly as README says
 #    (address chess@boserv.test); nothing else runs boserv: no cron job is
 #    run by hand, so every answer below left through the pipe's --deliver;
-# 3. three local users, alice, bob and carol, sign up and confirm by mail,
-#    play a chess game to mate (alice by pbmserv Subjects with her password,
-#    bob by replying to his board mails, the move alone) and an Orwell game
-#    of a few turns (the turns are picked with `boserv moves` in the
-#    operator's shell, which finds the database by /etc/boserv/boserv.conf);
+# 3. three local users, alice, bob and carol, sign up and confirm by mail
+#    (replying to the confirmation), play a chess game to mate (alice
+#    challenges by Subject with her password, bob accepts the invitation by
+#    Reply and answers his board mails by Reply, the move alone; alice moves
+#    by pbmserv Subjects), a second chess game that bob plays from his daily
+#    digest (the digest answered by Reply, the board named: `2 e7-e5`;
+#    `remind`, which sends digests, is run once by hand as cron runs it), and
+#    an Orwell game of a few turns, its invitations accepted by Reply (the
+#    turns are picked with `boserv moves` in the operator's shell, which
+#    finds the database by /etc/boserv/boserv.conf);
+#    every Reply goes to the mail's Reply-To with `Re: ` and the Subject
+#    the server wrote, as a mail client's Reply does;
 # 4. times each player mail until its answer is in the mailbox it must
 #    reach, and counts what came back.
 #
@@ -103,20 +110,24 @@ mailto() {
     shift 2
     printf '%s\n' "${@:-}" | su "$who" -c "mail -s '$subject' $server"
 }
-# replyto WHO GAME-SUBJECT-WORD BODY...: WHO answers the newest board mail
-# of that game (its Reply-To: the server's address with a token).
+# replyto WHO SUBJECT-WORDS BODY...: WHO presses Reply on the newest mail
+# whose Subject holds SUBJECT-WORDS: to its Reply-To (a token address, or
+# the server's own), Subject `Re: ` and the Subject the server wrote.
 replyto() {
     local who="$1" word="$2"
     shift 2
-    local to
-    to=$(awk -v w="$word" '
-        /^From / { if (hit && rt != "") last = rt; hit = 0; rt = ""; body = 0 }
+    local found to subject
+    found=$(awk -v w="$word" '
+        function keep() { if (hit && rt != "") { last = rt; lastsub = sub_ } }
+        /^From / { keep(); hit = 0; rt = ""; sub_ = ""; body = 0 }
         /^$/ { body = 1 }
-        !body && /^Reply-To: / { rt = $2 }
-        !body && /^Subject: / && index($0, w) { hit = 1 }
-        END { if (hit && rt != "") last = rt; print last }' "/var/mail/$who")
-    case "$to" in chess+*@$domain) ;; *) fail "$who: no Reply-To token in the newest '$word' mail ($to)" ;; esac
-    printf '%s\n' "$@" | su "$who" -c "mail -s 'Re: $word' '$to'"
+        !body && /^Reply-To: / { rt = $2; gsub(/[<>]/, "", rt) }
+        !body && /^Subject: / && index($0, w) { hit = 1; sub_ = substr($0, 10) }
+        END { keep(); print last "\t" lastsub }' "/var/mail/$who")
+    to=${found%%$'\t'*}
+    subject=${found#*$'\t'}
+    case "$to" in chess*@$domain) ;; *) fail "$who: no Reply-To in the newest '$word' mail ($to)" ;; esac
+    printf '%s\n' "$@" | su "$who" -c "mail -s 'Re: $subject' '$to'"
 }
 # timed WAITER PATTERN COMMAND...: runs COMMAND (one player mail) and waits
 # for its answer, a new mail in WAITER's mailbox whose Subject holds
@@ -148,22 +159,47 @@ done
 for u in alice bob carol; do
     code=$(sed -n "s/^Subject: confirm $u \([0-9a-f]*\)$/\1/p" "/var/mail/$u" | tail -n 1)
     [ -n "$code" ] || fail "$u: no confirmation mail"
-    timed "$u" "Welcome, $u" mailto "$u" "Re: confirm $u $code"
+    timed "$u" "Welcome, $u" replyto "$u" "confirm $u $code"
 done
 
-step "chess: alice by Subject and password, bob by replying to his board mails"
-timed bob "New Chess Board" mailto alice "chess challenge alice bob --login=alice:pw-alice" "Fancy a quick one?"
+step "chess: alice by Subject and password, bob by Reply to the invitation and his board mails"
+timed bob "Chess Invitation" mailto alice "chess challenge alice bob --login=alice:pw-alice" "Fancy a quick one?"
 game=$(boserv games alice | grep -o 'game[0-9]*' | head -n 1)
 n=${game#game}
+timed alice "New Chess Board $n" replyto bob "Chess Invitation $n" "accept" "With pleasure."
 timed bob "Board $n bob" mailto alice "chess move $n alice pw-alice f2-f3#1"
 timed alice "Board $n alice" replyto bob "Board $n" "e7-e5" "Careful now."
 timed bob "Board $n bob" mailto alice "chess move $n alice pw-alice g2-g4#3"
 timed alice "Board $n over" replyto bob "Board $n" "Qd8-h4" "Sorry!"
 boserv show "$game" | grep -qi checkmate || fail "$game is not over by mate"
 
-step "orwell: a few turns, each by the player to move"
-timed carol "Orwell Board" mailto alice "orwell challenge alice bob carol --login=alice:pw-alice"
+step "chess from the digest: bob answers his daily digest by Reply, naming the board"
+hour=$(date -u +%-H)
+timed bob "" mailto bob "digest bob pw-bob on $hour"
+timed bob "Chess Invitation" mailto alice "chess challenge alice bob --login=alice:pw-alice"
+second=$(boserv games alice | grep -o 'game[0-9]*' | tail -n 1)
+m=${second#game}
+timed alice "New Chess Board $m" replyto bob "Chess Invitation $m" "accept"
+sent=$((sent + 1))
+mailto alice "chess move $m alice pw-alice e2-e4#1"
+for _ in $(seq 1 100); do
+    [ "$(boserv show "$second" --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)["ply"])')" = 1 ] && break
+    sleep 0.1
+done
+# What cron's hourly `remind` does: the digest, and its delivery.
+boserv remind >/dev/null
+boserv deliver >/dev/null
+for _ in $(seq 1 600); do [ "$(count bob "Digest ")" -gt 0 ] && break; sleep 0.1; done
+[ "$(count bob "Digest ")" -gt 0 ] || fail "no digest reached bob"
+timed alice "Board $m alice" replyto bob "Digest " "$m e7-e5#2" "From my digest."
+[ "$(boserv show "$second" --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)["ply"])')" = 2 ] ||
+    fail "$second: the digest's reply did not move"
+
+step "orwell: invitations accepted by Reply, then a few turns, each by the player to move"
+timed carol "Orwell Invitation" mailto alice "orwell challenge alice bob carol --login=alice:pw-alice"
 orwell=$(boserv games carol | grep -o 'game[0-9]*' | tail -n 1)
+timed bob "" replyto bob "Orwell Invitation ${orwell#game}" "accept"
+timed carol "Orwell Board ${orwell#game}" replyto carol "Orwell Invitation ${orwell#game}" "accept"
 for _ in 1 2 3 4; do
     json=$(boserv show "$orwell" --format json)
     who=$(printf '%s' "$json" | python3 -c 'import json,sys; print(json.load(sys.stdin)["to_move"] or "")')

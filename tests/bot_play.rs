@@ -73,7 +73,7 @@ fn a_game_by_mail_against_the_bot() {
             .all(|(to, _, _)| !to.contains(BOT) && to != "[]")
     );
     // A reply to its board mail plays on; the bot answers again.
-    env.reply_to_board_mail("alice", "m2", "d2-d4");
+    env.reply_to_board_mail("alice", "d2-d4");
     assert_eq!(movers(&env), vec!["alice", BOT, "alice", BOT]);
     let (subject, _) = env.last_mail_to("alice@example.test");
     assert_eq!(subject, "Chess Board 1 alice");

@@ -221,7 +221,7 @@ fn by_mail_and_by_reply_and_refused_in_dice_games() {
         answer.contains("queued in game1: if e7-e5 then Ng1-f3"),
         "{answer}"
     );
-    env.reply_to_board_mail("alice", "c2", "queue if c7-c5 then d2-d4");
+    env.reply_to_board_mail("alice", "queue if c7-c5 then d2-d4");
     let (_, answer) = env.last_mail_to("alice@example.test");
     assert!(
         answer.contains("queued in game1: if c7-c5 then d2-d4"),

@@ -55,7 +55,10 @@ fn an_invitation_waits_until_accepted_by_reply_then_the_game_begins() {
         "{body}"
     );
     assert!(body.contains("expires on Sun 15 Mar 2026"), "{body}");
-    env.reply_to_board_mail("bob", "yes1", "accept");
+    // bob presses Reply on the invitation itself.
+    let invitation = env.delivered_to("bob@", "Invitation");
+    assert_eq!(invitation.subject(), "Chess Invitation 1 bob");
+    env.answer(&invitation, "accept");
     let (subject, _) = env.last_mail_to("alice@");
     assert_eq!(subject, "New Chess Board 1 alice");
     let shown = env.ok(None, &["show", "1"]);

@@ -1,7 +1,7 @@
 //! Defects outside testers hit (issue 10's neighbours): each test here
 //! failed before its fix.
 
-use crate::util::Env;
+use crate::util::{Env, reply_to};
 
 /// A mail from `from` with `subject` and `body`.
 fn mail(from: &str, to: &str, id: &str, subject: &str, body: &str) -> String {
@@ -45,7 +45,7 @@ fn a_refused_reply_to_a_board_mail_is_told_to_reply_again_not_to_use_a_password(
     let env = Env::new();
     env.signup(&["alice", "bob"]);
     env.challenge("chess", "alice", "bob");
-    env.reply_to_board_mail("alice", "reply1", "e2-e9");
+    env.reply_to_board_mail("alice", "e2-e9");
     let (subject, body) = env.last_mail_to("alice@example.test");
     assert_eq!(subject, "Chess Board 1 Error");
     // The error mail carries a reply token of its own: the player replies
@@ -58,12 +58,12 @@ fn a_refused_reply_to_a_board_mail_is_told_to_reply_again_not_to_use_a_password(
     );
     assert!(body.contains("alone on the first line: MOVE#1"), "{body}");
     // Out of turn: a command, and no password for `show`.
-    env.reply_to_board_mail("bob", "reply2", "e7-e5");
+    env.reply_to_board_mail("bob", "e7-e5");
     let (_, body) = env.last_mail_to("bob@example.test");
     assert!(body.contains("Reply to this mail"), "{body}");
     assert!(!body.to_lowercase().contains("password put in"), "{body}");
     // Following the error mail's own instructions works.
-    env.reply_to_board_mail("alice", "reply3", "e2-e4#1");
+    env.reply_to_board_mail("alice", "e2-e4#1");
     assert_eq!(env.query::<String>("SELECT text FROM turns"), ["e2-e4"]);
 }
 
@@ -80,11 +80,9 @@ fn an_error_mail_carries_a_reply_token_only_to_the_player_and_while_the_game_goe
     };
     // From an address that is not alice's: refused, and not answered at
     // all (nothing goes to an unconfirmed From).
-    let board_mail = env.reply_address("alice");
-    env.mail(&format!(
-        "From: mallory@example.test\r\nTo: {board_mail}\r\nMessage-ID: <m1@example.test>\r\n\
-         Subject: Re: Chess Board 1\r\n\r\ne2-e4\r\n"
-    ));
+    let forwarded = reply_to(&env.token_mail("alice"), "e2-e4")
+        .replace("From: alice@example.test", "From: mallory@example.test");
+    env.mail(&forwarded);
     assert!(
         !env.queued()
             .iter()
@@ -286,38 +284,42 @@ fn a_board_mail_says_to_reply_with_the_move_and_that_works() {
     assert!(reply < password, "the reply way first: {page}");
     assert!(page.contains("the others read): MOVE#1"), "{page}");
     // Doing what it says: the move with its number, no password.
-    env.reply_to_board_mail("alice", "m1", "e2-e4#1");
+    env.reply_to_board_mail("alice", "e2-e4#1");
     assert_eq!(env.json(&game)["ply"], 1);
     // A draw offer is answered the way bob's page says.
     env.ok(Some("bob"), &["draw", &game, "offer"]);
     let (_, page) = env.last_mail_to("alice@example.test");
     assert!(page.contains("`draw accept` or `draw decline`"), "{page}");
-    env.reply_to_board_mail("alice", "d1", "draw accept");
+    env.reply_to_board_mail("alice", "draw accept");
     assert_eq!(env.json(&game)["result"], "1/2-1/2");
 }
 
 #[test]
-fn a_reply_to_a_board_mail_that_adds_the_password_and_move_to_the_subject_is_that_command() {
-    // pbmserv's habit (README): keep the board mail's Subject, add the
-    // password and the move, write a comment. The reply goes to the board
-    // mail's Reply-To token, and still the Subject is the command.
+fn a_reply_to_a_board_mail_that_adds_the_password_and_move_to_the_subject_runs_its_body_only() {
+    // pbmserv's habit (keep the board mail's Subject, add the password
+    // and the move, write a comment) sent to the board mail's Reply-To
+    // token: the Subject of a reply to a token address is never run, so
+    // the comment on the first line is refused, saying what to write, and
+    // the password is not echoed.
     let env = Env::new();
     env.signup(&["alice", "bob"]);
     env.challenge("chess", "alice", "bob");
-    let board_mail = env.reply_address("alice");
-    env.mail(&format!(
-        "From: alice@example.test\r\nTo: {board_mail}\r\nMessage-ID: <h1@example.test>\r\n\
-         Subject: Re: Chess Board 1 alice secret e2-e4\r\n\r\nGood luck!\r\n\r\n> the board\r\n"
-    ));
+    let board = env.token_mail("alice");
+    let reply = reply_to(&board, "Good luck!").replace(
+        "Subject: Re: New Chess Board 1 alice",
+        "Subject: Re: New Chess Board 1 alice secret e2-e4",
+    );
+    let error = env.mail_refused(&reply);
+    assert!(error.contains("Reply to this mail"), "{error}");
+    assert!(!error.contains("secret"), "{error}");
+    assert!(env.query::<String>("SELECT text FROM turns").is_empty());
+    // The same Subject with the move on the first line: the move.
+    let reply = reply_to(&board, "e2-e4\nGood luck!").replace(
+        "Subject: Re: New Chess Board 1 alice",
+        "Subject: Re: New Chess Board 1 alice secret e2-e4",
+    );
+    env.mail_done(&reply);
     assert_eq!(env.query::<String>("SELECT text FROM turns"), ["e2-e4"]);
     let (_, body) = env.last_mail_to("bob@example.test");
     assert!(body.contains("Good luck!"), "{body}");
-    // With a wrong password it is refused as a login, not read from the
-    // body.
-    let board_mail = env.reply_address("bob");
-    env.mail(&format!(
-        "From: bob@example.test\r\nTo: {board_mail}\r\nMessage-ID: <h2@example.test>\r\n\
-         Subject: Re: Chess Board 1 bob wrong e7-e5\r\n\r\ne7-e5\r\n"
-    ));
-    assert_eq!(env.query::<String>("SELECT text FROM turns"), ["e2-e4"]);
 }

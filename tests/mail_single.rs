@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::util::{Env, SERVER};
+use crate::util::{Env, SERVER, reply_to, with_id};
 
 fn count(env: &Env, sql: &str) -> i64 {
     let conn = rusqlite::Connection::open(&env.db).unwrap();
@@ -31,12 +31,9 @@ fn game() -> Env {
     env
 }
 
+/// `user`'s Reply to their newest board mail, Message-ID `<ID@example.test>`.
 fn reply(env: &Env, id: &str, user: &str, turn: &str) -> String {
-    format!(
-        "From: {user}@example.test\r\nTo: {}\r\nMessage-ID: <{id}@example.test>\r\n\
-         Subject: Re: Chess Board 1\r\n\r\n{turn}\r\n\r\n> the board\r\n",
-        env.reply_address(user)
-    )
+    with_id(&reply_to(&env.token_mail(user), turn), id)
 }
 
 fn mail(env: &Env, raw: &str) -> Option<i32> {

@@ -3,7 +3,7 @@
 //! that cannot flood an address, bounded work per mail, and reply tokens
 //! that expire.
 
-use crate::util::Env;
+use crate::util::{Delivered, Env, reply_to};
 
 /// The password of every user in these tests: distinctive, so that any
 /// copy of it is found.
@@ -249,12 +249,9 @@ fn signups_naming_one_victim_send_it_at_most_the_cap() {
     assert_eq!(to_victim, 4);
 }
 
-/// bob's reply with the token of `address` (a Reply-To), moving `turn`.
-fn reply(env: &Env, n: u32, from: &str, address: &str, turn: &str) {
-    env.mail(&format!(
-        "From: {from}\r\nTo: {address}\r\nMessage-ID: <r{n}@example.test>\r\n\
-         Subject: Re: Chess Board 1 bob\r\n\r\n{turn}\r\n"
-    ));
+/// A Reply to bob's board mail `mail`, moving `turn`, sent from `from`.
+fn reply(env: &Env, from: &str, mail: &Delivered, turn: &str) {
+    env.mail(&reply_to(mail, turn).replace("From: bob@example.test", &format!("From: {from}")));
 }
 
 fn ply(env: &Env) -> u64 {
@@ -268,12 +265,12 @@ fn a_reply_token_is_good_for_the_latest_two_board_mails_only() {
         env.ok(Some(user), &["move", "game1", turn]);
     };
     mv("alice", "e2-e4");
-    let first = env.reply_address("bob"); // ply 1
+    let first = env.token_mail("bob"); // ply 1
     mv("bob", "e7-e5");
-    let second = env.reply_address("bob"); // ply 2
+    let second = env.token_mail("bob"); // ply 2
     mv("alice", "g1-f3");
     // ply 3: bob's board mails of plies 3 and 2 speak for him, not 1.
-    reply(&env, 1, "bob@example.test", &first, "b8-c6");
+    reply(&env, "bob@example.test", &first, "b8-c6");
     assert_eq!(ply(&env), 3);
     let (to, _, body) = env.queued().pop().unwrap();
     assert!(to.contains("bob@"));
@@ -282,16 +279,16 @@ fn a_reply_token_is_good_for_the_latest_two_board_mails_only() {
         body.contains("older board mail") && body.contains("reply to your latest board mail"),
         "{body}"
     );
-    reply(&env, 2, "bob@example.test", &second, "b8-c6");
+    reply(&env, "bob@example.test", &second, "b8-c6");
     assert_eq!(ply(&env), 4, "the previous board mail's token still moves");
     // A setting keeps more.
     let env2 = players();
     env2.ok(None, &["config", "set", "reply-token-mails", "3"]);
     env2.ok(Some("alice"), &["move", "game1", "e2-e4"]);
-    let first = env2.reply_address("bob");
+    let first = env2.token_mail("bob");
     env2.ok(Some("bob"), &["move", "game1", "e7-e5"]);
     env2.ok(Some("alice"), &["move", "game1", "g1-f3"]);
-    reply(&env2, 1, "bob@example.test", &first, "b8-c6");
+    reply(&env2, "bob@example.test", &first, "b8-c6");
     assert_eq!(ply(&env2), 4);
 }
 
@@ -299,12 +296,18 @@ fn a_reply_token_is_good_for_the_latest_two_board_mails_only() {
 fn a_token_reply_from_an_unconfirmed_address_is_not_answered() {
     let env = players();
     env.ok(Some("alice"), &["move", "game1", "e2-e4"]);
-    let token = env.reply_address("bob");
+    let board = env.token_mail("bob");
     let before = env.queued().len();
-    reply(&env, 1, "mallory@example.test", &token, "e7-e5");
-    reply(&env, 2, "mallory@example.test", &token, "");
-    let forged = "bochess+0123456789abcdef0123456789abcdef@example.net";
-    reply(&env, 3, "mallory@example.test", forged, "e7-e5");
+    reply(&env, "mallory@example.test", &board, "e7-e5");
+    reply(&env, "mallory@example.test", &board, "");
+    let token = board.reply_to().unwrap();
+    let forged = reply_to(&board, "e7-e5")
+        .replace("From: bob@example.test", "From: mallory@example.test")
+        .replace(
+            &token,
+            "bochess+0123456789abcdef0123456789abcdef@example.net",
+        );
+    env.mail(&forged);
     assert_eq!(ply(&env), 1);
     assert_eq!(env.queued().len(), before, "nothing mailed to mallory");
     assert_eq!(

@@ -9,6 +9,9 @@ use std::time::{Duration, Instant};
 use assert_cmd::cargo::cargo_bin_cmd;
 use tempfile::TempDir;
 
+mod reply;
+pub use reply::{Client, Delivered, reply_to, reply_with};
+
 /// The server's sender address in mail tests (`BOSERV_FROM`).
 pub const SERVER: &str = "Bochess Server <bochess@example.net>";
 
@@ -45,6 +48,7 @@ impl Env {
         cmd.env("BOSERV_DB", &self.db)
             .env("BOSERV_CONFIG", "")
             .env("BOSERV_NOW", NOW)
+            .env("BOSERV_FROM", SERVER)
             .env_remove("BOSERV_USER");
         cmd.env_remove("BOSERV_BUSY_TIMEOUT_MS");
         // Dice games get their seed from the OS unless a test fixes it.
@@ -77,6 +81,129 @@ impl Env {
         );
     }
 
+    /// Feeds one message to `boserv mail` and asserts that what it asks
+    /// was done: exit 0, the message handled, every command of it run
+    /// (at least one) and none refused, and no error mail queued.
+    pub fn mail_done(&self, raw: &str) {
+        let before = self.outbox_rows();
+        self.mail(raw);
+        let (status, done, refused) = self.last_intake();
+        let errors: Vec<(String, String)> = self
+            .outbox_since(before)
+            .into_iter()
+            .filter(|(subject, _)| is_error_mail(subject))
+            .collect();
+        assert!(
+            status == "handled" && done >= 1 && refused == 0 && errors.is_empty(),
+            "not done ({status}, {done} done, {refused} refused): {errors:?}\n{raw}"
+        );
+    }
+
+    /// Feeds one message to `boserv mail` and asserts that it was
+    /// refused: exit 0, no command run, an error mail queued to its
+    /// sender, and nothing but the mail tables changed; returns the error
+    /// mail's body.
+    pub fn mail_refused(&self, raw: &str) -> String {
+        let state = |env: &Env| {
+            env.dump()
+                .lines()
+                .filter(|l| !MAIL_TABLES.iter().any(|t| l.starts_with(&format!("{t}: "))))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let (before, rows) = (state(self), self.outbox_rows());
+        self.mail(raw);
+        let (_, done, _) = self.last_intake();
+        assert_eq!(done, 0, "a command ran:\n{raw}");
+        assert_eq!(
+            state(self),
+            before,
+            "refused, yet the state changed:\n{raw}"
+        );
+        self.outbox_since(rows)
+            .into_iter()
+            .find(|(subject, _)| is_error_mail(subject))
+            .unwrap_or_else(|| panic!("no error mail:\n{raw}"))
+            .1
+    }
+
+    /// Replies to `mail` with `body` ([`reply_to`]), which must be done
+    /// ([`Env::mail_done`]).
+    pub fn answer(&self, mail: &Delivered, body: &str) {
+        self.mail_done(&reply_to(mail, body));
+    }
+
+    /// Delivers every queued mail through the `file:` transport (into
+    /// this Env's `sent/`) and returns every mail delivered so far,
+    /// oldest first.
+    pub fn delivered(&self) -> Vec<Delivered> {
+        let dir = self.dir.path().join("sent");
+        std::fs::create_dir_all(&dir).unwrap();
+        let transport = format!("file:{}", dir.display());
+        let out = self.stdin(&["deliver", "--transport", &transport], b"");
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let mut mails: Vec<Delivered> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|entry| {
+                let path = entry.unwrap().path();
+                let name = path.file_name()?.to_str()?.to_string();
+                let row = name.strip_prefix("outbox-")?.strip_suffix(".eml")?;
+                Some(Delivered {
+                    row: row.parse().ok()?,
+                    raw: std::fs::read_to_string(&path).unwrap(),
+                })
+            })
+            .collect();
+        mails.sort_by_key(|m| m.row);
+        mails
+    }
+
+    /// The newest mail delivered to `who` (an address or part of one)
+    /// whose Subject contains `subject`.
+    pub fn delivered_to(&self, who: &str, subject: &str) -> Delivered {
+        self.delivered()
+            .into_iter()
+            .rev()
+            .find(|m| m.to().iter().any(|a| a.contains(who)) && m.subject().contains(subject))
+            .unwrap_or_else(|| panic!("no mail to {who} with the Subject {subject:?}"))
+    }
+
+    /// The id of the newest outbox row (0 for none).
+    fn outbox_rows(&self) -> i64 {
+        self.query::<i64>("SELECT coalesce(max(id), 0) FROM outbox")[0]
+    }
+
+    /// (subject, body) of the outbox rows after row `after`.
+    fn outbox_since(&self, after: i64) -> Vec<(String, String)> {
+        let conn = rusqlite::Connection::open(&self.db).unwrap();
+        let mut q = conn
+            .prepare("SELECT subject, body FROM outbox WHERE id > ?1 ORDER BY id")
+            .unwrap();
+        q.query_map([after], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    }
+
+    /// The newest inbox row's status and its steps done and refused.
+    fn last_intake(&self) -> (String, i64, i64) {
+        let conn = rusqlite::Connection::open(&self.db).unwrap();
+        conn.query_row(
+            "SELECT i.status,
+                    (SELECT count(*) FROM inbox_steps s WHERE s.inbox = i.id AND outcome = 'done'),
+                    (SELECT count(*) FROM inbox_steps s WHERE s.inbox = i.id AND outcome = 'refused')
+             FROM inbox i ORDER BY i.id DESC LIMIT 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .unwrap()
+    }
+
     /// Every queued mail as (recipients, subject, body), oldest first.
     pub fn queued(&self) -> Vec<(String, String, String)> {
         let conn = rusqlite::Connection::open(&self.db).unwrap();
@@ -104,26 +231,30 @@ impl Env {
         )
     }
 
-    /// The Reply-To (`…+TOKEN@…`) of the newest board mail to `user`.
+    /// The Reply-To (`…+TOKEN@…`) of the newest mail delivered to `user`
+    /// that carries a reply token.
     pub fn reply_address(&self, user: &str) -> String {
-        let conn = rusqlite::Connection::open(&self.db).unwrap();
-        conn.query_row(
-            "SELECT reply_to FROM outbox WHERE recipients LIKE ?1 AND reply_to IS NOT NULL
-             ORDER BY id DESC LIMIT 1",
-            [format!("%{user}@%")],
-            |r| r.get(0),
-        )
-        .unwrap_or_else(|_| panic!("no board mail with a Reply-To to {user}"))
+        self.token_mail(user).reply_to().expect("a Reply-To")
     }
 
-    /// `user` replies to their newest board mail (from their address,
-    /// Message-ID `<ID@example.test>`) with `body`.
-    pub fn reply_to_board_mail(&self, user: &str, id: &str, body: &str) {
-        self.mail(&format!(
-            "From: {user}@example.test\r\nTo: {}\r\nMessage-ID: <{id}@example.test>\r\n\
-             Subject: Re: Chess Board\r\n\r\n{body}\r\n",
-            self.reply_address(user)
-        ));
+    /// `user` presses Reply on the newest mail delivered to them that
+    /// carries a reply token (a board mail, an invitation, an error mail)
+    /// and writes `body` above the quote ([`reply_to`]).
+    pub fn reply_to_board_mail(&self, user: &str, body: &str) {
+        self.mail(&reply_to(&self.token_mail(user), body));
+    }
+
+    /// The newest mail delivered to `user` with a reply token.
+    pub fn token_mail(&self, user: &str) -> Delivered {
+        let address = format!("{user}@");
+        self.delivered()
+            .into_iter()
+            .rev()
+            .find(|m| {
+                m.to().iter().any(|a| a.starts_with(&address))
+                    && m.reply_to().is_some_and(|r| r.contains('+'))
+            })
+            .unwrap_or_else(|| panic!("no mail with a reply token to {user}"))
     }
 
     /// Runs `boserv ARGS` with `input`, killed after `kill_after` if given;
@@ -318,6 +449,28 @@ impl Env {
         }
         out
     }
+}
+
+/// `raw` with the Message-ID `<ID@example.test>`: a test that sends one
+/// message twice names it.
+pub fn with_id(raw: &str, id: &str) -> String {
+    raw.lines()
+        .map(|line| match line.starts_with("Message-ID: ") {
+            true => format!("Message-ID: <{id}@example.test>\r"),
+            false => line.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}
+
+/// The tables a refused mail may change: the mail's own record, its
+/// answer, the sender's daily count and the reply token of that answer.
+const MAIL_TABLES: &[&str] = &["inbox", "inbox_steps", "outbox", "senders", "reply_tokens"];
+
+/// True for the Subject of an error mail (`error.txt`).
+fn is_error_mail(subject: &str) -> bool {
+    subject.ends_with(" Error")
 }
 
 /// The names of the database's tables, in order.

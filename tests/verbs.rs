@@ -201,35 +201,75 @@ fn every_mail_case() {
         .map(|e| e.unwrap().path())
         .collect();
     names.sort();
+    // A fixture that says nothing to expect would pass unread.
+    let unread: Vec<String> = names
+        .iter()
+        .filter(|path| {
+            !std::fs::read_to_string(path)
+                .unwrap()
+                .lines()
+                .any(|l| l.starts_with("X-Expect: "))
+        })
+        .map(|path| path.display().to_string())
+        .collect();
+    assert!(unread.is_empty(), "fixtures without X-Expect: {unread:?}");
     for path in names {
         let raw = std::fs::read_to_string(&path)
             .unwrap()
             .replace("{code}", &code);
-        let Some(expect) = raw.lines().find_map(|l| l.strip_prefix("X-Expect: ")) else {
-            continue;
-        };
+        let expect = raw
+            .lines()
+            .find_map(|l| l.strip_prefix("X-Expect: "))
+            .unwrap();
+        let refused = path.to_string_lossy().ends_with("-refused.eml");
+        // What an answer must say is not what the mail said: its Subject
+        // echoes the command.
+        let input: String = raw
+            .lines()
+            .filter(|l| !l.starts_with("X-Expect: "))
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert!(
+            refused || !input.contains(expect),
+            "{}: `{expect}` is the fixture's own text",
+            path.display()
+        );
         let from = raw
             .lines()
             .find_map(|l| l.strip_prefix("From: "))
             .and_then(|f| f.split_once('<'))
             .map(|(_, a)| a.trim_end_matches('>').to_string())
             .unwrap();
-        let refused = path.to_string_lossy().ends_with("-refused.eml");
         let env = copy_of(&template);
         let before = game_state(&env.db);
         let queued = env.queued().len();
-        env.mail(&raw);
+        if refused {
+            env.mail(&raw);
+        } else {
+            // Run, with no error mail: the command was done.
+            env.mail_done(&raw);
+        }
         let after = env.queued();
         let to_sender: Vec<&(String, String, String)> = after[queued..]
             .iter()
             .filter(|(to, _, _)| to.contains(&from))
             .collect();
+        // An answer that says it, or an error mail whose reason does (not
+        // its quote of the mail).
         assert!(
-            to_sender
-                .iter()
-                .any(|(_, subject, body)| body.contains(expect) || subject.contains(expect)),
-            "{}: no mail to {from} with `{expect}`: {to_sender:#?}",
-            path.display()
+            to_sender.iter().any(|(_, subject, body)| match refused {
+                true => {
+                    subject.ends_with(" Error")
+                        && body.split("Your message:").next().unwrap().contains(expect)
+                }
+                false => {
+                    !subject.ends_with(" Error")
+                        && (body.contains(expect) || subject.contains(expect))
+                }
+            }),
+            "{}: no {} to {from} with `{expect}`: {to_sender:#?}",
+            path.display(),
+            if refused { "error mail" } else { "answer" },
         );
         if refused {
             assert_eq!(

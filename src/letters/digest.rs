@@ -1,8 +1,8 @@
 //! The daily digest (issue 30): one mail a day to a player who asked for
 //! it, listing every game where it is their move, each with its board, its
-//! last move, its deadline and how to answer it (a mail has one Reply-To,
-//! so each game names its own reply address), and the games that ended in
-//! the last day. The service builds it (`service::digest`).
+//! last move, its deadline and how to answer it (by reply to the digest,
+//! the board named on the first line; or to the game's own reply
+//! address), and the games that ended in the last day. The service builds it (`service::digest`).
 
 use serde::Serialize;
 
@@ -23,6 +23,9 @@ pub struct DigestLetter {
     pub chats: Vec<DigestChat>,
     /// Chats past the bound, counted.
     pub more_chats: usize,
+    /// True when the digest carries a Reply-To of its own, which takes a
+    /// move for any of its games named by its board (`7 e2-e4`).
+    pub reply_here: bool,
 }
 
 /// One chat on one of the reader's games.

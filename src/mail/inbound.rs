@@ -2,8 +2,10 @@
 //! acts on.
 //!
 //! Only four things of a player's mail matter: who sent it, its
-//! Message-ID (a mail seen before is not run again), the command in the
-//! Subject, and the comment in the body. Everything else, and anything
+//! Message-ID (a mail seen before is not run again), the command (in the
+//! Subject; in a reply to a token address, on the body's first line,
+//! the Subject never read as one), and the comment in the body.
+//! Everything else, and anything
 //! mail-parser cannot make sense of, is reduced to an [`Intake`] the caller
 //! can store and answer without ever panicking or echoing raw bytes.
 
@@ -177,12 +179,10 @@ fn interpret(message: &Message<'_>, recipient: &token::Recipient) -> Intake {
     };
     let subject = subject::command_line(message.subject().unwrap_or(""));
     let text = body_text(message);
-    // pbmserv's habit: a reply that keeps the board mail's Subject and
-    // adds the password and the move (`Re: Chess Board 1 alice PW e2-e4`)
-    // is that Subject's command wherever it was sent, even to a reply
-    // token: the password speaks for the player, the body is the comment.
-    let token =
-        token::find(message, recipient).filter(|_| super::mask::secrets(&subject).is_empty());
+    // A reply to a token address is read from its body alone: its
+    // Subject is the mail it answers (`Re: Chess Invitation 1 bob`,
+    // `AW: Digest ...`), never a command, whatever its words look like.
+    let token = token::find(message, recipient);
     let (commands, comment) = if token.is_some() {
         let (line, comment) = body::reply(&text);
         (line.into_iter().collect(), comment)

@@ -22,6 +22,7 @@ pub mod body;
 pub mod bounds;
 pub mod compose;
 pub mod config;
+pub mod digest_token;
 pub mod fingerprint;
 pub mod finish;
 pub mod identity;

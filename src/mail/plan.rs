@@ -15,6 +15,7 @@
 use rusqlite::Connection;
 
 use super::bounds::Bounds;
+use super::digest_token;
 use super::inbound::Letter;
 use super::limits::{self, MAIL_BUDGET};
 use super::token::{self, Redeemed};
@@ -155,31 +156,64 @@ fn reply(
         Redeemed::Over(bearer) if confirmed(bearer.player)? => {
             return Ok(vec![Step::Refuse(None, NOT_VALID.to_string())]);
         }
-        Redeemed::Unknown if players::is_confirmed_anywhere(conn, &letter.sender)? => {
+        Redeemed::Unknown => return digest_reply(conn, letter, token, bounds),
+        _ => return Ok(vec![Step::Ignore]),
+    };
+    let Some(line) = letter.commands.first() else {
+        let board = Some((bearer.game, Some(bearer.userid.clone())));
+        return Ok(vec![Step::Refuse(board, NO_LINE.to_string())]);
+    };
+    Ok(vec![board_reply(line, line, bearer.game, &bearer.userid)])
+}
+
+/// Why a reply without a first line is refused.
+const NO_LINE: &str = "no command found: write your move (or resign, draw offer, show) on the \
+     first line of your reply";
+
+/// The step of a reply's `line` (as the player wrote it) saying `said`
+/// to board `game` for `userid`, its token's player.
+fn board_reply(line: &str, said: &str, game: GameId, userid: &str) -> Step {
+    match language::parse_reply(said, game, userid) {
+        Ok(command) => Step::Run(
+            line.to_string(),
+            Request {
+                game_word: None,
+                actor: Actor::Trusted(userid.to_string()),
+                command,
+            },
+        ),
+        Err(e) => Step::Refuse(Some((game, Some(userid.to_string()))), e.to_string()),
+    }
+}
+
+/// A reply to a daily digest ([`digest_token`]): its token names the
+/// player, its first line the board (`7 e2-e4`); from any address but the
+/// player's confirmed ones it is never answered.
+fn digest_reply(
+    conn: &Connection,
+    letter: &Letter,
+    token: &str,
+    bounds: &Bounds,
+) -> Result<Vec<Step>, StoreError> {
+    let holder = match digest_token::redeem(conn, token, bounds.reply_token_mails)? {
+        Some(holder) if players::is_confirmed(conn, holder.player, &letter.sender)? => holder,
+        None if players::is_confirmed_anywhere(conn, &letter.sender)? => {
             return Ok(vec![Step::Refuse(None, NOT_VALID.to_string())]);
         }
         _ => return Ok(vec![Step::Ignore]),
     };
-    let board = Some((bearer.game, Some(bearer.userid.clone())));
+    if holder.stale {
+        let why = "this reply address belongs to an older digest: reply to your latest \
+                   digest (or to the game's latest board mail)";
+        return Ok(vec![Step::Refuse(None, why.to_string())]);
+    }
     let Some(line) = letter.commands.first() else {
-        return Ok(vec![Step::Refuse(
-            board,
-            "no command found: write your move (or resign, draw offer, show) on the \
-             first line of your reply"
-                .to_string(),
-        )]);
+        return Ok(vec![Step::Refuse(None, NO_LINE.to_string())]);
     };
     Ok(vec![
-        match language::parse_reply(line, bearer.game, &bearer.userid) {
-            Ok(command) => Step::Run(
-                line.clone(),
-                Request {
-                    game_word: None,
-                    actor: Actor::Trusted(bearer.userid.clone()),
-                    command,
-                },
-            ),
-            Err(e) => Step::Refuse(board, e.to_string()),
+        match digest_token::board_named(line, &holder.boards) {
+            Ok((game, said)) => board_reply(line, &said, game, &holder.userid),
+            Err(e) => Step::Refuse(None, e.to_string()),
         },
     ])
 }

@@ -43,10 +43,7 @@ pub fn issue(
     player: i64,
     now: DateTime<Utc>,
 ) -> Result<String, StoreError> {
-    let mut bytes = [0u8; TOKEN_HEX / 2];
-    getrandom::fill(&mut bytes)
-        .map_err(|e| StoreError::Damaged(format!("no randomness for a reply token: {e}")))?;
-    let token = hex::encode(bytes);
+    let token = fresh()?;
     crate::store::exec(
         conn,
         "INSERT INTO reply_tokens (hash, game, player, issued, ply)
@@ -54,6 +51,14 @@ pub fn issue(
         params![digest(&token), game.0 as i64, player, stamp(now)],
     )?;
     Ok(address(identity, &token))
+}
+
+/// 128 fresh random bits, hex: a new token.
+pub(super) fn fresh() -> Result<String, StoreError> {
+    let mut bytes = [0u8; TOKEN_HEX / 2];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| StoreError::Damaged(format!("no randomness for a reply token: {e}")))?;
+    Ok(hex::encode(bytes))
 }
 
 /// `local+TOKEN@domain` for the server's address.

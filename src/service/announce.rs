@@ -299,13 +299,16 @@ fn confirmation(
         address: email.to_string(),
         code: code.to_string(),
     };
+    // Its reply is its Subject's command, to the server's own address,
+    // named as the Reply-To as every mail that asks an answer names where
+    // the answer goes (a client's Reply then never guesses).
     let envelope = Envelope {
         game: None,
         to: vec![email.to_string()],
         message_id: settings.identity.unique_id(now),
         in_reply_to: None,
         references: Vec::new(),
-        reply_to: None,
+        reply_to: Some(settings.identity.from.email.to_string()),
     };
     post(
         conn,

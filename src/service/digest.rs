@@ -25,7 +25,7 @@ use crate::letters::Letter;
 use crate::letters::digest::{DigestChat, DigestGame, DigestLetter};
 use crate::mail::post::{Envelope, post};
 use crate::mail::settings::Settings;
-use crate::mail::token;
+use crate::mail::{digest_token, token};
 use crate::store::{self, StoreError, digests, games, players, signoffs, turns};
 
 /// Games to move a digest shows in full; the others it names.
@@ -207,13 +207,26 @@ fn queue(
             answer: board.answer.clone().unwrap_or_default(),
         });
     }
+    // One Reply-To for every game of the digest: the reply names its board.
+    let boards: Vec<GameId> = to_move.iter().map(|(_, game, _)| game.id()).collect();
+    let reply_to = match boards.is_empty() {
+        true => None,
+        false => Some(digest_token::issue(
+            conn,
+            &settings.identity,
+            player,
+            &boards,
+            now,
+        )?),
+    };
+    letter.reply_here = reply_to.is_some();
     let envelope = Envelope {
         game: None,
         to,
         message_id: settings.identity.unique_id(now),
         in_reply_to: None,
         references: Vec::new(),
-        reply_to: None,
+        reply_to,
     };
     post(
         conn,

@@ -17,6 +17,7 @@ pub fn sign_off(conn: &Connection, player: i64, now: &str) -> Result<bool, Store
     conn.execute("DELETE FROM queued_turns WHERE player = ?1", [player])?;
     conn.execute("DELETE FROM submissions WHERE player = ?1", [player])?;
     conn.execute("DELETE FROM reply_tokens WHERE player = ?1", [player])?;
+    conn.execute("DELETE FROM digest_tokens WHERE player = ?1", [player])?;
     Ok(added > 0)
 }
 

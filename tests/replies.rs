@@ -1,0 +1,200 @@
+//! Every conversation works by Reply (issues 42 and 49): each kind of mail
+//! that asks for an answer is answered the way a player's mail program
+//! answers the mail the server delivered (`crate::util::reply_to`), and
+//! the answer is proved done: the state changed and no error mail went
+//! out. A reply to a token address never has its Subject run.
+
+use crate::util::{Client, Env, reply_to, reply_with};
+
+fn env() -> Env {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    env
+}
+
+/// The clients a player may answer with.
+const CLIENTS: [Client; 4] = [
+    Client::REPLY,
+    // Outlook in German, the original not quoted.
+    Client {
+        prefix: "AW: ",
+        all: false,
+        quote: false,
+        html: false,
+    },
+    // Reply-All in Swedish: the server's own address in Cc too.
+    Client {
+        prefix: "SV: ",
+        all: true,
+        quote: true,
+        html: false,
+    },
+    // An HTML-only webmail.
+    Client {
+        prefix: "Re: ",
+        all: false,
+        quote: true,
+        html: true,
+    },
+];
+
+#[test]
+fn an_invitation_is_accepted_by_reply_from_any_client() {
+    for client in CLIENTS {
+        let env = env();
+        env.ok(Some("alice"), &["challenge", "chess", "alice", "bob"]);
+        let invitation = env.delivered_to("bob@", "Invitation");
+        assert_eq!(invitation.subject(), "Chess Invitation 1 bob");
+        assert!(invitation.reply_to().is_some_and(|r| r.contains('+')));
+        env.mail_done(&reply_with(&invitation, "accept", client));
+        assert_eq!(
+            env.json("1")["waiting_for"],
+            serde_json::json!([]),
+            "{client:?}"
+        );
+        let board = env.delivered_to("alice@", "Board 1");
+        assert_eq!(board.subject(), "New Chess Board 1 alice", "{client:?}");
+    }
+}
+
+#[test]
+fn an_invitation_is_declined_by_reply_with_words() {
+    let env = env();
+    env.ok(Some("alice"), &["challenge", "chess", "alice", "bob"]);
+    let invitation = env.delivered_to("bob@", "Invitation");
+    env.answer(&invitation, "decline Too busy until spring, sorry.");
+    assert_eq!(env.json("1")["status"], "cancelled");
+    let declined = env.delivered_to("alice@", "declined");
+    assert_eq!(declined.subject(), "Chess Board 1 declined by bob");
+    assert!(declined.text().contains("Too busy until spring, sorry."));
+}
+
+#[test]
+fn a_board_mail_is_answered_by_reply_and_its_comment_travels() {
+    let env = env();
+    env.challenge("chess", "alice", "bob");
+    let board = env.delivered_to("alice@", "Board 1");
+    env.answer(&board, "e2-e4\nGood luck!");
+    assert_eq!(env.query::<String>("SELECT text FROM turns"), ["e2-e4"]);
+    let theirs = env.delivered_to("bob@", "Board 1");
+    assert!(theirs.text().contains("Good luck!"), "{}", theirs.text());
+    env.answer(&theirs, "e7-e5#2");
+    assert_eq!(
+        env.query::<String>("SELECT text FROM turns ORDER BY ply"),
+        ["e2-e4", "e7-e5"]
+    );
+}
+
+#[test]
+fn the_subject_of_a_reply_to_a_token_address_is_never_run() {
+    let env = env();
+    env.challenge("chess", "alice", "bob");
+    let board = env.delivered_to("alice@", "Board 1");
+    // The Subject is a whole command with the password; the body's
+    // first line is what counts.
+    let mut reply = reply_to(&board, "d2-d4");
+    reply = reply.replace(
+        "Subject: Re: New Chess Board 1 alice",
+        "Subject: Re: chess resign 1 alice secret",
+    );
+    env.mail_done(&reply);
+    assert_eq!(env.query::<String>("SELECT text FROM turns"), ["d2-d4"]);
+    assert_eq!(env.json("1")["status"], "active");
+}
+
+#[test]
+fn an_error_mail_about_a_board_is_answered_by_reply() {
+    let env = env();
+    env.challenge("chess", "alice", "bob");
+    let board = env.delivered_to("alice@", "Board 1");
+    let error = env.mail_refused(&reply_to(&board, "e2-e5"));
+    assert!(error.contains("Reply to this mail"), "{error}");
+    let error = env.delivered_to("alice@", "Error");
+    env.answer(&error, "e2-e4");
+    assert_eq!(env.query::<String>("SELECT text FROM turns"), ["e2-e4"]);
+}
+
+#[test]
+fn a_digest_is_answered_by_reply_naming_the_board() {
+    let env = env();
+    env.ok(Some("bob"), &["digest", "on", "12"]);
+    let first = env.challenge("chess", "alice", "bob");
+    let second = env.challenge("chess", "alice", "bob");
+    for game in [&first, &second] {
+        env.ok(Some("alice"), &["move", game, "e2-e4"]);
+    }
+    env.ok(None, &["remind"]);
+    let digest = env.delivered_to("bob@", "Digest");
+    assert!(digest.subject().starts_with("Digest Sun 1 Mar 2026 bob"));
+    assert!(digest.reply_to().is_some_and(|r| r.contains('+')));
+    assert!(digest.text().contains("  1 MOVE#2"), "{}", digest.text());
+    // The board named as players write it; the digest's token is bound
+    // to bob, not to one game.
+    env.answer(&digest, "2 e7-e5#2");
+    env.answer(&digest, "move 1 d7-d5");
+    let moved = env.query::<String>("SELECT text FROM turns WHERE ply = 2 ORDER BY game");
+    assert_eq!(moved, ["d7-d5", "e7-e5"]);
+    // A line naming no board of two is refused, saying how.
+    let error = env.mail_refused(&reply_to(&digest, "Nf6"));
+    assert!(
+        error.contains("name the board on the first line of your reply to a digest"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_confirmation_is_answered_by_reply() {
+    let env = Env::new();
+    env.create_db();
+    env.mail(
+        "From: carol@example.test\r\nMessage-ID: <s1@example.test>\r\n\
+         Subject: signup carol Zq9secretX\r\n\r\n",
+    );
+    let confirm = env.delivered_to("carol@", "confirm carol");
+    assert_eq!(
+        confirm.reply_to().as_deref(),
+        Some("bochess@example.net"),
+        "its answer goes to the server's address"
+    );
+    env.answer(&confirm, "");
+    assert_eq!(
+        env.query::<i64>("SELECT count(*) FROM player_emails WHERE confirmed"),
+        [1]
+    );
+}
+
+/// The mail as its reader sees it: the headers a Reply reads, and the
+/// decoded text; the moment, the ids and the tokens put as placeholders.
+fn snapshot(name: &str, mail: &crate::util::Delivered) {
+    let shown = format!(
+        "From: {}\nTo: {}\nReply-To: {}\nSubject: {}\n\n{}",
+        mail.from(),
+        mail.to().join(", "),
+        mail.reply_to().unwrap_or_default(),
+        mail.subject(),
+        mail.text().replace("\r\n", "\n"),
+    );
+    insta::with_settings!({filters => vec![
+        (r"\+[0-9a-f]{32}@", "+[token]@"),
+    ]}, {
+        insta::assert_snapshot!(name, shown);
+    });
+}
+
+#[test]
+fn the_invitation_and_the_digest_as_their_reader_gets_them() {
+    let env = env();
+    env.ok(Some("bob"), &["digest", "on", "12"]);
+    env.ok(
+        Some("alice"),
+        &["challenge", "chess", "alice", "bob", "--clock=30+1"],
+    );
+    snapshot("invitation", &env.delivered_to("bob@", "Invitation"));
+    env.answer(&env.delivered_to("bob@", "Invitation"), "accept");
+    env.challenge("chess", "alice", "bob");
+    for game in ["1", "2"] {
+        env.ok(Some("alice"), &["move", game, "e2-e4"]);
+    }
+    env.ok(None, &["remind"]);
+    snapshot("digest", &env.delivered_to("bob@", "Digest"));
+}
