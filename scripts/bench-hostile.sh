@@ -5,6 +5,7 @@
 #
 #   scripts/bench-hostile.sh [SIZE...]          (sizes in bytes)
 #   SHAPES=subject-sql-word,html-open-divs scripts/bench-hostile.sh
+#   BENCH_PROFILE=debug scripts/bench-hostile.sh   (the debug build instead)
 #
 # Prints a Markdown table (docs/notes/hostile.md holds the last one). The
 # bound: 1 s of CPU and 64 MB per mail. The binary is the one cargo
@@ -13,7 +14,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v python3 >/dev/null || { echo "bench-hostile.sh needs python3" >&2; exit 2; }
-bin=$(cargo build --release --bin boserv --message-format=json 2>/dev/null |
+profile=--release
+[ "${BENCH_PROFILE:-release}" = debug ] && profile=
+bin=$(cargo build $profile --bin boserv --message-format=json 2>/dev/null |
     python3 -c '
 import json, sys
 for line in sys.stdin:
@@ -21,6 +24,6 @@ for line in sys.stdin:
     if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["name"] == "boserv":
         print(m["executable"])
 ')
-[ -x "$bin" ] || { echo "no boserv binary from cargo build --release" >&2; exit 1; }
+[ -x "$bin" ] || { echo "no boserv binary from cargo build $profile" >&2; exit 1; }
 unset BOSERV_NOW EXTENSION BOSERV_DB
 exec python3 scripts/bench_hostile.py "$bin" "$@"

@@ -121,7 +121,7 @@ fn shapes(size: usize) -> Vec<(&'static str, Vec<u8>)> {
                 "",
                 &folded(&format!(
                     "chess move 1 {}",
-                    (0..size / 9)
+                    (0..size / 10)
                         .map(|n| format!("pw{n:06}"))
                         .collect::<Vec<_>>()
                         .join(" ")
@@ -282,8 +282,14 @@ fn a_message_is_read_and_masked_while_another_holds_the_write_lock() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("boserv.db");
     let mut conn = store::open(&path, Duration::from_millis(50)).unwrap();
-    players::insert(&conn, "alice", "h", &["alice@example.test".into()], "2026-03-01T12:00:00Z")
-        .unwrap();
+    players::insert(
+        &conn,
+        "alice",
+        "h",
+        &["alice@example.test".into()],
+        "2026-03-01T12:00:00Z",
+    )
+    .unwrap();
     let raw = mail("", "help", &format!("1 2 3 {}\r\n", fill("x", 100_000)));
     let spooled = boserv::mail::spool::Spooled {
         received: now(),
@@ -298,10 +304,12 @@ fn a_message_is_read_and_masked_while_another_holds_the_write_lock() {
     other.execute_batch("BEGIN IMMEDIATE").unwrap();
     let prepared = handle::prepare_spooled(&conn, &spooled).expect("prepared under the lock");
     // Taking it in needs the lock: busy while the other holds it.
-    assert!(handle::prepare_spooled(&conn, &spooled)
-        .unwrap()
-        .take_in(&mut conn)
-        .is_err_and(|e| e.is_temporary()));
+    assert!(
+        handle::prepare_spooled(&conn, &spooled)
+            .unwrap()
+            .take_in(&mut conn)
+            .is_err_and(|e| e.is_temporary())
+    );
     other.execute_batch("COMMIT").unwrap();
     let handled = prepared.take_in(&mut conn).unwrap();
     assert_eq!(handled.done + handled.refused, 1, "{handled:?}");

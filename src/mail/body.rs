@@ -177,7 +177,8 @@ fn remove_elements(html: &str, tag: &str, marker: &str) -> String {
     let lower = html.to_ascii_lowercase();
     let open = format!("<{tag}");
     let close = format!("</{tag}");
-    let places = |needle: &str| -> Vec<usize> { lower.match_indices(needle).map(|(i, _)| i).collect() };
+    let places =
+        |needle: &str| -> Vec<usize> { lower.match_indices(needle).map(|(i, _)| i).collect() };
     let (opens, closes, ends) = (places(&open), places(&close), places(">"));
     // The first place at or after `at`.
     let next = |all: &[usize], at: usize| all.get(all.partition_point(|&p| p < at)).copied();

@@ -183,7 +183,8 @@ impl Words {
             }
         }
         out.extend_from_slice(&bytes[kept..]);
-        String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+        String::from_utf8(out)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
     }
 
     /// True when a word occurs in `text`.
