@@ -20,6 +20,7 @@ mod mail_atomic;
 mod mail_cli;
 mod mail_crash;
 mod mail_guard;
+mod mail_hostile;
 mod mail_html;
 mod mail_intake;
 mod mail_mask_exact;

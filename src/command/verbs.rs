@@ -114,15 +114,17 @@ pub struct Verb {
 impl Verb {
     /// True when `word` (lowercased) names this verb.
     pub fn is_called(&self, words: &[&str]) -> bool {
-        let name: Vec<&str> = self.name.split(' ').collect();
-        let first = words.first().map(|w| w.to_ascii_lowercase());
-        if name.len() == 2 {
-            return first.as_deref() == Some(name[0])
-                && words
-                    .get(1)
-                    .is_some_and(|w| w.eq_ignore_ascii_case(name[1]));
+        // Compared in place, never lowercased whole: a first word of
+        // 100 KB costs nothing against a name of a few letters.
+        let Some(first) = words.first() else {
+            return false;
+        };
+        if let Some((one, two)) = self.name.split_once(' ') {
+            return first.eq_ignore_ascii_case(one)
+                && words.get(1).is_some_and(|w| w.eq_ignore_ascii_case(two));
         }
-        first.is_some_and(|w| w == self.name || self.aliases.contains(&w.as_str()))
+        first.eq_ignore_ascii_case(self.name)
+            || self.aliases.iter().any(|a| first.eq_ignore_ascii_case(a))
     }
 
     /// How many words the name takes.

@@ -138,11 +138,18 @@ type Batch = (i64, Vec<Result<Handled, HandleError>>, Option<StoreError>);
 /// message a savepoint of it ([`crate::store::atomically`]); what was
 /// done before a busy database or full disk ended it commits.
 fn take_in_batch(conn: &mut Connection, batch: &[Entry]) -> Result<Batch, StoreError> {
+    // Each message is read and masked before the lock is taken (the work
+    // that grows with its size): the other writers wait only for the
+    // commands (issue 48).
+    let prepared: Vec<_> = batch
+        .iter()
+        .map(|entry| handle::prepare_spooled(conn, &entry.message))
+        .collect();
     conn.execute_batch("BEGIN IMMEDIATE")?;
     let mut results = Vec::with_capacity(batch.len());
     let mut stopped = None;
-    for entry in batch {
-        match handle::take_in_spooled(conn, &entry.message) {
+    for prepared in prepared {
+        match prepared.and_then(|message| message.take_in(conn)) {
             Err(HandleError::Store(e)) if e.is_temporary() => {
                 stopped = Some(e);
                 break;

@@ -119,6 +119,13 @@ pub fn take_in(
 /// Takes in a message read back from the [`spool`], as of when it
 /// arrived, exactly as [`take_in`] would have then.
 pub fn take_in_spooled(conn: &mut Connection, spooled: &Spooled) -> Result<Handled, HandleError> {
+    prepare_spooled(conn, spooled)?.take_in(conn)
+}
+
+/// Reads and masks a message read back from the [`spool`] (the work
+/// that grows with the message), without a lock: [`Prepared::take_in`]
+/// then takes it in, in the drain's transaction.
+pub fn prepare_spooled(conn: &Connection, spooled: &Spooled) -> Result<Prepared, HandleError> {
     let mail = RawMail::spooled(
         spooled.kept.clone(),
         spooled.size,
@@ -126,7 +133,7 @@ pub fn take_in_spooled(conn: &mut Connection, spooled: &Spooled) -> Result<Handl
         spooled.body_digest,
     );
     let recipient = Recipient::Known(spooled.token.clone());
-    take_in_as(
+    Prepared::new(
         conn,
         &mail,
         &recipient,
@@ -196,75 +203,138 @@ fn take_in_as(
     key: Option<&str>,
     now: DateTime<Utc>,
 ) -> Result<Handled, HandleError> {
-    let settings = Settings::current().map_err(|e| HandleError::Settings(e.to_string()))?;
-    let limit = settings.storage.max_message_bytes;
-    let intake = inbound::read_with(&mail.kept, mail.size, limit, recipient);
-    let key = match key {
-        Some(key) => key.to_string(),
-        None => fingerprint::key(mail, intake.message_id()),
-    };
-    // No password, code or token is stored or quoted in clear: the
-    // Subject, the stored copy and every quote are masked (crate::mail::mask).
-    let userids = players::userids(conn)?;
-    let secrets = secrets(&intake, mail, &Users::Known(&userids));
-    let subject = match &intake {
-        Intake::Letter(letter) => Some(mask::text(&letter.subject, &secrets)),
-        _ => None,
-    };
-    let too_large = matches!(
-        intake,
-        Intake::Refused {
-            reason: Refusal::TooLarge { .. },
-            ..
+    Prepared::new(conn, mail, recipient, key, now)?.take_in(conn)
+}
+
+/// A message read, its secrets found and masked, its copies to store and
+/// quote made: all the work that grows with the message's size, done
+/// before any lock is taken (issue 48: however long a stranger's mail
+/// takes to read, no other mail waits for it).
+pub struct Prepared {
+    settings: &'static Settings,
+    key: String,
+    intake: Intake,
+    secrets: Vec<String>,
+    /// The Subject, masked.
+    subject: Option<String>,
+    /// The copy stored in the inbox (masked, cut when too large).
+    stored: Vec<u8>,
+    /// The message masked, for quotes.
+    masked: Vec<u8>,
+    /// The header section, for the short answer to one over the limit.
+    headers: Vec<u8>,
+    comment: Option<String>,
+    too_large: bool,
+    size: u64,
+    now: DateTime<Utc>,
+}
+
+impl Prepared {
+    /// Reads `mail`, its reply token found as `recipient` says, known by
+    /// `key` when that was worked out before. Reads the database (its
+    /// userids, for masking) but writes nothing.
+    fn new(
+        conn: &Connection,
+        mail: &RawMail,
+        recipient: &Recipient,
+        key: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> Result<Prepared, HandleError> {
+        let settings = Settings::current().map_err(|e| HandleError::Settings(e.to_string()))?;
+        let limit = settings.storage.max_message_bytes;
+        let intake = inbound::read_with(&mail.kept, mail.size, limit, recipient);
+        let key = match key {
+            Some(key) => key.to_string(),
+            None => fingerprint::key(mail, intake.message_id()),
+        };
+        // No password, code or token is stored or quoted in clear: the
+        // Subject, the stored copy and every quote are masked (crate::mail::mask).
+        let userids = players::userids(conn)?;
+        let secrets = secrets(&intake, mail, &Users::Known(&userids));
+        let subject = match &intake {
+            Intake::Letter(letter) => Some(mask::text(&letter.subject, &secrets)),
+            _ => None,
+        };
+        let too_large = matches!(
+            intake,
+            Intake::Refused {
+                reason: Refusal::TooLarge { .. },
+                ..
+            }
+        );
+        let stored = if too_large || mail.is_truncated() {
+            &mail.kept[..mail.kept.len().min(TRUNCATED_KEEP)]
+        } else {
+            &mail.kept[..]
+        };
+        let stored = mask::message(stored, subject.as_deref(), &secrets);
+        let masked = mask::message(&mail.kept, subject.as_deref(), &secrets);
+        let comment = match &intake {
+            Intake::Letter(letter) => letter
+                .comment
+                .as_deref()
+                .map(|c| limits::cut(&mask::text(c, &secrets), limits::MAX_COMMENT_BYTES)),
+            _ => None,
+        };
+        Ok(Prepared {
+            settings,
+            key,
+            intake,
+            secrets,
+            subject,
+            stored,
+            masked,
+            headers: mail.headers().to_vec(),
+            comment,
+            too_large,
+            size: mail.size,
+            now,
+        })
+    }
+
+    /// Takes the message in: its steps worked out, its passwords checked
+    /// (argon2, outside the lock), then claimed, run and finished.
+    pub fn take_in(self, conn: &mut Connection) -> Result<Handled, HandleError> {
+        let intake = &self.intake;
+        let received = Received {
+            key: &self.key,
+            message_id: intake.message_id(),
+            sender: intake.sender(),
+            subject: self.subject.as_deref(),
+            raw: &self.stored,
+            size: self.size,
+        };
+        let letter = match intake {
+            Intake::Letter(letter) => Some(letter),
+            _ => None,
+        };
+        let message = Message {
+            settings: self.settings,
+            intake,
+            received: &received,
+            headers: &self.headers,
+            raw: &self.masked,
+            secrets: &self.secrets,
+            comment: self.comment.clone(),
+            too_large: self.too_large,
+            now: self.now,
+        };
+        // What the letter asks is worked out before any lock is taken.
+        let mut steps = match letter {
+            Some(letter) => plan::steps(conn, letter, &self.settings.bounds)?,
+            None => Vec::new(),
+        };
+        if steps.len() > 1 {
+            return message.step_by_step(conn, steps);
         }
-    );
-    let stored = if too_large || mail.is_truncated() {
-        &mail.kept[..mail.kept.len().min(TRUNCATED_KEEP)]
-    } else {
-        &mail.kept[..]
-    };
-    let stored = mask::message(stored, subject.as_deref(), &secrets);
-    let masked = mask::message(&mail.kept, subject.as_deref(), &secrets);
-    let received = Received {
-        key: &key,
-        message_id: intake.message_id(),
-        sender: intake.sender(),
-        subject: subject.as_deref(),
-        raw: &stored,
-        size: mail.size,
-    };
-    let letter = match &intake {
-        Intake::Letter(letter) => Some(letter),
-        _ => None,
-    };
-    let message = Message {
-        settings,
-        intake: &intake,
-        received: &received,
-        headers: mail.headers(),
-        raw: &masked,
-        secrets: &secrets,
-        comment: letter
-            .and_then(|l| l.comment.as_deref())
-            .map(|c| limits::cut(&mask::text(c, &secrets), limits::MAX_COMMENT_BYTES)),
-        too_large,
-        now,
-    };
-    // What the letter asks is worked out before any lock is taken.
-    let mut steps = match letter {
-        Some(letter) => plan::steps(conn, letter, &settings.bounds)?,
-        None => Vec::new(),
-    };
-    if steps.len() > 1 {
-        return message.step_by_step(conn, steps);
+        let step = steps.pop();
+        // A password is checked outside the lock, but not for a copy of a
+        // message already handled: that is only recorded.
+        if step.as_ref().is_some_and(Step::needs_password) && inbox::is_finished(conn, &self.key)? {
+            return message.step_by_step(conn, step.into_iter().collect());
+        }
+        message.at_once(conn, step)
     }
-    let step = steps.pop();
-    // A password is checked outside the lock, but not for a copy of a
-    // message already handled: that is only recorded.
-    if step.as_ref().is_some_and(Step::needs_password) && inbox::is_finished(conn, &key)? {
-        return message.step_by_step(conn, step.into_iter().collect());
-    }
-    message.at_once(conn, step)
 }
 
 /// Empties the raw text of finished mail older than the retention setting

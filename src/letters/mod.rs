@@ -310,24 +310,35 @@ pub fn wrap(text: &str, width: usize) -> String {
             out.push(line.to_string());
             continue;
         }
-        let indent: String = line.chars().take_while(|c| *c == ' ').collect();
+        // An indent as wide as the line leaves no room: at most width - 1.
+        let indent: String = line
+            .chars()
+            .take_while(|c| *c == ' ')
+            .take(width.saturating_sub(1))
+            .collect();
+        let indent_len = indent.len();
         let mut current = String::new();
-        for word in line.split(' ').filter(|w| !w.is_empty()) {
-            let mut word = word.to_string();
+        let mut used = 0;
+        for mut word in line.split(' ').filter(|w| !w.is_empty()) {
+            // Lengths counted once per word and cut, never again per
+            // piece: a long word costs its length, not its square.
+            let mut len = word.chars().count();
             loop {
-                let used = current.chars().count();
-                let len = word.chars().count();
                 if used > 0 && used + 1 + len > width {
                     out.push(std::mem::take(&mut current));
+                    used = 0;
                 }
                 if current.is_empty() {
                     current.push_str(&indent);
-                    if indent.chars().count() + len > width {
-                        let keep = width.saturating_sub(indent.chars().count()).max(1);
-                        let head: String = word.chars().take(keep).collect();
-                        word = word.chars().skip(keep).collect();
-                        current.push_str(&head);
+                    used = indent_len;
+                    if indent_len + len > width {
+                        let keep = width.saturating_sub(indent_len).max(1);
+                        let cut = word.char_indices().nth(keep).map_or(word.len(), |(i, _)| i);
+                        current.push_str(&word[..cut]);
+                        word = &word[cut..];
+                        len = len.saturating_sub(keep);
                         out.push(std::mem::take(&mut current));
+                        used = 0;
                         if word.is_empty() {
                             break;
                         }
@@ -335,8 +346,10 @@ pub fn wrap(text: &str, width: usize) -> String {
                     }
                 } else {
                     current.push(' ');
+                    used += 1;
                 }
-                current.push_str(&word);
+                current.push_str(word);
+                used += len;
                 break;
             }
         }

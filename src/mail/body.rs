@@ -170,17 +170,23 @@ fn cut_outlook_original(html: &str) -> &str {
 
 /// `html` without every `<tag ...>...</tag>` whose opening tag holds
 /// `marker` (any such element when `marker` is empty), nested ones
-/// counted.
+/// counted. Every opening, closing and `>` is found once, up front: each
+/// look for the next one is a binary search, so a page of unclosed or
+/// unopened tags costs its length, not its square.
 fn remove_elements(html: &str, tag: &str, marker: &str) -> String {
     let lower = html.to_ascii_lowercase();
     let open = format!("<{tag}");
     let close = format!("</{tag}");
+    let places =
+        |needle: &str| -> Vec<usize> { lower.match_indices(needle).map(|(i, _)| i).collect() };
+    let (opens, closes, ends) = (places(&open), places(&close), places(">"));
+    // The first place at or after `at`.
+    let next = |all: &[usize], at: usize| all.get(all.partition_point(|&p| p < at)).copied();
     let mut out = String::with_capacity(html.len());
     let mut from = 0;
-    while let Some(found) = lower[from..].find(&open) {
-        let start = from + found;
+    while let Some(start) = next(&opens, from) {
         let after = lower.as_bytes().get(start + open.len()).copied();
-        let end_of_open = lower[start..].find('>').map(|e| start + e);
+        let end_of_open = next(&ends, start);
         let is_tag = matches!(after, Some(b'>' | b' ' | b'\t' | b'\r' | b'\n' | b'/'));
         let Some(end_of_open) = end_of_open.filter(|_| is_tag) else {
             out.push_str(&html[from..start + open.len()]);
@@ -197,8 +203,8 @@ fn remove_elements(html: &str, tag: &str, marker: &str) -> String {
         let mut depth = 1;
         let mut at = end_of_open + 1;
         while depth > 0 {
-            let next_open = lower[at..].find(&open).map(|i| at + i);
-            let Some(next_close) = lower[at..].find(&close).map(|i| at + i) else {
+            let next_open = next(&opens, at);
+            let Some(next_close) = next(&closes, at) else {
                 at = lower.len();
                 break;
             };
@@ -209,9 +215,7 @@ fn remove_elements(html: &str, tag: &str, marker: &str) -> String {
                 }
                 _ => {
                     depth -= 1;
-                    at = lower[next_close..]
-                        .find('>')
-                        .map_or(lower.len(), |e| next_close + e + 1);
+                    at = next(&ends, next_close).map_or(lower.len(), |e| e + 1);
                 }
             }
         }

@@ -13,10 +13,10 @@
 //! word that could be a password by where it stands is masked too
 //! ([`super::suspects`]).
 
+use std::collections::HashSet;
 use std::panic::AssertUnwindSafe;
 
-use aho_corasick::{AhoCorasick, MatchKind};
-
+use super::occurrences::Words;
 pub use super::suspects::Users;
 
 /// What a secret is replaced with.
@@ -113,8 +113,10 @@ pub fn suspects(line: &str, users: &Users<'_>, kind: Line) -> Vec<String> {
         // hit a userid (`move 1 alice PW`): the suspects have the password.
         found.retain(|word| !users.is_user(word));
     }
+    // Each word once, in order: a set, as a line may hold thousands.
+    let mut seen: HashSet<String> = found.iter().cloned().collect();
     for word in super::suspects::suspects(&words, parsed, users) {
-        if !found.contains(&word) {
+        if seen.insert(word.clone()) {
             found.push(word);
         }
     }
@@ -167,32 +169,23 @@ pub fn command_line(line: &str) -> String {
 pub fn text(text: &str, secrets: &[String]) -> String {
     let out = match finder(secrets) {
         // One pass however many secrets (a `multiple` of thousands of
-        // lines has thousands).
-        Some((finder, n)) => finder.replace_all(text, &vec![MASK; n]),
+        // lines has thousands), in time linear in the text and the
+        // secrets however they overlap (super::occurrences).
+        Some(finder) => finder.replace_all(text, MASK),
         None => text.to_string(),
     };
     tokens(&out)
 }
 
-/// A search for every secret at once (the longest at a place wins), and
-/// how many patterns it has; `None` when there is nothing to mask.
-fn finder(secrets: &[String]) -> Option<(AhoCorasick, usize)> {
-    let mut patterns: Vec<&str> = secrets
+/// A search for every secret at once (the leftmost, and of those the
+/// longest, wins); `None` when there is nothing to mask.
+fn finder(secrets: &[String]) -> Option<Words> {
+    let patterns: HashSet<&str> = secrets
         .iter()
         .map(String::as_str)
         .filter(|s| !s.is_empty() && *s != MASK)
         .collect();
-    patterns.sort_unstable();
-    patterns.dedup();
-    if patterns.is_empty() {
-        return None;
-    }
-    let n = patterns.len();
-    AhoCorasick::builder()
-        .match_kind(MatchKind::LeftmostLongest)
-        .build(patterns)
-        .ok()
-        .map(|finder| (finder, n))
+    Words::new(patterns)
 }
 
 /// Reply tokens (`+` and 32 hex digits before an `@`) masked.
@@ -267,7 +260,7 @@ fn survives(raw: &[u8], secrets: &[String]) -> bool {
     let Some(message) = mail_parser::MessageParser::default().parse(raw) else {
         return false;
     };
-    let Some((finder, _)) = finder(secrets) else {
+    let Some(finder) = finder(secrets) else {
         return false;
     };
     let subject = message.subject().unwrap_or("");

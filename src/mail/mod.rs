@@ -30,6 +30,7 @@ pub mod inbound;
 pub mod inbox;
 pub mod limits;
 pub mod mask;
+pub mod occurrences;
 pub mod outbox;
 pub mod plan;
 pub mod post;

@@ -16,14 +16,28 @@ pub fn command_line(subject: &str) -> String {
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
-    let mut line = printable.split_whitespace().collect::<Vec<_>>().join(" ");
+    let squeezed = printable.split_whitespace().collect::<Vec<_>>().join(" ");
+    // Every prefix, then every trailing `**`, until neither is left: the
+    // line is only narrowed, never copied, and each round looks for a
+    // prefix once more than it finds one, so thousands of `Re:` or `**`
+    // cost the Subject's length, not its square. (Taking a `**` off the
+    // end never uncovers a prefix: two rounds at most.)
+    let mut line: &str = &squeezed;
     loop {
-        let stripped = strip_prefix(&line).trim_start();
-        let stripped = stripped.strip_suffix("**").unwrap_or(stripped).trim_end();
-        if stripped.len() == line.len() {
-            return line;
+        let before = line.len();
+        loop {
+            let stripped = strip_prefix(line).trim_start();
+            if stripped.len() == line.len() {
+                break;
+            }
+            line = stripped;
         }
-        line = stripped.to_string();
+        while let Some(stripped) = line.strip_suffix("**") {
+            line = stripped.trim_end();
+        }
+        if line.len() == before {
+            return line.to_string();
+        }
     }
 }
 

@@ -100,9 +100,12 @@ pub fn suspects(words: &[&str], parsed: bool, users: &Users<'_>) -> Vec<String> 
         };
         found.extend(words.iter().skip(from));
     }
+    // Each word once, in order (a set: a line may hold thousands).
+    let mut seen: HashSet<&str> = HashSet::new();
     let mut out: Vec<String> = Vec::new();
     for word in found {
-        if could_be_password(word, users) && !out.iter().any(|w| w == word) {
+        if !seen.contains(word) && could_be_password(word, users) {
+            seen.insert(word);
             out.push(word.to_string());
         }
     }
