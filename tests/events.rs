@@ -103,7 +103,11 @@ fn words_on_a_seek_and_on_taking_it_reach_the_other_player_in_one_board() {
     // One mail: the new board, no answer repeating it.
     assert_eq!(bob.len(), 1, "{bob:?}");
     assert!(bob[0].0.starts_with("New Chess Board 1 "), "{bob:?}");
-    assert!(flat(&bob[0].1).contains("Looking for a slow game."), "{}", bob[0].1);
+    assert!(
+        flat(&bob[0].1).contains("Looking for a slow game."),
+        "{}",
+        bob[0].1
+    );
     let alice = mails_to(&env, "alice", before);
     assert_eq!(alice.len(), 1, "{alice:?}");
     assert!(flat(&alice[0].1).contains("Count me in."), "{}", alice[0].1);
@@ -131,7 +135,11 @@ fn a_ladder_challenge_sends_one_board_with_the_challengers_words() {
     assert_eq!(bob.len(), 1, "{bob:?}");
     let ann = mails_to(&env, "ann", before);
     assert_eq!(ann.len(), 1, "{ann:?}");
-    assert!(flat(&ann[0].1).contains("Your place is mine."), "{}", ann[0].1);
+    assert!(
+        flat(&ann[0].1).contains("Your place is mine."),
+        "{}",
+        ann[0].1
+    );
 }
 
 #[test]
@@ -140,7 +148,14 @@ fn a_move_against_the_computer_player_brings_one_mail_with_its_answer() {
     env.signup(&["alice"]);
     env.ok(
         Some("alice"),
-        &["challenge", "chess", "alice", "boserv-bot", "--opt", "level=1"],
+        &[
+            "challenge",
+            "chess",
+            "alice",
+            "boserv-bot",
+            "--opt",
+            "level=1",
+        ],
     );
     let before = last_id(&env);
     reply(&env, "alice", "m1", "e2-e4", "");
@@ -180,10 +195,7 @@ fn a_double_round_robin_of_sixteen_starts_with_one_mail_per_player() {
     let players = full_tournament(&env, "big", "double-round-robin", 16);
     let before = last_id(&env);
     send(&env, "p16", "j16", "tournament join p16 secret big", "");
-    let mails: Vec<_> = outbox(&env)
-        .into_iter()
-        .filter(|m| m.0 > before)
-        .collect();
+    let mails: Vec<_> = outbox(&env).into_iter().filter(|m| m.0 > before).collect();
     // Sixteen players and the organiser, one mail each, and the answer.
     assert!(mails.len() <= 18, "{} mails", mails.len());
     for p in &players {
@@ -215,7 +227,10 @@ fn a_double_round_robin_of_sixteen_starts_with_one_mail_per_player() {
     let black = json["players"][1].as_str().unwrap().to_string();
     let theirs = mails_to(&env, &black, before);
     assert_eq!(theirs.len(), 1, "{theirs:?}");
-    assert!(theirs[0].0.contains(&format!("Board {board}")), "{theirs:?}");
+    assert!(
+        theirs[0].0.contains(&format!("Board {board}")),
+        "{theirs:?}"
+    );
 }
 
 #[test]
@@ -280,7 +295,14 @@ fn everyone_whose_ladder_place_changes_is_told_their_new_place() {
     env.signup(&["ann", "bob", "cy", "dee"]);
     env.ok(
         Some("ann"),
-        &["tournament", "create", "steps", "chess", "ladder", "--reach=3"],
+        &[
+            "tournament",
+            "create",
+            "steps",
+            "chess",
+            "ladder",
+            "--reach=3",
+        ],
     );
     for p in ["ann", "bob", "cy", "dee"] {
         env.ok(Some(p), &["tournament", "join", "steps"]);
@@ -310,7 +332,14 @@ fn joining_a_tournament_that_a_players_settings_forbid_is_refused_with_the_reaso
     env.signup(&["alice", "bob", "carol"]);
     env.ok(
         Some("alice"),
-        &["tournament", "create", "rr", "chess", "round-robin", "--players=3"],
+        &[
+            "tournament",
+            "create",
+            "rr",
+            "chess",
+            "round-robin",
+            "--players=3",
+        ],
     );
     env.ok(Some("bob"), &["challenges", "chess", "reject"]);
     let refused = env.refused(Some("bob"), &["tournament", "join", "rr"]);
@@ -320,7 +349,10 @@ fn joining_a_tournament_that_a_players_settings_forbid_is_refused_with_the_reaso
     assert!(refused.contains("limit chess 1"), "{refused}");
     assert!(refused.contains("would give you 2 more"), "{refused}");
     let shown = env.ok(None, &["tournament", "show", "rr"]);
-    assert!(!shown.contains("bob") && !shown.contains("carol"), "{shown}");
+    assert!(
+        !shown.contains("bob") && !shown.contains("carol"),
+        "{shown}"
+    );
 }
 
 #[test]
@@ -372,16 +404,16 @@ fn remind(env: &Env, now: &str) {
 fn a_clock_game_warns_the_player_to_move_a_day_before_the_bank_runs_out() {
     let env = Env::new();
     env.signup(&["alice", "bob"]);
-    env.ok(
-        None,
-        &["challenge", "chess", "alice", "bob", "--clock=3+1"],
-    );
+    env.ok(None, &["challenge", "chess", "alice", "bob", "--clock=3+1"]);
     // The first board shows the clock.
     let (subject, body) = env.last_mail_to("alice@");
     assert_eq!(subject, "New Chess Board 1 alice");
     assert!(body.contains("Time control:"), "{body}");
     assert!(body.contains("Time left on each clock:"), "{body}");
-    assert!(!body.contains("Reminder after 7 days without a move."), "{body}");
+    assert!(
+        !body.contains("Reminder after 7 days without a move."),
+        "{body}"
+    );
     let before = last_id(&env);
     // Nothing is due a day and a half in.
     remind(&env, "2026-03-02T23:00:00Z");
@@ -391,7 +423,10 @@ fn a_clock_game_warns_the_player_to_move_a_day_before_the_bank_runs_out() {
     let warned = mails_to(&env, "alice", before);
     assert_eq!(warned.len(), 1, "{warned:?}");
     let body = flat(&warned[0].1);
-    assert!(body.contains("If no move arrives by Wed 4 Mar 2026 12:00 UTC"), "{body}");
+    assert!(
+        body.contains("If no move arrives by Wed 4 Mar 2026 12:00 UTC"),
+        "{body}"
+    );
     assert!(body.contains("(0 days 23:59:00 from now)"), "{body}");
     // Once: the next run sends nothing more, the one after forfeits.
     remind(&env, "2026-03-03T18:00:00Z");
@@ -410,7 +445,14 @@ fn the_computer_player_is_rated_but_not_ranked_among_the_players() {
     env.signup(&["alice"]);
     let out = env.ok(
         Some("alice"),
-        &["challenge", "chess", "alice", "boserv-bot", "--opt", "level=1"],
+        &[
+            "challenge",
+            "chess",
+            "alice",
+            "boserv-bot",
+            "--opt",
+            "level=1",
+        ],
     );
     let game = out.lines().last().unwrap().to_string();
     // A move each (the computer answers at once), then alice resigns.
@@ -467,5 +509,9 @@ fn an_invitation_warns_a_day_before_it_expires_and_is_answered_as_it_was() {
     );
     let alice = mails_to(&env, "alice", before);
     assert_eq!(alice.len(), 1, "{alice:?}");
-    assert!(flat(&alice[0].1).contains("Just in time."), "{}", alice[0].1);
+    assert!(
+        flat(&alice[0].1).contains("Just in time."),
+        "{}",
+        alice[0].1
+    );
 }

@@ -176,11 +176,16 @@ impl Due {
 
     /// The earliest moment anything is due.
     pub fn next(&self) -> DateTime<Utc> {
-        [Some(self.deadline), self.reminder, self.voters, self.warning]
-            .into_iter()
-            .flatten()
-            .min()
-            .unwrap_or(self.deadline)
+        [
+            Some(self.deadline),
+            self.reminder,
+            self.voters,
+            self.warning,
+        ]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(self.deadline)
     }
 
     /// What is due at `now`, the most pressing first: the deadline goes

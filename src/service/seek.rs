@@ -218,7 +218,11 @@ pub fn accept(
     let taker = acting_player(&tx, req.actor)?;
     let taken = take(&tx, req, seek, &taker, req.comment)?;
     tx.commit()?;
-    Ok(Reply::Text(format!("{}\n{}", taken.line, taken.reply.text())))
+    Ok(Reply::Text(format!(
+        "{}\n{}",
+        taken.line,
+        taken.reply.text()
+    )))
 }
 
 /// `taker` takes `seek` in the caller's transaction, with `words` of

@@ -268,7 +268,7 @@ fn a_spelled_line_logs_in_by_mail_only_where_the_verb_needs_it() {
         "digest bob PASSWORD off"
     );
     // The line read back by mail is the command it names.
-    let line = spelled("tournament join", World::Mail, "alice", "spring")
-        .replace("PASSWORD", "secret");
+    let line =
+        spelled("tournament join", World::Mail, "alice", "spring").replace("PASSWORD", "secret");
     assert!(parse_mail(&line).is_ok(), "{line}");
 }

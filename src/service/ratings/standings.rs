@@ -70,7 +70,11 @@ impl Standings {
             .max()
             .unwrap_or(0)
             .max("PLAYER".len());
-        for section in [Section::Established, Section::Provisional, Section::Computer] {
+        for section in [
+            Section::Established,
+            Section::Provisional,
+            Section::Computer,
+        ] {
             let rows: Vec<&Standing> = self.rows.iter().filter(|r| section.holds(r)).collect();
             let title = section.title();
             if rows.is_empty() {

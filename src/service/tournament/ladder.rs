@@ -112,7 +112,12 @@ pub fn runs_now(name: &str, world: World) -> String {
     format!(
         "a ladder runs from now: a player who joins takes the bottom place and \
          challenges with `{}`",
-        spelled("tournament challenge", world, "USERID", &format!("{name} OPPONENT"))
+        spelled(
+            "tournament challenge",
+            world,
+            "USERID",
+            &format!("{name} OPPONENT")
+        )
     )
 }
 

@@ -6,9 +6,9 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use super::table::Table;
+use crate::command::verbs::{World, spelled};
 use crate::ids::GameId;
 use crate::letters::Letter;
-use crate::command::verbs::{World, spelled};
 use crate::letters::tournament::{GameLine, TableLine, TournamentLetter, YourGame};
 use crate::mail::post::{self, Envelope};
 use crate::mail::settings::Settings;

@@ -11,15 +11,15 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
+use super::letters::{News, Opening};
 use super::{TournamentError, find, must_be, must_organise};
 use crate::ids::GameId;
+use crate::letters::html::later::diagram;
 use crate::service::Request;
 use crate::service::accounts::acting_player;
-use super::letters::{News, Opening};
-use crate::letters::html::later::diagram;
 use crate::service::challenge::{Setup, begin, begin_unannounced};
-use crate::service::game::LoadedGame;
 use crate::service::error::ServiceError;
+use crate::service::game::LoadedGame;
 use crate::service::game::{Catalog, timestamp};
 use crate::service::reply::Reply;
 use crate::service::{due, ratings};
