@@ -261,8 +261,9 @@ fn a_seek_by_mail_is_taken_by_mail_with_the_seats_drawn() {
         "From: bob@example.test\r\nMessage-ID: <s2@example.test>\r\n\
          Subject: chess accept bob secret seek1\r\n\r\n",
     );
-    let (_, body) = env.last_mail_to("bob@");
-    assert!(body.contains("(drawn at random)"), "{body}");
+    // The new board is the answer (issue 42: not a reply repeating it).
+    let (subject, _) = env.last_mail_to("bob@");
+    assert!(subject.starts_with("New Chess Board 1 "), "{subject}");
     let json: serde_json::Value =
         serde_json::from_str(&env.ok(None, &["show", "1", "--format", "json"])).unwrap();
     let mut players: Vec<String> = json["players"]

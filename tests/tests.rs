@@ -13,6 +13,7 @@ mod conditional;
 mod consent;
 mod dice_audit;
 mod digest;
+mod events;
 mod fixes_b;
 mod games;
 mod grammar;

@@ -130,24 +130,11 @@ fn a_round_robin_of_four_plays_each_pair_once_by_the_berger_tables() {
         .find(|(to, s, _)| to.contains("dave") && s.contains("Tournament spring: started"))
         .expect("a start letter to dave")
         .2;
-    assert_eq!(start.matches("(White) v").count(), 3, "{start}");
-    // And every game of the event, one a line.
-    let listed = start
-        .lines()
-        .filter(|l| l.trim_start().starts_with("round ") && !l.contains("(White)"))
-        .count();
-    assert_eq!(listed, 6, "{start}");
+    // (Issue 42: one mail names them all, with the line that moves where
+    // dave moves first; the boards follow as moves are made.)
+    let start = start.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(start.matches("you play").count(), 3, "{start}");
     // Each game's board mails name the tournament and the round.
-    let new_game = env
-        .queued()
-        .into_iter()
-        .find(|(to, s, _)| to.contains("carol") && s.contains("New Chess Board 3"))
-        .expect("game3's first board mail to carol")
-        .2;
-    assert!(
-        new_game.contains("Tournament spring (round-robin), round 2."),
-        "{new_game}"
-    );
     env.ok(Some("dave"), &["move", "game3", "e2-e4#1"]);
     let (_, board) = env.last_mail_to("carol");
     assert!(

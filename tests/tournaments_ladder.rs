@@ -71,15 +71,16 @@ fn a_win_from_below_takes_the_place_and_moves_the_others_down() {
     );
     white_wins(&env, &game, "dee", "ann");
     assert_eq!(ranks(&env), ["dee", "ann", "bob", "cy"]);
-    // Both players are told (beside the game's end), nobody else.
+    // Everyone whose place changed is told (issue 42), the players of the
+    // game beside its end.
     let climbs: Vec<(String, String)> = env
         .queued()
         .into_iter()
         .filter(|(_, subject, _)| subject.starts_with("Ladder"))
         .map(|(to, subject, body)| (to, subject + "\n" + &body))
         .collect();
-    assert_eq!(climbs.len(), 2, "{climbs:#?}");
-    for (who, (to, text)) in ["dee@", "ann@"].iter().zip(&climbs) {
+    assert_eq!(climbs.len(), 4, "{climbs:#?}");
+    for (who, (to, text)) in ["dee@", "ann@", "bob@", "cy@"].iter().zip(&climbs) {
         assert!(to.contains(who), "{to}");
         assert!(
             text.starts_with("Ladder spring: dee takes place 1\n"),

@@ -374,7 +374,7 @@ fn the_clock_block_and_the_thinking_time_limit() {
         "Game started...... Sun 1 Mar 2026 12:00 UTC",
         "Last move made.... Sun 1 Mar 2026 12:00 UTC",
         "It is now......... Sun 1 Mar 2026 12:00 UTC",
-        "Thinking time allowed: 30 days per player in all.",
+        "Thinking time allowed: 30 days per player in all; a warning",
         "Time used by players:",
         "  alice (White): 0 days 00:00:00",
         "  Total: 0 days 00:00:00",

@@ -66,6 +66,17 @@ pub enum Limit {
     Bank,
 }
 
+/// The reminder number of the warning before a deadline that no
+/// reminder announces (a bank, a thinking-time limit, a forfeit sooner
+/// than the first reminder): above any reminder period, so that once it
+/// is sent no reminder of the same clock follows.
+pub const WARNING: u32 = 1_000_000;
+
+/// How long before such a deadline the warning goes out, where the turn
+/// began earlier than that (a turn that began closer to it was told its
+/// time in the board mail that began it).
+pub const WARNING_AHEAD: TimeDelta = TimeDelta::hours(24);
+
 /// What `remind` does at a moment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -96,6 +107,8 @@ pub struct Due {
     /// The reminder about a standing draw offer, if one is still to go out
     /// before the deadline.
     pub voters: Option<DateTime<Utc>>,
+    /// The warning ([`WARNING`]) before a deadline no reminder announces.
+    pub warning: Option<DateTime<Utc>>,
 }
 
 /// Rounds up to the whole minute (a whole minute stays as it is).
@@ -141,6 +154,15 @@ impl Due {
             .filter(|o| !o.reminded)
             .map(|o| to_the_minute(o.made + clock.limits.nag()))
             .filter(|&at| at < deadline);
+        // A bank or a thinking time runs out between reminders; a forfeit
+        // is announced by the reminders before it, unless none comes.
+        let unannounced = match limit {
+            Limit::Bank | Limit::ThinkingTime => clock.period_sent < WARNING,
+            Limit::Forfeit => clock.period_sent == 0 && reminder.is_none(),
+        };
+        let warning = unannounced
+            .then(|| deadline - WARNING_AHEAD)
+            .filter(|&at| at > clock.started);
         Due {
             deadline,
             limit,
@@ -148,16 +170,22 @@ impl Due {
             out_of_bank: bank,
             reminder,
             voters,
+            warning,
         }
     }
 
     /// The earliest moment anything is due.
     pub fn next(&self) -> DateTime<Utc> {
-        [Some(self.deadline), self.reminder, self.voters]
-            .into_iter()
-            .flatten()
-            .min()
-            .unwrap_or(self.deadline)
+        [
+            Some(self.deadline),
+            self.reminder,
+            self.voters,
+            self.warning,
+        ]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(self.deadline)
     }
 
     /// What is due at `now`, the most pressing first: the deadline goes
@@ -168,6 +196,10 @@ impl Due {
         }
         if self.voters.is_some_and(|at| now >= at) {
             return Some(Action::RemindVoters);
+        }
+        // The warning says the deadline: no reminder goes with it.
+        if self.warning.is_some_and(|at| now >= at) {
+            return Some(Action::Remind { period: WARNING });
         }
         if self.reminder.is_some_and(|at| now >= at) {
             // A run that skipped periods sends the latest one only.

@@ -192,6 +192,25 @@ pub fn names_verb(words: &[&str]) -> bool {
             .is_some_and(|rest| !named(rest, |p| p != Place::Global).is_empty())
 }
 
+/// A line of the global verb `name` with its arguments `args` as a player
+/// of `world` writes it: `tournament join spring` in a shell,
+/// `tournament join alice PASSWORD spring` by mail (a verb that needs a
+/// login), so that what the server tells a player works where they read it.
+pub fn spelled(name: &str, world: World, user: &str, args: &str) -> String {
+    let login = world == World::Mail
+        && VERBS
+            .iter()
+            .any(|v| v.name == name && v.place == Place::Global && v.login);
+    let mut parts = vec![name];
+    if login {
+        parts.extend([user, "PASSWORD"]);
+    }
+    if !args.is_empty() {
+        parts.push(args);
+    }
+    parts.join(" ")
+}
+
 /// A verb by its name, for `help VERB`.
 pub fn find(name: &str) -> Option<&'static Verb> {
     let words: Vec<&str> = name.split_whitespace().collect();

@@ -661,11 +661,13 @@ fn answer(
         Command::Move { .. } | Command::ConfirmSubmission { .. } | Command::Draw { .. } => Ok(None),
         // A game that began mails every player; an invitation only those
         // asked, so its challenger is answered (below).
-        Command::Challenge { .. } | Command::Accept { .. }
+        Command::Challenge { .. } | Command::Accept { .. } | Command::LadderChallenge { .. }
             if matches!(reply, Reply::Challenged { .. }) =>
         {
             Ok(None)
         }
+        // Taking a seek always begins its game: the new board is the answer.
+        Command::AcceptSeek { .. } => Ok(None),
         // A resignation sent out of turn only waits ([`Reply::Noted`]):
         // nobody else is mailed, so its sender is answered (below).
         Command::Resign { .. } if !matches!(reply, Reply::Noted { .. }) => Ok(None),

@@ -29,6 +29,9 @@ pub struct InvitationLetter {
     pub waiting: Vec<String>,
     /// When the invitation expires: `Mon 14 Dec 2026 13:00 UTC`.
     pub expires: String,
+    /// The warning a day before it expires: how long it still stands
+    /// (`0 days 23:59:00`).
+    pub left: Option<String>,
     pub reader: String,
 }
 

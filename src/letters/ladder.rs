@@ -1,5 +1,6 @@
 //! The ladder's letter (issue 27): a ladder game moved its winner up, so
-//! both its players learn their new places and the ladder's order. The
+//! everyone whose place changed learns their new place and the ladder's
+//! order. The
 //! service (`service::announce::ladder`) builds one per player.
 
 use serde::Serialize;
@@ -20,6 +21,8 @@ pub struct LadderLetter {
     pub loser: String,
     /// The winner's place before the game.
     pub from: usize,
+    /// The reader's place now.
+    pub yours: usize,
     /// The ladder now, top first: `1. bob`.
     pub ranks: Vec<String>,
     pub reader: String,
@@ -41,6 +44,12 @@ mod tests {
                 place: 1,
                 loser: "ann".into(),
                 from: 4,
+                yours: match reader {
+                    "dee" => 1,
+                    "ann" => 2,
+                    "bob" => 3,
+                    _ => 4,
+                },
                 ranks: vec![
                     "1. dee".into(),
                     "2. ann".into(),
@@ -70,5 +79,9 @@ mod tests {
             "{winner}"
         );
         assert!(letter("ann").contains("You are now at place 2."));
+        // A player between them, moved down too, reads their own place.
+        let between = letter("bob");
+        assert!(between.contains("You are now at place 3."), "{between}");
+        assert!(between.contains("you move down one"), "{between}");
     }
 }

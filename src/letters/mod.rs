@@ -199,6 +199,8 @@ pub struct NagLetter {
     pub days_waited: u32,
     /// When the game is forfeited, as written to players.
     pub forfeit_at: String,
+    /// How long until then (`0 days 23:59:00`).
+    pub left: Option<String>,
     /// Who offered the draw that still stands, if one does (at forfeit
     /// time the reader's silence accepts it when `silence_accepts`).
     pub draw_offered_by: Vec<String>,

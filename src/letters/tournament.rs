@@ -18,12 +18,32 @@ pub struct TournamentLetter {
     /// The winner (`won`).
     pub winner: Option<String>,
     pub reader: String,
+    pub organiser: String,
+    /// Whether the reader plays in it (the organiser may not).
+    pub plays: bool,
     /// The crosstable, best first.
     pub table: Vec<TableLine>,
     /// Every game of the tournament so far.
     pub games: Vec<GameLine>,
     /// The reader's own games (the start's pairings).
-    pub yours: Vec<GameLine>,
+    pub mine: Vec<YourGame>,
+    /// The position every game begins from, from the first seat's side
+    /// (the start, to a reader who moves first somewhere).
+    pub first_board: Option<String>,
+    /// The line that shows the tournament, as a mail writes it.
+    pub show: String,
+}
+
+/// One of the reader's games at the start.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct YourGame {
+    pub round: u32,
+    pub board: u64,
+    /// The reader's seat (`White`).
+    pub seat: String,
+    pub opponent: String,
+    /// Where the reader moves first: the Subject that makes their move.
+    pub answer: Option<String>,
 }
 
 /// One player's line of a crosstable, as written (`1½`, `2.25`).

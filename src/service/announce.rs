@@ -211,6 +211,10 @@ pub fn queue_loaded(
         (letter.spectators, letter.notified) = spectators::names(conn, game)?;
         // A move's board mail may wait for a reader's daily digest.
         let may_wait = plan.kind == Kind::Board && held::may_wait(conn, loaded, now)?;
+        // A move that hands the computer player its turn: its players get
+        // the board with its answer, in the one mail of the answering move
+        // (played after this command commits, `bot::turn`).
+        let bot_answers = plan.kind == Kind::Board && bot_to_move(conn, loaded, &mut readers)?;
         // The game's letters, posted together once built.
         let mut posted = Vec::new();
         let mut seen = Vec::new();
@@ -220,7 +224,7 @@ pub fn queue_loaded(
             }
             seen.push(user.clone());
             let (player, to) = readers.take(conn, user)?;
-            if to.is_empty() || (may_wait && held::takes_digest(conn, user)?) {
+            if to.is_empty() || bot_answers || (may_wait && held::takes_digest(conn, user)?) {
                 continue;
             }
             // Each player sees the board from their own side, and what
@@ -954,6 +958,25 @@ pub(super) fn reader(
 /// reads it is asked first, and each player's letter wants the same rows.
 #[derive(Default)]
 struct Readers(Vec<(String, Option<players::Player>, Vec<String>)>);
+
+/// True when the seat to move in `game` is the computer player's.
+fn bot_to_move(
+    conn: &Connection,
+    game: Option<&LoadedGame>,
+    readers: &mut Readers,
+) -> Result<bool, StoreError> {
+    let Some(seat) = game.and_then(|g| g.position.to_move()) else {
+        return Ok(false);
+    };
+    let user = game.map(|g| g.player_at(seat)).unwrap_or_default();
+    readers.look_up(conn, &user)?;
+    Ok(readers.0.iter().any(|(u, player, _)| {
+        *u == user
+            && player
+                .as_ref()
+                .is_some_and(|p| p.password_hash == crate::service::bot::NO_PASSWORD)
+    }))
+}
 
 impl Readers {
     /// `user`'s addresses, read once.

@@ -204,14 +204,8 @@ pub fn challenge(
         bot::level::store(&tx, id, setup.level)?;
     }
     let reply = if waiting.is_empty() {
-        begin(
-            &tx,
-            req.catalog,
-            id,
-            challenger.as_deref(),
-            req.comment,
-            req.now,
-        )?
+        let said = words_of(challenger.as_deref().unwrap_or(CHALLENGER), req.comment);
+        begin(&tx, req.catalog, id, &said, req.now)?
     } else {
         consent::invite(&tx, req, id, challenger.as_deref(), &waiting)?
     };
@@ -219,16 +213,54 @@ pub fn challenge(
     Ok(reply)
 }
 
+/// Who the words of a challenge by the operator's shell are from.
+pub const CHALLENGER: &str = "The challenger";
+
+/// `by`'s words, when they wrote any: one of the `said` of [`begin`].
+pub fn words_of<'a>(by: &'a str, words: Option<&'a str>) -> Vec<(&'a str, &'a str)> {
+    words
+        .filter(|w| !w.trim().is_empty())
+        .map(|w| (by, w))
+        .into_iter()
+        .collect()
+}
+
 /// Starts game `id` now: its dice seed is drawn (dice games), its clocks
 /// start, the passes its first rolls force are played, and every player
-/// gets the new board (with `comment`, the challenger's words).
+/// gets the new board, with `said`: the words of whoever made the game
+/// begin (the challenger's, the accepter's, the seeker's and the
+/// taker's), each under its writer's name.
 pub fn begin(
     tx: &Connection,
     catalog: Catalog<'_>,
     id: GameId,
-    challenger: Option<&str>,
-    comment: Option<&str>,
+    said: &[(&str, &str)],
     now: DateTime<Utc>,
+) -> Result<Reply, ServiceError> {
+    started(tx, catalog, id, said, now, true)
+}
+
+/// [`begin`] without the new board's mail: a tournament's start, whose one
+/// letter to each player names all their games and how to play them (each
+/// board mail follows when a move is made in it). Returns who moves first.
+pub fn begin_unannounced(
+    tx: &Connection,
+    catalog: Catalog<'_>,
+    id: GameId,
+    now: DateTime<Utc>,
+) -> Result<Option<String>, ServiceError> {
+    let reply = started(tx, catalog, id, &[], now, false)?;
+    Ok(reply.view().and_then(|view| view.to_move.clone()))
+}
+
+/// [`begin`]; `mailed`: whether its players get the new board now.
+fn started(
+    tx: &Connection,
+    catalog: Catalog<'_>,
+    id: GameId,
+    said: &[(&str, &str)],
+    now: DateTime<Utc>,
+    mailed: bool,
 ) -> Result<Reply, ServiceError> {
     let mut game = LoadedGame::load(tx, catalog, id)?;
     let seed = if game.variant.uses_dice() {
@@ -257,13 +289,21 @@ pub fn begin(
         players: game.row.players.clone(),
         to_move: view.to_move.clone(),
     };
-    let said = comment.map(|comment| Notice::Said {
+    let said = said.iter().map(|(by, comment)| Notice::Said {
         game: id,
-        by: challenger.unwrap_or("The challenger").to_string(),
+        by: by.to_string(),
         comment: comment.to_string(),
     });
-    let passes = said.into_iter().chain(passes).collect();
-    let passed = notify::queue_change(tx, challenged, None, passes, now)?;
+    let passes: Vec<Notice> = said.chain(passes).collect();
+    let passed = if mailed {
+        notify::queue_change(tx, challenged, None, passes, now)?
+    } else {
+        // Its pages are written all the same.
+        let lines = super::autopass::lines(&passes);
+        let notices: Vec<Notice> = std::iter::once(challenged).chain(passes).collect();
+        super::publish::mark(tx, &notices)?;
+        lines
+    };
     super::due::settle(tx, catalog, now)?;
     Ok(Reply::Challenged {
         passes: passed,

@@ -383,11 +383,11 @@ impl LoadedGame {
         self.row.position = encoded;
         self.row.updated = at.clone();
         self.position = position;
-        // Every ending passes here once: the game's ratings change with it.
+        // Every ending passes here once: the game's ratings change with it
+        // (a tournament's table, round and next games change after its
+        // mails, by the notice of its end: `notify`).
         if let (true, Some(outcome)) = (was_active, &outcome) {
             super::ratings::game_ended(conn, &self.row, &outcome.points, &at)?;
-            // And a tournament's table, round and next games with it.
-            super::tournament::result::game_ended(conn, self.id(), now)?;
         }
         Ok(outcome)
     }

@@ -20,7 +20,8 @@ use crate::store::StoreError;
 pub fn queue(tx: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Result<(), StoreError> {
     // The web pages the change touches are written after commit.
     super::publish::mark(tx, notices)?;
-    crate::service::announce::queue(tx, notices, now)
+    crate::service::announce::queue(tx, notices, now)?;
+    tournaments_after(tx, notices, now)
 }
 
 /// [`queue`], given the game as the caller has it loaded now, after the
@@ -33,7 +34,32 @@ pub fn queue_loaded(
     now: DateTime<Utc>,
 ) -> Result<(), StoreError> {
     super::publish::mark_given(tx, notices, Some(&loaded.row))?;
-    crate::service::announce::queue_loaded(tx, notices, Some(loaded), now)
+    crate::service::announce::queue_loaded(tx, notices, Some(loaded), now)?;
+    tournaments_after(tx, notices, now)
+}
+
+/// A tournament's side of the games `notices` end: its round closed, its
+/// crosstable mailed, its next games begun ([`super::tournament::result`]),
+/// after the mails of the game that ended it, so that its players read
+/// the last board before the round's table.
+fn tournaments_after(
+    tx: &Connection,
+    notices: &[Notice],
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    let mut ended: Vec<crate::ids::GameId> = Vec::new();
+    for notice in notices {
+        if let Notice::GameOver { game, .. } = notice
+            && !ended.contains(game)
+        {
+            ended.push(*game);
+            super::tournament::result::game_ended(tx, *game, now).map_err(|e| match e {
+                super::ServiceError::Store(e) => e,
+                other => StoreError::Damaged(other.to_string()),
+            })?;
+        }
+    }
+    Ok(())
 }
 
 /// Queues what a change to a game tells its players, in this order: the

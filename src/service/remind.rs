@@ -191,6 +191,7 @@ fn run(
         let tx = store::write(conn)?;
         judge.ask_ahead(&tx, batches.first().copied())?;
         summary.invitations_expired = super::consent::expire(&tx, catalog, now)?;
+        super::consent::warn_expiring(&tx, catalog, now)?;
         store::seeks::expire(&tx, &timestamp(now))?;
         tx.commit()?;
     }

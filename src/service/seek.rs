@@ -13,7 +13,7 @@ use rusqlite::Connection;
 
 use super::Request;
 use super::accounts::acting_player;
-use super::challenge::{Setup, begin};
+use super::challenge::{Setup, begin, words_of};
 use super::consent::{ConsentError, check_limit, invitation_days};
 use super::deadline::readable;
 use super::error::ServiceError;
@@ -72,6 +72,7 @@ pub fn seek(
             rating,
             now: &timestamp(req.now),
             expires: &timestamp(expires),
+            comment: req.comment.filter(|c| !c.trim().is_empty()),
         },
     )?;
     let posted = format!(
@@ -110,8 +111,12 @@ fn bot_takes(
     let (Some(bot), Some(open)) = (bot, seeks::open(tx, id, &now)?) else {
         return Ok(None);
     };
-    match take(tx, req, open, &bot) {
-        Ok(text) => Ok(Some(text)),
+    // The seeker's board comes in the new game's own mail.
+    match take(tx, req, open, &bot, None) {
+        Ok(taken) => Ok(Some(match taken.reply.view() {
+            Some(view) => format!("{}; {} begins\n{}", taken.line, view.game, view.game),
+            None => taken.line,
+        })),
         Err(ServiceError::Consent(ConsentError::OutOfRange { .. })) => Ok(None),
         Err(e) => Err(e),
     }
@@ -211,19 +216,25 @@ pub fn accept(
         .into());
     }
     let taker = acting_player(&tx, req.actor)?;
-    let text = take(&tx, req, seek, &taker)?;
+    let taken = take(&tx, req, seek, &taker, req.comment)?;
     tx.commit()?;
-    Ok(Reply::Text(text))
+    Ok(Reply::Text(format!(
+        "{}\n{}",
+        taken.line,
+        taken.reply.text()
+    )))
 }
 
-/// `taker` takes `seek` in the caller's transaction: the game begins at
-/// once. What `accept SEEK` answers.
+/// `taker` takes `seek` in the caller's transaction, with `words` of
+/// theirs: the game begins at once, its board carrying the seeker's words
+/// and the taker's. What `accept SEEK` answers.
 fn take(
     tx: &store::Tx<'_>,
     req: &Request<'_>,
     seek: Seek,
     taker: &players::Player,
-) -> Result<String, ServiceError> {
+    words: Option<&str>,
+) -> Result<Taken, ServiceError> {
     let id = seek.id;
     if taker.id == seek.player {
         return Err(ConsentError::OwnSeek(id).into());
@@ -264,17 +275,28 @@ fn take(
         bot::level::store(tx, game, None)?;
     }
     seeks::taken(tx, id, game)?;
-    let reply = begin(tx, req.catalog, game, Some(&seeker.userid), None, req.now)?;
+    let said: Vec<(&str, &str)> = words_of(&seeker.userid, seek.comment.as_deref())
+        .into_iter()
+        .chain(words_of(&taker.userid, words))
+        .collect();
+    let reply = begin(tx, req.catalog, game, &said, req.now)?;
     let seats = setup.variant.seats();
-    Ok(format!(
-        "seek{id} taken: {} plays {}, {} plays {}{}\n{}",
+    let line = format!(
+        "seek{id} taken: {} plays {}, {} plays {}{}",
         seeker.userid,
         seats[seat],
         taker.userid,
         seats[1 - seat],
         if drawn { " (drawn at random)" } else { "" },
-        reply.text()
-    ))
+    );
+    Ok(Taken { line, reply })
+}
+
+/// A seek taken: who plays what, and the new game's board (which its
+/// players get in the game's own mail).
+struct Taken {
+    line: String,
+    reply: Reply,
 }
 
 /// Seat 0 or 1, from the OS's randomness.

@@ -33,6 +33,9 @@ pub struct Clocks {
     pub started: DateTime<Utc>,
     /// When the last entry of its log was written, if any.
     pub last_entry: Option<DateTime<Utc>>,
+    /// When the last turn was played (not a resignation, a forfeit or a
+    /// draw that ended the game after it).
+    pub last_turn: Option<DateTime<Utc>>,
     /// When it ended, if it did: its last entry, or for a game that ended
     /// before any (declined, cancelled) when its row last changed.
     pub ended: Option<DateTime<Utc>>,
@@ -141,6 +144,7 @@ pub fn clocks_with_pauses(
     };
     let mut since = started;
     let mut last_entry = None;
+    let mut last_turn = None;
     for (i, (entry, _)) in trail.iter().enumerate() {
         let at = instant(&entry.at)?;
         charge(&mut used, &mut partial, movers[i], since, at);
@@ -151,6 +155,9 @@ pub fn clocks_with_pauses(
             && let Some(seat) = entry.seat.filter(|&s| s < seats)
         {
             turn_spans[seat].push(std::mem::take(&mut partial[seat]));
+        }
+        if entry.kind == EntryKind::Turn {
+            last_turn = Some(at);
         }
         last_entry = Some(at);
     }
@@ -169,6 +176,7 @@ pub fn clocks_with_pauses(
     Ok(Clocks {
         started,
         last_entry,
+        last_turn,
         // A game declined or cancelled before any entry ended when its
         // row last changed.
         ended: match (over, last_entry) {

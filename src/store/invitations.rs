@@ -216,6 +216,28 @@ pub fn begin(
     Ok(())
 }
 
+/// The invitations not yet warned of that expire by `by` (a day after
+/// now), by game number: an indexed range, as [`expired_by`]'s.
+pub fn to_warn_by(conn: &Connection, by: &str) -> Result<Vec<GameId>, StoreError> {
+    let mut q = conn.prepare_cached(
+        "SELECT game FROM invitations WHERE expires <= ?1 AND warned IS NULL ORDER BY game",
+    )?;
+    let ids = q
+        .query_map([by], |r| r.get::<_, i64>(0))?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(ids.into_iter().map(|id| GameId(id as u64)).collect())
+}
+
+/// The players still to answer invitation `game` were warned at `now`.
+pub fn warned(conn: &Connection, game: GameId, now: &str) -> Result<(), StoreError> {
+    super::exec(
+        conn,
+        "UPDATE invitations SET warned = ?2 WHERE game = ?1",
+        params![game.0 as i64, now],
+    )?;
+    Ok(())
+}
+
 /// The invitations whose time has come by `now`, by game number.
 pub fn expired_by(conn: &Connection, now: &str) -> Result<Vec<GameId>, StoreError> {
     let mut q =

@@ -40,6 +40,7 @@ pub const STEPS: &[&str] = &[
     include_str!("due_marks.sql"),
     include_str!("checks_spelled_out.sql"),
     include_str!("digest_tokens.sql"),
+    include_str!("seek_words.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,
@@ -71,6 +72,8 @@ const COLUMNS: &[(usize, &str, &str, &str)] = &[
     (26, "players", "signed_off", "TEXT"),
     (26, "players", "words_day", "TEXT"),
     (26, "players", "words_mails", "INTEGER NOT NULL DEFAULT 0"),
+    (30, "seeks", "comment", "TEXT"),
+    (30, "invitations", "warned", "TEXT"),
 ];
 
 /// The version a database has after every step.

@@ -21,6 +21,8 @@ pub struct Seek {
     pub rating: Option<(u32, u32)>,
     pub created: String,
     pub expires: String,
+    /// The seeker's words, for the player who takes it.
+    pub comment: Option<String>,
 }
 
 /// What `post` stores.
@@ -32,6 +34,7 @@ pub struct NewSeek<'a> {
     pub rating: Option<(u32, u32)>,
     pub now: &'a str,
     pub expires: &'a str,
+    pub comment: Option<&'a str>,
 }
 
 /// Stores an open challenge; returns its number.
@@ -39,7 +42,7 @@ pub fn post(conn: &Connection, seek: &NewSeek<'_>) -> Result<u64, StoreError> {
     super::exec(
         conn,
         "INSERT INTO seeks (variant, player, options, seat, rating_min, rating_max, created, \
-         expires) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+         expires, comment) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
         params![
             seek.variant,
             seek.player,
@@ -49,13 +52,14 @@ pub fn post(conn: &Connection, seek: &NewSeek<'_>) -> Result<u64, StoreError> {
             seek.rating.map(|r| r.1),
             seek.now,
             seek.expires,
+            seek.comment,
         ],
     )?;
     Ok(conn.last_insert_rowid() as u64)
 }
 
 const COLUMNS: &str = "s.id, s.variant, s.player, p.userid, s.options, s.seat, s.rating_min, \
-                       s.rating_max, s.created, s.expires";
+                       s.rating_max, s.created, s.expires, s.comment";
 
 fn from_row(r: &Row<'_>) -> rusqlite::Result<(Seek, String)> {
     let min: Option<u32> = r.get(6)?;
@@ -71,6 +75,7 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<(Seek, String)> {
             rating: min.zip(max),
             created: r.get(8)?,
             expires: r.get(9)?,
+            comment: r.get(10)?,
         },
         r.get(4)?,
     ))

@@ -247,3 +247,28 @@ fn a_preview_reads_its_turns_and_a_reply_previews_its_own_board() {
     );
     assert!(parse_mail("chess preview 5").is_err());
 }
+
+/// A line the server shows a player is written for where they read it.
+#[test]
+fn a_spelled_line_logs_in_by_mail_only_where_the_verb_needs_it() {
+    assert_eq!(
+        spelled("tournament join", World::Shell, "alice", "spring"),
+        "tournament join spring"
+    );
+    assert_eq!(
+        spelled("tournament join", World::Mail, "alice", "spring"),
+        "tournament join alice PASSWORD spring"
+    );
+    assert_eq!(
+        spelled("tournament show", World::Mail, "alice", "spring"),
+        "tournament show spring"
+    );
+    assert_eq!(
+        spelled("digest", World::Mail, "bob", "off"),
+        "digest bob PASSWORD off"
+    );
+    // The line read back by mail is the command it names.
+    let line =
+        spelled("tournament join", World::Mail, "alice", "spring").replace("PASSWORD", "secret");
+    assert!(parse_mail(&line).is_ok(), "{line}");
+}

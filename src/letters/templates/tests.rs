@@ -275,6 +275,7 @@ fn help_reply_and_nag_mails() {
         },
         days_waited: 8,
         forfeit_at: "Sun 6 Dec 2026 13:00 UTC".into(),
+        left: Some("13 days 00:00:00".into()),
         draw_offered_by: vec![],
     };
     let text = render("nag.txt", nag.clone());
@@ -283,7 +284,7 @@ fn help_reply_and_nag_mails() {
         "{text}"
     );
     assert!(
-        text.contains("If no move arrives by Sun 6 Dec 2026 13:00 UTC, the game is forfeited."),
+        text.contains("If no move arrives by Sun 6 Dec 2026 13:00 UTC (13 days 00:00:00 from now), the game is forfeited."),
         "{text}"
     );
     insta::assert_snapshot!(text);
@@ -313,7 +314,7 @@ fn help_reply_and_nag_mails() {
         },
     );
     assert!(
-        own.contains("it does\nnot stop your clock.\nIf no move arrives by Sun 6 Dec 2026 13:00 UTC, the game is forfeited."),
+        own.contains("it does\nnot stop your clock.\nIf no move arrives by Sun 6 Dec 2026 13:00 UTC (13 days 00:00:00 from now), the game is forfeited."),
         "{own}"
     );
 }
@@ -447,6 +448,7 @@ fn one_render_makes_the_same_text_as_rendering_the_board_in() {
         board: board.clone(),
         days_waited: 8,
         forfeit_at: "Sun 6 Dec 2026 13:00 UTC".into(),
+        left: Some("13 days 00:00:00".into()),
         draw_offered_by: vec![],
     };
     let letters = [

@@ -1,6 +1,7 @@
 //! The ladder's mail (issue 27): when a ladder game moves its winner up,
-//! both its players get a letter with their new places and the ladder's
-//! order, in the game's thread (posted as the letters of consent are,
+//! everyone whose place changes (the winner, the loser and every player
+//! between them, each moved down one) gets a letter with their new place
+//! and the ladder's order, in the game's thread (posted as the letters of consent are,
 //! [`super::consent::queue`]: to confirmed addresses only).
 
 use chrono::{DateTime, Utc};
@@ -25,7 +26,8 @@ pub struct Climb<'a> {
     pub ranks: &'a [String],
 }
 
-/// Tells the winner and the loser of `climb` their new places.
+/// Tells everyone whose place `climb` changed their new place: the
+/// places from the winner's new one down to the one they left.
 pub fn climbed(conn: &Connection, climb: &Climb<'_>, now: DateTime<Utc>) -> Result<(), StoreError> {
     let ranks: Vec<String> = climb
         .ranks
@@ -33,7 +35,13 @@ pub fn climbed(conn: &Connection, climb: &Climb<'_>, now: DateTime<Utc>) -> Resu
         .enumerate()
         .map(|(i, userid)| format!("{}. {userid}", i + 1))
         .collect();
-    for reader in [climb.winner, climb.loser] {
+    let moved = climb
+        .ranks
+        .iter()
+        .enumerate()
+        .take(climb.from)
+        .skip(climb.place.saturating_sub(1));
+    for (index, reader) in moved {
         let letter = Letter::Ladder(LadderLetter {
             ladder: climb.ladder.to_string(),
             title: climb.variant.title().to_string(),
@@ -43,6 +51,7 @@ pub fn climbed(conn: &Connection, climb: &Climb<'_>, now: DateTime<Utc>) -> Resu
             place: climb.place,
             loser: climb.loser.to_string(),
             from: climb.from,
+            yours: index + 1,
             ranks: ranks.clone(),
             reader: reader.to_string(),
         });

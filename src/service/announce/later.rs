@@ -151,7 +151,7 @@ fn clock_letter(
     };
     Ok(ClockLetter {
         started: readable(clocks.started),
-        last_move: clocks.last_entry.map(readable),
+        last_move: clocks.last_turn.map(readable),
         now: (!over).then(|| readable(now)),
         ended: clocks.ended.map(readable),
         nag_days: row.nag_days,

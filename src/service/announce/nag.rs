@@ -112,10 +112,14 @@ pub fn queue(
     let seated = row.players_by_id();
     board.notes =
         vacation_notes(conn, &seated, now).map_err(|e| StoreError::Damaged(e.to_string()))?;
+    let left = DateTime::parse_from_rfc3339(reminder.forfeit_at)
+        .ok()
+        .map(|at| crate::service::thinking::span_text(at.with_timezone(&Utc) - now));
     let letter = NagLetter {
         board,
         days_waited: u32::try_from(reminder.days).unwrap_or(u32::MAX),
         forfeit_at: readable(reminder.forfeit_at),
+        left,
         draw_offered_by: row
             .draw_votes
             .iter()

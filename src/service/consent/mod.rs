@@ -214,6 +214,7 @@ pub fn invite(
             options: option_words(&game),
             waiting: invitation.waiting.clone(),
             expires: readable(expires),
+            left: None,
             reader: reader.clone(),
         };
         post::queue(
@@ -317,14 +318,10 @@ pub fn accept(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
         )));
     }
     invitations::close(&tx, id)?;
-    let reply = challenge::begin(
-        &tx,
-        req.catalog,
-        id,
-        invitation.challenger.as_deref(),
-        invitation.comment.as_deref(),
-        req.now,
-    )?;
+    // The challenger's words were in every invitation; the new board
+    // carries the last accepter's own.
+    let said = challenge::words_of(&player.userid, req.comment);
+    let reply = challenge::begin(&tx, req.catalog, id, &said, req.now)?;
     tx.commit()?;
     Ok(reply)
 }
@@ -443,6 +440,54 @@ fn others(game: &LoadedGame, userid: &str) -> Vec<String> {
         }
     }
     others
+}
+
+/// Warns the players still to answer each invitation that expires within
+/// [`crate::clock::due::WARNING_AHEAD`] of `now` (`remind`), once, with
+/// the invitation again and the time it still stands; an invitation that
+/// stood less than that in all was told its expiry when it was made.
+/// Returns how many were warned of.
+pub fn warn_expiring(
+    tx: &Tx<'_>,
+    catalog: Catalog<'_>,
+    now: DateTime<Utc>,
+) -> Result<usize, ServiceError> {
+    let ahead = crate::clock::due::WARNING_AHEAD;
+    let due = invitations::to_warn_by(tx, &timestamp(now + ahead))?;
+    let mut warned = 0;
+    for &id in &due {
+        invitations::warned(tx, id, &timestamp(now))?;
+        let game = LoadedGame::load(tx, catalog, id)?;
+        let Some(invitation) = game.invitation.clone() else {
+            continue;
+        };
+        let (created, expires) = (
+            parse_time(&invitation.created)?,
+            parse_time(&invitation.expires)?,
+        );
+        if expires - created <= ahead || expires <= now {
+            continue;
+        }
+        warned += 1;
+        for reader in &invitation.waiting {
+            let letter = InvitationLetter {
+                title: game.variant.title().to_string(),
+                name: game.variant.full_name().to_string(),
+                variant: game.variant.name().to_string(),
+                board: id.0,
+                sides: sides(&game),
+                challenger: invitation.challenger.clone(),
+                comment: invitation.comment.clone(),
+                options: option_words(&game),
+                waiting: invitation.waiting.clone(),
+                expires: readable(expires),
+                left: Some(super::thinking::span_text(expires - now)),
+                reader: reader.clone(),
+            };
+            post::queue(tx, id.0, reader, &Letter::Invitation(letter), now)?;
+        }
+    }
+    Ok(warned)
 }
 
 /// Cancels every invitation whose time has come by `now` (`remind`):

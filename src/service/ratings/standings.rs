@@ -31,6 +31,9 @@ pub struct Standing {
     pub losses: u32,
     pub draws: u32,
     pub provisional: bool,
+    /// The computer player: rated like anyone, but not ranked among the
+    /// human players (its rank is 0).
+    pub computer: bool,
     /// The player's open challenges to this game type (`seek1`), as
     /// pbmserv's "Seeking" column showed.
     pub seeking: Vec<String>,
@@ -67,12 +70,13 @@ impl Standings {
             .max()
             .unwrap_or(0)
             .max("PLAYER".len());
-        for (title, provisional) in [("Established", false), ("Provisional", true)] {
-            let rows: Vec<&Standing> = self
-                .rows
-                .iter()
-                .filter(|r| r.provisional == provisional)
-                .collect();
+        for section in [
+            Section::Established,
+            Section::Provisional,
+            Section::Computer,
+        ] {
+            let rows: Vec<&Standing> = self.rows.iter().filter(|r| section.holds(r)).collect();
+            let title = section.title();
             if rows.is_empty() {
                 continue;
             }
@@ -81,9 +85,14 @@ impl Standings {
                 "PLAYER"
             ));
             for r in rows {
+                let rank = if r.computer {
+                    "-".to_string()
+                } else {
+                    r.rank.to_string()
+                };
                 let line = format!(
                     "{:>4} {:<width$} {:>6} {:>4.0} {:>5} {:>4} {:>4} {:>5} {}",
-                    r.rank,
+                    rank,
                     r.userid,
                     shown(r.rating, r.rd),
                     r.rd,
@@ -98,6 +107,33 @@ impl Standings {
             }
         }
         out.trim_end().to_string()
+    }
+}
+
+/// The sections of the standings, in the order shown.
+#[derive(Clone, Copy)]
+enum Section {
+    Established,
+    Provisional,
+    /// The computer player, out of the human players' ranks.
+    Computer,
+}
+
+impl Section {
+    fn holds(self, r: &Standing) -> bool {
+        match self {
+            Section::Established => !r.computer && !r.provisional,
+            Section::Provisional => !r.computer && r.provisional,
+            Section::Computer => r.computer,
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            Section::Established => "Established",
+            Section::Provisional => "Provisional",
+            Section::Computer => "Computer player (rated, not ranked among the players)",
+        }
     }
 }
 
@@ -147,10 +183,16 @@ pub fn pool(
             .then(b.rating.total_cmp(&a.rating))
             .then(a.userid.cmp(&b.userid))
     });
+    let bot = crate::service::bot::account::find(conn)?.map(|p| p.userid);
     let mut rows = Vec::new();
     let (mut established, mut provisional) = (0, 0);
     for r in pool {
-        let rank = if r.provisional() {
+        let computer = bot
+            .as_deref()
+            .is_some_and(|b| b.eq_ignore_ascii_case(&r.userid));
+        let rank = if computer {
+            0
+        } else if r.provisional() {
             provisional += 1;
             provisional
         } else {
@@ -161,6 +203,7 @@ pub fn pool(
             rank,
             seeking: seeking(&r.userid),
             provisional: r.provisional(),
+            computer,
             userid: r.userid,
             rating: r.rating,
             rd: r.rd,

@@ -7,6 +7,7 @@
 use rusqlite::Connection;
 
 use super::{MAX_ENTRANTS, TournamentError, find};
+use crate::command::verbs::{World, spelled};
 use crate::rules::GameOption;
 use crate::service::Request;
 use crate::service::accounts::acting_player;
@@ -85,14 +86,24 @@ pub fn create(
         tournaments::start(&tx, id, &timestamp(req.now))?;
     }
     tx.commit()?;
-    let starts = match (format, asked.players) {
-        (Format::Ladder, _) => super::ladder::runs_now(name),
-        (_, Some(n)) => format!("it starts when {n} have joined"),
-        (_, None) => format!("{} starts it (tournament start {name})", organiser.userid),
+    // Told in the words of the world it is read in (by mail: a login).
+    let world = if req.by_mail {
+        World::Mail
+    } else {
+        World::Shell
     };
+    let starts = match (format, asked.players) {
+        (Format::Ladder, _) => super::ladder::runs_now(name, world),
+        (_, Some(n)) => format!("it starts when {n} have joined"),
+        (_, None) => format!(
+            "{} starts it (`{}`)",
+            organiser.userid,
+            spelled("tournament start", world, &organiser.userid, name)
+        ),
+    };
+    let join = spelled("tournament join", world, "USERID", name);
     Ok(Reply::Done(format!(
-        "tournament {name}: {} {format}{}, organised by {}; join with `tournament join \
-         {name}`; {starts}",
+        "tournament {name}: {} {format}{}, organised by {}; join with `{join}`; {starts}",
         setup.variant.name(),
         if setup.rated { "" } else { ", unrated" },
         organiser.userid

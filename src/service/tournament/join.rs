@@ -29,6 +29,7 @@ pub fn join(conn: &mut Connection, req: &Request<'_>, name: &str) -> Result<Repl
         }
         .into());
     }
+    super::consent::may_join(&tx, &t, &player)?;
     let text = match t.format {
         Format::RoundRobin | Format::DoubleRoundRobin | Format::Knockout => {
             must_be(&t, State::Open, "no one may join it now")?;

@@ -20,6 +20,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use crate::command::GameId;
+use crate::command::verbs::{World, spelled};
 use crate::rules::VARIANTS;
 use crate::service::Request;
 use crate::service::accounts::acting_player;
@@ -107,10 +108,16 @@ pub fn join(
 }
 
 /// What `tournament create` says of a new ladder: it needs no start.
-pub fn runs_now(name: &str) -> String {
+pub fn runs_now(name: &str, world: World) -> String {
     format!(
         "a ladder runs from now: a player who joins takes the bottom place and \
-         challenges with `tournament challenge {name} USERID`"
+         challenges with `{}`",
+        spelled(
+            "tournament challenge",
+            world,
+            "USERID",
+            &format!("{name} OPPONENT")
+        )
     )
 }
 
@@ -201,7 +208,8 @@ pub fn challenge(
     tournaments::add_game(&tx, t.id, id, 0, Kind::Ladder)?;
     // Its mails name the ladder (`letters::board_line`); the challenger's
     // words go with the new board.
-    let reply = begin(&tx, req.catalog, id, Some(&me.userid), req.comment, req.now)?;
+    let said = crate::service::challenge::words_of(&me.userid, req.comment);
+    let reply = begin(&tx, req.catalog, id, &said, req.now)?;
     tx.commit()?;
     Ok(reply)
 }

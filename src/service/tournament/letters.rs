@@ -6,9 +6,10 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use super::table::Table;
+use crate::command::verbs::{World, spelled};
 use crate::ids::GameId;
 use crate::letters::Letter;
-use crate::letters::tournament::{GameLine, TableLine, TournamentLetter};
+use crate::letters::tournament::{GameLine, TableLine, TournamentLetter, YourGame};
 use crate::mail::post::{self, Envelope};
 use crate::mail::settings::Settings;
 use crate::store::games::Status;
@@ -19,14 +20,62 @@ use crate::tournament::crosstable::{points, quarters};
 /// What happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum News {
-    /// It started: each player's own games.
-    Start,
+    /// It started: each player's own games, with who moves first in each
+    /// and the position every game begins from (from the first seat's side).
+    Start {
+        openings: Vec<Opening>,
+        first_board: Option<String>,
+    },
     /// A round is over.
     Round(u32),
     /// It is over: the winner.
     Won(String),
     /// The organiser called it off.
     Cancelled,
+}
+
+/// A game at the tournament's start: who moves first in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    pub game: GameId,
+    pub to_move: Option<String>,
+}
+
+/// `reader`'s games of `games` at the start: their seat, their opponent,
+/// and where they move first the line that makes the move by mail (the
+/// Subject a board mail would give them).
+fn mine(
+    games: &[GameLine],
+    openings: &[Opening],
+    variant: &str,
+    seats: &[&str],
+    reader: &str,
+) -> Vec<YourGame> {
+    games
+        .iter()
+        .filter_map(|g| {
+            let (seat, opponent) = if g.white.eq_ignore_ascii_case(reader) {
+                (0, &g.black)
+            } else if g.black.eq_ignore_ascii_case(reader) {
+                (1, &g.white)
+            } else {
+                return None;
+            };
+            let first = openings
+                .iter()
+                .find(|o| o.game.0 == g.board)
+                .and_then(|o| o.to_move.as_deref())
+                .is_some_and(|m| m.eq_ignore_ascii_case(reader));
+            Some(YourGame {
+                round: g.round,
+                board: g.board,
+                seat: seats.get(seat).copied().unwrap_or("").to_string(),
+                opponent: opponent.clone(),
+                answer: first
+                    .then(|| format!("{variant} move {} {reader} PASSWORD MOVE#1", g.board)),
+            })
+        })
+        .collect()
 }
 
 /// The crosstable of `table`, as written.
@@ -85,6 +134,14 @@ pub fn news(
     if !readers.iter().any(|r| r.eq_ignore_ascii_case(&t.organiser)) {
         readers.push(t.organiser.clone());
     }
+    let seats = crate::rules::find_variant(&t.variant).map_or(&[][..], |v| v.seats());
+    let (openings, first_board) = match &news {
+        News::Start {
+            openings,
+            first_board,
+        } => (&openings[..], first_board.clone()),
+        _ => (&[][..], None),
+    };
     for reader in readers {
         let Some(player) = players::find(conn, &reader)? else {
             continue;
@@ -93,19 +150,18 @@ pub fn news(
         if to.is_empty() {
             continue;
         }
-        let yours = games
+        let plays = table
+            .entrants
             .iter()
-            .filter(|g| {
-                g.white.eq_ignore_ascii_case(&reader) || g.black.eq_ignore_ascii_case(&reader)
-            })
-            .cloned()
-            .collect();
+            .any(|e| e.userid.eq_ignore_ascii_case(&reader));
+        let mine = mine(&games, openings, &t.variant, seats, &player.userid);
+        let to_move = mine.iter().any(|g| g.answer.is_some());
         let letter = Letter::Tournament(TournamentLetter {
             name: t.name.clone(),
             variant: t.variant.clone(),
             format: t.format.name().to_string(),
             news: match news {
-                News::Start => "start",
+                News::Start { .. } => "start",
                 News::Round(_) => "round",
                 News::Won(_) => "won",
                 News::Cancelled => "cancelled",
@@ -120,9 +176,13 @@ pub fn news(
                 _ => None,
             },
             reader: player.userid.clone(),
+            organiser: t.organiser.clone(),
+            plays,
             table: lines.clone(),
             games: games.clone(),
-            yours,
+            mine,
+            first_board: first_board.clone().filter(|_| to_move),
+            show: spelled("tournament show", World::Mail, &player.userid, &t.name),
         });
         let envelope = Envelope {
             game: None,

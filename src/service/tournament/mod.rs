@@ -7,13 +7,14 @@
 //! through the same path as a challenge that needs no consent
 //! ([`super::challenge::Setup::create`] and [`super::challenge::begin`]),
 //! so a tournament game cannot be declined. Every game's ending passes
-//! through [`result::game_ended`], called where the ending is recorded
-//! ([`super::game::LoadedGame::record`]), in the ending's transaction:
+//! through [`result::game_ended`], called by the ending's notice after the
+//! game's mails ([`super::notify`]), in the ending's transaction:
 //! rounds are closed, crosstables mailed, a knockout's next round created,
 //! the winner named. Who meets whom and how a table is ordered is the pure
 //! core's ([`crate::tournament`]).
 
 pub mod cancel;
+pub mod consent;
 pub mod create;
 pub mod join;
 pub mod ladder;
@@ -68,6 +69,8 @@ pub enum TournamentError {
     },
     #[error("{name} has {players} player(s): a tournament needs at least two to start")]
     TooFew { name: String, players: usize },
+    #[error(transparent)]
+    Refused(#[from] consent::JoinRefused),
     #[error("{0} is full")]
     Full(String),
     #[error(

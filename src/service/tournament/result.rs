@@ -1,7 +1,7 @@
-//! The tournament's side of a game's ending, called where every ending is
-//! recorded ([`crate::service::game::LoadedGame::record`]) in the ending's
-//! transaction: resignations, losses on time (`remind`'s forfeits),
-//! draws and mates alike.
+//! The tournament's side of a game's ending, called by the notice of every
+//! ending ([`crate::service::notify`]) in the ending's transaction, after
+//! the game's own mails: resignations, losses on time (`remind`'s
+//! forfeits), draws and mates alike.
 //!
 //! A round robin's round whose last game ended is mailed as a crosstable
 //! to every player; its last game names the winner (first in the
@@ -14,7 +14,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use super::letters::{self, News};
-use super::start::create_game;
+use super::start::create_and_begin;
 use super::table::Table;
 use crate::ids::GameId;
 use crate::rules::VARIANTS;
@@ -170,5 +170,5 @@ fn pair_game(
         &table.entrants[p.white].userid,
         &table.entrants[p.black].userid,
     ];
-    create_game(conn, VARIANTS, t, pair, round, kind, now)
+    create_and_begin(conn, VARIANTS, t, pair, round, kind, now)
 }

@@ -11,12 +11,15 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
+use super::letters::{News, Opening};
 use super::{TournamentError, find, must_be, must_organise};
 use crate::ids::GameId;
+use crate::letters::html::later::diagram;
 use crate::service::Request;
 use crate::service::accounts::acting_player;
-use crate::service::challenge::{Setup, begin};
+use crate::service::challenge::{Setup, begin, begin_unannounced};
 use crate::service::error::ServiceError;
+use crate::service::game::LoadedGame;
 use crate::service::game::{Catalog, timestamp};
 use crate::service::reply::Reply;
 use crate::service::{due, ratings};
@@ -66,21 +69,31 @@ pub fn start(conn: &Connection, req: &Request<'_>, t: &Tournament) -> Result<Str
     let seeded = seed(conn, t)?;
     tournaments::start(conn, t.id, &timestamp(req.now))?;
     crate::service::publish::tournament_changed(conn, &t.name)?;
+    // One letter to each player names all their games; no game's board
+    // is mailed now (each follows when a move is made in it).
     let mut games = Vec::new();
+    let mut openings = Vec::new();
     for (round, p) in pairings {
         let pair = [&seeded[p.white], &seeded[p.black]];
-        games.push(create_game(
-            conn,
-            req.catalog,
-            t,
-            pair,
-            round,
-            Kind::Pairing,
-            req.now,
-        )?);
+        let id = create_game(conn, req.catalog, t, pair, round, Kind::Pairing, req.now)?;
+        let to_move = begin_unannounced(conn, req.catalog, id, req.now)?;
+        games.push(id);
+        openings.push(Opening { game: id, to_move });
     }
+    // Every game of it begins from the same position: drawn once.
+    let first_board = match games.first() {
+        Some(&id) => {
+            let game = LoadedGame::load(conn, req.catalog, id)?;
+            Some(diagram(&*game.position, 0, None))
+        }
+        None => None,
+    };
     let table = super::table::Table::read(conn, t)?;
-    super::letters::news(conn, t, &table, super::letters::News::Start, req.now)?;
+    let start = News::Start {
+        openings,
+        first_board,
+    };
+    super::letters::news(conn, t, &table, start, req.now)?;
     let list: Vec<String> = games.iter().map(|g| g.to_string()).collect();
     Ok(format!(
         "{} started: {} players seeded by rating ({}); {} game(s): {}",
@@ -118,8 +131,24 @@ fn seed(conn: &Connection, t: &Tournament) -> Result<Vec<String>, ServiceError> 
 
 /// Creates and begins one game of `t` between `pair` (White first): the
 /// tournament's options, no invitation (a tournament game cannot be
-/// declined), every player mailed the new board.
-pub fn create_game(
+/// declined), every player mailed the new board (a knockout's later
+/// rounds; the start tells of its games in one letter per player).
+pub fn create_and_begin(
+    conn: &Connection,
+    catalog: Catalog<'_>,
+    t: &Tournament,
+    pair: [&String; 2],
+    round: u32,
+    kind: Kind,
+    now: DateTime<Utc>,
+) -> Result<GameId, ServiceError> {
+    let id = create_game(conn, catalog, t, pair, round, kind, now)?;
+    begin(conn, catalog, id, &[], now)?;
+    Ok(id)
+}
+
+/// Creates one game of `t` between `pair` (White first), not begun yet.
+fn create_game(
     conn: &Connection,
     catalog: Catalog<'_>,
     t: &Tournament,
@@ -137,6 +166,5 @@ pub fn create_game(
     }
     let id = setup.create(conn, &ids, now)?;
     tournaments::add_game(conn, t.id, id, round, kind)?;
-    begin(conn, catalog, id, None, None, now)?;
     Ok(id)
 }

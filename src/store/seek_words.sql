@@ -1,0 +1,6 @@
+-- Version 30 (issue 42), columns added by the migrator:
+-- `seeks.comment`: an open challenge keeps its seeker's words for the
+-- player who takes it (they go with the new board, as a challenger's go
+-- with an invitation);
+-- `invitations.warned`: when the players still to answer an invitation
+-- were warned, a day before it expires, that it will (once).
