@@ -32,6 +32,7 @@ pub mod mask;
 pub mod outbox;
 pub mod plan;
 pub mod post;
+pub mod quotas;
 pub mod rates;
 pub mod raw;
 pub mod robot;

@@ -39,6 +39,7 @@ pub const STEPS: &[&str] = &[
     include_str!("rows_folded.sql"),
     include_str!("due_marks.sql"),
     include_str!("checks_spelled_out.sql"),
+    include_str!("scale.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,
@@ -70,6 +71,7 @@ const COLUMNS: &[(usize, &str, &str, &str)] = &[
     (26, "players", "signed_off", "TEXT"),
     (26, "players", "words_day", "TEXT"),
     (26, "players", "words_mails", "INTEGER NOT NULL DEFAULT 0"),
+    (29, "digests", "since", "TEXT"),
 ];
 
 /// The version a database has after every step.
