@@ -47,6 +47,7 @@ mod positions;
 mod ratings;
 mod rebellion;
 mod remind;
+mod scale;
 mod shell;
 mod store;
 mod tournament_pages;

@@ -305,15 +305,16 @@ pub fn list(conn: &Connection, player_ids: &[i64], all: bool) -> Result<Vec<Game
 
 /// The read of one player's games, newest first, through the seats index
 /// `seats_by_player_game` (player, game): it visits that player's seats
-/// from the newest game down and stops after `?4` games, never the games
-/// table as a whole.
+/// from the newest game down and stops after `?4` of them, never the
+/// games table as a whole. (A player seated twice in one game, playing
+/// themselves, is one game: [`of_players`] keeps it once.)
 pub(crate) const OF_PLAYER: &str = "SELECT g.id, g.variant, g.options, g.status, g.result, g.reason, g.position, \
      g.ply, g.created, g.updated, g.draw_votes, g.dice_commitment, g.dice_seed, g.nag_days, \
      g.forfeit_days, g.undo_votes, g.total_days, g.clock, g.rated \
      FROM seats s JOIN games g ON g.id = s.game \
      WHERE s.player = ?1 AND (?2 = 'any' OR (g.status = 'active') = (?2 = 'active')) \
      AND (?3 IS NULL OR g.variant = ?3 COLLATE NOCASE) \
-     GROUP BY s.game ORDER BY s.game DESC LIMIT ?4";
+     ORDER BY s.game DESC LIMIT ?4";
 
 /// Which games a list takes by their status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -356,13 +357,11 @@ pub fn of_players(
             from_row,
         )?;
         for raw in rows {
-            let raw = raw?;
-            if !raws.iter().any(|r: &RawGame| r.0.id == raw.0.id) {
-                raws.push(raw);
-            }
+            raws.push(raw?);
         }
     }
-    raws.sort_by(|a, b| b.0.id.cmp(&a.0.id));
+    raws.sort_by(|a: &RawGame, b: &RawGame| b.0.id.cmp(&a.0.id));
+    raws.dedup_by_key(|raw| raw.0.id);
     raws.truncate(limit as usize);
     raws.into_iter().map(|raw| complete(conn, raw)).collect()
 }
