@@ -25,6 +25,9 @@ pub const MAX_BOARDS: usize = 10;
 /// a player has had, one answer reads this many.
 pub const MAX_LINES: usize = 50;
 
+/// Games read from the store at a time while an answer is filled.
+const PAGE: usize = MAX_LINES + 1;
+
 /// The games a `games` answer names, newest first, and whether there are
 /// more than it names.
 struct Selection {
@@ -181,35 +184,41 @@ fn selected(
         GamesFilter::Active | GamesFilter::Next => Which::Active,
         GamesFilter::Inactive => Which::Finished,
     };
-    // One more than an answer names tells whether there are more; `next`
-    // reads on until it has found that many.
-    let limit = match filter {
-        GamesFilter::Next => usize::MAX,
-        _ => MAX_LINES + 1,
-    };
-    let rows = match ids.is_empty() {
-        // The operator's whole server: its newest games.
-        true => games::newest(tx, which, variant, limit)?,
-        false => games::of_players(tx, &ids, which, variant, limit)?,
-    };
+    // Read a page at a time, newest first, until the answer is full (one
+    // more game tells there are more) or the games run out: `next` passes
+    // over the games where someone else is to move.
     let mut chosen = Vec::new();
     let mut more = false;
-    for row in rows {
-        if chosen.len() == MAX_LINES {
-            more = true;
-            break;
-        }
-        let game = LoadedGame::load(tx, req.catalog, row.id)?;
-        let keep = match filter {
-            GamesFilter::Next => game
-                .current_view()
-                .to_move
-                .as_ref()
-                .is_some_and(|u| names.is_empty() || names.contains(&u.to_lowercase())),
-            _ => true,
+    let mut before = None;
+    'pages: loop {
+        let page = match ids.is_empty() {
+            // The operator's whole server: its newest games.
+            true => games::newest_before(tx, which, variant, before, PAGE)?,
+            false => games::of_players_before(tx, &ids, which, variant, before, PAGE)?,
         };
-        if keep {
-            chosen.push(game);
+        let Some(last) = page.last() else { break };
+        before = Some(last.id);
+        let full = page.len() == PAGE;
+        for row in page {
+            if chosen.len() == MAX_LINES {
+                more = true;
+                break 'pages;
+            }
+            let game = LoadedGame::load(tx, req.catalog, row.id)?;
+            let keep = match filter {
+                GamesFilter::Next => game
+                    .current_view()
+                    .to_move
+                    .as_ref()
+                    .is_some_and(|u| names.is_empty() || names.contains(&u.to_lowercase())),
+                _ => true,
+            };
+            if keep {
+                chosen.push(game);
+            }
+        }
+        if !full {
+            break;
         }
     }
     // Listed oldest first, as ever.

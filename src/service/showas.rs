@@ -59,26 +59,39 @@ pub fn showas(
                     ShowAsBoards::Inactive => Which::Finished,
                     _ => Which::Active,
                 };
-                // The newest games, as many as an answer names (one more
-                // tells there are others); `next` reads on until it has
-                // found them.
-                let limit = match selector {
-                    ShowAsBoards::Next => usize::MAX,
-                    _ => MAX_NAMED + 1,
-                };
+                // The newest games, a page at a time, until the answer is
+                // full (one more tells there are others): `next` passes
+                // over the games where someone else is to move.
                 let mut ids = Vec::new();
-                for row in games::of_players(&tx, &[user.id], which, variant, limit)? {
-                    if ids.len() > MAX_NAMED {
+                let mut before = None;
+                'pages: loop {
+                    let page = games::of_players_before(
+                        &tx,
+                        &[user.id],
+                        which,
+                        variant,
+                        before,
+                        MAX_NAMED + 1,
+                    )?;
+                    let Some(last) = page.last() else { break };
+                    before = Some(last.id);
+                    let full = page.len() > MAX_NAMED;
+                    for row in page {
+                        if ids.len() > MAX_NAMED {
+                            break 'pages;
+                        }
+                        if *selector == ShowAsBoards::Next {
+                            let game = LoadedGame::load(&tx, req.catalog, row.id)?;
+                            let to_move = game.current_view().to_move;
+                            if !to_move.is_some_and(|u| u.eq_ignore_ascii_case(&user.userid)) {
+                                continue;
+                            }
+                        }
+                        ids.push(row.id);
+                    }
+                    if !full {
                         break;
                     }
-                    if *selector == ShowAsBoards::Next {
-                        let game = LoadedGame::load(&tx, req.catalog, row.id)?;
-                        let to_move = game.current_view().to_move;
-                        if !to_move.is_some_and(|u| u.eq_ignore_ascii_case(&user.userid)) {
-                            continue;
-                        }
-                    }
-                    ids.push(row.id);
                 }
                 if ids.len() > MAX_NAMED {
                     ids.truncate(MAX_NAMED);

@@ -313,7 +313,7 @@ pub(crate) const OF_PLAYER: &str = "SELECT g.id, g.variant, g.options, g.status,
      g.forfeit_days, g.undo_votes, g.total_days, g.clock, g.rated \
      FROM seats s JOIN games g ON g.id = s.game \
      WHERE s.player = ?1 AND (?2 = 'any' OR (g.status = 'active') = (?2 = 'active')) \
-     AND (?3 IS NULL OR g.variant = ?3 COLLATE NOCASE) \
+     AND (?3 IS NULL OR g.variant = ?3 COLLATE NOCASE) AND (?5 IS NULL OR s.game < ?5) \
      ORDER BY s.game DESC LIMIT ?4";
 
 /// Which games a list takes by their status.
@@ -348,12 +348,26 @@ pub fn of_players(
     variant: Option<&str>,
     limit: usize,
 ) -> Result<Vec<Game>, StoreError> {
+    of_players_before(conn, player_ids, which, variant, None, limit)
+}
+
+/// [`of_players`] from the game before `before` down (the next page of a
+/// list read newest first; `None`: from the newest).
+pub fn of_players_before(
+    conn: &Connection,
+    player_ids: &[i64],
+    which: Which,
+    variant: Option<&str>,
+    before: Option<GameId>,
+    limit: usize,
+) -> Result<Vec<Game>, StoreError> {
     let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    let before = before.map(|g| g.0 as i64);
     let mut raws = Vec::new();
     let mut q = conn.prepare_cached(OF_PLAYER)?;
     for &player in player_ids {
         let rows = q.query_map(
-            rusqlite::params![player, which.as_str(), variant, limit],
+            rusqlite::params![player, which.as_str(), variant, limit, before],
             from_row,
         )?;
         for raw in rows {
@@ -375,14 +389,30 @@ pub fn newest(
     variant: Option<&str>,
     limit: usize,
 ) -> Result<Vec<Game>, StoreError> {
+    newest_before(conn, which, variant, None, limit)
+}
+
+/// [`newest`] from the game before `before` down (`None`: the newest).
+pub fn newest_before(
+    conn: &Connection,
+    which: Which,
+    variant: Option<&str>,
+    before: Option<GameId>,
+    limit: usize,
+) -> Result<Vec<Game>, StoreError> {
     let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    let before = before.map(|g| g.0 as i64);
     let mut q = conn.prepare_cached(&format!(
         "SELECT {COLUMNS} FROM games \
          WHERE (?1 = 'any' OR (status = 'active') = (?1 = 'active')) \
-         AND (?2 IS NULL OR variant = ?2 COLLATE NOCASE) ORDER BY id DESC LIMIT ?3"
+         AND (?2 IS NULL OR variant = ?2 COLLATE NOCASE) AND (?4 IS NULL OR id < ?4) \
+         ORDER BY id DESC LIMIT ?3"
     ))?;
     let raws = q
-        .query_map(rusqlite::params![which.as_str(), variant, limit], from_row)?
+        .query_map(
+            rusqlite::params![which.as_str(), variant, limit, before],
+            from_row,
+        )?
         .collect::<Result<Vec<_>, _>>()?;
     raws.into_iter().map(|raw| complete(conn, raw)).collect()
 }
