@@ -31,6 +31,10 @@ use crate::store::{self, StoreError, digests, games, players, signoffs, turns};
 /// Games to move a digest shows in full; the others it names.
 pub const FULL_GAMES: usize = 20;
 
+/// Games to move a digest names past those it shows in full; the others
+/// it counts (a player in thousands of games gets a mail of bounded size).
+pub const MAX_NAMED: usize = 100;
+
 /// Chats a digest shows; the others it counts.
 pub const MAX_CHATS: usize = 30;
 
@@ -173,6 +177,13 @@ fn queue(
         ..DigestLetter::default()
     };
     for (i, (_, game, seat)) in to_move.iter().enumerate() {
+        if i >= FULL_GAMES + MAX_NAMED {
+            letter.more.push(format!(
+                "and {} more games where it is your move (`games next` lists them)",
+                to_move.len() - i
+            ));
+            break;
+        }
         if i >= FULL_GAMES {
             letter
                 .more

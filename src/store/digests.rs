@@ -30,8 +30,10 @@ pub fn set(conn: &Connection, player: i64, hour: Option<u8>, at: &str) -> Result
 
 /// The digests due at `now`: each player's latest digest moment at or
 /// before `now` (their hour today, or yesterday's when today's has not
-/// come yet) whose day has no digest yet, and that came after the digest
-/// was turned on: (id, userid, the day, `YYYY-MM-DD`). So the first
+/// come yet) whose day has no digest yet; yesterday's only if it came
+/// after the digest was turned on (turned on at 06:00 for 07:00, no
+/// digest of the day before at 06:01 and another at 07:00): (id, userid,
+/// the day, `YYYY-MM-DD`). So the first
 /// `remind` at or after a player's hour sends that day's digest however
 /// long the gap since the run before (a run at 22:30 and the next at
 /// 00:30 send the 23:00 digest at 00:30), and no day gets two.
@@ -51,7 +53,7 @@ pub fn due(
              FROM digests d JOIN players p ON p.id = d.player) x
          WHERE NOT EXISTS (SELECT 1 FROM digests_sent s
                            WHERE s.player = x.player AND s.day = x.day)
-           AND (x.since IS NULL
+           AND (x.day = ?1 OR x.since IS NULL
                 OR x.since <= x.day || 'T' || printf('%02d', x.hour) || ':00:00Z')
          ORDER BY x.player",
     )?;

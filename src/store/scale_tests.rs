@@ -141,7 +141,7 @@ fn every_read_of_one_players_things_goes_through_an_index_on_the_player() {
         ),
         (
             "SELECT id FROM games WHERE bot_level IS NOT NULL AND status = 'active' \
-             AND updated >= ?1 ORDER BY id",
+             AND updated >= ?1",
             "bot_games_by_change",
         ),
         (

@@ -299,6 +299,29 @@ mod tests {
         assert_eq!(dump(&conn), before);
     }
 
+    /// Issue 43: after a mail, the bot looks only at the games changed
+    /// since the mail's moment (`bot_games_by_change`), not at every game
+    /// it plays.
+    #[test]
+    fn after_a_mail_only_the_games_it_changed_are_looked_at() {
+        let mut conn = handed_over();
+        // alice's move was made at `at(0)`.
+        let since = crate::service::game::timestamp(at(0));
+        assert_eq!(
+            waiting(&mut conn, VARIANTS, Some(&since)).unwrap(),
+            vec![GameId(1)]
+        );
+        let later = crate::service::game::timestamp(at(60));
+        assert_eq!(waiting(&mut conn, VARIANTS, Some(&later)).unwrap(), vec![]);
+        let plan = crate::store::query_plan(
+            &conn,
+            "SELECT id FROM games WHERE bot_level IS NOT NULL AND status = 'active' \
+             AND updated >= ?1",
+            [later],
+        );
+        assert!(plan.iter().any(|s| s.contains("bot_games_by_change")), "{plan:?}");
+    }
+
     #[test]
     fn a_turn_chosen_twice_is_played_once() {
         let mut conn = handed_over();
