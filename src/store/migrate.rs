@@ -414,7 +414,7 @@ mod tests {
         let mut conn = Connection::open_in_memory().unwrap();
         to_latest(&mut conn).unwrap();
         conn.execute_batch(
-            "ALTER TABLE games DROP COLUMN bot_level; \
+            "DROP INDEX bot_games_by_change; ALTER TABLE games DROP COLUMN bot_level; \
              ALTER TABLE players DROP COLUMN signed_off; \
              ALTER TABLE players DROP COLUMN words_day; \
              ALTER TABLE players DROP COLUMN words_mails; PRAGMA user_version = 26;",
