@@ -97,7 +97,13 @@ fn write(
             // so that no link of the index names a page not there.
             for (variant, _) in &index.types {
                 if !dir.join(files::standings(variant)).exists() {
-                    write(conn, dir, &PageKey::Standings(variant.clone()), every_ply, now)?;
+                    write(
+                        conn,
+                        dir,
+                        &PageKey::Standings(variant.clone()),
+                        every_ply,
+                        now,
+                    )?;
                 }
             }
             files::write(dir, &files::index(), &render::index(&index))?;

@@ -22,7 +22,11 @@ fn a_mail_of_twenty_seeks_with_the_bot_taking_them_queues_at_most_ten_mails() {
     let against_bot: Vec<i64> =
         env.query("SELECT count(*) FROM games WHERE bot_level IS NOT NULL AND status = 'active'");
     assert!(against_bot[0] >= 1, "the bot took the first seeks");
-    assert!(against_bot[0] <= 5, "{} games against the bot", against_bot[0]);
+    assert!(
+        against_bot[0] <= 5,
+        "{} games against the bot",
+        against_bot[0]
+    );
 }
 
 #[test]

@@ -172,7 +172,12 @@ fn every_link_of_every_page_names_a_page_that_exists() {
     assert_eq!(dead_links(&dir, &dir), Vec::<(String, String)>::new());
     // A game that ends: its players' and type's pages change.
     let mate = env.challenge("chess", "alice", "bob");
-    env.play(&mate, ["alice", "bob"], 1, &["f2-f3", "e7-e5", "g2-g4", "Qd8-h4"]);
+    env.play(
+        &mate,
+        ["alice", "bob"],
+        1,
+        &["f2-f3", "e7-e5", "g2-g4", "Qd8-h4"],
+    );
     assert_eq!(dead_links(&dir, &dir), Vec::<(String, String)>::new());
 }
 

@@ -13,8 +13,8 @@
 use std::collections::BTreeMap;
 
 use super::bounds::{self, BOUNDS};
-use super::quotas::QUOTAS;
 use super::identity::{DEFAULT_FROM, Identity};
+use super::quotas::QUOTAS;
 use super::rates::{self, RATES};
 use super::settings::parse_size;
 use super::transport::TransportSpec;

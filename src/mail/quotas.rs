@@ -95,7 +95,8 @@ impl Quotas {
         let mut quotas = [d.seeks, d.tournaments, d.bot_games, d.invitations];
         for ((quota, value), slot) in QUOTAS.iter().zip(values).zip(&mut quotas) {
             if let Some(text) = value {
-                *slot = parse(text, quota.min).map_err(|why| SettingsError::Rate(quota.name, why))?;
+                *slot =
+                    parse(text, quota.min).map_err(|why| SettingsError::Rate(quota.name, why))?;
             }
         }
         let [seeks, tournaments, bot_games, invitations] = quotas;

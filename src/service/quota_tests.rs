@@ -85,7 +85,12 @@ fn tournaments_organised_past_the_quota_are_refused_naming_the_setting() {
     let e = run(&mut conn, "alice", tournament("one-more", create())).unwrap_err();
     assert!(e.to_string().contains("`tournaments-per-player`"), "{e}");
     // One called off makes room again.
-    run(&mut conn, "alice", tournament("t0", TournamentAction::Cancel)).unwrap();
+    run(
+        &mut conn,
+        "alice",
+        tournament("t0", TournamentAction::Cancel),
+    )
+    .unwrap();
     run(&mut conn, "alice", tournament("one-more", create())).unwrap();
 }
 
@@ -117,7 +122,10 @@ fn games_against_the_computer_player_past_the_quota_are_refused_and_its_seeks_le
     let text = run(&mut conn, "alice", seek()).unwrap();
     assert!(!text.contains("taken"), "{text}");
     let tx = store::read(&mut conn).unwrap();
-    assert_eq!(seeks::open_count(&tx, 1, "2026-01-01T00:00:00Z").unwrap(), 1);
+    assert_eq!(
+        seeks::open_count(&tx, 1, "2026-01-01T00:00:00Z").unwrap(),
+        1
+    );
 }
 
 #[test]
@@ -169,12 +177,23 @@ fn signoff_withdraws_seeks_and_calls_off_tournaments_not_started() {
     signup(&mut conn, "bob", None);
     run(&mut conn, "alice", seek()).unwrap();
     run(&mut conn, "alice", tournament("spring", create())).unwrap();
-    run(&mut conn, "bob", tournament("spring", TournamentAction::Join)).unwrap();
+    run(
+        &mut conn,
+        "bob",
+        tournament("spring", TournamentAction::Join),
+    )
+    .unwrap();
     let text = run(&mut conn, "alice", Command::Signoff).unwrap();
     assert!(text.contains("open challenges withdrawn: 1"), "{text}");
-    assert!(text.contains("tournaments called off (not started): spring"), "{text}");
+    assert!(
+        text.contains("tournaments called off (not started): spring"),
+        "{text}"
+    );
     let tx = store::read(&mut conn).unwrap();
-    assert_eq!(seeks::open_count(&tx, 1, "2026-01-01T00:00:00Z").unwrap(), 0);
+    assert_eq!(
+        seeks::open_count(&tx, 1, "2026-01-01T00:00:00Z").unwrap(),
+        0
+    );
     let spring = tournaments::find(&tx, "spring").unwrap().unwrap();
     assert_eq!(spring.state, tournaments::State::Cancelled);
 }
@@ -188,13 +207,28 @@ fn the_operators_shell_starts_and_cancels_any_tournament() {
     run(&mut conn, "alice", tournament("spring", create())).unwrap();
     run(&mut conn, "alice", tournament("summer", create())).unwrap();
     for user in ["bob", "carol"] {
-        run(&mut conn, user, tournament("spring", TournamentAction::Join)).unwrap();
+        run(
+            &mut conn,
+            user,
+            tournament("spring", TournamentAction::Join),
+        )
+        .unwrap();
     }
     // Not bob's to start; the operator's (no `--as`) always.
-    let e = run(&mut conn, "bob", tournament("spring", TournamentAction::Start)).unwrap_err();
+    let e = run(
+        &mut conn,
+        "bob",
+        tournament("spring", TournamentAction::Start),
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("alice"), "{e}");
     run(&mut conn, "", tournament("spring", TournamentAction::Start)).unwrap();
-    run(&mut conn, "", tournament("summer", TournamentAction::Cancel)).unwrap();
+    run(
+        &mut conn,
+        "",
+        tournament("summer", TournamentAction::Cancel),
+    )
+    .unwrap();
     let tx = store::read(&mut conn).unwrap();
     let state = |name| tournaments::find(&tx, name).unwrap().unwrap().state;
     assert_eq!(state("spring"), tournaments::State::Running);

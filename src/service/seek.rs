@@ -20,10 +20,10 @@ use super::error::ServiceError;
 use super::game::timestamp;
 use super::reply::Reply;
 use super::{bot, ratings};
-use crate::rules::GameOption;
-use crate::store::seeks::{self, NewSeek, Seek};
 use crate::mail::quotas::Quotas;
 use crate::mail::settings::Settings;
+use crate::rules::GameOption;
+use crate::store::seeks::{self, NewSeek, Seek};
 use crate::store::{self, StoreError, bot_games, invitations, players, signoffs};
 
 /// The quotas in force (`mail::quotas`).

@@ -127,7 +127,9 @@ pub fn showas(
                 ));
             }
             if older {
-                text.push(format!("(older games not named: only the newest {MAX_NAMED})"));
+                text.push(format!(
+                    "(older games not named: only the newest {MAX_NAMED})"
+                ));
             }
             Ok(Reply::Text(text.join("\n\n")))
         }

@@ -169,7 +169,11 @@ mod tests {
     }
 
     fn days_due(conn: &Connection, now: &str) -> Vec<String> {
-        due(conn, at(now)).unwrap().into_iter().map(|d| d.2).collect()
+        due(conn, at(now))
+            .unwrap()
+            .into_iter()
+            .map(|d| d.2)
+            .collect()
     }
 
     #[test]

@@ -287,11 +287,10 @@ pub fn is_active(conn: &Connection, id: GameId) -> Result<bool, StoreError> {
 pub fn list(conn: &Connection, player_ids: &[i64], all: bool) -> Result<Vec<Game>, StoreError> {
     if !player_ids.is_empty() {
         let which = if all { Which::Any } else { Which::Active };
-        return of_players(conn, player_ids, which, None, usize::MAX)
-            .map(|mut games| {
-                games.reverse();
-                games
-            });
+        return of_players(conn, player_ids, which, None, usize::MAX).map(|mut games| {
+            games.reverse();
+            games
+        });
     }
     let mut sql = format!("SELECT {COLUMNS} FROM games g");
     if !all {

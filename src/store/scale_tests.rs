@@ -73,7 +73,11 @@ fn a_players_newest_games_cost_the_same_on_any_server_and_after_any_history() {
     let long_history = server(2_000, 2_000);
     for which in [Which::Any, Which::Active, Which::Finished] {
         let base = steps_listing(&small, which, 20);
-        assert_eq!(steps_listing(&large, which, 20), base, "{which:?}: server size");
+        assert_eq!(
+            steps_listing(&large, which, 20),
+            base,
+            "{which:?}: server size"
+        );
         assert_eq!(
             steps_listing(&long_history, which, 20),
             base,

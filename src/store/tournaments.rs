@@ -208,7 +208,9 @@ pub fn organised_by(conn: &Connection, userid: &str) -> Result<Vec<Tournament>, 
         "SELECT {COLUMNS} FROM tournaments WHERE organiser = ?1 COLLATE NOCASE \
          AND state IN ('open', 'running') ORDER BY id"
     ))?;
-    let rows = q.query_map([userid], read)?.collect::<Result<Vec<_>, _>>()?;
+    let rows = q
+        .query_map([userid], read)?
+        .collect::<Result<Vec<_>, _>>()?;
     rows.into_iter().map(complete).collect()
 }
 

@@ -319,7 +319,10 @@ mod tests {
              AND updated >= ?1",
             [later],
         );
-        assert!(plan.iter().any(|s| s.contains("bot_games_by_change")), "{plan:?}");
+        assert!(
+            plan.iter().any(|s| s.contains("bot_games_by_change")),
+            "{plan:?}"
+        );
     }
 
     #[test]

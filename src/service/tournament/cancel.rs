@@ -67,4 +67,3 @@ pub fn call_off(
     due::settle(tx, req.catalog, req.now)?;
     Ok(cancelled)
 }
-
