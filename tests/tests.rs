@@ -51,6 +51,7 @@ mod ratings;
 mod rebellion;
 mod remind;
 mod replies;
+mod scale;
 mod shell;
 mod store;
 mod tournament_pages;

@@ -128,10 +128,57 @@ fn a_games_end_writes_its_types_standings_page() {
     assert!(standings.contains("1662?"), "{standings}");
     assert!(standings.contains("href=\"../players/bob.html\""));
     assert!(read_page(&dir, "index.html").contains("href=\"standings/chess.html\""));
-    assert!(
-        !dir.join("standings/orwell.html").exists(),
-        "only the type that changed"
+    // Every type the index links has its page (issue 43), empty or not.
+    assert!(read_page(&dir, "standings/orwell.html").contains("Orwell"));
+}
+
+/// Each `href` of every page under `dir` that names no page there:
+/// (the page, the link).
+fn dead_links(dir: &Path, under: &Path) -> Vec<(String, String)> {
+    let mut dead = Vec::new();
+    for entry in std::fs::read_dir(under).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            dead.extend(dead_links(dir, &path));
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for link in text.split("href=\"").skip(1) {
+            let link = &link[..link.find('"').unwrap()];
+            let file = link.split('#').next().unwrap();
+            if file.is_empty() || file.contains(':') {
+                continue;
+            }
+            if !path.parent().unwrap().join(file).exists() {
+                let page = path.strip_prefix(dir).unwrap().display().to_string();
+                dead.push((page, link.to_string()));
+            }
+        }
+    }
+    dead
+}
+
+/// Issue 43: with `web_dir` set from the start, no page links a page not
+/// written (the index linked a standings page per game type, written only
+/// when one of its games ended: 7 dead links until `boserv publish`).
+#[test]
+fn every_link_of_every_page_names_a_page_that_exists() {
+    let env = Env::new();
+    let dir = env.web_dir();
+    env.signup(&["alice", "bob"]);
+    let game = env.challenge("chess", "alice", "bob");
+    env.ok(Some("alice"), &["move", &game, "e2-e4#1"]);
+    assert!(dir.join("index.html").exists());
+    assert_eq!(dead_links(&dir, &dir), Vec::<(String, String)>::new());
+    // A game that ends: its players' and type's pages change.
+    let mate = env.challenge("chess", "alice", "bob");
+    env.play(
+        &mate,
+        ["alice", "bob"],
+        1,
+        &["f2-f3", "e7-e5", "g2-g4", "Qd8-h4"],
     );
+    assert_eq!(dead_links(&dir, &dir), Vec::<(String, String)>::new());
 }
 
 #[test]

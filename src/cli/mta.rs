@@ -292,7 +292,16 @@ fn take_one(conn: &mut rusqlite::Connection, raw: &RawMail, now: DateTime<Utc>) 
 /// outbox is sent (answers not sent wait in the outbox; the reasons go to
 /// the MTA's log).
 fn after(run: &MailRun<'_>, conn: &mut rusqlite::Connection, transport: Option<String>) {
-    bot_turns(conn, run.now, bot::IN_PROCESS);
+    // The turns the mail's own commands handed the bot, in its share of
+    // the CPU; the others are cron's.
+    let since = boserv::service::game::timestamp(run.now);
+    report_bot_turns(bot::play_waiting_since(
+        conn,
+        boserv::rules::VARIANTS,
+        run.now,
+        bot::IN_MAIL,
+        Some(&since),
+    ));
     if let Err(e) = handle::prune(conn, run.now) {
         errln!("boserv mail: pruning the inbox: {e}");
     }
@@ -308,7 +317,17 @@ fn after(run: &MailRun<'_>, conn: &mut rusqlite::Connection, transport: Option<S
 /// started after `budget`; what goes wrong is one line on stderr each (the
 /// turn waits for the next process).
 pub fn bot_turns(conn: &mut rusqlite::Connection, now: DateTime<Utc>, budget: Duration) {
-    match bot::play_waiting(conn, boserv::rules::VARIANTS, now, budget) {
+    report_bot_turns(bot::play_waiting(
+        conn,
+        boserv::rules::VARIANTS,
+        now,
+        budget,
+    ));
+}
+
+/// One line on stderr per problem of a round of the bot's turns.
+fn report_bot_turns(round: Result<bot::Summary, boserv::service::ServiceError>) {
+    match round {
         Ok(summary) => {
             for problem in &summary.problems {
                 errln!("boserv: the computer player: {problem}");

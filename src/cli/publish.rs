@@ -96,6 +96,20 @@ fn write(
     match page {
         PageKey::Index => {
             let index = publish::index_page(conn, VARIANTS)?;
+            // The index links every game type's standings: a type none of
+            // whose games has ended yet has its (empty) page written now,
+            // so that no link of the index names a page not there.
+            for (variant, _) in &index.types {
+                if !dir.join(files::standings(variant)).exists() {
+                    write(
+                        conn,
+                        dir,
+                        &PageKey::Standings(variant.clone()),
+                        every_ply,
+                        now,
+                    )?;
+                }
+            }
             files::write(dir, &files::index(), &render::index(&index))?;
         }
         PageKey::Player(userid) => {

@@ -126,6 +126,9 @@ pub fn install_settings(cli: &Cli, stored: BTreeMap<String, String>) -> anyhow::
     let bounds = boserv::mail::bounds::BOUNDS.map(|bound| config.get(bound.name));
     settings.bounds =
         boserv::mail::bounds::Bounds::from_values(bounds.each_ref().map(Option::as_deref))?;
+    let quotas = boserv::mail::quotas::QUOTAS.map(|quota| config.get(quota.name));
+    settings.quotas =
+        boserv::mail::quotas::Quotas::from_values(quotas.each_ref().map(Option::as_deref))?;
     boserv::mail::settings::Settings::install(settings);
     Ok(config)
 }

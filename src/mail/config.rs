@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 
 use super::bounds::{self, BOUNDS};
 use super::identity::{DEFAULT_FROM, Identity};
+use super::quotas::QUOTAS;
 use super::rates::{self, RATES};
 use super::settings::parse_size;
 use super::transport::TransportSpec;
@@ -146,6 +147,34 @@ pub const SETTINGS: &[Setting] = &[
         default: Some("2"),
         about: "a board mail's reply address works while it is one of its player's latest this many board mails of the game (1 to 1000)",
         check: |value| bounds::parse(value, BOUNDS[1].min).map(drop),
+    },
+    Setting {
+        name: "seeks-per-player",
+        env: "BOSERV_SEEKS_PER_PLAYER",
+        default: Some("5"),
+        about: "open challenges (seek) one player may have standing at once (0 to 1000)",
+        check: |value| bounds::parse(value, QUOTAS[0].min).map(drop),
+    },
+    Setting {
+        name: "tournaments-per-player",
+        env: "BOSERV_TOURNAMENTS_PER_PLAYER",
+        default: Some("3"),
+        about: "tournaments one player may organise that are open or running (0 to 1000)",
+        check: |value| bounds::parse(value, QUOTAS[1].min).map(drop),
+    },
+    Setting {
+        name: "bot-games-per-player",
+        env: "BOSERV_BOT_GAMES_PER_PLAYER",
+        default: Some("5"),
+        about: "games one player may play against the computer player at once (0 to 1000)",
+        check: |value| bounds::parse(value, QUOTAS[2].min).map(drop),
+    },
+    Setting {
+        name: "invitations-per-player",
+        env: "BOSERV_INVITATIONS_PER_PLAYER",
+        default: Some("20"),
+        about: "challenges one player may have waiting for an answer at once (0 to 1000)",
+        check: |value| bounds::parse(value, QUOTAS[3].min).map(drop),
     },
     Setting {
         name: "operators",
@@ -335,7 +364,7 @@ mod tests {
     fn unknown_names_and_bad_values_are_refused_with_the_reason() {
         assert_eq!(
             check("colour", "red").unwrap_err().to_string(),
-            "no setting colour; settings: from, transport, templates, max-message-size, inbox-keep-days, answers-per-day, free-refusals, invitation-days, messages-per-day, signups-per-day, confirmations-per-day, commands-per-mail, reply-token-mails, operators, bot-userid, bot-seeks, web_dir"
+            "no setting colour; settings: from, transport, templates, max-message-size, inbox-keep-days, answers-per-day, free-refusals, invitation-days, messages-per-day, signups-per-day, confirmations-per-day, commands-per-mail, reply-token-mails, seeks-per-player, tournaments-per-player, bot-games-per-player, invitations-per-player, operators, bot-userid, bot-seeks, web_dir"
         );
         assert!(
             check("transport", "pigeon")
@@ -351,7 +380,7 @@ mod tests {
         );
         assert!(check("messages-per-day", "0").is_ok());
         // Each rate's row names the setting its RATES entry does.
-        for rate in RATES.iter().chain(&BOUNDS) {
+        for rate in RATES.iter().chain(&BOUNDS).chain(&QUOTAS) {
             assert_eq!(find(rate.name).unwrap().env, rate.env);
         }
     }

@@ -74,6 +74,9 @@ pub fn mail_cost(request: &Request) -> usize {
         | Command::Decline { .. } => seats + 1,
         // The two players' first board mails and the taker's answer.
         Command::AcceptSeek { .. } => 3,
+        // With `bot-seeks on` the computer player takes a seek at once:
+        // the seeker's first board mail and the bot's first move's.
+        Command::Seek { .. } => 2,
         Command::Challenge { players, .. } => players.len() + 1,
         Command::Message { to, .. } => to.len(),
         Command::Signup { emails, .. } => emails.len().max(1),

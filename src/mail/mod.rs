@@ -34,6 +34,7 @@ pub mod occurrences;
 pub mod outbox;
 pub mod plan;
 pub mod post;
+pub mod quotas;
 pub mod rates;
 pub mod raw;
 pub mod robot;

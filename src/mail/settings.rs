@@ -17,6 +17,7 @@ use std::sync::OnceLock;
 
 use super::bounds::Bounds;
 use super::identity::{Identity, IdentityError};
+use super::quotas::Quotas;
 use super::rates::Rates;
 use crate::letters::templates::Templates;
 
@@ -29,6 +30,8 @@ pub struct Settings {
     pub rates: Rates,
     /// Commands per mail and the life of a reply token ([`super::bounds`]).
     pub bounds: Bounds,
+    /// What one player may hold at once ([`super::quotas`]).
+    pub quotas: Quotas,
 }
 
 /// How much received mail is kept.
@@ -133,6 +136,7 @@ impl Settings {
             storage: Storage::from_env()?,
             rates: Rates::from_env()?,
             bounds: Bounds::from_env()?,
+            quotas: Quotas::from_env()?,
         })
     }
 

@@ -173,15 +173,20 @@ pub fn challenge(
         return Err(ServiceError::ChallengeNeedsLogin);
     }
     let tx = store::write(conn)?;
-    let challenger = if *req.actor != Actor::Anonymous {
-        let challenger = acting_player(&tx, req.actor)?.userid;
-        if req.by_mail && !userids.iter().any(|u| u.eq_ignore_ascii_case(&challenger)) {
-            return Err(ServiceError::ChallengerNotPlaying(challenger));
+    let challenging = if *req.actor != Actor::Anonymous {
+        let challenger = acting_player(&tx, req.actor)?;
+        if req.by_mail
+            && !userids
+                .iter()
+                .any(|u| u.eq_ignore_ascii_case(&challenger.userid))
+        {
+            return Err(ServiceError::ChallengerNotPlaying(challenger.userid));
         }
         Some(challenger)
     } else {
         None
     };
+    let challenger = challenging.as_ref().map(|p| p.userid.clone());
     // The computer player accepts at once: its account is made on first use.
     let bot_player = bot::account::ensure(&tx, userids, &timestamp(req.now))?;
     if bot_player.is_none() && setup.level.is_some() {
@@ -198,6 +203,9 @@ pub fn challenge(
     }
     let mut waiting = consent::admit(&tx, variant.name(), challenger.as_deref(), &players)?;
     waiting.retain(|&id| bot_player.as_ref().is_none_or(|bot| bot.id != id));
+    if let Some(by) = &challenging {
+        quota_checks(&tx, req, by, bot_player.is_some(), &players, &waiting)?;
+    }
     let ids: Vec<i64> = players.iter().map(|p| p.id).collect();
     let id = setup.create(&tx, &ids, req.now)?;
     if bot_player.is_some() {
@@ -223,6 +231,55 @@ pub fn words_of<'a>(by: &'a str, words: Option<&'a str>) -> Vec<(&'a str, &'a st
         .map(|w| (by, w))
         .into_iter()
         .collect()
+}
+
+/// What a player's challenge must pass besides the players' consent
+/// (issue 43): against the computer player, `bot-games-per-player`; an
+/// invitation, `invitations-per-player`; and the challenger's words
+/// (a mail's comment) reach each other player, so they count against
+/// the challenger's `messages-per-day` like a `message` to them.
+fn quota_checks(
+    tx: &Connection,
+    req: &Request<'_>,
+    by: &players::Player,
+    against_bot: bool,
+    players: &[players::Player],
+    waiting: &[i64],
+) -> Result<(), ServiceError> {
+    let quotas = super::seek::quotas()?;
+    if against_bot {
+        crate::mail::quotas::Quotas::check(
+            &by.userid,
+            crate::store::bot_games::active_count_of(tx, by.id)?,
+            quotas.bot_games,
+            2,
+            "games against the computer player",
+        )?;
+    }
+    if !waiting.is_empty() {
+        crate::mail::quotas::Quotas::check(
+            &by.userid,
+            crate::store::invitations::sent_count(tx, &by.userid)?,
+            quotas.invitations,
+            3,
+            "challenges waiting for an answer",
+        )?;
+    }
+    if req.comment.is_some_and(|c| !c.trim().is_empty()) {
+        let mut readers: Vec<i64> = players
+            .iter()
+            .map(|p| p.id)
+            .filter(|&id| id != by.id)
+            .collect();
+        readers.sort_unstable();
+        readers.dedup();
+        let bot = crate::service::bot::account::find(tx)?;
+        readers.retain(|&id| bot.as_ref().is_none_or(|b| b.id != id));
+        if !readers.is_empty() {
+            super::social::spend(tx, by, readers.len(), "challenge", req.now)?;
+        }
+    }
+    Ok(())
 }
 
 /// Starts game `id` now: its dice seed is drawn (dice games), its clocks

@@ -11,7 +11,7 @@
 //! and a `remind` killed before the commit leaves neither, so the next
 //! run sends it.
 
-use chrono::{DateTime, TimeDelta, Timelike, Utc};
+use chrono::{DateTime, TimeDelta, Utc};
 use rusqlite::Connection;
 
 use super::accounts::acting_player;
@@ -31,6 +31,10 @@ use crate::store::{self, StoreError, digests, games, players, signoffs, turns};
 /// Games to move a digest shows in full; the others it names.
 pub const FULL_GAMES: usize = 20;
 
+/// Games to move a digest names past those it shows in full; the others
+/// it counts (a player in thousands of games gets a mail of bounded size).
+pub const MAX_NAMED: usize = 100;
+
 /// Chats a digest shows; the others it counts.
 pub const MAX_CHATS: usize = 30;
 
@@ -48,7 +52,7 @@ pub fn set(
 ) -> Result<Reply, ServiceError> {
     let tx = store::write(conn)?;
     let player = acting_player(&tx, req.actor)?;
-    digests::set(&tx, player.id, hour)?;
+    digests::set(&tx, player.id, hour, &timestamp(req.now))?;
     tx.commit()?;
     Ok(Reply::Done(match hour {
         Some(hour) => format!(
@@ -67,10 +71,9 @@ pub fn send_due(
     catalog: Catalog<'_>,
     now: DateTime<Utc>,
 ) -> Result<usize, ServiceError> {
-    let day = now.format("%Y-%m-%d").to_string();
     let due = {
         let tx = store::read(conn)?;
-        digests::due(&tx, &day, now.hour() as u8)?
+        digests::due(&tx, now)?
     };
     {
         // Chats older than a day no digest shows any more.
@@ -79,7 +82,7 @@ pub fn send_due(
         tx.commit()?;
     }
     let mut sent = 0;
-    for (player, userid) in due {
+    for (player, userid, day) in due {
         let tx = store::write(conn)?;
         // Another `remind` may have sent it since the read.
         // What happened since the last digest (at most a day) is news.
@@ -138,37 +141,34 @@ fn queue(
     let mut to_move = Vec::new();
     let mut results = Vec::new();
     let mut chats = Vec::new();
-    for row in games::list(conn, &[player], true)? {
-        for (by, text) in digests::chats_since(conn, row.id, since)? {
-            if !by.eq_ignore_ascii_case(userid) {
-                chats.push(DigestChat {
-                    title: title_of(&row),
-                    board: row.id.0,
-                    by,
-                    text,
-                });
-            }
+    for (game, variant, by, text) in digests::chats_for(conn, player, since)? {
+        if !by.eq_ignore_ascii_case(userid) {
+            chats.push(DigestChat {
+                title: title_of(&variant),
+                board: game.0,
+                by,
+                text,
+            });
         }
-        match row.status {
-            games::Status::Over if row.updated.as_str() >= since => results.push(result_line(&row)),
-            games::Status::Active => {
-                let Ok(game) = LoadedGame::load(conn, catalog, row.id) else {
-                    continue;
-                };
-                if game.invitation.is_some() {
-                    continue;
-                }
-                let Some(seat) = game.position.to_move() else {
-                    continue;
-                };
-                if game.row.player_ids.get(seat) != Some(&player) {
-                    continue;
-                }
-                let due = deadline::deadline(conn, &game, now)?;
-                to_move.push((due, game, seat));
-            }
-            _ => {}
+    }
+    for row in games::ended_since(conn, player, since)? {
+        results.push(result_line(&row));
+    }
+    for row in games::of_players(conn, &[player], games::Which::Active, None, usize::MAX)? {
+        let Ok(game) = LoadedGame::load(conn, catalog, row.id) else {
+            continue;
+        };
+        if game.invitation.is_some() {
+            continue;
         }
+        let Some(seat) = game.position.to_move() else {
+            continue;
+        };
+        if game.row.player_ids.get(seat) != Some(&player) {
+            continue;
+        }
+        let due = deadline::deadline(conn, &game, now)?;
+        to_move.push((due, game, seat));
     }
     if to_move.is_empty() && results.is_empty() && chats.is_empty() {
         return Ok(false);
@@ -184,6 +184,13 @@ fn queue(
         ..DigestLetter::default()
     };
     for (i, (_, game, seat)) in to_move.iter().enumerate() {
+        if i >= FULL_GAMES + MAX_NAMED {
+            letter.more.push(format!(
+                "and {} more games where it is your move (`games next` lists them)",
+                to_move.len() - i
+            ));
+            break;
+        }
         if i >= FULL_GAMES {
             letter
                 .more
@@ -255,8 +262,8 @@ fn last_move(
 }
 
 /// `Chess`: a game's title from its stored row.
-fn title_of(row: &games::Game) -> String {
-    let mut title = row.variant.clone();
+fn title_of(variant: &str) -> String {
+    let mut title = variant.to_string();
     if let Some(first) = title.get_mut(..1) {
         first.make_ascii_uppercase();
     }
@@ -265,7 +272,7 @@ fn title_of(row: &games::Game) -> String {
 
 /// `Chess board 3 (alice v bob): 1-0, checkmate`.
 fn result_line(row: &games::Game) -> String {
-    let title = title_of(row);
+    let title = title_of(&row.variant);
     let mut line = format!(
         "{title} board {} ({}): {}",
         row.id.0,

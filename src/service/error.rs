@@ -145,6 +145,9 @@ pub enum ServiceError {
     /// A tournament command refused.
     #[error(transparent)]
     Tournament(#[from] super::tournament::TournamentError),
+    /// A player holds as many of something as a quota lets them.
+    #[error(transparent)]
+    Quota(#[from] crate::mail::quotas::QuotaReached),
     /// The server is set up wrong (an environment variable, a setting):
     /// the operator's to fix, not the player's.
     #[error("server setup: {0}")]
@@ -312,6 +315,13 @@ mod tests {
             ServiceError::Tournament(super::super::tournament::TournamentError::NotFound(
                 "spring".into(),
             )),
+            ServiceError::Quota(crate::mail::quotas::QuotaReached {
+                user: "alice".into(),
+                held: 5,
+                what: "open challenges (seeks)",
+                setting: "seeks-per-player",
+                quota: 5,
+            }),
             ServiceError::Setup("BOSERV_DICE_SEED: not 64 hex digits".into()),
             ServiceError::Internal("oops".into()),
             ServiceError::Bot(super::super::bot::BotRefusal::NoHints(game)),
@@ -338,6 +348,7 @@ mod tests {
                     | ServiceError::NotYourTurn(_)
                     | ServiceError::StaleMove { .. }
                     | ServiceError::Rules(_)
+                    | ServiceError::Quota(_)
                     | ServiceError::Conditional(_)
                     | ServiceError::Control(_)
                     | ServiceError::NoSuchMove { .. }

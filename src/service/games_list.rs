@@ -14,10 +14,26 @@ use super::error::ServiceError;
 use super::game::LoadedGame;
 use super::reply::{GameLine, Reply};
 use crate::command::{Actor, GamesFilter};
+use crate::store::games::Which;
 use crate::store::{self, Tx, games, players};
 
 /// The most boards one `show USERID...` answer draws.
 pub const MAX_BOARDS: usize = 10;
+
+/// The most games one `games` (or `show USERID...`) answer lists: the
+/// newest, the others left out and said to be there. However many games
+/// a player has had, one answer reads this many.
+pub const MAX_LINES: usize = 50;
+
+/// Games read from the store at a time while an answer is filled.
+const PAGE: usize = MAX_LINES + 1;
+
+/// The games a `games` answer names, newest first, and whether there are
+/// more than it names.
+struct Selection {
+    games: Vec<LoadedGame>,
+    more: bool,
+}
 
 /// `games [USERID...] [all|active|inactive|next]`, of one game or all.
 pub fn games(
@@ -29,7 +45,8 @@ pub fn games(
 ) -> Result<Reply, ServiceError> {
     let tx = store::read(conn)?;
     let mut lines = Vec::new();
-    for game in selected(&tx, req, users, filter, variant)? {
+    let selection = selected(&tx, req, users, filter, variant)?;
+    for game in selection.games {
         let view = game.current_view();
         let standing = match (&view.result, &view.to_move) {
             (Some(_), _) => game.result_line(),
@@ -54,7 +71,10 @@ pub fn games(
             deadline,
         });
     }
-    Ok(Reply::Games(lines))
+    Ok(Reply::Games {
+        lines,
+        more: selection.more,
+    })
 }
 
 /// `show USERID... [all|active|inactive|next]`: the boards of their games,
@@ -69,12 +89,13 @@ pub fn show_boards(
     if users.is_empty() && asker(req.actor).is_none() {
         return Err(ServiceError::NoUserNamed);
     }
-    let ids: Vec<_> = {
+    let (ids, more): (Vec<_>, bool) = {
         let tx = store::read(conn)?;
-        selected(&tx, req, users, filter, variant)?
-            .iter()
-            .map(|g| g.row.id)
-            .collect()
+        let selection = selected(&tx, req, users, filter, variant)?;
+        (
+            selection.games.iter().map(|g| g.row.id).collect(),
+            selection.more,
+        )
     };
     if ids.is_empty() {
         return Ok(Reply::Text("no games".to_string()));
@@ -90,6 +111,9 @@ pub fn show_boards(
             rest.len(),
             rest.join(" ")
         ));
+    }
+    if more {
+        pages.push(format!("(only the newest {MAX_LINES} games are named)"));
     }
     Ok(Reply::Text(pages.join("\n\n")))
 }
@@ -128,14 +152,17 @@ pub fn list(
 }
 
 /// The games `users` play (the asker's without names), as `filter` and
-/// `variant` say.
+/// `variant` say: the newest [`MAX_LINES`]. Only the games read from the
+/// store are loaded, a page at a time, so the cost follows the answer and
+/// not the player's history (`next` passes over the games where someone
+/// else is to move).
 fn selected(
     tx: &Tx<'_>,
     req: &Request<'_>,
     users: &[String],
     filter: GamesFilter,
     variant: Option<&str>,
-) -> Result<Vec<LoadedGame>, ServiceError> {
+) -> Result<Selection, ServiceError> {
     let variant = match variant {
         Some(name) => Some(super::game::find_variant(req.catalog, name)?.name()),
         None => None,
@@ -152,28 +179,54 @@ fn selected(
         ids.push(player.id);
         names.push(player.userid.to_lowercase());
     }
-    let finished_too = matches!(filter, GamesFilter::All | GamesFilter::Inactive);
+    let which = match filter {
+        GamesFilter::All => Which::Any,
+        GamesFilter::Active | GamesFilter::Next => Which::Active,
+        GamesFilter::Inactive => Which::Finished,
+    };
+    // Read a page at a time, newest first, until the answer is full (one
+    // more game tells there are more) or the games run out: `next` passes
+    // over the games where someone else is to move.
     let mut chosen = Vec::new();
-    for row in games::list(tx, &ids, finished_too)? {
-        if variant.is_some_and(|v| !row.variant.eq_ignore_ascii_case(v)) {
-            continue;
-        }
-        let game = LoadedGame::load(tx, req.catalog, row.id)?;
-        let view = game.current_view();
-        let keep = match filter {
-            GamesFilter::All => true,
-            GamesFilter::Active => view.status == "active",
-            GamesFilter::Inactive => view.status != "active",
-            GamesFilter::Next => view
-                .to_move
-                .as_ref()
-                .is_some_and(|u| names.is_empty() || names.contains(&u.to_lowercase())),
+    let mut more = false;
+    let mut before = None;
+    'pages: loop {
+        let page = match ids.is_empty() {
+            // The operator's whole server: its newest games.
+            true => games::newest_before(tx, which, variant, before, PAGE)?,
+            false => games::of_players_before(tx, &ids, which, variant, before, PAGE)?,
         };
-        if keep {
-            chosen.push(game);
+        let Some(last) = page.last() else { break };
+        before = Some(last.id);
+        let full = page.len() == PAGE;
+        for row in page {
+            if chosen.len() == MAX_LINES {
+                more = true;
+                break 'pages;
+            }
+            let game = LoadedGame::load(tx, req.catalog, row.id)?;
+            let keep = match filter {
+                GamesFilter::Next => game
+                    .current_view()
+                    .to_move
+                    .as_ref()
+                    .is_some_and(|u| names.is_empty() || names.contains(&u.to_lowercase())),
+                _ => true,
+            };
+            if keep {
+                chosen.push(game);
+            }
+        }
+        if !full {
+            break;
         }
     }
-    Ok(chosen)
+    // Listed oldest first, as ever.
+    chosen.reverse();
+    Ok(Selection {
+        games: chosen,
+        more,
+    })
 }
 
 fn asker(actor: &Actor) -> Option<String> {

@@ -206,4 +206,6 @@ pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
 }
 
 #[cfg(test)]
+mod quota_tests;
+#[cfg(test)]
 pub(crate) mod testing;

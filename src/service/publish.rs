@@ -17,7 +17,7 @@ use super::notice::Notice;
 use super::record::record_text;
 use super::score::score;
 use crate::command::GameId;
-use crate::store::games::{self, Game, Status};
+use crate::store::games::{self, Game, Status, Which};
 use crate::store::tournaments::{self, State, Tournament};
 use crate::store::turns::{self, EntryKind};
 use crate::store::{StoreError, players};
@@ -226,14 +226,21 @@ fn line(catalog: Catalog<'_>, row: &Game) -> GameLine {
     }
 }
 
-/// `index.html`: every game, every player with a game.
+/// The most games of each kind (going on, over) the index lists, and of
+/// one player's page: the newest. A page is written after every move that
+/// touches it, so its size, and its cost, must not grow with the server.
+pub const PAGE_GAMES: usize = 200;
+
+/// `index.html`: the newest games going on and over, their players.
 pub fn index_page(conn: &Connection, catalog: Catalog<'_>) -> Result<IndexPage, ServiceError> {
-    let all = games::list(conn, &[], true)?;
-    let mut players: Vec<String> = all.iter().flat_map(|g| g.players.clone()).collect();
+    let mut shown = games::newest(conn, Which::Active, None, PAGE_GAMES)?;
+    shown.extend(games::newest(conn, Which::Finished, None, PAGE_GAMES)?);
+    shown.sort_by_key(|g| g.id);
+    let mut players: Vec<String> = shown.iter().flat_map(|g| g.players.clone()).collect();
     players.sort();
     players.dedup();
     Ok(IndexPage {
-        games: all.iter().map(|g| line(catalog, g)).collect(),
+        games: shown.iter().map(|g| line(catalog, g)).collect(),
         players,
         types: catalog
             .iter()
@@ -437,7 +444,8 @@ pub fn player_page(
     let Some(player) = players::find(conn, userid)? else {
         return Ok(None);
     };
-    let games = games::list(conn, &[player.id], true)?;
+    let mut games = games::of_players(conn, &[player.id], Which::Any, None, PAGE_GAMES)?;
+    games.reverse();
     Ok(Some(PlayerPage {
         userid: player.userid,
         games: games.iter().map(|g| line(catalog, g)).collect(),

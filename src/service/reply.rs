@@ -210,7 +210,12 @@ pub enum Reply {
     /// that has left a game of three), and the board after them.
     Resigned { passes: Vec<String>, view: GameView },
     /// Lines of a game's log or a list of games.
-    Games(Vec<GameLine>),
+    Games {
+        /// Newest first, at most `games_list::MAX_LINES`.
+        lines: Vec<GameLine>,
+        /// There are more games than the lines name.
+        more: bool,
+    },
     /// Free text: help, history, a game record.
     Text(String),
     /// A rating pool, ranked (`standings VARIANT`).
@@ -252,8 +257,18 @@ impl Reply {
             Reply::Board(view) => view.text(),
             Reply::Noted { line, view } => format!("{line}\n{}", view.text()),
             Reply::Resigned { passes, view } => format!("{}{}", pass_lines(passes), view.text()),
-            Reply::Games(lines) if lines.is_empty() => "no games".to_string(),
-            Reply::Games(lines) => games_table(lines),
+            Reply::Games { lines, .. } if lines.is_empty() => "no games".to_string(),
+            Reply::Games { lines, more } => {
+                let mut text = games_table(lines);
+                if *more {
+                    text.push_str(&format!(
+                        "\n(only the newest {} are listed; a game type or `active`, \
+                         `inactive`, `next` narrows the list)",
+                        lines.len()
+                    ));
+                }
+                text
+            }
             Reply::Text(text) => text.trim_end().to_string(),
             Reply::Standings(standings) => standings.text(),
             Reply::Ladder(ladder) => ladder.text(),

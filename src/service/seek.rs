@@ -20,9 +20,18 @@ use super::error::ServiceError;
 use super::game::timestamp;
 use super::reply::Reply;
 use super::{bot, ratings};
+use crate::mail::quotas::Quotas;
+use crate::mail::settings::Settings;
 use crate::rules::GameOption;
 use crate::store::seeks::{self, NewSeek, Seek};
-use crate::store::{self, invitations, players, signoffs};
+use crate::store::{self, StoreError, bot_games, invitations, players, signoffs};
+
+/// The quotas in force (`mail::quotas`).
+pub fn quotas() -> Result<Quotas, ServiceError> {
+    Ok(Settings::current()
+        .map_err(|e| StoreError::Setup(e.to_string()))?
+        .quotas)
+}
 
 /// `seek VARIANT [--color=SEAT] [--rating=MIN-MAX] [options]`.
 pub fn seek(
@@ -59,6 +68,14 @@ pub fn seek(
         .transpose()?;
     let tx = store::write(conn)?;
     let player = acting_player(&tx, req.actor)?;
+    let quotas = quotas()?;
+    Quotas::check(
+        &player.userid,
+        seeks::open_count(&tx, player.id, &timestamp(req.now))?,
+        quotas.seeks,
+        0,
+        "open challenges (seeks)",
+    )?;
     let (_, limit) = invitations::settings(&tx, player.id, setup.variant.name())?;
     check_limit(&tx, &player, setup.variant.name(), limit)?;
     let expires = req.now + TimeDelta::days(i64::from(invitation_days(&tx)?));
@@ -111,6 +128,12 @@ fn bot_takes(
     let (Some(bot), Some(open)) = (bot, seeks::open(tx, id, &now)?) else {
         return Ok(None);
     };
+    // A seeker with as many games against it as `bot-games-per-player`
+    // allows has their seek left for the others.
+    let seeker_id = open.player;
+    if bot_games::active_count_of(tx, seeker_id)? >= quotas()?.bot_games {
+        return Ok(None);
+    }
     // The seeker's board comes in the new game's own mail.
     match take(tx, req, open, &bot, None) {
         Ok(taken) => Ok(Some(match taken.reply.view() {
@@ -146,6 +169,9 @@ fn columns(seek: &Seek, seats: &[&str], rating: String) -> [String; 7] {
     ]
 }
 
+/// The most open challenges one `seeks` answer lists (the oldest).
+pub const MAX_SEEKS_LISTED: usize = 50;
+
 /// `seeks [VARIANT]`: the open challenges, oldest first.
 pub fn seeks(
     conn: &mut Connection,
@@ -156,7 +182,9 @@ pub fn seeks(
         .map(|v| super::game::find_variant(req.catalog, v).map(|v| v.name()))
         .transpose()?;
     let tx = store::read(conn)?;
-    let open = seeks::list(&tx, variant, &timestamp(req.now))?;
+    let mut open = seeks::list(&tx, variant, &timestamp(req.now), MAX_SEEKS_LISTED + 1)?;
+    let more = open.len() > MAX_SEEKS_LISTED;
+    open.truncate(MAX_SEEKS_LISTED);
     if open.is_empty() {
         return Ok(Reply::Text(match variant {
             Some(v) => format!("no open challenges to {v}"),
@@ -191,7 +219,13 @@ pub fn seeks(
             cells.join(" ").trim_end().to_string()
         })
         .collect();
-    Ok(Reply::Text(lines.join("\n")))
+    let mut text = lines.join("\n");
+    if more {
+        text.push_str(&format!(
+            "\n(only the oldest {MAX_SEEKS_LISTED} are listed; `seeks GAMETYPE` narrows the list)"
+        ));
+    }
+    Ok(Reply::Text(text))
 }
 
 /// `accept SEEK`: the asker takes another player's open challenge and

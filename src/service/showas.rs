@@ -11,11 +11,15 @@ use super::game::LoadedGame;
 use super::social::SocialError;
 use super::{Reply, Request, ServiceError, show};
 use crate::command::{GameId, ShowAsBoards};
-use crate::store::games::Status;
+use crate::store::games::Which;
 use crate::store::{self, games};
 
 /// The most boards one `showas` draws (the rest are counted).
 pub const MAX_SHOWN: usize = 10;
+
+/// The most games one `showas` answer names by number past those drawn
+/// (the newest): however many games the asker has had.
+pub const MAX_NAMED: usize = super::games_list::MAX_LINES;
 
 /// `showas [BOARD...|all|active|inactive|next]`.
 pub fn showas(
@@ -24,6 +28,7 @@ pub fn showas(
     variant: Option<&str>,
     boards: &ShowAsBoards,
 ) -> Result<Reply, ServiceError> {
+    let mut older = false;
     let (user, ids) = {
         let tx = store::read(conn)?;
         let user = acting_player(&tx, req.actor)?;
@@ -49,29 +54,51 @@ pub fn showas(
                 list.clone()
             }
             selector => {
+                let which = match selector {
+                    ShowAsBoards::All => Which::Any,
+                    ShowAsBoards::Inactive => Which::Finished,
+                    _ => Which::Active,
+                };
+                // The newest games, a page at a time, until the answer is
+                // full (one more tells there are others): `next` passes
+                // over the games where someone else is to move.
                 let mut ids = Vec::new();
-                for row in games::list(&tx, &[user.id], true)? {
-                    if variant.is_some_and(|w| !row.variant.eq_ignore_ascii_case(w)) {
-                        continue;
-                    }
-                    let keep = match (selector, row.status) {
-                        (ShowAsBoards::All, _) => true,
-                        (ShowAsBoards::Inactive, status) => status != Status::Active,
-                        (_, Status::Active) => true,
-                        _ => false,
-                    };
-                    if !keep {
-                        continue;
-                    }
-                    if *selector == ShowAsBoards::Next {
-                        let game = LoadedGame::load(&tx, req.catalog, row.id)?;
-                        let to_move = game.current_view().to_move;
-                        if !to_move.is_some_and(|u| u.eq_ignore_ascii_case(&user.userid)) {
-                            continue;
+                let mut before = None;
+                'pages: loop {
+                    let page = games::of_players_before(
+                        &tx,
+                        &[user.id],
+                        which,
+                        variant,
+                        before,
+                        MAX_NAMED + 1,
+                    )?;
+                    let Some(last) = page.last() else { break };
+                    before = Some(last.id);
+                    let full = page.len() > MAX_NAMED;
+                    for row in page {
+                        if ids.len() > MAX_NAMED {
+                            break 'pages;
                         }
+                        if *selector == ShowAsBoards::Next {
+                            let game = LoadedGame::load(&tx, req.catalog, row.id)?;
+                            let to_move = game.current_view().to_move;
+                            if !to_move.is_some_and(|u| u.eq_ignore_ascii_case(&user.userid)) {
+                                continue;
+                            }
+                        }
+                        ids.push(row.id);
                     }
-                    ids.push(row.id);
+                    if !full {
+                        break;
+                    }
                 }
+                if ids.len() > MAX_NAMED {
+                    ids.truncate(MAX_NAMED);
+                    older = true;
+                }
+                // Oldest first, as ever.
+                ids.reverse();
                 ids
             }
         };
@@ -97,6 +124,11 @@ pub fn showas(
                         .map(GameId::to_string)
                         .collect::<Vec<_>>()
                         .join(" ")
+                ));
+            }
+            if older {
+                text.push(format!(
+                    "(older games not named: only the newest {MAX_NAMED})"
                 ));
             }
             Ok(Reply::Text(text.join("\n\n")))

@@ -20,6 +20,7 @@ use super::error::ServiceError;
 use super::game::{LoadedGame, timestamp};
 use super::reply::Reply;
 use super::{Request, notify, turn_arrival};
+use crate::store::tournaments::{self, State};
 use crate::store::{self, games, signoffs};
 
 /// `signoff`.
@@ -29,6 +30,18 @@ pub fn signoff(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
     signoffs::sign_off(&tx, player.id, &timestamp(req.now))?;
     // Out of every tournament: its games there resigned now.
     let resigned = super::tournament::leave::sign_off(&tx, req.catalog, &player, req.now)?;
+    // Nothing stays open in the name of a closed account (issue 43): its
+    // open challenges are withdrawn and the tournaments it organises that
+    // have not started are called off (a running one plays on, and the
+    // operator's shell may cancel it).
+    let seeks_withdrawn = crate::store::seeks::withdraw_all(&tx, player.id)?;
+    let mut called_off = Vec::new();
+    for t in tournaments::organised_by(&tx, &player.userid)? {
+        if t.state == State::Open {
+            super::tournament::cancel::call_off(&tx, req, &t)?;
+            called_off.push(t.name);
+        }
+    }
     let mut now_lost = Vec::new();
     let mut later = Vec::new();
     let mut cancelled = Vec::new();
@@ -58,6 +71,15 @@ pub fn signoff(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
          the userid stays reserved",
         player.userid
     );
+    if seeks_withdrawn > 0 {
+        text.push_str(&format!("\nopen challenges withdrawn: {seeks_withdrawn}"));
+    }
+    if !called_off.is_empty() {
+        text.push_str(&format!(
+            "\ntournaments called off (not started): {}",
+            called_off.join(", ")
+        ));
+    }
     if !resigned.is_empty() {
         let list: Vec<String> = resigned.iter().map(|g| g.to_string()).collect();
         text.push_str(&format!(

@@ -26,6 +26,32 @@ pub fn level(conn: &Connection, game: GameId) -> Result<Option<u8>, StoreError> 
         .flatten())
 }
 
+/// How many games `player` plays against the computer player now (each
+/// such game has a level), through `player`'s seats.
+pub fn active_count_of(conn: &Connection, player: i64) -> Result<u32, StoreError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT count(DISTINCT g.id) FROM seats s JOIN games g ON g.id = s.game \
+             WHERE s.player = ?1 AND g.status = 'active' AND g.bot_level IS NOT NULL",
+        )?
+        .query_row([player], |r| r.get(0))?)
+}
+
+/// The active games against the computer player changed at or after
+/// `since` (RFC 3339), by number: read through `bot_games_by_change`,
+/// so their number, not the bot's, is the cost.
+pub fn changed_since(conn: &Connection, since: &str) -> Result<Vec<GameId>, StoreError> {
+    let mut q = conn.prepare_cached(
+        "SELECT id FROM games WHERE bot_level IS NOT NULL AND status = 'active' \
+         AND updated >= ?1",
+    )?;
+    // Sorted here: an ORDER BY id has SQLite scan the games in id order.
+    let rows = q.query_map([since], |r| Ok(GameId(r.get::<_, i64>(0)? as u64)))?;
+    let mut games: Vec<GameId> = rows.collect::<Result<_, _>>()?;
+    games.sort_unstable();
+    Ok(games)
+}
+
 /// The active games in which `player` holds a seat, oldest first.
 pub fn active_with(conn: &Connection, player: i64) -> Result<Vec<GameId>, StoreError> {
     let mut statement = conn.prepare_cached(

@@ -282,23 +282,155 @@ pub fn is_active(conn: &Connection, id: GameId) -> Result<bool, StoreError> {
     )?)
 }
 
-/// Games, newest first: all of them, or those where one of `player_ids`
-/// has a seat; only active ones unless `all`.
+/// Every game (only active ones unless `all`), by id: `boserv publish`'s
+/// whole site. A command reads a player's games through [`of_players`].
 pub fn list(conn: &Connection, player_ids: &[i64], all: bool) -> Result<Vec<Game>, StoreError> {
-    let mut sql = format!("SELECT {COLUMNS} FROM games g WHERE 1 = 1");
-    if !all {
-        sql.push_str(" AND status = 'active'");
-    }
     if !player_ids.is_empty() {
-        let ids: Vec<String> = player_ids.iter().map(|i| i.to_string()).collect();
-        sql.push_str(&format!(
-            " AND EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id AND s.player IN ({}))",
-            ids.join(",")
-        ));
+        let which = if all { Which::Any } else { Which::Active };
+        return of_players(conn, player_ids, which, None, usize::MAX).map(|mut games| {
+            games.reverse();
+            games
+        });
+    }
+    let mut sql = format!("SELECT {COLUMNS} FROM games g");
+    if !all {
+        sql.push_str(" WHERE status = 'active'");
     }
     sql.push_str(" ORDER BY id");
     let mut q = conn.prepare(&sql)?;
     let raws = q.query_map([], from_row)?.collect::<Result<Vec<_>, _>>()?;
+    raws.into_iter().map(|raw| complete(conn, raw)).collect()
+}
+
+/// The read of one player's games, newest first, through the seats index
+/// `seats_by_player_game` (player, game): it visits that player's seats
+/// from the newest game down and stops after `?4` of them, never the
+/// games table as a whole. (A player seated twice in one game, playing
+/// themselves, is one game: [`of_players`] keeps it once.)
+pub(crate) const OF_PLAYER: &str = "SELECT g.id, g.variant, g.options, g.status, g.result, g.reason, g.position, \
+     g.ply, g.created, g.updated, g.draw_votes, g.dice_commitment, g.dice_seed, g.nag_days, \
+     g.forfeit_days, g.undo_votes, g.total_days, g.clock, g.rated \
+     FROM seats s JOIN games g ON g.id = s.game \
+     WHERE s.player = ?1 AND (?2 = 'any' OR (g.status = 'active') = (?2 = 'active')) \
+     AND (?3 IS NULL OR g.variant = ?3 COLLATE NOCASE) AND (?5 IS NULL OR s.game < ?5) \
+     ORDER BY s.game DESC LIMIT ?4";
+
+/// Which games a list takes by their status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Which {
+    /// Being played (an invitation waiting for its players included).
+    Active,
+    /// Over or cancelled.
+    Finished,
+    Any,
+}
+
+impl Which {
+    fn as_str(self) -> &'static str {
+        match self {
+            Which::Active => "active",
+            Which::Finished => "finished",
+            Which::Any => "any",
+        }
+    }
+}
+
+/// The newest `limit` games where one of `player_ids` has a seat, newest
+/// first; those `which` takes, only of `variant` when named.
+/// Its cost grows with the games it returns (and, per player, the seats
+/// it passes over that the filters leave out), never with the server's
+/// games.
+pub fn of_players(
+    conn: &Connection,
+    player_ids: &[i64],
+    which: Which,
+    variant: Option<&str>,
+    limit: usize,
+) -> Result<Vec<Game>, StoreError> {
+    of_players_before(conn, player_ids, which, variant, None, limit)
+}
+
+/// [`of_players`] from the game before `before` down (the next page of a
+/// list read newest first; `None`: from the newest).
+pub fn of_players_before(
+    conn: &Connection,
+    player_ids: &[i64],
+    which: Which,
+    variant: Option<&str>,
+    before: Option<GameId>,
+    limit: usize,
+) -> Result<Vec<Game>, StoreError> {
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    let before = before.map(|g| g.0 as i64);
+    let mut raws = Vec::new();
+    let mut q = conn.prepare_cached(OF_PLAYER)?;
+    for &player in player_ids {
+        let rows = q.query_map(
+            rusqlite::params![player, which.as_str(), variant, limit, before],
+            from_row,
+        )?;
+        for raw in rows {
+            raws.push(raw?);
+        }
+    }
+    raws.sort_by(|a: &RawGame, b: &RawGame| b.0.id.cmp(&a.0.id));
+    raws.dedup_by_key(|raw| raw.0.id);
+    raws.truncate(limit as usize);
+    raws.into_iter().map(|raw| complete(conn, raw)).collect()
+}
+
+/// The server's newest `limit` games (those `which` takes, only of
+/// `variant` when named), newest first: the operator's `games`, the
+/// index page. Read backwards by id, never the whole table.
+pub fn newest(
+    conn: &Connection,
+    which: Which,
+    variant: Option<&str>,
+    limit: usize,
+) -> Result<Vec<Game>, StoreError> {
+    newest_before(conn, which, variant, None, limit)
+}
+
+/// [`newest`] from the game before `before` down (`None`: the newest).
+pub fn newest_before(
+    conn: &Connection,
+    which: Which,
+    variant: Option<&str>,
+    before: Option<GameId>,
+    limit: usize,
+) -> Result<Vec<Game>, StoreError> {
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    let before = before.map(|g| g.0 as i64);
+    let mut q = conn.prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM games \
+         WHERE (?1 = 'any' OR (status = 'active') = (?1 = 'active')) \
+         AND (?2 IS NULL OR variant = ?2 COLLATE NOCASE) AND (?4 IS NULL OR id < ?4) \
+         ORDER BY id DESC LIMIT ?3"
+    ))?;
+    let raws = q
+        .query_map(
+            rusqlite::params![which.as_str(), variant, limit, before],
+            from_row,
+        )?
+        .collect::<Result<Vec<_>, _>>()?;
+    raws.into_iter().map(|raw| complete(conn, raw)).collect()
+}
+
+/// The games of `player` that ended (over) at or after `since`, by id.
+/// Each of the player's seats is looked at through the index, only the
+/// matches read whole.
+pub fn ended_since(conn: &Connection, player: i64, since: &str) -> Result<Vec<Game>, StoreError> {
+    let mut q = conn.prepare_cached(
+        "SELECT g.id, g.variant, g.options, g.status, g.result, g.reason, g.position, \
+         g.ply, g.created, g.updated, g.draw_votes, g.dice_commitment, g.dice_seed, g.nag_days, \
+         g.forfeit_days, g.undo_votes, g.total_days, g.clock, g.rated \
+         FROM seats s JOIN games g ON g.id = s.game \
+         WHERE s.player = ?1 AND g.status = 'over' AND g.updated >= ?2 \
+         GROUP BY s.game ORDER BY s.game",
+    )?;
+    let raws = q
+        .query_map(rusqlite::params![player, since], from_row)?
+        .collect::<Result<Vec<_>, _>>()?;
     raws.into_iter().map(|raw| complete(conn, raw)).collect()
 }
 

@@ -50,6 +50,14 @@ pub fn insert(
     Ok(())
 }
 
+/// How many challenges `userid` sent that wait for an answer
+/// (`invitations_by_challenger`).
+pub fn sent_count(conn: &Connection, userid: &str) -> Result<u32, StoreError> {
+    Ok(conn
+        .prepare_cached("SELECT count(*) FROM invitations WHERE challenger = ?1 COLLATE NOCASE")?
+        .query_row([userid], |r| r.get(0))?)
+}
+
 /// The invitation `game` waits on, if it does.
 pub fn find(conn: &Connection, game: GameId) -> Result<Option<Invitation>, StoreError> {
     let row = conn

@@ -41,6 +41,7 @@ pub const STEPS: &[&str] = &[
     include_str!("checks_spelled_out.sql"),
     include_str!("digest_tokens.sql"),
     include_str!("seek_words.sql"),
+    include_str!("scale.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,
@@ -74,6 +75,7 @@ const COLUMNS: &[(usize, &str, &str, &str)] = &[
     (26, "players", "words_mails", "INTEGER NOT NULL DEFAULT 0"),
     (30, "seeks", "comment", "TEXT"),
     (30, "invitations", "warned", "TEXT"),
+    (31, "digests", "since", "TEXT"),
 ];
 
 /// The version a database has after every step.
@@ -416,7 +418,7 @@ mod tests {
         let mut conn = Connection::open_in_memory().unwrap();
         to_latest(&mut conn).unwrap();
         conn.execute_batch(
-            "ALTER TABLE games DROP COLUMN bot_level; \
+            "DROP INDEX bot_games_by_change; ALTER TABLE games DROP COLUMN bot_level; \
              ALTER TABLE players DROP COLUMN signed_off; \
              ALTER TABLE players DROP COLUMN words_day; \
              ALTER TABLE players DROP COLUMN words_mails; PRAGMA user_version = 26;",

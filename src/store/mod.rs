@@ -40,6 +40,9 @@ pub mod wal;
 pub mod watchers;
 pub mod words_sent;
 
+#[cfg(test)]
+mod scale_tests;
+
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;

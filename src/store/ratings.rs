@@ -234,7 +234,9 @@ pub struct Finished {
 
 /// The finished games of `variant` (over, with a result; not cancelled),
 /// newest first: `limit` of them after the first `skip`; and how many
-/// there are in all.
+/// there are in all. Read in the order of `games_finished_by_type`
+/// (a finished game's row last changed when it ended), so a page costs
+/// its games, not every game of the type.
 pub fn finished(
     conn: &Connection,
     variant: &str,
@@ -252,7 +254,7 @@ pub fn finished(
         "SELECT g.id, g.result, g.reason, g.rated, \
                 coalesce((SELECT max(t.at) FROM turns t WHERE t.game = g.id), g.updated) AS ended \
          FROM games g WHERE g.variant = ?1 COLLATE NOCASE AND g.status = 'over' \
-         AND g.result IS NOT NULL ORDER BY ended DESC, g.id DESC LIMIT ?2 OFFSET ?3",
+         AND g.result IS NOT NULL ORDER BY g.updated DESC, g.id DESC LIMIT ?2 OFFSET ?3",
     )?;
     let rows = q
         .query_map(params![variant, limit, skip], |r| {

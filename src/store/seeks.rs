@@ -98,15 +98,41 @@ pub fn open(conn: &Connection, id: u64, now: &str) -> Result<Option<Seek>, Store
     row.map(complete).transpose()
 }
 
-/// The open challenges at `now` (of `variant` when given), oldest first.
-pub fn list(conn: &Connection, variant: Option<&str>, now: &str) -> Result<Vec<Seek>, StoreError> {
+/// How many open challenges `player` has standing at `now`
+/// (`seeks_by_player`).
+pub fn open_count(conn: &Connection, player: i64, now: &str) -> Result<u32, StoreError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT count(*) FROM seeks WHERE player = ?1 AND status = 'open' AND expires > ?2",
+        )?
+        .query_row(rusqlite::params![player, now], |r| r.get(0))?)
+}
+
+/// Closes every open challenge of `player` (they signed off): none can
+/// be taken any more. How many were closed.
+pub fn withdraw_all(conn: &Connection, player: i64) -> Result<usize, StoreError> {
+    Ok(conn.execute(
+        "UPDATE seeks SET status = 'expired' WHERE player = ?1 AND status = 'open'",
+        [player],
+    )?)
+}
+
+/// The open challenges at `now` (of `variant` when given), oldest first,
+/// at most `limit` of them.
+pub fn list(
+    conn: &Connection,
+    variant: Option<&str>,
+    now: &str,
+    limit: usize,
+) -> Result<Vec<Seek>, StoreError> {
     let mut q = conn.prepare_cached(&format!(
         "SELECT {COLUMNS} FROM seeks s JOIN players p ON p.id = s.player \
          WHERE s.status = 'open' AND s.expires > ?1 AND (?2 IS NULL OR s.variant = ?2) \
-         ORDER BY s.id"
+         ORDER BY s.id LIMIT ?3"
     ))?;
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
     let rows = q
-        .query_map(params![now, variant], from_row)?
+        .query_map(params![now, variant, limit], from_row)?
         .collect::<Result<Vec<_>, _>>()?;
     rows.into_iter().map(complete).collect()
 }

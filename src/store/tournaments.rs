@@ -191,6 +191,29 @@ pub fn find(conn: &Connection, name: &str) -> Result<Option<Tournament>, StoreEr
     row.map(complete).transpose()
 }
 
+/// How many tournaments `userid` organises that are open or running
+/// (`tournaments_by_organiser`).
+pub fn organised_count(conn: &Connection, userid: &str) -> Result<u32, StoreError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT count(*) FROM tournaments WHERE organiser = ?1 COLLATE NOCASE \
+             AND state IN ('open', 'running')",
+        )?
+        .query_row([userid], |r| r.get(0))?)
+}
+
+/// The tournaments `userid` organises that are open or running, by id.
+pub fn organised_by(conn: &Connection, userid: &str) -> Result<Vec<Tournament>, StoreError> {
+    let mut q = conn.prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM tournaments WHERE organiser = ?1 COLLATE NOCASE \
+         AND state IN ('open', 'running') ORDER BY id"
+    ))?;
+    let rows = q
+        .query_map([userid], read)?
+        .collect::<Result<Vec<_>, _>>()?;
+    rows.into_iter().map(complete).collect()
+}
+
 /// The tournament with row id `id`.
 pub fn by_id(conn: &Connection, id: i64) -> Result<Option<Tournament>, StoreError> {
     let row = conn
@@ -218,13 +241,24 @@ pub fn list(conn: &Connection, states: &[State]) -> Result<Vec<Tournament>, Stor
 
 /// The running tournaments `userid` plays in and has not left.
 pub fn running_for(conn: &Connection, userid: &str) -> Result<Vec<Tournament>, StoreError> {
+    entered(conn, userid, State::Running)
+}
+
+/// The open tournaments `userid` has entered (through
+/// `tournament_entrants_by_user`, never every open tournament).
+pub fn open_for(conn: &Connection, userid: &str) -> Result<Vec<Tournament>, StoreError> {
+    entered(conn, userid, State::Open)
+}
+
+/// The tournaments in `state` that `userid` plays in and has not left.
+fn entered(conn: &Connection, userid: &str, state: State) -> Result<Vec<Tournament>, StoreError> {
     let mut q = conn.prepare_cached(&format!(
-        "SELECT {COLUMNS} FROM tournaments WHERE state = 'running' AND id IN \
+        "SELECT {COLUMNS} FROM tournaments WHERE state = ?2 AND id IN \
          (SELECT tournament FROM tournament_entrants WHERE userid = ?1 AND left_at IS NULL) \
          ORDER BY id"
     ))?;
     let rows = q
-        .query_map([userid], read)?
+        .query_map(rusqlite::params![userid, state.as_str()], read)?
         .collect::<Result<Vec<_>, _>>()?;
     rows.into_iter().map(complete).collect()
 }

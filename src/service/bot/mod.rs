@@ -22,7 +22,7 @@ pub mod level;
 pub mod turn;
 
 pub use account::{DEFAULT_USERID, NO_PASSWORD};
-pub use turn::{FROM_CRON, IN_PROCESS, Played, Summary, play_waiting};
+pub use turn::{FROM_CRON, IN_MAIL, IN_PROCESS, Played, Summary, play_waiting, play_waiting_since};
 
 use crate::command::GameId;
 

@@ -34,6 +34,12 @@ use crate::store::{self, bot_games};
 /// the bot's turns (cron plays the rest).
 pub const IN_PROCESS: Duration = Duration::from_secs(10);
 
+/// How long a process that took in mail may go on playing the bot's
+/// turns in the games that mail changed: one mail's share of the CPU
+/// (issue 43: one incoming mail costs at most a second); cron plays what
+/// is left.
+pub const IN_MAIL: Duration = Duration::from_millis(500);
+
 /// How long `deliver` and `remind` (cron) may go on playing them.
 pub const FROM_CRON: Duration = Duration::from_secs(30);
 
@@ -86,14 +92,23 @@ pub fn may_hand_over(command: &Command) -> bool {
     )
 }
 
-/// The active games where the bot is to move, in game order.
-pub fn waiting(conn: &mut Connection, catalog: Catalog<'_>) -> Result<Vec<GameId>, ServiceError> {
+/// The active games where the bot is to move, in game order: all of
+/// them, or (`since`) those changed at or after that moment.
+pub fn waiting(
+    conn: &mut Connection,
+    catalog: Catalog<'_>,
+    since: Option<&str>,
+) -> Result<Vec<GameId>, ServiceError> {
     let tx = store::read(conn)?;
     let Some(bot) = account::find(&tx)? else {
         return Ok(Vec::new());
     };
+    let candidates = match since {
+        Some(since) => bot_games::changed_since(&tx, since)?,
+        None => bot_games::active_with(&tx, bot.id)?,
+    };
     let mut games = Vec::new();
-    for id in bot_games::active_with(&tx, bot.id)? {
+    for id in candidates {
         let game = LoadedGame::load(&tx, catalog, id)?;
         if game
             .position
@@ -181,11 +196,24 @@ pub fn play_waiting(
     now: DateTime<Utc>,
     budget: Duration,
 ) -> Result<Summary, ServiceError> {
+    play_waiting_since(conn, catalog, now, budget, None)
+}
+
+/// [`play_waiting`] in the games changed at or after `since` only (all
+/// of them when `None`): after a mail, the games its commands changed
+/// (each command stamps its game's `updated` with the mail's moment).
+pub fn play_waiting_since(
+    conn: &mut Connection,
+    catalog: Catalog<'_>,
+    now: DateTime<Utc>,
+    budget: Duration,
+    since: Option<&str>,
+) -> Result<Summary, ServiceError> {
     let until = Instant::now() + budget;
     let mut summary = Summary::default();
     let mut stuck: Vec<GameId> = Vec::new();
     loop {
-        let games: Vec<GameId> = waiting(conn, catalog)?
+        let games: Vec<GameId> = waiting(conn, catalog, since)?
             .into_iter()
             .filter(|g| !stuck.contains(g))
             .collect();
@@ -260,7 +288,7 @@ mod tests {
     #[test]
     fn the_waiting_turn_is_read_from_the_game_and_chosen_alike_every_time() {
         let mut conn = handed_over();
-        assert_eq!(waiting(&mut conn, VARIANTS).unwrap(), vec![GameId(1)]);
+        assert_eq!(waiting(&mut conn, VARIANTS, None).unwrap(), vec![GameId(1)]);
         let first = think(&mut conn, VARIANTS, GameId(1)).unwrap().unwrap();
         let again = think(&mut conn, VARIANTS, GameId(1)).unwrap().unwrap();
         assert_eq!(first, again);
@@ -269,6 +297,32 @@ mod tests {
         let before = dump(&conn);
         think(&mut conn, VARIANTS, GameId(1)).unwrap();
         assert_eq!(dump(&conn), before);
+    }
+
+    /// Issue 43: after a mail, the bot looks only at the games changed
+    /// since the mail's moment (`bot_games_by_change`), not at every game
+    /// it plays.
+    #[test]
+    fn after_a_mail_only_the_games_it_changed_are_looked_at() {
+        let mut conn = handed_over();
+        // alice's move was made at `at(0)`.
+        let since = crate::service::game::timestamp(at(0));
+        assert_eq!(
+            waiting(&mut conn, VARIANTS, Some(&since)).unwrap(),
+            vec![GameId(1)]
+        );
+        let later = crate::service::game::timestamp(at(60));
+        assert_eq!(waiting(&mut conn, VARIANTS, Some(&later)).unwrap(), vec![]);
+        let plan = crate::store::query_plan(
+            &conn,
+            "SELECT id FROM games WHERE bot_level IS NOT NULL AND status = 'active' \
+             AND updated >= ?1",
+            [later],
+        );
+        assert!(
+            plan.iter().any(|s| s.contains("bot_games_by_change")),
+            "{plan:?}"
+        );
     }
 
     #[test]
@@ -281,7 +335,7 @@ mod tests {
         // A second process that chose the same turn finds it played.
         assert_eq!(play(&mut conn, VARIANTS, &thought, at(0)).unwrap(), None);
         assert_eq!(dump(&conn), after);
-        assert_eq!(waiting(&mut conn, VARIANTS).unwrap(), vec![]);
+        assert_eq!(waiting(&mut conn, VARIANTS, None).unwrap(), vec![]);
         assert_eq!(think(&mut conn, VARIANTS, GameId(1)).unwrap(), None);
     }
 
@@ -347,7 +401,7 @@ mod tests {
                 .is_empty()
         );
         assert_eq!(bot_games::level(&conn, GameId(1)).unwrap(), Some(4));
-        assert_eq!(waiting(&mut conn, VARIANTS).unwrap(), vec![GameId(1)]);
+        assert_eq!(waiting(&mut conn, VARIANTS, None).unwrap(), vec![GameId(1)]);
         // No password logs in as the bot.
         let claimed = Actor::Claimed {
             user: DEFAULT_BOT.into(),
@@ -375,6 +429,6 @@ mod tests {
         };
         as_user(&mut conn, "alice", &challenge).unwrap();
         assert_eq!(account::find(&conn).unwrap(), None);
-        assert_eq!(waiting(&mut conn, VARIANTS).unwrap(), vec![]);
+        assert_eq!(waiting(&mut conn, VARIANTS, None).unwrap(), vec![]);
     }
 }

@@ -156,7 +156,7 @@ pub fn pool(
     now: DateTime<Utc>,
 ) -> Result<Standings, ServiceError> {
     let (variant, title) = (variant.name(), variant.title());
-    let open = crate::store::seeks::list(conn, Some(variant), &timestamp(now))?;
+    let open = crate::store::seeks::list(conn, Some(variant), &timestamp(now), usize::MAX)?;
     let seeking = |userid: &str| -> Vec<String> {
         open.iter()
             .filter(|s| s.userid.eq_ignore_ascii_case(userid))

@@ -62,6 +62,13 @@ pub fn create(
     }
     let tx = store::write(conn)?;
     let organiser = acting_player(&tx, req.actor)?;
+    crate::mail::quotas::Quotas::check(
+        &organiser.userid,
+        tournaments::organised_count(&tx, &organiser.userid)?,
+        crate::service::seek::quotas()?.tournaments,
+        1,
+        "tournaments open or running that they organise",
+    )?;
     if find(&tx, name).is_ok() {
         return Err(TournamentError::NameTaken(name.to_string()).into());
     }

@@ -75,7 +75,7 @@ pub fn sign_off(
     player: &Player,
     now: DateTime<Utc>,
 ) -> Result<Vec<GameId>, ServiceError> {
-    for t in tournaments::list(conn, &[State::Open])? {
+    for t in tournaments::open_for(conn, &player.userid)? {
         tournaments::remove_entrant(conn, t.id, &player.userid)?;
         crate::service::publish::tournament_changed(conn, &t.name)?;
     }

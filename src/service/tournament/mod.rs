@@ -150,6 +150,22 @@ fn must_be(
     }
 }
 
+/// Refuses unless the asker organises `t`, or is the operator's shell
+/// (no `--as`), which may always start or cancel a tournament: one whose
+/// organiser signed off is never left without someone who can.
+fn may_direct(
+    tx: &rusqlite::Connection,
+    req: &crate::service::Request<'_>,
+    t: &Tournament,
+    what: &'static str,
+) -> Result<(), ServiceError> {
+    if *req.actor == crate::command::Actor::Anonymous && !req.by_mail {
+        return Ok(());
+    }
+    let player = crate::service::accounts::acting_player(tx, req.actor)?;
+    Ok(must_organise(t, &player.userid, what)?)
+}
+
 /// Refuses unless `userid` organises `t`.
 fn must_organise(t: &Tournament, userid: &str, what: &'static str) -> Result<(), TournamentError> {
     if t.organiser.eq_ignore_ascii_case(userid) {

@@ -12,11 +12,10 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use super::letters::{News, Opening};
-use super::{TournamentError, find, must_be, must_organise};
+use super::{TournamentError, find, may_direct, must_be};
 use crate::ids::GameId;
 use crate::letters::html::later::diagram;
 use crate::service::Request;
-use crate::service::accounts::acting_player;
 use crate::service::challenge::{Setup, begin, begin_unannounced};
 use crate::service::error::ServiceError;
 use crate::service::game::LoadedGame;
@@ -34,9 +33,8 @@ pub fn start_command(
     name: &str,
 ) -> Result<Reply, ServiceError> {
     let tx = store::write(conn)?;
-    let player = acting_player(&tx, req.actor)?;
     let t = find(&tx, name)?;
-    must_organise(&t, &player.userid, "start")?;
+    may_direct(&tx, req, &t, "start")?;
     must_be(&t, State::Open, "it cannot be started again")?;
     let text = start(&tx, req, &t)?;
     due::settle(&tx, req.catalog, req.now)?;

@@ -1,0 +1,184 @@
+//! Writes the database of the scale benchmark (scripts/bench-scale.sh,
+//! issue 43):
+//!
+//!     cargo run --release --example scale_db -- PATH GAMES
+//!
+//! `GAMES` chess games (two moves in; one in five over) between
+//! `GAMES / 10` players, one of whom, `alice` (password `secret`), plays
+//! one game in 100 (10,000 of a million), White in half of them. One
+//! player in 100 has an open seek. Written with direct SQL in one
+//! transaction; every active game's due moment is then worked out by the
+//! server's own code, as the commands that made the games would.
+//!
+//! Prints `NOW OTHER WHITE MINE...`: the moment to run at, a game between
+//! two others where White is to move, that White's userid, and four games
+//! where alice is to move.
+
+use std::path::Path;
+
+use argon2::Argon2;
+use argon2::password_hash::PasswordHasher;
+use chrono::{DateTime, SecondsFormat, TimeDelta, Utc};
+use rusqlite::params;
+
+use boserv::rules::VARIANTS;
+use boserv::service::due;
+use boserv::store;
+
+/// The moment the benchmark runs its commands at.
+const NOW: &str = "2026-06-01T12:00:00Z";
+
+fn now() -> DateTime<Utc> {
+    NOW.parse().unwrap()
+}
+
+fn stamp(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+/// splitmix64: a fixed, dependency-free spread of pairings and times.
+fn spread(i: u64) -> u64 {
+    let mut z = i.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let (Some(path), Some(games)) = (args.next(), args.next()) else {
+        eprintln!("usage: scale_db PATH GAMES");
+        std::process::exit(2);
+    };
+    let Ok(games) = games.replace(['_', ','], "").parse::<usize>() else {
+        eprintln!("GAMES: a number of games, as 1000000");
+        std::process::exit(2);
+    };
+    let path = Path::new(&path);
+    if path.exists() {
+        eprintln!("{}: exists; give a new path", path.display());
+        std::process::exit(2);
+    }
+    let (mine, other, white) = generate(path, games.max(1000));
+    let mine: Vec<String> = mine.iter().map(i64::to_string).collect();
+    println!("{NOW} {other} p{white} {}", mine.join(" "));
+}
+
+/// Writes the database; returns four games where alice is to move, one
+/// between two others and its White's player number.
+fn generate(path: &Path, games: usize) -> (Vec<i64>, i64, usize) {
+    let players = games / 10;
+    let mut conn = store::open(path, store::DEFAULT_BUSY_TIMEOUT).unwrap();
+    let chess = VARIANTS.iter().find(|v| v.name() == "chess").unwrap();
+    let start = chess.start(&[]).unwrap();
+    let after_e4 = start.play("e4", None).unwrap();
+    let after_e5 = after_e4.position.play("e5", None).unwrap();
+    let position = after_e5.position.encode();
+    let created = now() - TimeDelta::days(40);
+    let hash = Argon2::default()
+        .hash_password(b"secret")
+        .unwrap()
+        .to_string();
+    let tx = store::write(&mut conn).unwrap();
+    let (mut mine, mut other, mut other_white) = (Vec::new(), 0, 0);
+    {
+        let mut player = tx
+            .prepare(
+                "INSERT INTO players (id, userid, password_hash, created) VALUES (?1, ?2, ?3, ?4)",
+            )
+            .unwrap();
+        let mut email = tx
+            .prepare("INSERT INTO player_emails (player, email) VALUES (?1, ?2)")
+            .unwrap();
+        for p in 1..=players {
+            let name = if p == 1 {
+                "alice".to_string()
+            } else {
+                format!("p{p}")
+            };
+            player
+                .execute(params![p as i64, name, hash, stamp(created)])
+                .unwrap();
+            email
+                .execute(params![p as i64, format!("{name}@example.test")])
+                .unwrap();
+        }
+        let mut seek = tx
+            .prepare(
+                "INSERT INTO seeks (variant, player, options, created, expires) \
+                 VALUES ('chess', ?1, '[]', ?2, ?3)",
+            )
+            .unwrap();
+        for p in (2..=players).step_by(100) {
+            seek.execute(params![
+                p as i64,
+                stamp(now() - TimeDelta::days(1)),
+                stamp(now() + TimeDelta::days(10))
+            ])
+            .unwrap();
+        }
+        let mut game = tx
+            .prepare(
+                "INSERT INTO games (id, variant, options, status, result, reason, position, ply, \
+                 created, updated) VALUES (?1, 'chess', '[]', ?2, ?3, ?4, ?5, 2, ?6, ?7)",
+            )
+            .unwrap();
+        let mut seat = tx
+            .prepare("INSERT INTO seats (game, seat, player) VALUES (?1, ?2, ?3)")
+            .unwrap();
+        let mut turn = tx
+            .prepare(
+                "INSERT INTO turns (game, seq, ply, kind, seat, player, text, at) \
+                 VALUES (?1, ?2, ?2, 'turn', ?3, ?4, ?5, ?6)",
+            )
+            .unwrap();
+        for g in 1..=games {
+            let r = spread(g as u64);
+            let last = now() - TimeDelta::seconds((r % (3 * 86_400)) as i64);
+            let mut white = (r >> 20) as usize % (players - 1) + 2;
+            let mut black = (white + 1 + (r >> 40) as usize % (players - 2)) % (players - 1) + 2;
+            if g % 100 == 0 {
+                // alice's: White in half of them.
+                if g % 200 == 0 {
+                    white = 1;
+                } else {
+                    black = 1;
+                }
+            }
+            let over = g % 5 == 0 && g % 200 != 0;
+            let (status, result, reason) = if over {
+                ("over", Some("1-0"), Some("resignation"))
+            } else {
+                ("active", None, None)
+            };
+            let id = g as i64;
+            game.execute(params![
+                id,
+                status,
+                result,
+                reason,
+                position,
+                stamp(created),
+                stamp(last)
+            ])
+            .unwrap();
+            seat.execute(params![id, 0, white as i64]).unwrap();
+            seat.execute(params![id, 1, black as i64]).unwrap();
+            turn.execute(params![id, 1, 0, white as i64, "e2-e4", stamp(created)])
+                .unwrap();
+            turn.execute(params![id, 2, 1, black as i64, "e7-e5", stamp(last)])
+                .unwrap();
+            if !over && white == 1 && mine.len() < 4 {
+                mine.push(id);
+            }
+            if !over && white != 1 && black != 1 && other == 0 {
+                (other, other_white) = (id, white);
+            }
+        }
+    }
+    due::settle(&tx, VARIANTS, now() - TimeDelta::hours(1)).unwrap();
+    tx.commit().unwrap();
+    conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
+        .unwrap();
+    (mine, other, other_white)
+}
