@@ -19,7 +19,7 @@ use boserv::rules::{GameOption, RulesError, VARIANTS, Variant};
 use boserv::service::{self, ServiceError, analysis, challenge::parse_option, demo, help, record};
 use boserv::store;
 
-use super::{Cli, Cmd, ConfigCmd, mail_command, publish_command};
+use super::{Cli, Cmd, ConfigCmd, mail_command, mailbox_command, publish_command};
 use crate::out::{errln, outln};
 
 /// What went wrong: a service error knows its exit code; anything else
@@ -284,6 +284,12 @@ pub fn run(
                 ExitCode::from(1)
             })
         }
+        Cmd::Fetch { deliver, transport } => {
+            let code = mailbox_command::fetch(&cli, config, deliver, transport)?;
+            publish_after(&cli.db, cli.busy_timeout_ms, config.get("web_dir"), now);
+            Ok(code)
+        }
+        Cmd::Serve { transport } => Ok(mailbox_command::serve(&cli, config, transport)?),
         Cmd::Outbox => {
             let conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
             mail_command::outbox(&conn)?;
@@ -325,6 +331,7 @@ pub fn run(
             let spool = boserv::mail::spool::beside(&cli.db, ".spool");
             let spool_copy = boserv::mail::spool::beside(&path, ".spool");
             let conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
+            store::backup::check_new(&[&path, &spool_copy]).map_err(ServiceError::from)?;
             if spool.exists() {
                 store::backup::snapshot_file(&spool, &spool_copy).map_err(ServiceError::from)?;
             }

@@ -32,6 +32,7 @@ const GROUPS: &[(&str, &str)] = &[
     ("front", "front end"),
     ("main", "front end"),
     ("mail_command", "front end"),
+    ("mailbox_command", "front end"),
     ("publish_command", "front end"),
     ("shell_command", "front end"),
     ("out", "front end"),

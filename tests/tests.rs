@@ -3,6 +3,7 @@
 
 mod architecture;
 mod bochess;
+mod backup_refused;
 mod bot_move;
 mod bot_play;
 mod chess_cache;
@@ -17,6 +18,7 @@ mod fixes_b;
 mod games;
 mod grammar;
 mod mail_atomic;
+mod mailbox;
 mod mail_cli;
 mod mail_crash;
 mod mail_guard;
