@@ -19,7 +19,8 @@
 # boserv is set up with two settings, as docs say, and runs `boserv
 # serve` (IDLE renewed every 20 s here, to exercise the renewal); while
 # the players sign up, play a chess game to mate and chat, all by Reply,
-# `serve` is killed (SIGKILL) at random moments and started again, and
+# `serve` is killed (SIGKILL) at random moments (not while it hands
+# answers to the SMTP server) and started again, and
 # the IMAP server is restarted while `serve` waits in IDLE.
 #
 # Last line:
@@ -35,6 +36,10 @@ here="$(cd "$(dirname "$0")" && pwd)"
 bin="$(realpath "${1:-$here/../target/debug/boserv}")"
 [ -x "$bin" ] || { echo "imap-e2e: no boserv binary at $bin (cargo build first)" >&2; exit 2; }
 work="$(mktemp -d /tmp/imap-e2e.XXXXXX)"
+# Dovecot's auth process (user dovecot) reads the users file and its
+# delivery (user vmail) the maildirs below: the directory is theirs to
+# pass through. The test passwords are no secret; boserv's file is 0600.
+chmod 755 "$work"
 imaps=10993
 submission=10587
 relay=10025

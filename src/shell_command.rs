@@ -284,12 +284,17 @@ pub fn run(
                 ExitCode::from(1)
             })
         }
-        Cmd::Fetch { deliver, transport } => {
-            let code = mailbox_command::fetch(&cli, config, deliver, transport)?;
+        Cmd::Fetch {
+            deliver,
+            ref transport,
+        } => {
+            let code = mailbox_command::fetch(&cli, config, deliver, transport.clone())?;
             publish_after(&cli.db, cli.busy_timeout_ms, config.get("web_dir"), now);
             Ok(code)
         }
-        Cmd::Serve { transport } => Ok(mailbox_command::serve(&cli, config, transport)?),
+        Cmd::Serve { ref transport } => {
+            Ok(mailbox_command::serve(&cli, config, transport.clone())?)
+        }
         Cmd::Outbox => {
             let conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
             mail_command::outbox(&conn)?;
