@@ -253,6 +253,24 @@ timed("alice", f"Board {n}", reply, "bob", newest("bob", f"Board {n} bob"), "Qd8
 stop_chaos.set()
 chaos_thread.join()
 
+log("== serve stopped; boserv fetch --deliver, as cron runs it")
+kill_serve()
+
+
+def mail_then_fetch(user, subject):
+    before = len(inbox("chess"))
+    mail(user, subject)
+    for _ in range(200):
+        if len(inbox("chess")) > before:
+            break
+        time.sleep(0.05)
+    fetched = run_boserv("fetch", "--deliver")
+    if fetched.returncode != 0:
+        log(f"imap-e2e: boserv fetch exited {fetched.returncode}: {fetched.stderr}")
+
+
+timed("carol", "help", mail_then_fetch, "carol", "help")
+
 # Answers a kill left leased in the outbox (a delivery cut short) leave
 # when their lease ends: a deliver with the clock past it sends them now.
 late = 0
@@ -299,7 +317,6 @@ for u in ("alice", "bob", "carol"):
             log(f"imap-e2e: doubled in {u}'s inbox: {msg['Subject']}")
         texts[key] = mid
 
-kill_serve()
 outbox = run_boserv("outbox").stdout.strip()
 if outbox:
     log(f"mail left in the outbox:\n{outbox}")
