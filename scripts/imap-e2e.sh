@@ -111,7 +111,7 @@ submission_relay_host = 127.0.0.1
 submission_relay_port = $relay
 submission_relay_trusted = yes
 protocol imap {
-  imap_idle_notify_interval = 1 mins
+  imap_idle_notify_interval = 5 secs
 }
 EOF
 dovecot -c "$work/dovecot.conf"

@@ -62,7 +62,11 @@ pub fn fetch(
         }
     };
     let transport = transport.or_else(|| config.get("transport"));
-    after(&mut conn, now(), deliver.then_some(transport.as_deref()).flatten());
+    after(
+        &mut conn,
+        now(),
+        deliver.then_some(transport.as_deref()).flatten(),
+    );
     Ok(code)
 }
 

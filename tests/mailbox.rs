@@ -84,7 +84,12 @@ impl Folder for Session {
 
     fn uids_after(&mut self, after: u32) -> Result<Vec<u32>, FolderError> {
         let server = self.server.lock().unwrap();
-        Ok(server.messages.keys().copied().filter(|&u| u > after).collect())
+        Ok(server
+            .messages
+            .keys()
+            .copied()
+            .filter(|&u| u > after)
+            .collect())
     }
 
     fn fetch(&mut self, uid: u32) -> Result<Option<Vec<u8>>, FolderError> {
@@ -105,7 +110,9 @@ impl Folder for Session {
 
     fn wait(&mut self, _timeout: Duration) -> Option<Result<Waited, FolderError>> {
         match &mut self.waits_left {
-            Some(0) => Some(Err(FolderError::Protocol("BYE server shutting down".into()))),
+            Some(0) => Some(Err(FolderError::Protocol(
+                "BYE server shutting down".into(),
+            ))),
             Some(n) => {
                 *n -= 1;
                 Some(Ok(Waited::TimedOut))
@@ -265,7 +272,10 @@ fn a_message_that_cannot_be_taken_in_stops_the_round_and_nothing_is_skipped() {
     )
     .unwrap();
     let error = take(&mut session(&server), &mut conn).unwrap_err();
-    assert!(matches!(error, RoundError::Intake { uid: 2, .. }), "{error}");
+    assert!(
+        matches!(error, RoundError::Intake { uid: 2, .. }),
+        "{error}"
+    );
     assert_eq!(mark(&conn), Some((1, 1)), "the mark stops before it");
     assert_eq!(server.lock().unwrap().seen, vec![1]);
 
@@ -282,7 +292,10 @@ fn two_readers_at_once_answer_each_message_once() {
     open(&env);
     let server = Server::new();
     for n in 1..=12 {
-        deliver(&server, &help_mail(if n % 2 == 0 { "alice" } else { "bob" }, n));
+        deliver(
+            &server,
+            &help_mail(if n % 2 == 0 { "alice" } else { "bob" }, n),
+        );
     }
     let readers: Vec<_> = (0..2)
         .map(|_| {

@@ -2,8 +2,8 @@
 //! beside this one.
 
 mod architecture;
-mod bochess;
 mod backup_refused;
+mod bochess;
 mod bot_move;
 mod bot_play;
 mod chess_cache;
@@ -18,7 +18,6 @@ mod fixes_b;
 mod games;
 mod grammar;
 mod mail_atomic;
-mod mailbox;
 mod mail_cli;
 mod mail_crash;
 mod mail_guard;
@@ -35,6 +34,7 @@ mod mail_single;
 mod mail_spool;
 mod mail_trust;
 mod mail_wire;
+mod mailbox;
 mod operator;
 mod orphic;
 mod orthodia;

@@ -46,7 +46,8 @@ impl FromStr for MailboxUrl {
     type Err = MailboxUrlError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let (base, options) = secret::split_options(text.trim()).map_err(MailboxUrlError::Option)?;
+        let (base, options) =
+            secret::split_options(text.trim()).map_err(MailboxUrlError::Option)?;
         let rest = base
             .strip_prefix("imaps://")
             .ok_or(MailboxUrlError::Shape)?;
@@ -138,7 +139,12 @@ mod tests {
             .unwrap_err();
         assert_eq!(error, MailboxUrlError::PasswordInUrl);
         assert!(!error.to_string().contains("hunter2"));
-        for bad in ["imap://bo@h", "imaps://h/INBOX", "imaps://bo@:993", "imaps://bo@h:x"] {
+        for bad in [
+            "imap://bo@h",
+            "imaps://h/INBOX",
+            "imaps://bo@:993",
+            "imaps://bo@h:x",
+        ] {
             assert!(bad.parse::<MailboxUrl>().is_err(), "{bad}");
         }
     }

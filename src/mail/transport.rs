@@ -285,9 +285,11 @@ impl Transport {
                                 PASSWORD_ENV,
                                 options,
                             )
-                            .map_err(|error| TransportError::Secret {
-                                spec: format!("{host}:{port}"),
-                                error,
+                            .map_err(|error| {
+                                TransportError::Secret {
+                                    spec: format!("{host}:{port}"),
+                                    error,
+                                }
                             })?,
                         };
                         builder.credentials(Credentials::new(user.clone(), pass))
@@ -366,8 +368,7 @@ fn tls_parameters(host: &str, options: &Options) -> Result<TlsParameters, String
     let mut builder = TlsParameters::builder(host.to_string());
     if let Some(path) = &options.ca {
         let pem = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let cert =
-            Certificate::from_pem(&pem).map_err(|e| format!("{}: {e}", path.display()))?;
+        let cert = Certificate::from_pem(&pem).map_err(|e| format!("{}: {e}", path.display()))?;
         builder = builder.add_root_certificate(cert);
     }
     builder.build().map_err(|e| e.to_string())
@@ -465,7 +466,9 @@ mod tests {
             }
         );
         assert_eq!(
-            spec("smtp+starttls://chess%40club.example@smtp.example.net?password-file=/etc/boserv/smtp.pw"),
+            spec(
+                "smtp+starttls://chess%40club.example@smtp.example.net?password-file=/etc/boserv/smtp.pw"
+            ),
             TransportSpec::Smtp {
                 security: Security::StartTls,
                 host: "smtp.example.net".into(),

@@ -58,7 +58,12 @@ pub fn advance(
                              ELSE excluded.last_uid END,
              uidvalidity = excluded.uidvalidity,
              updated = excluded.updated",
-        params![mailbox, uidvalidity, uid, now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)],
+        params![
+            mailbox,
+            uidvalidity,
+            uid,
+            now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+        ],
     )?;
     Ok(())
 }
@@ -75,10 +80,12 @@ mod tests {
         assert_eq!(get(&conn, inbox).unwrap(), None);
         advance(&conn, inbox, 7, 12, now).unwrap();
         advance(&conn, inbox, 7, 9, now).unwrap();
-        let mark = |uidvalidity, last_uid| Some(Mark {
-            uidvalidity,
-            last_uid,
-        });
+        let mark = |uidvalidity, last_uid| {
+            Some(Mark {
+                uidvalidity,
+                last_uid,
+            })
+        };
         assert_eq!(get(&conn, inbox).unwrap(), mark(7, 12), "never backwards");
         advance(&conn, inbox, 8, 3, now).unwrap();
         assert_eq!(get(&conn, inbox).unwrap(), mark(8, 3), "a new numbering");

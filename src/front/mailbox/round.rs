@@ -87,8 +87,8 @@ pub fn take_new(
             continue;
         };
         let raw = RawMail::from_bytes(&bytes, limit);
-        let handled =
-            handle::take_in(conn, &raw, now()).map_err(|error| RoundError::Intake { uid, error })?;
+        let handled = handle::take_in(conn, &raw, now())
+            .map_err(|error| RoundError::Intake { uid, error })?;
         if handled.disposition == Disposition::Duplicate {
             round.duplicates += 1;
         } else {

@@ -23,13 +23,11 @@ impl ImapFolder {
         let password = url
             .password()
             .map_err(|e| FolderError::Setup(e.to_string()))?;
-        let stream =
-            TlsStream::connect(&url.host, url.port, url.ca().map(|p| p.as_path())).map_err(
-                |reason| FolderError::Connect {
-                    server: server.clone(),
-                    reason,
-                },
-            )?;
+        let stream = TlsStream::connect(&url.host, url.port, url.ca().map(|p| p.as_path()))
+            .map_err(|reason| FolderError::Connect {
+                server: server.clone(),
+                reason,
+            })?;
         let mut client = imap::Client::new(stream);
         client.read_greeting().map_err(|e| FolderError::Connect {
             server: server.clone(),
@@ -65,9 +63,9 @@ impl ImapFolder {
 impl Folder for ImapFolder {
     fn open(&mut self) -> Result<u32, FolderError> {
         let mailbox = self.session.select(&self.folder).map_err(protocol)?;
-        mailbox.uid_validity.ok_or_else(|| {
-            FolderError::Protocol(format!("{} has no UIDVALIDITY", self.folder))
-        })
+        mailbox
+            .uid_validity
+            .ok_or_else(|| FolderError::Protocol(format!("{} has no UIDVALIDITY", self.folder)))
     }
 
     fn uids_after(&mut self, after: u32) -> Result<Vec<u32>, FolderError> {

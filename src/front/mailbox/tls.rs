@@ -6,12 +6,15 @@
 //! Every read has a deadline, so that a connection the network dropped
 //! without a word (a NAT's table forgetting it, a provider's silent
 //! timeout) ends in an error and a reconnect instead of a wait for ever.
+//! IDLE's wait is one deadline for the whole wait, not for each read: a
+//! server that sends "still here" every two minutes (Dovecot) would
+//! otherwise keep an IDLE from ever being renewed.
 
 use std::io::{self, Read, Write};
 use std::net::{TcpStream, ToSocketAddrs};
 use std::path::Path;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, ServerName};
@@ -22,7 +25,11 @@ pub const DEADLINE: Duration = Duration::from_secs(60);
 
 /// A TLS stream to the server, ready for the `imap` crate.
 #[derive(Debug)]
-pub struct TlsStream(StreamOwned<ClientConnection, TcpStream>);
+pub struct TlsStream {
+    stream: StreamOwned<ClientConnection, TcpStream>,
+    /// When the wait IDLE set ends (`None`: [`DEADLINE`] per read).
+    wait_until: Option<Instant>,
+}
 
 impl TlsStream {
     /// Connects to `host:port` and starts TLS, trusting the public roots
@@ -49,7 +56,10 @@ impl TlsStream {
                             .complete_io(&mut stream.sock)
                             .map_err(|e| format!("TLS: {e}"))?;
                     }
-                    return Ok(TlsStream(stream));
+                    return Ok(TlsStream {
+                        stream,
+                        wait_until: None,
+                    });
                 }
                 Err(e) => last = e.to_string(),
             }
@@ -62,8 +72,8 @@ fn client_config(ca: Option<&Path>) -> Result<Arc<ClientConfig>, String> {
     let mut roots = RootCertStore::empty();
     roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
     if let Some(path) = ca {
-        let certs = CertificateDer::pem_file_iter(path)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let certs =
+            CertificateDer::pem_file_iter(path).map_err(|e| format!("{}: {e}", path.display()))?;
         for cert in certs {
             let cert = cert.map_err(|e| format!("{}: {e}", path.display()))?;
             roots
@@ -82,25 +92,33 @@ fn client_config(ca: Option<&Path>) -> Result<Arc<ClientConfig>, String> {
 
 impl Read for TlsStream {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        self.0.read(buf)
+        if let Some(until) = self.wait_until {
+            let left = until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(io::ErrorKind::TimedOut.into());
+            }
+            self.stream.sock.set_read_timeout(Some(left))?;
+        }
+        self.stream.read(buf)
     }
 }
 
 impl Write for TlsStream {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0.write(buf)
+        self.stream.write(buf)
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.0.flush()
+        self.stream.flush()
     }
 }
 
 impl imap::extensions::idle::SetReadTimeout for TlsStream {
-    /// IDLE sets its own wait, then clears it: cleared, the deadline
-    /// applies again rather than none.
+    /// IDLE sets its wait (one deadline for all its reads), then clears
+    /// it: cleared, [`DEADLINE`] applies to each read again, never none.
     fn set_read_timeout(&mut self, timeout: Option<Duration>) -> imap::Result<()> {
-        self.0
+        self.wait_until = timeout.map(|wait| Instant::now() + wait);
+        self.stream
             .sock
             .set_read_timeout(Some(timeout.unwrap_or(DEADLINE)))
             .map_err(imap::Error::Io)

@@ -76,10 +76,7 @@ pub fn serve(conn: &mut Connection, serve: &mut Serve<'_>) {
         match session(conn, folder.as_mut(), serve, &mut retry) {
             Ok(()) => return,
             Err(e) => {
-                (serve.report)(format!(
-                    "{e}; connecting again in {}s",
-                    retry.as_secs()
-                ));
+                (serve.report)(format!("{e}; connecting again in {}s", retry.as_secs()));
                 drop(folder);
                 (serve.sleep)(retry);
                 retry = (retry * 2).min(serve.pace.last_retry);
