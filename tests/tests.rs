@@ -2,6 +2,7 @@
 //! beside this one.
 
 mod architecture;
+mod backup_refused;
 mod bochess;
 mod bot_move;
 mod bot_play;
@@ -36,6 +37,7 @@ mod mail_single;
 mod mail_spool;
 mod mail_trust;
 mod mail_wire;
+mod mailbox;
 mod operator;
 mod orphic;
 mod orthodia;

@@ -90,6 +90,37 @@ if ! printf '%s\n' "$local_domains" | grep -qix "$domain"; then
 fi
 said "$mta delivers $domain locally; cron is installed"
 
+# 0b. ... and running: an installed MTA or cron that is not running
+#     delivers nothing (a container or a machine without systemd starts
+#     neither). Started here, with the command said; with systemd, enabled
+#     so that they start at boot too.
+running() { pgrep -x "$1" >/dev/null 2>&1; }
+start() { # NAME UNIT COMMAND...
+    svc=$1 unit=$2
+    shift 2
+    if [ -d /run/systemd/system ]; then
+        systemctl enable --now "$unit" >/dev/null 2>&1 || {
+            echo "setup.sh: $svc is not running and systemctl enable --now $unit failed: start it, then run setup.sh again" >&2
+            exit 2
+        }
+        said "$svc was not running: started (systemctl enable --now $unit)"
+    else
+        "$@" || {
+            echo "setup.sh: $svc is not running and '$*' failed: start it, then run setup.sh again" >&2
+            exit 2
+        }
+        said "$svc was not running: started ($*; no systemd here, so start it at boot yourself)"
+    fi
+}
+cron_bin=$(command -v cron || echo /usr/sbin/cron)
+running cron || start cron cron "$cron_bin"
+case "$mta" in
+postfix) postfix status >/dev/null 2>&1 || start postfix postfix postfix start ;;
+exim) running exim4 || start exim exim4 exim4 -bd -q30m ;;
+esac
+running cron || { echo "setup.sh: cron does not stay running (see its log)" >&2; exit 2; }
+said "$mta and cron are running"
+
 # 1. The user and its home (the database directory).
 if ! id "$user" >/dev/null 2>&1; then
     useradd --system --home-dir "$home" --create-home --shell /usr/sbin/nologin "$user"

@@ -29,6 +29,7 @@ use boserv::command::{GameId, World, verbs};
 
 mod allocator;
 mod huge_pages;
+mod mailbox;
 mod mta;
 mod out;
 mod publish;
@@ -160,6 +161,24 @@ enum Cmd {
         /// sendmail[:PATH], smtp://HOST:PORT, smtps://HOST[:PORT],
         /// smtp+starttls://HOST[:PORT] (user:pass@ allowed) or file:DIR.
         /// Default: the `transport` setting (`boserv config`).
+        #[arg(long)]
+        transport: Option<String>,
+    },
+    /// Take in the new mail of the `mailbox` setting's IMAP folder, once
+    /// (for cron); exits 1 when some could not be taken in now.
+    Fetch {
+        /// Send the outbox afterwards.
+        #[arg(long)]
+        deliver: bool,
+        /// How mail leaves (with --deliver; default: the `transport`
+        /// setting).
+        #[arg(long)]
+        transport: Option<String>,
+    },
+    /// Take in the `mailbox` setting's mail as it comes (IMAP IDLE) and
+    /// send the outbox after each; runs until stopped.
+    Serve {
+        /// How mail leaves (default: the `transport` setting).
         #[arg(long)]
         transport: Option<String>,
     },

@@ -22,7 +22,7 @@ use super::{Cli, Cmd, parse_now};
 /// a line naming one goes to clap.
 const TOOLS: &[&str] = &[
     "moves", "perft", "bot-move", "replay", "demo", "remind", "run", "mail", "deliver", "outbox",
-    "spool", "backup", "publish", "config",
+    "spool", "backup", "publish", "config", "fetch", "serve",
 ];
 
 /// The default of `--busy-timeout-ms` (as declared on [`Cli`]).

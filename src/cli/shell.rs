@@ -20,7 +20,7 @@ use boserv::service::{self, ServiceError, analysis, challenge::parse_option, dem
 use boserv::store;
 
 use super::out::{errln, outln};
-use super::{Cli, Cmd, ConfigCmd, mta, publish};
+use super::{Cli, Cmd, ConfigCmd, mailbox, mta, publish};
 
 /// What went wrong: a service error knows its exit code; anything else
 /// is a 2.
@@ -281,6 +281,17 @@ pub fn run(
                 ExitCode::from(1)
             })
         }
+        Cmd::Fetch {
+            deliver,
+            ref transport,
+        } => {
+            let code = mailbox::fetch(&cli, config, deliver, transport.clone())?;
+            publish_after(&cli.db, cli.busy_timeout_ms, config.get("web_dir"), now);
+            Ok(code)
+        }
+        Cmd::Serve { ref transport } => {
+            Ok(mailbox::serve(&cli, config, transport.clone())?)
+        }
         Cmd::Outbox => {
             let conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
             mta::outbox(&conn)?;
@@ -321,6 +332,7 @@ pub fn run(
             let spool = boserv::mail::spool::beside(&cli.db, ".spool");
             let spool_copy = boserv::mail::spool::beside(&path, ".spool");
             let conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
+            store::backup::check_new(&[&path, &spool_copy]).map_err(ServiceError::from)?;
             if spool.exists() {
                 store::backup::snapshot_file(&spool, &spool_copy).map_err(ServiceError::from)?;
             }

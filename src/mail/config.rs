@@ -44,10 +44,22 @@ pub const SETTINGS: &[Setting] = &[
         name: "transport",
         env: "BOSERV_TRANSPORT",
         default: Some("sendmail"),
-        about: "how mail leaves: sendmail[:PATH], smtp://HOST:PORT, smtps://…, smtp+starttls://… or file:DIR",
+        about: "how mail leaves: sendmail[:PATH], smtp://HOST:PORT, smtps://USER@HOST…, smtp+starttls://USER@HOST… (password: BOSERV_TRANSPORT_PASSWORD or ?password-file=PATH) or file:DIR",
         check: |value| {
             value
                 .parse::<TransportSpec>()
+                .map(drop)
+                .map_err(|e| e.to_string())
+        },
+    },
+    Setting {
+        name: "mailbox",
+        env: "BOSERV_MAILBOX",
+        default: None,
+        about: "where `boserv fetch` and `serve` read mail: imaps://USER@HOST[:PORT]/FOLDER (password: BOSERV_MAILBOX_PASSWORD or ?password-file=PATH, never here)",
+        check: |value| {
+            value
+                .parse::<super::mailbox_url::MailboxUrl>()
                 .map(drop)
                 .map_err(|e| e.to_string())
         },
@@ -364,7 +376,7 @@ mod tests {
     fn unknown_names_and_bad_values_are_refused_with_the_reason() {
         assert_eq!(
             check("colour", "red").unwrap_err().to_string(),
-            "no setting colour; settings: from, transport, templates, max-message-size, inbox-keep-days, answers-per-day, free-refusals, invitation-days, messages-per-day, signups-per-day, confirmations-per-day, commands-per-mail, reply-token-mails, seeks-per-player, tournaments-per-player, bot-games-per-player, invitations-per-player, operators, bot-userid, bot-seeks, web_dir"
+            "no setting colour; settings: from, transport, mailbox, templates, max-message-size, inbox-keep-days, answers-per-day, free-refusals, invitation-days, messages-per-day, signups-per-day, confirmations-per-day, commands-per-mail, reply-token-mails, seeks-per-player, tournaments-per-player, bot-games-per-player, invitations-per-player, operators, bot-userid, bot-seeks, web_dir"
         );
         assert!(
             check("transport", "pigeon")

@@ -5,8 +5,11 @@
 //! hands mail to the local MTA, `smtp://HOST:PORT` talks plain SMTP (for a
 //! relay on loopback), `smtps://HOST[:PORT]` and
 //! `smtp+starttls://HOST[:PORT]` talk encrypted SMTP to a remote relay
-//! (with `user:pass@` when it wants a login), and `file:DIR` writes one
-//! `.eml` per mail for tests and dry runs.
+//! (with `user@` when it wants a login, the password in
+//! `BOSERV_TRANSPORT_PASSWORD` or in a file named by `?password-file=PATH`,
+//! as [`super::secret`] says; `user:pass@` still works but stores the
+//! password in the database), and `file:DIR` writes one `.eml` per mail
+//! for tests and dry runs. `?ca=PATH` trusts a self-signed server.
 //!
 //! A `deliver` killed at any point never doubles a `file:` mail: each is
 //! written to a temporary name, synced and renamed to a name made from its
@@ -23,6 +26,13 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use lettre::transport::smtp::authentication::Credentials;
+use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
+
+use super::secret::{self, Options, SecretError};
+
+/// The variable that holds the SMTP password, when neither the setting
+/// nor a password file does.
+pub const PASSWORD_ENV: &str = "BOSERV_TRANSPORT_PASSWORD";
 use lettre::{Message, SendmailTransport, SmtpTransport, Transport as _};
 
 /// How long one SMTP conversation may stall.
@@ -38,7 +48,10 @@ pub enum TransportSpec {
         security: Security,
         host: String,
         port: u16,
-        login: Option<(String, String)>,
+        /// The user, and the password when the setting holds it.
+        login: Option<(String, Option<String>)>,
+        /// Where the password is kept, and a CA to trust.
+        options: Options,
     },
     File {
         dir: PathBuf,
@@ -69,8 +82,12 @@ pub enum TransportError {
     MissingPort(String),
     #[error("transport {0}: not a port number")]
     BadPort(String),
-    #[error("transport {0}: write the login as user:password@")]
+    #[error("transport {0}: write the login as user@ (the password kept apart) or user:password@")]
     BadLogin(String),
+    #[error("transport {spec}: {reason}")]
+    BadOption { spec: String, reason: String },
+    #[error("transport {spec}: {error}")]
+    Secret { spec: String, error: SecretError },
     #[error("transport {0}: missing directory (file:DIR)")]
     MissingDir(String),
     #[error("transport {spec}: {reason}")]
@@ -137,14 +154,22 @@ impl FromStr for TransportSpec {
         } else {
             return Err(TransportError::Unknown(shown.clone()));
         };
+        let (rest, options) =
+            secret::split_options(rest).map_err(|reason| TransportError::BadOption {
+                spec: shown.clone(),
+                reason,
+            })?;
         let rest = rest.trim_end_matches('/');
         let (login, server) = match rest.rsplit_once('@') {
             Some((login, server)) => {
-                let (user, pass) = login
-                    .split_once(':')
-                    .filter(|(user, _)| !user.is_empty())
-                    .ok_or_else(|| TransportError::BadLogin(shown.clone()))?;
-                (Some((percent_decode(user), percent_decode(pass))), server)
+                let (user, pass) = match login.split_once(':') {
+                    Some((user, pass)) => (user, Some(percent_decode(pass))),
+                    None => (login, None),
+                };
+                if user.is_empty() {
+                    return Err(TransportError::BadLogin(shown.clone()));
+                }
+                (Some((percent_decode(user), pass)), server)
             }
             None => (None, rest),
         };
@@ -167,6 +192,7 @@ impl FromStr for TransportSpec {
             host: host.into(),
             port,
             login,
+            options,
         })
     }
 }
@@ -186,7 +212,7 @@ fn redact(spec: &str) -> String {
 }
 
 /// `%40` -> `@` in a login, so passwords may hold any character.
-fn percent_decode(text: &str) -> String {
+pub(crate) fn percent_decode(text: &str) -> String {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -232,20 +258,41 @@ impl Transport {
                 host,
                 port,
                 login,
+                options,
             } => {
-                let tls_error = |e: lettre::transport::smtp::Error| TransportError::Tls {
+                let tls_error = |reason: String| TransportError::Tls {
                     spec: format!("{host}:{port}"),
-                    reason: e.to_string(),
+                    reason,
                 };
                 let builder = match security {
                     Security::Plain => SmtpTransport::builder_dangerous(host.as_str()),
-                    Security::Implicit => SmtpTransport::relay(host).map_err(tls_error)?,
-                    Security::StartTls => SmtpTransport::starttls_relay(host).map_err(tls_error)?,
+                    Security::Implicit => {
+                        let tls = tls_parameters(host, options).map_err(tls_error)?;
+                        SmtpTransport::builder_dangerous(host.as_str()).tls(Tls::Wrapper(tls))
+                    }
+                    Security::StartTls => {
+                        let tls = tls_parameters(host, options).map_err(tls_error)?;
+                        SmtpTransport::builder_dangerous(host.as_str()).tls(Tls::Required(tls))
+                    }
                 };
                 let builder = builder.port(*port).timeout(Some(SMTP_TIMEOUT));
                 let builder = match login {
                     Some((user, pass)) => {
-                        builder.credentials(Credentials::new(user.clone(), pass.clone()))
+                        let pass = match pass {
+                            Some(pass) => pass.clone(),
+                            None => secret::password(
+                                &format!("the SMTP login {user}@{host}"),
+                                PASSWORD_ENV,
+                                options,
+                            )
+                            .map_err(|error| {
+                                TransportError::Secret {
+                                    spec: format!("{host}:{port}"),
+                                    error,
+                                }
+                            })?,
+                        };
+                        builder.credentials(Credentials::new(user.clone(), pass))
                     }
                     None => builder,
                 };
@@ -316,6 +363,17 @@ impl Transport {
     }
 }
 
+/// TLS for `host`: the public roots, and the certificates of `?ca=PATH`.
+fn tls_parameters(host: &str, options: &Options) -> Result<TlsParameters, String> {
+    let mut builder = TlsParameters::builder(host.to_string());
+    if let Some(path) = &options.ca {
+        let pem = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let cert = Certificate::from_pem(&pem).map_err(|e| format!("{}: {e}", path.display()))?;
+        builder = builder.add_root_certificate(cert);
+    }
+    builder.build().map_err(|e| e.to_string())
+}
+
 /// Writes `outbox-ROW.eml` in `dir` whole or not at all: a temporary
 /// file, synced, renamed over the final name, and the directory synced.
 fn write_file(dir: &Path, row: i64, message: &Message) -> std::io::Result<()> {
@@ -383,7 +441,8 @@ mod tests {
                 security: Security::Plain,
                 host: "127.0.0.1".into(),
                 port: 2525,
-                login: None
+                login: None,
+                options: Options::default(),
             }
         );
         assert_eq!(
@@ -392,7 +451,8 @@ mod tests {
                 security: Security::Implicit,
                 host: "mail.example.org".into(),
                 port: 465,
-                login: None
+                login: None,
+                options: Options::default(),
             }
         );
         assert_eq!(
@@ -401,7 +461,23 @@ mod tests {
                 security: Security::StartTls,
                 host: "mail.example.org".into(),
                 port: 2587,
-                login: Some(("bo".into(), "p@ss:w".into())),
+                login: Some(("bo".into(), Some("p@ss:w".into()))),
+                options: Options::default(),
+            }
+        );
+        assert_eq!(
+            spec(
+                "smtp+starttls://chess%40club.example@smtp.example.net?password-file=/etc/boserv/smtp.pw"
+            ),
+            TransportSpec::Smtp {
+                security: Security::StartTls,
+                host: "smtp.example.net".into(),
+                port: 587,
+                login: Some(("chess@club.example".into(), None)),
+                options: Options {
+                    password_file: Some("/etc/boserv/smtp.pw".into()),
+                    ca: None,
+                },
             }
         );
     }
@@ -423,8 +499,8 @@ mod tests {
             "transport smtps://:465: missing host"
         );
         assert_eq!(
-            error("smtps://nopass@host"),
-            "transport smtps://nopass:***@host: write the login as user:password@"
+            error("smtps://:pw@host"),
+            "transport smtps://:***@host: write the login as user@ (the password kept apart) or user:password@"
         );
         assert_eq!(
             error("file:"),

@@ -12,14 +12,22 @@ use rusqlite::Connection;
 
 use super::StoreError;
 
+/// Refuses a backup whose files (the database's copy, the spool's) are
+/// not all new, before any of them is written: a refused backup writes
+/// nothing, so the same command works once the old files are moved.
+pub fn check_new(files: &[&Path]) -> Result<(), StoreError> {
+    match files.iter().find(|file| file.exists()) {
+        Some(file) => Err(StoreError::Setup(format!(
+            "{} exists already: a backup is written to a new file",
+            file.display()
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// Writes the database `conn` is open on to `to`, which must not exist.
 pub fn snapshot(conn: &Connection, to: &Path) -> Result<(), StoreError> {
-    if to.exists() {
-        return Err(StoreError::Setup(format!(
-            "{} exists already: a backup is written to a new file",
-            to.display()
-        )));
-    }
+    check_new(&[to])?;
     let target = to
         .to_str()
         .ok_or_else(|| StoreError::Setup(format!("{} is not a UTF-8 path", to.display())))?;

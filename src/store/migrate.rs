@@ -42,6 +42,7 @@ pub const STEPS: &[&str] = &[
     include_str!("digest_tokens.sql"),
     include_str!("seek_words.sql"),
     include_str!("scale.sql"),
+    include_str!("mailbox_marks.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,

@@ -20,6 +20,7 @@ pub mod due;
 pub mod games;
 pub mod invitations;
 pub mod ladder;
+pub mod mailbox_marks;
 pub mod migrate;
 pub mod players;
 pub mod queued;
