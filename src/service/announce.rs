@@ -347,7 +347,12 @@ pub(super) fn address(
     if !letter.diagram_later {
         // The diagram's own `Last move:` line gets the check or mate mark
         // and what the turn took (the HTML board's notes too, when drawn).
-        letter.diagram = diagram(&*game.position, seat, letter.last_shown.as_ref());
+        letter.diagram = diagram(
+            &*game.position,
+            seat,
+            letter.last_shown.as_ref(),
+            letter.show,
+        );
     }
     letter.html_board = Some(HtmlBoard {
         variant: game.variant.name().to_string(),
@@ -366,6 +371,7 @@ pub(super) fn address(
         seat,
         before_last: letter.before_last.clone(),
         last_shown: letter.last_shown.clone(),
+        show: letter.show,
     });
     letter.your_turn =
         letter.to_move.as_deref() == Some(reader.as_str()) && game.position.to_move().is_some();
