@@ -226,7 +226,7 @@ def check_names(browser, facts):
         roles.add(role)
         if role == "table" and name:
             table_named = True
-        if role == "img":
+        if role in ("img", "image"):
             match = NAMED.match(name)
             if match:
                 names[match.group(3)] = match.group(1)

@@ -7,20 +7,26 @@
 //! cannot see the board have long asked for the position this way).
 //!
 //! Pieces go by the letters the game's key names (the key follows the
-//! boards), each army's in the order of the game's kinds (king first in
-//! chess), then by file and rank.
+//! boards), each army's as a chess player lists them: king, queen, rooks,
+//! bishops, knights, the game's other pieces in the order of its key,
+//! pawns last; then by file and rank.
 
 use crate::rules::picture::Picture;
 
 /// One line per army, unwrapped: `White: Ke1, Qd1, Pa2`, and `White's
 /// reserve: Q, 2 R` after an army that can hold pieces.
 pub fn lines(picture: &Picture) -> Vec<String> {
+    const ORTHODOX: [&str; 5] = ["king", "queen", "rook", "bishop", "knight"];
     let kind_order = |letter: char| {
-        picture
-            .kinds
-            .iter()
-            .position(|k| k.letter == letter)
-            .unwrap_or(usize::MAX)
+        let Some(at) = picture.kinds.iter().position(|k| k.letter == letter) else {
+            return usize::MAX;
+        };
+        let name = picture.kinds[at].name.to_ascii_lowercase();
+        match ORTHODOX.iter().position(|&o| o == name) {
+            Some(rank) => rank,
+            None if name.starts_with("pawn") || name.contains("peono") => 1000 + at,
+            None => ORTHODOX.len() + at,
+        }
     };
     let mut out = Vec::new();
     for (seat, name) in picture.seats.iter().enumerate() {
@@ -141,7 +147,13 @@ mod tests {
         let start = find_variant("orphic").unwrap().start(&[]).unwrap();
         let picture = start.picture(0).unwrap();
         let lines = lines(&picture);
-        assert!(lines.iter().any(|l| l.starts_with("White's reserve: ")), "{lines:?}");
-        assert!(lines.iter().any(|l| l.starts_with("Black's reserve: ")), "{lines:?}");
+        assert!(
+            lines.iter().any(|l| l.starts_with("White's reserve: ")),
+            "{lines:?}"
+        );
+        assert!(
+            lines.iter().any(|l| l.starts_with("Black's reserve: ")),
+            "{lines:?}"
+        );
     }
 }

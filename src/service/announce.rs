@@ -226,6 +226,7 @@ pub fn queue_loaded(
             // Each player sees the board from their own side, and what
             // they may do now.
             let mut letter = letter.clone();
+            letter.show = crate::store::board_shows::show_of(conn, user)?;
             if let Some(loaded) = loaded {
                 address(&mut letter, loaded, seat, later.is_some())
                     .map_err(|e| StoreError::Damaged(e.to_string()))?;

@@ -39,6 +39,7 @@ pub const STEPS: &[&str] = &[
     include_str!("rows_folded.sql"),
     include_str!("due_marks.sql"),
     include_str!("checks_spelled_out.sql"),
+    include_str!("board_shows.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,

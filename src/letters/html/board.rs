@@ -59,9 +59,9 @@ const ZONES: [(&str, &str); 3] = [
 /// Light and dark squares of the last move, and its frame.
 const LAST: (&str, &str) = ("#e2cb62", "#c9a93a");
 const LAST_FRAME: &str = "#1e4fa3";
-/// A royal piece in check.
-const CHECK: &str = "#e4574c";
-/// The seam of a cylinder.
+/// A royal piece in check: orange, apart from Red's chips.
+const CHECK: &str = "#ef8a2e";
+/// The seam of a cylinder, a line along the edge of its squares.
 const SEAM: &str = "#c62828";
 const FONT: &str = "Arial,Helvetica,sans-serif";
 
@@ -235,14 +235,19 @@ pub fn table(picture: &Picture) -> String {
                 out,
                 " width=\"{cell}\" height=\"{cell}\" align=\"center\" bgcolor=\"{background}\" style=\"width:{cell}px;height:{cell}px;padding:0;text-align:center;vertical-align:middle;background:{background}"
             );
+            // Marks drawn inside the square (a border would make it taller).
+            let mut marks: Vec<String> = Vec::new();
             if last {
-                let _ = write!(out, ";box-shadow:inset 0 0 0 2px {LAST_FRAME}");
+                marks.push(format!("inset 0 0 0 2px {LAST_FRAME}"));
             }
             if picture.seam && in_box_rank && rank == top_rank {
-                let _ = write!(out, ";border-top:4px double {SEAM}");
+                marks.push(format!("inset 0 3px 0 {SEAM}"));
             }
             if picture.seam && in_box_rank && rank == box_ranks - 1 - top_rank {
-                let _ = write!(out, ";border-bottom:4px double {SEAM}");
+                marks.push(format!("inset 0 -3px 0 {SEAM}"));
+            }
+            if !marks.is_empty() {
+                let _ = write!(out, ";box-shadow:{}", marks.join(","));
             }
             out.push_str("\">");
             if let Some(man) = spot.piece {
@@ -288,10 +293,11 @@ fn reserve_line(picture: &Picture, reserve: &Reserve) -> String {
 }
 
 /// The key: each army's chips, each letter shown and what it stands for,
-/// and what the marks on the squares mean.
-fn key(picture: &Picture) -> String {
+/// and what the marks on the squares mean; the letters alone (`drawn`
+/// false) under a piece list without the board.
+fn key(picture: &Picture, drawn: bool) -> String {
     let mut items: Vec<String> = Vec::new();
-    for seat in 0..picture.seats.len() as u8 {
+    for seat in (0..picture.seats.len() as u8).filter(|_| drawn) {
         let mut sample = String::new();
         piece::write_sample(&mut sample, picture, seat, 18);
         items.push(format!(
@@ -316,26 +322,29 @@ fn key(picture: &Picture) -> String {
         marks.push("yellow, framed in blue: the last move".into());
     }
     if !picture.check.is_empty() {
-        marks.push("red: in check".into());
+        marks.push("orange: in check".into());
     }
     if picture.squares.iter().any(|s| s.zone > 0) {
         marks.push("green or blue squares: the board's zones".into());
     }
     if picture.seam {
         marks.push(format!(
-            "red double line: the seam, rank {} continues past rank 1",
+            "red line: the seam, rank {} continues past rank 1",
             picture.ranks
         ));
     }
-    let mut out = format!(
-        "<p style=\"font:13px/22px {FONT};color:{INK};background:{PAPER};margin:6px 0 0\">{}</p>\n",
-        items.join("<br>\n")
-    );
+    let mut out = String::new();
+    if !items.is_empty() {
+        out.push_str(&format!(
+            "<p style=\"font:13px/22px {FONT};color:{INK};background:{PAPER};margin:6px 0 0\">{}</p>\n",
+            items.join("<br>\n")
+        ));
+    }
     out.push_str(&format!(
         "<p style=\"font:13px/18px {FONT};color:{INK};background:{PAPER};margin:4px 0 0\">Letters: {}.",
         letters.join(", ")
     ));
-    if !marks.is_empty() {
+    if !marks.is_empty() && drawn {
         out.push_str(&format!(" Squares: {}.", escape(&marks.join("; "))));
     }
     out.push_str("</p>\n");
@@ -357,16 +366,7 @@ fn list(picture: &Picture) -> String {
 /// What a board block shows: the drawn board, the piece list, or both
 /// (a player's `board` setting; the text part shows the same, the ASCII
 /// board for the drawn one).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Show {
-    /// The list alone.
-    List,
-    /// The board alone.
-    Picture,
-    #[default]
-    Both,
-}
+pub use crate::ids::BoardShow as Show;
 
 /// The board block: the opponent's reserve above, the table, the
 /// reader's reserve below, the game's lines under the board, the piece
@@ -398,9 +398,7 @@ pub fn block_showing(picture: &Picture, notes: Option<&[String]>, show: Show) ->
     if show != Show::Picture {
         out.push_str(&list(picture));
     }
-    if show != Show::List {
-        out.push_str(&key(picture));
-    }
+    out.push_str(&key(picture, show != Show::List));
     out.push_str("</div>\n");
     out
 }

@@ -131,11 +131,7 @@ pub fn diagram(
 /// `position` drawn from `seat`'s side, its `Last move:` line with the
 /// turn as the mail shows it (`last_shown`: the turn as logged, and as
 /// shown with its mark and what it took).
-pub fn ascii(
-    position: &dyn Position,
-    seat: Seat,
-    last_shown: Option<&(String, String)>,
-) -> String {
+pub fn ascii(position: &dyn Position, seat: Seat, last_shown: Option<&(String, String)>) -> String {
     let diagram = position.render_for(seat);
     let diagram = diagram.trim_end();
     match last_shown {

@@ -37,6 +37,9 @@ pub const GLYPH_FONT: &str = "'DejaVu Sans','Segoe UI Symbol','Noto Sans Symbols
 
 /// The rim of White's chip: mid grey, kept by a dark mode.
 pub const WHITE_RIM: &str = "#7a7a7a";
+/// Red's chips: a red light enough to stay apart from Black's in a dark
+/// mode, which keeps it, and from White's there (grey rim, dark core).
+pub const RED: &str = "#e04a4a";
 
 /// How a seat's chips look.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +58,7 @@ impl Shape {
         match (picture.seats.get(seat as usize).map(String::as_str), seat) {
             (Some("White"), _) | (None, 0) => Shape::Round,
             (Some("Black"), _) | (None, 1) => Shape::Square,
-            (Some("Red"), _) => Shape::Leaf("#c62828"),
+            (Some("Red"), _) => Shape::Leaf(RED),
             _ => Shape::Leaf("#1e4fa3"),
         }
     }
@@ -217,7 +220,7 @@ mod tests {
             .unwrap()
             .picture(1)
             .unwrap();
-        assert_eq!(Shape::of(&picture, 1), Shape::Leaf("#c62828"));
+        assert_eq!(Shape::of(&picture, 1), Shape::Leaf(RED));
         assert_eq!(Shape::of(&picture, 2), Shape::Square, "Black");
         let mut red = String::new();
         let man = Man {

@@ -7,8 +7,12 @@
 //! only where the screen ends (a 64-character dice commitment included).
 //!
 //! A line was broken by hand when the next line's first word would have
-//! made it longer than [`JOINED`] columns: a sentence carried on. A short
-//! line (`5. Nf3 Nc6`, `Your roll: 3`) ends where it ends.
+//! made it longer than [`JOINED`] columns and the next line goes on with
+//! a small letter, a digit or a sign (a sentence carried on), or, when it
+//! begins with a capital, longer than [`WRAPPED`] columns (it could not
+//! have fit: `Board 3: alice (White) v bob (Red) v carol (Black)` is a
+//! line of its own, `Rated game: …` the next). A short line (`5. Nf3
+//! Nc6`, `Your roll: 3`) ends where it ends.
 
 use super::escape;
 
@@ -16,13 +20,15 @@ use super::escape;
 /// templates wrap at 70 to 72 columns, and what they fill in (names,
 /// dates) shortens a line by a few.
 const JOINED: usize = 56;
+/// The column the templates wrap at.
+const WRAPPED: usize = 72;
 
 const PROSE: &str = "font:15px/21px Arial,Helvetica,sans-serif;margin:8px 0;overflow-wrap:anywhere;word-wrap:break-word";
 const COLUMNS: &str = "font:13px/18px Menlo,Consolas,'DejaVu Sans Mono',monospace;margin:4px 0;white-space:pre-wrap;overflow-wrap:anywhere;word-wrap:break-word";
 
 /// Whether `line` keeps its columns.
 fn has_columns(line: &str) -> bool {
-    line.starts_with([' ', '\t', '>']) || line.contains("  ")
+    line.starts_with([' ', '\t', '>'])
 }
 
 /// Whether `line` only draws a rule (`*****`).
@@ -44,14 +50,20 @@ pub fn html(text: &str) -> String {
         let mut columns: Vec<&str> = Vec::new();
         let flush_prose = |prose: &mut Vec<String>, out: &mut String| {
             if !prose.is_empty() {
-                out.push_str(&format!("<p style=\"{PROSE}\">{}</p>\n", prose.join("<br>\n")));
+                out.push_str(&format!(
+                    "<p style=\"{PROSE}\">{}</p>\n",
+                    prose.join("<br>\n")
+                ));
                 prose.clear();
             }
         };
         let flush_columns = |columns: &mut Vec<&str>, out: &mut String| {
             if !columns.is_empty() {
                 let text: Vec<String> = columns.iter().map(|l| escape(l)).collect();
-                out.push_str(&format!("<div style=\"{COLUMNS}\">{}</div>\n", text.join("\n")));
+                out.push_str(&format!(
+                    "<div style=\"{COLUMNS}\">{}</div>\n",
+                    text.join("\n")
+                ));
                 columns.clear();
             }
         };
@@ -60,7 +72,9 @@ pub fn html(text: &str) -> String {
             if is_rule(line) {
                 flush_prose(&mut prose, &mut out);
                 flush_columns(&mut columns, &mut out);
-                out.push_str("<hr style=\"border:0;border-top:1px solid #888888;margin:12px 0\">\n");
+                out.push_str(
+                    "<hr style=\"border:0;border-top:1px solid #888888;margin:12px 0\">\n",
+                );
                 continue;
             }
             if has_columns(line) {
@@ -70,8 +84,10 @@ pub fn html(text: &str) -> String {
             }
             flush_columns(&mut columns, &mut out);
             let first_word = line.split(' ').next().unwrap_or("").chars().count();
+            let capital = line.starts_with(|c: char| c.is_uppercase());
+            let carried = last_len + 1 + first_word > if capital { WRAPPED } else { JOINED };
             match prose.last_mut() {
-                Some(previous) if last_len + 1 + first_word > JOINED => {
+                Some(previous) if carried => {
                     previous.push(' ');
                     previous.push_str(&escape(line));
                 }
@@ -99,9 +115,23 @@ mod tests {
             html.contains("first line, no password needed (the rest"),
             "{html}"
         );
-        assert!(html.contains("white-space:pre-wrap\">  MOVE#13</div>"), "{html}");
-        assert!(html.contains("Moves:<br>\n5. Nf3 Nc6<br>\n6. Bb5</p>"), "{html}");
+        assert!(
+            html.contains("white-space:pre-wrap\">  MOVE#13</div>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("Moves:<br>\n5. Nf3 Nc6<br>\n6. Bb5</p>"),
+            "{html}"
+        );
         assert!(html.contains("<hr"), "{html}");
+        // A long line followed by one that begins a new sentence.
+        let header =
+            "Orwell Chess, board 3: alice (White) v bob (Red) v carol (Black)\nRated game.";
+        assert!(
+            html(header).contains("(Black)<br>\nRated game."),
+            "{}",
+            html(header)
+        );
         assert!(!html.contains("****"), "{html}");
     }
 
