@@ -128,9 +128,9 @@ mod tests {
         let header =
             "Orwell Chess, board 3: alice (White) v bob (Red) v carol (Black)\nRated game.";
         assert!(
-            html(header).contains("(Black)<br>\nRated game."),
+            super::html(header).contains("(Black)<br>\nRated game."),
             "{}",
-            html(header)
+            super::html(header)
         );
         assert!(!html.contains("****"), "{html}");
     }
