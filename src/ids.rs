@@ -1,4 +1,5 @@
-//! Names shared by every layer: a game's number.
+//! Names shared by every layer: a game's number, and what a player sees
+//! of a board ([`BoardShow`]).
 //!
 //! The store keeps games by it, dice are keyed by it, commands and mails
 //! name it; it lives here, below all of them, so none of those has to
@@ -28,5 +29,36 @@ impl std::str::FromStr for GameId {
             .filter(|&n| n > 0)
             .map(GameId)
             .ok_or_else(|| format!("not a game number: {s} (write game7 or 7)"))
+    }
+}
+/// What a player sees of a board in their mail (`board list|picture|both`):
+/// the drawn boards (the ASCII board of the text part, the HTML board),
+/// the piece list, or both (the default).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BoardShow {
+    /// The piece list alone.
+    List,
+    /// The drawn boards alone.
+    Picture,
+    #[default]
+    Both,
+}
+
+impl BoardShow {
+    /// The word for it, as `board` takes it and the store keeps it.
+    pub fn word(self) -> &'static str {
+        match self {
+            BoardShow::List => "list",
+            BoardShow::Picture => "picture",
+            BoardShow::Both => "both",
+        }
+    }
+
+    /// `word` back; `None` for any other word.
+    pub fn from_word(word: &str) -> Option<BoardShow> {
+        [BoardShow::List, BoardShow::Picture, BoardShow::Both]
+            .into_iter()
+            .find(|show| show.word().eq_ignore_ascii_case(word))
     }
 }

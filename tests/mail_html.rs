@@ -1,7 +1,9 @@
-//! Board mails with an HTML part (issue 28): for every game, a board mail
-//! after one turn carries the board as an HTML table, a cell per square,
-//! the reader's side at the bottom; the part is snapshotted per game. A
-//! delivered board mail is multipart/alternative, text first.
+//! Board mails with an HTML part (issues 28 and 44): for every game, a
+//! board mail after one turn carries the board as an HTML table, a cell
+//! per square, the reader's side at the bottom, everything needed inline,
+//! a caption, header cells and every piece named; the part is snapshotted
+//! per game. A delivered board mail is multipart/alternative, text first.
+//! `board list|picture|both` chooses what a player's mails show.
 
 use boserv::rules::VARIANTS;
 use mail_parser::MimeHeaders;
@@ -14,6 +16,11 @@ const SEED: &str = "000000000000000000000000000000000000000000000000000000000000
 /// The HTML part of the last mail queued for `user` (kept as the data
 /// that draws it, drawn as `deliver` reads it).
 fn last_html(env: &Env, user: &str) -> Option<String> {
+    last_draft(env, user).html
+}
+
+/// The last mail queued for `user`.
+fn last_draft(env: &Env, user: &str) -> boserv::mail::outbox::Draft {
     let conn = rusqlite::Connection::open(&env.db).unwrap();
     let id: i64 = conn
         .query_row(
@@ -22,11 +29,7 @@ fn last_html(env: &Env, user: &str) -> Option<String> {
             |r| r.get(0),
         )
         .unwrap();
-    boserv::mail::outbox::get(&conn, id)
-        .unwrap()
-        .unwrap()
-        .draft
-        .html
+    boserv::mail::outbox::get(&conn, id).unwrap().unwrap().draft
 }
 
 /// A game of `variant` after its first turn (Orwell: the turns until a
@@ -70,14 +73,44 @@ fn every_games_board_mail_has_an_html_board_with_a_cell_per_square() {
             assert!(!html.contains(banned), "{name}: {banned}");
         }
         // One style sheet, in the head (where Gmail keeps it); each square
-        // keeps its colour inline for the clients that drop it.
+        // keeps its size and colour in attributes and inline for the
+        // clients that drop it, and no class is needed to draw the board.
         assert_eq!(html.matches("<style").count(), 1, "{name}");
         assert!(html.find("<style") < html.find("</head>"), "{name}");
-        assert_eq!(
-            html.matches("class=\"q\" style=\"background:#").count(),
-            want,
-            "{name}: every square's colour inline"
+        let style = &html[html.find("<style").unwrap()..html.find("</style>").unwrap()];
+        assert!(style.contains("@media"), "{name}: the style only widens");
+        assert!(
+            !style.contains("td.q") && !style.contains("span.d"),
+            "{name}"
         );
+        assert_eq!(html.matches(" bgcolor=\"#").count(), want, "{name}");
+        // Readable without sight: a caption, header cells, each piece
+        // named by owner, piece and square, and the piece list.
+        let picture = variant.start(&[]).unwrap().picture(0).unwrap();
+        let armies = &picture.seats;
+        assert!(html.contains("<caption"), "{name}");
+        assert!(html.contains("<th scope=\"col\"") && html.contains("<th scope=\"row\""));
+        let named = html
+            .split("role=\"img\" aria-label=\"")
+            .skip(1)
+            .filter(|rest| {
+                let label = &rest[..rest.find('"').unwrap()];
+                armies.iter().any(|a| label.starts_with(&format!("{a} ")))
+                    && label
+                        .rsplit_once(", ")
+                        .is_some_and(|(_, sq)| picture.spot(sq).is_some())
+            })
+            .count();
+        let on_board = picture.squares.iter().filter(|s| s.piece.is_some()).count();
+        assert!(named >= on_board, "{name}: {named} named of {on_board}");
+        for army in armies {
+            assert!(html.contains(&format!("{army}: ")), "{name}: {army}'s list");
+        }
+        // The board first, then how to answer; the ASCII key left out.
+        let board = html.find("<table").unwrap();
+        assert!(board < html.find("reply to this mail").unwrap(), "{name}");
+        assert!(!html.contains("*X* Black"), "{name}: the ASCII key");
+        assert!(html.contains("To move, reply to this mail with your move alone on the first line, no password needed"), "{name}: prose flows");
         // Orwell's turn to show may be a pass, which changes no square.
         if name != "orwell" {
             assert!(html.contains("data-last=\"1\""), "{name}: the last move");
@@ -154,4 +187,41 @@ fn a_delivered_board_mail_is_multipart_alternative_text_first() {
     // Once sent, only the text is kept.
     let kept: Vec<Option<String>> = env.query("SELECT coalesce(html, html_board) FROM outbox");
     assert!(kept.iter().all(Option::is_none), "{kept:?}");
+}
+
+#[test]
+fn board_list_picture_or_both_chooses_what_a_players_mails_show() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    let game = env.challenge("chess", "alice", "bob");
+    // Both by default: the ASCII board and the list, the table and the list.
+    let both = last_draft(&env, "bob");
+    assert!(both.body.contains("+---+") && both.body.contains("White: Ke1, Qd1, Ra1"));
+    let html = both.html.unwrap();
+    assert!(html.contains("<table") && html.contains("data-pieces"));
+    let done = env.ok(Some("bob"), &["board", "list"]);
+    assert!(done.contains("list of pieces"), "{done}");
+    env.ok(Some("alice"), &["move", &game, "e2-e4#1"]);
+    let list = last_draft(&env, "bob");
+    assert!(!list.body.contains("+---+"), "{}", list.body);
+    assert!(
+        list.body
+            .contains("White: Ke1, Qd1, Ra1, Rh1, Bc1, Bf1, Nb1, Ng1, Pa2")
+    );
+    assert!(list.body.contains("Pe4"), "{}", list.body);
+    let html = list.html.unwrap();
+    assert!(
+        !html.contains("<table") && html.contains("data-pieces"),
+        "{html}"
+    );
+    // alice keeps both; `board picture` leaves the drawings alone.
+    assert!(last_draft(&env, "alice").body.contains("+---+"));
+    env.ok(Some("alice"), &["board", "picture"]);
+    env.ok(Some("bob"), &["move", &game, "e7-e5#2"]);
+    let picture = last_draft(&env, "alice");
+    assert!(picture.body.contains("+---+") && !picture.body.contains("White: Ke1"));
+    assert!(!picture.html.unwrap().contains("data-pieces"));
+    // Anything else is refused and changes nothing.
+    let refused = env.refused(Some("bob"), &["board", "pictures"]);
+    assert!(refused.contains("list, picture or both"), "{refused}");
 }

@@ -118,7 +118,7 @@ fn write(
             }
         }
         PageKey::Game(id) => {
-            let Some(game) = publish::game_page(conn, VARIANTS, GameId(*id))? else {
+            let Some(game) = publish::game_page(conn, VARIANTS, GameId(*id), now)? else {
                 return Ok(());
             };
             let last = game.plies.len().saturating_sub(1) as u32;

@@ -223,6 +223,10 @@ pub enum Command {
     Vacation {
         on: bool,
     },
+    /// `board list|picture|both`: what the player sees of a board.
+    Board {
+        show: crate::ids::BoardShow,
+    },
     /// `digest on [HOUR]` (`Some(HOUR)`, UTC) or `digest off` (`None`).
     Digest {
         hour: Option<u8>,

@@ -14,6 +14,7 @@ pub mod digest;
 pub mod html;
 pub mod ladder;
 pub mod letter;
+pub mod piece_list;
 pub mod ratings;
 pub mod social;
 pub mod templates;
@@ -96,6 +97,10 @@ pub struct BoardLetter {
     /// board this build draws.
     #[serde(skip)]
     pub html_board: Option<html::later::HtmlBoard>,
+    /// What the reader sees of the board (their `board` setting): the
+    /// drawn boards, the piece list, or both.
+    #[serde(skip)]
+    pub show: html::board::Show,
     /// The position before the last turn, as the game stores positions:
     /// the squares that differ from it are the last move's on the HTML
     /// board (for [`Self::html_board`]); none before the first turn.

@@ -230,6 +230,7 @@ pub fn queue_loaded(
             // Each player sees the board from their own side, and what
             // they may do now.
             let mut letter = letter.clone();
+            letter.show = crate::store::board_shows::show_of(conn, user)?;
             if let Some(loaded) = loaded {
                 address(&mut letter, loaded, seat, later.is_some())
                     .map_err(|e| StoreError::Damaged(e.to_string()))?;
@@ -354,7 +355,12 @@ pub(super) fn address(
     if !letter.diagram_later {
         // The diagram's own `Last move:` line gets the check or mate mark
         // and what the turn took (the HTML board's notes too, when drawn).
-        letter.diagram = diagram(&*game.position, seat, letter.last_shown.as_ref());
+        letter.diagram = diagram(
+            &*game.position,
+            seat,
+            letter.last_shown.as_ref(),
+            letter.show,
+        );
     }
     letter.html_board = Some(HtmlBoard {
         variant: game.variant.name().to_string(),
@@ -373,6 +379,7 @@ pub(super) fn address(
         seat,
         before_last: letter.before_last.clone(),
         last_shown: letter.last_shown.clone(),
+        show: letter.show,
     });
     letter.your_turn =
         letter.to_move.as_deref() == Some(reader.as_str()) && game.position.to_move().is_some();

@@ -199,6 +199,7 @@ fn queue(
         }
         let mut board = board_letter(conn, game, false, now)?;
         let last = last_move(conn, game.id())?;
+        board.show = crate::store::board_shows::show_of(conn, &game.player_at(*seat))?;
         address_to(&mut board, game, *seat)?;
         letter.games.push(DigestGame {
             title: board.title.clone(),

@@ -13,6 +13,7 @@ pub mod analysis;
 pub mod announce;
 pub mod audit;
 pub mod autopass;
+pub mod board_show;
 pub mod bot;
 pub mod challenge;
 pub mod conditional;
@@ -130,6 +131,7 @@ pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
         Command::Confirm { user, code } => accounts::confirm(conn, req, user, code),
         Command::Vacation { on } => vacation::vacation(conn, req, *on),
         Command::Digest { hour } => digest::set(conn, req, *hour),
+        Command::Board { show } => board_show::set(conn, req, *show),
         Command::Help { topic, world } => help::help(req.catalog, topic.as_deref(), *world),
         Command::Variants => Ok(help::variants(req.catalog)),
         Command::List { games } => games_list::list(conn, req, games),

@@ -457,6 +457,7 @@ pub fn game_page(
     conn: &Connection,
     catalog: Catalog<'_>,
     id: GameId,
+    now: chrono::DateTime<chrono::Utc>,
 ) -> Result<Option<GamePage>, ServiceError> {
     let game = match LoadedGame::load(conn, catalog, id) {
         Ok(game) => game,
@@ -496,8 +497,35 @@ pub fn game_page(
     }
     let mut line = line(catalog, &game.row);
     line.status = game.current_view().status_line();
+    // What the board mails say of the turn to come: the deadline and the
+    // roll of the player to move (a roll already made, not one to come).
+    let to_move = game
+        .position
+        .to_move()
+        .filter(|_| game.invitation.is_none());
+    let (deadline, roll) = match to_move {
+        Some(seat) => (
+            super::deadline::deadline(conn, &game, now)?.map(|due| {
+                format!(
+                    "{} must move by {}.",
+                    game.player_at(seat),
+                    super::deadline::readable(due)
+                )
+            }),
+            super::dice::current_roll(&game)?.map(|roll| {
+                format!(
+                    "{}'s roll: {}",
+                    game.player_at(seat),
+                    super::game::roll_text(roll)
+                )
+            }),
+        ),
+        None => (None, None),
+    };
     Ok(Some(GamePage {
         line,
+        deadline,
+        roll,
         plies,
         record: record_text(conn, &game)?,
         pgn: game.variant.name() == "chess",

@@ -43,6 +43,7 @@ pub const STEPS: &[&str] = &[
     include_str!("seek_words.sql"),
     include_str!("scale.sql"),
     include_str!("mailbox_marks.sql"),
+    include_str!("board_shows.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,

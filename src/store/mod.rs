@@ -12,6 +12,7 @@
 //! [`write`] then becomes a savepoint of that one transaction.
 
 pub mod backup;
+pub mod board_shows;
 pub mod bot_games;
 pub mod conditional;
 pub mod digests;

@@ -150,6 +150,12 @@ pub struct Ply {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GamePage {
     pub line: GameLine,
+    /// `bob must move by Mon 14 Dec 2026 13:00 UTC.`, while a game waits
+    /// for a move with a deadline; as the board mails say it.
+    pub deadline: Option<String>,
+    /// `bob's roll: 3,5`: the dice of the turn to come in a dice game, as
+    /// the mover's board mail shows them.
+    pub roll: Option<String>,
     /// Every position from the start (index = move number).
     pub plies: Vec<Ply>,
     /// The game record as `export` writes it.

@@ -252,15 +252,20 @@ pub fn game(page: &GamePage) -> String {
     let line = &page.line;
     let id = line.id;
     let mut body = format!(
-        "{H1}Game {id}: {}</h1>\n{P}{}</p>\n{P}{}</p>\n{P}<a href=\"../index.html\">All games</a></p>\n",
+        "{H1}Game {id}: {}</h1>\n{P}{}</p>\n{P}{}</p>\n",
         escape(&line.name),
         sides(line, 1),
         escape(&line.status)
     );
+    for said in [&page.deadline, &page.roll].into_iter().flatten() {
+        body.push_str(&format!("{P}{}</p>\n", escape(said)));
+    }
     if let Some(now) = page.plies.last() {
         body.push_str(&board(now));
     }
-    body.push_str(&format!("{H2}Moves</h2>\n"));
+    body.push_str(&format!(
+        "{P}<a href=\"../index.html\">All games</a></p>\n{H2}Moves</h2>\n"
+    ));
     let moves: Vec<String> = page
         .plies
         .iter()

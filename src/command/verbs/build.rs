@@ -61,6 +61,20 @@ pub fn vacation(p: &mut Parse<'_>) -> Built {
     one(Command::Vacation { on })
 }
 
+/// `board list|picture|both`.
+pub fn board(p: &mut Parse<'_>) -> Built {
+    let word = p.words.next("list, picture or both")?;
+    let Some(show) = crate::ids::BoardShow::from_word(&word) else {
+        return Err(LanguageError::BadChoice {
+            what: "board",
+            choices: "list, picture or both",
+            got: words::clean(&word),
+        });
+    };
+    p.words.end()?;
+    one(Command::Board { show })
+}
+
 /// `digest on [HOUR]` / `digest off`: HOUR is 0-23 (UTC), by default
 /// [`DIGEST_HOUR`].
 pub fn digest(p: &mut Parse<'_>) -> Built {

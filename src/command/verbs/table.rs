@@ -87,6 +87,22 @@ pub static VERBS: &[Verb] = &[
         build: build::vacation,
     },
     Verb {
+        name: "board",
+        aliases: &[],
+        place: Place::Global,
+        login: true,
+        args: "list|picture|both",
+        secret: None,
+        summary: "how your board mails show the board",
+        page: "Every board mail shows the board drawn (an ASCII board in the text, a\n\
+               picture in the HTML part) and a list of the pieces (`White: Ke1, Qd1,\n\
+               ...; Black: ...`). `board list` keeps the list alone, which a screen\n\
+               reader reads at once; `board picture` the drawings alone; `board both`\n\
+               (the default) both.",
+        example: "list",
+        build: build::board,
+    },
+    Verb {
         name: "digest",
         aliases: &[],
         place: Place::Global,

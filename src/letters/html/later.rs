@@ -13,7 +13,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::letter::board_mail;
+use super::board::Show;
+use super::letter::{ascii_key, board_mail};
+use crate::letters::piece_list;
+use crate::letters::templates::MAX_COLUMNS;
 use crate::rules::picture::Picture;
 use crate::rules::{GameOption, Position, Seat, Variant, find_variant};
 
@@ -39,6 +42,9 @@ pub struct HtmlBoard {
     /// The last turn as the board's notes name it, and as the mail shows
     /// it (with its mark and what it took).
     pub last_shown: Option<(String, String)>,
+    /// What the reader asked to see of the board (`board list|picture|both`).
+    #[serde(default)]
+    pub show: Show,
 }
 
 impl HtmlBoard {
@@ -63,7 +69,17 @@ impl HtmlBoard {
     /// for [`Self::picture`].
     pub fn diagram(&self) -> Option<String> {
         let (_, _, position) = self.read()?;
-        Some(diagram(&*position, self.seat, self.last_shown.as_ref()))
+        Some(diagram(
+            &*position,
+            self.seat,
+            self.last_shown.as_ref(),
+            self.show,
+        ))
+    }
+
+    /// The words of the game's text part that explain its ASCII board.
+    pub fn ascii_key(&self) -> Option<&'static str> {
+        ascii_key(find_variant(&self.variant)?.writing())
     }
 
     /// The picture of the board; `None` for a variant this build does not
@@ -89,16 +105,33 @@ impl HtmlBoard {
     }
 }
 
-/// The ASCII board of a letter: `position` drawn from `seat`'s side, its
-/// `Last move:` line with the turn as the mail shows it (`last_shown`: the
-/// turn as logged, and as shown with its mark and what it took). One
-/// drawing wherever the board is drawn: in place, on the rendering thread,
-/// or back from the outbox.
+/// The board of a letter's text part as `show` asks: the ASCII board
+/// ([`ascii`]), the piece list ([`piece_list::text`], for a game with a
+/// picture), or the one then the other. One drawing wherever the board is
+/// drawn: in place, on the rendering thread, or back from the outbox.
 pub fn diagram(
     position: &dyn Position,
     seat: Seat,
     last_shown: Option<&(String, String)>,
+    show: Show,
 ) -> String {
+    let list = match show {
+        Show::Picture => None,
+        Show::List | Show::Both => position
+            .picture(seat)
+            .map(|picture| piece_list::text(&picture, MAX_COLUMNS - 4)),
+    };
+    match (show, list) {
+        (Show::List, Some(list)) => list,
+        (Show::Both, Some(list)) => format!("{}\n\n{list}", ascii(position, seat, last_shown)),
+        _ => ascii(position, seat, last_shown),
+    }
+}
+
+/// `position` drawn from `seat`'s side, its `Last move:` line with the
+/// turn as the mail shows it (`last_shown`: the turn as logged, and as
+/// shown with its mark and what it took).
+pub fn ascii(position: &dyn Position, seat: Seat, last_shown: Option<&(String, String)>) -> String {
     let diagram = position.render_for(seat);
     let diagram = diagram.trim_end();
     match last_shown {
@@ -146,6 +179,8 @@ impl Later {
             MARKER,
             &picture,
             &picture.notes,
+            self.board.ascii_key(),
+            self.board.show,
         ))
     }
 
@@ -175,6 +210,7 @@ mod tests {
             seat,
             before_last: Some(start.encode()),
             last_shown: None,
+            show: Show::Both,
         }
     }
 
@@ -192,6 +228,7 @@ mod tests {
                     seat,
                     before_last: None,
                     last_shown: None,
+                    show: Show::Picture,
                 };
                 let want = start.render_for(seat);
                 assert_eq!(
@@ -238,6 +275,8 @@ mod tests {
             "@@M@@",
             &picture,
             &picture.notes,
+            board.ascii_key(),
+            Show::Both,
         );
         let later = Later {
             board,

@@ -1,10 +1,12 @@
 //! HTML for mail clients and browsers: no scripts, no images, no SVG (mail
-//! clients strip them), at most 360 px wide for every game, with explicit
-//! colours so that a dark mode cannot make it unreadable. CSS is inline
-//! but for what a board's cells share, named once in a `<style>` in the
-//! head (see [`board`] for what stays inline for clients that drop it).
+//! clients strip them), at most 320 px wide for every game, with explicit
+//! colours that a repainting dark mode keeps where they tell something
+//! (the squares, the armies). Everything is inline, so a client that
+//! drops the `<style>` in the head loses nothing but the bigger board a
+//! wide screen gets from it.
 //!
 //! - [`board`]: one board as a table, a cell per square.
+//! - [`piece`]: one piece as a chip whose shape says whose it is.
 //! - [`letter`]: a whole board mail's HTML part: the letter's text around
 //!   the board.
 //! - [`part`]: that part made from a letter and its template.
@@ -14,9 +16,11 @@ pub mod board;
 pub mod later;
 pub mod letter;
 pub mod part;
+pub mod piece;
+pub mod prose;
 
 /// The widest a page or mail part may be, in CSS pixels (a small phone).
-pub const MAX_WIDTH: u32 = 360;
+pub const MAX_WIDTH: u32 = 320;
 
 /// `text` safe inside an element or a double-quoted attribute. Copied a
 /// run at a time between the characters replaced (all ASCII, so never

@@ -91,6 +91,8 @@ pub fn board_parts<L: Serialize + Clone>(
         MARKER,
         &picture,
         &picture.notes,
+        html_board.ascii_key(),
+        html_board.show,
     );
     let text = match spliced {
         Some(text) => text,

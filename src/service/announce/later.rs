@@ -230,8 +230,13 @@ impl BoardLater {
 
     /// The board of `letter` drawn from the reader's side, as
     /// [`super::address_to`] draws it in place.
-    fn diagram(&self, seat: Seat, last_shown: Option<&(String, String)>) -> String {
-        diagram(&*self.game.position, seat, last_shown)
+    fn diagram(
+        &self,
+        seat: Seat,
+        last_shown: Option<&(String, String)>,
+        show: crate::letters::html::board::Show,
+    ) -> String {
+        diagram(&*self.game.position, seat, last_shown, show)
     }
 }
 
@@ -249,7 +254,7 @@ impl Finish for BoardLater {
                 html.before_last.clone_from(&board.before_last);
                 html.last_shown.clone_from(&board.last_shown);
                 if std::mem::take(&mut board.diagram_later) {
-                    board.diagram = self.diagram(html.seat, board.last_shown.as_ref());
+                    board.diagram = self.diagram(html.seat, board.last_shown.as_ref(), html.show);
                 }
             }
         }

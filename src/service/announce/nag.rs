@@ -91,6 +91,7 @@ pub fn queue(
             }
             // From the side of the player reminded.
             if let Some(seat) = game.row.players.iter().position(|p| p == reminder.player) {
+                board.show = crate::store::board_shows::show_of(conn, &game.player_at(seat))?;
                 address(&mut board, game, seat, unfinished)
                     .map_err(|e| StoreError::Damaged(e.to_string()))?;
             }

@@ -44,6 +44,7 @@ pub fn queue(
         return Ok(());
     };
     let mut letter = board_letter(conn, &loaded, false, now)?;
+    letter.show = crate::store::board_shows::show_of(conn, &loaded.player_at(seat))?;
     address_to(&mut letter, &loaded, seat).map_err(|e| StoreError::Damaged(e.to_string()))?;
     let identity = &settings.identity;
     let root = identity.game_root_id(game, voter);

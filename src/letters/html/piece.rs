@@ -1,0 +1,233 @@
+//! One piece as drawn on the HTML board: a chip whose shape says whose it
+//! is, so that no reader depends on colour (a grey-scale screen, a
+//! colour-blind player, a mail app's dark mode).
+//!
+//! - White: a round chip, light with dark ink, in a grey rim.
+//! - Black: a square chip, dark with light ink.
+//! - Red (Orwell's third army) and any further seat: a leaf (two round
+//!   corners, two square), in the seat's colour with light ink.
+//!
+//! The colours are chosen for the dark modes of mail apps, which repaint
+//! a page rather than leave it alone: they darken every light background
+//! and lighten every dark text (Chromium's forced dark mode, which the
+//! Gmail and Outlook apps resemble, keeps backgrounds darker than a
+//! perceived brightness of about 205 of 255 and repaints the rest). So
+//! everything that tells the armies apart is a background kept as it is:
+//! the rim of White's chip (mid grey), Black's chip (black), Red's (red).
+//! White's light core turns dark there, but its grey rim stays, and the
+//! ink (light in dark mode) stays readable on the core's dark.
+//!
+//! Orthodox pieces (king, queen, rook, bishop, knight, pawn) of White and
+//! Black are the filled Unicode chess glyph on the chip, each followed by
+//! U+FE0E so that phones draw the text glyph and not a colour emoji;
+//! every other piece is its own letter. Each chip is an image to a screen
+//! reader, named by owner, piece and square: `White rook, a1`.
+//!
+//! Everything a chip needs is inline: a mail client that drops the
+//! `<style>` still draws it. The `<style>` only makes it bigger on a
+//! wide screen (classes `p`, the chip, and `i`, White's core).
+
+use std::fmt::Write;
+
+use super::escape;
+use crate::rules::picture::{Man, Picture};
+
+const FONT: &str = "Arial,Helvetica,sans-serif";
+pub const GLYPH_FONT: &str = "'DejaVu Sans','Segoe UI Symbol','Noto Sans Symbols2',serif";
+
+/// The rim of White's chip: mid grey, kept by a dark mode.
+pub const WHITE_RIM: &str = "#7a7a7a";
+/// Red's chips: a red light enough to stay apart from Black's in a dark
+/// mode, which keeps it, and from White's there (grey rim, dark core).
+pub const RED: &str = "#e04a4a";
+
+/// How a seat's chips look.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Round, light, in a rim (White).
+    Round,
+    /// Square, dark (Black).
+    Square,
+    /// A leaf in the seat's colour (Red, and any further seat).
+    Leaf(&'static str),
+}
+
+impl Shape {
+    /// The seat's shape: by its name, else by its place.
+    pub fn of(picture: &Picture, seat: u8) -> Shape {
+        match (picture.seats.get(seat as usize).map(String::as_str), seat) {
+            (Some("White"), _) | (None, 0) => Shape::Round,
+            (Some("Black"), _) | (None, 1) => Shape::Square,
+            (Some("Red"), _) => Shape::Leaf(RED),
+            _ => Shape::Leaf("#1e4fa3"),
+        }
+    }
+
+    /// The shape in words, for the key.
+    pub fn words(self) -> &'static str {
+        match self {
+            Shape::Round => "round light chips with a grey rim",
+            Shape::Square => "square dark chips",
+            Shape::Leaf(_) => "leaf-shaped coloured chips",
+        }
+    }
+}
+
+/// The seat's name, `?` for one the picture does not name.
+pub fn seat_name(picture: &Picture, seat: u8) -> &str {
+    picture.seats.get(seat as usize).map_or("?", String::as_str)
+}
+
+/// What a letter stands for in this game (`rook`); the letter itself when
+/// the game does not say.
+pub fn kind_name(picture: &Picture, letter: char) -> String {
+    picture
+        .kinds
+        .iter()
+        .find(|k| k.letter == letter)
+        .map_or_else(|| letter.to_string(), |k| k.name.clone())
+}
+
+/// The filled Unicode glyph of an orthodox piece name.
+pub fn chess_glyph(name: &str) -> Option<char> {
+    const GLYPHS: [(&str, char); 6] = [
+        ("king", '\u{265A}'),
+        ("queen", '\u{265B}'),
+        ("rook", '\u{265C}'),
+        ("bishop", '\u{265D}'),
+        ("knight", '\u{265E}'),
+        ("pawn", '\u{265F}'),
+    ];
+    GLYPHS
+        .iter()
+        .find(|(known, _)| known.eq_ignore_ascii_case(name))
+        .map(|&(_, glyph)| glyph)
+}
+
+/// A chip's side for a cell of side `cell`.
+pub fn chip_px(cell: u32) -> u32 {
+    cell.saturating_sub(4).max(12)
+}
+
+/// The rim of White's chip for a chip of side `side`.
+pub fn rim_px(side: u32) -> u32 {
+    (side / 8).clamp(2, 4)
+}
+
+/// `man` drawn as a chip of side `side` onto `out`; `label` is its
+/// accessible name (`White rook, a1`).
+pub fn write_chip(out: &mut String, picture: &Picture, man: Man, side: u32, label: &str) {
+    let shape = Shape::of(picture, man.owner);
+    let name = kind_name(picture, man.letter);
+    // A glyph for orthodox pieces of White and Black, the letter otherwise.
+    let (text, glyph) = match (chess_glyph(&name), shape) {
+        (Some(glyph), Shape::Round | Shape::Square) => (format!("{glyph}\u{FE0E}"), true),
+        _ => (escape(&man.letter.to_string()), false),
+    };
+    let (family, size) = if glyph {
+        (GLYPH_FONT, side * 3 / 4)
+    } else {
+        (FONT, side * 3 / 5)
+    };
+    let _ = write!(
+        out,
+        "<span class=\"p\" role=\"img\" aria-label=\"{}\" title=\"{}\" data-owner=\"{}\" style=\"display:inline-block;box-sizing:border-box;width:{side}px;height:{side}px;vertical-align:middle;text-align:center;font:bold {size}px/{side}px {family};",
+        escape(label),
+        escape(label),
+        man.owner
+    );
+    match shape {
+        Shape::Round => {
+            let rim = rim_px(side);
+            let core = side - 2 * rim;
+            let _ = write!(
+                out,
+                "padding:{rim}px;border-radius:50%;background:{WHITE_RIM}\"><span class=\"i\" style=\"display:block;width:100%;height:100%;border-radius:50%;background:#ffffff;color:#000000;line-height:{core}px\">{text}</span></span>"
+            );
+        }
+        Shape::Square => {
+            let _ = write!(
+                out,
+                "border-radius:{}px;background:#000000;color:#ffffff\">{text}</span>",
+                side / 8
+            );
+        }
+        Shape::Leaf(colour) => {
+            let _ = write!(
+                out,
+                "border-radius:50% 0;background:{colour};color:#ffffff\">{text}</span>"
+            );
+        }
+    }
+}
+
+/// A chip of `seat`'s shape with no piece on it, for the key.
+pub fn write_sample(out: &mut String, picture: &Picture, seat: u8, side: u32) {
+    let name = seat_name(picture, seat).to_string();
+    let mut chip = String::new();
+    write_chip(
+        &mut chip,
+        picture,
+        Man {
+            letter: ' ',
+            owner: seat,
+        },
+        side,
+        &format!("{name}'s chip"),
+    );
+    out.push_str(&chip.replace("> </span>", ">&nbsp;</span>"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chess() -> Picture {
+        crate::rules::find_variant("chess")
+            .unwrap()
+            .start(&[])
+            .unwrap()
+            .picture(0)
+            .unwrap()
+    }
+
+    #[test]
+    fn each_army_has_its_own_shape_and_a_name() {
+        let picture = chess();
+        let mut white = String::new();
+        let man = Man {
+            letter: 'R',
+            owner: 0,
+        };
+        write_chip(&mut white, &picture, man, 26, "White rook, a1");
+        let mut black = String::new();
+        let man = Man {
+            letter: 'R',
+            owner: 1,
+        };
+        write_chip(&mut black, &picture, man, 26, "Black rook, a8");
+        assert!(white.contains("aria-label=\"White rook, a1\""), "{white}");
+        assert!(white.contains("border-radius:50%;background:#7a7a7a"));
+        assert!(black.contains("border-radius:3px;background:#000000"));
+        assert!(white.contains("\u{265C}\u{FE0E}") && black.contains("\u{265C}\u{FE0E}"));
+    }
+
+    #[test]
+    fn other_pieces_are_letters_and_a_third_army_is_a_leaf() {
+        let picture = crate::rules::find_variant("orwell")
+            .unwrap()
+            .start(&[])
+            .unwrap()
+            .picture(1)
+            .unwrap();
+        assert_eq!(Shape::of(&picture, 1), Shape::Leaf(RED));
+        assert_eq!(Shape::of(&picture, 2), Shape::Square, "Black");
+        let mut red = String::new();
+        let man = Man {
+            letter: 'D',
+            owner: 1,
+        };
+        write_chip(&mut red, &picture, man, 20, "Red Dabbabah, c1");
+        assert!(red.contains(">D</span>") && red.contains("50% 0"), "{red}");
+    }
+}
