@@ -314,7 +314,7 @@ fn main() {
         "CPU s/turn",
         "most s"
     );
-    let mut last = None;
+    let mut last: Option<(u8, f64, f64, u32, f64)> = None;
     for (i, &l) in levels.iter().enumerate() {
         let elo = *elos.get(i).or(elos.last()).unwrap();
         let level = Level::new(l).expect("a level 1 to 5");
