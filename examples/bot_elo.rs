@@ -194,7 +194,7 @@ fn game(s: &Settings, level: Level, fsf: &mut Engine, n: u32, tally: &mut Tally)
         let Some(seat) = pos.to_move() else { break };
         if seat == bot_seat {
             let cpu = cpu_seconds();
-            let seed = s.seed ^ u64::from(n) << 16 ^ moves.len() as u64;
+            let seed = s.seed ^ (u64::from(n) << 16) ^ moves.len() as u64;
             let choice = bot::choose(chess, pos.as_ref(), None, level, seed).unwrap();
             let spent = (cpu_seconds() - cpu).max(0.0);
             tally.bot_turns += 1;

@@ -88,7 +88,7 @@ struct Table {
 impl Table {
     /// A table for a search of about `nodes` positions.
     fn new(nodes: u64) -> Table {
-        let size = (nodes.saturating_mul(2)).clamp(1 << 10, 1 << 20) as usize;
+        let size = nodes.saturating_mul(2).clamp(1 << 10, 1 << 20) as usize;
         let size = size.next_power_of_two();
         Table {
             slots: vec![None; size],
@@ -191,7 +191,7 @@ pub fn best_turn(
     };
     if root_turns.len() > 1 {
         for depth in 1..=budget.depth.max(1) {
-            let (best, score, complete) = search.root(&mut root_turns, depth as i32);
+            let (best, score, complete) = search.root(&root_turns, depth as i32);
             if let Some(best) = best {
                 let chosen = root_turns.remove(best);
                 root_turns.insert(0, chosen);
@@ -215,11 +215,10 @@ impl Search<'_> {
     /// One iteration at the root: the best turn's index and score, and
     /// whether the iteration ran to its end (if not, the best is what beat
     /// the first turn before the budget ran out, if anything did).
-    fn root(&mut self, turns: &mut [(Step, i32)], depth: i32) -> (Option<usize>, i32, bool) {
+    fn root(&mut self, turns: &[(Step, i32)], depth: i32) -> (Option<usize>, i32, bool) {
         let mut alpha = -INFINITY;
         let mut best = None;
-        for i in 0..turns.len() {
-            let (step, bonus) = turns[i];
+        for (i, &(step, bonus)) in turns.iter().enumerate() {
             self.walk.play(&step);
             // The bonus shifts the window: the child is judged as if worth
             // `bonus` more.

@@ -94,10 +94,10 @@ impl Walk {
         out.extend(self.acts.iter().map(|&act| Step { squirm: None, act }));
         let mut open = Vec::new();
         if let (Some(last), Rebels::SquirmFirst) = (pos.last_moved, pos.rules.rebels) {
-            self.squirms.clear();
-            pos.rebel_acts_into(Some(last), &mut self.squirms, &mut self.scratch.rebel_steps);
-            for i in 0..self.squirms.len() {
-                let squirm = self.squirms[i];
+            let mut squirms = std::mem::take(&mut self.squirms);
+            squirms.clear();
+            pos.rebel_acts_into(Some(last), &mut squirms, &mut self.scratch.rebel_steps);
+            for &squirm in &squirms {
                 let undo = self.pos.squirm_in_place(&squirm);
                 self.pos
                     .legal_acts_into(&mut self.follow, &mut self.scratch);
@@ -110,6 +110,7 @@ impl Walk {
                     act,
                 }));
             }
+            self.squirms = squirms;
         }
         self.key = Some(self.pos.key_given(&self.acts, open.into_iter()));
     }
