@@ -307,7 +307,7 @@ impl Search<'_> {
 
     fn node_with(
         &mut self,
-        steps: &mut Vec<Step>,
+        steps: &mut [Step],
         mut depth: i32,
         ply: usize,
         alpha: &mut i32,

@@ -131,8 +131,8 @@ impl TwoSeat {
                 }
             }
         }
-        for seat in 0..2 {
-            score[seat] += self.structure(&pawns, seat, files);
+        for (seat, score) in score.iter_mut().enumerate() {
+            *score += self.structure(&pawns, seat, files);
         }
         // How much of the middle game is left: 1 with armies whole, 0 with
         // only pawns and royals.
