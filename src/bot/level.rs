@@ -1,10 +1,11 @@
-//! The bot's levels, 1 (weakest) to 5: each a search depth and a budget in
-//! nodes (positions reached), so a level plays the same turn on any machine.
-//! The budgets are set so that level 5 stays under two seconds a turn on
-//! the project's machine in the slowest games (Big Outer Chess, Orphic):
-//! a node there costs about a quarter of a millisecond, most of it the
-//! rules core generating the legal turns again to play one. `boserv
-//! bot-move` prints the time a turn took on stderr.
+//! The bot's levels, 1 (weakest) to 5. Levels 1 to 3 are a search depth
+//! and a budget in nodes (positions reached), so they play the same turn
+//! on any machine; levels 1 and 2 also misjudge each turn by a seeded
+//! random amount (a beginner's blunders). Levels 4 and 5 think for a time
+//! (1.5 s and 4.5 s a turn, with a node budget only as a bound), so they
+//! play stronger on a faster machine. `boserv bot-move` prints the time a
+//! turn took on stderr; `scripts/bot-strength.sh` measures each level in
+//! Elo against Fairy-Stockfish.
 
 use std::time::Duration;
 
@@ -14,8 +15,13 @@ use super::search::Budget;
 /// The level a game uses when none is set.
 pub const DEFAULT_LEVEL: u8 = 3;
 
-/// The safety cap on one turn's thinking (see [`super::search`]).
-pub const TIME_CAP: Duration = Duration::from_millis(1900);
+/// The top level's time for one turn (see [`super::search`]): within the
+/// issue's five seconds of CPU a move.
+pub const TIME_CAP: Duration = Duration::from_millis(4500);
+/// Level 4's time for one turn.
+const LEVEL_4_TIME: Duration = Duration::from_millis(1500);
+/// The deepest iteration where time, not depth, ends the search.
+const MAX_DEPTH: u32 = 40;
 
 /// A level of play, 1 to 5.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,19 +40,27 @@ impl Level {
         self.0
     }
 
-    /// The two-seat search's budget.
+    /// The two-seat search's budget: the deepest iteration, the positions
+    /// it may reach and, at the top levels, the time it may take.
     pub fn budget(self) -> Budget {
-        let (depth, nodes) = match self.0 {
-            1 => (1, 150),
-            2 => (2, 600),
-            3 => (3, 2_000),
-            4 => (4, 4_000),
-            _ => (6, 6_000),
+        let (depth, nodes, cap) = match self.0 {
+            1 => (1, 400, None),
+            2 => (3, 3_000, None),
+            3 => (6, 30_000, None),
+            4 => (MAX_DEPTH, 400_000, Some(LEVEL_4_TIME)),
+            _ => (MAX_DEPTH, 100_000_000, Some(TIME_CAP)),
         };
-        Budget {
-            depth,
-            nodes,
-            cap: Some(TIME_CAP),
+        Budget { depth, nodes, cap }
+    }
+
+    /// The most centipawns either way a turn's worth is misjudged by at
+    /// this level (fixed per turn by the seed): a beginner's blunders.
+    pub fn noise(self) -> i32 {
+        match self.0 {
+            1 => 150,
+            2 => 60,
+            3 => 15,
+            _ => 0,
         }
     }
 

@@ -13,15 +13,18 @@
 //!   Rebellion, Squirm): alpha-beta ([`search`]). These are games of
 //!   perfect information and forcing tactics (mates, captures, squirms
 //!   that give check), where a few plies of exact search beat any amount
-//!   of sampling, and the rules core's legal-turn generator gives the
-//!   exact move lists the search needs.
+//!   of sampling. The search plays turns in place on the core's own
+//!   position ([`crate::rules::chesslike::Walk`]), so the legal lists are
+//!   the core's and cost no copy of the position.
 //! - Orwell Chess: one turn deep over its own roll, with the dice as odds
 //!   in the evaluation and a Monte Carlo look at sampled replies at the
 //!   higher levels ([`dice_game`] says why not expectimax).
 //!
 //! The evaluations come from each game's own data ([`values`]: piece
 //! values measured from the pieces' movement, per square and zone).
-//! Everything is deterministic given the position, roll, level and seed.
+//! Levels 1 to 3 are deterministic given the position, roll, level and
+//! seed; levels 4 and 5 think for a time ([`Level::budget`]), and so are
+//! deterministic only under a node budget ([`choose_within`]).
 
 mod dice_game;
 mod level;
@@ -116,12 +119,11 @@ pub fn choose_within(
     let Some(concrete) = two_seat::chesslike(position) else {
         return Err(BotError::NotPlayed(variant.name().into()));
     };
-    let turns = position.legal(None);
-    if turns.is_empty() {
-        return Err(BotError::GameOver);
-    }
-    let judge = two_seat::TwoSeat::new(concrete);
-    let found = search::best_turn(&judge, position, turns, budget, seed);
+    let start = variant.start(&[]).ok();
+    let start = start.as_deref().and_then(two_seat::chesslike);
+    let judge = two_seat::TwoSeat::new(concrete, start);
+    let found = search::best_turn(&judge, concrete, budget, seed, level.noise())
+        .ok_or(BotError::GameOver)?;
     Ok(done(
         position,
         found.turn,
@@ -146,7 +148,7 @@ fn done(position: &dyn Position, turn: Turn, score: i32, nodes: u64, depth: u32)
 /// turn drawn by `rng`. Two-seat games only.
 pub fn greedy(position: &dyn Position, rng: &mut SplitMix) -> Option<Turn> {
     let concrete = two_seat::chesslike(position)?;
-    let judge = two_seat::TwoSeat::new(concrete);
+    let judge = two_seat::TwoSeat::new(concrete, None);
     let turns = position.legal(None);
     if turns.is_empty() {
         return None;

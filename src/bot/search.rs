@@ -1,20 +1,30 @@
-//! Alpha-beta search for the two-seat games: negamax with iterative
-//! deepening, a transposition table, captures first, and a short capture
-//! search at the leaves so a piece left hanging at the horizon is seen.
+//! Alpha-beta search for the two-seat games: negamax by principal
+//! variation (the first turn with the full window, the others with a null
+//! window and searched again only when they beat it), deepened one ply at
+//! a time, with a transposition table keyed by the game's own repetition
+//! key, a capture search at the leaves (so a piece left hanging at the
+//! horizon is seen), check extensions, late quiet turns searched a ply
+//! shallower first, and turns tried in the order that makes cut-offs come
+//! early: the table's turn, captures by most valuable victim and least
+//! valuable attacker, the two killer turns of the ply, then quiet turns by
+//! their history of cut-offs.
 //!
-//! Its budget is counted in nodes (positions reached), never in time, so
-//! the same position, level and seed give the same turn on any machine at
-//! any load. An iteration cut short by the budget is thrown away: the turn
-//! is the best of the last complete iteration. The one use of the clock is
-//! a safety cap ([`Budget::cap`]): when a position is so slow that the node
-//! budget would take longer than the cap, the search stops there as if the
-//! budget were spent (the only case where the machine's speed can change
-//! the turn chosen).
+//! The turns are played in place on one position ([`Walk`]) rather than
+//! through [`crate::rules::Position::apply`], which checks each turn
+//! against a fresh legal list and builds a whole new position: that is
+//! what makes millions of positions in a few seconds possible.
+//!
+//! Its budget is counted in nodes (positions reached), and where a level
+//! sets one, in time ([`Budget::cap`]). Without a time cap the same
+//! position, level and seed give the same turn on any machine at any load
+//! (what the tests use). An iteration cut short keeps what it found: the
+//! turn it searched first is the last iteration's best, so any turn that
+//! beat it within the cut iteration is better by a deeper look.
 
-use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use crate::rules::{Position, Turn};
+use crate::rules::chesslike::{ChessLike, Step, Walk};
+use crate::rules::turn::Turn;
 
 use super::rng::SplitMix;
 use super::two_seat::TwoSeat;
@@ -22,18 +32,22 @@ use super::two_seat::TwoSeat;
 /// A win, less the plies it takes.
 pub const MATE: i32 = 1_000_000;
 const INFINITY: i32 = 2 * MATE;
-/// The most plies of captures searched beyond the nominal depth.
-const CAPTURE_PLIES: u32 = 4;
+/// Scores beyond this are mates.
+const MATE_BOUND: i32 = MATE - 1000;
+/// The deepest line the search follows (captures and extensions included).
+const MAX_PLY: usize = 64;
+/// Capture search: a capture that cannot bring the score near alpha even
+/// with this margin is not tried.
+const DELTA: i32 = 200;
 
 /// How much a search may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     /// The deepest iteration, in plies.
     pub depth: u32,
-    /// Positions the search may reach (each one is a legal-turn
-    /// generation and a play of a turn).
+    /// Positions the search may reach.
     pub nodes: u64,
-    /// The safety cap on the clock (see the module comment).
+    /// The time it may take, if any (see the module comment).
     pub cap: Option<Duration>,
 }
 
@@ -55,11 +69,53 @@ enum Bound {
     Upper,
 }
 
-struct Entry {
-    depth: u32,
+#[derive(Clone, Copy)]
+struct Slot {
+    key: u64,
+    depth: i32,
     score: i32,
     bound: Bound,
-    best: Option<Turn>,
+    best: Option<Step>,
+}
+
+/// The transposition table: one slot per key's low bits, the deeper
+/// search kept.
+struct Table {
+    slots: Vec<Option<Slot>>,
+    mask: usize,
+}
+
+impl Table {
+    /// A table for a search of about `nodes` positions.
+    fn new(nodes: u64) -> Table {
+        let size = nodes.saturating_mul(2).clamp(1 << 10, 1 << 20) as usize;
+        let size = size.next_power_of_two();
+        Table {
+            slots: vec![None; size],
+            mask: size - 1,
+        }
+    }
+
+    fn index(&self, key: u64) -> usize {
+        // The key is FNV over the board: its high bits mixed down.
+        (key ^ (key >> 29) ^ (key >> 43)) as usize & self.mask
+    }
+
+    fn get(&self, key: u64) -> Option<&Slot> {
+        self.slots[self.index(key)]
+            .as_ref()
+            .filter(|s| s.key == key)
+    }
+
+    fn put(&mut self, slot: Slot) {
+        let i = self.index(slot.key);
+        let keep = self.slots[i]
+            .as_ref()
+            .is_some_and(|old| old.key == slot.key && old.depth > slot.depth);
+        if !keep {
+            self.slots[i] = Some(slot);
+        }
+    }
 }
 
 /// Out of budget: the search unwinds.
@@ -67,89 +123,146 @@ struct Stop;
 
 struct Search<'a> {
     judge: &'a TwoSeat,
+    walk: Walk,
     budget: Budget,
     nodes: u64,
     started: Instant,
-    table: HashMap<u64, Entry>,
+    table: Table,
+    killers: Vec<[Option<Step>; 2]>,
+    /// Per (from, to): how often a quiet turn cut off, weighted by depth.
+    history: Vec<i32>,
+    squares: usize,
+    /// Per ply: its turns with their order.
+    lists: Vec<Vec<(Step, i32)>>,
+    steps: Vec<Vec<Step>>,
 }
 
-/// Searches `pos` (a two-seat game with `turns` legal, at least one) for
-/// the best turn within `budget`; `seed` orders equal turns.
+/// Searches `root` (a two-seat position with a legal turn) for the best
+/// turn within `budget`; `seed` orders equal turns, and at the weakest
+/// levels gives each turn a fixed random bonus of up to `noise`
+/// centipawns either way (a beginner's misjudgements).
 pub fn best_turn(
     judge: &TwoSeat,
-    pos: &dyn Position,
-    mut turns: Vec<Turn>,
+    root: &ChessLike,
     budget: Budget,
     seed: u64,
-) -> Found {
-    SplitMix::new(seed).shuffle(&mut turns);
-    // Captures first; equal turns keep the seed's order.
-    turns.sort_by_key(|t| std::cmp::Reverse(judge.gain(pos, t)));
+    noise: i32,
+) -> Option<Found> {
+    let squares = root.board().cells.len();
     let mut search = Search {
         judge,
+        walk: Walk::new(root),
         budget,
         nodes: 0,
         started: Instant::now(),
-        table: HashMap::new(),
+        table: Table::new(budget.nodes),
+        killers: vec![[None; 2]; MAX_PLY + 1],
+        history: vec![0; (squares + 1) * squares],
+        squares,
+        lists: vec![Vec::new(); MAX_PLY + 2],
+        steps: vec![Vec::new(); MAX_PLY + 2],
     };
+    let mut turns = Vec::new();
+    search.walk.turns(&mut turns);
+    if turns.is_empty() {
+        return None;
+    }
+    let mut rng = SplitMix::new(seed);
+    rng.shuffle(&mut turns);
+    let pos = search.walk.position();
+    // Captures first; equal turns keep the seed's order.
+    turns.sort_by_key(|t| std::cmp::Reverse(judge.trade(pos, t).0));
+    let mut root_turns: Vec<(Step, i32)> = turns
+        .into_iter()
+        .map(|t| {
+            let bonus = if noise > 0 {
+                rng.below(2 * noise as usize + 1) as i32 - noise
+            } else {
+                0
+            };
+            (t, bonus)
+        })
+        .collect();
     let mut found = Found {
-        turn: turns[0].clone(),
+        turn: root_turns[0].0.turn(),
         score: 0,
         depth: 0,
         nodes: 0,
     };
-    if turns.len() == 1 {
-        return found;
-    }
-    for depth in 1..=budget.depth.max(1) {
-        match search.root(pos, &turns, depth) {
-            Ok((index, score)) => {
-                let best = turns.remove(index);
-                turns.insert(0, best);
-                found.turn = turns[0].clone();
+    if root_turns.len() > 1 {
+        for depth in 1..=budget.depth.max(1) {
+            let (best, score, complete) = search.root(&root_turns, depth as i32);
+            if let Some(best) = best {
+                let chosen = root_turns.remove(best);
+                root_turns.insert(0, chosen);
+                found.turn = root_turns[0].0.turn();
                 found.score = score;
-                found.depth = depth;
-                if score.abs() >= MATE - 1000 {
-                    break;
-                }
             }
-            Err(Stop) => break,
+            if !complete {
+                break;
+            }
+            found.depth = depth;
+            if score.abs() >= MATE_BOUND || search.past_half_time() {
+                break;
+            }
         }
     }
     found.nodes = search.nodes;
-    found
+    Some(found)
 }
 
 impl Search<'_> {
-    fn root(
-        &mut self,
-        pos: &dyn Position,
-        turns: &[Turn],
-        depth: u32,
-    ) -> Result<(usize, i32), Stop> {
+    /// One iteration at the root: the best turn's index and score, and
+    /// whether the iteration ran to its end (if not, the best is what beat
+    /// the first turn before the budget ran out, if anything did).
+    fn root(&mut self, turns: &[(Step, i32)], depth: i32) -> (Option<usize>, i32, bool) {
         let mut alpha = -INFINITY;
-        let mut best = 0;
-        for (i, turn) in turns.iter().enumerate() {
-            let Ok(child) = pos.apply(turn, None) else {
-                continue;
+        let mut best = None;
+        for (i, &(step, bonus)) in turns.iter().enumerate() {
+            self.walk.play(&step);
+            // The bonus shifts the window: the child is judged as if worth
+            // `bonus` more.
+            let a = alpha - bonus;
+            let result = if i == 0 {
+                self.node(depth - 1, 1, -INFINITY, -a).map(|s| -s)
+            } else {
+                match self.node(depth - 1, 1, -a - 1, -a) {
+                    Ok(s) if -s > a => self.node(depth - 1, 1, -INFINITY, -a).map(|s| -s),
+                    other => other.map(|s| -s),
+                }
             };
-            self.count()?;
-            let score = -self.node(child.as_ref(), depth - 1, 1, -INFINITY, -alpha)?;
-            if score > alpha {
-                alpha = score;
-                best = i;
+            self.walk.back();
+            match result {
+                Ok(score) => {
+                    let score = score + bonus;
+                    if score > alpha {
+                        alpha = score;
+                        best = Some(i);
+                    }
+                }
+                // Cut short: what beat the rest so far (nothing when the
+                // first turn was not finished).
+                Err(Stop) => return (best, alpha, false),
             }
         }
-        Ok((best, alpha))
+        (best, alpha, true)
     }
 
-    /// Counts a node; stops when the budget (or the safety cap) is spent.
+    /// Whether more than half the time is spent (a new iteration would
+    /// not finish).
+    fn past_half_time(&self) -> bool {
+        self.budget
+            .cap
+            .is_some_and(|cap| self.started.elapsed() * 2 > cap)
+    }
+
+    /// Counts a node; stops when the budget is spent.
     fn count(&mut self) -> Result<(), Stop> {
         if self.nodes >= self.budget.nodes {
             return Err(Stop);
         }
         self.nodes += 1;
-        if self.nodes.is_multiple_of(64)
+        if self.nodes.is_multiple_of(512)
             && let Some(cap) = self.budget.cap
             && self.started.elapsed() > cap
         {
@@ -158,65 +271,134 @@ impl Search<'_> {
         Ok(())
     }
 
-    /// The score of the game's end for the side that would move.
-    fn ended(&self, pos: &dyn Position, ply: u32) -> i32 {
-        let me = self.judge.side(pos);
-        match pos
-            .outcome()
-            .map(|o| o.points.get(me).copied().unwrap_or(1))
-        {
-            Some(2) => MATE - ply as i32,
-            Some(0) => -(MATE - ply as i32),
-            _ => 0,
+    /// The score for the side to move of a position without a legal turn.
+    fn no_turn(&self, ply: usize) -> i32 {
+        if self.walk.position().in_check() {
+            -(MATE - ply as i32)
+        } else {
+            0
         }
     }
 
-    fn node(
+    /// An end the rules impose on reaching the current position (which
+    /// has a legal turn): repetition, the 100-ply count, the game's own.
+    fn ended_by_rule(&self) -> Option<i32> {
+        let pos = self.walk.position();
+        if self.walk.repetitions() >= 2 || pos.counters().0 >= 100 {
+            return Some(0);
+        }
+        let outcome = pos.rules().hooks.extra_end(pos)?;
+        let me = usize::from(pos.side());
+        Some(match outcome.points.get(me).copied() {
+            Some(2) => MATE_BOUND,
+            Some(0) => -MATE_BOUND,
+            _ => 0,
+        })
+    }
+
+    fn node(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> Result<i32, Stop> {
+        self.count()?;
+        let mut steps = std::mem::take(&mut self.steps[ply]);
+        self.walk.turns(&mut steps);
+        let result = self.node_with(&mut steps, depth, ply, &mut alpha, beta);
+        self.steps[ply] = steps;
+        result
+    }
+
+    fn node_with(
         &mut self,
-        pos: &dyn Position,
-        depth: u32,
-        ply: u32,
-        mut alpha: i32,
+        steps: &mut [Step],
+        mut depth: i32,
+        ply: usize,
+        alpha: &mut i32,
         beta: i32,
     ) -> Result<i32, Stop> {
-        let turns = pos.legal(None);
-        if turns.is_empty() {
-            return Ok(self.ended(pos, ply));
+        if steps.is_empty() {
+            return Ok(self.no_turn(ply));
         }
-        if depth == 0 {
-            return self.captures(pos, turns, ply, alpha, beta, CAPTURE_PLIES);
+        if let Some(score) = self.ended_by_rule() {
+            return Ok(score);
         }
-        let key = self.judge.key(pos);
+        if ply >= MAX_PLY {
+            return Ok(self.eval());
+        }
+        let in_check = self.walk.position().in_check();
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.captures(steps, ply, *alpha, beta);
+        }
+        let key = self.walk.key().unwrap_or(0);
         let mut first = None;
-        if let Some(e) = self.table.get(&key) {
-            if e.depth >= depth {
-                let cut = match e.bound {
+        if let Some(slot) = self.table.get(key) {
+            let score = from_table(slot.score, ply);
+            if slot.depth >= depth && beta - *alpha == 1 {
+                let cut = match slot.bound {
                     Bound::Exact => true,
-                    Bound::Lower => e.score >= beta,
-                    Bound::Upper => e.score <= alpha,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= *alpha,
                 };
                 if cut {
-                    return Ok(e.score);
+                    return Ok(score);
                 }
             }
-            first = e.best.clone();
+            first = slot.best;
         }
-        let ordered = self.order(pos, turns, first.as_ref());
-        let alpha0 = alpha;
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        self.order(steps, first, ply, &mut list);
+        let result = self.turns(&list, depth, ply, alpha, beta, in_check, key);
+        self.lists[ply] = list;
+        result
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn turns(
+        &mut self,
+        list: &[(Step, i32)],
+        depth: i32,
+        ply: usize,
+        alpha: &mut i32,
+        beta: i32,
+        in_check: bool,
+        key: u64,
+    ) -> Result<i32, Stop> {
+        let alpha0 = *alpha;
         let mut best_score = -INFINITY;
         let mut best = None;
-        for (turn, _) in ordered {
-            let Ok(child) = pos.apply(&turn, None) else {
-                continue;
+        for (i, &(step, order)) in list.iter().enumerate() {
+            let quiet = order < TACTICAL;
+            self.walk.play(&step);
+            let score = if i == 0 {
+                -self.node(depth - 1, ply + 1, -beta, -*alpha)?
+            } else {
+                // Late quiet turns first a ply or two shallower.
+                let reduce = if depth >= 3 && i >= 3 && quiet && !in_check {
+                    1 + i32::from(i >= 10 && depth >= 5)
+                } else {
+                    0
+                };
+                let mut s = -self.node(depth - 1 - reduce, ply + 1, -*alpha - 1, -*alpha)?;
+                if s > *alpha && reduce > 0 {
+                    s = -self.node(depth - 1, ply + 1, -*alpha - 1, -*alpha)?;
+                }
+                if s > *alpha && s < beta {
+                    s = -self.node(depth - 1, ply + 1, -beta, -*alpha)?;
+                }
+                s
             };
-            self.count()?;
-            let score = -self.node(child.as_ref(), depth - 1, ply + 1, -beta, -alpha)?;
+            self.walk.back();
             if score > best_score {
                 best_score = score;
-                best = Some(turn);
+                best = Some(step);
             }
-            alpha = alpha.max(score);
-            if alpha >= beta {
+            if score > *alpha {
+                *alpha = score;
+            }
+            if *alpha >= beta {
+                if quiet {
+                    self.remember_cut(step, depth, ply);
+                }
                 break;
             }
         }
@@ -227,88 +409,151 @@ impl Search<'_> {
         } else {
             Bound::Exact
         };
-        self.table.insert(
+        self.table.put(Slot {
             key,
-            Entry {
-                depth,
-                score: best_score,
-                bound,
-                best,
-            },
-        );
+            depth,
+            score: to_table(best_score, ply),
+            bound,
+            best,
+        });
         Ok(best_score)
     }
 
-    /// The table's turn first, then captures by what they take.
-    fn order(
-        &self,
-        pos: &dyn Position,
-        turns: Vec<Turn>,
-        first: Option<&Turn>,
-    ) -> Vec<(Turn, i32)> {
-        let mut scored: Vec<(Turn, i32)> = turns
-            .into_iter()
-            .map(|t| {
-                let g = if Some(&t) == first {
-                    INFINITY
+    /// A quiet turn that cut off: a killer of its ply, and its history.
+    fn remember_cut(&mut self, step: Step, depth: i32, ply: usize) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(step) {
+            killers[1] = killers[0];
+            killers[0] = Some(step);
+        }
+        let h = self.history_index(&step);
+        self.history[h] = (self.history[h] + depth * depth).min(HISTORY_MAX);
+    }
+
+    fn history_index(&self, step: &Step) -> usize {
+        let from = step.act.action.from().map_or(self.squares, usize::from);
+        let to = step.act.action.to().map_or(0, usize::from);
+        from * self.squares + to
+    }
+
+    /// `steps` in the order to try them, into `out`.
+    fn order(&self, steps: &[Step], first: Option<Step>, ply: usize, out: &mut Vec<(Step, i32)>) {
+        out.clear();
+        let pos = self.walk.position();
+        let killers = self.killers[ply];
+        out.extend(steps.iter().map(|&step| {
+            let order = if Some(step) == first {
+                FIRST
+            } else {
+                let (gain, attacker) = self.judge.trade(pos, &step);
+                if gain > 0 {
+                    TACTICAL + gain * 16 - attacker / 8
+                } else if Some(step) == killers[0] {
+                    KILLER
+                } else if Some(step) == killers[1] {
+                    KILLER - 1
                 } else {
-                    self.judge.gain(pos, &t)
-                };
-                (t, g)
-            })
-            .collect();
-        scored.sort_by_key(|(_, g)| std::cmp::Reverse(*g));
-        scored
+                    self.history[self.history_index(&step)]
+                }
+            };
+            (step, order)
+        }));
+        out.sort_by_key(|&(_, order)| std::cmp::Reverse(order));
+    }
+
+    fn eval(&self) -> i32 {
+        let pos = self.walk.position();
+        self.judge.eval_of(pos, usize::from(pos.side()))
     }
 
     /// The capture search: the side to move may stand on the position's
-    /// worth or take; only captures are tried.
+    /// worth or take (or promote); `steps` are its legal turns.
     fn captures(
         &mut self,
-        pos: &dyn Position,
-        turns: Vec<Turn>,
-        ply: u32,
+        steps: &[Step],
+        ply: usize,
         mut alpha: i32,
         beta: i32,
-        left: u32,
     ) -> Result<i32, Stop> {
-        let stand = self.judge.eval(pos, self.judge.side(pos));
-        if left == 0 || stand >= beta {
+        let stand = self.eval();
+        if stand >= beta || ply >= MAX_PLY {
             return Ok(stand);
         }
         alpha = alpha.max(stand);
-        let mut takes: Vec<(Turn, i32)> = turns
-            .into_iter()
-            .map(|t| {
-                let g = self.judge.gain(pos, &t);
-                (t, g)
-            })
-            .filter(|(_, g)| *g > 0)
-            .collect();
-        takes.sort_by_key(|(_, g)| std::cmp::Reverse(*g));
-        for (turn, _) in takes {
-            let Ok(child) = pos.apply(&turn, None) else {
-                continue;
-            };
-            self.count()?;
-            let child_turns = child.legal(None);
-            let score = if child_turns.is_empty() {
-                -self.ended(child.as_ref(), ply + 1)
-            } else {
-                -self.captures(
-                    child.as_ref(),
-                    child_turns,
-                    ply + 1,
-                    -beta,
-                    -alpha,
-                    left - 1,
-                )?
-            };
-            if score >= beta {
-                return Ok(score);
+        let mut takes = std::mem::take(&mut self.lists[ply]);
+        takes.clear();
+        let pos = self.walk.position();
+        for &step in steps {
+            let (gain, attacker) = self.judge.trade(pos, &step);
+            if gain > 0 && stand + gain + DELTA > alpha {
+                takes.push((step, gain * 16 - attacker / 8));
             }
-            alpha = alpha.max(score);
         }
-        Ok(alpha)
+        takes.sort_by_key(|&(_, order)| std::cmp::Reverse(order));
+        let mut result = Ok(alpha);
+        for &(step, _) in takes.iter() {
+            self.walk.play(&step);
+            let score = self.capture_reply(ply + 1, -beta, -alpha).map(|s| -s);
+            self.walk.back();
+            match score {
+                Ok(score) if score >= beta => {
+                    result = Ok(score);
+                    break;
+                }
+                Ok(score) => {
+                    alpha = alpha.max(score);
+                    result = Ok(alpha);
+                }
+                Err(stop) => {
+                    result = Err(stop);
+                    break;
+                }
+            }
+        }
+        self.lists[ply] = takes;
+        result
+    }
+
+    /// The capture search one ply on.
+    fn capture_reply(&mut self, ply: usize, alpha: i32, beta: i32) -> Result<i32, Stop> {
+        self.count()?;
+        let mut steps = std::mem::take(&mut self.steps[ply]);
+        self.walk.turns(&mut steps);
+        let result = if steps.is_empty() {
+            Ok(self.no_turn(ply))
+        } else {
+            self.captures(&steps, ply, alpha, beta)
+        };
+        self.steps[ply] = steps;
+        result
+    }
+}
+
+/// Move order: the table's turn, then captures and promotions, then the
+/// killers, then quiet turns by history (below [`KILLER`]).
+const FIRST: i32 = 1 << 30;
+const TACTICAL: i32 = 1 << 24;
+const KILLER: i32 = 1 << 20;
+const HISTORY_MAX: i32 = KILLER - 2;
+
+/// A mate score as the table keeps it: counted from the position, not
+/// the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
     }
 }

@@ -162,6 +162,124 @@ fn refusals_say_why() {
     );
 }
 
+/// Mate in two: 1.Kb6 (Kb8) 2.Rh8#; no check mates at once.
+#[test]
+fn it_finds_a_mate_in_two_by_deepening() {
+    let chess = variant("chess");
+    let pos = chess
+        .from_fen(&[], "k7/8/2K5/8/8/8/8/7R w - - 0 1")
+        .unwrap();
+    let level = Level::new(4).unwrap();
+    let budget = Budget {
+        depth: 6,
+        nodes: 20_000,
+        cap: None,
+    };
+    let choice = choose_within(chess, pos.as_ref(), None, level, budget, 1).unwrap();
+    assert_eq!(choice.score, MATE - 3, "{}", choice.text);
+    assert!(choice.nodes <= budget.nodes);
+    // Whatever Black answers, the bot mates next.
+    let after = pos.apply(&choice.turn, None).unwrap();
+    for reply in after.legal(None) {
+        let next = after.apply(&reply, None).unwrap();
+        let mate = choose_within(chess, next.as_ref(), None, level, budget, 1).unwrap();
+        let end = next.apply(&mate.turn, None).unwrap();
+        assert_eq!(
+            end.outcome().and_then(|o| o.winner()),
+            Some(0),
+            "{}",
+            mate.text
+        );
+    }
+}
+
+/// A queen may take a pawn that a pawn defends: one ply deep it wins a
+/// pawn, the capture search sees the queen lost.
+#[test]
+fn the_capture_search_sees_a_piece_left_hanging() {
+    let chess = variant("chess");
+    let pos = chess
+        .from_fen(&[], "4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1")
+        .unwrap();
+    let budget = Budget {
+        depth: 1,
+        nodes: 5_000,
+        cap: None,
+    };
+    let choice =
+        choose_within(chess, pos.as_ref(), None, Level::new(4).unwrap(), budget, 1).unwrap();
+    assert_ne!(choice.text, "Qd2xd5");
+    assert!(choice.score > 500, "a queen up: {}", choice.score);
+}
+
+/// Levels 1 to 3 keep to their node budgets; the timed levels stop on
+/// their clock.
+#[test]
+fn each_level_keeps_to_its_budget() {
+    let chess = variant("chess");
+    let pos = chess
+        .start(&[])
+        .unwrap()
+        .play("e2-e4", None)
+        .unwrap()
+        .position;
+    for n in 1..=3 {
+        let level = Level::new(n).unwrap();
+        let choice = choose(chess, pos.as_ref(), None, level, 2).unwrap();
+        assert!(
+            choice.nodes <= level.budget().nodes,
+            "level {n}: {}",
+            choice.nodes
+        );
+    }
+    for n in 4..=5 {
+        let level = Level::new(n).unwrap();
+        let cap = level.budget().cap.expect("a timed level");
+        assert!(
+            cap <= std::time::Duration::from_secs(5),
+            "level {n}: {cap:?}"
+        );
+        let short = std::time::Duration::from_millis(150);
+        let budget = Budget {
+            cap: Some(short),
+            ..level.budget()
+        };
+        let started = std::time::Instant::now();
+        let choice = choose_within(chess, pos.as_ref(), None, level, budget, 2).unwrap();
+        let took = started.elapsed();
+        assert!(
+            took < short + std::time::Duration::from_millis(850),
+            "level {n}: {took:?}"
+        );
+        assert!(choice.depth >= 1, "level {n}: no iteration finished");
+    }
+}
+
+/// Every game gets a legal turn from every level (the timed levels with
+/// a node budget here, to stay quick).
+#[test]
+fn every_level_plays_every_game() {
+    for v in VARIANTS.iter().copied() {
+        let start = v.start(&[]).unwrap();
+        let roll = v.dice().map(|_| Roll::from([2, 5]));
+        for n in 1..=5 {
+            let level = Level::new(n).unwrap();
+            let budget = Budget {
+                nodes: level.budget().nodes.min(1_500),
+                cap: None,
+                ..level.budget()
+            };
+            let choice = choose_within(v, start.as_ref(), roll, level, budget, 3).unwrap();
+            assert!(
+                start.legal(roll).contains(&choice.turn),
+                "{} level {n}: {}",
+                v.name(),
+                choice.text
+            );
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
 

@@ -8,16 +8,19 @@
 //!   come toward its promotion rank;
 //! - reserves (Orphic): a piece in hand is worth nine tenths of its value
 //!   (it can go almost anywhere, but it is not yet doing anything);
+//! - pawn structure: passed pawns (more the further they have come),
+//!   doubled and isolated ones, read along each seat's own way;
+//! - the royal piece: sheltered by its pawns and kept from the centre
+//!   while pieces remain, brought to the centre as they go;
 //! - the finish: with a winning material lead, the enemy king driven to
 //!   the edge and the own king brought near, so a won game is mated
 //!   before the 100-ply count draws it.
 //!
-//! It also gives the search what it needs besides a score: a key of the
-//! position for the transposition table and the material a turn takes,
-//! for ordering captures first.
+//! It also gives the search what it needs besides a score: the material a
+//! turn takes and with what, for ordering captures first.
 
 use crate::rules::Position;
-use crate::rules::chesslike::ChessLike;
+use crate::rules::chesslike::{ChessLike, Step};
 use crate::rules::geometry::Geometry;
 use crate::rules::turn::{Action, Turn};
 
@@ -29,6 +32,20 @@ const IN_HAND_TENTHS: i32 = 9;
 const ADVANCE: f64 = 240.0;
 /// A material lead (beyond pawns) from which the finish terms count.
 const WINNING_LEAD: i32 = 250;
+/// A passed pawn's worth (times 0.2 at home, 1.2 before promotion).
+const PASSED: f64 = 90.0;
+const ISOLATED: i32 = 12;
+const DOUBLED: i32 = 14;
+/// A royal piece's shelter: per own pawn just before it (middle game).
+const SHELTER: f64 = 14.0;
+/// Per step nearer the centre: a danger in the middle game, a strength
+/// in the end game.
+const CENTRE_DANGER: f64 = 6.0;
+const CENTRE_KING: f64 = 8.0;
+/// The side to move's edge.
+const TEMPO: i32 = 10;
+/// A royal piece's worth when it takes (it is taken last).
+const ROYAL_AS_ATTACKER: i32 = 2000;
 
 /// One game's evaluation, measured once per [`super::choose`] call.
 pub struct TwoSeat {
@@ -36,6 +53,9 @@ pub struct TwoSeat {
     /// Per kind: for pawn-like kinds, (home rank, promotion rank) per seat.
     pawn_ranks: Vec<Option<[(i8, i8); 2]>>,
     geometry: &'static Geometry,
+    /// The pieces' worth (pawns and royals aside) of both full armies, as
+    /// the game starts: what "the middle game" is measured against.
+    full_army: i32,
 }
 
 /// The concrete position behind a trait object, when it is chess-like.
@@ -45,11 +65,13 @@ pub fn chesslike(pos: &dyn Position) -> Option<&ChessLike> {
 }
 
 impl TwoSeat {
-    pub fn new(pos: &ChessLike) -> TwoSeat {
+    /// The evaluation of `pos`'s game; `start` is the game's start
+    /// position (what the middle game is measured against), else `pos`.
+    pub fn new(pos: &ChessLike, start: Option<&ChessLike>) -> TwoSeat {
         let rules = pos.rules();
         let spec = rules.spec;
         let values = Values::measure(spec, |k| rules.pawn(k).is_some());
-        let pawn_ranks = (0..spec.kinds.len() as u8)
+        let pawn_ranks: Vec<_> = (0..spec.kinds.len() as u8)
             .map(|k| {
                 rules.pawn(k).map(|p| {
                     [
@@ -59,38 +81,39 @@ impl TwoSeat {
                 })
             })
             .collect();
+        let full_army = Self::army(&values, &pawn_ranks, start.unwrap_or(pos));
         TwoSeat {
             values,
             pawn_ranks,
             geometry: &spec.geometry,
+            full_army,
         }
     }
 
-    /// The seat whose turn it is (also once the game is over: the seat
-    /// that would move).
-    pub fn side(&self, pos: &dyn Position) -> usize {
-        chesslike(pos).map_or(0, |p| usize::from(p.side()))
-    }
-
     /// The position's worth to `me`, in centipawns.
-    pub fn eval(&self, pos: &dyn Position, me: usize) -> i32 {
-        let Some(pos) = chesslike(pos) else {
-            return 0;
-        };
+    pub fn eval_of(&self, pos: &ChessLike, me: usize) -> i32 {
         let board = pos.board();
+        let g = self.geometry;
         let mut score = [0i32; 2];
         let mut pieces = [0i32; 2];
         let mut royal = [None; 2];
-        for (sq, cell) in board.cells.iter().enumerate() {
-            let Some(p) = cell else { continue };
-            let sq = sq as u8;
+        // Pawn-like pieces per seat per file: how many, and the most and
+        // least advanced rank along the seat's way (for passed pawns).
+        let files = usize::from(g.files());
+        let mut pawns: [Vec<(i8, i8, usize)>; 2] = [Vec::new(), Vec::new()];
+        for sq in board.occupancy().iter() {
+            let Some(p) = board.get(sq) else { continue };
             let seat = usize::from(p.owner & 1);
             if self.values.royal[p.kind as usize] {
                 royal[seat] = Some(sq);
                 continue;
             }
             let v = match self.pawn_ranks[p.kind as usize] {
-                Some(ranks) => PAWN + self.advance(ranks[seat], seat, sq),
+                Some(ranks) => {
+                    let (file, rank) = g.coords(sq);
+                    pawns[seat].push((file, rank, p.kind as usize));
+                    PAWN + self.advance(ranks[seat], seat, sq)
+                }
                 None => {
                     pieces[seat] += self.values.base[p.kind as usize];
                     self.values.on(p.kind, sq)
@@ -108,15 +131,117 @@ impl TwoSeat {
                 }
             }
         }
+        for (seat, score) in score.iter_mut().enumerate() {
+            *score += self.structure(&pawns, seat, files);
+        }
+        // How much of the middle game is left: 1 with armies whole, 0 with
+        // only pawns and royals.
+        let opening = f64::from(pieces[0] + pieces[1]) / f64::from(self.full_army.max(1));
+        let middle = opening.clamp(0.0, 1.0);
         for seat in 0..2 {
             let other = 1 - seat;
+            if let Some(king) = royal[seat] {
+                score[seat] += self.royal_place(king, seat, middle, &pawns[seat]);
+            }
             if pieces[seat] - pieces[other] >= WINNING_LEAD
                 && let (Some(mine), Some(theirs)) = (royal[seat], royal[other])
             {
                 score[seat] += self.finish(mine, theirs);
             }
         }
-        score[me] - score[1 - me]
+        let tempo = if usize::from(pos.side()) == me {
+            TEMPO
+        } else {
+            -TEMPO
+        };
+        score[me] - score[1 - me] + tempo
+    }
+
+    /// Pawn structure of `seat`: a pawn with no enemy pawn ahead of it on
+    /// its file or the next ones is passed (worth more the further it has
+    /// come); two on a file are doubled; one with no friend on the next
+    /// files is isolated.
+    fn structure(&self, pawns: &[Vec<(i8, i8, usize)>; 2], seat: usize, files: usize) -> i32 {
+        let mut on_file = vec![0u8; files];
+        for &(f, _, _) in &pawns[seat] {
+            on_file[f as usize] += 1;
+        }
+        let mut score = 0;
+        for &(f, r, kind) in &pawns[seat] {
+            let Some(ranks) = self.pawn_ranks[kind] else {
+                continue;
+            };
+            let (home, promotion) = ranks[seat];
+            let ahead = (promotion - home).signum();
+            let passed = !pawns[1 - seat]
+                .iter()
+                .any(|&(ef, er, _)| (ef - f).abs() <= 1 && (er - r) * ahead > 0);
+            if passed {
+                let span = f64::from((promotion - home).abs().max(1));
+                let done = (f64::from((r - home) * ahead) / span).clamp(0.0, 1.0);
+                score += (PASSED * (0.2 + done * done)).round() as i32;
+            }
+            let near = |file: i32| {
+                usize::try_from(file)
+                    .ok()
+                    .and_then(|f| on_file.get(f))
+                    .is_some_and(|&n| n > 0)
+            };
+            if !near(i32::from(f) - 1) && !near(i32::from(f) + 1) {
+                score -= ISOLATED;
+            }
+        }
+        for &n in &on_file {
+            if n > 1 {
+                score -= DOUBLED * i32::from(n - 1);
+            }
+        }
+        score
+    }
+
+    /// Where a royal piece stands: in the middle game sheltered behind its
+    /// own pawns and away from the centre, in the end game in the centre.
+    fn royal_place(&self, king: u8, seat: usize, middle: f64, own: &[(i8, i8, usize)]) -> i32 {
+        let g = self.geometry;
+        let (kf, kr) = g.coords(king);
+        let (files, ranks) = (i32::from(g.files()), i32::from(g.ranks()));
+        let off_centre = (2 * i32::from(kf) - (files - 1))
+            .abs()
+            .max((2 * i32::from(kr) - (ranks - 1)).abs());
+        let central = (files.max(ranks) - off_centre) as f64;
+        let shelter = own
+            .iter()
+            .filter(|&&(f, r, kind)| {
+                let ahead = self.pawn_ranks[kind].map_or(1, |ranks| {
+                    let (home, promotion) = ranks[seat];
+                    (promotion - home).signum()
+                });
+                (f - kf).abs() <= 1 && (1..=2).contains(&((r - kr) * ahead))
+            })
+            .count() as f64;
+        let mg = SHELTER * shelter.min(3.0) - CENTRE_DANGER * central;
+        let eg = CENTRE_KING * central;
+        (middle * mg + (1.0 - middle) * eg).round() as i32
+    }
+
+    /// The pieces' worth on `pos`'s board and in its reserves, pawns and
+    /// royals aside.
+    fn army(values: &Values, pawn_ranks: &[Option<[(i8, i8); 2]>], pos: &ChessLike) -> i32 {
+        let counts = |kind: usize| !values.royal[kind] && pawn_ranks[kind].is_none();
+        let board = pos.board();
+        let on_board: i32 = board
+            .occupancy()
+            .iter()
+            .filter_map(|sq| board.get(sq))
+            .filter(|p| counts(p.kind as usize))
+            .map(|p| values.base[p.kind as usize])
+            .sum();
+        let in_hand: i32 = (0..2u8)
+            .flat_map(|seat| (0..values.base.len()).map(move |k| (seat, k)))
+            .filter(|&(_, k)| counts(k))
+            .map(|(seat, k)| i32::from(pos.in_reserve(seat, k as u8)) * values.base[k])
+            .sum();
+        on_board + in_hand
     }
 
     /// A pawn's bonus for how far it has come from its home rank toward
@@ -147,6 +272,44 @@ impl TwoSeat {
         10 * off_centre + 8 * (files.max(ranks) - apart)
     }
 
+    /// The material `step` takes (with what a promotion adds) and the
+    /// worth of the piece that takes, for ordering captures: the most
+    /// valuable victim first, by the least valuable attacker.
+    pub fn trade(&self, pos: &ChessLike, step: &Step) -> (i32, i32) {
+        let board = pos.board();
+        let mut gain = 0;
+        let mut attacker = 0;
+        for act in step.acts() {
+            if let Action::Move {
+                from,
+                to,
+                promotion,
+            } = act.action
+            {
+                if act.capture {
+                    gain += match board.get(to) {
+                        Some(victim) if victim.owner != pos.side() => {
+                            self.values.base[victim.kind as usize]
+                        }
+                        // En passant: the pawn beside.
+                        _ => PAWN,
+                    };
+                    attacker = board.get(from).map_or(PAWN, |p| {
+                        if self.values.royal[p.kind as usize] {
+                            ROYAL_AS_ATTACKER
+                        } else {
+                            self.values.base[p.kind as usize]
+                        }
+                    });
+                }
+                if let Some(kind) = promotion {
+                    gain += self.values.base[kind as usize] - PAWN;
+                }
+            }
+        }
+        (gain, attacker)
+    }
+
     /// The material `turn` takes (with what a promotion adds), for move
     /// ordering: captures of the most valuable pieces first.
     pub fn gain(&self, pos: &dyn Position, turn: &Turn) -> i32 {
@@ -168,55 +331,5 @@ impl TwoSeat {
             }
         }
         gain
-    }
-
-    /// A key of the position for the transposition table: pieces, side to
-    /// move, reserves, castling rights, the en passant chance and the
-    /// piece that may be squirmed.
-    pub fn key(&self, pos: &dyn Position) -> u64 {
-        let Some(pos) = chesslike(pos) else {
-            return 0;
-        };
-        let mut h = Fnv::new();
-        for cell in &pos.board().cells {
-            match cell {
-                Some(p) => h.add(&[1, p.owner, p.kind, p.facing as u8]),
-                None => h.add(&[0]),
-            }
-        }
-        h.add(&[pos.side(), pos.rights()]);
-        if let Some((from, to)) = pos.en_passant() {
-            h.add(&[from, to]);
-        }
-        if let Some(sq) = pos.last_moved() {
-            h.add(&[0xFE, sq]);
-        }
-        for seat in 0..2u8 {
-            for kind in 0..self.values.base.len() as u8 {
-                h.add(&[pos.in_reserve(seat, kind)]);
-            }
-        }
-        h.finish()
-    }
-}
-
-/// FNV-1a, 64 bits: a plain, stable hash (the std hasher's keys may
-/// change between releases; the search must not).
-pub struct Fnv(u64);
-
-impl Fnv {
-    pub fn new() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-
-    pub fn add(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-
-    pub fn finish(&self) -> u64 {
-        self.0
     }
 }

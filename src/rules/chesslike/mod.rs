@@ -27,6 +27,8 @@
 //!   give check.
 //! - `picture.rs`: the board as a [`crate::rules::picture::Picture`].
 //! - `game.rs`: the [`crate::rules::Position`] interface.
+//! - `walk.rs`: turns played and taken back in place for a search outside
+//!   the core (the computer player).
 
 mod check_ways;
 mod count;
@@ -45,6 +47,7 @@ mod read;
 mod rebel_pattern;
 mod search;
 mod variant;
+mod walk;
 
 #[cfg(test)]
 mod tests;
@@ -73,6 +76,7 @@ pub use movegen::castle_act;
 pub use pawns::PawnRule;
 pub use position::{Act, ChessLike, MAX_KINDS, Special};
 pub use variant::{Started, Switch, TwoSeatGame};
+pub use walk::{Step, Walk};
 
 use std::fmt;
 

@@ -10,8 +10,10 @@
 //! bot's own `move GAME TURN#N` through the service, like a player's, in a
 //! transaction of its own, with N the move number it was chosen for. A
 //! process killed while thinking or before its commit leaves the turn
-//! waiting, and the next process chooses the same turn (the search is
-//! deterministic given position, roll, level and seed: the game's number);
+//! waiting, and the next process chooses the turn again (the same one at
+//! levels 1 to 3, whose search is deterministic given position, roll,
+//! level and seed: the game's number; levels 4 and 5 think for a time and
+//! may choose another, which is as good: nothing of the first was kept);
 //! two processes that race play it once, the later one refused by the `#N`
 //! guard (or because it is no longer the bot's turn), which is not an error.
 //!

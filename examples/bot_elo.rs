@@ -1,0 +1,361 @@
+//! The bot's strength in Elo (`scripts/bot-strength.sh` runs it in release
+//! mode): the bot at each level plays chess against Fairy-Stockfish limited
+//! to a UCI_Elo (a separate process, spoken to in UCI; GPL, so only run,
+//! never linked), alternating colours, each pair of games from one of a
+//! few book openings. A game ends by the rules, at the move cap (a draw),
+//! or by adjudication: when Fairy-Stockfish's own score has stayed beyond
+//! `--adjudicate` centipawns for the same side over 6 plies in a row.
+//!
+//! The Elo of a level is the yardstick's Elo plus the logistic difference
+//! of its score, E = Elo + 400 log10(s / (1 - s)), with a 95% interval
+//! from the score's standard error over the games (draws counted as half
+//! a point); a score of 0 or 1 is taken as a quarter game from it.
+//!
+//! usage: bot_elo [--games N] [--levels 1,2,3] [--elo E[,E...]] [--fsf-ms MS]
+//!                [--cap PLIES] [--adjudicate CP] [--engine PATH] [--seed S]
+//!                [--from N]
+//! `--from` numbers the games from N (the openings go on from there).
+//! `--elo` gives one UCI_Elo for every level, or one per level.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use boserv::bot::{self, Level};
+use boserv::rules::chesslike::ChessLike;
+use boserv::rules::turn::{Action, Turn};
+use boserv::rules::{Position, find_variant};
+
+/// Book openings (UCI), each played once with each colour.
+const BOOK: &[&str] = &[
+    "e2e4 e7e5 g1f3 b8c6",
+    "d2d4 d7d5 c2c4 e7e6",
+    "e2e4 c7c5 g1f3 d7d6",
+    "d2d4 g8f6 c2c4 g7g6",
+    "e2e4 e7e6 d2d4 d7d5",
+    "c2c4 e7e5 b1c3 g8f6",
+    "e2e4 c7c6 d2d4 d7d5",
+    "d2d4 g8f6 c2c4 e7e6 g1f3 b7b6",
+    "e2e4 e7e5 f1c4 g8f6",
+    "g1f3 d7d5 g2g3 g8f6",
+];
+
+struct Engine {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    fn start(path: &str, elo: u32) -> Engine {
+        let mut child = Command::new("nice")
+            .args(["-n", "10", path])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("Fairy-Stockfish runs (apt-get install fairy-stockfish)");
+        let input = child.stdin.take().unwrap();
+        let output = BufReader::new(child.stdout.take().unwrap());
+        let mut e = Engine {
+            child,
+            input,
+            output,
+        };
+        e.send("uci");
+        e.wait_for("uciok");
+        e.send("setoption name Threads value 1");
+        e.send("setoption name Hash value 16");
+        e.send("setoption name UCI_LimitStrength value true");
+        e.send(&format!("setoption name UCI_Elo value {elo}"));
+        e.send("isready");
+        e.wait_for("readyok");
+        e
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").unwrap();
+        self.input.flush().unwrap();
+    }
+
+    fn wait_for(&mut self, word: &str) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            if self.output.read_line(&mut line).unwrap() == 0 {
+                panic!("Fairy-Stockfish ended");
+            }
+            let done = line.starts_with(word);
+            lines.push(line.trim().to_string());
+            if done {
+                return lines;
+            }
+        }
+    }
+
+    /// Its move after `moves` from the start, and its last score (for the
+    /// side to move) in centipawns.
+    fn best(&mut self, moves: &[String], ms: u64) -> (String, Option<i32>) {
+        self.send(&format!("position startpos moves {}", moves.join(" ")));
+        self.send(&format!("go movetime {ms}"));
+        let lines = self.wait_for("bestmove");
+        let mut score = None;
+        for l in &lines {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            if let Some(i) = words.iter().position(|w| *w == "score") {
+                score = match (words.get(i + 1), words.get(i + 2)) {
+                    (Some(&"cp"), Some(n)) => n.parse().ok(),
+                    (Some(&"mate"), Some(n)) => n
+                        .parse::<i32>()
+                        .ok()
+                        .map(|m| if m > 0 { 10_000 } else { -10_000 }),
+                    _ => score,
+                };
+            }
+        }
+        let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+        (best.to_string(), score)
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// A turn in UCI notation (castling is the king's move there too).
+fn uci(pos: &dyn Position, turn: &Turn) -> String {
+    let any: &dyn std::any::Any = pos;
+    let chess = any.downcast_ref::<ChessLike>().expect("chess");
+    let spec = chess.rules().spec;
+    match turn.actions() {
+        [
+            Action::Move {
+                from,
+                to,
+                promotion,
+            },
+        ] => {
+            let g = &spec.geometry;
+            let mut s = format!("{}{}", g.name(*from), g.name(*to));
+            if let Some(k) = promotion {
+                s.push(spec.kinds[*k as usize].letter.to_ascii_lowercase());
+            }
+            s
+        }
+        other => panic!("not a chess move: {other:?}"),
+    }
+}
+
+fn play_uci(pos: &dyn Position, text: &str) -> Box<dyn Position> {
+    let turn = pos
+        .legal(None)
+        .into_iter()
+        .find(|t| uci(pos, t) == text)
+        .unwrap_or_else(|| panic!("{text} is not legal"));
+    pos.apply(&turn, None).unwrap()
+}
+
+struct Settings {
+    games: u32,
+    fsf_ms: u64,
+    cap: u32,
+    adjudicate: i32,
+    engine: String,
+    seed: u64,
+    /// The first game's number (a later run goes on with other openings).
+    from: u32,
+}
+
+#[derive(Default)]
+struct Tally {
+    points: Vec<f64>,
+    bot_turns: u64,
+    bot_cpu: f64,
+    most: f64,
+    /// The bot's CPU seconds per game.
+    per_game: Vec<f64>,
+}
+
+/// One game: the bot's points (1, ½, 0).
+fn game(s: &Settings, level: Level, fsf: &mut Engine, n: u32, tally: &mut Tally) -> f64 {
+    let chess = find_variant("chess").unwrap();
+    let mut pos = chess.start(&[]).unwrap();
+    let bot_seat = (n % 2) as usize;
+    let mut moves: Vec<String> = Vec::new();
+    for m in BOOK[(n / 2) as usize % BOOK.len()].split_whitespace() {
+        pos = play_uci(pos.as_ref(), m);
+        moves.push(m.to_string());
+    }
+    fsf.send("ucinewgame");
+    let mut streak: (i32, u32) = (0, 0);
+    while moves.len() < s.cap as usize {
+        let Some(seat) = pos.to_move() else { break };
+        if seat == bot_seat {
+            let cpu = cpu_seconds();
+            let seed = s.seed ^ (u64::from(n) << 16) ^ moves.len() as u64;
+            let choice = bot::choose(chess, pos.as_ref(), None, level, seed).unwrap();
+            let spent = (cpu_seconds() - cpu).max(0.0);
+            tally.bot_turns += 1;
+            tally.bot_cpu += spent;
+            tally.most = tally.most.max(spent);
+            moves.push(uci(pos.as_ref(), &choice.turn));
+            pos = pos.apply(&choice.turn, None).unwrap();
+        } else {
+            let (m, score) = fsf.best(&moves, s.fsf_ms);
+            // Adjudication: the yardstick's own score, from the bot's side.
+            if let Some(sc) = score {
+                let for_bot = if seat == bot_seat { sc } else { -sc };
+                let side = for_bot.signum();
+                if for_bot.abs() >= s.adjudicate && side == streak.0 {
+                    streak.1 += 1;
+                } else if for_bot.abs() >= s.adjudicate {
+                    streak = (side, 1);
+                } else {
+                    streak = (0, 0);
+                }
+                if streak.1 >= 3 {
+                    return if streak.0 > 0 { 1.0 } else { 0.0 };
+                }
+            }
+            pos = play_uci(pos.as_ref(), &m);
+            moves.push(m);
+        }
+    }
+    match pos.outcome() {
+        Some(o) => match o.winner() {
+            Some(w) if w == bot_seat => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        },
+        None => 0.5,
+    }
+}
+
+/// This process's CPU time (user and system), in seconds.
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let after = stat.rsplit(')').next().unwrap_or("");
+    let f: Vec<&str> = after.split_whitespace().collect();
+    let ticks = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+    // Fields 14 and 15 (utime, stime) are the 12th and 13th after ')'.
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// The Elo of a score `s` out of `n` games against `elo`, and the half
+/// width of its 95% interval.
+fn rating(points: &[f64], elo: u32) -> (f64, f64) {
+    let n = points.len() as f64;
+    let s = points.iter().sum::<f64>() / n;
+    let var = points.iter().map(|p| (p - s).powi(2)).sum::<f64>() / n;
+    let se = (var / n).sqrt().max(0.25 / n);
+    let clip = |x: f64| x.clamp(0.25 / n, 1.0 - 0.25 / n);
+    let to_elo = |x: f64| f64::from(elo) + 400.0 * (clip(x) / (1.0 - clip(x))).log10();
+    let e = to_elo(s);
+    let lo = to_elo(s - 1.96 * se);
+    let hi = to_elo(s + 1.96 * se);
+    (e, (hi - lo) / 2.0)
+}
+
+fn main() {
+    let mut s = Settings {
+        games: 20,
+        fsf_ms: 100,
+        cap: 300,
+        adjudicate: 600,
+        engine: "/usr/games/fairy-stockfish".into(),
+        seed: 1,
+        from: 0,
+    };
+    let mut levels: Vec<u8> = vec![1, 2, 3, 4, 5];
+    let mut elos: Vec<u32> = vec![2000];
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = || args.next().expect("a value after the flag");
+        match a.as_str() {
+            "--games" => s.games = value().parse().expect("--games N"),
+            "--levels" => {
+                levels = value()
+                    .split(',')
+                    .map(|l| l.parse().expect("--levels 1,2"))
+                    .collect()
+            }
+            "--elo" => {
+                elos = value()
+                    .split(',')
+                    .map(|e| e.parse().expect("--elo 1500,2000"))
+                    .collect()
+            }
+            "--fsf-ms" => s.fsf_ms = value().parse().expect("--fsf-ms MS"),
+            "--cap" => s.cap = value().parse().expect("--cap PLIES"),
+            "--adjudicate" => s.adjudicate = value().parse().expect("--adjudicate CP"),
+            "--engine" => s.engine = value(),
+            "--seed" => s.seed = value().parse().expect("--seed S"),
+            "--from" => s.from = value().parse().expect("--from N"),
+            other => panic!("unknown argument {other}"),
+        }
+    }
+    println!(
+        "chess, bot vs Fairy-Stockfish (UCI_LimitStrength, {} ms a move), {} games a level, \
+         colours alternating, cap {} plies, adjudicated at {} cp",
+        s.fsf_ms, s.games, s.cap, s.adjudicate
+    );
+    println!(
+        "{:<6} {:>8} {:>5} {:>5} {:>5} {:>6} {:>7} {:>13} {:>10} {:>10}",
+        "level",
+        "UCI_Elo",
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "score",
+        "Elo",
+        "CPU s/turn",
+        "most s"
+    );
+    let mut last: Option<(u8, f64, f64, u32, f64)> = None;
+    for (i, &l) in levels.iter().enumerate() {
+        let elo = *elos.get(i).or(elos.last()).unwrap();
+        let level = Level::new(l).expect("a level 1 to 5");
+        let mut fsf = Engine::start(&s.engine, elo);
+        let mut tally = Tally::default();
+        for n in s.from..s.from + s.games {
+            let before = tally.bot_cpu;
+            let p = game(&s, level, &mut fsf, n, &mut tally);
+            tally.per_game.push(tally.bot_cpu - before);
+            tally.points.push(p);
+            eprintln!("level {l} vs {elo}: game {} {}", n + 1, p);
+            if let Some(cpu) = tally.per_game.last() {
+                eprintln!("  bot CPU {cpu:.1} s");
+            }
+        }
+        let wins = tally.points.iter().filter(|&&p| p == 1.0).count();
+        let draws = tally.points.iter().filter(|&&p| p == 0.5).count();
+        let losses = tally.points.len() - wins - draws;
+        let (e, half) = rating(&tally.points, elo);
+        let cpu = tally.bot_cpu / tally.bot_turns.max(1) as f64;
+        println!(
+            "{:<6} {:>8} {:>5} {:>5} {:>5} {:>6} {:>6.1}% {:>6.0} ± {:<4.0} {:>10.2} {:>10.2}",
+            l,
+            elo,
+            s.games,
+            wins,
+            draws,
+            losses,
+            100.0 * tally.points.iter().sum::<f64>() / s.games as f64,
+            e,
+            half,
+            cpu,
+            tally.most
+        );
+        if last.is_none_or(|(top, ..)| l > top) {
+            last = Some((l, e, half, s.games, tally.most));
+        }
+    }
+    if let Some((l, e, half, n, most)) = last {
+        println!(
+            "bot: level {l} ≈ Elo {e:.0} ± {half:.0} ({n} games), top level CPU per move {most:.2} s"
+        );
+    }
+}

@@ -1,0 +1,153 @@
+//! A position played forward and taken back in place, for a search
+//! outside the core (the computer player). [`crate::rules::Position::apply`]
+//! checks a turn against the legal list again and builds a whole new
+//! position (its board, its copy of the game's repetition keys, its end
+//! decided); a search that plays millions of turns it has just listed as
+//! legal needs none of that. A [`Walk`] lists the legal turns the way
+//! perft does (`search.rs`: the fast generator where the game has one,
+//! the squirms of Squirm games), plays one on its own position and takes
+//! it back, and keeps the repetition keys of the game and of the line
+//! played, so a search can see a repeated position as the game would.
+
+use super::Rebels;
+use super::movegen::Scratch;
+use super::position::{Act, ChessLike, Undo};
+use crate::rules::turn::Turn;
+
+/// One legal turn: an action, after a squirm in Squirm games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub squirm: Option<Act>,
+    pub act: Act,
+}
+
+impl Step {
+    /// The turn's actions, in order.
+    pub fn acts(&self) -> impl Iterator<Item = &Act> {
+        self.squirm.iter().chain(std::iter::once(&self.act))
+    }
+
+    /// The turn as the rules' value.
+    pub fn turn(&self) -> Turn {
+        Turn(self.acts().map(|a| a.action).collect())
+    }
+
+    /// True when any action of the turn takes a piece.
+    pub fn captures(&self) -> bool {
+        self.acts().any(|a| a.capture)
+    }
+}
+
+/// A position and the line of turns played on it (see the module
+/// comment).
+pub struct Walk {
+    pos: ChessLike,
+    scratch: Scratch,
+    undos: Vec<Undo>,
+    /// The repetition keys of the game, then of the positions of the line
+    /// whose turns were listed.
+    keys: Vec<u64>,
+    /// Per turn played: the length of `keys` before it.
+    marks: Vec<usize>,
+    /// The key of the current position, once its turns were listed.
+    key: Option<u64>,
+    acts: Vec<Act>,
+    squirms: Vec<Act>,
+    follow: Vec<Act>,
+}
+
+impl Walk {
+    /// A walk from `root`.
+    pub fn new(root: &ChessLike) -> Walk {
+        Walk {
+            pos: root.clone(),
+            scratch: Scratch::new(&root.board),
+            undos: Vec::new(),
+            keys: root.history.clone(),
+            marks: Vec::new(),
+            key: None,
+            acts: Vec::new(),
+            squirms: Vec::new(),
+            follow: Vec::new(),
+        }
+    }
+
+    /// The current position (no history, last move or end of its own:
+    /// the walk keeps those).
+    pub fn position(&self) -> &ChessLike {
+        &self.pos
+    }
+
+    /// How many turns have been played from the root.
+    pub fn ply(&self) -> usize {
+        self.undos.len()
+    }
+
+    /// Fills `out` (cleared first) with the current position's legal
+    /// turns, and works out its repetition key ([`Walk::key`]).
+    pub fn turns(&mut self, out: &mut Vec<Step>) {
+        out.clear();
+        let pos = &self.pos;
+        if pos.rules.backend.is_some() || !pos.list_narrow(&mut self.scratch, &mut self.acts) {
+            pos.legal_acts_into(&mut self.acts, &mut self.scratch);
+        }
+        out.extend(self.acts.iter().map(|&act| Step { squirm: None, act }));
+        let mut open = Vec::new();
+        if let (Some(last), Rebels::SquirmFirst) = (pos.last_moved, pos.rules.rebels) {
+            let mut squirms = std::mem::take(&mut self.squirms);
+            squirms.clear();
+            pos.rebel_acts_into(Some(last), &mut squirms, &mut self.scratch.rebel_steps);
+            for &squirm in &squirms {
+                let undo = self.pos.squirm_in_place(&squirm);
+                self.pos
+                    .legal_acts_into(&mut self.follow, &mut self.scratch);
+                self.pos.undo_squirm(&undo);
+                if !self.follow.is_empty() {
+                    open.push(squirm);
+                }
+                out.extend(self.follow.iter().map(|&act| Step {
+                    squirm: Some(squirm),
+                    act,
+                }));
+            }
+            self.squirms = squirms;
+        }
+        self.key = Some(self.pos.key_given(&self.acts, open.into_iter()));
+    }
+
+    /// The current position's repetition key (the game's own, as its
+    /// history records it), once [`Walk::turns`] has listed its turns.
+    pub fn key(&self) -> Option<u64> {
+        self.key
+    }
+
+    /// How often the current position has stood in the game and on the
+    /// line (this time included), once its turns were listed.
+    pub fn repetitions(&self) -> usize {
+        let Some(key) = self.key else { return 1 };
+        1 + self.keys.iter().filter(|&&k| k == key).count()
+    }
+
+    /// Plays `step`, a turn [`Walk::turns`] listed for the current
+    /// position.
+    pub fn play(&mut self, step: &Step) {
+        self.marks.push(self.keys.len());
+        if let Some(key) = self.key.take() {
+            self.keys.push(key);
+        }
+        let undo = match step.squirm {
+            Some(squirm) => self.pos.play_in_place(&[squirm, step.act]),
+            None => self.pos.play_in_place(std::slice::from_ref(&step.act)),
+        };
+        self.undos.push(undo);
+    }
+
+    /// Takes back the last turn played.
+    pub fn back(&mut self) {
+        let undo = self.undos.pop().expect("a turn to take back");
+        self.pos.undo(&undo);
+        let mark = self.marks.pop().expect("a mark per turn");
+        self.key = self.keys.get(mark).copied();
+        self.keys.truncate(mark);
+    }
+}
