@@ -308,7 +308,7 @@ fn after(run: &MailRun<'_>, conn: &mut rusqlite::Connection, transport: Option<S
 /// started after `budget`; what goes wrong is one line on stderr each (the
 /// turn waits for the next process).
 pub fn bot_turns(conn: &mut rusqlite::Connection, now: DateTime<Utc>, budget: Duration) {
-    match bot::play_waiting(conn, boserv::rules::VARIANTS, now, budget) {
+    match bot::play_waiting(conn, &boserv::rules::VARIANTS, now, budget) {
         Ok(summary) => {
             for problem in &summary.problems {
                 errln!("boserv: the computer player: {problem}");

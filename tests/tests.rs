@@ -10,6 +10,7 @@ mod chess_oracle;
 mod cli;
 mod clocks;
 mod conditional;
+mod defined;
 mod consent;
 mod dice_audit;
 mod digest;

@@ -88,7 +88,7 @@ impl<'a> Request<'a> {
             command,
             now,
             comment: None,
-            catalog: VARIANTS,
+            catalog: &VARIANTS,
             by_mail: false,
         }
     }

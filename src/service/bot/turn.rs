@@ -260,35 +260,35 @@ mod tests {
     #[test]
     fn the_waiting_turn_is_read_from_the_game_and_chosen_alike_every_time() {
         let mut conn = handed_over();
-        assert_eq!(waiting(&mut conn, VARIANTS).unwrap(), vec![GameId(1)]);
-        let first = think(&mut conn, VARIANTS, GameId(1)).unwrap().unwrap();
-        let again = think(&mut conn, VARIANTS, GameId(1)).unwrap().unwrap();
+        assert_eq!(waiting(&mut conn, &VARIANTS).unwrap(), vec![GameId(1)]);
+        let first = think(&mut conn, &VARIANTS, GameId(1)).unwrap().unwrap();
+        let again = think(&mut conn, &VARIANTS, GameId(1)).unwrap().unwrap();
         assert_eq!(first, again);
         assert_eq!(first.number, 2);
         // Thinking writes nothing.
         let before = dump(&conn);
-        think(&mut conn, VARIANTS, GameId(1)).unwrap();
+        think(&mut conn, &VARIANTS, GameId(1)).unwrap();
         assert_eq!(dump(&conn), before);
     }
 
     #[test]
     fn a_turn_chosen_twice_is_played_once() {
         let mut conn = handed_over();
-        let thought = think(&mut conn, VARIANTS, GameId(1)).unwrap().unwrap();
-        let played = play(&mut conn, VARIANTS, &thought, at(0)).unwrap();
+        let thought = think(&mut conn, &VARIANTS, GameId(1)).unwrap().unwrap();
+        let played = play(&mut conn, &VARIANTS, &thought, at(0)).unwrap();
         assert_eq!(played.map(|p| p.number), Some(2));
         let after = dump(&conn);
         // A second process that chose the same turn finds it played.
-        assert_eq!(play(&mut conn, VARIANTS, &thought, at(0)).unwrap(), None);
+        assert_eq!(play(&mut conn, &VARIANTS, &thought, at(0)).unwrap(), None);
         assert_eq!(dump(&conn), after);
-        assert_eq!(waiting(&mut conn, VARIANTS).unwrap(), vec![]);
-        assert_eq!(think(&mut conn, VARIANTS, GameId(1)).unwrap(), None);
+        assert_eq!(waiting(&mut conn, &VARIANTS).unwrap(), vec![]);
+        assert_eq!(think(&mut conn, &VARIANTS, GameId(1)).unwrap(), None);
     }
 
     #[test]
     fn play_waiting_answers_and_stops_when_the_turn_is_the_humans() {
         let mut conn = handed_over();
-        let summary = play_waiting(&mut conn, VARIANTS, at(0), IN_PROCESS).unwrap();
+        let summary = play_waiting(&mut conn, &VARIANTS, at(0), IN_PROCESS).unwrap();
         assert_eq!(summary.played.len(), 1);
         assert_eq!((summary.raced, summary.left), (0, 0));
         assert!(summary.problems.is_empty(), "{:?}", summary.problems);
@@ -297,10 +297,10 @@ mod tests {
             .unwrap();
         assert_eq!(ply, 2);
         // Nothing more to do; and with no time left nothing is started.
-        let summary = play_waiting(&mut conn, VARIANTS, at(0), IN_PROCESS).unwrap();
+        let summary = play_waiting(&mut conn, &VARIANTS, at(0), IN_PROCESS).unwrap();
         assert!(summary.played.is_empty());
         let mut conn = handed_over();
-        let summary = play_waiting(&mut conn, VARIANTS, at(0), Duration::ZERO).unwrap();
+        let summary = play_waiting(&mut conn, &VARIANTS, at(0), Duration::ZERO).unwrap();
         assert_eq!((summary.played.len(), summary.left), (0, 1));
     }
 
@@ -347,7 +347,7 @@ mod tests {
                 .is_empty()
         );
         assert_eq!(bot_games::level(&conn, GameId(1)).unwrap(), Some(4));
-        assert_eq!(waiting(&mut conn, VARIANTS).unwrap(), vec![GameId(1)]);
+        assert_eq!(waiting(&mut conn, &VARIANTS).unwrap(), vec![GameId(1)]);
         // No password logs in as the bot.
         let claimed = Actor::Claimed {
             user: DEFAULT_BOT.into(),
@@ -375,6 +375,6 @@ mod tests {
         };
         as_user(&mut conn, "alice", &challenge).unwrap();
         assert_eq!(account::find(&conn).unwrap(), None);
-        assert_eq!(waiting(&mut conn, VARIANTS).unwrap(), vec![]);
+        assert_eq!(waiting(&mut conn, &VARIANTS).unwrap(), vec![]);
     }
 }
