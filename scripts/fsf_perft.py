@@ -11,7 +11,8 @@ the test `defined_games_agree_with_fairy_stockfish_on_perft` holds boserv
 to (so the test needs no Fairy-Stockfish).
 
 Usage:
-  scripts/fsf_perft.py write            regenerate tests/data/fsf_perft.txt
+  scripts/fsf_perft.py write [GAME...]  regenerate tests/data/fsf_perft.txt
+                                        (given games: only their lines)
   scripts/fsf_perft.py check [BOSERV]   compare the file with Fairy-Stockfish
                                         and, given a boserv binary, with it;
                                         exits 1 on any difference
@@ -64,16 +65,20 @@ def positions(variant):
     return out
 
 
-def table():
+def table(only):
+    kept = read() if only and os.path.exists(DATA) else []
     rows = []
     for game in games():
+        if only and game not in only:
+            rows.extend(r for r in kept if r[0] == game)
+            continue
         for fen, depth in positions(game):
             rows.append((game, depth, perft(game, fen, depth), fen))
     return rows
 
 
-def write():
-    rows = table()
+def write(only):
+    rows = table(only)
     with open(DATA, "w") as f:
         f.write("# game depth nodes fen -- Fairy-Stockfish %s, by scripts/fsf_perft.py\n"
                 % ".".join(map(str, sf.version())))
@@ -112,7 +117,7 @@ def check(boserv):
 
 def main():
     if len(sys.argv) > 1 and sys.argv[1] == "write":
-        write()
+        write(sys.argv[2:])
     elif len(sys.argv) > 1 and sys.argv[1] == "check":
         check(sys.argv[2] if len(sys.argv) > 2 else None)
     else:

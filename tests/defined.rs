@@ -15,7 +15,12 @@ fn table() -> Vec<(String, u32, u64, String)> {
         .map(|l| {
             let mut parts = l.splitn(4, ' ');
             let mut next = || parts.next().unwrap().to_string();
-            (next(), next().parse().unwrap(), next().parse().unwrap(), next())
+            (
+                next(),
+                next().parse().unwrap(),
+                next().parse().unwrap(),
+                next(),
+            )
         })
         .collect()
 }
@@ -35,18 +40,35 @@ fn defined_games_agree_with_fairy_stockfish_on_perft() {
     // random game.
     for game in LIBRARY.iter() {
         let of_game: Vec<_> = rows.iter().filter(|r| r.0 == game.name).collect();
-        assert!(of_game.len() >= 2, "{} has {} positions", game.name, of_game.len());
+        assert!(
+            of_game.len() >= 2,
+            "{} has {} positions",
+            game.name,
+            of_game.len()
+        );
         let start = find_variant(game.name).unwrap().start(&[]).unwrap();
-        let from_fen = find_variant(game.name).unwrap().from_fen(&[], &of_game[0].3).unwrap();
-        assert_eq!(start.encode(), from_fen.encode(), "{}: the start position", game.name);
+        let from_fen = find_variant(game.name)
+            .unwrap()
+            .from_fen(&[], &of_game[0].3)
+            .unwrap();
+        assert_eq!(
+            start.encode(),
+            from_fen.encode(),
+            "{}: the start position",
+            game.name
+        );
     }
     let mut wrong = Vec::new();
     for (game, depth, nodes, fen) in &rows {
         let variant = find_variant(game).unwrap_or_else(|| panic!("no game {game}"));
-        let position = variant.from_fen(&[], fen).unwrap_or_else(|e| panic!("{game} {fen}: {e}"));
+        let position = variant
+            .from_fen(&[], fen)
+            .unwrap_or_else(|e| panic!("{game} {fen}: {e}"));
         let ours = position.perft(*depth);
         if ours != *nodes {
-            wrong.push(format!("{game} {fen} depth {depth}: boserv {ours}, Fairy-Stockfish {nodes}"));
+            wrong.push(format!(
+                "{game} {fen} depth {depth}: boserv {ours}, Fairy-Stockfish {nodes}"
+            ));
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));

@@ -9,7 +9,9 @@ use super::orwell::Orwell;
 
 /// Every game, in the order `boserv variants` lists them.
 pub static VARIANTS: LazyLock<Vec<&'static dyn Variant>> = LazyLock::new(|| {
-    let library = super::defined::LIBRARY.iter().map(|g| g as &'static dyn Variant);
+    let library = super::defined::LIBRARY
+        .iter()
+        .map(|g| g as &'static dyn Variant);
     SEEDS.iter().copied().chain(library).collect()
 });
 

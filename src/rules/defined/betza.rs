@@ -3,10 +3,11 @@
 //! atoms (W F D N A H C/L Z/J G, K), riders (R B Q, a doubled atom such as
 //! NN, or an atom and its longest distance such as W3), the directional
 //! modifiers (f b l r v s h, alone or paired: fl, fs ...) and the
-//! move-only / capture-only modifiers m and c. Anything else (hoppers p
-//! and g, lame leapers n, initial moves i, the rest of the notation) is
-//! refused by name: a piece is never read as moving otherwise than its
-//! definer wrote.
+//! move-only / capture-only modifiers m and c, and the cannon's capture
+//! over one piece (cpR, cpB, cpQ: the core's hop). Anything else (quiet
+//! hops, grasshoppers g, lame leapers n, initial moves i, the rest of the
+//! notation) is refused by name: a piece is never read as moving
+//! otherwise than its definer wrote.
 //!
 //! Fairy-Stockfish turns a Black piece's moves half a turn round; the core
 //! mirrors them across the ranks. The two agree for every piece whose
@@ -76,6 +77,8 @@ fn directions(a: i8, b: i8) -> [((i8, i8), &'static [&'static str]); 8] {
 enum Reach {
     Leap,
     Ride(Range),
+    /// Over one piece to capture the next (the cannon's capture).
+    Hop,
 }
 
 /// Reads a Betza text into the piece's quiet moves and captures.
@@ -85,15 +88,32 @@ pub fn parse(text: &str) -> Result<Moves, BetzaError> {
     let mut found: Vec<(Reach, bool, Vec<(i8, i8)>)> = Vec::new();
     let mut modalities: Vec<bool> = Vec::new();
     let mut words: Vec<String> = Vec::new();
+    let mut hopper = false;
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
         match c {
             'm' => modalities.push(false),
             'c' => modalities.push(true),
-            'p' | 'g' => return Err(BetzaError::Unsupported(c, "hoppers are not yet supported")),
-            'n' => return Err(BetzaError::Unsupported(c, "lame leapers are not yet supported")),
-            'i' => return Err(BetzaError::Unsupported(c, "initial moves are not supported")),
+            'p' => hopper = true,
+            'g' => {
+                return Err(BetzaError::Unsupported(
+                    c,
+                    "grasshoppers are not yet supported",
+                ));
+            }
+            'n' => {
+                return Err(BetzaError::Unsupported(
+                    c,
+                    "lame leapers are not yet supported",
+                ));
+            }
+            'i' => {
+                return Err(BetzaError::Unsupported(
+                    c,
+                    "initial moves are not supported",
+                ));
+            }
             _ if VERTICALS.contains(c) || HORIZONTALS.contains(c) => {
                 let next = chars.get(i + 1).copied();
                 let pairs = |n: char| {
@@ -131,6 +151,21 @@ pub fn parse(text: &str) -> Result<Moves, BetzaError> {
                 if modalities.is_empty() {
                     modalities = vec![false, true];
                 }
+                if hopper {
+                    if reach != Reach::Ride(Range::Unlimited) {
+                        return Err(BetzaError::Unsupported(
+                            'p',
+                            "a hopper rides on (pR, pB, pQ)",
+                        ));
+                    }
+                    if modalities != [true] {
+                        return Err(BetzaError::Unsupported(
+                            'p',
+                            "a hopper only captures (cpR), it makes no quiet hop",
+                        ));
+                    }
+                    reach = Reach::Hop;
+                }
                 for &(a, b) in list {
                     // An orthogonal atom's paired words count one by one
                     // (a soldier's fsW is forward and sideways).
@@ -154,31 +189,42 @@ pub fn parse(text: &str) -> Result<Moves, BetzaError> {
                         }
                     }
                     for &capture in &modalities {
-                        match found.iter_mut().find(|(r, cap, _)| *r == reach && *cap == capture) {
-                            Some((_, _, vs)) => {
-                                vs.extend(vectors.iter().filter(|v| !vs.contains(v)).collect::<Vec<_>>())
-                            }
+                        match found
+                            .iter_mut()
+                            .find(|(r, cap, _)| *r == reach && *cap == capture)
+                        {
+                            Some((_, _, vs)) => vs.extend(
+                                vectors
+                                    .iter()
+                                    .filter(|v| !vs.contains(v))
+                                    .collect::<Vec<_>>(),
+                            ),
                             None => found.push((reach, capture, vectors.clone())),
                         }
                     }
                 }
                 modalities.clear();
                 words.clear();
+                hopper = false;
             }
         }
         i += 1;
     }
-    if !modalities.is_empty() || !words.is_empty() {
+    if !modalities.is_empty() || !words.is_empty() || hopper {
         return Err(BetzaError::Unfinished);
     }
     let mut out = Moves::default();
     for (reach, capture, vectors) in found {
-        if vectors.iter().any(|&(df, dr)| !vectors.contains(&(-df, dr))) {
+        if vectors
+            .iter()
+            .any(|&(df, dr)| !vectors.contains(&(-df, dr)))
+        {
             return Err(BetzaError::Lopsided);
         }
         let primitive = match reach {
             Reach::Leap => Primitive::Leap(vectors),
             Reach::Ride(range) => Primitive::Ride(vectors, range),
+            Reach::Hop => Primitive::Hop(vectors),
         };
         if capture {
             out.captures.push(primitive);
@@ -242,12 +288,18 @@ mod tests {
         assert_eq!(both("B"), unlimited(diagonal()));
         assert_eq!(both("Q"), unlimited(queen_lines()));
         assert_eq!(both("NN"), unlimited(all_eight(2, 1)));
-        assert_eq!(both("R3"), vec![("Max(3)".to_string(), sorted(orthogonal()))]);
+        assert_eq!(
+            both("R3"),
+            vec![("Max(3)".to_string(), sorted(orthogonal()))]
+        );
         assert_eq!(both("F2"), vec![("Max(2)".to_string(), sorted(diagonal()))]);
         // A compound: the archbishop.
         assert_eq!(
             both("BN"),
-            vec![("Unlimited".into(), sorted(diagonal())), ("leap".into(), sorted(all_eight(2, 1)))]
+            vec![
+                ("Unlimited".into(), sorted(diagonal())),
+                ("leap".into(), sorted(all_eight(2, 1)))
+            ]
         );
     }
 
@@ -262,7 +314,10 @@ mod tests {
         assert_eq!(both("fF"), leap(vec![(1, 1), (-1, 1)]));
         assert_eq!(both("bF"), leap(vec![(1, -1), (-1, -1)]));
         // The gold: W and the forward diagonals.
-        assert_eq!(both("WfF"), leap(orthogonal().into_iter().chain([(1, 1), (-1, 1)]).collect()));
+        assert_eq!(
+            both("WfF"),
+            leap(orthogonal().into_iter().chain([(1, 1), (-1, 1)]).collect())
+        );
         // Fairy-Stockfish's fN (and ffN) are the narrow two forward knight
         // moves; fsN the wide two.
         assert_eq!(both("fN"), leap(vec![(1, 2), (-1, 2)]));
@@ -281,24 +336,64 @@ mod tests {
         // Moves as a knight, captures as a bishop (knibis).
         let k = parse("mNcB").unwrap();
         assert_eq!(k.moves, vec![Primitive::Leap(all_eight(2, 1))]);
-        assert_eq!(k.captures, vec![Primitive::Ride(diagonal(), Range::Unlimited)]);
+        assert_eq!(
+            k.captures,
+            vec![Primitive::Ride(diagonal(), Range::Unlimited)]
+        );
         // A modality on one atom only.
         let q = parse("mQcN").unwrap();
         assert_eq!(q.captures, vec![Primitive::Leap(all_eight(2, 1))]);
     }
 
     #[test]
+    fn the_cannon_moves_as_a_rook_and_captures_over_one_piece() {
+        let c = parse("mRcpR").unwrap();
+        assert_eq!(
+            c.moves,
+            vec![Primitive::Ride(orthogonal_sorted(), Range::Unlimited)]
+        );
+        assert_eq!(c.captures, vec![Primitive::Hop(orthogonal_sorted())]);
+        let b = parse("mBcpB").unwrap();
+        assert_eq!(b.captures, vec![Primitive::Hop(diagonal_in_order())]);
+    }
+
+    /// The W atom's directions in the order the reader lists them.
+    fn orthogonal_sorted() -> Vec<(i8, i8)> {
+        vec![(0, 1), (0, -1), (1, 0), (-1, 0)]
+    }
+
+    fn diagonal_in_order() -> Vec<(i8, i8)> {
+        vec![(1, 1), (-1, -1), (1, -1), (-1, 1)]
+    }
+
+    #[test]
     fn what_is_not_supported_is_refused_by_name() {
-        assert_eq!(parse("mRcpR").unwrap_err(), BetzaError::Unsupported('p', "hoppers are not yet supported"));
-        assert!(matches!(parse("gQ").unwrap_err(), BetzaError::Unsupported('g', _)));
-        assert!(matches!(parse("nN").unwrap_err(), BetzaError::Unsupported('n', _)));
-        assert!(matches!(parse("ifmnD").unwrap_err(), BetzaError::Unsupported('i', _)));
+        assert_eq!(
+            parse("pR").unwrap_err(),
+            BetzaError::Unsupported('p', "a hopper only captures (cpR), it makes no quiet hop")
+        );
+        assert!(matches!(
+            parse("cpW").unwrap_err(),
+            BetzaError::Unsupported('p', _)
+        ));
+        assert!(matches!(
+            parse("gQ").unwrap_err(),
+            BetzaError::Unsupported('g', _)
+        ));
+        assert!(matches!(
+            parse("nN").unwrap_err(),
+            BetzaError::Unsupported('n', _)
+        ));
+        assert!(matches!(
+            parse("ifmnD").unwrap_err(),
+            BetzaError::Unsupported('i', _)
+        ));
         assert_eq!(parse("X").unwrap_err(), BetzaError::Unknown('X'));
         assert_eq!(parse("fm").unwrap_err(), BetzaError::Unfinished);
         assert_eq!(parse("rW").unwrap_err(), BetzaError::Lopsided);
         assert_eq!(
-            parse("mRcpR").unwrap_err().to_string(),
-            "'p' in Betza notation is not supported by boserv (hoppers are not yet supported)"
+            parse("gQ").unwrap_err().to_string(),
+            "'g' in Betza notation is not supported by boserv (grasshoppers are not yet supported)"
         );
     }
 }

@@ -12,7 +12,7 @@ use crate::rules::castling::CastlingRule;
 use crate::rules::chess::rules::ORTHODOX;
 use crate::rules::chesslike::{MAX_KINDS, PawnRule, Rebels, Rules};
 use crate::rules::geometry::{Geometry, file_letter};
-use crate::rules::movement::{PieceKind, Primitive, forward_only, diagonal};
+use crate::rules::movement::{PieceKind, Primitive, diagonal, forward_only};
 
 fn leak(text: String) -> &'static str {
     Box::leak(text.into_boxed_str())
@@ -65,7 +65,8 @@ fn kinds(def: &Definition) -> Result<(Vec<PieceKind>, Option<u8>, u8), Definitio
             .capturing(vec![Primitive::Leap(forward_only(diagonal()))])
             .unlettered()
         } else {
-            let moves = betza::parse(&p.betza).map_err(|e| refuse(def, format!("{}: {e}", p.key)))?;
+            let moves =
+                betza::parse(&p.betza).map_err(|e| refuse(def, format!("{}: {e}", p.key)))?;
             let how = leak(format!("moves as Betza's {}", p.betza));
             let mut kind = PieceKind::simple(letter, name, how, moves.moves);
             kind.captures = vec![moves.captures];
@@ -77,7 +78,8 @@ fn kinds(def: &Definition) -> Result<(Vec<PieceKind>, Option<u8>, u8), Definitio
         };
         out.push(kind);
     }
-    let king = king.ok_or_else(|| refuse(def, "a game without a king (king = -) is not supported yet"))?;
+    let king =
+        king.ok_or_else(|| refuse(def, "a game without a king (king = -) is not supported yet"))?;
     Ok((out, pawn, king))
 }
 
@@ -87,7 +89,10 @@ fn placement(def: &Definition) -> Result<Vec<(u8, u8, char)>, DefinitionError> {
     let field = field.split('[').next().unwrap_or("");
     let mut out = Vec::new();
     for (i, row) in field.split('/').enumerate() {
-        let rank = (def.ranks as usize).checked_sub(i + 1).ok_or_else(|| refuse(def, "the start position has too many ranks"))? as u8;
+        let rank = (def.ranks as usize)
+            .checked_sub(i + 1)
+            .ok_or_else(|| refuse(def, "the start position has too many ranks"))?
+            as u8;
         let mut file = 0u32;
         let mut digits = 0u32;
         for c in row.chars() {
@@ -107,7 +112,12 @@ fn placement(def: &Definition) -> Result<Vec<(u8, u8, char)>, DefinitionError> {
 fn one_rank(def: &Definition, ranks: &[u8], what: &str) -> Result<i8, DefinitionError> {
     match ranks {
         [r] if *r < def.ranks => Ok(*r as i8),
-        _ => Err(refuse(def, format!("{what} must be one rank of the board (boserv's pawns promote and step twice from one rank)"))),
+        _ => Err(refuse(
+            def,
+            format!(
+                "{what} must be one rank of the board (boserv's pawns promote and step twice from one rank)"
+            ),
+        )),
     }
 }
 
@@ -121,9 +131,17 @@ fn castlings(def: &Definition, spec: &BoardSpec) -> Result<Vec<CastlingRule>, De
     let geo = &spec.geometry;
     let mut out = Vec::new();
     for seat in 0..2u8 {
-        let rank = if seat == 0 { def.castling_rank - 1 } else { def.ranks - def.castling_rank };
+        let rank = if seat == 0 {
+            def.castling_rank - 1
+        } else {
+            def.ranks - def.castling_rank
+        };
         let own = |letter: char| {
-            let wanted = if seat == 0 { letter.to_ascii_uppercase() } else { letter };
+            let wanted = if seat == 0 {
+                letter.to_ascii_uppercase()
+            } else {
+                letter
+            };
             pieces
                 .iter()
                 .filter(move |(_, r, c)| *r == rank && *c == wanted)
@@ -140,14 +158,30 @@ fn castlings(def: &Definition, spec: &BoardSpec) -> Result<Vec<CastlingRule>, De
                 rooks.iter().copied().filter(|&f| f > king).max()
             };
             let Some(rook) = rook else { continue };
-            let king_to = if long { def.castling_queenside_file } else { def.castling_kingside_file };
-            let rook_to = if long { king_to + 1 } else { king_to.wrapping_sub(1) };
+            let king_to = if long {
+                def.castling_queenside_file
+            } else {
+                def.castling_kingside_file
+            };
+            let rook_to = if long {
+                king_to + 1
+            } else {
+                king_to.wrapping_sub(1)
+            };
             if king_to >= def.files || rook_to >= def.files {
                 return Err(refuse(def, "a castling file off the board"));
             }
             let right = usize::from(seat) * 2 + usize::from(long);
             let letters = [king, king_to, rook, rook_to].map(|f| file_letter(f as i8));
-            out.push(CastlingRule::on_rank(geo, right, seat, long, &(rank + 1).to_string(), letters, false));
+            out.push(CastlingRule::on_rank(
+                geo,
+                right,
+                seat,
+                long,
+                &(rank + 1).to_string(),
+                letters,
+                false,
+            ));
         }
     }
     Ok(out)
@@ -164,19 +198,36 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
         return Err(refuse(def, "boards are at most 12 x 12"));
     }
     let (kinds, pawn, king) = kinds(def)?;
-    let kind_of = |letter: char| def.pieces.iter().position(|p| p.letter == letter).map(|i| i as u8);
-    let spec: &'static BoardSpec = Box::leak(Box::new(BoardSpec::new(Geometry::rect(def.files, def.ranks), kinds)));
+    let kind_of = |letter: char| {
+        def.pieces
+            .iter()
+            .position(|p| p.letter == letter)
+            .map(|i| i as u8)
+    };
+    let spec: &'static BoardSpec = Box::leak(Box::new(BoardSpec::new(
+        Geometry::rect(def.files, def.ranks),
+        kinds,
+    )));
     let pawns = match pawn {
         None => Vec::new(),
         Some(kind) => {
             let promotions = match &def.promotion_pieces {
                 Some(letters) => letters
                     .chars()
-                    .map(|c| kind_of(c.to_ascii_lowercase()).ok_or_else(|| refuse(def, format!("no piece has the promotion letter {c}"))))
+                    .map(|c| {
+                        kind_of(c.to_ascii_lowercase()).ok_or_else(|| {
+                            refuse(def, format!("no piece has the promotion letter {c}"))
+                        })
+                    })
                     .collect::<Result<Vec<u8>, _>>()?,
                 None => ["queen", "rook", "bishop", "knight"]
                     .iter()
-                    .filter_map(|key| def.pieces.iter().position(|p| p.key == *key).map(|i| i as u8))
+                    .filter_map(|key| {
+                        def.pieces
+                            .iter()
+                            .position(|p| p.key == *key)
+                            .map(|i| i as u8)
+                    })
                     .collect(),
             };
             // Without double steps the home rank means nothing.

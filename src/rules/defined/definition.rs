@@ -186,7 +186,10 @@ impl Definition {
             }
         }
         for (key, value, line) in &section.keys {
-            if predefined(key).is_some() || key.starts_with("customPiece") || NO_RULE.contains(&key.as_str()) {
+            if predefined(key).is_some()
+                || key.starts_with("customPiece")
+                || NO_RULE.contains(&key.as_str())
+            {
                 continue;
             }
             let at = |why: String| DefinitionError::Key {
@@ -199,7 +202,11 @@ impl Definition {
                 "maxFile" => self.files = file(value).map_err(at)? + 1,
                 "startFen" => self.start_fen = value.clone(),
                 "promotionPieceTypes" => {
-                    let letters = if value == "-" { String::new() } else { value.clone() };
+                    let letters = if value == "-" {
+                        String::new()
+                    } else {
+                        value.clone()
+                    };
                     self.promotion_pieces = Some(letters);
                 }
                 "promotionRegionWhite" => self.promotion_region[0] = ranks(value).map_err(at)?,
@@ -209,7 +216,9 @@ impl Definition {
                 "doubleStepRegionBlack" => self.double_step_region[1] = ranks(value).map_err(at)?,
                 "castling" => self.castling = boolean(value).map_err(at)?,
                 "castlingKingsideFile" => self.castling_kingside_file = file(value).map_err(at)?,
-                "castlingQueensideFile" => self.castling_queenside_file = file(value).map_err(at)?,
+                "castlingQueensideFile" => {
+                    self.castling_queenside_file = file(value).map_err(at)?
+                }
                 "castlingRank" => self.castling_rank = number(value, 1, 12).map_err(at)?,
                 "castlingKingPiece" => self.castling_king_piece = letter(value).map_err(at)?,
                 "castlingRookPieces" | "castlingRookPiece" => {
@@ -259,7 +268,11 @@ impl Definition {
         let letter = self::letter(letter)?;
         let moves = match (own, betza) {
             (Some(b), _) if key == "king" || betza.is_none() => b.to_string(),
-            (Some(_), _) => return Err(format!("only the king and custom pieces take Betza notation: {value}")),
+            (Some(_), _) => {
+                return Err(format!(
+                    "only the king and custom pieces take Betza notation: {value}"
+                ));
+            }
             (None, Some(b)) => b.to_string(),
             (None, None) => return Err(format!("a custom piece needs letter:Betza, not {value}")),
         };
@@ -352,11 +365,27 @@ mod tests {
     #[test]
     fn an_unsupported_key_refuses_the_section_naming_it() {
         let e = read("[c:chess]\nmaxRank = 8\nflagPiece = k\n").unwrap_err();
-        assert_eq!(e.to_string(), "line 3: boserv does not support the key flagPiece");
+        assert_eq!(
+            e.to_string(),
+            "line 3: boserv does not support the key flagPiece"
+        );
         let e = read("[c:chess]\nstalemateValue = loss\n").unwrap_err();
-        assert_eq!(e.to_string(), "line 2: stalemateValue: boserv plays only draw here, not loss");
-        let e = read("[c:chess]\ncustomPiece1 = c:mRcpR\n").unwrap_err();
-        assert!(e.to_string().starts_with("line 2: customPiece1: 'p' in Betza"), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "line 2: stalemateValue: boserv plays only draw here, not loss"
+        );
+        let e = read("[c:chess]\ncustomPiece1 = c:gQ\n").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("line 2: customPiece1: 'g' in Betza"),
+            "{e}"
+        );
+        let e = read("[c:chess]\njanggiCannon = c\n").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("line 2: janggiCannon: 'p' in Betza"),
+            "{e}"
+        );
         let e = read("[c:chess]\nmaxRank = 13\n").unwrap_err();
         assert!(e.to_string().contains("maxRank"), "{e}");
         let e = read("[c:chess]\npromotionRegionWhite = d4 e4\n").unwrap_err();

@@ -5,7 +5,6 @@
 //! the same core, with its help and its key to the board made from the
 //! definition.
 
-
 use super::definition::Definition;
 use crate::rules::chesslike::{ChessLike, Rules, from_fen};
 use crate::rules::{GameOption, Position, RulesError, Variant};
@@ -32,7 +31,11 @@ fn leak(text: String) -> &'static str {
 impl DefinedGame {
     /// The game of a definition whose rules are built: its start position
     /// read now, so a bad one refuses the section.
-    pub fn new(definition: Definition, rules: &'static Rules, source: String) -> Result<Self, RulesError> {
+    pub fn new(
+        definition: Definition,
+        rules: &'static Rules,
+        source: String,
+    ) -> Result<Self, RulesError> {
         let start = from_fen(rules, &definition.start_fen)?;
         let name = leak(definition.name.clone());
         let mut title = name.to_string();
@@ -70,7 +73,6 @@ impl std::fmt::Debug for DefinedGame {
         write!(f, "DefinedGame({})", self.name)
     }
 }
-
 
 impl Variant for DefinedGame {
     fn name(&self) -> &'static str {

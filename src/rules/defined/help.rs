@@ -17,7 +17,13 @@ fn piece_list(def: &Definition) -> Vec<String> {
     def.pieces
         .iter()
         .filter(|p| p.key != "pawn")
-        .map(|p| format!("{} {}", p.letter.to_ascii_uppercase(), piece_name(&p.key, p.letter)))
+        .map(|p| {
+            format!(
+                "{} {}",
+                p.letter.to_ascii_uppercase(),
+                piece_name(&p.key, p.letter)
+            )
+        })
         .collect()
 }
 
@@ -66,7 +72,10 @@ pub fn writing(def: &Definition, rules: &Rules) -> String {
     }
     text.push('.');
     let mut lines = wrap(&text, 76);
-    lines.extend(wrap(&format!("Pieces: {}.", piece_list(def).join(", ")), 76));
+    lines.extend(wrap(
+        &format!("Pieces: {}.", piece_list(def).join(", ")),
+        76,
+    ));
     lines.push("Board: X White, *X* Black; :X: and ::: are dark squares.".into());
     lines.truncate(6);
     lines.join("\n") + "\n"

@@ -38,15 +38,19 @@ pub fn sections(text: &str) -> Result<Vec<Section>, DefinitionError> {
             continue;
         }
         if let Some(rest) = trimmed.strip_prefix('[') {
-            let header = rest
-                .strip_suffix(']')
-                .ok_or(DefinitionError::Syntax { line, why: "a section header ends with ]".into() })?;
+            let header = rest.strip_suffix(']').ok_or(DefinitionError::Syntax {
+                line,
+                why: "a section header ends with ]".into(),
+            })?;
             let (name, parent) = match header.split_once(':') {
                 Some((name, parent)) => (name.trim(), Some(parent.trim().to_string())),
                 None => (header.trim(), None),
             };
             if name.is_empty() || parent.as_deref() == Some("") {
-                return Err(DefinitionError::Syntax { line, why: "a section needs a name".into() });
+                return Err(DefinitionError::Syntax {
+                    line,
+                    why: "a section needs a name".into(),
+                });
             }
             out.push(Section {
                 name: name.to_string(),
@@ -59,13 +63,18 @@ pub fn sections(text: &str) -> Result<Vec<Section>, DefinitionError> {
         let Some(section) = out.last_mut() else {
             continue;
         };
-        let (key, value) = trimmed.split_once('=').ok_or_else(|| DefinitionError::Syntax {
-            line,
-            why: format!("expected key = value, not {trimmed:?}"),
-        })?;
+        let (key, value) = trimmed
+            .split_once('=')
+            .ok_or_else(|| DefinitionError::Syntax {
+                line,
+                why: format!("expected key = value, not {trimmed:?}"),
+            })?;
         let key = key.trim_end();
         if key.is_empty() {
-            return Err(DefinitionError::Syntax { line, why: "a key before =".into() });
+            return Err(DefinitionError::Syntax {
+                line,
+                why: "a key before =".into(),
+            });
         }
         section.set(key, value.trim(), line);
     }
@@ -87,14 +96,20 @@ mod tests {
         assert_eq!(s[1].parent.as_deref(), Some("a"));
         assert_eq!(
             s[1].keys,
-            vec![("king".into(), "k:KN".into(), 8), ("maxRank".into(), "8".into(), 10)]
+            vec![
+                ("king".into(), "k:KN".into(), 8),
+                ("maxRank".into(), "8".into(), 10)
+            ]
         );
     }
 
     #[test]
     fn a_line_that_is_no_key_is_refused_with_its_number() {
         let err = sections("[a]\nmaxRank 10\n").unwrap_err();
-        assert_eq!(err.to_string(), "line 2: expected key = value, not \"maxRank 10\"");
+        assert_eq!(
+            err.to_string(),
+            "line 2: expected key = value, not \"maxRank 10\""
+        );
         assert!(sections("[a\n").is_err());
         assert!(sections("[:b]\n").is_err());
     }

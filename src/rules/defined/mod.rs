@@ -31,7 +31,11 @@ pub enum DefinitionError {
     #[error("line {line}: boserv does not support the key {key}")]
     Unsupported { key: String, line: usize },
     #[error("line {line}: {key}: {why}")]
-    Key { key: String, line: usize, why: String },
+    Key {
+        key: String,
+        line: usize,
+        why: String,
+    },
     #[error("the parent {0} is not defined before it")]
     NoParent(String),
     #[error("{name}: {why}")]
@@ -93,7 +97,12 @@ pub fn load(text: &str, known: &[Definition], taken: &dyn Fn(&str) -> bool) -> L
                 .rev()
                 .find(|(d, _)| d.name == *p)
                 .cloned()
-                .or_else(|| known.iter().find(|d| d.name == *p).map(|d| (d.clone(), String::new())))
+                .or_else(|| {
+                    known
+                        .iter()
+                        .find(|d| d.name == *p)
+                        .map(|d| (d.clone(), String::new()))
+                })
                 .or_else(|| (p == "chess").then(|| (Definition::chess(), String::new()))),
         };
         let Some((parent, parent_source)) = parent else {
@@ -111,7 +120,9 @@ pub fn load(text: &str, known: &[Definition], taken: &dyn Fn(&str) -> bool) -> L
         let source = parent_source + &section_text(text, section);
         defined.push((definition.clone(), source.clone()));
         if taken(&section.name) {
-            loaded.refused.push(refuse(DefinitionError::Taken(section.name.clone())));
+            loaded
+                .refused
+                .push(refuse(DefinitionError::Taken(section.name.clone())));
             continue;
         }
         let game = build::rules(&definition).and_then(|rules| {

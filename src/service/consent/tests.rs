@@ -248,8 +248,9 @@ fn remind_expires_an_invitation_once() {
             .unwrap();
     assert_eq!(summary.invitations_expired, 1);
     assert!(summary.to_string().contains("1 invitation expired"));
-    let again = crate::service::remind::remind(&mut conn, &crate::rules::VARIANTS, late, &mut quiet)
-        .unwrap();
+    let again =
+        crate::service::remind::remind(&mut conn, &crate::rules::VARIANTS, late, &mut quiet)
+            .unwrap();
     assert_eq!(again.invitations_expired, 0);
     let told = mails_to(&conn, "alice");
     assert_eq!(told.len(), 1, "{told:?}");
