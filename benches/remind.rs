@@ -58,7 +58,7 @@ fn fresh() -> (tempfile::TempDir, PathBuf) {
 
 fn run(path: &Path) -> boserv::service::remind::Summary {
     let mut conn: Connection = store::open(path, store::DEFAULT_BUSY_TIMEOUT).unwrap();
-    remind(&mut conn, VARIANTS, now(), &mut |_, _| {}).unwrap()
+    remind(&mut conn, &VARIANTS, now(), &mut |_, _| {}).unwrap()
 }
 
 #[divan::bench(sample_count = 5)]

@@ -122,7 +122,7 @@ pub fn generate(path: &Path, games: usize) {
     // Each game's due moment, as its last move would have left it: worked
     // out by the server's code when that move was made.
     let last_move = now() - TimeDelta::hours(1);
-    due::settle(&tx, VARIANTS, last_move).unwrap();
+    due::settle(&tx, &VARIANTS, last_move).unwrap();
     tx.commit().unwrap();
     conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
         .unwrap();

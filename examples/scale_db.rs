@@ -176,7 +176,7 @@ fn generate(path: &Path, games: usize) -> (Vec<i64>, i64, usize) {
             }
         }
     }
-    due::settle(&tx, VARIANTS, now() - TimeDelta::hours(1)).unwrap();
+    due::settle(&tx, &VARIANTS, now() - TimeDelta::hours(1)).unwrap();
     tx.commit().unwrap();
     conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
         .unwrap();

@@ -206,7 +206,7 @@ impl Harness {
         conn: &rusqlite::Connection,
         game: u64,
     ) -> Option<(String, u32, String)> {
-        let loaded = LoadedGame::load(conn, VARIANTS, GameId(game)).ok()?;
+        let loaded = LoadedGame::load(conn, &VARIANTS, GameId(game)).ok()?;
         if loaded.ensure_active().is_err() {
             return None;
         }
@@ -518,7 +518,7 @@ impl Harness {
         // Replays, integrity, unfinished mail.
         for row in games::list(&conn, &[], true).unwrap() {
             f.games += 1;
-            let game = LoadedGame::load(&conn, VARIANTS, row.id).unwrap();
+            let game = LoadedGame::load(&conn, &VARIANTS, row.id).unwrap();
             let log = turns::log(&conn, row.id).unwrap();
             match rebuild(game.variant, &row.options, &log) {
                 Ok(replayed) if replayed.encode() == row.position => f.replayed += 1,

@@ -50,7 +50,7 @@ fn after_one_turn(env: &Env, variant: &str) -> String {
 
 #[test]
 fn every_games_board_mail_has_an_html_board_with_a_cell_per_square() {
-    for variant in VARIANTS {
+    for variant in VARIANTS.iter() {
         let name = variant.name();
         let env = Env::new();
         after_one_turn(&env, name);

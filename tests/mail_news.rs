@@ -161,7 +161,7 @@ fn an_orwell_capture_names_whose_piece_it_took() {
 
 #[test]
 fn every_board_mail_says_how_to_write_a_turn_of_its_game() {
-    for variant in boserv::rules::VARIANTS {
+    for variant in boserv::rules::VARIANTS.iter() {
         let env = Env::new();
         let players: &[&str] = match variant.seats().len() {
             2 => &["alice", "bob"],

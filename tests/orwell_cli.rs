@@ -210,7 +210,7 @@ fn an_orwell_game_from_challenge_to_audit() {
     let mut conn = store::open(&env.db, store::DEFAULT_BUSY_TIMEOUT).unwrap();
     let tx = store::read(&mut conn).unwrap();
     let id: GameId = game.parse().unwrap();
-    let loaded = LoadedGame::load(&tx, VARIANTS, id).unwrap();
+    let loaded = LoadedGame::load(&tx, &VARIANTS, id).unwrap();
     let log = turns::log(&tx, id).unwrap();
     let replayed = rebuild(loaded.variant, &[], &log).unwrap();
     assert_eq!(replayed.encode(), loaded.row.position);

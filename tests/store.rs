@@ -24,7 +24,7 @@ fn the_cached_position_equals_the_replayed_log() {
     let all = games::list(&conn, &[], true).unwrap();
     assert_eq!(all.len(), 3);
     for row in all {
-        let game = LoadedGame::load(&conn, VARIANTS, row.id).unwrap();
+        let game = LoadedGame::load(&conn, &VARIANTS, row.id).unwrap();
         let log = turns::log(&conn, row.id).unwrap();
         let replayed = rebuild(game.variant, &row.options, &log).unwrap();
         assert_eq!(replayed.encode(), row.position, "{}", row.id);

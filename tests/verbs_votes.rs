@@ -47,7 +47,7 @@ fn orwell() -> (Connection, GameId) {
 }
 
 fn load(conn: &Connection, id: GameId) -> LoadedGame {
-    LoadedGame::load(conn, VARIANTS, id).unwrap()
+    LoadedGame::load(conn, &VARIANTS, id).unwrap()
 }
 
 /// The player to move plays their `nth` legal turn (sorted as the rules
@@ -451,7 +451,7 @@ fn a_move_after_the_thinking_time_is_used_up_is_too_late() {
 /// makes (their first legal turn) is followed by a forced pass; with that
 /// turn and the ply it is made at.
 fn seed_with_a_pass_after_the_first_turn() -> (boserv::dice::Seed, String) {
-    let variant = boserv::service::game::find_variant(VARIANTS, "orwell").unwrap();
+    let variant = boserv::service::game::find_variant(&VARIANTS, "orwell").unwrap();
     let dice = variant.dice().unwrap();
     for b in 0u8..=255 {
         let seed = boserv::dice::Seed([b; 32]);
@@ -483,7 +483,7 @@ fn a_takeback_undoes_the_turn_with_the_passes_that_followed_it() {
         .iter()
         .map(|u| boserv::store::players::insert(&conn, u, "h", &[], at).unwrap())
         .collect();
-    let start = boserv::service::game::find_variant(VARIANTS, "orwell")
+    let start = boserv::service::game::find_variant(&VARIANTS, "orwell")
         .unwrap()
         .start(&[])
         .unwrap();

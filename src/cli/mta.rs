@@ -297,7 +297,7 @@ fn after(run: &MailRun<'_>, conn: &mut rusqlite::Connection, transport: Option<S
     let since = boserv::service::game::timestamp(run.now);
     report_bot_turns(bot::play_waiting_since(
         conn,
-        boserv::rules::VARIANTS,
+        &boserv::rules::VARIANTS,
         run.now,
         bot::IN_MAIL,
         Some(&since),
@@ -319,7 +319,7 @@ fn after(run: &MailRun<'_>, conn: &mut rusqlite::Connection, transport: Option<S
 pub fn bot_turns(conn: &mut rusqlite::Connection, now: DateTime<Utc>, budget: Duration) {
     report_bot_turns(bot::play_waiting(
         conn,
-        boserv::rules::VARIANTS,
+        &boserv::rules::VARIANTS,
         now,
         budget,
     ));

@@ -65,7 +65,7 @@ pub fn pending(conn: &Connection, dir: &Path, now: DateTime<Utc>) -> Result<usiz
 /// what was marked before.
 pub fn all(conn: &Connection, dir: &Path, now: DateTime<Utc>) -> Result<usize, PublishError> {
     let marks: Vec<Mark> = publish::pending(conn)?;
-    let pages = publish::every_page(conn, VARIANTS)?;
+    let pages = publish::every_page(conn, &VARIANTS)?;
     for page in &pages {
         write(conn, dir, page, true, now)?;
     }
@@ -95,7 +95,7 @@ fn write(
 ) -> Result<(), PublishError> {
     match page {
         PageKey::Index => {
-            let index = publish::index_page(conn, VARIANTS)?;
+            let index = publish::index_page(conn, &VARIANTS)?;
             // The index links every game type's standings: a type none of
             // whose games has ended yet has its (empty) page written now,
             // so that no link of the index names a page not there.
@@ -113,12 +113,12 @@ fn write(
             files::write(dir, &files::index(), &render::index(&index))?;
         }
         PageKey::Player(userid) => {
-            if let Some(player) = publish::player_page(conn, VARIANTS, userid)? {
+            if let Some(player) = publish::player_page(conn, &VARIANTS, userid)? {
                 files::write(dir, &files::player(userid), &render::player(&player))?;
             }
         }
         PageKey::Game(id) => {
-            let Some(game) = publish::game_page(conn, VARIANTS, GameId(*id), now)? else {
+            let Some(game) = publish::game_page(conn, &VARIANTS, GameId(*id), now)? else {
                 return Ok(());
             };
             let last = game.plies.len().saturating_sub(1) as u32;
@@ -132,7 +132,7 @@ fn write(
             files::write(dir, &files::game(*id), &render::game(&game))?;
         }
         PageKey::Tournament(name) => {
-            if let Some(page) = publish::tournament_page(conn, VARIANTS, name)? {
+            if let Some(page) = publish::tournament_page(conn, &VARIANTS, name)? {
                 files::write(
                     dir,
                     &files::tournament(&page.line.name),
@@ -141,7 +141,7 @@ fn write(
             }
         }
         PageKey::Standings(variant) => {
-            if let Some(page) = publish::standings_page(conn, VARIANTS, variant, now)? {
+            if let Some(page) = publish::standings_page(conn, &VARIANTS, variant, now)? {
                 files::write(dir, &files::standings(variant), &render::standings(&page))?;
             }
         }

@@ -138,7 +138,7 @@ fn options(opts: &[String]) -> Vec<GameOption> {
 }
 
 fn variant(name: &str) -> Result<&'static dyn Variant, ServiceError> {
-    service::game::find_variant(VARIANTS, name)
+    service::game::find_variant(&VARIANTS, name)
 }
 
 /// Runs `cli`'s command; `conn` is a verb's connection ([`open_for_verb`]).
@@ -162,7 +162,7 @@ pub fn run(
         } if opts.is_empty() && turns.is_empty() && name.parse::<GameId>().is_ok() => {
             let game = name.parse::<GameId>().map_err(anyhow::Error::msg)?;
             let mut conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
-            print_lines(analysis::game_turns(&mut conn, VARIANTS, game)?)
+            print_lines(analysis::game_turns(&mut conn, &VARIANTS, game)?)
         }
         Cmd::Moves {
             variant: name,
@@ -214,7 +214,7 @@ pub fn run(
                 .map_err(|e| ServiceError::from(RulesError::Other(e.to_string())))?;
             let mut conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
             let (roll, choice) =
-                service::bot::advice::advice(&mut conn, VARIANTS, game, at, level, seed)?;
+                service::bot::advice::advice(&mut conn, &VARIANTS, game, at, level, seed)?;
             match roll {
                 Some(roll) => print(format!("{roll}: {}", choice.text)),
                 None => print(choice.text),
@@ -397,7 +397,7 @@ fn run_verb(
             _ if word.starts_with("--format=") => json = parse_format(&word[9..])?,
             "--help" | "-h" => {
                 let topic = words.first().map(String::as_str);
-                let page = help::help(VARIANTS, topic, World::Shell)?;
+                let page = help::help(&VARIANTS, topic, World::Shell)?;
                 return print(page.text());
             }
             _ => kept.push(word),
@@ -410,16 +410,16 @@ fn run_verb(
         // Help and the list of games need no database.
         match command {
             Command::Help { topic, world } => {
-                texts.push(help::help(VARIANTS, topic.as_deref(), *world)?.text());
+                texts.push(help::help(&VARIANTS, topic.as_deref(), *world)?.text());
                 continue;
             }
             // `list` without games is `variants`.
             Command::Variants if !db.exists() => {
-                texts.push(help::variants(VARIANTS).text());
+                texts.push(help::variants(&VARIANTS).text());
                 continue;
             }
             Command::List { games } if games.is_empty() && !db.exists() => {
-                texts.push(help::variants(VARIANTS).text());
+                texts.push(help::variants(&VARIANTS).text());
                 continue;
             }
             _ => {}
@@ -511,7 +511,7 @@ fn run_remind(db: &std::path::Path, busy_ms: u64, now: DateTime<Utc>) -> Result<
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let summary = service::remind::remind(&mut conn, VARIANTS, now, &mut |done, total| {
+    let summary = service::remind::remind(&mut conn, &VARIANTS, now, &mut |done, total| {
         bar.set_length(total as u64);
         bar.set_position(done as u64);
     })?;

@@ -704,7 +704,7 @@ fn welcome(settings: &Settings, user: &str, addresses: &[String]) -> Result<Rend
     let letter = WelcomeLetter {
         userid: user.to_string(),
         addresses: addresses.to_vec(),
-        games: variants(VARIANTS)
+        games: variants(&VARIANTS)
             .text()
             .lines()
             .map(str::to_string)

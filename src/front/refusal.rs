@@ -48,7 +48,7 @@ pub fn letter(
     way: Way,
     reply_here: bool,
 ) -> ErrorLetter {
-    let loaded = game.and_then(|(g, _)| LoadedGame::load(conn, VARIANTS, g).ok());
+    let loaded = game.and_then(|(g, _)| LoadedGame::load(conn, &VARIANTS, g).ok());
     let user = game.and_then(|(_, user)| user);
     let seat = user.and_then(|user| {
         let players = &loaded.as_ref()?.row.players;

@@ -124,7 +124,7 @@ mod tests {
 
     #[test]
     fn every_piece_of_every_game_is_listed_once_within_the_width() {
-        for variant in VARIANTS {
+        for variant in VARIANTS.iter() {
             let start = variant.start(&[]).unwrap();
             let picture = start.picture(0).unwrap();
             let listed = lines(&picture)

@@ -34,6 +34,7 @@ pub mod bochess;
 pub mod castling;
 pub mod chess;
 pub mod chesslike;
+pub mod defined;
 pub mod dice;
 pub mod ends;
 pub mod geometry;
@@ -54,7 +55,7 @@ pub mod turn;
 
 pub use dice::{Dice, Roll};
 pub use outcome::{Ending, Outcome, Seat};
-pub use registry::{VARIANTS, find_variant};
+pub use registry::{SEEDS, VARIANTS, find_variant};
 pub use turn::{Action, Taken, Turn};
 
 use std::fmt;

@@ -1,10 +1,22 @@
-//! The list of games the server offers, found by their command word.
+//! The list of games the server offers, found by their command word: the
+//! eight seed games, then the library of games defined as data
+//! (`variants/library.ini`).
+
+use std::sync::LazyLock;
 
 use super::Variant;
 use super::orwell::Orwell;
 
 /// Every game, in the order `boserv variants` lists them.
-pub static VARIANTS: &[&dyn Variant] = &[
+pub static VARIANTS: LazyLock<Vec<&'static dyn Variant>> = LazyLock::new(|| {
+    let library = super::defined::LIBRARY
+        .iter()
+        .map(|g| g as &'static dyn Variant);
+    SEEDS.iter().copied().chain(library).collect()
+});
+
+/// The games written in Rust, each a module of the rules engine.
+pub static SEEDS: &[&dyn Variant] = &[
     &super::chess::CHESS,
     &super::bochess::BOCHESS,
     &Orwell,
@@ -31,7 +43,7 @@ mod tests {
     /// are, in a block that fits a mail: at most 6 lines of 76 columns.
     #[test]
     fn every_game_says_how_to_write_a_turn_in_a_short_block() {
-        for variant in VARIANTS {
+        for variant in VARIANTS.iter() {
             let text = variant.writing();
             assert!(text.starts_with("To write a "), "{}", variant.name());
             let lines: Vec<&str> = text.lines().collect();

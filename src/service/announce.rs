@@ -121,7 +121,7 @@ pub fn queue_loaded(
         let mut fresh = None;
         let found = match given {
             Some(given) => Ok(given),
-            None => match LoadedGame::load(conn, VARIANTS, game) {
+            None => match LoadedGame::load(conn, &VARIANTS, game) {
                 Ok(loaded) => Ok(&*fresh.insert(loaded)),
                 Err(e) => Err(e),
             },
@@ -931,7 +931,7 @@ fn has_readers(
 /// test that mails from a given game proves it.
 #[cfg(debug_assertions)]
 fn same_as_stored(conn: &Connection, given: &LoadedGame) {
-    let stored = LoadedGame::load(conn, VARIANTS, given.id())
+    let stored = LoadedGame::load(conn, &VARIANTS, given.id())
         .unwrap_or_else(|e| panic!("{} given, not loaded: {e}", given.id()));
     assert_eq!(given.row, stored.row, "the row of {}", given.id());
     assert_eq!(

@@ -140,7 +140,7 @@ mod tests {
             },
         )
         .unwrap();
-        LoadedGame::load(conn, VARIANTS, id).unwrap()
+        LoadedGame::load(conn, &VARIANTS, id).unwrap()
     }
 
     /// The first test seed whose roll 0 does (or does not) force White to

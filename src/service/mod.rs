@@ -89,7 +89,7 @@ impl<'a> Request<'a> {
             command,
             now,
             comment: None,
-            catalog: VARIANTS,
+            catalog: &VARIANTS,
             by_mail: false,
         }
     }

@@ -411,7 +411,7 @@ mod tests {
     /// Every game's board has one cell per square and fits the width.
     #[test]
     fn every_game_has_a_cell_per_square_and_fits_a_phone() {
-        for variant in VARIANTS {
+        for variant in VARIANTS.iter() {
             let start = variant.start(&[]).unwrap();
             let picture = start.picture(0).expect("every game has a picture");
             let html = table(&picture);

@@ -218,7 +218,7 @@ mod tests {
     /// loaded position draws, in every variant, from every side.
     #[test]
     fn the_ascii_board_drawn_later_is_the_one_the_position_draws() {
-        for variant in crate::rules::VARIANTS {
+        for variant in crate::rules::VARIANTS.iter() {
             let start = variant.start(&[]).unwrap();
             for seat in 0..variant.seats().len() {
                 let board = HtmlBoard {

@@ -16,8 +16,12 @@ use crate::rules::chesslike::{ChessLike, Hooks, PawnRule, Rebels, Rules};
 use crate::rules::render::Drawing;
 
 /// Chess adds to the core only its drawing: the board, then whose turn
-/// it is (no blank line between, as chess has always been drawn).
-struct Orthodox;
+/// it is (no blank line between, as chess has always been drawn). Games
+/// defined as data (`rules::defined`) are drawn the same way.
+pub struct Orthodox;
+
+/// The hooks of orthodox chess, for any game that adds nothing else.
+pub static ORTHODOX: Orthodox = Orthodox;
 
 impl Hooks for Orthodox {
     fn render(&self, pos: &ChessLike, flipped: bool) -> String {

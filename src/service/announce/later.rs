@@ -306,7 +306,7 @@ mod tests {
             command: &command,
             now: at(60),
             comment: None,
-            catalog: VARIANTS,
+            catalog: &VARIANTS,
             by_mail: false,
         };
         execute(conn, &request).unwrap();

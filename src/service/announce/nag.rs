@@ -56,7 +56,7 @@ pub fn queue(
     let fresh;
     let game: Result<&LoadedGame, ServiceError> = match loaded {
         Some(game) => Ok(game),
-        None => match LoadedGame::load(conn, VARIANTS, reminder.game) {
+        None => match LoadedGame::load(conn, &VARIANTS, reminder.game) {
             Ok(game) => {
                 fresh = game;
                 Ok(&fresh)

@@ -32,7 +32,7 @@ pub fn queue(
     if to.is_empty() {
         return Ok(());
     }
-    let loaded = match LoadedGame::load(conn, VARIANTS, game) {
+    let loaded = match LoadedGame::load(conn, &VARIANTS, game) {
         Ok(loaded) => loaded,
         // A game of a variant this build does not offer (test catalogs):
         // nothing to draw the board with; the board mails said it all.

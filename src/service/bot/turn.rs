@@ -290,14 +290,14 @@ mod tests {
     #[test]
     fn the_waiting_turn_is_read_from_the_game_and_chosen_alike_every_time() {
         let mut conn = handed_over();
-        assert_eq!(waiting(&mut conn, VARIANTS, None).unwrap(), vec![GameId(1)]);
-        let first = think(&mut conn, VARIANTS, GameId(1)).unwrap().unwrap();
-        let again = think(&mut conn, VARIANTS, GameId(1)).unwrap().unwrap();
+        assert_eq!(waiting(&mut conn, &VARIANTS, None).unwrap(), vec![GameId(1)]);
+        let first = think(&mut conn, &VARIANTS, GameId(1)).unwrap().unwrap();
+        let again = think(&mut conn, &VARIANTS, GameId(1)).unwrap().unwrap();
         assert_eq!(first, again);
         assert_eq!(first.number, 2);
         // Thinking writes nothing.
         let before = dump(&conn);
-        think(&mut conn, VARIANTS, GameId(1)).unwrap();
+        think(&mut conn, &VARIANTS, GameId(1)).unwrap();
         assert_eq!(dump(&conn), before);
     }
 
@@ -310,11 +310,11 @@ mod tests {
         // alice's move was made at `at(0)`.
         let since = crate::service::game::timestamp(at(0));
         assert_eq!(
-            waiting(&mut conn, VARIANTS, Some(&since)).unwrap(),
+            waiting(&mut conn, &VARIANTS, Some(&since)).unwrap(),
             vec![GameId(1)]
         );
         let later = crate::service::game::timestamp(at(60));
-        assert_eq!(waiting(&mut conn, VARIANTS, Some(&later)).unwrap(), vec![]);
+        assert_eq!(waiting(&mut conn, &VARIANTS, Some(&later)).unwrap(), vec![]);
         let plan = crate::store::query_plan(
             &conn,
             "SELECT id FROM games WHERE bot_level IS NOT NULL AND status = 'active' \
@@ -330,21 +330,21 @@ mod tests {
     #[test]
     fn a_turn_chosen_twice_is_played_once() {
         let mut conn = handed_over();
-        let thought = think(&mut conn, VARIANTS, GameId(1)).unwrap().unwrap();
-        let played = play(&mut conn, VARIANTS, &thought, at(0)).unwrap();
+        let thought = think(&mut conn, &VARIANTS, GameId(1)).unwrap().unwrap();
+        let played = play(&mut conn, &VARIANTS, &thought, at(0)).unwrap();
         assert_eq!(played.map(|p| p.number), Some(2));
         let after = dump(&conn);
         // A second process that chose the same turn finds it played.
-        assert_eq!(play(&mut conn, VARIANTS, &thought, at(0)).unwrap(), None);
+        assert_eq!(play(&mut conn, &VARIANTS, &thought, at(0)).unwrap(), None);
         assert_eq!(dump(&conn), after);
-        assert_eq!(waiting(&mut conn, VARIANTS, None).unwrap(), vec![]);
-        assert_eq!(think(&mut conn, VARIANTS, GameId(1)).unwrap(), None);
+        assert_eq!(waiting(&mut conn, &VARIANTS, None).unwrap(), vec![]);
+        assert_eq!(think(&mut conn, &VARIANTS, GameId(1)).unwrap(), None);
     }
 
     #[test]
     fn play_waiting_answers_and_stops_when_the_turn_is_the_humans() {
         let mut conn = handed_over();
-        let summary = play_waiting(&mut conn, VARIANTS, at(0), IN_PROCESS).unwrap();
+        let summary = play_waiting(&mut conn, &VARIANTS, at(0), IN_PROCESS).unwrap();
         assert_eq!(summary.played.len(), 1);
         assert_eq!((summary.raced, summary.left), (0, 0));
         assert!(summary.problems.is_empty(), "{:?}", summary.problems);
@@ -353,10 +353,10 @@ mod tests {
             .unwrap();
         assert_eq!(ply, 2);
         // Nothing more to do; and with no time left nothing is started.
-        let summary = play_waiting(&mut conn, VARIANTS, at(0), IN_PROCESS).unwrap();
+        let summary = play_waiting(&mut conn, &VARIANTS, at(0), IN_PROCESS).unwrap();
         assert!(summary.played.is_empty());
         let mut conn = handed_over();
-        let summary = play_waiting(&mut conn, VARIANTS, at(0), Duration::ZERO).unwrap();
+        let summary = play_waiting(&mut conn, &VARIANTS, at(0), Duration::ZERO).unwrap();
         assert_eq!((summary.played.len(), summary.left), (0, 1));
     }
 
@@ -403,7 +403,7 @@ mod tests {
                 .is_empty()
         );
         assert_eq!(bot_games::level(&conn, GameId(1)).unwrap(), Some(4));
-        assert_eq!(waiting(&mut conn, VARIANTS, None).unwrap(), vec![GameId(1)]);
+        assert_eq!(waiting(&mut conn, &VARIANTS, None).unwrap(), vec![GameId(1)]);
         // No password logs in as the bot.
         let claimed = Actor::Claimed {
             user: DEFAULT_BOT.into(),
@@ -431,6 +431,6 @@ mod tests {
         };
         as_user(&mut conn, "alice", &challenge).unwrap();
         assert_eq!(account::find(&conn).unwrap(), None);
-        assert_eq!(waiting(&mut conn, VARIANTS, None).unwrap(), vec![]);
+        assert_eq!(waiting(&mut conn, &VARIANTS, None).unwrap(), vec![]);
     }
 }

@@ -139,7 +139,7 @@ fn one_decline_cancels_and_tells_the_others_who_and_why() {
     assert_eq!(told.len(), 1);
     assert!(told[0].0.contains("declined by bob"), "{:?}", told[0]);
     assert!(told[0].1.contains("too busy this month"), "{}", told[0].1);
-    let game = LoadedGame::load(&conn, crate::rules::VARIANTS, id).unwrap();
+    let game = LoadedGame::load(&conn, &crate::rules::VARIANTS, id).unwrap();
     assert_eq!(game.row.status, games::Status::Cancelled);
     assert!(game.invitation.is_none());
 }
@@ -216,7 +216,7 @@ fn three_players_must_all_accept() {
     )
     .unwrap();
     let id = game_of(&reply);
-    let game = LoadedGame::load(&conn, crate::rules::VARIANTS, id).unwrap();
+    let game = LoadedGame::load(&conn, &crate::rules::VARIANTS, id).unwrap();
     // No dice drawn while it waits.
     assert_eq!(game.row.dice_seed, None);
     let first = run_as(&mut conn, &as_user("bob"), &Command::Accept { game: id }).unwrap();
@@ -225,7 +225,7 @@ fn three_players_must_all_accept() {
     assert!(roll.is_err());
     let begun = run_as(&mut conn, &as_user("carol"), &Command::Accept { game: id }).unwrap();
     assert!(matches!(begun, Reply::Challenged { .. }));
-    let game = LoadedGame::load(&conn, crate::rules::VARIANTS, id).unwrap();
+    let game = LoadedGame::load(&conn, &crate::rules::VARIANTS, id).unwrap();
     assert!(game.row.dice_seed.is_some() && game.row.dice_commitment.is_some());
 }
 
@@ -236,7 +236,7 @@ fn remind_expires_an_invitation_once() {
     let mut quiet = |_: usize, _: usize| {};
     let early = crate::service::remind::remind(
         &mut conn,
-        crate::rules::VARIANTS,
+        &crate::rules::VARIANTS,
         at(13 * 86_400),
         &mut quiet,
     )
@@ -244,18 +244,19 @@ fn remind_expires_an_invitation_once() {
     assert_eq!(early.invitations_expired, 0);
     let late = at(15 * 86_400);
     let summary =
-        crate::service::remind::remind(&mut conn, crate::rules::VARIANTS, late, &mut quiet)
+        crate::service::remind::remind(&mut conn, &crate::rules::VARIANTS, late, &mut quiet)
             .unwrap();
     assert_eq!(summary.invitations_expired, 1);
     assert!(summary.to_string().contains("1 invitation expired"));
-    let again = crate::service::remind::remind(&mut conn, crate::rules::VARIANTS, late, &mut quiet)
-        .unwrap();
+    let again =
+        crate::service::remind::remind(&mut conn, &crate::rules::VARIANTS, late, &mut quiet)
+            .unwrap();
     assert_eq!(again.invitations_expired, 0);
     let told = mails_to(&conn, "alice");
     assert_eq!(told.len(), 1, "{told:?}");
     assert!(told[0].0.contains("expired"), "{:?}", told[0]);
     assert!(told[0].1.contains("bob did not"), "{}", told[0].1);
-    let game = LoadedGame::load(&conn, crate::rules::VARIANTS, id).unwrap();
+    let game = LoadedGame::load(&conn, &crate::rules::VARIANTS, id).unwrap();
     assert_eq!(game.row.status, games::Status::Cancelled);
 }
 
@@ -270,7 +271,7 @@ fn signing_off_declines_the_invitations_not_begun() {
         "{}",
         out.text()
     );
-    let game = LoadedGame::load(&conn, crate::rules::VARIANTS, id).unwrap();
+    let game = LoadedGame::load(&conn, &crate::rules::VARIANTS, id).unwrap();
     assert_eq!(game.row.status, games::Status::Cancelled);
     let told = mails_to(&conn, "alice");
     assert!(told[0].0.contains("declined by bob"), "{told:?}");

@@ -17,9 +17,11 @@ fn every_verb_has_help_in_both_worlds() {
         for world in [World::Shell, World::Mail] {
             let usage = verb.usage(world);
             assert!(usage.contains(verb.name), "{usage}");
-            let commands = help_page(VARIANTS, Some("commands"), world).unwrap().text();
+            let commands = help_page(&VARIANTS, Some("commands"), world)
+                .unwrap()
+                .text();
             assert!(commands.contains(&usage), "{world:?} lacks {usage}");
-            let page = help_page(VARIANTS, Some(verb.name), world).unwrap().text();
+            let page = help_page(&VARIANTS, Some(verb.name), world).unwrap().text();
             assert!(
                 page.contains(&usage),
                 "help {} in {world:?}: {page}",
@@ -31,7 +33,11 @@ fn every_verb_has_help_in_both_worlds() {
 
 #[test]
 fn each_world_shows_only_its_own_syntax() {
-    let help = |world| help_page(VARIANTS, Some("commands"), world).unwrap().text();
+    let help = |world| {
+        help_page(&VARIANTS, Some("commands"), world)
+            .unwrap()
+            .text()
+    };
     let mail = help(World::Mail);
     let shell = help(World::Shell);
     assert!(
@@ -44,7 +50,7 @@ fn each_world_shows_only_its_own_syntax() {
     assert!(shell.contains("move GAME TURN[#N]"), "{shell}");
     assert!(!shell.contains("PASSWORD TURN"), "{shell}");
     assert!(shell.lines().all(|l| l.chars().count() <= 76), "{shell}");
-    let answering = help_page(VARIANTS, Some("mail"), World::Mail)
+    let answering = help_page(&VARIANTS, Some("mail"), World::Mail)
         .unwrap()
         .text();
     assert!(answering.contains("\n  show "), "{answering}");

@@ -46,7 +46,7 @@ fn run(conn: &mut Connection, user: Option<&str>, command: Command, secs: i64) -
         command: &command,
         now: at(secs),
         comment: None,
-        catalog: VARIANTS,
+        catalog: &VARIANTS,
         by_mail: false,
     };
     match execute(conn, &req) {
@@ -77,7 +77,7 @@ fn random_game(variant: &dyn Variant, seed: u64, plies: usize, end: End) -> (Con
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut secs = 0;
     for _ in 0..plies {
-        let game = LoadedGame::load(&conn, VARIANTS, id).unwrap();
+        let game = LoadedGame::load(&conn, &VARIANTS, id).unwrap();
         let Some(seat) = game.position.to_move() else {
             break;
         };
@@ -95,7 +95,7 @@ fn random_game(variant: &dyn Variant, seed: u64, plies: usize, end: End) -> (Con
         };
         run(&mut conn, Some(&player), command, secs);
     }
-    let game = LoadedGame::load(&conn, VARIANTS, id).unwrap();
+    let game = LoadedGame::load(&conn, &VARIANTS, id).unwrap();
     if let Some(seat) = game.position.to_move() {
         let player = game.player_at(seat);
         secs += 60;
@@ -118,7 +118,7 @@ fn random_game(variant: &dyn Variant, seed: u64, plies: usize, end: End) -> (Con
             }
             End::Forfeit => {
                 let now = at(secs) + TimeDelta::days(400);
-                crate::service::remind::remind(&mut conn, VARIANTS, now, &mut |_, _| {}).unwrap();
+                crate::service::remind::remind(&mut conn, &VARIANTS, now, &mut |_, _| {}).unwrap();
             }
         }
     }
@@ -191,7 +191,7 @@ impl Visitor for ReadBack {
 fn round_trip(variant: &dyn Variant, seed: u64, plies: usize, end: End) {
     let (mut conn, id) = random_game(variant, seed, plies, end);
     let record = exported(&mut conn, id);
-    let game = LoadedGame::load(&conn, VARIANTS, id).unwrap();
+    let game = LoadedGame::load(&conn, &VARIANTS, id).unwrap();
     let name = variant.name();
     let replayed =
         replay(variant, &record).unwrap_or_else(|e| panic!("{name} {seed} {end:?}: {e}\n{record}"));
@@ -244,7 +244,7 @@ proptest! {
         plies in 0usize..90,
         end in any::<u8>(),
     ) {
-        for variant in VARIANTS {
+        for variant in VARIANTS.iter() {
             round_trip(*variant, seed, plies, end_of(end));
         }
     }

@@ -244,7 +244,7 @@ pub fn game_ended(
     let place = ladder::place(&ranks, &winner).unwrap_or(from);
     let climb = Climb {
         ladder: &t.name,
-        variant: find_variant(VARIANTS, &row.variant)?,
+        variant: find_variant(&VARIANTS, &row.variant)?,
         game,
         winner: &winner,
         loser: &loser,

@@ -170,5 +170,5 @@ fn pair_game(
         &table.entrants[p.white].userid,
         &table.entrants[p.black].userid,
     ];
-    create_and_begin(conn, VARIANTS, t, pair, round, kind, now)
+    create_and_begin(conn, &VARIANTS, t, pair, round, kind, now)
 }

@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""Perft of every game of boserv's library against Fairy-Stockfish.
+
+Fairy-Stockfish (through its Python wrapper pyffish, `pip install pyffish`;
+GPL, never linked into boserv: this script only asks it beside boserv)
+plays each game of variants/library.ini as its own built-in variant of
+the same name. For each game this script counts, with Fairy-Stockfish's
+legal move lists, the perft from the start and from positions reached by
+seeded random play, and writes them to tests/data/fsf_perft.txt, which
+the test `defined_games_agree_with_fairy_stockfish_on_perft` holds boserv
+to (so the test needs no Fairy-Stockfish).
+
+Usage:
+  scripts/fsf_perft.py write [GAME...]  regenerate tests/data/fsf_perft.txt
+                                        (given games: only their lines)
+  scripts/fsf_perft.py check [BOSERV]   compare the file with Fairy-Stockfish
+                                        and, given a boserv binary, with it;
+                                        exits 1 on any difference
+"""
+import os
+import random
+import re
+import subprocess
+import sys
+
+import pyffish as sf
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LIBRARY = os.path.join(ROOT, "variants", "library.ini")
+DATA = os.path.join(ROOT, "tests", "data", "fsf_perft.txt")
+
+START_DEPTH = 3
+RANDOM_DEPTH = 3
+RANDOM_PLIES = (8, 17, 30)
+
+
+def games():
+    """The library's section names, in order."""
+    with open(LIBRARY) as f:
+        return [m.group(1) for m in re.finditer(r"^\[([^:\]]+)", f.read(), re.M)]
+
+
+def perft(variant, fen, depth, moves=()):
+    legal = sf.legal_moves(variant, fen, list(moves))
+    if depth == 1:
+        return len(legal)
+    return sum(perft(variant, fen, depth - 1, list(moves) + [m]) for m in legal)
+
+
+def positions(variant):
+    """(fen, depth) pairs: the start, then positions of a seeded random game."""
+    start = sf.start_fen(variant)
+    out = [(start, START_DEPTH)]
+    rng = random.Random(variant)
+    moves = []
+    for ply in range(max(RANDOM_PLIES)):
+        legal = sf.legal_moves(variant, start, moves)
+        if not legal:
+            break
+        moves.append(rng.choice(sorted(legal)))
+        if ply + 1 in RANDOM_PLIES:
+            fen = sf.get_fen(variant, start, moves)
+            if sf.legal_moves(variant, fen, []):
+                out.append((fen, RANDOM_DEPTH))
+    return out
+
+
+def table(only):
+    kept = read() if only and os.path.exists(DATA) else []
+    rows = []
+    for game in games():
+        if only and game not in only:
+            rows.extend(r for r in kept if r[0] == game)
+            continue
+        for fen, depth in positions(game):
+            rows.append((game, depth, perft(game, fen, depth), fen))
+    return rows
+
+
+def write(only):
+    rows = table(only)
+    with open(DATA, "w") as f:
+        f.write("# game depth nodes fen -- Fairy-Stockfish %s, by scripts/fsf_perft.py\n"
+                % ".".join(map(str, sf.version())))
+        for game, depth, nodes, fen in rows:
+            f.write(f"{game} {depth} {nodes} {fen}\n")
+    print(f"wrote {len(rows)} positions to {DATA}")
+
+
+def read():
+    rows = []
+    with open(DATA) as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            game, depth, nodes, fen = line.rstrip("\n").split(" ", 3)
+            rows.append((game, int(depth), int(nodes), fen))
+    return rows
+
+
+def check(boserv):
+    bad = 0
+    for game, depth, nodes, fen in read():
+        theirs = perft(game, fen, depth)
+        line = f"{game} depth {depth}: file {nodes}, Fairy-Stockfish {theirs}"
+        ok = theirs == nodes
+        if boserv:
+            ours = subprocess.run([boserv, "perft", game, str(depth), "--fen", fen],
+                                  capture_output=True, text=True)
+            ours = ours.stdout.split()[0] if ours.returncode == 0 else ours.stderr.strip()
+            line += f", boserv {ours}"
+            ok = ok and str(ours) == str(nodes)
+        bad += not ok
+        print(line + ("" if ok else "  DIFFERENT") + f"  ({fen})")
+    sys.exit(1 if bad else 0)
+
+
+def main():
+    if len(sys.argv) > 1 and sys.argv[1] == "write":
+        write(sys.argv[2:])
+    elif len(sys.argv) > 1 and sys.argv[1] == "check":
+        check(sys.argv[2] if len(sys.argv) > 2 else None)
+    else:
+        print(__doc__)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,401 @@
+//! A variant's definition as Fairy-Stockfish's keys describe it, after
+//! inheritance: a child section starts from its parent's definition, a
+//! section without a parent from chess without its pieces (FSF's
+//! template: an 8x8 board, chess's start position, pawns that step twice
+//! from rank 2 / 7 and promote on rank 8 / 1 to the queen, rook, bishop
+//! and knight, castling to the g and c files). Every key a section
+//! writes is read here; a key boserv does not play refuses the section,
+//! naming it. A handful of keys that only tell a graphical interface or
+//! an engine how to show or weigh the pieces (`pieceToCharTable`,
+//! `variantTemplate`, `pocketSize`, `pieceValueMg`, `pieceValueEg`)
+//! change nothing in the game and are accepted as such.
+
+use super::DefinitionError;
+use super::betza;
+use super::ini::Section;
+
+/// Fairy-Stockfish's predefined piece types and their moves in Betza
+/// notation (its `piece.cpp`), `khon` and `met` being its other names of
+/// the silver and the fers. The pawn is played by the pawn rules.
+pub const PREDEFINED: &[(&str, &str)] = &[
+    ("pawn", "fmWfcF"),
+    ("knight", "N"),
+    ("bishop", "B"),
+    ("rook", "R"),
+    ("queen", "Q"),
+    ("fers", "F"),
+    ("met", "F"),
+    ("alfil", "A"),
+    ("fersAlfil", "FA"),
+    ("silver", "FfW"),
+    ("khon", "FfW"),
+    ("aiwok", "RNF"),
+    ("bers", "RF"),
+    ("archbishop", "BN"),
+    ("chancellor", "RN"),
+    ("amazon", "QN"),
+    ("knibis", "mNcB"),
+    ("biskni", "mBcN"),
+    ("kniroo", "mNcR"),
+    ("rookni", "mRcN"),
+    ("shogiPawn", "fW"),
+    ("lance", "fR"),
+    ("shogiKnight", "fN"),
+    ("gold", "WfF"),
+    ("dragonHorse", "BW"),
+    ("clobber", "cW"),
+    ("breakthrough", "fmWfF"),
+    ("immobile", ""),
+    ("cannon", "mRcpR"),
+    ("janggiCannon", "pR"),
+    ("soldier", "fsW"),
+    ("horse", "nN"),
+    ("elephant", "nA"),
+    ("janggiElephant", "nZ"),
+    ("banner", "RcpRnN"),
+    ("wazir", "W"),
+    ("commoner", "K"),
+    ("centaur", "KN"),
+    ("king", "K"),
+];
+
+/// Keys that change nothing in the game (how a GUI draws it, how an
+/// engine weighs it).
+const NO_RULE: &[&str] = &[
+    "pieceToCharTable",
+    "variantTemplate",
+    "pocketSize",
+    "pieceValueMg",
+    "pieceValueEg",
+];
+
+/// One piece type of a variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceType {
+    /// The key that defined it: `knight`, `customPiece1`, `king`.
+    pub key: String,
+    /// Its letter, lower case.
+    pub letter: char,
+    /// How it moves, in Betza notation.
+    pub betza: String,
+}
+
+/// A set of ranks (0-based), from a Bitboard value of whole ranks.
+pub type Ranks = Vec<u8>;
+
+/// The resolved definition of one variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Definition {
+    pub name: String,
+    pub files: u8,
+    pub ranks: u8,
+    pub pieces: Vec<PieceType>,
+    pub start_fen: String,
+    /// Promotion choices as letters; `None`: the queen, rook, bishop and
+    /// knight types, those of them the variant has.
+    pub promotion_pieces: Option<String>,
+    pub promotion_region: [Ranks; 2],
+    pub double_step: bool,
+    pub double_step_region: [Ranks; 2],
+    pub castling: bool,
+    /// The king's file after castling on each side, 0-based.
+    pub castling_kingside_file: u8,
+    pub castling_queenside_file: u8,
+    /// The castling rank, 1 = each side's back rank.
+    pub castling_rank: u8,
+    pub castling_king_piece: char,
+    pub castling_rook_piece: char,
+}
+
+impl Definition {
+    /// Fairy-Stockfish's template: chess without its pieces.
+    pub fn template(name: &str) -> Self {
+        Definition {
+            name: name.to_string(),
+            files: 8,
+            ranks: 8,
+            pieces: Vec::new(),
+            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+            promotion_pieces: None,
+            promotion_region: [vec![7], vec![0]],
+            double_step: true,
+            double_step_region: [vec![1], vec![6]],
+            castling: true,
+            castling_kingside_file: 6,
+            castling_queenside_file: 2,
+            castling_rank: 1,
+            castling_king_piece: 'k',
+            castling_rook_piece: 'r',
+        }
+    }
+
+    /// Fairy-Stockfish's `chess`, the parent most files name.
+    pub fn chess() -> Self {
+        let mut d = Self::template("chess");
+        for (key, letter) in [
+            ("pawn", 'p'),
+            ("knight", 'n'),
+            ("bishop", 'b'),
+            ("rook", 'r'),
+            ("queen", 'q'),
+            ("king", 'k'),
+        ] {
+            d.set_piece(key, letter, predefined(key).unwrap().to_string());
+        }
+        d
+    }
+
+    /// The piece with this letter.
+    pub fn piece(&self, letter: char) -> Option<&PieceType> {
+        self.pieces.iter().find(|p| p.letter == letter)
+    }
+
+    /// The piece defined by this key.
+    pub fn piece_by_key(&self, key: &str) -> Option<&PieceType> {
+        self.pieces.iter().find(|p| p.key == key)
+    }
+
+    fn set_piece(&mut self, key: &str, letter: char, betza: String) {
+        self.pieces.retain(|p| p.key != key && p.letter != letter);
+        self.pieces.push(PieceType {
+            key: key.to_string(),
+            letter,
+            betza,
+        });
+    }
+
+    /// This definition with a section's keys applied (the section's own
+    /// name taken).
+    pub fn apply(mut self, section: &Section) -> Result<Self, DefinitionError> {
+        self.name = section.name.clone();
+        // Pieces first, as Fairy-Stockfish reads them: other keys name
+        // pieces by their letters.
+        for (key, value, line) in &section.keys {
+            let at = |why: String| DefinitionError::Key {
+                key: key.clone(),
+                line: *line,
+                why,
+            };
+            if let Some(betza) = predefined(key) {
+                self.read_piece(key, value, Some(betza)).map_err(at)?;
+            } else if let Some(n) = key.strip_prefix("customPiece") {
+                if !n.parse::<u8>().is_ok_and(|n| (1..=25).contains(&n)) {
+                    return Err(unsupported(key, *line));
+                }
+                self.read_piece(key, value, None).map_err(at)?;
+            }
+        }
+        for (key, value, line) in &section.keys {
+            if predefined(key).is_some()
+                || key.starts_with("customPiece")
+                || NO_RULE.contains(&key.as_str())
+            {
+                continue;
+            }
+            let at = |why: String| DefinitionError::Key {
+                key: key.clone(),
+                line: *line,
+                why,
+            };
+            match key.as_str() {
+                "maxRank" => self.ranks = number(value, 1, 12).map_err(at)?,
+                "maxFile" => self.files = file(value).map_err(at)? + 1,
+                "startFen" => self.start_fen = value.clone(),
+                "promotionPieceTypes" => {
+                    let letters = if value == "-" {
+                        String::new()
+                    } else {
+                        value.clone()
+                    };
+                    self.promotion_pieces = Some(letters);
+                }
+                "promotionRegionWhite" => self.promotion_region[0] = ranks(value).map_err(at)?,
+                "promotionRegionBlack" => self.promotion_region[1] = ranks(value).map_err(at)?,
+                "doubleStep" => self.double_step = boolean(value).map_err(at)?,
+                "doubleStepRegionWhite" => self.double_step_region[0] = ranks(value).map_err(at)?,
+                "doubleStepRegionBlack" => self.double_step_region[1] = ranks(value).map_err(at)?,
+                "castling" => self.castling = boolean(value).map_err(at)?,
+                "castlingKingsideFile" => self.castling_kingside_file = file(value).map_err(at)?,
+                "castlingQueensideFile" => {
+                    self.castling_queenside_file = file(value).map_err(at)?
+                }
+                "castlingRank" => self.castling_rank = number(value, 1, 12).map_err(at)?,
+                "castlingKingPiece" => self.castling_king_piece = letter(value).map_err(at)?,
+                "castlingRookPieces" | "castlingRookPiece" => {
+                    self.castling_rook_piece = letter(value).map_err(at)?
+                }
+                // The rules boserv plays for every game, accepted when a
+                // section asks for exactly them.
+                "checking" => same(value, "true").map_err(at)?,
+                "checkmateValue" => same(value, "loss").map_err(at)?,
+                "stalemateValue" => same(value, "draw").map_err(at)?,
+                "nMoveRule" => same(value, "50").map_err(at)?,
+                "nFoldRule" => same(value, "3").map_err(at)?,
+                "nFoldValue" => same(value, "draw").map_err(at)?,
+                "chess960" | "mustCapture" | "pieceDrops" | "capturesToHand" | "gating" => {
+                    same(value, "false").map_err(at)?
+                }
+                _ => return Err(unsupported(key, *line)),
+            }
+        }
+        Ok(self)
+    }
+}
+
+/// The Betza text of a predefined piece type's key.
+pub fn predefined(key: &str) -> Option<&'static str> {
+    PREDEFINED.iter().find(|(k, _)| *k == key).map(|(_, b)| *b)
+}
+
+fn unsupported(key: &str, line: usize) -> DefinitionError {
+    DefinitionError::Unsupported {
+        key: key.to_string(),
+        line,
+    }
+}
+
+impl Definition {
+    /// `letter`, `letter:betza` or `-` for a piece key.
+    fn read_piece(&mut self, key: &str, value: &str, betza: Option<&str>) -> Result<(), String> {
+        if value == "-" {
+            self.pieces.retain(|p| p.key != key);
+            return Ok(());
+        }
+        let (letter, own) = match value.split_once(':') {
+            Some((l, b)) => (l, Some(b)),
+            None => (value, None),
+        };
+        let letter = self::letter(letter)?;
+        let moves = match (own, betza) {
+            (Some(b), _) if key == "king" || betza.is_none() => b.to_string(),
+            (Some(_), _) => {
+                return Err(format!(
+                    "only the king and custom pieces take Betza notation: {value}"
+                ));
+            }
+            (None, Some(b)) => b.to_string(),
+            (None, None) => return Err(format!("a custom piece needs letter:Betza, not {value}")),
+        };
+        if key == "pawn" && moves != "fmWfcF" {
+            return Err("the pawn moves as a chess pawn".into());
+        }
+        if key != "pawn" {
+            betza::parse(&moves).map_err(|e| e.to_string())?;
+        }
+        self.set_piece(key, letter, moves);
+        Ok(())
+    }
+}
+
+fn letter(text: &str) -> Result<char, String> {
+    let mut chars = text.trim().chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => Ok(c.to_ascii_lowercase()),
+        _ => Err(format!("expected a piece letter, not {text:?}")),
+    }
+}
+
+fn boolean(text: &str) -> Result<bool, String> {
+    match text {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!("expected true or false, not {text:?}")),
+    }
+}
+
+fn number(text: &str, lo: u8, hi: u8) -> Result<u8, String> {
+    text.parse::<u8>()
+        .ok()
+        .filter(|n| (lo..=hi).contains(n))
+        .ok_or_else(|| format!("expected a number from {lo} to {hi}, not {text:?}"))
+}
+
+/// A file by letter (`a`..`l`) or number (1..12), 0-based.
+fn file(text: &str) -> Result<u8, String> {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c @ 'a'..='l'), None) => Ok(c as u8 - b'a'),
+        _ => number(text, 1, 12).map(|n| n - 1),
+    }
+}
+
+/// A Bitboard value made of whole ranks (`*2`, `*9 *10`), 0-based.
+fn ranks(text: &str) -> Result<Ranks, String> {
+    text.split_whitespace()
+        .map(|t| {
+            t.strip_prefix('*')
+                .and_then(|r| number(r, 1, 12).ok())
+                .map(|r| r - 1)
+                .ok_or_else(|| format!("boserv reads regions of whole ranks (*2 *3), not {t:?}"))
+        })
+        .collect()
+}
+
+fn same(text: &str, only: &str) -> Result<(), String> {
+    if text == only {
+        Ok(())
+    } else {
+        Err(format!("boserv plays only {only} here, not {text}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::defined::ini::sections;
+
+    fn read(text: &str) -> Result<Definition, DefinitionError> {
+        let s = sections(text).unwrap();
+        Definition::chess().apply(&s[0])
+    }
+
+    #[test]
+    fn keys_are_read_into_the_definition() {
+        let d = read("[c:chess]\nmaxFile = j\nmaxRank = 10\narchbishop = a\ncustomPiece1 = e:RF\nking = k:KN\nqueen = -\ncastlingKingsideFile = i\npromotionRegionWhite = *10\ndoubleStep = false\n").unwrap();
+        assert_eq!((d.files, d.ranks), (10, 10));
+        assert_eq!(d.piece('a').unwrap().betza, "BN");
+        assert_eq!(d.piece('e').unwrap().key, "customPiece1");
+        assert_eq!(d.piece('k').unwrap().betza, "KN");
+        assert!(d.piece('q').is_none());
+        assert_eq!(d.castling_kingside_file, 8);
+        assert_eq!(d.promotion_region[0], vec![9]);
+        assert!(!d.double_step);
+    }
+
+    #[test]
+    fn an_unsupported_key_refuses_the_section_naming_it() {
+        let e = read("[c:chess]\nmaxRank = 8\nflagPiece = k\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 3: boserv does not support the key flagPiece"
+        );
+        let e = read("[c:chess]\nstalemateValue = loss\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2: stalemateValue: boserv plays only draw here, not loss"
+        );
+        let e = read("[c:chess]\ncustomPiece1 = c:gQ\n").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("line 2: customPiece1: 'g' in Betza"),
+            "{e}"
+        );
+        let e = read("[c:chess]\njanggiCannon = c\n").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("line 2: janggiCannon: 'p' in Betza"),
+            "{e}"
+        );
+        let e = read("[c:chess]\nmaxRank = 13\n").unwrap_err();
+        assert!(e.to_string().contains("maxRank"), "{e}");
+        let e = read("[c:chess]\npromotionRegionWhite = d4 e4\n").unwrap_err();
+        assert!(e.to_string().contains("whole ranks"), "{e}");
+    }
+
+    #[test]
+    fn a_later_piece_with_the_same_letter_replaces_the_earlier() {
+        let d = read("[c:chess]\ncustomPiece1 = n:NN\n").unwrap();
+        assert_eq!(d.piece('n').unwrap().betza, "NN");
+        assert!(d.piece_by_key("knight").is_none());
+    }
+}

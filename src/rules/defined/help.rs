@@ -1,0 +1,141 @@
+//! A defined game's help page and its key to the board, made from its
+//! definition: the board, the pieces' moves (in Betza notation and in
+//! words), the pawns, castling, the start position and the end rules.
+
+use super::build::piece_name;
+use super::definition::Definition;
+use crate::rules::chesslike::Rules;
+use crate::rules::geometry::file_letter;
+
+/// A square's name on this board.
+fn square(file: u8, rank: u8) -> String {
+    format!("{}{}", file_letter(file as i8), rank + 1)
+}
+
+/// The pieces other than the pawn: `N knight, A archbishop`.
+fn piece_list(def: &Definition) -> Vec<String> {
+    def.pieces
+        .iter()
+        .filter(|p| p.key != "pawn")
+        .map(|p| {
+            format!(
+                "{} {}",
+                p.letter.to_ascii_uppercase(),
+                piece_name(&p.key, p.letter)
+            )
+        })
+        .collect()
+}
+
+/// Words wrapped to lines of at most `width` columns.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in text.split_whitespace() {
+        let line = lines.last_mut().expect("a line");
+        if !line.is_empty() && line.len() + 1 + word.len() > width {
+            lines.push(word.to_string());
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    lines
+}
+
+/// The key to writing a turn and to the board, for every board mail.
+pub fn writing(def: &Definition, rules: &Rules) -> String {
+    let top = def.ranks - 1;
+    let mut text = format!(
+        "To write a move: {}-{}, {}x{} (x takes)",
+        square(4.min(def.files - 1), 1),
+        square(4.min(def.files - 1), 3.min(top)),
+        square(3.min(def.files - 1), 3.min(top)),
+        square(4.min(def.files - 1), 4.min(top)),
+    );
+    if let Some(rule) = rules.castlings.first() {
+        let g = &rules.spec.geometry;
+        text.push_str(&format!(
+            "; castle as the king's move, K{}-{}",
+            g.name(rule.king_from),
+            g.name(rule.king_to)
+        ));
+    }
+    if let Some(pawn) = rules.pawns.first()
+        && let Some(&kind) = pawn.promotions.first()
+    {
+        text.push_str(&format!(
+            "; promote with ={}",
+            rules.spec.kinds[kind as usize].letter
+        ));
+    }
+    text.push('.');
+    let mut lines = wrap(&text, 76);
+    lines.extend(wrap(
+        &format!("Pieces: {}.", piece_list(def).join(", ")),
+        76,
+    ));
+    lines.push("Board: X White, *X* Black; :X: and ::: are dark squares.".into());
+    lines.truncate(6);
+    lines.join("\n") + "\n"
+}
+
+/// The help page (`boserv help NAME`).
+pub fn help(def: &Definition, rules: &Rules) -> String {
+    let mut out = format!(
+        "{}: a game defined as data (Fairy-Stockfish's variants.ini syntax), on a\n{} x {} board (files a-{}, ranks 1-{}).\n\nPieces (Betza notation):\n",
+        def.name,
+        def.files,
+        def.ranks,
+        file_letter(def.files as i8 - 1),
+        def.ranks
+    );
+    for p in &def.pieces {
+        let what = if p.key == "pawn" {
+            "the chess pawn (fmWfcF)".to_string()
+        } else {
+            p.betza.clone()
+        };
+        let royal = if p.key == "king" { ", royal" } else { "" };
+        out.push_str(&format!(
+            "  {} {}: {what}{royal}\n",
+            p.letter.to_ascii_uppercase(),
+            piece_name(&p.key, p.letter)
+        ));
+    }
+    if let Some(pawn) = rules.pawns.first() {
+        let letters: String = pawn
+            .promotions
+            .iter()
+            .map(|&k| rules.spec.kinds[k as usize].letter)
+            .collect();
+        out.push_str(&format!(
+            "\nPawns step {} from rank {} (White) and {} (Black), take en passant,\nand promote on rank {} (White) and {} (Black) to one of {letters}.\n",
+            if pawn.first_range > 1 { "twice" } else { "never twice" },
+            pawn.home_rank[0] + 1,
+            pawn.home_rank[1] + 1,
+            pawn.promotion_rank[0] + 1,
+            pawn.promotion_rank[1] + 1,
+        ));
+    }
+    if rules.castlings.is_empty() {
+        out.push_str("\nThere is no castling.\n");
+    } else {
+        let g = &rules.spec.geometry;
+        let moves: Vec<String> = rules
+            .castlings
+            .iter()
+            .map(|c| format!("K{}-{}", g.name(c.king_from), g.name(c.king_to)))
+            .collect();
+        out.push_str(&format!(
+            "\nCastling, written as the king's move: {} (the king may not\ncastle out of, through or into check).\n",
+            moves.join(", ")
+        ));
+    }
+    out.push_str(&format!(
+        "\nStart position (FEN): {}\n\nA game ends on checkmate (a win), stalemate (a draw), the third occurrence\nof a position or 100 plies without a capture or pawn move (draws).\nMoves are written as in chess: e2-e4, Nb1-c3, e4xd5, e7-e8=Q.\n",
+        def.start_fen
+    ));
+    out
+}

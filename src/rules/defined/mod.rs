@@ -1,0 +1,153 @@
+//! Games as data: chess variants defined in a file in Fairy-Stockfish's
+//! `variants.ini` syntax, played over the same chess-like core as the seed
+//! games, and proven against Fairy-Stockfish (perft, `tests/defined.rs`,
+//! `scripts/fsf_perft.py`).
+//!
+//! - `ini.rs`: the file's sections and keys.
+//! - `betza.rs`: Betza notation into the core's movement primitives.
+//! - `definition.rs`: the keys' meaning, inheritance, refusals by key.
+//! - `build.rs`: a definition into the core's [`crate::rules::chesslike::Rules`].
+//! - `game.rs`: the game as the registry lists it; `help.rs` its help.
+//! - `library.rs`: the games shipped with boserv (`variants/library.ini`).
+
+mod betza;
+mod build;
+mod definition;
+mod game;
+mod help;
+mod ini;
+mod library;
+
+pub use betza::{BetzaError, Moves};
+pub use definition::Definition;
+pub use game::DefinedGame;
+pub use library::{LIBRARY, library_refusals};
+
+/// Why a section of a variants file is not played, in one line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DefinitionError {
+    #[error("line {line}: {why}")]
+    Syntax { line: usize, why: String },
+    #[error("line {line}: boserv does not support the key {key}")]
+    Unsupported { key: String, line: usize },
+    #[error("line {line}: {key}: {why}")]
+    Key {
+        key: String,
+        line: usize,
+        why: String,
+    },
+    #[error("the parent {0} is not defined before it")]
+    NoParent(String),
+    #[error("{name}: {why}")]
+    Game { name: String, why: String },
+    #[error("{0} is already a game of this server")]
+    Taken(String),
+}
+
+/// A section that was not loaded, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub name: String,
+    pub error: DefinitionError,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "[{}] {}", self.name, self.error)
+    }
+}
+
+/// What a variants file gives: the games it defines, and the sections
+/// refused with their reasons.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    pub games: Vec<DefinedGame>,
+    pub refused: Vec<Refusal>,
+}
+
+/// Reads a variants file. A parent is a section read before (in this
+/// file, or among `known`'s definitions), or Fairy-Stockfish's `chess`.
+/// `taken` says which names are games already (the seed games): a
+/// section of such a name is refused. A section whose parent was refused
+/// is refused too.
+pub fn load(text: &str, known: &[Definition], taken: &dyn Fn(&str) -> bool) -> Loaded {
+    let mut loaded = Loaded::default();
+    let sections = match ini::sections(text) {
+        Ok(s) => s,
+        Err(error) => {
+            loaded.refused.push(Refusal {
+                name: "(file)".into(),
+                error,
+            });
+            return loaded;
+        }
+    };
+    // Every definition read, refused or not as a game (a child of a
+    // section whose game is refused for its rules is refused by its own).
+    let mut defined: Vec<(Definition, String)> = Vec::new();
+    for section in &sections {
+        let refuse = |error| Refusal {
+            name: section.name.clone(),
+            error,
+        };
+        let parent = match &section.parent {
+            None => Some((Definition::template(&section.name), String::new())),
+            Some(p) => defined
+                .iter()
+                .rev()
+                .find(|(d, _)| d.name == *p)
+                .cloned()
+                .or_else(|| {
+                    known
+                        .iter()
+                        .find(|d| d.name == *p)
+                        .map(|d| (d.clone(), String::new()))
+                })
+                .or_else(|| (p == "chess").then(|| (Definition::chess(), String::new()))),
+        };
+        let Some((parent, parent_source)) = parent else {
+            let name = section.parent.clone().unwrap_or_default();
+            loaded.refused.push(refuse(DefinitionError::NoParent(name)));
+            continue;
+        };
+        let definition = match parent.apply(section) {
+            Ok(d) => d,
+            Err(e) => {
+                loaded.refused.push(refuse(e));
+                continue;
+            }
+        };
+        let source = parent_source + &section_text(text, section);
+        defined.push((definition.clone(), source.clone()));
+        if taken(&section.name) {
+            loaded
+                .refused
+                .push(refuse(DefinitionError::Taken(section.name.clone())));
+            continue;
+        }
+        let game = build::rules(&definition).and_then(|rules| {
+            DefinedGame::new(definition.clone(), rules, source).map_err(|e| DefinitionError::Game {
+                name: section.name.clone(),
+                why: format!("startFen: {e}"),
+            })
+        });
+        match game {
+            Ok(g) => loaded.games.push(g),
+            Err(e) => loaded.refused.push(refuse(e)),
+        }
+    }
+    loaded
+}
+
+/// The lines of `section` in `text`: its header to the next header.
+fn section_text(text: &str, section: &ini::Section) -> String {
+    let mut out = String::new();
+    for (i, line) in text.lines().enumerate().skip(section.line - 1) {
+        if i + 1 > section.line && line.trim_start().starts_with('[') {
+            break;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
