@@ -214,7 +214,8 @@ fn every_shape_costs_in_proportion_to_its_size() {
 
 #[test]
 fn every_shape_at_the_size_limit_is_taken_in_within_its_bound() {
-    for (name, raw) in shapes(SIZE_LIMIT - 1024) {
+    // A folded Subject grows by a twentieth: the shapes a sixteenth short.
+    for (name, raw) in shapes(SIZE_LIMIT * 15 / 16) {
         assert!(raw.len() <= SIZE_LIMIT, "{name}: {} bytes", raw.len());
         let took = cost(&raw, 1);
         assert!(

@@ -81,11 +81,14 @@ enum Reach {
     Hop,
 }
 
+/// Vectors found for one reach, for captures (true) or quiet moves.
+type Found = (Reach, bool, Vec<(i8, i8)>);
+
 /// Reads a Betza text into the piece's quiet moves and captures.
 pub fn parse(text: &str) -> Result<Moves, BetzaError> {
     let chars: Vec<char> = text.chars().collect();
     // Per (reach, capture?) the vectors found, merged at the end.
-    let mut found: Vec<(Reach, bool, Vec<(i8, i8)>)> = Vec::new();
+    let mut found: Vec<Found> = Vec::new();
     let mut modalities: Vec<bool> = Vec::new();
     let mut words: Vec<String> = Vec::new();
     let mut hopper = false;
