@@ -82,7 +82,7 @@ pub fn start(conn: &Connection, req: &Request<'_>, t: &Tournament) -> Result<Str
     let first_board = match games.first() {
         Some(&id) => {
             let game = LoadedGame::load(conn, req.catalog, id)?;
-            Some(diagram(&*game.position, 0, None))
+            Some(diagram(&*game.position, 0, None, Default::default()))
         }
         None => None,
     };
