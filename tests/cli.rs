@@ -138,8 +138,13 @@ fn help_and_variants() {
             .contains("challenge VARIANT USERID...")
     );
     assert!(!env.ok(None, &["help", "chess"]).is_empty());
+    let variants = env.ok(None, &["variants"]);
+    // The eight games of the seeds first, then the library of games
+    // defined as data (variants/library.ini).
+    assert!(variants.contains("\nnormal "), "{variants}");
+    assert!(variants.contains("\ncapablanca "), "{variants}");
     assert_eq!(
-        env.ok(None, &["variants"]),
+        &variants[..variants.find("\nnormal").unwrap() + 1],
         "chess           Chess (White, Black)\n\
          bochess         Big Outer Chess (White, Black)\n\
          orwell          Orwell Chess (White, Red, Black, dice)\n\

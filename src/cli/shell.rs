@@ -289,9 +289,7 @@ pub fn run(
             publish_after(&cli.db, cli.busy_timeout_ms, config.get("web_dir"), now);
             Ok(code)
         }
-        Cmd::Serve { ref transport } => {
-            Ok(mailbox::serve(&cli, config, transport.clone())?)
-        }
+        Cmd::Serve { ref transport } => Ok(mailbox::serve(&cli, config, transport.clone())?),
         Cmd::Outbox => {
             let conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
             mta::outbox(&conn)?;

@@ -81,7 +81,7 @@ mod tests {
         assert!(letter("ann").contains("You are now at place 2."));
         // A player between them, moved down too, reads their own place.
         let between = letter("bob");
-        assert!(between.contains("You are now at place 3."), "{between}");
+        assert!(between.contains("you are now at place 3."), "{between}");
         assert!(between.contains("you move down one"), "{between}");
     }
 }

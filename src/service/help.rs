@@ -118,6 +118,26 @@ const TOOLS: &[Tool] = &[
                is one error (exit 2) and leaves the mails as they were.",
     },
     Tool {
+        topic: "fetch",
+        usage: "fetch [--deliver] [--transport T]",
+        summary: "for cron: take in a mailbox's new mail",
+        page: "Reads the new mail of the `mailbox` setting's IMAP folder\n\
+               (imaps://USER@HOST[:PORT]/FOLDER; the password from a file only the\n\
+               boserv user may read, or BOSERV_MAILBOX_PASSWORD), takes each message\n\
+               in exactly as `mail` does and flags it on the server only after its\n\
+               commit. --deliver sends the answers at once. Exit 1 when some mail\n\
+               could not be taken in now (the next run takes it).",
+    },
+    Tool {
+        topic: "serve",
+        usage: "serve [--transport T]",
+        summary: "take in a mailbox's mail as it comes",
+        page: "Runs until stopped: takes in the `mailbox` setting's mail as `fetch`\n\
+               does, waits for more with IMAP IDLE (renewed every 8 minutes; polls\n\
+               a server without IDLE), reconnects after the server restarts, and\n\
+               sends the outbox after each message.",
+    },
+    Tool {
         topic: "outbox",
         usage: "outbox",
         summary: "mails waiting or failed, and why",

@@ -116,7 +116,7 @@ mod tests {
             "{html}"
         );
         assert!(
-            html.contains("white-space:pre-wrap\">  MOVE#13</div>"),
+            html.contains("white-space:pre-wrap") && html.contains("\">  MOVE#13</div>"),
             "{html}"
         );
         assert!(

@@ -283,8 +283,9 @@ fn help_reply_and_nag_mails() {
         text.starts_with("Subject: Nag: Bochess Board 42 bob\n"),
         "{text}"
     );
+    let flowing = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        text.contains("If no move arrives by Sun 6 Dec 2026 13:00 UTC (13 days 00:00:00 from now), the game is forfeited."),
+        flowing.contains("If no move arrives by Sun 6 Dec 2026 13:00 UTC (13 days 00:00:00 from now), the game is forfeited."),
         "{text}"
     );
     insta::assert_snapshot!(text);
@@ -313,8 +314,9 @@ fn help_reply_and_nag_mails() {
             ..nag
         },
     );
+    let flowing = own.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        own.contains("it does\nnot stop your clock.\nIf no move arrives by Sun 6 Dec 2026 13:00 UTC (13 days 00:00:00 from now), the game is forfeited."),
+        flowing.contains("it does not stop your clock. If no move arrives by Sun 6 Dec 2026 13:00 UTC (13 days 00:00:00 from now), the game is forfeited."),
         "{own}"
     );
 }

@@ -290,7 +290,10 @@ mod tests {
     #[test]
     fn the_waiting_turn_is_read_from_the_game_and_chosen_alike_every_time() {
         let mut conn = handed_over();
-        assert_eq!(waiting(&mut conn, &VARIANTS, None).unwrap(), vec![GameId(1)]);
+        assert_eq!(
+            waiting(&mut conn, &VARIANTS, None).unwrap(),
+            vec![GameId(1)]
+        );
         let first = think(&mut conn, &VARIANTS, GameId(1)).unwrap().unwrap();
         let again = think(&mut conn, &VARIANTS, GameId(1)).unwrap().unwrap();
         assert_eq!(first, again);
@@ -403,7 +406,10 @@ mod tests {
                 .is_empty()
         );
         assert_eq!(bot_games::level(&conn, GameId(1)).unwrap(), Some(4));
-        assert_eq!(waiting(&mut conn, &VARIANTS, None).unwrap(), vec![GameId(1)]);
+        assert_eq!(
+            waiting(&mut conn, &VARIANTS, None).unwrap(),
+            vec![GameId(1)]
+        );
         // No password logs in as the bot.
         let claimed = Actor::Claimed {
             user: DEFAULT_BOT.into(),
