@@ -120,7 +120,7 @@ const TOOLS: &[Tool] = &[
     Tool {
         topic: "fetch",
         usage: "fetch [--deliver] [--transport T]",
-        summary: "for cron: take in a mailbox's new mail",
+        summary: "for cron: a mailbox's new mail",
         page: "Reads the new mail of the `mailbox` setting's IMAP folder\n\
                (imaps://USER@HOST[:PORT]/FOLDER; the password from a file only the\n\
                boserv user may read, or BOSERV_MAILBOX_PASSWORD), takes each message\n\

@@ -373,7 +373,7 @@ pub fn of_players_before(
             raws.push(raw?);
         }
     }
-    raws.sort_by(|a: &RawGame, b: &RawGame| b.0.id.cmp(&a.0.id));
+    raws.sort_by_key(|r: &RawGame| std::cmp::Reverse(r.0.id));
     raws.dedup_by_key(|raw| raw.0.id);
     raws.truncate(limit as usize);
     raws.into_iter().map(|raw| complete(conn, raw)).collect()

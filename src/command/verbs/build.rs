@@ -64,11 +64,11 @@ pub fn vacation(p: &mut Parse<'_>) -> Built {
 /// `board list|picture|both`.
 pub fn board(p: &mut Parse<'_>) -> Built {
     let word = p.words.next("list, picture or both")?;
-    let Some(show) = crate::ids::BoardShow::from_word(&word) else {
+    let Some(show) = crate::ids::BoardShow::from_word(word) else {
         return Err(LanguageError::BadChoice {
             what: "board",
             choices: "list, picture or both",
-            got: words::clean(&word),
+            got: words::clean(word),
         });
     };
     p.words.end()?;
