@@ -273,8 +273,8 @@ fn a_game_of_chess_by_mail() {
     mails.sort_by_key(|m| m.contains("Error"));
     let board = mails
         .iter()
-        .find(|m| m.contains("Subject: Chess Board 1 bob **"))
-        .expect("a board mail");
+        .find(|m| m.contains("Subject: Chess Board 1 bob\n"))
+        .expect("a board mail, no `**`: no words for its reader");
     assert!(
         board.contains("Message-ID: <game1.ply1.board.alice@example.net>"),
         "{board}"
@@ -283,10 +283,9 @@ fn a_game_of_chess_by_mail() {
         board.contains("In-Reply-To: <game1.ply0.new.alice@example.net>"),
         "{board}"
     );
-    assert!(
-        board.contains("alice writes:\n\nYour move, Bob.\n"),
-        "{board}"
-    );
+    // Alice's copy: her own words are not sent back to her (bob, who
+    // has no address here, would read them).
+    assert!(!board.contains("writes:"), "{board}");
     assert!(!board.contains("-- \nAlice"), "{board}");
     assert!(board.contains("It is bob's turn: move 2."), "{board}");
     let error = mails

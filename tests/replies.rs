@@ -162,39 +162,3 @@ fn a_confirmation_is_answered_by_reply() {
         [1]
     );
 }
-
-/// The mail as its reader sees it: the headers a Reply reads, and the
-/// decoded text; the moment, the ids and the tokens put as placeholders.
-fn snapshot(name: &str, mail: &crate::util::Delivered) {
-    let shown = format!(
-        "From: {}\nTo: {}\nReply-To: {}\nSubject: {}\n\n{}",
-        mail.from(),
-        mail.to().join(", "),
-        mail.reply_to().unwrap_or_default(),
-        mail.subject(),
-        mail.text().replace("\r\n", "\n"),
-    );
-    insta::with_settings!({filters => vec![
-        (r"\+[0-9a-f]{32}@", "+[token]@"),
-    ]}, {
-        insta::assert_snapshot!(name, shown);
-    });
-}
-
-#[test]
-fn the_invitation_and_the_digest_as_their_reader_gets_them() {
-    let env = env();
-    env.ok(Some("bob"), &["digest", "on", "12"]);
-    env.ok(
-        Some("alice"),
-        &["challenge", "chess", "alice", "bob", "--clock=30+1"],
-    );
-    snapshot("invitation", &env.delivered_to("bob@", "Invitation"));
-    env.answer(&env.delivered_to("bob@", "Invitation"), "accept");
-    env.challenge("chess", "alice", "bob");
-    for game in ["1", "2"] {
-        env.ok(Some("alice"), &["move", game, "e2-e4"]);
-    }
-    env.ok(None, &["remind"]);
-    snapshot("digest", &env.delivered_to("bob@", "Digest"));
-}

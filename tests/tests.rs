@@ -19,6 +19,7 @@ mod events;
 mod fixes_b;
 mod games;
 mod grammar;
+mod letters;
 mod mail_atomic;
 mod mail_cli;
 mod mail_crash;

@@ -230,6 +230,9 @@ pub fn queue_loaded(
             // Each player sees the board from their own side, and what
             // they may do now.
             let mut letter = letter.clone();
+            // Words carry only what the others wrote: nobody is sent
+            // their own comment back.
+            letter.comments.retain(|c| &c.author != user);
             letter.show = crate::store::board_shows::show_of(conn, user)?;
             if let Some(loaded) = loaded {
                 address(&mut letter, loaded, seat, later.is_some())
