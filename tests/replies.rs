@@ -137,7 +137,7 @@ fn a_digest_is_answered_by_reply_naming_the_board() {
     // A line naming no board of two is refused, saying how.
     let error = env.mail_refused(&reply_to(&digest, "Nf6"));
     assert!(
-        error.contains("name the board on the first line of your reply to a digest"),
+        error.contains("name the board on the first line of your reply, then your move"),
         "{error}"
     );
 }
@@ -160,5 +160,43 @@ fn a_confirmation_is_answered_by_reply() {
     assert_eq!(
         env.query::<i64>("SELECT count(*) FROM player_emails WHERE confirmed"),
         [1]
+    );
+}
+
+#[test]
+fn a_tournaments_start_is_answered_by_reply_naming_the_board() {
+    let env = Env::new();
+    env.signup(&["p1", "p2", "p3", "p4"]);
+    env.ok(
+        Some("p1"),
+        &[
+            "tournament",
+            "create",
+            "four",
+            "chess",
+            "round-robin",
+            "--players=4",
+        ],
+    );
+    for p in ["p1", "p2", "p3", "p4"] {
+        env.ok(Some(p), &["tournament", "join", "four"]);
+    }
+    let start = env.delivered_to("p1@", "Tournament four: started");
+    assert!(start.reply_to().is_some_and(|r| r.contains('+')));
+    assert!(start.text().contains("  1 MOVE#1"), "{}", start.text());
+    // p1 moves first on two boards: the reply names one.
+    let error = env.mail_refused(&reply_to(&start, "e2-e4"));
+    assert!(
+        error.contains("name the board on the first line of your reply"),
+        "{error}"
+    );
+    assert_eq!(env.json("1")["ply"], 0);
+    env.answer(&start, "1 e2-e4");
+    assert_eq!(env.json("1")["ply"], 1);
+    // A board where p1 does not move first is not the mail's.
+    let error = env.mail_refused(&reply_to(&start, "6 e2-e4"));
+    assert!(
+        error.contains("board 6 is not one of the mail you answered"),
+        "{error}"
     );
 }

@@ -32,6 +32,8 @@ pub struct TournamentLetter {
     pub first_board: Option<String>,
     /// The line that shows the tournament, as a mail writes it.
     pub show: String,
+    /// The start's Reply-To takes the reader's first moves (`7 e2-e4`).
+    pub by_reply: bool,
 }
 
 /// One of the reader's games at the start.

@@ -1,7 +1,9 @@
-//! The daily digest's reply address: one Reply-To for several games.
+//! The reply address of a mail that lists several games: one Reply-To for
+//! several boards.
 //!
-//! A digest lists every game where it is its reader's move, and a mail
-//! has one Reply-To. So the digest carries a token of its own
+//! A daily digest lists every game where it is its reader's move, and a
+//! tournament's start every game where its reader moves first; a mail has
+//! one Reply-To. So such a mail carries a token of its own
 //! (`chess+TOKEN@example.net`, 128 random bits, only its SHA-256 kept in
 //! `digest_tokens`), bound to its reader and to the boards it listed, not
 //! to one game; a reply to it names the board on its first line:
@@ -99,15 +101,15 @@ pub fn redeem(
     }))
 }
 
-/// Why the first line of a reply to a digest names no board of it.
+/// Why the first line of a reply to a mail of several boards names none of them.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Unnamed {
     #[error(
-        "name the board on the first line of your reply to a digest, then your move: \
-         `{example} e2-e4` (its boards: {boards})"
+        "name the board on the first line of your reply, then your move: \
+         `{example} e2-e4` (the boards of the mail you answered: {boards})"
     )]
     NoBoard { example: u64, boards: String },
-    #[error("board {board} is not one of this digest's (its boards: {boards})")]
+    #[error("board {board} is not one of the mail you answered (its boards: {boards})")]
     NotListed { board: u64, boards: String },
 }
 
@@ -227,8 +229,8 @@ mod tests {
         assert_eq!(named("e2-e4", &[7]), Ok((7, "e2-e4".into())));
         assert_eq!(
             named("e2-e4", &[7, 12]).unwrap_err().to_string(),
-            "name the board on the first line of your reply to a digest, then your move: \
-             `7 e2-e4` (its boards: 7, 12)"
+            "name the board on the first line of your reply, then your move: \
+             `7 e2-e4` (the boards of the mail you answered: 7, 12)"
         );
         assert_eq!(
             named("9 e2-e4", &[7, 12]),

@@ -186,7 +186,8 @@ fn board_reply(line: &str, said: &str, game: GameId, userid: &str) -> Step {
     }
 }
 
-/// A reply to a daily digest ([`digest_token`]): its token names the
+/// A reply to a mail of several boards, a daily digest or a tournament's
+/// start ([`digest_token`]): its token names the
 /// player, its first line the board (`7 e2-e4`); from any address but the
 /// player's confirmed ones it is never answered.
 fn digest_reply(
@@ -203,8 +204,8 @@ fn digest_reply(
         _ => return Ok(vec![Step::Ignore]),
     };
     if holder.stale {
-        let why = "this reply address belongs to an older digest: reply to your latest \
-                   digest (or to the game's latest board mail)";
+        let why = "this reply address belongs to an older mail: reply to the game's \
+                   latest board mail (or to your latest digest)";
         return Ok(vec![Step::Refuse(None, why.to_string())]);
     }
     let Some(line) = letter.commands.first() else {

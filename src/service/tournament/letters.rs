@@ -10,6 +10,7 @@ use crate::command::verbs::{World, spelled};
 use crate::ids::GameId;
 use crate::letters::Letter;
 use crate::letters::tournament::{GameLine, TableLine, TournamentLetter, YourGame};
+use crate::mail::digest_token;
 use crate::mail::post::{self, Envelope};
 use crate::mail::settings::Settings;
 use crate::store::games::Status;
@@ -156,6 +157,23 @@ pub fn news(
             .any(|e| e.userid.eq_ignore_ascii_case(&reader));
         let mine = mine(&games, openings, &t.variant, seats, &player.userid);
         let to_move = mine.iter().any(|g| g.answer.is_some());
+        // The start asks for the reader's first moves: its Reply-To takes
+        // them, the board named on the first line (as a digest's does).
+        let first_moves: Vec<GameId> = mine
+            .iter()
+            .filter(|g| g.answer.is_some())
+            .map(|g| GameId(g.board))
+            .collect();
+        let reply_to = match first_moves.is_empty() {
+            true => None,
+            false => Some(digest_token::issue(
+                conn,
+                &settings.identity,
+                player.id,
+                &first_moves,
+                now,
+            )?),
+        };
         let letter = Letter::Tournament(TournamentLetter {
             name: t.name.clone(),
             variant: t.variant.clone(),
@@ -183,6 +201,7 @@ pub fn news(
             mine,
             first_board: first_board.clone().filter(|_| to_move),
             show: spelled("tournament show", World::Mail, &player.userid, &t.name),
+            by_reply: reply_to.is_some(),
         });
         let envelope = Envelope {
             game: None,
@@ -190,7 +209,7 @@ pub fn news(
             message_id: settings.identity.unique_id(now),
             in_reply_to: None,
             references: Vec::new(),
-            reply_to: None,
+            reply_to,
         };
         post::post(conn, &settings.templates, envelope, letter, now)?;
     }
