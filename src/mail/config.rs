@@ -78,6 +78,17 @@ pub const SETTINGS: &[Setting] = &[
         },
     },
     Setting {
+        name: "variants-file",
+        env: "BOSERV_VARIANTS_FILE",
+        default: None,
+        about: "the operator's own games, in Fairy-Stockfish's variants.ini syntax, offered after the library's (a game keeps the definition it started with)",
+        check: |value| {
+            std::fs::read_to_string(value)
+                .map(drop)
+                .map_err(|e| format!("cannot read {value}: {e}"))
+        },
+    },
+    Setting {
         name: "max-message-size",
         env: "BOSERV_MAX_MESSAGE_SIZE",
         default: Some("256K"),

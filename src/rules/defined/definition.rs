@@ -345,7 +345,7 @@ mod tests {
     use crate::rules::defined::ini::sections;
 
     fn read(text: &str) -> Result<Definition, DefinitionError> {
-        let s = sections(text).unwrap();
+        let s = sections(text);
         Definition::chess().apply(&s[0])
     }
 
