@@ -50,7 +50,9 @@ fn an_operators_game_is_offered_and_played_by_mail_to_its_end() {
     let said = env.ok(None, &["config", "set", "variants-file", &path]);
     assert!(said.contains("2 games offered: riders amazons"), "{said}");
     assert!(
-        said.contains("refused [xiangqi-ish] line 10: boserv does not support the key flyingGeneral"),
+        said.contains(
+            "refused [xiangqi-ish] line 10: boserv does not support the key flyingGeneral"
+        ),
         "{said}"
     );
     // By mail, `variants` lists it after the library's games.
@@ -97,7 +99,10 @@ fn an_edit_of_the_file_mid_game_changes_nothing_for_that_game() {
     reply(&env, "alice", "g2-g4");
 
     // The operator turns the amazon into a chancellor meanwhile.
-    let said = env.ok(None, &["config", "set", "variants-file", &club(&env, CLUB_EDITED)]);
+    let said = env.ok(
+        None,
+        &["config", "set", "variants-file", &club(&env, CLUB_EDITED)],
+    );
     assert!(said.contains("2 games offered: amazons riders"), "{said}");
     let help = env.ok(None, &["help", "amazons"]);
     assert!(help.to_lowercase().contains("chancellor"), "{help}");

@@ -463,7 +463,11 @@ fn say_operator_games(path: &str) -> anyhow::Result<()> {
         "{path}: {} game{} offered: {}",
         names.len(),
         if names.len() == 1 { "" } else { "s" },
-        if names.is_empty() { "none".to_string() } else { names.join(" ") }
+        if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(" ")
+        }
     );
     for refusal in games.refused() {
         outln!("refused {refusal}");

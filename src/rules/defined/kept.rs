@@ -61,8 +61,8 @@ mod tests {
             game.start(&[]).unwrap().encode(),
             moved.start(&[]).unwrap().encode()
         );
-        let err = kept("gardner", "[gardner:chess]\nflagPiece = k\n").unwrap_err();
-        assert!(err.to_string().contains("flagPiece"), "{err}");
+        let err = kept("gardner", "[gardner:chess]\nflyingGeneral = true\n").unwrap_err();
+        assert!(err.to_string().contains("flyingGeneral"), "{err}");
         assert!(kept("shatranj", source).is_err());
     }
 }

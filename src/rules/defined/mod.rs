@@ -6,7 +6,8 @@
 //! - `ini.rs`: the file's sections and keys.
 //! - `betza.rs`: Betza notation into the core's movement primitives.
 //! - `definition.rs`: the keys' meaning, inheritance, refusals by key.
-//! - `build.rs`: a definition into the core's [`crate::rules::chesslike::Rules`].
+//! - `build.rs`: a definition into the core's [`crate::rules::chesslike::Rules`];
+//!   `flag.rs` its flag rule (King of the Hill).
 //! - `game.rs`: the game as the registry lists it; `help.rs` its help.
 //! - `library.rs`: the games shipped with boserv (`variants/library.ini`).
 //! - `operator.rs`: the operator's own games (the `variants-file` setting).
@@ -15,6 +16,7 @@
 mod betza;
 mod build;
 mod definition;
+mod flag;
 mod game;
 mod help;
 mod ini;

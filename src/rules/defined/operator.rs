@@ -75,7 +75,7 @@ mod tests {
     #[test]
     fn a_bad_section_is_refused_naming_its_key_and_the_rest_is_read() {
         let text = "[club:capablanca]\nmaxRank = 10\npromotionRegionWhite = *10\ndoubleStepRegionBlack = *9\npromotionRegionBlack = *1\nstartFen = rnabqkbcnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\n\
-                    [hill:chess]\nflagPiece = k\n\
+                    [hill:chess]\nflyingGeneral = true\n\
                     [broken:chess]\nmaxRank 9\n\
                     [capablanca:chess]\n\
                     [amazons:chess]\nqueen = -\namazon = q\n\
@@ -87,7 +87,7 @@ mod tests {
         assert_eq!(
             refused,
             [
-                "[hill] line 8: boserv does not support the key flagPiece",
+                "[hill] line 8: boserv does not support the key flyingGeneral",
                 "[broken] line 10: expected key = value, not \"maxRank 9\"",
                 "[capablanca] capablanca is already a game of this server",
                 "[amazons] amazons is already a game of this server",
@@ -95,7 +95,11 @@ mod tests {
         );
         // A child of a library game keeps its parent's text with its own.
         let club = &games.games()[0];
-        assert!(club.source.starts_with("[capablanca:chess]"), "{}", club.source);
+        assert!(
+            club.source.starts_with("[capablanca:chess]"),
+            "{}",
+            club.source
+        );
         assert!(club.source.contains("[club:capablanca]"), "{}", club.source);
         assert_eq!((club.definition.files, club.definition.ranks), (10, 10));
     }
