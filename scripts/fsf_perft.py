@@ -33,6 +33,13 @@ START_DEPTH = 3
 RANDOM_DEPTH = 3
 RANDOM_PLIES = (8, 17, 30)
 
+# Positions where a game's own end rule is within perft's reach, which
+# random play from the start seldom comes near (the kings a step from the
+# hill).
+EXTRA = {
+    "kingofthehill": ["rnbq1bnr/ppp1pppp/3k4/3p4/4P3/3K4/PPPP1PPP/RNBQ1BNR w - - 0 1"],
+}
+
 
 def games():
     """The library's section names, in order."""
@@ -62,6 +69,7 @@ def positions(variant):
             fen = sf.get_fen(variant, start, moves)
             if sf.legal_moves(variant, fen, []):
                 out.append((fen, RANDOM_DEPTH))
+    out.extend((fen, RANDOM_DEPTH) for fen in EXTRA.get(variant, []))
     return out
 
 

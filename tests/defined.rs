@@ -73,3 +73,38 @@ fn defined_games_agree_with_fairy_stockfish_on_perft() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// King of the Hill's flag rule decides the game the moment a king
+/// stands on a centre square: a win for its side, and no turn after it;
+/// the same move in chess (`normal`) ends nothing.
+#[test]
+fn a_king_on_the_hill_wins_at_once() {
+    let fen = "rnbq1bnr/ppp1pppp/3k4/3p4/4P3/3K4/PPPP1PPP/RNBQ1BNR w - - 0 1";
+    let hill = find_variant("kingofthehill").unwrap();
+    let on_hill = hill
+        .from_fen(&[], fen)
+        .unwrap()
+        .play("Kd3-d4", None)
+        .unwrap()
+        .position;
+    let outcome = on_hill.outcome().expect("the game is over");
+    assert_eq!(outcome.points, [2, 0]);
+    assert_eq!(outcome.ending, boserv::rules::Ending::FlagReached);
+    assert_eq!(outcome.ending.to_string(), "a flag piece reached its goal");
+    assert!(on_hill.play("Kd6-e6", None).is_err());
+    assert_eq!(on_hill.perft(1), 0);
+    // A step beside the hill is no goal.
+    let beside = hill
+        .from_fen(&[], fen)
+        .unwrap()
+        .play("Kd3-c3", None)
+        .unwrap();
+    assert_eq!(beside.position.outcome(), None);
+    let chess = find_variant("normal").unwrap();
+    let played = chess
+        .from_fen(&[], fen)
+        .unwrap()
+        .play("Kd3-d4", None)
+        .unwrap();
+    assert_eq!(played.position.outcome(), None);
+}

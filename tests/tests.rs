@@ -62,6 +62,7 @@ mod tournament_pages;
 mod tournaments;
 mod tournaments_ladder;
 mod util;
+mod variants_file;
 mod verbs;
 mod verbs_social;
 mod verbs_turns;

@@ -441,11 +441,36 @@ pub fn config_set(db: &Path, busy_ms: u64, name: &str, value: &str) -> anyhow::R
     store::settings::set(&conn, setting.name, value.trim())?;
     note_in_spool(db, busy_ms, setting.name, Some(value.trim()))?;
     outln!("{} = {}", setting.name, value.trim());
+    if setting.name == "variants-file" {
+        say_operator_games(value.trim())?;
+    }
     if std::env::var_os(setting.env).is_some() {
         errln!(
             "boserv: note: {} is set in this environment and overrides the stored value",
             setting.env
         );
+    }
+    Ok(())
+}
+
+/// What an operator's variants file offers: its games, and each section
+/// refused with its one-line reason (the others are offered).
+fn say_operator_games(path: &str) -> anyhow::Result<()> {
+    let text = std::fs::read_to_string(path)?;
+    let games = boserv::rules::defined::read_operator_file(&text);
+    let names: Vec<&str> = games.games().iter().map(|g| g.name).collect();
+    outln!(
+        "{path}: {} game{} offered: {}",
+        names.len(),
+        if names.len() == 1 { "" } else { "s" },
+        if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(" ")
+        }
+    );
+    for refusal in games.refused() {
+        outln!("refused {refusal}");
     }
     Ok(())
 }

@@ -130,7 +130,24 @@ pub fn install_settings(cli: &Cli, stored: BTreeMap<String, String>) -> anyhow::
     settings.quotas =
         boserv::mail::quotas::Quotas::from_values(quotas.each_ref().map(Option::as_deref))?;
     boserv::mail::settings::Settings::install(settings);
+    offer_operator_games(config.get("variants-file"));
     Ok(config)
+}
+
+/// Offers the games of the operator's variants file (`variants-file`)
+/// for this run. A file that cannot be read now offers none of them and
+/// says so on stderr; the run goes on (games started from it keep their
+/// definitions, and play on).
+fn offer_operator_games(path: Option<String>) {
+    let Some(path) = path else { return };
+    match std::fs::read_to_string(&path) {
+        Ok(text) => {
+            boserv::rules::defined::offer_operator_games(
+                boserv::rules::defined::read_operator_file(&text),
+            );
+        }
+        Err(e) => errln!("boserv: note: variants-file {path}: {e}; its games are not offered"),
+    }
 }
 
 fn options(opts: &[String]) -> Vec<GameOption> {

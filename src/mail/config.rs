@@ -78,6 +78,17 @@ pub const SETTINGS: &[Setting] = &[
         },
     },
     Setting {
+        name: "variants-file",
+        env: "BOSERV_VARIANTS_FILE",
+        default: None,
+        about: "the operator's own games, in Fairy-Stockfish's variants.ini syntax, offered after the library's (a game keeps the definition it started with)",
+        check: |value| {
+            std::fs::read_to_string(value)
+                .map(drop)
+                .map_err(|e| format!("cannot read {value}: {e}"))
+        },
+    },
+    Setting {
         name: "max-message-size",
         env: "BOSERV_MAX_MESSAGE_SIZE",
         default: Some("256K"),
@@ -376,7 +387,7 @@ mod tests {
     fn unknown_names_and_bad_values_are_refused_with_the_reason() {
         assert_eq!(
             check("colour", "red").unwrap_err().to_string(),
-            "no setting colour; settings: from, transport, mailbox, templates, max-message-size, inbox-keep-days, answers-per-day, free-refusals, invitation-days, messages-per-day, signups-per-day, confirmations-per-day, commands-per-mail, reply-token-mails, seeks-per-player, tournaments-per-player, bot-games-per-player, invitations-per-player, operators, bot-userid, bot-seeks, web_dir"
+            "no setting colour; settings: from, transport, mailbox, templates, variants-file, max-message-size, inbox-keep-days, answers-per-day, free-refusals, invitation-days, messages-per-day, signups-per-day, confirmations-per-day, commands-per-mail, reply-token-mails, seeks-per-player, tournaments-per-player, bot-games-per-player, invitations-per-player, operators, bot-userid, bot-seeks, web_dir"
         );
         assert!(
             check("transport", "pigeon")

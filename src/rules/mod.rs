@@ -55,7 +55,7 @@ pub mod turn;
 
 pub use dice::{Dice, Roll};
 pub use outcome::{Ending, Outcome, Seat};
-pub use registry::{SEEDS, VARIANTS, find_variant};
+pub use registry::{SEEDS, VARIANTS, find_variant, game_variant};
 pub use turn::{Action, Taken, Turn};
 
 use std::fmt;
@@ -97,6 +97,12 @@ pub trait Variant: Send + Sync {
     /// Every game of the registry has one; test catalogs may leave it out.
     fn writing(&self) -> &'static str {
         ""
+    }
+    /// The definition a game of this kind keeps with it (a game defined
+    /// as data: its `variants.ini` text); `None` for a game written in
+    /// Rust, whose rules change only with boserv.
+    fn definition(&self) -> Option<&str> {
+        None
     }
     /// The start position, with the game's options checked.
     fn start(&self, options: &[GameOption]) -> Result<Box<dyn Position>, RulesError>;

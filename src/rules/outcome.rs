@@ -45,6 +45,9 @@ pub enum Ending {
     },
     /// Nobody still in the game can ever move again.
     NoMoveLeft,
+    /// A flag piece reached its goal (a variant's flag rule: the king on
+    /// the hill in King of the Hill).
+    FlagReached,
     /// A seat gave the game up before its own first turn: the game is
     /// cancelled, with no result (pbmserv's rule). The one ending that
     /// never comes with an [`Outcome`].
@@ -56,7 +59,7 @@ pub enum Ending {
 
 impl Ending {
     /// Every ending that names no seat.
-    pub const WITHOUT_SEAT: [Ending; 10] = [
+    pub const WITHOUT_SEAT: [Ending; 11] = [
         Ending::Checkmate,
         Ending::Stalemate,
         Ending::Repetition,
@@ -67,6 +70,7 @@ impl Ending {
         Ending::SignedOff,
         Ending::Agreement,
         Ending::NoMoveLeft,
+        Ending::FlagReached,
     ];
 
     /// The stable key: `checkmate`, `time-forfeit`, `all-royals:0:3` (the
@@ -106,6 +110,7 @@ impl Ending {
             Ending::AllRoyals { .. } => "all-royals",
             Ending::LastPiece { .. } => "last-piece",
             Ending::NoMoveLeft => "no-move-left",
+            Ending::FlagReached => "flag",
             Ending::Declined { .. } => "declined",
         }
     }
@@ -205,6 +210,7 @@ impl fmt::Display for Ending {
             }
             Ending::LastPiece { name, .. } => return write!(f, "{name} is down to a single piece"),
             Ending::NoMoveLeft => "no player can move any more",
+            Ending::FlagReached => "a flag piece reached its goal",
             Ending::Declined { name, .. } => return write!(f, "{name} declined to play"),
         };
         f.write_str(words)

@@ -1,6 +1,6 @@
 //! The list of games the server offers, found by their command word: the
 //! eight seed games, then the library of games defined as data
-//! (`variants/library.ini`).
+//! (`variants/library.ini`), then the operator's own (`variants-file`).
 
 use std::sync::LazyLock;
 
@@ -11,6 +11,7 @@ use super::orwell::Orwell;
 pub static VARIANTS: LazyLock<Vec<&'static dyn Variant>> = LazyLock::new(|| {
     let library = super::defined::LIBRARY
         .iter()
+        .chain(super::defined::operator_games())
         .map(|g| g as &'static dyn Variant);
     SEEDS.iter().copied().chain(library).collect()
 });
@@ -33,6 +34,18 @@ pub fn find_variant(name: &str) -> Option<&'static dyn Variant> {
         .iter()
         .copied()
         .find(|v| v.name().eq_ignore_ascii_case(name))
+}
+
+/// The game a stored game plays: the definition kept with it when it has
+/// one (a game defined as data plays by the definition it started with,
+/// whatever the file says now), else the game of this name.
+pub fn game_variant(name: &str, definition: Option<&str>) -> Option<&'static dyn Variant> {
+    match definition {
+        Some(source) => super::defined::kept(name, source)
+            .ok()
+            .map(|g| g as &'static dyn Variant),
+        None => find_variant(name),
+    }
 }
 
 #[cfg(test)]

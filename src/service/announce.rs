@@ -29,7 +29,7 @@ use crate::mail::finish::Finish;
 use crate::mail::post::{Envelope, post, post_group};
 use crate::mail::settings::Settings;
 use crate::mail::token;
-use crate::rules::{Seat, VARIANTS, find_variant};
+use crate::rules::{Seat, VARIANTS, find_variant, game_variant};
 use crate::service::autopass::AUTO_PASS;
 use crate::service::deadline::{GameClock, readable};
 use crate::service::dice::current_roll;
@@ -354,7 +354,8 @@ pub(super) fn address(
     // position, this side, the last turn as shown: `html_board`); a
     // variant outside this build's list cannot be read back there.
     letter.diagram_later = unfinished
-        || (crate::mail::ahead::is_open() && find_variant(game.variant.name()).is_some());
+        || (crate::mail::ahead::is_open()
+            && game_variant(game.variant.name(), game.variant.definition()).is_some());
     if !letter.diagram_later {
         // The diagram's own `Last move:` line gets the check or mate mark
         // and what the turn took (the HTML board's notes too, when drawn).
@@ -383,6 +384,7 @@ pub(super) fn address(
         before_last: letter.before_last.clone(),
         last_shown: letter.last_shown.clone(),
         show: letter.show,
+        definition: game.variant.definition().map(str::to_string),
     });
     letter.your_turn =
         letter.to_move.as_deref() == Some(reader.as_str()) && game.position.to_move().is_some();

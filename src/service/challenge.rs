@@ -139,6 +139,10 @@ impl Setup {
                 now: &timestamp(now),
             },
         )?;
+        // A game defined as data keeps the definition it starts with.
+        if let Some(source) = self.variant.definition() {
+            crate::store::game_definitions::keep(tx, id, source)?;
+        }
         if !self.rated {
             games::set_unrated(tx, id)?;
         }

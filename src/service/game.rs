@@ -131,7 +131,16 @@ impl LoadedGame {
         row: games::Game,
     ) -> Result<Self, ServiceError> {
         let id = row.id;
-        let variant = find_variant(catalog, &row.variant)?;
+        // A game defined as data plays by the definition it started with
+        // (kept with it), whatever the catalog offers now.
+        let variant = match crate::store::game_definitions::of(conn, id)? {
+            Some(source) => crate::rules::defined::kept(&row.variant, &source)
+                .map(|g| g as &'static dyn Variant)
+                .map_err(|e| {
+                    crate::store::StoreError::Damaged(format!("{id}: its kept definition: {e}"))
+                })?,
+            None => find_variant(catalog, &row.variant)?,
+        };
         let position = match variant.decode(&row.options, &row.position) {
             Ok(position) => position,
             // A position cached in a form this build does not read (chess

@@ -18,6 +18,7 @@ pub mod conditional;
 pub mod digests;
 pub mod draw_offers;
 pub mod due;
+pub mod game_definitions;
 pub mod games;
 pub mod invitations;
 pub mod ladder;

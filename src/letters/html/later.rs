@@ -18,7 +18,7 @@ use super::letter::{ascii_key, board_mail};
 use crate::letters::piece_list;
 use crate::letters::templates::MAX_COLUMNS;
 use crate::rules::picture::Picture;
-use crate::rules::{GameOption, Position, Seat, Variant, find_variant};
+use crate::rules::{GameOption, Position, Seat, Variant, game_variant};
 
 /// What stands in the text for the board while the HTML part is made.
 pub const MARKER: &str = "@@boserv-html-board@@";
@@ -45,13 +45,17 @@ pub struct HtmlBoard {
     /// What the reader asked to see of the board (`board list|picture|both`).
     #[serde(default)]
     pub show: Show,
+    /// The definition kept with a game defined as data: its board is read
+    /// by it, whatever the operator's file says now.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub definition: Option<String>,
 }
 
 impl HtmlBoard {
     /// The variant, its options and the position, read back; `None` for a
     /// variant this build does not know or a position it cannot read.
     fn read(&self) -> Option<ReadBack> {
-        let variant = find_variant(&self.variant)?;
+        let variant = game_variant(&self.variant, self.definition.as_deref())?;
         let options: Vec<GameOption> = self
             .options
             .iter()
@@ -79,7 +83,7 @@ impl HtmlBoard {
 
     /// The words of the game's text part that explain its ASCII board.
     pub fn ascii_key(&self) -> Option<&'static str> {
-        ascii_key(find_variant(&self.variant)?.writing())
+        ascii_key(game_variant(&self.variant, self.definition.as_deref())?.writing())
     }
 
     /// The picture of the board; `None` for a variant this build does not
@@ -198,6 +202,7 @@ impl Later {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::find_variant;
 
     /// Chess after 1. e4, from `seat`'s side.
     fn chess_board(seat: usize) -> HtmlBoard {
@@ -211,6 +216,7 @@ mod tests {
             before_last: Some(start.encode()),
             last_shown: None,
             show: Show::Both,
+            definition: None,
         }
     }
 
@@ -229,6 +235,7 @@ mod tests {
                     before_last: None,
                     last_shown: None,
                     show: Show::Picture,
+                    definition: variant.definition().map(str::to_string),
                 };
                 let want = start.render_for(seat);
                 assert_eq!(

@@ -10,7 +10,7 @@ use super::definition::Definition;
 use crate::rules::board::{Board, BoardSpec};
 use crate::rules::castling::CastlingRule;
 use crate::rules::chess::rules::ORTHODOX;
-use crate::rules::chesslike::{MAX_KINDS, PawnRule, Rebels, Rules};
+use crate::rules::chesslike::{Hooks, MAX_KINDS, PawnRule, Rebels, Rules};
 use crate::rules::geometry::{Geometry, file_letter};
 use crate::rules::movement::{PieceKind, Primitive, diagonal, forward_only};
 
@@ -262,6 +262,11 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
         None => Vec::new(),
     };
     let castling_king = kind_of(def.castling_king_piece).unwrap_or(king);
+    let hooks: &'static dyn Hooks = match super::flag::FlagRule::of(def, &spec.geometry, &kind_of)?
+    {
+        Some(flag) => Box::leak(Box::new(flag)),
+        None => &ORTHODOX,
+    };
     Ok(Box::leak(Box::new(Rules {
         name: leak(def.name.clone()),
         spec,
@@ -275,7 +280,7 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
         own_legality: false,
         king_may_be_absent: false,
         dead: never_dead,
-        hooks: &ORTHODOX,
+        hooks,
         backend: None,
     })))
 }

@@ -105,7 +105,14 @@ pub struct Definition {
     pub castling_rank: u8,
     pub castling_king_piece: char,
     pub castling_rook_piece: char,
+    /// The flag rule: the piece that wins on reaching its side's region.
+    pub flag_piece: Option<char>,
+    pub flag_region: [Region; 2],
 }
+
+/// Squares as Fairy-Stockfish's Bitboard values write them: `d4`, a rank
+/// `*8`, a file `a*`; `(file, rank)`, 0-based, `None` for every one.
+pub type Region = Vec<(Option<u8>, Option<u8>)>;
 
 impl Definition {
     /// Fairy-Stockfish's template: chess without its pieces.
@@ -126,6 +133,8 @@ impl Definition {
             castling_rank: 1,
             castling_king_piece: 'k',
             castling_rook_piece: 'r',
+            flag_piece: None,
+            flag_region: [Vec::new(), Vec::new()],
         }
     }
 
@@ -224,6 +233,14 @@ impl Definition {
                 "castlingRookPieces" | "castlingRookPiece" => {
                     self.castling_rook_piece = letter(value).map_err(at)?
                 }
+                "flagPiece" => self.flag_piece = Some(letter(value).map_err(at)?),
+                "flagRegion" => {
+                    let region = squares(value).map_err(at)?;
+                    self.flag_region = [region.clone(), region];
+                }
+                "flagRegionWhite" => self.flag_region[0] = squares(value).map_err(at)?,
+                "flagRegionBlack" => self.flag_region[1] = squares(value).map_err(at)?,
+                "flagMove" => same(value, "false").map_err(at)?,
                 // The rules boserv plays for every game, accepted when a
                 // section asks for exactly them.
                 "checking" => same(value, "true").map_err(at)?,
@@ -331,6 +348,31 @@ fn ranks(text: &str) -> Result<Ranks, String> {
         .collect()
 }
 
+/// A Bitboard value of squares, ranks and files (`d4 e4`, `*8`, `a*`).
+fn squares(text: &str) -> Result<Region, String> {
+    text.split_whitespace()
+        .map(|t| {
+            let mut chars = t.chars();
+            let f = chars.next();
+            let rank = chars.as_str();
+            let file = match f {
+                Some('*') => None,
+                Some(c @ 'a'..='l') => Some(c as u8 - b'a'),
+                _ => return Err(format!("expected squares (d4, *8, a*), not {t:?}")),
+            };
+            let rank = match rank {
+                "*" => None,
+                r => Some(
+                    number(r, 1, 12)
+                        .map_err(|_| format!("expected squares (d4, *8, a*), not {t:?}"))?
+                        - 1,
+                ),
+            };
+            Ok((file, rank))
+        })
+        .collect()
+}
+
 fn same(text: &str, only: &str) -> Result<(), String> {
     if text == only {
         Ok(())
@@ -345,7 +387,7 @@ mod tests {
     use crate::rules::defined::ini::sections;
 
     fn read(text: &str) -> Result<Definition, DefinitionError> {
-        let s = sections(text).unwrap();
+        let s = sections(text);
         Definition::chess().apply(&s[0])
     }
 
@@ -360,14 +402,24 @@ mod tests {
         assert_eq!(d.castling_kingside_file, 8);
         assert_eq!(d.promotion_region[0], vec![9]);
         assert!(!d.double_step);
+        let d = read("[k:chess]\nflagPiece = k\nflagRegion = d4 e5\nflagRegionBlack = *1 a*\n")
+            .unwrap();
+        assert_eq!(d.flag_piece, Some('k'));
+        assert_eq!(
+            d.flag_region[0],
+            vec![(Some(3), Some(3)), (Some(4), Some(4))]
+        );
+        assert_eq!(d.flag_region[1], vec![(None, Some(0)), (Some(0), None)]);
+        assert!(read("[k:chess]\nflagRegion = z9\n").is_err());
+        assert!(read("[k:chess]\nflagMove = true\n").is_err());
     }
 
     #[test]
     fn an_unsupported_key_refuses_the_section_naming_it() {
-        let e = read("[c:chess]\nmaxRank = 8\nflagPiece = k\n").unwrap_err();
+        let e = read("[c:chess]\nmaxRank = 8\nflyingGeneral = true\n").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "line 3: boserv does not support the key flagPiece"
+            "line 3: boserv does not support the key flyingGeneral"
         );
         let e = read("[c:chess]\nstalemateValue = loss\n").unwrap_err();
         assert_eq!(

@@ -99,6 +99,10 @@ impl Variant for DefinedGame {
         self.writing
     }
 
+    fn definition(&self) -> Option<&str> {
+        Some(&self.source)
+    }
+
     fn start(&self, options: &[GameOption]) -> Result<Box<dyn Position>, RulesError> {
         self.refuse_options(options)?;
         Ok(Box::new(self.start.clone()))

@@ -134,8 +134,30 @@ pub fn help(def: &Definition, rules: &Rules) -> String {
         ));
     }
     out.push_str(&format!(
-        "\nStart position (FEN): {}\n\nA game ends on checkmate (a win), stalemate (a draw), the third occurrence\nof a position or 100 plies without a capture or pawn move (draws).\nMoves are written as in chess: e2-e4, Nb1-c3, e4xd5, e7-e8=Q.\n",
+        "\nStart position (FEN): {}\n\nA game ends on checkmate (a win), stalemate (a draw), the third occurrence\nof a position or 100 plies without a capture or pawn move (draws).\n",
         def.start_fen
     ));
+    if let Some(letter) = def.flag_piece {
+        let region = |side: usize| {
+            def.flag_region[side]
+                .iter()
+                .map(|&(f, r)| {
+                    let f = f.map_or("*".to_string(), |f| file_letter(f as i8).to_string());
+                    let r = r.map_or("*".to_string(), |r| (r + 1).to_string());
+                    f + &r
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let name = def
+            .piece(letter)
+            .map_or(String::from("flag piece"), |p| piece_name(&p.key, p.letter));
+        out.push_str(&format!(
+            "A side also wins the moment its {name} stands on its goal after its\nown move: White's {}, Black's {}.\n",
+            region(0),
+            region(1)
+        ));
+    }
+    out.push_str("Moves are written as in chess: e2-e4, Nb1-c3, e4xd5, e7-e8=Q.\n");
     out
 }

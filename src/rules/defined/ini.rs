@@ -14,6 +14,9 @@ pub struct Section {
     pub keys: Vec<(String, String, usize)>,
     /// The line of the `[name]` header.
     pub line: usize,
+    /// The first line of the section that could not be read: the section
+    /// is refused for it, the file's other sections are not.
+    pub error: Option<DefinitionError>,
 }
 
 impl Section {
@@ -23,13 +26,19 @@ impl Section {
             None => self.keys.push((key.to_string(), value.to_string(), line)),
         }
     }
+
+    fn spoil(&mut self, line: usize, why: String) {
+        self.error
+            .get_or_insert(DefinitionError::Syntax { line, why });
+    }
 }
 
 /// Every section of `text`, in order. Lines before the first section are
 /// ignored (Fairy-Stockfish skips its file's preamble the same way); a
 /// line inside a section that is neither a comment, blank, nor
-/// `key = value` is refused.
-pub fn sections(text: &str) -> Result<Vec<Section>, DefinitionError> {
+/// `key = value`, or a header that is not `[name]` or `[name:parent]`,
+/// marks its section as refused ([`Section::error`]).
+pub fn sections(text: &str) -> Vec<Section> {
     let mut out: Vec<Section> = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
@@ -38,47 +47,38 @@ pub fn sections(text: &str) -> Result<Vec<Section>, DefinitionError> {
             continue;
         }
         if let Some(rest) = trimmed.strip_prefix('[') {
-            let header = rest.strip_suffix(']').ok_or(DefinitionError::Syntax {
-                line,
-                why: "a section header ends with ]".into(),
-            })?;
-            let (name, parent) = match header.split_once(':') {
+            let header = rest.strip_suffix(']');
+            let (name, parent) = match header.unwrap_or(rest).split_once(':') {
                 Some((name, parent)) => (name.trim(), Some(parent.trim().to_string())),
-                None => (header.trim(), None),
+                None => (header.unwrap_or(rest).trim(), None),
             };
-            if name.is_empty() || parent.as_deref() == Some("") {
-                return Err(DefinitionError::Syntax {
-                    line,
-                    why: "a section needs a name".into(),
-                });
-            }
-            out.push(Section {
-                name: name.to_string(),
+            let mut section = Section {
+                name: if name.is_empty() { "(unnamed)" } else { name }.to_string(),
                 parent,
                 keys: Vec::new(),
                 line,
-            });
+                error: None,
+            };
+            if header.is_none() {
+                section.spoil(line, "a section header ends with ]".into());
+            } else if name.is_empty() || section.parent.as_deref() == Some("") {
+                section.spoil(line, "a section needs a name".into());
+            }
+            out.push(section);
             continue;
         }
         let Some(section) = out.last_mut() else {
             continue;
         };
-        let (key, value) = trimmed
-            .split_once('=')
-            .ok_or_else(|| DefinitionError::Syntax {
-                line,
-                why: format!("expected key = value, not {trimmed:?}"),
-            })?;
-        let key = key.trim_end();
-        if key.is_empty() {
-            return Err(DefinitionError::Syntax {
-                line,
-                why: "a key before =".into(),
-            });
+        match trimmed.split_once('=') {
+            None => section.spoil(line, format!("expected key = value, not {trimmed:?}")),
+            Some((key, _)) if key.trim_end().is_empty() => {
+                section.spoil(line, "a key before =".into())
+            }
+            Some((key, value)) => section.set(key.trim_end(), value.trim(), line),
         }
-        section.set(key, value.trim(), line);
     }
-    Ok(out)
+    out
 }
 
 #[cfg(test)]
@@ -88,8 +88,9 @@ mod tests {
     #[test]
     fn sections_keys_parents_and_comments() {
         let text = "# preamble\nignored = yes\n[a]\nmaxRank = 10\n# c\n\n[b:a]\nking = k:KN\nmaxRank=9\nmaxRank = 8\n";
-        let s = sections(text).unwrap();
+        let s = sections(text);
         assert_eq!(s.len(), 2);
+        assert!(s.iter().all(|s| s.error.is_none()));
         assert_eq!(s[0].name, "a");
         assert_eq!(s[0].parent, None);
         assert_eq!(s[0].keys, vec![("maxRank".into(), "10".into(), 4)]);
@@ -104,13 +105,17 @@ mod tests {
     }
 
     #[test]
-    fn a_line_that_is_no_key_is_refused_with_its_number() {
-        let err = sections("[a]\nmaxRank 10\n").unwrap_err();
+    fn a_line_that_is_no_key_refuses_its_section_with_its_number() {
+        let s = sections("[a]\nmaxRank 10\n[b]\nmaxRank = 10\n");
+        let err = s[0].error.as_ref().unwrap();
         assert_eq!(
             err.to_string(),
             "line 2: expected key = value, not \"maxRank 10\""
         );
-        assert!(sections("[a\n").is_err());
-        assert!(sections("[:b]\n").is_err());
+        // The next section is read as if nothing were wrong before it.
+        assert_eq!(s[1].error, None);
+        assert_eq!(s[1].keys, vec![("maxRank".into(), "10".into(), 4)]);
+        assert!(sections("[a\n")[0].error.is_some());
+        assert!(sections("[:b]\n")[0].error.is_some());
     }
 }

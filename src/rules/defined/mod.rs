@@ -6,22 +6,30 @@
 //! - `ini.rs`: the file's sections and keys.
 //! - `betza.rs`: Betza notation into the core's movement primitives.
 //! - `definition.rs`: the keys' meaning, inheritance, refusals by key.
-//! - `build.rs`: a definition into the core's [`crate::rules::chesslike::Rules`].
+//! - `build.rs`: a definition into the core's [`crate::rules::chesslike::Rules`];
+//!   `flag.rs` its flag rule (King of the Hill).
 //! - `game.rs`: the game as the registry lists it; `help.rs` its help.
 //! - `library.rs`: the games shipped with boserv (`variants/library.ini`).
+//! - `operator.rs`: the operator's own games (the `variants-file` setting).
+//! - `kept.rs`: a game's definition as it started, kept with the game.
 
 mod betza;
 mod build;
 mod definition;
+mod flag;
 mod game;
 mod help;
 mod ini;
+mod kept;
 mod library;
+mod operator;
 
 pub use betza::{BetzaError, Moves};
 pub use definition::Definition;
 pub use game::DefinedGame;
+pub use kept::kept;
 pub use library::{LIBRARY, library_refusals};
+pub use operator::{OperatorGames, offer_operator_games, operator_games, read_operator_file};
 
 /// Why a section of a variants file is not played, in one line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -66,22 +74,14 @@ pub struct Loaded {
 }
 
 /// Reads a variants file. A parent is a section read before (in this
-/// file, or among `known`'s definitions), or Fairy-Stockfish's `chess`.
+/// file, or among the `known` games), or Fairy-Stockfish's `chess`.
 /// `taken` says which names are games already (the seed games): a
 /// section of such a name is refused. A section whose parent was refused
-/// is refused too.
-pub fn load(text: &str, known: &[Definition], taken: &dyn Fn(&str) -> bool) -> Loaded {
+/// is refused too; a section with a line that cannot be read is refused
+/// alone, the file's other sections are read.
+pub fn load(text: &str, known: &[DefinedGame], taken: &dyn Fn(&str) -> bool) -> Loaded {
     let mut loaded = Loaded::default();
-    let sections = match ini::sections(text) {
-        Ok(s) => s,
-        Err(error) => {
-            loaded.refused.push(Refusal {
-                name: "(file)".into(),
-                error,
-            });
-            return loaded;
-        }
-    };
+    let sections = ini::sections(text);
     // Every definition read, refused or not as a game (a child of a
     // section whose game is refused for its rules is refused by its own).
     let mut defined: Vec<(Definition, String)> = Vec::new();
@@ -90,6 +90,10 @@ pub fn load(text: &str, known: &[Definition], taken: &dyn Fn(&str) -> bool) -> L
             name: section.name.clone(),
             error,
         };
+        if let Some(error) = &section.error {
+            loaded.refused.push(refuse(error.clone()));
+            continue;
+        }
         let parent = match &section.parent {
             None => Some((Definition::template(&section.name), String::new())),
             Some(p) => defined
@@ -100,8 +104,8 @@ pub fn load(text: &str, known: &[Definition], taken: &dyn Fn(&str) -> bool) -> L
                 .or_else(|| {
                     known
                         .iter()
-                        .find(|d| d.name == *p)
-                        .map(|d| (d.clone(), String::new()))
+                        .find(|g| g.name == *p)
+                        .map(|g| (g.definition.clone(), g.source.clone()))
                 })
                 .or_else(|| (p == "chess").then(|| (Definition::chess(), String::new()))),
         };
