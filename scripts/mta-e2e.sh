@@ -21,9 +21,9 @@
 #    a seek (alice posts it by Subject, carol takes it by Subject; the
 #    game's first board mail is the answer, and carol's first move answers
 #    it by Reply), a round-robin tournament round (alice organises, alice
-#    and carol join by Subject; the start mail names the Subject of
-#    alice's first move; carol resigns by Reply to her board mail and the
-#    round's table reaches both), and
+#    and carol join by Subject; the one seeded White makes the first move
+#    with the Subject their start mail names, the other resigns by Reply
+#    to the board mail, and the round's table reaches the winner), and
 #    an Orwell game of a few turns, its invitations accepted by Reply (the
 #    turns are picked with `boserv moves` in the operator's shell, which
 #    finds the database by /etc/boserv/boserv.conf);
