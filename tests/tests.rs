@@ -54,6 +54,7 @@ mod ratings;
 mod rebellion;
 mod remind;
 mod replies;
+mod reply_threads;
 mod scale;
 mod shell;
 mod store;
