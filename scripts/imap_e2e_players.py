@@ -93,14 +93,25 @@ def chaos():
     global kills
     while not stop_chaos.wait(random.uniform(2.0, 8.0)):
         with lock:
-            for _ in range(100):
-                if not delivering():
-                    break
-                time.sleep(0.05)
-            kill_serve()
+            restart_serve(random.uniform(0.0, 0.5))
             kills += 1
-            time.sleep(random.uniform(0.0, 0.5))
-            start_serve()
+
+
+def stop_serve():
+    """Kills serve when it is not handing answers to the SMTP server (or
+    after 5 s)."""
+    for _ in range(100):
+        if not delivering():
+            break
+        time.sleep(0.05)
+    kill_serve()
+
+
+def restart_serve(pause):
+    """stop_serve(), and serve started again after PAUSE seconds."""
+    stop_serve()
+    time.sleep(pause)
+    start_serve()
 
 
 def restart_dovecot():
@@ -258,8 +269,7 @@ log("== reply tokens in the thread (reply-tokens thread): carol plays by Reply t
 # settings when it starts.
 run_boserv("config", "set", "reply-tokens", "thread")
 with lock:
-    kill_serve()
-    start_serve()
+    restart_serve(0.0)
 run_boserv("--as", "carol", "challenges", "chess", "accept")
 timed("carol", "Board", mail, "alice", "chess challenge alice carol --login=alice:pw-alice")
 board = newest("carol", "Board")
@@ -278,7 +288,10 @@ stop_chaos.set()
 chaos_thread.join()
 
 log("== serve stopped; boserv fetch --deliver, as cron runs it")
-kill_serve()
+# The last answer reached its waiter; its copies to the others may still
+# be on their way out.
+time.sleep(1.0)
+stop_serve()
 
 
 def mail_then_fetch(user, subject):
