@@ -242,7 +242,10 @@ pub fn deliver(
     identity: &Identity,
     now: DateTime<Utc>,
 ) -> Result<Delivery, OutboxError> {
-    let db = conn.path().map(std::path::PathBuf::from).unwrap_or_default();
+    let db = conn
+        .path()
+        .map(std::path::PathBuf::from)
+        .unwrap_or_default();
     // Rows due now, and rows leased by a run that may have died.
     let due: Vec<(i64, Option<String>)> = {
         let mut statement = conn.prepare(
@@ -370,7 +373,13 @@ fn lease(
         "UPDATE outbox SET next_attempt_at = ?3, leased_by = ?4
          WHERE id = ?1 AND status = 'pending'
            AND (next_attempt_at <= ?2 OR leased_by = ?5)",
-        params![id, stamp(now), stamp(now + LEASE), me.map(Holder::name), dead],
+        params![
+            id,
+            stamp(now),
+            stamp(now + LEASE),
+            me.map(Holder::name),
+            dead
+        ],
     )?;
     Ok(changed == 1)
 }
