@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The HTML boards in Chromium, as players' clients show them (issue 44).
 
-    browser_check.py OUT NAME=FILE:CELLS ...
+    browser_check.py OUT NAME=FILE ...
 
 Each FILE (a board mail's HTML part, a game's page) is rendered by
 headless Chromium, driven over its DevTools pipe (--remote-debugging-pipe,
@@ -12,7 +12,10 @@ Chromium, which the Gmail and Outlook apps resemble), each with its
 drop it show it). Every render is saved as OUT/NAME-WIDTH-MODE[-nostyle].png
 and checked:
 
-- cells: the board has CELLS squares (64; 148 for Big Outer Chess);
+- cells: the board's size is read from the page itself: its files and
+  ranks are its column and row header cells, and a square (a cell with
+  `data-square`) must lie where every file meets every rank (a board
+  may have squares outside that grid: Big Outer Chess's four corners);
 - width: at 320 px nothing is wider than the screen;
 - squares: every board cell is square (within 1 px) and lines up with the
   file and rank labels (header cells);
@@ -22,7 +25,10 @@ and checked:
   luminance by a contrast of at least MIN_CONTRAST;
 - names: the accessibility tree has a caption for the board, header
   cells, and for every occupied square an image named
-  `OWNER PIECE, SQUARE` with OWNER one of the game's armies.
+  `OWNER PIECE, SQUARE` with OWNER one of the game's armies;
+- words: nothing in the page refers to the ASCII drawing (its key,
+  `*X* Black`, `:X:`); a board mail says by when to move, a game page who
+  must move by when (and, in dice games, both show the roll).
 
 Prints a line per render, exits 1 if any check fails.
 """
@@ -208,6 +214,11 @@ MEASURE = r"""(() => {
     cells: [...document.querySelectorAll('td[data-square]')].map(
       td => [td.dataset.square, box(td), !!td.querySelector('[data-owner]')]),
     cols: [...document.querySelectorAll('table.b th')].map(box),
+    files: [...document.querySelectorAll('table.b th[scope=col]')].map(
+      th => [th.textContent.trim(), box(th)]),
+    ranks: [...document.querySelectorAll('table.b th[scope=row]')].map(
+      th => [th.textContent.trim(), box(th)]),
+    text: document.body.innerText,
     chips: [...document.querySelectorAll('table.b [data-owner]')].map(
       c => [c.dataset.owner, box(c)]),
   };
@@ -242,6 +253,40 @@ def check_names(browser, facts):
     return problems, sorted(set(names.values()))
 
 
+def board_size(facts):
+    """(files, ranks, problems): the board's size as its header cells
+    give it, and the file-rank crossings where no square lies."""
+    files, ranks = {}, {}
+    for name, box in facts["files"]:
+        files.setdefault(name, (box[0] + box[2]) / 2)
+    for name, box in facts["ranks"]:
+        ranks.setdefault(name, (box[1] + box[3]) / 2)
+    missing = []
+    for file, x in files.items():
+        for rank, y in ranks.items():
+            if not any(l <= x <= r and t <= y <= b for _, (l, t, r, b), _ in facts["cells"]):
+                missing.append(f"{file}{rank}")
+    problems = []
+    if not files or not ranks:
+        problems.append("no file or rank labels")
+    if missing:
+        problems.append(f"no square at {', '.join(missing[:5])}")
+    return len(files), len(ranks), problems
+
+
+ASCII_KEY = ("*X* Black", ":X:", "X White")
+
+
+def check_words(name, text):
+    """Problems with what the page says (issue 44, items 4 and 6)."""
+    problems = [f"refers to the ASCII drawing ({key!r})" for key in ASCII_KEY if key in text]
+    if name.endswith("-mail") and "Move by " not in text and "move by " not in text:
+        problems.append("no deadline")
+    if name.endswith("-page") and " must move by " not in text:
+        problems.append("no deadline")
+    return problems
+
+
 def check_squares(facts):
     problems = []
     lefts = sorted({round(c[0]) for c in facts["cols"]})
@@ -262,12 +307,11 @@ def main():
     pages = []
     for arg in sys.argv[2:]:
         name, path = arg.split("=", 1)
-        path, _, cells = path.rpartition(":")
-        pages.append((name, path, int(cells)))
+        pages.append((name, path))
     browser = Chromium()
     failures = 0
     try:
-        for name, path, cells in pages:
+        for name, path in pages:
             path = os.path.abspath(path)
             html = open(path, encoding="utf-8").read()
             stripped = path[:-5] + ".nostyle.html"
@@ -282,9 +326,9 @@ def main():
                         label = f"{name}-{width}-{'dark' if dark else 'light'}{'' if styled else '-nostyle'}"
                         with open(os.path.join(out, label + ".png"), "wb") as f:
                             f.write(shot)
-                        problems = []
-                        if len(facts["cells"]) != cells:
-                            problems.append(f"{len(facts['cells'])} cells of {cells}")
+                        files, ranks, problems = board_size(facts)
+                        if styled and width == 320 and not dark:
+                            problems += check_words(name, facts["text"])
                         if width == 320 and facts["width"] > 320:
                             problems.append(f"{facts['width']} px wide")
                         problems += check_squares(facts)
@@ -314,7 +358,7 @@ def main():
                             notes.append("named: " + "/".join(armies))
                         verdict = "ok" if not problems else "FAIL: " + "; ".join(problems)
                         print(f"{label:<40} {facts['width']:>5} px  board {facts['board']:>4.0f} px  "
-                              f"{len(facts['cells']):>3} cells  {' '.join(notes)}  {verdict}")
+                              f"{len(facts['cells']):>3} cells ({files}x{ranks})  {' '.join(notes)}  {verdict}")
                         failures += bool(problems)
     finally:
         browser.close()

@@ -18,6 +18,12 @@
 #    by pbmserv Subjects), a second chess game that bob plays from his daily
 #    digest (the digest answered by Reply, the board named: `2 e7-e5`;
 #    `remind`, which sends digests, is run once by hand as cron runs it), and
+#    a seek (alice posts it by Subject, carol takes it by Subject; the
+#    game's first board mail is the answer, and carol's first move answers
+#    it by Reply), a round-robin tournament round (alice organises, alice
+#    and carol join by Subject; the one seeded White makes the first move
+#    with the Subject their start mail names, the other resigns by Reply
+#    to the board mail, and the round's table reaches the winner), and
 #    an Orwell game of a few turns, its invitations accepted by Reply (the
 #    turns are picked with `boserv moves` in the operator's shell, which
 #    finds the database by /etc/boserv/boserv.conf);
@@ -195,6 +201,36 @@ timed alice "Board $m alice" replyto bob "Digest " "$m e7-e5#2" "From my digest.
 [ "$(boserv show "$second" --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)["ply"])')" = 2 ] ||
     fail "$second: the digest's reply did not move"
 
+step "a seek: alice posts it, carol takes it, and answers its board mail by Reply"
+timed alice "Re: chess seek alice" mailto alice "chess seek alice pw-alice --color=white"
+seek=$(boserv seeks | awk '$3 == "alice" { print $1 }' | tail -n 1)
+[ -n "$seek" ] || fail "alice's seek is not open"
+timed alice "Board " mailto carol "accept carol pw-carol $seek"
+third=$(boserv games carol | grep -o 'game[0-9]*' | tail -n 1)
+k=${third#game}
+timed carol "Board $k carol" mailto alice "chess move $k alice pw-alice d2-d4#1"
+timed alice "Board $k alice" replyto carol "Board $k" "d7-d5"
+[ "$(boserv show "$third" --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)["ply"])')" = 2 ] ||
+    fail "$third: carol's reply did not move"
+
+step "a tournament round: alice and carol, one game; carol resigns by Reply"
+timed alice "Re: tournament create" mailto alice "tournament create alice pw-alice spring chess round-robin --players=2"
+timed alice "Re: tournament join" mailto alice "tournament join alice pw-alice spring"
+timed carol "spring: started" mailto carol "tournament join carol pw-carol spring"
+# Seeded by rating: the one who plays White moves first, by the Subject
+# their start mail names; the other resigns by Reply to the board mail.
+round=$(boserv games carol | grep -o 'game[0-9]*' | tail -n 1)
+first=$(boserv show "$round" --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)["to_move"])')
+case $first in alice) other=carol ;; carol) other=alice ;; *) fail "$round: nobody to move" ;; esac
+for _ in $(seq 1 600); do [ "$(count "$first" "spring: started")" -gt 0 ] && break; sleep 0.1; done
+line=$(sed -n '/^Subject: Tournament spring: started/,$p' "/var/mail/$first" |
+    grep -o "chess move [0-9]* $first PASSWORD MOVE#1" | head -n 1 || true)
+[ "$line" = "chess move ${round#game} $first PASSWORD MOVE#1" ] ||
+    fail "$first's start mail names no Subject for the first move of $round ($line)"
+timed "$other" "Board ${round#game} $other" mailto "$first" "chess move ${round#game} $first pw-$first e2-e4#1"
+timed "$first" "Tournament spring: won by $first" replyto "$other" "Board ${round#game}" "resign"
+boserv tournament show spring | grep -q "done, won by $first" || fail "the round of spring did not end"
+
 step "orwell: invitations accepted by Reply, then a few turns, each by the player to move"
 timed carol "Orwell Invitation" mailto alice "orwell challenge alice bob carol --login=alice:pw-alice"
 orwell=$(boserv games carol | grep -o 'game[0-9]*' | tail -n 1)
@@ -206,8 +242,9 @@ for _ in 1 2 3 4; do
     [ -n "$who" ] || break
     turn=$(boserv moves "$orwell" | head -n 1)
     [ -n "$turn" ] || fail "$orwell: no legal turn for $who"
-    next=$(boserv show "$orwell" --format json | python3 -c 'import json,sys; v=json.load(sys.stdin); p=v["players"]; print(p[(p.index(v["to_move"]) + 1) % len(p)])')
-    timed "$next" "Board ${orwell#game}" mailto "$who" "orwell move ${orwell#game} $who pw-$who $turn"
+    # Every turn's board reaches carol (the mover too gets the new board);
+    # bob reads his daily digest instead, since the digest step.
+    timed carol "Orwell Board ${orwell#game}" mailto "$who" "orwell move ${orwell#game} $who pw-$who $turn"
 done
 
 step "counts"

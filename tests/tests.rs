@@ -55,6 +55,7 @@ mod ratings;
 mod rebellion;
 mod remind;
 mod replies;
+mod reply_threads;
 mod scale;
 mod shell;
 mod store;

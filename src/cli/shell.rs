@@ -116,6 +116,11 @@ pub fn install_settings(cli: &Cli, stored: BTreeMap<String, String>) -> anyhow::
         .or_else(|| config.get("templates").map(PathBuf::from));
     let mut settings =
         boserv::mail::settings::Settings::new(config.get("from").as_deref(), templates)?;
+    if let Some(tokens) = config.get("reply-tokens") {
+        settings.identity.tokens = tokens
+            .parse()
+            .map_err(boserv::mail::settings::SettingsError::from)?;
+    }
     settings.storage = boserv::mail::settings::Storage::from_values(
         config.get("max-message-size").as_deref(),
         config.get("inbox-keep-days").as_deref(),

@@ -18,7 +18,7 @@ use lettre::Message;
 use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, HeaderValue};
 use lettre::message::{Body, Mailbox, MultiPart, SinglePart};
 
-use super::identity::Identity;
+use super::identity::{Identity, TokensIn};
 use super::outbox::Queued;
 
 /// The longest Subject sent, in characters; longer ones are cut with `...`.
@@ -59,11 +59,21 @@ pub fn message(mail: &Queued, identity: &Identity) -> Result<Message, ComposeErr
     if draft.to.is_empty() {
         return Err(ComposeError::NoRecipients);
     }
+    // `reply-tokens thread`: the token moves from the Reply-To into the
+    // Message-ID, which the reply names (`super::token::thread_id`).
+    let threaded = match (identity.tokens, &draft.reply_to) {
+        (TokensIn::Thread, Some(reply_to)) => super::token::thread_id(&draft.message_id, reply_to),
+        _ => None,
+    };
+    let (message_id, reply_to) = match &threaded {
+        Some((id, plain)) => (id, Some(plain)),
+        None => (&draft.message_id, draft.reply_to.as_ref()),
+    };
     let mut builder = Message::builder()
         .from(identity.from.clone())
         .subject(subject_line(&draft.subject))
         .date(mail.created_at.into())
-        .message_id(Some(draft.message_id.clone()))
+        .message_id(Some(message_id.clone()))
         .raw_header(HeaderValue::new(
             HeaderName::new_from_ascii_str("Auto-Submitted"),
             if identity.is_answer(&draft.message_id) {
@@ -95,7 +105,7 @@ pub fn message(mail: &Queued, identity: &Identity) -> Result<Message, ComposeErr
             builder.bcc(mailbox)
         };
     }
-    if let Some(reply_to) = &draft.reply_to {
+    if let Some(reply_to) = reply_to {
         let mailbox: Mailbox = reply_to
             .parse()
             .map_err(|_| ComposeError::BadRecipient(super::mask::tokens(reply_to)))?;

@@ -172,6 +172,18 @@ pub const SETTINGS: &[Setting] = &[
         check: |value| bounds::parse(value, BOUNDS[1].min).map(drop),
     },
     Setting {
+        name: "reply-tokens",
+        env: "BOSERV_REPLY_TOKENS",
+        default: Some("address"),
+        about: "where a mail that asks for an answer carries its reply token: address (Reply-To chess+TOKEN@…) or thread (its Message-ID, named by the reply's In-Reply-To; Reply-To the plain address), for a mailbox whose provider drops plus addresses",
+        check: |value| {
+            value
+                .parse::<super::identity::TokensIn>()
+                .map(drop)
+                .map_err(|e| e.to_string())
+        },
+    },
+    Setting {
         name: "seeks-per-player",
         env: "BOSERV_SEEKS_PER_PLAYER",
         default: Some("5"),
@@ -387,7 +399,7 @@ mod tests {
     fn unknown_names_and_bad_values_are_refused_with_the_reason() {
         assert_eq!(
             check("colour", "red").unwrap_err().to_string(),
-            "no setting colour; settings: from, transport, mailbox, templates, variants-file, max-message-size, inbox-keep-days, answers-per-day, free-refusals, invitation-days, messages-per-day, signups-per-day, confirmations-per-day, commands-per-mail, reply-token-mails, seeks-per-player, tournaments-per-player, bot-games-per-player, invitations-per-player, operators, bot-userid, bot-seeks, web_dir"
+            "no setting colour; settings: from, transport, mailbox, templates, variants-file, max-message-size, inbox-keep-days, answers-per-day, free-refusals, invitation-days, messages-per-day, signups-per-day, confirmations-per-day, commands-per-mail, reply-token-mails, reply-tokens, seeks-per-player, tournaments-per-player, bot-games-per-player, invitations-per-player, operators, bot-userid, bot-seeks, web_dir"
         );
         assert!(
             check("transport", "pigeon")

@@ -19,6 +19,42 @@ pub struct Identity {
     pub from: Mailbox,
     /// The domain of `from`, for Message-IDs.
     pub domain: String,
+    /// Where a mail that asks for an answer carries its reply token
+    /// (setting `reply-tokens`).
+    pub tokens: TokensIn,
+}
+
+/// Where reply tokens travel (setting `reply-tokens`, see
+/// `super::token`): in the Reply-To's plus address, which the reply is
+/// sent to, or, for a mailbox at a provider that drops plus addresses,
+/// in the mail's Message-ID, which the reply names in its In-Reply-To.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TokensIn {
+    /// `Reply-To: chess+TOKEN@example.net` (the default).
+    #[default]
+    Address,
+    /// `Message-ID: <TOKEN.game7.ply12.board.alice@example.net>`, the
+    /// Reply-To the plain address.
+    Thread,
+}
+
+/// A `reply-tokens` setting that is neither.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is neither `address` nor `thread`")]
+pub struct TokensInError(String);
+
+impl std::str::FromStr for TokensIn {
+    type Err = TokensInError;
+
+    fn from_str(text: &str) -> Result<TokensIn, TokensInError> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "address" => Ok(TokensIn::Address),
+            "thread" => Ok(TokensIn::Thread),
+            _ => Err(TokensInError(
+                text.chars().filter(|c| !c.is_control()).collect(),
+            )),
+        }
+    }
 }
 
 /// A `From` setting that is not a mail address.
@@ -35,7 +71,11 @@ impl Identity {
             .parse()
             .map_err(|_| IdentityError(printable.clone()))?;
         let domain = from.email.domain().to_ascii_lowercase();
-        Ok(Identity { from, domain })
+        Ok(Identity {
+            from,
+            domain,
+            tokens: TokensIn::Address,
+        })
     }
 
     /// From `BOSERV_FROM`, else [`DEFAULT_FROM`].

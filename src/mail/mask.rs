@@ -188,7 +188,8 @@ fn finder(secrets: &[String]) -> Option<Words> {
     Words::new(patterns)
 }
 
-/// Reply tokens (`+` and 32 hex digits before an `@`) masked.
+/// Reply tokens (`+` and 32 hex digits before an `@`; `<` and 32 hex
+/// digits before a `.`, a token in a Message-ID) masked.
 pub fn tokens(text: &str) -> String {
     // Only ASCII is replaced by ASCII: the text stays UTF-8.
     String::from_utf8(token_bytes(text.as_bytes()))
@@ -202,12 +203,13 @@ pub fn token_bytes(bytes: &[u8]) -> Vec<u8> {
     let mut last = 0;
     let mut i = 0;
     while i < bytes.len() {
-        if bytes[i] == b'+' {
+        if bytes[i] == b'+' || bytes[i] == b'<' {
             let hex = bytes[i + 1..]
                 .iter()
                 .take_while(|b| b.is_ascii_hexdigit())
                 .count();
-            if hex >= super::token::TOKEN_HEX && bytes.get(i + 1 + hex) == Some(&b'@') {
+            let after = if bytes[i] == b'+' { b'@' } else { b'.' };
+            if hex >= super::token::TOKEN_HEX && bytes.get(i + 1 + hex) == Some(&after) {
                 out.extend_from_slice(&bytes[last..=i]);
                 out.extend_from_slice(MASK.as_bytes());
                 i += 1 + hex;

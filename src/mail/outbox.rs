@@ -16,13 +16,19 @@ use super::transport::Transport;
 use crate::command::GameId;
 use crate::letters::html::later::Later;
 use crate::store::StoreError;
+use holder::{Holder, Life};
+
+mod holder;
 
 /// Sends tried before a mail is marked failed.
 pub const MAX_ATTEMPTS: u32 = 8;
 /// The wait after the first failure; it doubles after each further one.
 const FIRST_RETRY: Duration = Duration::minutes(5);
 /// How long a row is reserved by the `deliver` sending it, so two runs at
-/// once do not both send it.
+/// once do not both send it, when the run has no [`Holder`] (an in-memory
+/// database, a lock directory it may not write) or its holder cannot be
+/// tested. A row leased by a holder is taken back as soon as the holder
+/// is dead, and never while it lives ([`holder`]).
 const LEASE: Duration = Duration::minutes(10);
 
 /// A first recipient that hides the others: a mail whose `to` starts
@@ -210,10 +216,12 @@ fn list_drawn(conn: &Connection, status: Status, draw: bool) -> Result<Vec<Queue
     rows.map(|row| row?.into_queued(draw)).collect()
 }
 
-/// Whether some pending mail is due at `now` (what [`deliver`] would try).
+/// Whether some pending mail is due at `now` or leased by a run that may
+/// have died (what [`deliver`] would look at).
 pub fn any_due(conn: &Connection, now: DateTime<Utc>) -> Result<bool, OutboxError> {
     Ok(conn.query_row(
-        "SELECT EXISTS (SELECT 1 FROM outbox WHERE status = 'pending' AND next_attempt_at <= ?1)",
+        "SELECT EXISTS (SELECT 1 FROM outbox WHERE status = 'pending'
+                          AND (next_attempt_at <= ?1 OR leased_by IS NOT NULL))",
         [stamp(now)],
         |row| row.get(0),
     )?)
@@ -234,17 +242,42 @@ pub fn deliver(
     identity: &Identity,
     now: DateTime<Utc>,
 ) -> Result<Delivery, OutboxError> {
-    let due: Vec<i64> = {
+    let db = conn
+        .path()
+        .map(std::path::PathBuf::from)
+        .unwrap_or_default();
+    // Rows due now, and rows leased by a run that may have died.
+    let due: Vec<(i64, Option<String>)> = {
         let mut statement = conn.prepare(
-            "SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ?1 ORDER BY id",
+            "SELECT id, leased_by FROM outbox WHERE status = 'pending'
+               AND (next_attempt_at <= ?1 OR leased_by IS NOT NULL) ORDER BY id",
         )?;
         statement
-            .query_map([stamp(now)], |row| row.get(0))?
+            .query_map([stamp(now)], |row| Ok((row.get(0)?, row.get(1)?)))?
             .collect::<Result<_, _>>()?
     };
     let mut delivery = Delivery::default();
-    for id in due {
-        if !lease(conn, id, now)? {
+    if due.is_empty() {
+        return Ok(delivery);
+    }
+    let me = Holder::take(&db);
+    let mut lives: std::collections::HashMap<String, Life> = Default::default();
+    for (id, leased_by) in due {
+        // A row another run leased: taken only from a dead run.
+        let taken_from = match leased_by {
+            None => None,
+            Some(other) => {
+                let life = *lives
+                    .entry(other.clone())
+                    .or_insert_with(|| holder::life(&db, &other));
+                match life {
+                    Life::Dead => Some(other),
+                    Life::Alive => continue,
+                    Life::Unknown => None,
+                }
+            }
+        };
+        if !lease(conn, id, now, me.as_ref(), taken_from.as_deref())? {
             continue; // another deliver run took it
         }
         let Some(mail) = get(conn, id)? else { continue };
@@ -264,7 +297,7 @@ pub fn deliver(
                 conn.execute(
                     "UPDATE outbox SET status = 'sent', attempts = attempts + 1, sent_at = ?2,
                             last_error = NULL, reply_to = ?3, subject = ?4, body = ?5,
-                            html = NULL, html_board = NULL
+                            html = NULL, html_board = NULL, leased_by = NULL
                      WHERE id = ?1",
                     params![
                         id,
@@ -289,7 +322,7 @@ pub fn deliver(
                 });
                 conn.execute(
                     "UPDATE outbox SET status = ?2, attempts = ?3, next_attempt_at = ?4,
-                            last_error = ?5 WHERE id = ?1",
+                            last_error = ?5, leased_by = NULL WHERE id = ?1",
                     params![
                         id,
                         if failed { "failed" } else { "pending" },
@@ -312,7 +345,8 @@ pub fn deliver(
 /// Puts a failed mail back in the queue, due at `now`.
 pub fn retry(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<bool, OutboxError> {
     let changed = conn.execute(
-        "UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?2
+        "UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?2,
+                leased_by = NULL
          WHERE id = ?1 AND status = 'failed'",
         params![id, stamp(now)],
     )?;
@@ -324,12 +358,28 @@ pub fn retry_delay(attempts: u32) -> Duration {
     FIRST_RETRY * 2i32.pow(attempts.saturating_sub(1).min(12))
 }
 
-/// Reserves a due row for this run; false when it is no longer due.
-fn lease(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<bool, OutboxError> {
+/// Reserves a row for this run, in the name of its holder `me` (if it
+/// has one): a due row nobody holds, a row whose time lease ran out, or
+/// a row held by the dead run `dead`. False when another run took it
+/// first.
+fn lease(
+    conn: &Connection,
+    id: i64,
+    now: DateTime<Utc>,
+    me: Option<&Holder>,
+    dead: Option<&str>,
+) -> Result<bool, OutboxError> {
     let changed = conn.execute(
-        "UPDATE outbox SET next_attempt_at = ?3
-         WHERE id = ?1 AND status = 'pending' AND next_attempt_at <= ?2",
-        params![id, stamp(now), stamp(now + LEASE)],
+        "UPDATE outbox SET next_attempt_at = ?3, leased_by = ?4
+         WHERE id = ?1 AND status = 'pending'
+           AND (next_attempt_at <= ?2 OR leased_by = ?5)",
+        params![
+            id,
+            stamp(now),
+            stamp(now + LEASE),
+            me.map(Holder::name),
+            dead
+        ],
     )?;
     Ok(changed == 1)
 }

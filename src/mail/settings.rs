@@ -91,6 +91,8 @@ impl Storage {
 pub enum SettingsError {
     #[error(transparent)]
     Identity(#[from] IdentityError),
+    #[error("reply-tokens: {0}")]
+    TokensIn(#[from] super::identity::TokensInError),
     #[error("{0}: not a usable number: {1}")]
     Number(&'static str, String),
     #[error("{0}: {1}")]
@@ -121,10 +123,13 @@ static SETTINGS: OnceLock<Settings> = OnceLock::new();
 impl Settings {
     /// Settings from a `From` and an optional template directory.
     pub fn new(from: Option<&str>, templates: Option<PathBuf>) -> Result<Settings, SettingsError> {
-        let identity = match from {
+        let mut identity = match from {
             Some(from) => Identity::parse(from)?,
             None => Identity::from_env()?,
         };
+        if let Some(tokens) = setting("BOSERV_REPLY_TOKENS") {
+            identity.tokens = tokens.parse()?;
+        }
         let dir = templates.or_else(|| std::env::var_os("BOSERV_TEMPLATES").map(PathBuf::from));
         let templates = match dir {
             Some(dir) => Templates::with_dir(dir),

@@ -12,6 +12,15 @@
 //! counted by ply): whoever once saw a board mail cannot move for its
 //! player for the rest of the game. The outbox row keeps the Reply-To
 //! until the mail is sent, then only its masked form.
+//!
+//! Where the server reads a mailbox at a provider that drops plus
+//! addresses (setting `reply-tokens thread`), the token travels in the
+//! mail's Message-ID instead ([`thread_id`]: `<TOKEN.game7.ply12.board.
+//! alice@example.net>`, the Reply-To the plain address), and a reply
+//! names it in In-Reply-To, as every mail program writes it. It is
+//! redeemed exactly as the plus address is: only from one of its
+//! player's confirmed addresses. Replies are read both ways whatever the
+//! setting, so mails sent before a change still work.
 
 use chrono::{DateTime, Utc};
 use mail_parser::{HeaderValue, Message};
@@ -124,7 +133,42 @@ pub fn find(message: &Message<'_>, recipient: &Recipient) -> Option<String> {
             let (_base, plus) = user.split_once('+')?;
             as_token(plus)
         })
+        .or_else(|| in_thread(message))
         .map(|token| digest(&token))
+}
+
+/// The token of the mail a message answers, when that mail carried it in
+/// its Message-ID ([`thread_id`]): In-Reply-To names the mail answered;
+/// only without it, the last of References (some programs write only
+/// that). Older mails of the thread named in References are not read: a
+/// reply to an answer is not a reply to the board mail before it.
+fn in_thread(message: &Message<'_>) -> Option<String> {
+    let ids = |value: &HeaderValue<'_>| -> Vec<String> {
+        match value {
+            HeaderValue::Text(id) => vec![id.to_string()],
+            HeaderValue::TextList(ids) => ids.iter().map(|id| id.to_string()).collect(),
+            _ => Vec::new(),
+        }
+    };
+    let parent = ids(message.in_reply_to())
+        .into_iter()
+        .next()
+        .or_else(|| ids(message.references()).pop())?;
+    let (left, _domain) = parent.trim().trim_matches(['<', '>']).rsplit_once('@')?;
+    let (token, _rest) = left.split_once('.')?;
+    as_token(token)
+}
+
+/// The Message-ID and Reply-To of a mail whose token travels in its
+/// thread (`reply-tokens thread`): `message_id` (`<game7...@domain>`)
+/// with the token of `reply_to` (`chess+TOKEN@domain`) in front, and the
+/// plain address. `None` when `reply_to` carries no token.
+pub fn thread_id(message_id: &str, reply_to: &str) -> Option<(String, String)> {
+    let (user, domain) = reply_to.trim().rsplit_once('@')?;
+    let (base, plus) = user.split_once('+')?;
+    let token = as_token(plus)?;
+    let inner = message_id.trim().strip_prefix('<')?;
+    Some((format!("<{token}.{inner}"), format!("{base}@{domain}")))
 }
 
 /// A plus part that has the shape of a token, lowercased.
@@ -243,6 +287,49 @@ mod tests {
         assert_eq!(
             address(&identity, token),
             format!("chess+{token}@example.net")
+        );
+    }
+
+    #[test]
+    fn a_token_in_the_thread_is_found_in_the_mail_answered() {
+        let token = "00112233445566778899aabbccddeeff";
+        let (id, plain) = thread_id(
+            "<game7.ply2.board.bob@example.net>",
+            &format!("chess+{token}@example.net"),
+        )
+        .unwrap();
+        assert_eq!(id, format!("<{token}.game7.ply2.board.bob@example.net>"));
+        assert_eq!(plain, "chess@example.net");
+        assert_eq!(thread_id("<x@example.net>", "chess@example.net"), None);
+        let parse = |raw: String| {
+            let message = mail_parser::MessageParser::default()
+                .parse(raw.as_bytes())
+                .unwrap();
+            find(&message, &Recipient::Delivered { extension: None })
+        };
+        let root = "<game7.ply0.new.bob@example.net>";
+        let head = "From: b@example.org\r\nTo: chess@example.net\r\nSubject: Re: x\r\n";
+        assert_eq!(
+            parse(format!(
+                "{head}In-Reply-To: {id}\r\nReferences: {root} {id}\r\n\r\ne5\r\n"
+            )),
+            Some(digest(token))
+        );
+        assert_eq!(
+            parse(format!("{head}References: {root} {id}\r\n\r\ne5\r\n")),
+            Some(digest(token)),
+            "References alone: its last id"
+        );
+        // A reply to an answer whose thread once held a board mail.
+        assert_eq!(
+            parse(format!(
+                "{head}In-Reply-To: <inbox3.answer0@example.net>\r\nReferences: {id} <inbox3.answer0@example.net>\r\n\r\ne5\r\n"
+            )),
+            None
+        );
+        assert_eq!(
+            parse(format!("{head}In-Reply-To: {root}\r\n\r\ne5\r\n")),
+            None
         );
     }
 }

@@ -45,6 +45,7 @@ pub const STEPS: &[&str] = &[
     include_str!("mailbox_marks.sql"),
     include_str!("board_shows.sql"),
     include_str!("game_definitions.sql"),
+    include_str!("outbox_leases.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,
@@ -79,6 +80,7 @@ const COLUMNS: &[(usize, &str, &str, &str)] = &[
     (30, "seeks", "comment", "TEXT"),
     (30, "invitations", "warned", "TEXT"),
     (31, "digests", "since", "TEXT"),
+    (35, "outbox", "leased_by", "TEXT"),
 ];
 
 /// The version a database has after every step.

@@ -157,7 +157,7 @@ fn a_rerun_after_a_kill_replaces_the_file_and_a_leased_row_is_not_sent_twice() {
     let id = queue(&conn, &draft(1), now).unwrap().unwrap();
     let transport = transport(&format!("file:{}", dir.path().display()));
     // Another run holds the row: this one leaves it alone.
-    assert!(lease(&conn, id, now).unwrap());
+    assert!(lease(&conn, id, now, None, None).unwrap());
     assert_eq!(
         deliver(&conn, &transport, &identity(), now).unwrap().sent,
         0
@@ -255,4 +255,75 @@ fn the_listing_leaves_a_part_kept_as_data_undrawn_and_is_the_list_otherwise() {
         }
         assert_eq!(&drawn, undrawn);
     }
+}
+
+/// A database file in `dir` (its leases' holders are lock files beside it).
+fn database_in(dir: &std::path::Path) -> Connection {
+    crate::store::open(&dir.join("boserv.db"), std::time::Duration::from_secs(5)).unwrap()
+}
+
+#[test]
+fn a_row_leased_by_a_killed_run_is_sent_by_the_next_run_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let conn = database_in(dir.path());
+    let db = dir.path().join("boserv.db");
+    let sent = tempfile::tempdir().unwrap();
+    let transport = transport(&format!("file:{}", sent.path().display()));
+    let now = at("2026-11-22T10:00:00Z");
+    let id = queue(&conn, &draft(1), now).unwrap().unwrap();
+    // A run leases the row and is killed mid-SMTP: its lock file stays,
+    // nobody holds the lock any more.
+    let killed = Holder::take(&db).unwrap();
+    assert!(lease(&conn, id, now, Some(&killed), None).unwrap());
+    let name = killed.name().to_string();
+    let file = dir.path().join("boserv.db.leases").join(&name);
+    // Killed, its file is left behind, unlocked: kept under another name
+    // while the holder closes (and would remove) it, then put back.
+    let kept = file.with_extension("kept");
+    std::fs::hard_link(&file, &kept).unwrap();
+    drop(killed);
+    std::fs::rename(&kept, &file).unwrap();
+    let a_second_later = now + Duration::seconds(1);
+    let delivery = deliver(&conn, &transport, &identity(), a_second_later).unwrap();
+    assert_eq!(delivery.sent, 1, "taken back without waiting for the lease");
+    assert_eq!(get(&conn, id).unwrap().unwrap().status, Status::Sent);
+    assert!(!file.exists(), "the dead run's file is cleared");
+}
+
+#[test]
+fn a_row_leased_by_a_live_run_is_never_sent_by_another() {
+    let dir = tempfile::tempdir().unwrap();
+    let conn = database_in(dir.path());
+    let db = dir.path().join("boserv.db");
+    let sent = tempfile::tempdir().unwrap();
+    let transport = transport(&format!("file:{}", sent.path().display()));
+    let now = at("2026-11-22T10:00:00Z");
+    let id = queue(&conn, &draft(1), now).unwrap().unwrap();
+    let sending = Holder::take(&db).unwrap();
+    assert!(lease(&conn, id, now, Some(&sending), None).unwrap());
+    // Its SMTP conversation is slow: long past the time lease, the row
+    // still belongs to the live run.
+    let much_later = now + LEASE + Duration::hours(1);
+    assert!(any_due(&conn, much_later).unwrap());
+    let delivery = deliver(&conn, &transport, &identity(), much_later).unwrap();
+    assert_eq!(delivery.sent, 0, "never sent twice while the first lives");
+    assert_eq!(std::fs::read_dir(sent.path()).unwrap().count(), 0);
+    // It ends (its process exits): the row is free at once.
+    drop(sending);
+    let delivery = deliver(&conn, &transport, &identity(), much_later).unwrap();
+    assert_eq!(delivery.sent, 1);
+    // A run's own leases are cleared as it marks its rows.
+    let leased: Option<String> = conn
+        .query_row("SELECT leased_by FROM outbox WHERE id = ?1", [id], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(leased, None);
+    assert_eq!(
+        std::fs::read_dir(dir.path().join("boserv.db.leases"))
+            .unwrap()
+            .count(),
+        0,
+        "no lock file left behind"
+    );
 }
