@@ -293,11 +293,13 @@ fn an_invitation_is_warned_of_in_the_invited_players_zone() {
         invitation.text()
     );
     at(&env, "2026-03-14T13:00:00Z", None, &["remind"]);
-    let warning = env
+    let invitations: Vec<_> = env
         .queued()
         .into_iter()
         .filter(|(to, s, _)| to.contains("bob@") && s.contains("Invitation"))
-        .last()
-        .unwrap();
-    assert!(flat(&warning.2).contains("08:00 EDT"), "{}", warning.2);
+        .collect();
+    assert_eq!(invitations.len(), 2, "the invitation, then its warning");
+    let warning = flat(&invitations[1].2);
+    assert!(warning.contains("08:00 EDT"), "{warning}");
+    assert!(warning.contains("23:00:00"), "{warning}");
 }
