@@ -127,7 +127,7 @@ pub static VERBS: &[Verb] = &[
         login: true,
         args: "[ZONE]",
         secret: None,
-        summary: "the time zone your dates are written in",
+        summary: "the time zone of your dates",
         page: "Every date you are shown (deadlines, reminders, digests and the\n\
                digest's hour, invitations, seeks, lists) is written in ZONE, an IANA\n\
                name such as Europe/Berlin or America/New_York, with the zone named:\n\
