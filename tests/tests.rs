@@ -12,6 +12,7 @@ mod cli;
 mod clocks;
 mod conditional;
 mod consent;
+mod correspondence;
 mod defined;
 mod dice_audit;
 mod digest;

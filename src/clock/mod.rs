@@ -13,6 +13,7 @@ mod control;
 pub mod due;
 mod limits;
 mod pause;
+mod zone;
 
 pub use control::{Control, ControlError, take_control};
 pub use due::{Due, to_the_minute};
@@ -20,3 +21,4 @@ pub use limits::{
     DEFAULT_FORFEIT_DAYS, DEFAULT_NAG_DAYS, Limits, LimitsError, MAX_DAYS, thinking_days,
 };
 pub use pause::{ALLOWANCE_DAYS, Pauses, Vacation};
+pub use zone::{UnknownZone, Zone};

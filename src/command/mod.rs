@@ -227,6 +227,11 @@ pub enum Command {
     Board {
         show: crate::ids::BoardShow,
     },
+    /// `timezone ZONE` (`Some`, an IANA name the tz database knows) or
+    /// `timezone` alone (`None`: say which).
+    TimeZone {
+        zone: Option<String>,
+    },
     /// `digest on [HOUR]` (`Some(HOUR)`, UTC) or `digest off` (`None`).
     Digest {
         hour: Option<u8>,

@@ -69,8 +69,12 @@ pub struct BoardLetter {
     pub last_shown: Option<(String, String)>,
     /// `bob's king is in check.`, when the player to move is.
     pub check: Option<String>,
-    /// When the player to move must have moved: `Mon 14 Dec 2026 13:00 UTC`.
+    /// When the player to move must have moved: `Mon 14 Dec 2026 13:00 UTC`,
+    /// in its reader's zone (`Mon 14 Dec 2026 14:00 CET`) once addressed.
     pub deadline: Option<String>,
+    /// The deadline's instant, for each reader's zone.
+    #[serde(skip)]
+    pub deadline_at: Option<chrono::DateTime<chrono::Utc>>,
     /// Who offered the draw that stands, and who must still answer it.
     pub draw_offered_by: Vec<String>,
     pub draw_waiting_for: Vec<String>,

@@ -38,6 +38,7 @@ pub mod defined;
 pub mod dice;
 pub mod ends;
 pub mod geometry;
+pub mod iccf;
 pub mod movement;
 pub mod notation;
 pub mod orphic;

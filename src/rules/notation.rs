@@ -4,7 +4,8 @@
 //! Input is lenient (RULES.md "Notation used everywhere"): `e2e4`, `e2-e4`,
 //! `E2-E4`, `e7e8q`, `e7-e8=Q`, `e4xd5`, `Pe2-e4`, `O-O`, SAN (`Nf3`,
 //! `exd5`, `e8=Q`, check marks tolerated), drops (`N@e4`, `N@e3/c4`),
-//! rebel moves (`~Nb8-b7`), `pass`, and turns of several actions joined by
+//! rebel moves (`~Nb8-b7`), ICCF numbers on chess's board (`5254`,
+//! [`super::iccf`]), `pass`, and turns of several actions joined by
 //! `, `. Output is canonical: piece letter (none for pawns), `-` or `x`,
 //! `=X`. A game turns its legal actions into [`Candidate`]s and lets
 //! [`resolve`] pick the one the player meant; [`read_turn`] does that
@@ -131,6 +132,9 @@ pub fn readings(text: &str, geo: &Geometry) -> Result<Vec<MoveText>, RulesError>
     }
     if t.eq_ignore_ascii_case("pass") {
         return Ok(vec![MoveText::Pass]);
+    }
+    if super::iccf::looks_numeric(t) {
+        return super::iccf::read(t, geo).map(|m| vec![m]);
     }
     if let Some(rest) = t.strip_prefix('~') {
         return Ok(readings(rest, geo)

@@ -234,6 +234,7 @@ pub fn queue_loaded(
             // their own comment back.
             letter.comments.retain(|c| &c.author != user);
             letter.show = crate::store::board_shows::show_of(conn, user)?;
+            in_zone_of(conn, &mut letter, user)?;
             if let Some(loaded) = loaded {
                 address(&mut letter, loaded, seat, later.is_some())
                     .map_err(|e| StoreError::Damaged(e.to_string()))?;
@@ -850,6 +851,7 @@ fn board_letter_unreplayed(
         result: view.result.clone(),
         check,
         deadline: due.map(readable),
+        deadline_at: due,
         draw_offered_by,
         draw_waiting_for,
         silence_accepts,
@@ -899,6 +901,19 @@ pub(super) fn row_letter(row: &games::Game) -> BoardLetter {
         result: row.result.clone(),
         ..BoardLetter::default()
     }
+}
+
+/// The letter's dates as `user` reads them: in their time zone, named
+/// (a spectator's copy keeps UTC).
+pub(super) fn in_zone_of(
+    conn: &Connection,
+    letter: &mut BoardLetter,
+    user: &str,
+) -> Result<(), StoreError> {
+    if let Some(at) = letter.deadline_at {
+        letter.deadline = Some(crate::store::zones::of_user(conn, user)?.readable(at));
+    }
+    Ok(())
 }
 
 /// A user's confirmed mail addresses (game mail goes nowhere else); none

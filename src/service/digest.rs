@@ -1,7 +1,8 @@
 //! The daily digest (issue 30): `digest on [HOUR]` / `digest off`, and
 //! the digests `remind` sends.
 //!
-//! A player with the digest on gets one mail a day at HOUR (UTC) listing
+//! A player with the digest on gets one mail a day at HOUR (of their time
+//! zone, `timezone`; UTC by default) listing
 //! every game where it is their move, in full up to [`FULL_GAMES`] (the
 //! rest named), the games that ended and the chats of the last day (kept
 //! for it in `digest_chats` when a player of the game takes it); their per-move
@@ -15,7 +16,7 @@ use chrono::{DateTime, TimeDelta, Utc};
 use rusqlite::Connection;
 
 use super::accounts::acting_player;
-use super::announce::{address_to, board_letter};
+use super::announce::{address_to, board_letter, in_zone_of};
 use super::error::ServiceError;
 use super::game::{Catalog, LoadedGame, timestamp};
 use super::reply::Reply;
@@ -26,7 +27,7 @@ use crate::letters::digest::{DigestChat, DigestGame, DigestLetter};
 use crate::mail::post::{Envelope, post};
 use crate::mail::settings::Settings;
 use crate::mail::{digest_token, token};
-use crate::store::{self, StoreError, digests, games, players, signoffs, turns};
+use crate::store::{self, StoreError, digests, games, players, signoffs, turns, zones};
 
 /// Games to move a digest shows in full; the others it names.
 pub const FULL_GAMES: usize = 20;
@@ -53,12 +54,14 @@ pub fn set(
     let tx = store::write(conn)?;
     let player = acting_player(&tx, req.actor)?;
     digests::set(&tx, player.id, hour, &timestamp(req.now))?;
+    let zone = zones::of_player(&tx, player.id)?;
     tx.commit()?;
     Ok(Reply::Done(match hour {
         Some(hour) => format!(
-            "{}: one digest a day at {hour:02}:00 UTC; board mails wait for it, \
+            "{}: one digest a day at {hour:02}:00 {} time; board mails wait for it, \
              except urgent ones",
-            player.userid
+            player.userid,
+            zone.name()
         ),
         None => format!("{}: no digest; a board mail after each move", player.userid),
     }))
@@ -177,7 +180,7 @@ fn queue(
     to_move.sort_by_key(|(due, game, _)| (due.is_none(), *due, game.id().0));
     let mut letter = DigestLetter {
         reader: userid.to_string(),
-        day: now.format("%a %-d %b %Y").to_string(),
+        day: zones::of_player(conn, player)?.day_name(now),
         results,
         more_chats: chats.len().saturating_sub(MAX_CHATS),
         chats: chats.into_iter().take(MAX_CHATS).collect(),
@@ -200,6 +203,7 @@ fn queue(
         let mut board = board_letter(conn, game, false, now)?;
         let last = last_move(conn, game.id())?;
         board.show = crate::store::board_shows::show_of(conn, &game.player_at(*seat))?;
+        in_zone_of(conn, &mut board, &game.player_at(*seat))?;
         address_to(&mut board, game, *seat)?;
         letter.games.push(DigestGame {
             title: board.title.clone(),

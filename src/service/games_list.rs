@@ -46,6 +46,7 @@ pub fn games(
     let tx = store::read(conn)?;
     let mut lines = Vec::new();
     let selection = selected(&tx, req, users, filter, variant)?;
+    let zone = super::time_zone::of_actor(&tx, req.actor)?;
     for game in selection.games {
         let view = game.current_view();
         let standing = match (&view.result, &view.to_move) {
@@ -57,8 +58,7 @@ pub fn games(
             (None, None) => view.status.clone(),
         };
         let deadline = match view.status == "active" {
-            true => super::deadline::deadline(&tx, &game, req.now)?
-                .map(|at| at.format("%Y-%m-%d %H:%M UTC").to_string()),
+            true => super::deadline::deadline(&tx, &game, req.now)?.map(|at| zone.compact(at)),
             false => None,
         };
         lines.push(GameLine {

@@ -288,8 +288,12 @@ const NOTATION: &str = "\
 Squares are a file letter and a rank number: e4. A move is the piece letter
 (none for a pawn), the square it leaves, - or x, and the square it reaches:
 Ng1-f3, e4xd5, e7-e8=Q. Castling is the king's move: Ke1-g1. Input also
-accepts e2e4, e7e8q, O-O and short algebraic moves (Nf3). A trailing #N
-(e2-e4#1) names the number of the move being made; a stale one is refused.";
+accepts e2e4, e7e8q, O-O and short algebraic moves (Nf3), and on a board of
+8 files and 8 ranks ICCF numbers: the file and rank of the square left, then
+of the square reached, a = 1 to h = 8 (5254 is e2-e4, castling the king's
+move 5171); a promotion adds 1 queen, 2 rook, 3 bishop or 4 knight (57581).
+A trailing #N (e2-e4#1) names the number of the move being made; a stale
+one is refused.";
 
 /// `help mail`: the two ways to answer, and what a reply's first line may
 /// say (the board's verbs, from the table).

@@ -42,12 +42,14 @@ pub mod reply;
 pub mod resign;
 pub mod score;
 pub mod seek;
+pub mod seek_warning;
 pub mod show;
 pub mod showas;
 pub mod signoff;
 pub mod social;
 pub mod submit;
 pub mod thinking;
+pub mod time_zone;
 pub mod tournament;
 pub mod turn_arrival;
 pub mod undo;
@@ -132,6 +134,7 @@ pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
         Command::Vacation { on } => vacation::vacation(conn, req, *on),
         Command::Digest { hour } => digest::set(conn, req, *hour),
         Command::Board { show } => board_show::set(conn, req, *show),
+        Command::TimeZone { zone } => time_zone::set(conn, req, zone.as_deref()),
         Command::Help { topic, world } => help::help(req.catalog, topic.as_deref(), *world),
         Command::Variants => Ok(help::variants(req.catalog)),
         Command::List { games } => games_list::list(conn, req, games),

@@ -62,7 +62,7 @@ pub fn record_text(tx: &Connection, game: &LoadedGame) -> Result<String, Service
     let id = game.id();
     if game.variant.name() == "chess" {
         let log = turns::log(tx, id)?;
-        return pgn(game, &log);
+        return pgn(tx, game, &log);
     }
     let mut out = vec![
         tag("Game", &id.to_string()),
@@ -102,14 +102,15 @@ pub fn record_text(tx: &Connection, game: &LoadedGame) -> Result<String, Service
 
 /// A chess game as PGN (export format: the Seven Tag Roster first, SAN,
 /// lines of at most 79 characters).
-fn pgn(game: &LoadedGame, log: &[Entry]) -> Result<String, ServiceError> {
+fn pgn(tx: &Connection, game: &LoadedGame, log: &[Entry]) -> Result<String, ServiceError> {
     let result = game.row.result.as_deref().unwrap_or("*");
     let date = game.row.created.get(..10).unwrap_or("????-??-??");
+    let (event, round) = pgn_tags::event_and_round(tx, game)?;
     let mut out = vec![
-        tag("Event", &format!("boserv {}", game.id())),
+        tag("Event", &event),
         tag("Site", "boserv"),
         tag("Date", &date.replace('-', ".")),
-        tag("Round", "-"),
+        tag("Round", &round),
     ];
     for (seat, player) in game.variant.seats().iter().zip(&game.row.players) {
         out.push(tag(seat, player));
@@ -129,6 +130,14 @@ fn pgn(game: &LoadedGame, log: &[Entry]) -> Result<String, ServiceError> {
     if let Some(reason) = &view.reason {
         out.push(tag("Reason", reason));
     }
+    out.push(tag(
+        "TimeControl",
+        &pgn_tags::time_control(
+            game.row.clock.as_deref(),
+            game.row.total_days,
+            game.row.forfeit_days,
+        ),
+    ));
     out.push(tag("Game", &game.id().to_string()));
     out.push(String::new());
     let scored = score(game.variant, &game.row.options, log)?;
@@ -452,6 +461,8 @@ pub fn replay(variant: &dyn Variant, text: &str) -> Result<Replayed, ServiceErro
     }
     Ok(replayed)
 }
+
+mod pgn_tags;
 
 #[cfg(test)]
 mod roundtrip;

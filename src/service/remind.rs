@@ -192,6 +192,7 @@ fn run(
         judge.ask_ahead(&tx, batches.first().copied())?;
         summary.invitations_expired = super::consent::expire(&tx, catalog, now)?;
         super::consent::warn_expiring(&tx, catalog, now)?;
+        super::seek_warning::warn_expiring(&tx, now)?;
         store::seeks::expire(&tx, &timestamp(now))?;
         tx.commit()?;
     }

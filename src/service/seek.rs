@@ -15,7 +15,6 @@ use super::Request;
 use super::accounts::acting_player;
 use super::challenge::{Setup, begin, words_of};
 use super::consent::{ConsentError, check_limit, invitation_days};
-use super::deadline::readable;
 use super::error::ServiceError;
 use super::game::timestamp;
 use super::reply::Reply;
@@ -24,7 +23,7 @@ use crate::mail::quotas::Quotas;
 use crate::mail::settings::Settings;
 use crate::rules::GameOption;
 use crate::store::seeks::{self, NewSeek, Seek};
-use crate::store::{self, StoreError, bot_games, invitations, players, signoffs};
+use crate::store::{self, StoreError, bot_games, invitations, players, signoffs, zones};
 
 /// The quotas in force (`mail::quotas`).
 pub fn quotas() -> Result<Quotas, ServiceError> {
@@ -100,7 +99,7 @@ pub fn seek(
             Some(s) => format!("who plays {}", seats[s]),
             None => "the seats drawn at random".to_string(),
         },
-        readable(expires)
+        zones::of_player(&tx, player.id)?.readable(expires)
     );
     let taken = bot_takes(&tx, req, id, &player.userid)?;
     tx.commit()?;

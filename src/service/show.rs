@@ -40,6 +40,11 @@ pub fn show(
     let seat = asker_seat(req.actor, &game);
     let Some(at) = at else {
         let mut view = view_with_deadline(&tx, &game, req.now)?;
+        // The deadline as the asker reads dates (a player's own zone).
+        if let Some(clock) = super::deadline::GameClock::read(&tx, &game, None, req.now)? {
+            let zone = super::time_zone::of_actor(&tx, req.actor)?;
+            view.deadline = Some(zone.readable(clock.due().deadline));
+        }
         if let Some(seat) = seat {
             view.board = game.position.render_for(seat);
         }

@@ -4,9 +4,10 @@
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::StoreError;
+use crate::clock::Zone;
 use crate::ids::GameId;
 
-/// The hour (UTC) of `player`'s digest; `None`: board mails come one by one.
+/// The hour (of the player's time zone) of `player`'s digest; `None`: board mails come one by one.
 pub fn hour_of(conn: &Connection, player: i64) -> Result<Option<u8>, StoreError> {
     Ok(conn
         .prepare_cached("SELECT hour FROM digests WHERE player = ?1")?
@@ -30,37 +31,61 @@ pub fn set(conn: &Connection, player: i64, hour: Option<u8>, at: &str) -> Result
 
 /// The digests due at `now`: each player's latest digest moment at or
 /// before `now` (their hour today, or yesterday's when today's has not
-/// come yet) whose day has no digest yet; yesterday's only if it came
-/// after the digest was turned on (turned on at 06:00 for 07:00, no
-/// digest of the day before at 06:01 and another at 07:00): (id, userid,
-/// the day, `YYYY-MM-DD`). So the first
-/// `remind` at or after a player's hour sends that day's digest however
-/// long the gap since the run before (a run at 22:30 and the next at
-/// 00:30 send the 23:00 digest at 00:30), and no day gets two.
+/// come yet, days and hours of the player's own time zone) whose day has
+/// no digest yet; yesterday's only if it came after the digest was turned
+/// on (turned on at 06:00 for 07:00, no digest of the day before at 06:01
+/// and another at 07:00): (id, userid, the day, `YYYY-MM-DD`, local). So
+/// the first `remind` at or after a player's hour sends that day's digest
+/// however long the gap since the run before (a run at 22:30 and the next
+/// at 00:30 send the 23:00 digest at 00:30), no day gets two, and on the
+/// days the clocks change the hour is its first coming
+/// ([`Zone::moment`]).
 pub fn due(
     conn: &Connection,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<Vec<(i64, String, String)>, StoreError> {
-    use chrono::Timelike;
-    let today = now.format("%Y-%m-%d").to_string();
-    let yesterday = (now - chrono::TimeDelta::days(1))
-        .format("%Y-%m-%d")
-        .to_string();
     let mut q = conn.prepare_cached(
-        "SELECT x.player, x.userid, x.day FROM (
-             SELECT d.player, p.userid, d.since, d.hour,
-                    CASE WHEN d.hour <= ?3 THEN ?1 ELSE ?2 END AS day
-             FROM digests d JOIN players p ON p.id = d.player) x
-         WHERE NOT EXISTS (SELECT 1 FROM digests_sent s
-                           WHERE s.player = x.player AND s.day = x.day)
-           AND (x.day = ?1 OR x.since IS NULL
-                OR x.since <= x.day || 'T' || printf('%02d', x.hour) || ':00:00Z')
-         ORDER BY x.player",
+        "SELECT d.player, p.userid, d.hour, d.since, p.timezone
+         FROM digests d JOIN players p ON p.id = d.player ORDER BY d.player",
     )?;
-    let rows = q.query_map(params![today, yesterday, now.hour()], |r| {
-        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
+    let rows = q
+        .query_map([], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, u8>(2)?,
+                r.get::<_, Option<String>>(3)?,
+                r.get::<_, Option<String>>(4)?,
+            ))
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut sent = conn.prepare_cached(
+        "SELECT EXISTS (SELECT 1 FROM digests_sent WHERE player = ?1 AND day = ?2)",
+    )?;
+    let mut due = Vec::new();
+    for (player, userid, hour, since, zone) in rows {
+        let zone = Zone::stored(zone.as_deref());
+        let today = zone.date(now);
+        let (day, moment) = match zone.moment(today, hour) {
+            at if at <= now => (today, at),
+            _ => {
+                let yesterday = today.pred_opt().unwrap_or(today);
+                (yesterday, zone.moment(yesterday, hour))
+            }
+        };
+        let since = since
+            .as_deref()
+            .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
+            .map(|t| t.with_timezone(&chrono::Utc));
+        if day != today && since.is_some_and(|since| since > moment) {
+            continue;
+        }
+        let day = day.format("%Y-%m-%d").to_string();
+        if !sent.query_row(params![player, day], |r| r.get::<_, bool>(0))? {
+            due.push((player, userid, day));
+        }
+    }
+    Ok(due)
 }
 
 /// Records `day`'s digest of `player`, made `at`; false when it was
@@ -216,5 +241,26 @@ mod tests {
         assert!(days_due(&conn, "2026-03-02T00:31:00Z").is_empty());
         assert!(days_due(&conn, "2026-03-02T22:59:00Z").is_empty());
         assert_eq!(days_due(&conn, "2026-03-02T23:00:00Z"), ["2026-03-02"]);
+    }
+
+    /// The hour is the player's own, summer time included: 07:00 in
+    /// Berlin is 06:00 UTC on 28 March 2026 and 05:00 UTC on the 29th,
+    /// the day the clocks go forward; and a local day is the day.
+    #[test]
+    fn the_hour_is_the_players_local_hour_across_summer_time() {
+        let conn = db();
+        let berlin = Zone::parse("Europe/Berlin").unwrap();
+        crate::store::zones::set(&conn, 1, berlin).unwrap();
+        set(&conn, 1, Some(7), "2026-03-20T00:00:00Z").unwrap();
+        assert!(mark_sent(&conn, 1, "2026-03-27", "2026-03-27T06:00:00Z").unwrap());
+        assert!(days_due(&conn, "2026-03-28T05:59:00Z").is_empty());
+        assert_eq!(days_due(&conn, "2026-03-28T06:00:00Z"), ["2026-03-28"]);
+        assert!(mark_sent(&conn, 1, "2026-03-28", "2026-03-28T06:00:00Z").unwrap());
+        assert!(days_due(&conn, "2026-03-29T04:59:00Z").is_empty());
+        assert_eq!(days_due(&conn, "2026-03-29T05:00:00Z"), ["2026-03-29"]);
+        // 23:30 UTC on the 29th is already the 30th in Berlin, before 07:00.
+        assert!(mark_sent(&conn, 1, "2026-03-29", "2026-03-29T05:00:00Z").unwrap());
+        assert!(days_due(&conn, "2026-03-29T23:30:00Z").is_empty());
+        assert_eq!(days_due(&conn, "2026-03-30T05:00:00Z"), ["2026-03-30"]);
     }
 }

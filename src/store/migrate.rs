@@ -46,6 +46,7 @@ pub const STEPS: &[&str] = &[
     include_str!("board_shows.sql"),
     include_str!("game_definitions.sql"),
     include_str!("outbox_leases.sql"),
+    include_str!("time_zones.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,
@@ -81,6 +82,8 @@ const COLUMNS: &[(usize, &str, &str, &str)] = &[
     (30, "invitations", "warned", "TEXT"),
     (31, "digests", "since", "TEXT"),
     (35, "outbox", "leased_by", "TEXT"),
+    (36, "players", "timezone", "TEXT"),
+    (36, "seeks", "warned", "TEXT"),
 ];
 
 /// The version a database has after every step.

@@ -42,6 +42,7 @@ pub mod waiting;
 pub mod wal;
 pub mod watchers;
 pub mod words_sent;
+pub mod zones;
 
 #[cfg(test)]
 mod scale_tests;

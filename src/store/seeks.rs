@@ -147,6 +147,27 @@ pub fn taken(conn: &Connection, id: u64, game: crate::ids::GameId) -> Result<(),
     Ok(())
 }
 
+/// The open challenges not yet warned of that expire by `by` (a day
+/// after `remind`'s now), by the `seeks_open (status, expires)` index.
+pub fn to_warn_by(conn: &Connection, by: &str) -> Result<Vec<Seek>, StoreError> {
+    let mut q = conn.prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM seeks s JOIN players p ON p.id = s.player \
+         WHERE s.status = 'open' AND s.expires <= ?1 AND s.warned IS NULL ORDER BY s.id"
+    ))?;
+    let rows = q.query_map([by], from_row)?;
+    rows.map(|r| complete(r?)).collect()
+}
+
+/// The seeker of open challenge `id` was warned at `now` that it expires.
+pub fn warned(conn: &Connection, id: u64, now: &str) -> Result<(), StoreError> {
+    super::exec(
+        conn,
+        "UPDATE seeks SET warned = ?2 WHERE id = ?1",
+        params![id as i64, now],
+    )?;
+    Ok(())
+}
+
 /// Marks every open challenge whose time has come expired; returns how
 /// many (an indexed query: `remind` runs it each time).
 pub fn expire(conn: &Connection, now: &str) -> Result<usize, StoreError> {

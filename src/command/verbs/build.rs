@@ -75,7 +75,8 @@ pub fn board(p: &mut Parse<'_>) -> Built {
     one(Command::Board { show })
 }
 
-/// `digest on [HOUR]` / `digest off`: HOUR is 0-23 (UTC), by default
+/// `digest on [HOUR]` / `digest off`: HOUR is 0-23 (of the player's
+/// `timezone`), by default
 /// [`DIGEST_HOUR`].
 pub fn digest(p: &mut Parse<'_>) -> Built {
     let word = p.words.next("on or off")?;
@@ -98,7 +99,7 @@ pub fn digest(p: &mut Parse<'_>) -> Built {
                 _ => {
                     return Err(LanguageError::BadChoice {
                         what: "digest on HOUR",
-                        choices: "an hour from 0 to 23 (UTC)",
+                        choices: "an hour from 0 to 23 (of your timezone)",
                         got: words::clean(&hour),
                     });
                 }
@@ -111,7 +112,23 @@ pub fn digest(p: &mut Parse<'_>) -> Built {
     one(Command::Digest { hour })
 }
 
-/// The hour (UTC) of a digest asked for without one.
+/// `timezone [ZONE]`: ZONE an IANA name; alone, the zone is shown.
+pub fn timezone(p: &mut Parse<'_>) -> Built {
+    let word = p.words.remaining();
+    if word.is_empty() {
+        return one(Command::TimeZone { zone: None });
+    }
+    let zone = crate::clock::Zone::parse(&word).map_err(|e| LanguageError::BadChoice {
+        what: "timezone",
+        choices: "an IANA name such as Europe/Berlin, America/New_York or UTC",
+        got: words::clean(&e.0),
+    })?;
+    one(Command::TimeZone {
+        zone: Some(zone.name().to_string()),
+    })
+}
+
+/// The hour (of the player's time zone) of a digest asked for without one.
 pub const DIGEST_HOUR: u8 = 7;
 
 /// `help [TOPIC]`; asked in a reply, it is answered by mail, in mail

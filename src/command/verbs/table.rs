@@ -110,14 +110,32 @@ pub static VERBS: &[Verb] = &[
         args: "on [HOUR]|off",
         secret: None,
         summary: "one mail a day, not one per move",
-        page: "With the digest on, one mail a day at HOUR (0-23, UTC; 7 if not given)\n\
-               lists every game where it is your move (board, last move, deadline,\n\
-               how to answer each), the games that ended and the chats of the last\n\
-               day (at most 20 games in full, the rest named). Board mails after each\n\
-               move are then held back, except a move whose deadline is within 48\n\
-               hours and a game's end; invitations still come at once.",
+        page: "With the digest on, one mail a day at HOUR (0-23 of your `timezone`;\n\
+               7 if not given) lists every game where it is your move (board, last\n\
+               move, deadline, how to answer each), the games that ended and the\n\
+               chats of the last day (at most 20 games in full, the rest named).\n\
+               Board mails after each move are then held back, except a move whose\n\
+               deadline is within 48 hours and a game's end; invitations still come\n\
+               at once.",
         example: "on 7",
         build: build::digest,
+    },
+    Verb {
+        name: "timezone",
+        aliases: &[],
+        place: Place::Global,
+        login: true,
+        args: "[ZONE]",
+        secret: None,
+        summary: "the time zone of your dates",
+        page: "Every date you are shown (deadlines, reminders, digests and the\n\
+               digest's hour, invitations, seeks, lists) is written in ZONE, an IANA\n\
+               name such as Europe/Berlin or America/New_York, with the zone named:\n\
+               `Wed 4 Mar 2026 13:00 CET`. UTC until you set one; `timezone UTC`\n\
+               goes back to it. Alone, `timezone` says which you have. Web pages and\n\
+               spectators' mails stay in UTC.",
+        example: "Europe/Berlin",
+        build: build::timezone,
     },
     Verb {
         name: "help",

@@ -9,6 +9,7 @@ use rusqlite::Connection;
 
 use super::later::BoardLater;
 use super::{address, board_letter_unreplayed, damaged_game, reader, row_letter};
+use crate::clock::Zone;
 use crate::command::GameId;
 use crate::letters::Letter;
 use crate::letters::{BoardLetter, NagLetter};
@@ -19,7 +20,7 @@ use crate::rules::VARIANTS;
 use crate::service::ServiceError;
 use crate::service::game::LoadedGame;
 use crate::service::vacation::vacation_notes;
-use crate::store::{StoreError, games};
+use crate::store::{StoreError, games, zones};
 
 /// What the reminder says.
 pub struct Reminder<'a> {
@@ -33,10 +34,11 @@ pub struct Reminder<'a> {
     pub forfeit_at: &'a str,
 }
 
-/// `Thu 22 Jan 2026 09:30 UTC` from RFC 3339 (kept as given if unreadable).
-fn readable(at: &str) -> String {
+/// `Thu 22 Jan 2026 09:30 UTC` from RFC 3339, in `zone` (kept as given if
+/// unreadable).
+fn readable(at: &str, zone: Zone) -> String {
     DateTime::parse_from_rfc3339(at)
-        .map(|t| crate::service::deadline::readable(t.with_timezone(&Utc)))
+        .map(|t| zone.readable(t.with_timezone(&Utc)))
         .unwrap_or_else(|_| at.to_string())
 }
 
@@ -92,6 +94,7 @@ pub fn queue(
             // From the side of the player reminded.
             if let Some(seat) = game.row.players.iter().position(|p| p == reminder.player) {
                 board.show = crate::store::board_shows::show_of(conn, &game.player_at(seat))?;
+                super::in_zone_of(conn, &mut board, &game.player_at(seat))?;
                 address(&mut board, game, seat, unfinished)
                     .map_err(|e| StoreError::Damaged(e.to_string()))?;
             }
@@ -119,7 +122,7 @@ pub fn queue(
     let letter = NagLetter {
         board,
         days_waited: u32::try_from(reminder.days).unwrap_or(u32::MAX),
-        forfeit_at: readable(reminder.forfeit_at),
+        forfeit_at: readable(reminder.forfeit_at, zones::of_user(conn, reminder.player)?),
         left,
         draw_offered_by: row
             .draw_votes
@@ -163,11 +166,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn forfeit_dates_read_as_utc_minutes() {
+    fn forfeit_dates_read_as_minutes_of_the_readers_zone() {
         assert_eq!(
-            readable("2026-01-22T09:30:00Z"),
+            readable("2026-01-22T09:30:00Z", Zone::UTC),
             "Thu 22 Jan 2026 09:30 UTC"
         );
-        assert_eq!(readable("soon"), "soon");
+        let berlin = Zone::parse("Europe/Berlin").unwrap();
+        assert_eq!(
+            readable("2026-01-22T09:30:00Z", berlin),
+            "Thu 22 Jan 2026 10:30 CET"
+        );
+        assert_eq!(readable("soon", Zone::UTC), "soon");
     }
 }

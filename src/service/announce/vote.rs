@@ -45,6 +45,7 @@ pub fn queue(
     };
     let mut letter = board_letter(conn, &loaded, false, now)?;
     letter.show = crate::store::board_shows::show_of(conn, &loaded.player_at(seat))?;
+    super::in_zone_of(conn, &mut letter, &loaded.player_at(seat))?;
     address_to(&mut letter, &loaded, seat).map_err(|e| StoreError::Damaged(e.to_string()))?;
     let identity = &settings.identity;
     let root = identity.game_root_id(game, voter);

@@ -24,6 +24,7 @@ use super::deadline::readable;
 use super::error::ServiceError;
 use super::game::{Catalog, LoadedGame, timestamp};
 use super::reply::Reply;
+use super::time_zone::readable_for;
 use super::{Request, undo};
 use crate::command::GameId;
 use crate::letters::Letter;
@@ -213,7 +214,7 @@ pub fn invite(
             comment: req.comment.map(str::to_string),
             options: option_words(&game),
             waiting: invitation.waiting.clone(),
-            expires: readable(expires),
+            expires: readable_for(tx, reader, expires)?,
             left: None,
             reader: reader.clone(),
         };
@@ -236,7 +237,10 @@ pub fn invite(
         } else {
             "all have"
         },
-        readable(expires),
+        match challenger {
+            Some(challenger) => readable_for(tx, challenger, expires)?,
+            None => readable(expires),
+        },
     )))
 }
 
@@ -480,7 +484,7 @@ pub fn warn_expiring(
                 comment: invitation.comment.clone(),
                 options: option_words(&game),
                 waiting: invitation.waiting.clone(),
-                expires: readable(expires),
+                expires: readable_for(tx, reader, expires)?,
                 left: Some(super::thinking::span_text(expires - now)),
                 reader: reader.clone(),
             };
@@ -525,7 +529,7 @@ pub fn expire(
                 board: id.0,
                 sides: sides.clone(),
                 silent: invitation.waiting.clone(),
-                since: readable(parse_time(&invitation.created)?),
+                since: readable_for(tx, &reader, parse_time(&invitation.created)?)?,
                 reader,
             };
             post::queue(

@@ -24,7 +24,7 @@ use super::{Request, ServiceError};
 use crate::command::{Actor, GameId};
 use crate::mail::settings::Settings;
 use crate::store::players::Player;
-use crate::store::{StoreError, words_sent};
+use crate::store::{StoreError, words_sent, zones};
 
 /// The longest text chat, message or broadcast passes on, in bytes.
 pub const MAX_TEXT_BYTES: usize = 8 * 1024;
@@ -115,7 +115,13 @@ pub fn spend(
         let midnight = now.date_naive().and_time(chrono::NaiveTime::MIN).and_utc();
         let resets = midnight.checked_add_days(Days::new(1)).map_or_else(
             || "tomorrow".to_string(),
-            |at| format!("on {}", readable(at)),
+            |at| {
+                format!(
+                    "on {}",
+                    zones::of_player(tx, author.id)
+                        .map_or_else(|_| readable(at), |z| z.readable(at))
+                )
+            },
         );
         return Err(SocialError::DailyCap {
             verb,
