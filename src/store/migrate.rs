@@ -44,6 +44,7 @@ pub const STEPS: &[&str] = &[
     include_str!("scale.sql"),
     include_str!("mailbox_marks.sql"),
     include_str!("board_shows.sql"),
+    include_str!("bot_queue.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,
