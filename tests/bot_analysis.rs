@@ -27,7 +27,10 @@ fn a_finished_game_shows_the_turn_that_lost_it() {
     // Black's own turns were the bot's choice or near it: none lost
     // more than 1. f3 did, and the list is short.
     assert!(lines.len() <= 4, "{shown}");
-    assert!(!shown.contains("bob played Q"), "the mate was best: {shown}");
+    assert!(
+        !shown.contains("bob played Q"),
+        "the mate was best: {shown}"
+    );
     // The same words by mail.
     env.mail_done(&ask("a1", "chess analysis 1"));
     let (subject, body) = env.last_mail_to("alice@example.test");
@@ -52,6 +55,9 @@ fn a_running_game_gets_no_analysis() {
     );
     let by_mail = env.mail_refused(&ask("a2", "chess analysis 1"));
     assert!(by_mail.contains("game1 is still being played"), "{by_mail}");
-    // A word more is a usage error, not an analysis.
-    env.refused(Some("alice"), &["analysis", &game, "now"]);
+    // A word more is a usage error (exit 2), not an analysis.
+    let out = env.run(Some("alice"), &["analysis", &game, "now"]);
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("write `analysis GAME`"), "{said}");
 }

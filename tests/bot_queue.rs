@@ -18,7 +18,11 @@ fn bot_game(level: u8) -> Env {
         "signup alice secret alice@example.test\nchess challenge alice {BOT} --level={level}\n"
     );
     let out = env.stdin(&["run"], script.as_bytes());
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     env
 }
 
@@ -47,7 +51,11 @@ fn mail_alone(env: &Env, raw: &str, worker: &str) -> Duration {
         .output()
         .unwrap();
     let took = started.elapsed();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     took
 }
 
@@ -70,7 +78,10 @@ fn the_mail_returns_at_once_and_the_level_5_answer_follows_from_the_queue() {
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(said.contains("bot-turns: 1 played"), "{said}");
     assert_eq!(movers(&env), vec!["alice", BOT]);
-    assert!(bot_took >= Duration::from_secs(2), "level 5 thought {bot_took:?}");
+    assert!(
+        bot_took >= Duration::from_secs(2),
+        "level 5 thought {bot_took:?}"
+    );
     assert!(
         mail_took * 2 < bot_took,
         "the mail took {mail_took:?}, the bot's turn {bot_took:?}"
@@ -103,7 +114,11 @@ fn the_mail_starts_a_detached_worker_that_answers_and_sends_within_seconds() {
         .write_stdin(reply_to(&board, "e2-e4").into_bytes())
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     // The worker outlives the mail: the bot's answer comes, and is sent.
     while movers(&env).len() < 2 || unsent(&env.db) > 0 {
         assert!(

@@ -25,9 +25,8 @@ use super::out::errln;
 /// Starts the detached worker when a turn waits and the setting wants it;
 /// `deliver` is the transport it sends the bot's mails through, if any.
 pub fn after_mail(conn: &rusqlite::Connection, db: &Path, deliver: Option<&str>) {
-    let wanted = store::settings::all(conn).map(|stored| {
-        Config::new(stored).get("bot-after-mail").as_deref() != Some("queue")
-    });
+    let wanted = store::settings::all(conn)
+        .map(|stored| Config::new(stored).get("bot-after-mail").as_deref() != Some("queue"));
     match (wanted, bot::queue::ready(conn)) {
         (Ok(true), Ok(true)) => {}
         (Ok(_), Ok(_)) => return,

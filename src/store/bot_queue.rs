@@ -58,7 +58,11 @@ pub fn release(conn: &Connection, game: GameId) -> Result<(), StoreError> {
 
 /// Drops `game` from the queue (the bot is not to move there).
 pub fn drop_game(conn: &Connection, game: GameId) -> Result<(), StoreError> {
-    exec(conn, "DELETE FROM bot_queue WHERE game = ?1", [game.0 as i64])?;
+    exec(
+        conn,
+        "DELETE FROM bot_queue WHERE game = ?1",
+        [game.0 as i64],
+    )?;
     Ok(())
 }
 

@@ -125,7 +125,9 @@ fn judge(
                 .as_deref()
                 .is_some_and(|p| !p.eq_ignore_ascii_case(bot));
         let before = judged
-            .then(|| crate::bot::choose_within(variant, position.as_ref(), roll, level, BUDGET, seed))
+            .then(|| {
+                crate::bot::choose_within(variant, position.as_ref(), roll, level, BUDGET, seed)
+            })
             .and_then(Result::ok);
         let next = apply(position.as_ref(), entry.kind, entry.seat, &entry.text, roll)?;
         if let Some(best) = before {

@@ -128,8 +128,10 @@ pub fn claim_next(
     let bot = account::find(&tx)?;
     let until = timestamp(wall + chrono::Duration::from_std(LEASE).expect("a short lease"));
     for q in rows {
-        let set_aside =
-            q.claimed_by.is_none() && q.not_before.as_deref().is_some_and(|t| t > wall_text.as_str());
+        let set_aside = q.claimed_by.is_none()
+            && q.not_before
+                .as_deref()
+                .is_some_and(|t| t > wall_text.as_str());
         if set_aside {
             continue;
         }

@@ -78,7 +78,13 @@ fn one_worker_thinks_at_a_time_and_a_claim_dies_with_its_process() {
     assert_eq!((ply(&conn), queue(&conn)), (1, vec![Some(INIT)]));
     // The same claim by a process that is gone (killed while thinking)
     // holds nothing: the next worker plays the turn, once.
-    bot_queue::claim(&conn, GameId(1), GONE, &timestamp(Utc::now() + chrono::Duration::from_std(LEASE).unwrap())).unwrap();
+    bot_queue::claim(
+        &conn,
+        GameId(1),
+        GONE,
+        &timestamp(Utc::now() + chrono::Duration::from_std(LEASE).unwrap()),
+    )
+    .unwrap();
     assert!(ready(&conn).unwrap());
     let summary = work(&mut conn, &VARIANTS, at(0), FROM).unwrap();
     assert_eq!(summary.played.len(), 1, "{summary:?}");
@@ -130,8 +136,19 @@ fn past_the_hours_cpu_budget_the_turn_waits_for_the_next_hour() {
 #[test]
 fn a_game_over_leaves_the_queue() {
     let mut conn = handed_over();
+    // Out of turn, alice's resignation waits for her turn: the bot's turn
+    // stays queued.
     let resign = Command::Resign { game: GameId(1) };
     as_user(&mut conn, "alice", &resign);
+    assert_eq!(queue(&conn), vec![None]);
+    // The bot's move hands her the turn, her resignation ends the game,
+    // and the game leaves the queue in that transaction (no look needed).
+    let summary = work(&mut conn, &VARIANTS, at(0), FROM).unwrap();
+    assert_eq!(summary.played.len(), 1, "{summary:?}");
+    let status: String = conn
+        .query_row("SELECT status FROM games WHERE id = 1", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(status, "over");
     assert!(queue(&conn).is_empty());
     assert_eq!(
         claim_next(&mut conn, &VARIANTS, at(0), Utc::now(), INIT).unwrap(),
