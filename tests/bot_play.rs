@@ -1,7 +1,7 @@
 //! The computer player in the server (issue 31): a game by mail against
 //! it, its turn played after the command that handed it over committed
-//! (in the same process, else by cron), exactly once whatever is killed
-//! when, and no hints about a running game.
+//! (by the worker of its queue, else by cron), exactly once whatever is
+//! killed when, and no hints about a running game.
 
 use std::path::Path;
 use std::process::Stdio;
@@ -56,7 +56,7 @@ fn a_game_by_mail_against_the_bot() {
         vec![1]
     );
     env.mail(&move_mail("m1", "e2-e4#1"));
-    // The bot answered in the process that took the mail in, after it.
+    // The bot answered after the mail (its worker: `Env::stdin`).
     assert_eq!(movers(&env), vec!["alice", BOT]);
     let json = env.json("game1");
     assert_eq!(json["to_move"], "alice");
@@ -176,10 +176,11 @@ fn sent_files(dir: &Path) -> usize {
     std::fs::read_dir(dir).map_or(0, |d| d.count())
 }
 
-/// `boserv mail` with alice's move and then `deliver` (cron), each
-/// killed at random moments and run again until it finishes (as an MTA
-/// and cron do): the bot's turn is played exactly once and its mails
-/// exist exactly once, the same as in a run nobody killed.
+/// `boserv mail` with alice's move, then the bot's worker (`bot-turns`,
+/// what `mail` starts detached) and `deliver` (cron), each killed at
+/// random moments and run again until it finishes (as an MTA, the next
+/// mail's worker and cron do): the bot's turn is played exactly once and
+/// its mails exist exactly once, the same as in a run nobody killed.
 #[test]
 fn killed_around_the_bots_turn_it_is_played_once_and_mailed_once() {
     // Level 3, the deepest level whose turn is the same in every run (a
@@ -192,6 +193,10 @@ fn killed_around_the_bots_turn_it_is_played_once_and_mailed_once() {
     let started = Instant::now();
     assert_eq!(calm.run_killed(&["mail"], &raw, None), Some(0));
     let typical = started.elapsed().as_micros() as u64 + 1;
+    assert_eq!(movers(&calm), vec!["alice"], "the mail never thinks");
+    let started = Instant::now();
+    assert_eq!(calm.run_killed(&["bot-turns"], "", None), Some(0));
+    let thinking = started.elapsed().as_micros() as u64 + 1;
     assert_eq!(calm.run_killed(&["mail"], &raw, None), Some(0));
     assert_eq!(movers(&calm), vec!["alice", BOT]);
     let expected = mails(&calm);
@@ -217,12 +222,7 @@ fn killed_around_the_bots_turn_it_is_played_once_and_mailed_once() {
         while !finished {
             let at = Duration::from_micros(roll(typical * 3 / 2));
             match env.run_killed(&["mail"], &raw, (roll(4) != 0).then_some(at)) {
-                None => {
-                    killed += 1;
-                    if movers(&env) == ["alice"] {
-                        between += 1;
-                    }
-                }
+                None => killed += 1,
                 Some(code) => {
                     assert_eq!(code, 0);
                     finished = true;
@@ -231,6 +231,21 @@ fn killed_around_the_bots_turn_it_is_played_once_and_mailed_once() {
         }
         // The MTA hands it over once more (it never learnt of the end).
         assert_eq!(env.run_killed(&["mail"], &raw, None), Some(0));
+        // The worker, killed while it thinks or plays, until one run ends
+        // on its own.
+        loop {
+            let at = Duration::from_micros(roll(thinking * 3 / 2));
+            if env
+                .run_killed(&["bot-turns"], "", (roll(3) != 0).then_some(at))
+                .is_some()
+            {
+                break;
+            }
+            killed += 1;
+            if movers(&env) == ["alice"] {
+                between += 1;
+            }
+        }
         // cron: deliver, killed too, until one run ends on its own.
         loop {
             let at = Duration::from_micros(roll(typical));
@@ -243,6 +258,15 @@ fn killed_around_the_bots_turn_it_is_played_once_and_mailed_once() {
             }
             killed += 1;
         }
+        // cron's next run, once a killed run's lease on the mails it was
+        // sending has lapsed (10 minutes), sends what that one held.
+        let later =
+            chrono::DateTime::parse_from_rfc3339(NOW).unwrap() + chrono::Duration::minutes(11);
+        env.cmd(None)
+            .args(["deliver", "--transport", transport.as_str()])
+            .env("BOSERV_NOW", later.to_rfc3339())
+            .output()
+            .unwrap();
         assert_eq!(movers(&env), vec!["alice", BOT], "applied exactly once");
         assert_eq!(mails(&env), expected, "its mails exist exactly once");
         assert!(sent_files(&sent) >= 1);

@@ -4,8 +4,10 @@
 mod architecture;
 mod backup_refused;
 mod bochess;
+mod bot_analysis;
 mod bot_move;
 mod bot_play;
+mod bot_queue;
 mod chess_cache;
 mod chess_oracle;
 mod cli;

@@ -51,6 +51,10 @@ impl Env {
             .env("BOSERV_FROM", SERVER)
             .env_remove("BOSERV_USER");
         cmd.env_remove("BOSERV_BUSY_TIMEOUT_MS");
+        // The computer player's turns after a mail: no detached worker
+        // racing the test; `stdin(["mail"])` works the queue itself, as
+        // the worker would (tests/bot_queue.rs proves the worker).
+        cmd.env("BOSERV_BOT_AFTER_MAIL", "queue");
         // Dice games get their seed from the OS unless a test fixes it.
         cmd.env_remove("BOSERV_DICE_SEED");
         if let Some(user) = user {
@@ -61,13 +65,33 @@ impl Env {
 
     /// Runs `boserv ARGS` with `input` on stdin, as the MTA or cron would:
     /// no acting user, and the server's sender address [`SERVER`].
+    /// After `mail`, the computer player's turns it queued are played
+    /// (`boserv bot-turns`, what the detached worker runs).
     pub fn stdin(&self, args: &[&str], input: &[u8]) -> Output {
-        self.cmd(None)
+        let out = self
+            .cmd(None)
             .args(args)
             .env("BOSERV_FROM", SERVER)
             .write_stdin(input.to_vec())
             .output()
-            .unwrap()
+            .unwrap();
+        if args.first() == Some(&"mail") {
+            self.bot_turns();
+        }
+        out
+    }
+
+    /// Runs `boserv bot-turns` when the computer player's queue holds a
+    /// game (what `mail`'s detached worker does).
+    pub fn bot_turns(&self) {
+        let queued = rusqlite::Connection::open(&self.db)
+            .and_then(|c| c.query_row("SELECT count(*) FROM bot_queue", [], |r| r.get::<_, i64>(0)))
+            .unwrap_or(0);
+        if queued > 0 {
+            // Its exit code is a test's business (a broken database
+            // leaves the turn queued, which the tests look at).
+            self.cmd(None).arg("bot-turns").output().unwrap();
+        }
     }
 
     /// Feeds one message to `boserv mail`, which must take it (exit 0).
@@ -271,6 +295,7 @@ impl Env {
             .env("BOSERV_CONFIG", "")
             .env("BOSERV_NOW", NOW)
             .env("BOSERV_FROM", SERVER)
+            .env("BOSERV_BOT_AFTER_MAIL", "queue")
             .env_remove("BOSERV_USER")
             .stdin(Stdio::piped())
             .stdout(Stdio::null())

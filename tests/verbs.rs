@@ -45,6 +45,12 @@ fn template() -> (Env, String) {
     );
     env.ok(Some("alice"), &["tournament", "join", "ladder1"]);
     env.ok(Some("bob"), &["tournament", "join", "ladder1"]);
+    // game5: a finished game of nocastle, fay v gus, fay resigned after
+    // 1. f3 e5 (a game `analysis` looks at).
+    env.signup(&["fay", "gus"]);
+    let over = env.challenge("nocastle", "fay", "gus");
+    env.play(&over, ["fay", "gus"], 1, &["f2-f3", "e7-e5"]);
+    env.ok(Some("fay"), &["resign", &over]);
     env.mail(
         "From: dave@example.test\nTo: chess@example.net\nSubject: signup dave secret\n\
          Message-ID: <dave-signup@example.test>\n\n",

@@ -1,9 +1,14 @@
 //! `boserv fetch` and `boserv serve`: the `mailbox` setting's IMAP folder
-//! read into the game database (`boserv::front::mailbox`), then the
-//! computer player's turns and, for `serve` (and `fetch --deliver`), the
-//! outbox sent through the `transport` setting.
+//! read into the game database (`boserv::front::mailbox`) and, for
+//! `serve` (and `fetch --deliver`), the outbox sent through the
+//! `transport` setting. The computer player's turns never hold a round:
+//! `fetch` leaves them to a detached worker, as `mail` does (`detach.rs`);
+//! `serve` works its queue on a thread of its own, woken after each round
+//! and once a minute, which sends what the bot mailed.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 use anyhow::Context;
@@ -62,11 +67,9 @@ pub fn fetch(
         }
     };
     let transport = transport.or_else(|| config.get("transport"));
-    after(
-        &mut conn,
-        now(),
-        deliver.then_some(transport.as_deref()).flatten(),
-    );
+    let deliver = deliver.then(|| transport.as_deref().unwrap_or("sendmail"));
+    after(&mut conn, now(), deliver);
+    super::detach::after_mail(&conn, &cli.db, deliver);
     Ok(code)
 }
 
@@ -84,8 +87,22 @@ pub fn serve(cli: &Cli, config: &Config, transport: Option<String>) -> anyhow::R
     let mut connect = || -> Result<Box<dyn Folder>, _> {
         ImapFolder::connect(&url).map(|folder| Box::new(folder) as Box<dyn Folder>)
     };
+    let (wake, woken) = mpsc::channel();
+    let thinker = Thinker {
+        db: cli.db.clone(),
+        busy_ms: cli.busy_timeout_ms,
+        fixed,
+        transport: transport.clone(),
+    };
+    std::thread::Builder::new()
+        .name("bot".into())
+        .spawn(move || thinker.run(woken))
+        .context("cannot start the computer player's thread")?;
     let mut after_round = |conn: &mut rusqlite::Connection, _: &Round| {
         after(conn, now(), Some(&transport));
+        // The thread may be gone (its database broke): the queue waits
+        // for cron then.
+        let _ = wake.send(());
     };
     let mut report = |line: String| errln!("boserv serve: {line}");
     let mut pace = Pace::default();
@@ -113,11 +130,10 @@ pub fn serve(cli: &Cli, config: &Config, transport: Option<String>) -> anyhow::R
     Ok(ExitCode::SUCCESS)
 }
 
-/// After a round: the computer player's waiting turns, old raw text
-/// pruned, and the outbox sent when `transport` is given (a failure is a
-/// line on stderr; the mail waits in the outbox).
+/// After a round: old raw text pruned, and the outbox sent when
+/// `transport` is given (a failure is a line on stderr; the mail waits in
+/// the outbox).
 fn after(conn: &mut rusqlite::Connection, now: DateTime<Utc>, transport: Option<&str>) {
-    mta::bot_turns(conn, now, bot::IN_PROCESS);
     if let Err(e) = handle::prune(conn, now) {
         errln!("boserv: pruning the inbox: {e}");
     }
@@ -125,5 +141,49 @@ fn after(conn: &mut rusqlite::Connection, now: DateTime<Utc>, transport: Option<
         && let Err(e) = mta::deliver(conn, now, transport)
     {
         errln!("boserv: delivery: {e:#}");
+    }
+}
+
+/// `serve`'s thinking thread: works the computer player's queue on a
+/// connection of its own, after each round of mail and once a minute
+/// (the turns an hour's spent budget held back), and sends what the bot
+/// mailed; mail keeps being taken in meanwhile.
+struct Thinker {
+    db: PathBuf,
+    busy_ms: u64,
+    fixed: Option<DateTime<Utc>>,
+    transport: String,
+}
+
+/// How long the thread waits for a round before looking at the queue
+/// again.
+const LOOK_EVERY: Duration = Duration::from_secs(60);
+
+impl Thinker {
+    fn run(self, woken: Receiver<()>) {
+        let mut conn = match store::open_existing(&self.db, Duration::from_millis(self.busy_ms)) {
+            Ok(conn) => conn,
+            Err(e) => {
+                errln!("boserv serve: the computer player's thread stops: {e}");
+                return;
+            }
+        };
+        loop {
+            let now = self.fixed.unwrap_or_else(Utc::now);
+            if mta::bot_turns(&mut conn, now, bot::FROM_CRON) {
+                if let Err(e) = mta::deliver(&conn, now, &self.transport) {
+                    errln!("boserv serve: delivery: {e:#}");
+                }
+                // It played: more may wait (a budget of time ran out).
+                continue;
+            }
+            match woken.recv_timeout(LOOK_EVERY) {
+                Ok(()) | Err(RecvTimeoutError::Timeout) => {
+                    // Rounds that came meanwhile are one look.
+                    while woken.try_recv().is_ok() {}
+                }
+                Err(RecvTimeoutError::Disconnected) => return,
+            }
+        }
     }
 }

@@ -28,6 +28,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use boserv::command::{GameId, World, verbs};
 
 mod allocator;
+mod detach;
 mod huge_pages;
 mod mailbox;
 mod mta;
@@ -161,6 +162,18 @@ enum Cmd {
         /// sendmail[:PATH], smtp://HOST:PORT, smtps://HOST[:PORT],
         /// smtp+starttls://HOST[:PORT] (user:pass@ allowed) or file:DIR.
         /// Default: the `transport` setting (`boserv config`).
+        #[arg(long)]
+        transport: Option<String>,
+    },
+    /// Play the computer player's turns waiting in its queue (for up to
+    /// 30 s), one worker at a time; `mail` and `fetch` start it detached
+    /// after a mail hands it a turn.
+    BotTurns {
+        /// Send the outbox afterwards, when a turn was played.
+        #[arg(long)]
+        deliver: bool,
+        /// How mail leaves (with --deliver; default: the `transport`
+        /// setting).
         #[arg(long)]
         transport: Option<String>,
     },

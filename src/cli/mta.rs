@@ -287,59 +287,94 @@ fn take_one(conn: &mut rusqlite::Connection, raw: &RawMail, now: DateTime<Utc>) 
     }
 }
 
-/// Housekeeping after mail was taken in: the computer player's turns
-/// that wait are played, old raw text goes, and with `--deliver` the
-/// outbox is sent (answers not sent wait in the outbox; the reasons go to
-/// the MTA's log).
+/// Housekeeping after mail was taken in: old raw text goes, with
+/// `--deliver` the outbox is sent (answers not sent wait in the outbox;
+/// the reasons go to the MTA's log), and then, when the mail handed the
+/// computer player a turn, a detached worker is started to play it
+/// (`detach.rs`): this process never thinks for it.
 fn after(run: &MailRun<'_>, conn: &mut rusqlite::Connection, transport: Option<String>) {
-    // The turns the mail's own commands handed the bot, in its share of
-    // the CPU; the others are cron's.
-    let since = boserv::service::game::timestamp(run.now);
-    report_bot_turns(bot::play_waiting_since(
-        conn,
-        &boserv::rules::VARIANTS,
-        run.now,
-        bot::IN_MAIL,
-        Some(&since),
-    ));
     if let Err(e) = handle::prune(conn, run.now) {
         errln!("boserv mail: pruning the inbox: {e}");
     }
     let transport = run.transport.clone().or(transport);
+    let transport = transport.as_deref().unwrap_or("sendmail");
     if run.deliver
-        && let Err(e) = send(conn, run.now, transport.as_deref().unwrap_or("sendmail"))
+        && let Err(e) = send(conn, run.now, transport)
     {
         errln!("boserv mail: delivery: {e:#}");
     }
+    super::detach::after_mail(conn, run.db, run.deliver.then_some(transport));
 }
 
-/// Plays the computer player's waiting turns (service/bot/turn.rs), none
-/// started after `budget`; what goes wrong is one line on stderr each (the
-/// turn waits for the next process).
-pub fn bot_turns(conn: &mut rusqlite::Connection, now: DateTime<Utc>, budget: Duration) {
-    report_bot_turns(bot::play_waiting(
-        conn,
-        &boserv::rules::VARIANTS,
-        now,
-        budget,
-    ));
+/// Works the computer player's queue (service/bot/queue.rs), starting no
+/// turn after `budget`; what goes wrong is one line on stderr each (the
+/// turn waits for the next worker). True when it played a turn.
+pub fn bot_turns(conn: &mut rusqlite::Connection, now: DateTime<Utc>, budget: Duration) -> bool {
+    report_bot_turns(bot::work(conn, &boserv::rules::VARIANTS, now, budget))
+        .is_some_and(|summary| !summary.played.is_empty())
 }
 
 /// One line on stderr per problem of a round of the bot's turns.
-fn report_bot_turns(round: Result<bot::Summary, boserv::service::ServiceError>) {
+fn report_bot_turns(
+    round: Result<bot::Summary, boserv::service::ServiceError>,
+) -> Option<bot::Summary> {
     match round {
         Ok(summary) => {
             for problem in &summary.problems {
                 errln!("boserv: the computer player: {problem}");
             }
-            if summary.left > 0 {
+            if summary.spent {
                 errln!(
-                    "boserv: the computer player: {} turn(s) left for the next run",
+                    "boserv: the computer player: this hour's `bot-cpu-per-hour` is spent; \
+                     {} game(s) wait for the next hour",
+                    summary.left
+                );
+            } else if summary.left > 0 {
+                errln!(
+                    "boserv: the computer player: {} game(s) left for the next run",
                     summary.left
                 );
             }
+            Some(summary)
         }
-        Err(e) => errln!("boserv: the computer player: {e}"),
+        Err(e) => {
+            errln!("boserv: the computer player: {e}");
+            None
+        }
+    }
+}
+
+/// `boserv bot-turns`: works the computer player's queue for up to
+/// `bot::FROM_CRON`, then with `send_by` sends what it mailed (the
+/// detached worker a mail starts; an operator may run it too). One line
+/// on stdout: `bot-turns: P played, R found played, L left` (and `,
+/// another worker thinks` when one did).
+pub fn bot_turns_command(
+    db: &Path,
+    busy_ms: u64,
+    now: DateTime<Utc>,
+    send_by: Option<&str>,
+) -> anyhow::Result<ExitCode> {
+    let mut conn = store::open_existing(db, Duration::from_millis(busy_ms))
+        .with_context(|| format!("cannot open {}", db.display()))?;
+    let round = bot::work(&mut conn, &boserv::rules::VARIANTS, now, bot::FROM_CRON);
+    let Some(summary) = report_bot_turns(round) else {
+        return Ok(ExitCode::from(1));
+    };
+    outln!(
+        "bot-turns: {} played, {} found played, {} left{}",
+        summary.played.len(),
+        summary.raced,
+        summary.left,
+        if summary.busy {
+            ", another worker thinks"
+        } else {
+            ""
+        }
+    );
+    match send_by {
+        Some(transport) if !summary.played.is_empty() => deliver(&conn, now, transport),
+        _ => Ok(ExitCode::SUCCESS),
     }
 }
 

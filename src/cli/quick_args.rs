@@ -21,8 +21,23 @@ use super::{Cli, Cmd, parse_now};
 /// The subcommands clap knows besides the verbs (`Cmd`'s other variants):
 /// a line naming one goes to clap.
 const TOOLS: &[&str] = &[
-    "moves", "perft", "bot-move", "replay", "demo", "remind", "run", "mail", "deliver", "outbox",
-    "spool", "backup", "publish", "config", "fetch", "serve",
+    "moves",
+    "perft",
+    "bot-move",
+    "bot-turns",
+    "replay",
+    "demo",
+    "remind",
+    "run",
+    "mail",
+    "deliver",
+    "outbox",
+    "spool",
+    "backup",
+    "publish",
+    "config",
+    "fetch",
+    "serve",
 ];
 
 /// The default of `--busy-timeout-ms` (as declared on [`Cli`]).

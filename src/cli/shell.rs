@@ -293,8 +293,16 @@ pub fn run(
             let mut conn = open_existing(&cli.db, cli.busy_timeout_ms)?;
             let waiting =
                 mta::drain_left(&cli.db, &mut conn, cli.busy_timeout_ms, Duration::ZERO, now)?;
-            mta::bot_turns(&mut conn, now, service::bot::FROM_CRON);
-            let code = mta::deliver(&conn, now, transport.as_deref().unwrap_or("sendmail"))?;
+            // The players' answers first, then the computer player's
+            // turns, and what they mailed.
+            let transport = transport.as_deref().unwrap_or("sendmail");
+            let mut code = mta::deliver(&conn, now, transport)?;
+            if mta::bot_turns(&mut conn, now, service::bot::FROM_CRON) {
+                let again = mta::deliver(&conn, now, transport)?;
+                if code == ExitCode::SUCCESS {
+                    code = again;
+                }
+            }
             // The pages a crash left queued are written, as mail is sent.
             publish::after_command(&conn, config.get("web_dir").as_deref(), now);
             Ok(if waiting == 0 {
@@ -310,6 +318,18 @@ pub fn run(
             let code = mailbox::fetch(&cli, config, deliver, transport.clone())?;
             publish_after(&cli.db, cli.busy_timeout_ms, config.get("web_dir"), now);
             Ok(code)
+        }
+        Cmd::BotTurns { deliver, transport } => {
+            let transport = transport.or_else(|| config.get("transport"));
+            let transport = transport.as_deref().unwrap_or("sendmail");
+            let code = mta::bot_turns_command(
+                &cli.db,
+                cli.busy_timeout_ms,
+                now,
+                deliver.then_some(transport),
+            );
+            publish_after(&cli.db, cli.busy_timeout_ms, config.get("web_dir"), now);
+            Ok(code?)
         }
         Cmd::Serve { ref transport } => Ok(mailbox::serve(&cli, config, transport.clone())?),
         Cmd::Outbox => {

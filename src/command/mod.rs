@@ -183,6 +183,11 @@ pub enum Command {
     History {
         game: GameId,
     },
+    /// A finished game's turns that lost the most by the computer
+    /// player's evaluation.
+    Analysis {
+        game: GameId,
+    },
     /// A table of games; `variant` keeps one game's boards only.
     Games {
         users: Vec<String>,

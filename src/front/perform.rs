@@ -41,6 +41,7 @@ pub fn game_of(command: &Command) -> Option<GameId> {
         | Command::Roll { game }
         | Command::Show { game, .. }
         | Command::History { game }
+        | Command::Analysis { game }
         | Command::Resign { game }
         | Command::Queue { game, .. }
         | Command::ClearQueue { game }

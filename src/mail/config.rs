@@ -250,6 +250,26 @@ pub const SETTINGS: &[Setting] = &[
         },
     },
     Setting {
+        name: "bot-cpu-per-hour",
+        env: "BOSERV_BOT_CPU_PER_HOUR",
+        default: Some("600"),
+        about: "seconds of CPU the computer player may think each hour (1 to 36000); past them its turns wait for the next hour",
+        check: |value| match cpu_seconds(value) {
+            Some(_) => Ok(()),
+            None => Err("a whole number of seconds from 1 to 36000".to_string()),
+        },
+    },
+    Setting {
+        name: "bot-after-mail",
+        env: "BOSERV_BOT_AFTER_MAIL",
+        default: Some("detach"),
+        about: "detach: after a mail's commands commit, `mail` and `fetch` start a detached `boserv bot-turns` for the computer player's turns; queue: they leave them to `serve`, `deliver` and `remind`",
+        check: |value| match value {
+            "detach" | "queue" => Ok(()),
+            _ => Err("write detach or queue".to_string()),
+        },
+    },
+    Setting {
         name: "web_dir",
         env: "BOSERV_WEB_DIR",
         default: None,
@@ -271,6 +291,14 @@ pub fn invitation_days(text: &str) -> Option<u32> {
         .parse::<u32>()
         .ok()
         .filter(|d| (1..=365).contains(d))
+}
+
+/// `text` as the `bot-cpu-per-hour` setting: whole seconds, 1 to 36000.
+pub fn cpu_seconds(text: &str) -> Option<u32> {
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|s| (1..=36_000).contains(s))
 }
 
 /// The userids of the `operators` setting (separated by commas or spaces).
@@ -399,7 +427,7 @@ mod tests {
     fn unknown_names_and_bad_values_are_refused_with_the_reason() {
         assert_eq!(
             check("colour", "red").unwrap_err().to_string(),
-            "no setting colour; settings: from, transport, mailbox, templates, variants-file, max-message-size, inbox-keep-days, answers-per-day, free-refusals, invitation-days, messages-per-day, signups-per-day, confirmations-per-day, commands-per-mail, reply-token-mails, reply-tokens, seeks-per-player, tournaments-per-player, bot-games-per-player, invitations-per-player, operators, bot-userid, bot-seeks, web_dir"
+            "no setting colour; settings: from, transport, mailbox, templates, variants-file, max-message-size, inbox-keep-days, answers-per-day, free-refusals, invitation-days, messages-per-day, signups-per-day, confirmations-per-day, commands-per-mail, reply-token-mails, reply-tokens, seeks-per-player, tournaments-per-player, bot-games-per-player, invitations-per-player, operators, bot-userid, bot-seeks, bot-cpu-per-hour, bot-after-mail, web_dir"
         );
         assert!(
             check("transport", "pigeon")

@@ -831,6 +831,11 @@ fn board_letter_unreplayed(
     } else {
         None
     };
+    // The computer player's seat says its level (issue 47).
+    let computer = match crate::store::bot_games::level(conn, game.id())? {
+        Some(level) => Some((crate::service::bot::account::userid(conn)?, level)),
+        None => None,
+    };
     let letter = BoardLetter {
         title: game.variant.title().to_string(),
         name: game.variant.full_name().to_string(),
@@ -840,7 +845,12 @@ fn board_letter_unreplayed(
             .players
             .iter()
             .zip(seats.iter())
-            .map(|(player, seat)| format!("{player} ({seat})"))
+            .map(|(player, seat)| match &computer {
+                Some((bot, level)) if player.eq_ignore_ascii_case(bot) => {
+                    format!("{player} ({seat}, computer level {level})")
+                }
+                _ => format!("{player} ({seat})"),
+            })
             .collect(),
         players: view.players.clone(),
         ply: view.ply,

@@ -72,6 +72,16 @@ const TOOLS: &[Tool] = &[
                seed always give the same turn. Its score and effort go to stderr.",
     },
     Tool {
+        topic: "bot-turns",
+        usage: "bot-turns [--deliver] [--transport T]",
+        summary: "the computer player's queued turns",
+        page: "Plays the computer player's turns waiting in its queue, one worker at a\n\
+               time, for up to 30 s, within the bot-cpu-per-hour setting; with --deliver\n\
+               it sends what they mailed. `mail` starts it detached after a mail that\n\
+               hands the bot a turn; cron's deliver and remind do its work too.\n\
+               Prints `bot-turns: P played, R found played, L left`.",
+    },
+    Tool {
         topic: "replay",
         usage: "replay VARIANT [FILE|-]",
         summary: "check a game record",

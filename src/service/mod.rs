@@ -154,6 +154,7 @@ pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
         Command::Audit { game } => audit::audit(conn, req, *game),
         Command::Show { game, at } => show::show(conn, req, *game, *at),
         Command::History { game } => history::history(conn, req, *game),
+        Command::Analysis { game } => bot::analysis::analysis(conn, req, *game),
         Command::Games {
             users,
             filter,

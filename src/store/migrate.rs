@@ -47,6 +47,7 @@ pub const STEPS: &[&str] = &[
     include_str!("game_definitions.sql"),
     include_str!("outbox_leases.sql"),
     include_str!("time_zones.sql"),
+    include_str!("bot_queue.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,
@@ -426,7 +427,8 @@ mod tests {
         let mut conn = Connection::open_in_memory().unwrap();
         to_latest(&mut conn).unwrap();
         conn.execute_batch(
-            "DROP INDEX bot_games_by_change; ALTER TABLE games DROP COLUMN bot_level; \
+            "DROP TRIGGER bot_queue_changed; DROP TRIGGER bot_queue_over; \
+             DROP INDEX bot_games_by_change; ALTER TABLE games DROP COLUMN bot_level; \
              ALTER TABLE players DROP COLUMN signed_off; \
              ALTER TABLE players DROP COLUMN words_day; \
              ALTER TABLE players DROP COLUMN words_mails; PRAGMA user_version = 26;",
@@ -511,6 +513,9 @@ mod tests {
         // game nothing was waited for in.
         let mut conn = Connection::open_in_memory().unwrap();
         to_latest(&mut conn).unwrap();
+        // The computer player's queue (version 35) came later.
+        conn.execute_batch("DROP TRIGGER bot_queue_changed; DROP TRIGGER bot_queue_over;")
+            .unwrap();
         let due_sql = include_str!("due.sql");
         let from = due_sql
             .find("CREATE TRIGGER IF NOT EXISTS due_game_new")

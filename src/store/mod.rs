@@ -14,6 +14,7 @@
 pub mod backup;
 pub mod board_shows;
 pub mod bot_games;
+pub mod bot_queue;
 pub mod conditional;
 pub mod digests;
 pub mod draw_offers;

@@ -378,6 +378,11 @@ pub fn history(p: &mut Parse<'_>) -> Built {
     one(Command::History { game: p.board() })
 }
 
+pub fn analysis(p: &mut Parse<'_>) -> Built {
+    p.words.end()?;
+    one(Command::Analysis { game: p.board() })
+}
+
 pub fn audit(p: &mut Parse<'_>) -> Built {
     p.words.end()?;
     one(Command::Audit { game: p.board() })

@@ -670,6 +670,21 @@ pub static VERBS: &[Verb] = &[
         build: build::history,
     },
     Verb {
+        name: "analysis",
+        aliases: &[],
+        place: Place::Board,
+        login: false,
+        args: "",
+        secret: None,
+        summary: "a finished game's costliest turns, by the computer",
+        page: "After a game: the few turns where a player's choice lost the most by\n\
+               the computer player's own evaluation, each with the turn played, the\n\
+               turn it prefers and what the choice cost (in pawns). Finished games\n\
+               only: a game still being played gets no hints. Not for dice games.",
+        example: "",
+        build: build::analysis,
+    },
+    Verb {
         name: "history",
         aliases: &[],
         place: Place::Kind,

@@ -1,27 +1,21 @@
-//! The bot's turns in the server's games, played after the command that
-//! handed the turn over has committed.
+//! The bot's turn in one game: chosen with no transaction open, then
+//! played as its own `move GAME TURN#N`.
 //!
-//! A waiting turn is not a record of its own: it is read from the games (an
-//! active game whose seat to move the bot holds), so nothing can lose it.
-//! For each, [`think`] reads the position, the roll of the turn (dice games:
-//! the committed roll, from the game's seed and move number) and the level
-//! in a read transaction it closes before searching; the search runs with
-//! no transaction open and no lock held; then the turn is played as the
-//! bot's own `move GAME TURN#N` through the service, like a player's, in a
-//! transaction of its own, with N the move number it was chosen for. A
-//! process killed while thinking or before its commit leaves the turn
-//! waiting, and the next process chooses the turn again (the same one at
-//! levels 1 to 3, whose search is deterministic given position, roll,
-//! level and seed: the game's number; levels 4 and 5 think for a time and
-//! may choose another, which is as good: nothing of the first was kept);
-//! two processes that race play it once, the later one refused by the `#N`
-//! guard (or because it is no longer the bot's turn), which is not an error.
-//!
-//! Front ends call [`play_waiting`] after their own commands (the shell,
-//! `run`, mail) and from cron (`deliver`, `remind`), with a time budget:
-//! what is not played in one process is played by the next.
+//! [`think`] reads the position, the roll of the turn (dice games: the
+//! committed roll, from the game's seed and move number) and the level in
+//! a read transaction it closes before searching; the search runs with no
+//! transaction open and no lock held; then [`play`] plays the turn through
+//! the service, like a player's, in a transaction of its own, with N the
+//! move number it was chosen for. A process killed while thinking or
+//! before its commit leaves the turn queued, and the next worker chooses
+//! it again (the same one at levels 1 to 3, whose search is deterministic
+//! given position, roll, level and seed: the game's number; levels 4 and 5
+//! think for a time and may choose another, which is as good: nothing of
+//! the first was kept); a turn played already is refused by the `#N`
+//! guard (or because it is no longer the bot's turn), which is not an
+//! error. Which turns wait, and who plays them when, is [`super::queue`]'s.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
@@ -30,19 +24,15 @@ use super::{account, level};
 use crate::command::{Actor, Command, GameId};
 use crate::service::game::LoadedGame;
 use crate::service::{Catalog, Request, ServiceError, dice, execute};
-use crate::store::{self, bot_games};
+use crate::store;
 
-/// How long a process that handled a player's command may go on playing
-/// the bot's turns (cron plays the rest).
+/// How long a process that handled a shell's or `run`'s commands may go
+/// on working the bot's queue once its answers are out (cron plays the
+/// rest).
 pub const IN_PROCESS: Duration = Duration::from_secs(10);
 
-/// How long a process that took in mail may go on playing the bot's
-/// turns in the games that mail changed: one mail's share of the CPU
-/// (issue 43: one incoming mail costs at most a second); cron plays what
-/// is left.
-pub const IN_MAIL: Duration = Duration::from_millis(500);
-
-/// How long `deliver` and `remind` (cron) may go on playing them.
+/// How long `deliver`, `remind` (cron), the detached worker a mail starts
+/// and `serve`'s thinking thread may go on working the queue at a time.
 pub const FROM_CRON: Duration = Duration::from_secs(30);
 
 /// A turn the bot chose, for the move number it was chosen for.
@@ -63,18 +53,6 @@ pub struct Played {
     pub turn: String,
 }
 
-/// What one [`play_waiting`] did.
-#[derive(Debug, Default)]
-pub struct Summary {
-    pub played: Vec<Played>,
-    /// Turns another process played first.
-    pub raced: usize,
-    /// Turns still waiting when the time was up.
-    pub left: usize,
-    /// Games the bot could not move in, with why (one line each).
-    pub problems: Vec<String>,
-}
-
 /// True for the commands that can hand the bot its turn (a shell front
 /// end looks for its turns after these only; cron after anything).
 pub fn may_hand_over(command: &Command) -> bool {
@@ -92,35 +70,6 @@ pub fn may_hand_over(command: &Command) -> bool {
             | Command::AcceptSeek { .. }
             | Command::Seek { .. }
     )
-}
-
-/// The active games where the bot is to move, in game order: all of
-/// them, or (`since`) those changed at or after that moment.
-pub fn waiting(
-    conn: &mut Connection,
-    catalog: Catalog<'_>,
-    since: Option<&str>,
-) -> Result<Vec<GameId>, ServiceError> {
-    let tx = store::read(conn)?;
-    let Some(bot) = account::find(&tx)? else {
-        return Ok(Vec::new());
-    };
-    let candidates = match since {
-        Some(since) => bot_games::changed_since(&tx, since)?,
-        None => bot_games::active_with(&tx, bot.id)?,
-    };
-    let mut games = Vec::new();
-    for id in candidates {
-        let game = LoadedGame::load(&tx, catalog, id)?;
-        if game
-            .position
-            .to_move()
-            .is_some_and(|seat| game.seats_of(bot.id).contains(&seat))
-        {
-            games.push(id);
-        }
-    }
-    Ok(games)
 }
 
 /// The bot's turn in game `id`, if it is to move there: read in a
@@ -188,69 +137,6 @@ pub fn play(
     }
 }
 
-/// Plays every waiting turn of the bot's, again while playing hands it
-/// more (a game of bots, a pass that comes back to it), starting none
-/// after `budget`. A game where the bot cannot move is reported and left
-/// (the others are played); a busy or broken database stops the round.
-pub fn play_waiting(
-    conn: &mut Connection,
-    catalog: Catalog<'_>,
-    now: DateTime<Utc>,
-    budget: Duration,
-) -> Result<Summary, ServiceError> {
-    play_waiting_since(conn, catalog, now, budget, None)
-}
-
-/// [`play_waiting`] in the games changed at or after `since` only (all
-/// of them when `None`): after a mail, the games its commands changed
-/// (each command stamps its game's `updated` with the mail's moment).
-pub fn play_waiting_since(
-    conn: &mut Connection,
-    catalog: Catalog<'_>,
-    now: DateTime<Utc>,
-    budget: Duration,
-    since: Option<&str>,
-) -> Result<Summary, ServiceError> {
-    let until = Instant::now() + budget;
-    let mut summary = Summary::default();
-    let mut stuck: Vec<GameId> = Vec::new();
-    loop {
-        let games: Vec<GameId> = waiting(conn, catalog, since)?
-            .into_iter()
-            .filter(|g| !stuck.contains(g))
-            .collect();
-        if games.is_empty() {
-            return Ok(summary);
-        }
-        let mut moved = false;
-        for (n, id) in games.iter().enumerate() {
-            if Instant::now() >= until {
-                summary.left = games.len() - n;
-                return Ok(summary);
-            }
-            let outcome = think(conn, catalog, *id).and_then(|thought| match thought {
-                Some(thought) => play(conn, catalog, &thought, now),
-                None => Ok(None),
-            });
-            match outcome {
-                Ok(Some(played)) => {
-                    moved = true;
-                    summary.played.push(played);
-                }
-                Ok(None) => summary.raced += 1,
-                Err(e) if e.is_refusal() || matches!(e, ServiceError::Internal(_)) => {
-                    summary.problems.push(format!("{id}: {e}"));
-                    stuck.push(*id);
-                }
-                Err(e) => return Err(e),
-            }
-        }
-        if !moved {
-            return Ok(summary);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::NO_PASSWORD;
@@ -288,46 +174,15 @@ mod tests {
     const DEFAULT_BOT: &str = super::super::DEFAULT_USERID;
 
     #[test]
-    fn the_waiting_turn_is_read_from_the_game_and_chosen_alike_every_time() {
+    fn the_turn_is_chosen_alike_every_time_and_thinking_writes_nothing() {
         let mut conn = handed_over();
-        assert_eq!(
-            waiting(&mut conn, &VARIANTS, None).unwrap(),
-            vec![GameId(1)]
-        );
         let first = think(&mut conn, &VARIANTS, GameId(1)).unwrap().unwrap();
         let again = think(&mut conn, &VARIANTS, GameId(1)).unwrap().unwrap();
         assert_eq!(first, again);
         assert_eq!(first.number, 2);
-        // Thinking writes nothing.
         let before = dump(&conn);
         think(&mut conn, &VARIANTS, GameId(1)).unwrap();
         assert_eq!(dump(&conn), before);
-    }
-
-    /// Issue 43: after a mail, the bot looks only at the games changed
-    /// since the mail's moment (`bot_games_by_change`), not at every game
-    /// it plays.
-    #[test]
-    fn after_a_mail_only_the_games_it_changed_are_looked_at() {
-        let mut conn = handed_over();
-        // alice's move was made at `at(0)`.
-        let since = crate::service::game::timestamp(at(0));
-        assert_eq!(
-            waiting(&mut conn, &VARIANTS, Some(&since)).unwrap(),
-            vec![GameId(1)]
-        );
-        let later = crate::service::game::timestamp(at(60));
-        assert_eq!(waiting(&mut conn, &VARIANTS, Some(&later)).unwrap(), vec![]);
-        let plan = crate::store::query_plan(
-            &conn,
-            "SELECT id FROM games WHERE bot_level IS NOT NULL AND status = 'active' \
-             AND updated >= ?1",
-            [later],
-        );
-        assert!(
-            plan.iter().any(|s| s.contains("bot_games_by_change")),
-            "{plan:?}"
-        );
     }
 
     #[test]
@@ -340,27 +195,7 @@ mod tests {
         // A second process that chose the same turn finds it played.
         assert_eq!(play(&mut conn, &VARIANTS, &thought, at(0)).unwrap(), None);
         assert_eq!(dump(&conn), after);
-        assert_eq!(waiting(&mut conn, &VARIANTS, None).unwrap(), vec![]);
         assert_eq!(think(&mut conn, &VARIANTS, GameId(1)).unwrap(), None);
-    }
-
-    #[test]
-    fn play_waiting_answers_and_stops_when_the_turn_is_the_humans() {
-        let mut conn = handed_over();
-        let summary = play_waiting(&mut conn, &VARIANTS, at(0), IN_PROCESS).unwrap();
-        assert_eq!(summary.played.len(), 1);
-        assert_eq!((summary.raced, summary.left), (0, 0));
-        assert!(summary.problems.is_empty(), "{:?}", summary.problems);
-        let ply: u32 = conn
-            .query_row("SELECT ply FROM games WHERE id = 1", [], |r| r.get(0))
-            .unwrap();
-        assert_eq!(ply, 2);
-        // Nothing more to do; and with no time left nothing is started.
-        let summary = play_waiting(&mut conn, &VARIANTS, at(0), IN_PROCESS).unwrap();
-        assert!(summary.played.is_empty());
-        let mut conn = handed_over();
-        let summary = play_waiting(&mut conn, &VARIANTS, at(0), Duration::ZERO).unwrap();
-        assert_eq!((summary.played.len(), summary.left), (0, 1));
     }
 
     #[test]
@@ -405,11 +240,18 @@ mod tests {
                 .unwrap()
                 .is_empty()
         );
-        assert_eq!(bot_games::level(&conn, GameId(1)).unwrap(), Some(4));
         assert_eq!(
-            waiting(&mut conn, &VARIANTS, None).unwrap(),
-            vec![GameId(1)]
+            crate::store::bot_games::level(&conn, GameId(1)).unwrap(),
+            Some(4)
         );
+        // Its first turn is queued with the challenge.
+        assert!(think(&mut conn, &VARIANTS, GameId(1)).unwrap().is_some());
+        let queued: Vec<GameId> = crate::store::bot_queue::all(&conn)
+            .unwrap()
+            .into_iter()
+            .map(|q| q.game)
+            .collect();
+        assert_eq!(queued, vec![GameId(1)]);
         // No password logs in as the bot.
         let claimed = Actor::Claimed {
             user: DEFAULT_BOT.into(),
@@ -437,6 +279,6 @@ mod tests {
         };
         as_user(&mut conn, "alice", &challenge).unwrap();
         assert_eq!(account::find(&conn).unwrap(), None);
-        assert_eq!(waiting(&mut conn, &VARIANTS, None).unwrap(), vec![]);
+        assert_eq!(think(&mut conn, &VARIANTS, GameId(1)).unwrap(), None);
     }
 }

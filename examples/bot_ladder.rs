@@ -1,0 +1,201 @@
+//! The bot's level ladder in the games Fairy-Stockfish does not play
+//! (issue 47, item 1): each level against the level below it, in-process on
+//! the rules core. In a two-seat game the higher level takes each seat in
+//! turn; in Orwell Chess it plays against two of the level below, taking
+//! each of the three seats in turn, and a win is finishing first (placings:
+//! with three equal players one game in three).
+//!
+//! Every game starts with `--opening` random turns a side (drawn from the
+//! game's seed), so that the deterministic node-budget levels (1 to 3) do
+//! not replay one game; a game that reaches the cap counts as a draw.
+//! Levels 4 and 5 think on the clock, so their results depend on the
+//! machine's load: give them `--nodes` to play them on a node budget.
+//!
+//! usage: bot_ladder [--games N] [--levels 1,2,3] [--cap PLIES]
+//!                   [--opening TURNS] [--nodes N] [--seed S] [GAME...]
+//! Prints one line per game and pair of levels: games, the higher
+//! level's wins, draws and losses, its score, and the mean milliseconds a
+//! turn of each level; then one line `ladder: GAME L>L-1 W-D-L ...`.
+
+use std::time::Instant;
+
+use boserv::bot::{self, Budget, Level, SplitMix};
+use boserv::rules::{Position, Roll, VARIANTS, Variant};
+
+/// The games of the ladder table: those without the Fairy-Stockfish
+/// yardstick (chess has it; simplified Orthodia can be given by name).
+const LADDER_GAMES: &[&str] = &[
+    "bochess",
+    "orphic",
+    "rebellion",
+    "squirm",
+    "orthodia",
+    "orwell",
+];
+
+#[derive(Default)]
+struct Tally {
+    games: u32,
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    turns: [u64; 2],
+    ms: [f64; 2],
+}
+
+struct Match {
+    high: Level,
+    low: Level,
+    nodes: Option<u64>,
+    cap: u32,
+    opening: u32,
+}
+
+fn main() {
+    let mut games = 10u32;
+    let mut levels: Vec<Level> = ["1", "2", "3"].iter().map(|l| l.parse().unwrap()).collect();
+    let mut cap = 300u32;
+    let mut opening = 2u32;
+    let mut nodes = None;
+    let mut seed = 1u64;
+    let mut only: Vec<String> = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = || args.next().expect("a value after the flag");
+        match a.as_str() {
+            "--games" => games = value().parse().expect("--games N"),
+            "--levels" => {
+                levels = value()
+                    .split(',')
+                    .map(|l| l.parse().expect("--levels 1,2,3 (1 to 5)"))
+                    .collect()
+            }
+            "--cap" => cap = value().parse().expect("--cap PLIES"),
+            "--opening" => opening = value().parse().expect("--opening TURNS"),
+            "--nodes" => nodes = Some(value().parse().expect("--nodes N")),
+            "--seed" => seed = value().parse().expect("--seed S"),
+            name => only.push(name.to_string()),
+        }
+    }
+    levels.sort_by_key(|l| l.get());
+    let names: Vec<String> = if only.is_empty() {
+        LADDER_GAMES.iter().map(|s| s.to_string()).collect()
+    } else {
+        only
+    };
+    println!(
+        "{games} games a pair, {opening} random opening turns a side, cap {cap} plies \
+         (a capped game is a draw){}",
+        nodes.map_or(String::new(), |n| format!(", levels 4-5 at {n} nodes"))
+    );
+    println!(
+        "{:<16} {:>7} {:>5} {:>5} {:>5} {:>6} {:>6} {:>9} {:>9}",
+        "game", "levels", "games", "wins", "draws", "losses", "score", "ms high", "ms low"
+    );
+    let mut summary = Vec::new();
+    for name in &names {
+        let variant = *VARIANTS
+            .iter()
+            .find(|v| v.name() == name)
+            .unwrap_or_else(|| panic!("no game called {name}"));
+        for pair in levels.windows(2) {
+            let game = Match {
+                high: pair[1],
+                low: pair[0],
+                nodes,
+                cap,
+                opening,
+            };
+            let mut tally = Tally::default();
+            for g in 0..games {
+                let high_seat = g as usize % variant.seats().len();
+                let game_seed = seed
+                    .wrapping_mul(1_000_003)
+                    .wrapping_add(u64::from(g) * 7919);
+                play(variant, &game, high_seat, game_seed, &mut tally);
+            }
+            let score = (f64::from(tally.wins) + f64::from(tally.draws) / 2.0)
+                / f64::from(tally.games.max(1));
+            println!(
+                "{:<16} {:>7} {:>5} {:>5} {:>5} {:>6} {:>5.0}% {:>9.1} {:>9.1}",
+                variant.name(),
+                format!("{}>{}", game.high.get(), game.low.get()),
+                tally.games,
+                tally.wins,
+                tally.draws,
+                tally.losses,
+                score * 100.0,
+                tally.ms[0] / tally.turns[0].max(1) as f64,
+                tally.ms[1] / tally.turns[1].max(1) as f64,
+            );
+            summary.push(format!(
+                "{}>{} {}-{}-{}",
+                game.high.get(),
+                game.low.get(),
+                tally.wins,
+                tally.draws,
+                tally.losses
+            ));
+        }
+        println!("ladder: {} {}", variant.name(), summary.join(", "));
+        summary.clear();
+    }
+}
+
+/// One game; the higher level on `high_seat`, the lower on the others.
+fn play(variant: &dyn Variant, game: &Match, high_seat: usize, seed: u64, tally: &mut Tally) {
+    let mut rng = SplitMix::new(seed);
+    let mut pos: Box<dyn Position> = variant.start(&[]).expect("the start position");
+    let seats = variant.seats().len() as u32;
+    let mut plies = 0;
+    while let Some(seat) = pos.to_move() {
+        if plies >= game.cap {
+            break;
+        }
+        plies += 1;
+        let roll = variant
+            .dice()
+            .map(|_| Roll::from([rng.below(6) as u8 + 1, rng.below(6) as u8 + 1]));
+        if let (Some(dice), Some(r)) = (variant.dice(), roll)
+            && pos.must_pass(r)
+        {
+            pos = pos
+                .play(dice.forced_turn, roll)
+                .expect("a forced pass")
+                .position;
+            continue;
+        }
+        let turn = if plies <= game.opening * seats {
+            let turns = pos.legal(roll);
+            turns[rng.below(turns.len())].clone()
+        } else {
+            let (level, side) = if seat == high_seat {
+                (game.high, 0)
+            } else {
+                (game.low, 1)
+            };
+            let budget = match game.nodes {
+                Some(n) if level.get() >= 4 => Budget {
+                    nodes: n,
+                    cap: None,
+                    ..level.budget()
+                },
+                _ => level.budget(),
+            };
+            let started = Instant::now();
+            let choice =
+                bot::choose_within(variant, pos.as_ref(), roll, level, budget, rng.next_u64())
+                    .expect("the bot moves");
+            tally.turns[side] += 1;
+            tally.ms[side] += started.elapsed().as_secs_f64() * 1000.0;
+            choice.turn
+        };
+        pos = pos.apply(&turn, roll).expect("a legal turn");
+    }
+    tally.games += 1;
+    match pos.outcome() {
+        Some(o) if o.winner() == Some(high_seat) => tally.wins += 1,
+        Some(o) if o.winner().is_some() => tally.losses += 1,
+        _ => tally.draws += 1,
+    }
+}
