@@ -85,6 +85,7 @@ verb "standings chess"                 standings chess
 verb "seeks"                           --as alice seeks
 verb "seek chess"                      --as alice seek chess
 verb "list"                            list
+verb "list chess"                      list chess
 verb "tournaments"                     tournaments
 verb "tournament create"               --as alice tournament create spring chess round-robin --players=4
 verb "tournament join"                 --as p2 tournament join spring
@@ -104,6 +105,11 @@ mail "move by password" alice@example.test "chess move $mine3 alice secret Nf3"
 BOSERV_WEB_DIR=$web mail "move by password (web_dir)" alice@example.test "chess move $mine4 alice secret Nf3"
 mail "games by password" alice@example.test "chess games alice secret"
 mail "seeks" stranger@example.test "chess seeks"
+mail "list chess (stranger)" stranger@example.test "list chess"
+mail "standings chess (stranger)" stranger@example.test "chess standings"
+mail "games alice next (stranger)" stranger@example.test "chess games alice next"
+mail "vacation on by password" alice@example.test "vacation alice secret on"
+mail "vacation off by password" alice@example.test "vacation alice secret off"
 mail "signup" newbie@example.test "chess signup newbie secret newbie@example.test"
 
 # remind at the digest's hour: every game's reminders and forfeits due,

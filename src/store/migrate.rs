@@ -44,6 +44,7 @@ pub const STEPS: &[&str] = &[
     include_str!("scale.sql"),
     include_str!("mailbox_marks.sql"),
     include_str!("board_shows.sql"),
+    include_str!("bounded.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,
@@ -78,6 +79,7 @@ const COLUMNS: &[(usize, &str, &str, &str)] = &[
     (30, "seeks", "comment", "TEXT"),
     (30, "invitations", "warned", "TEXT"),
     (31, "digests", "since", "TEXT"),
+    (34, "due", "mover", "INTEGER"),
 ];
 
 /// The version a database has after every step.

@@ -23,6 +23,7 @@ pub mod invitations;
 pub mod ladder;
 pub mod mailbox_marks;
 pub mod migrate;
+pub mod partners;
 pub mod players;
 pub mod queued;
 pub mod ratings;
@@ -42,6 +43,8 @@ pub mod wal;
 pub mod watchers;
 pub mod words_sent;
 
+#[cfg(test)]
+mod bounded_tests;
 #[cfg(test)]
 mod scale_tests;
 
