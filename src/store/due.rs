@@ -244,10 +244,11 @@ mod tests {
         assert_eq!(of(&conn, g(1)).unwrap(), Some(Some(String::new())));
         assert_eq!(of(&conn, g(2)).unwrap(), None);
         assert_eq!(due_by(&conn, "2026-01-01T00:00:00Z").unwrap(), [g(1), g(3)]);
-        set(&conn, g(1), Some("2026-02-01T00:00:00Z"), None).unwrap();
+        set(&conn, g(1), Some("2026-02-01T00:00:00Z"), Some(1)).unwrap();
         set(&conn, g(3), Some("2026-03-01T00:00:00Z"), None).unwrap();
         assert_eq!(due_by(&conn, "2026-02-01T00:00:00Z").unwrap(), [g(1)]);
-        // A vacation marks the player's active games; a turn marks its game.
+        // A vacation marks the games its player is to move in; a turn
+        // marks its game.
         conn.execute(
             "INSERT INTO vacations (player, started) VALUES (1, 'now')",
             [],

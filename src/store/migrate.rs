@@ -391,12 +391,11 @@ mod tests {
                 (3, text("t4"), None)
             ]
         );
-        // (The game over has its row too since version 28.)
+        // (The game over has its row too since version 28; the active
+        // ones are worked out again by the first `remind` after version
+        // 35, which learns who is to move in each.)
         let due = due_moments(&conn);
-        assert_eq!(
-            due,
-            [(1, text("at-1")), (2, text("at-2")), (3, text("at-3"))]
-        );
+        assert_eq!(due, [(1, text("")), (2, text("")), (3, text("at-3"))]);
         let left: i64 = conn
             .query_row(
                 "SELECT count(*) FROM sqlite_master WHERE name LIKE '%draw_offer%'",
@@ -477,12 +476,11 @@ mod tests {
                 (3, None, text("2026-01-01"), 1)
             ]
         );
-        // (The game over has its row too since version 28.)
+        // (The game over has its row too since version 28; the active
+        // ones are worked out again by the first `remind` after version
+        // 35, which learns who is to move in each.)
         let due = due_moments(&conn);
-        assert_eq!(
-            due,
-            [(1, text("at-1")), (2, text("at-2")), (3, text("at-3"))]
-        );
+        assert_eq!(due, [(1, text("")), (2, text("")), (3, text("at-3"))]);
         let left: i64 = conn
             .query_row(
                 "SELECT count(*) FROM sqlite_master \
@@ -558,12 +556,13 @@ mod tests {
         assert_eq!(
             due_moments(&conn),
             [
-                (1, text("at-1")),
-                (2, text("at-2")),
+                (1, text("")),
+                (2, text("")),
                 (3, text("never")),
                 (4, text(""))
             ],
-            "kept; the game over never due, the rowless active one due at once"
+            "the game over never due, the active ones due at once (version 35 works \
+             out who is to move in each)"
         );
         let marked = |conn: &Connection| -> Vec<i64> {
             let marked: Vec<i64> = conn
@@ -578,8 +577,14 @@ mod tests {
             marked
         };
         assert_eq!(marked(&conn), Vec::<i64>::new());
-        // Each change marks the games it touches (a vacation only the
-        // active ones, as before), and a new game has its row.
+        // Who is to move, as `remind` works it out: player 1 in games 1
+        // and 4, player 2 in game 2.
+        conn.execute_batch(
+            "UPDATE due SET mover = 1 WHERE game IN (1, 4); UPDATE due SET mover = 2 WHERE game = 2;",
+        )
+        .unwrap();
+        // Each change marks the games it touches (a vacation the games
+        // its player is to move in), and a new game has its row.
         let changes: [(&str, &[i64]); 13] = [
             (
                 "INSERT INTO turns (game, seq, ply, text, at) VALUES (1, 1, 1, 'e4', 'now')",
