@@ -17,11 +17,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-1000000}
 
-cargo build --release --quiet --bin boserv --example scale_db
-# The release build where cargo puts it (CARGO_TARGET_DIR, a workspace...).
+# BENCH_PROFILE=debug: the debug build instead (its figures are not the
+# release build's; for finding the worst offenders while a release build
+# is not at hand).
+profile=release
+[ "${BENCH_PROFILE:-release}" = debug ] && profile=debug
+if [ "$profile" = release ]; then
+    cargo build --release --quiet --bin boserv --example scale_db
+else
+    cargo build --quiet --bin boserv --example scale_db
+fi
+# The build where cargo puts it (CARGO_TARGET_DIR, a workspace...).
 target=$(cargo metadata --format-version 1 --no-deps |
     python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
-bin=$target/release/boserv
+bin=$target/$profile/boserv
 work=$(mktemp -d "${TMPDIR:-/tmp}/bench-scale.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
@@ -34,7 +43,7 @@ if [ -n "$keep" ] && [ -f "$master" ] && [ -f "$keep/$games.ids" ]; then
 else
     [ -n "$keep" ] && mkdir -p "$keep" && rm -f "$master"
     t0=$(date +%s%N)
-    ids=$("$target/release/examples/scale_db" "$master" "$games")
+    ids=$("$target/$profile/examples/scale_db" "$master" "$games")
     read -r now other white mine1 mine2 mine3 mine4 <<<"$ids"
     t1=$(date +%s%N)
     [ -n "$keep" ] && echo "$ids" >"$keep/$games.ids"
