@@ -353,6 +353,10 @@ fn boserv() -> std::process::Command {
 /// Takes `raw` in by one `boserv mail` process, as an MTA would, on a
 /// copy of the [`template`]: its CPU (user + system) and its peak
 /// resident set, from the kernel's account of that child alone.
+#[expect(
+    clippy::zombie_processes,
+    reason = "the child is reaped by wait4, which also reads its rusage"
+)]
 fn in_its_own_process(raw: &[u8]) -> Spent {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("boserv.db");

@@ -530,7 +530,7 @@ mod tests {
         let old: i64 = conn
             .query_row(
                 "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' \
-                 AND sql LIKE '%status = ''active''%'",
+                 AND name LIKE 'due%' AND sql LIKE '%status = ''active''%'",
                 [],
                 |r| r.get(0),
             )
