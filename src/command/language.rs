@@ -52,6 +52,8 @@ pub enum LanguageError {
     TooManyBoards { named: usize, max: usize },
     #[error("not a move number: #{0}")]
     BadMoveNumber(String),
+    #[error("more than {max} players named: name at most {max} a line")]
+    TooManyUsers { max: usize },
     #[error("not a user name: {0} (letters, digits, `.`, `-`, `_`; at most 32)")]
     BadUser(String),
     #[error("not a game option: {0} (write -name or --name=value)")]
