@@ -22,7 +22,10 @@ games=${1:-1000000}
 # is not at hand).
 profile=release
 [ "${BENCH_PROFILE:-release}" = debug ] && profile=debug
-if [ "$profile" = release ]; then
+# BENCH_NO_BUILD=1: the build already there, as it is (no `cargo build`).
+if [ -n "${BENCH_NO_BUILD:-}" ]; then
+    :
+elif [ "$profile" = release ]; then
     cargo build --release --quiet --bin boserv --example scale_db
 else
     cargo build --quiet --bin boserv --example scale_db
