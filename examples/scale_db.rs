@@ -6,7 +6,7 @@
 //! `GAMES` chess games (two moves in; one in five over) between
 //! `GAMES / 10` players, one of whom, `alice` (password `secret`), plays
 //! one game in 100 (10,000 of a million), White in half of them. One
-//! player in 100 has an open seek. Written with direct SQL in one
+//! player in 100 has an open seek; every player has a chess rating. Written with direct SQL in one
 //! transaction; every active game's due moment is then worked out by the
 //! server's own code, as the commands that made the games would.
 //!
@@ -101,6 +101,30 @@ fn generate(path: &Path, games: usize) -> (Vec<i64>, i64, usize) {
                 .unwrap();
             email
                 .execute(params![p as i64, format!("{name}@example.test")])
+                .unwrap();
+        }
+        // Everyone rated at chess, so that the standings have a whole
+        // pool to rank.
+        let mut rating = tx
+            .prepare(
+                "INSERT INTO ratings (userid, variant, rating, rd, volatility, games, wins, \
+                 losses, draws, last_period) VALUES (?1, 'chess', ?2, ?3, 0.06, 20, 8, 8, 4, ?4)",
+            )
+            .unwrap();
+        for p in 1..=players {
+            let r = spread(p as u64 ^ 0x5eed);
+            let name = if p == 1 {
+                "alice".to_string()
+            } else {
+                format!("p{p}")
+            };
+            rating
+                .execute(params![
+                    name,
+                    1000.0 + (r % 1400) as f64,
+                    50.0 + ((r >> 16) % 250) as f64,
+                    stamp(now() - TimeDelta::days(((r >> 32) % 60) as i64))
+                ])
                 .unwrap();
         }
         let mut seek = tx

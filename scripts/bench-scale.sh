@@ -17,11 +17,23 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-1000000}
 
-cargo build --release --quiet --bin boserv --example scale_db
-# The release build where cargo puts it (CARGO_TARGET_DIR, a workspace...).
+# BENCH_PROFILE=debug: the debug build instead (its figures are not the
+# release build's; for finding the worst offenders while a release build
+# is not at hand).
+profile=release
+[ "${BENCH_PROFILE:-release}" = debug ] && profile=debug
+# BENCH_NO_BUILD=1: the build already there, as it is (no `cargo build`).
+if [ -n "${BENCH_NO_BUILD:-}" ]; then
+    :
+elif [ "$profile" = release ]; then
+    cargo build --release --quiet --bin boserv --example scale_db
+else
+    cargo build --quiet --bin boserv --example scale_db
+fi
+# The build where cargo puts it (CARGO_TARGET_DIR, a workspace...).
 target=$(cargo metadata --format-version 1 --no-deps |
     python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
-bin=$target/release/boserv
+bin=$target/$profile/boserv
 work=$(mktemp -d "${TMPDIR:-/tmp}/bench-scale.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
@@ -34,7 +46,7 @@ if [ -n "$keep" ] && [ -f "$master" ] && [ -f "$keep/$games.ids" ]; then
 else
     [ -n "$keep" ] && mkdir -p "$keep" && rm -f "$master"
     t0=$(date +%s%N)
-    ids=$("$target/release/examples/scale_db" "$master" "$games")
+    ids=$("$target/$profile/examples/scale_db" "$master" "$games")
     read -r now other white mine1 mine2 mine3 mine4 <<<"$ids"
     t1=$(date +%s%N)
     [ -n "$keep" ] && echo "$ids" >"$keep/$games.ids"
@@ -85,6 +97,7 @@ verb "standings chess"                 standings chess
 verb "seeks"                           --as alice seeks
 verb "seek chess"                      --as alice seek chess
 verb "list"                            list
+verb "list chess"                      list chess
 verb "tournaments"                     tournaments
 verb "tournament create"               --as alice tournament create spring chess round-robin --players=4
 verb "tournament join"                 --as p2 tournament join spring
@@ -104,6 +117,11 @@ mail "move by password" alice@example.test "chess move $mine3 alice secret Nf3"
 BOSERV_WEB_DIR=$web mail "move by password (web_dir)" alice@example.test "chess move $mine4 alice secret Nf3"
 mail "games by password" alice@example.test "chess games alice secret"
 mail "seeks" stranger@example.test "chess seeks"
+mail "list chess (stranger)" stranger@example.test "list chess"
+mail "standings chess (stranger)" stranger@example.test "chess standings"
+mail "games alice next (stranger)" stranger@example.test "chess games alice next"
+mail "vacation on by password" alice@example.test "vacation alice secret on"
+mail "vacation off by password" alice@example.test "vacation alice secret off"
 mail "signup" newbie@example.test "chess signup newbie secret newbie@example.test"
 
 # remind at the digest's hour: every game's reminders and forfeits due,

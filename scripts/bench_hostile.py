@@ -11,7 +11,8 @@ Each run gets a fresh copy of one database (alice and bob, one game of
 chess between them, so `show` draws a board). CPU is the child's user +
 system time and memory its peak resident set (getrusage), the mean of
 two runs for the time and the larger for memory. Prints a Markdown
-table. A mail must stay under 1 s of CPU and 64 MB (issue 48).
+table. A mail must stay under 1 s of CPU and 64 MB (issue 48): the
+script fails (exit 1) when one does not.
 """
 
 import os
@@ -213,6 +214,9 @@ def main():
                 cells.append(f"{cpu:.3f} s, {mem:.1f} MB{flag}")
             print(f"| {name} | " + " | ".join(cells) + " |", flush=True)
         print(f"\nworst: {worst_cpu:.3f} s CPU, {worst_mem:.1f} MB peak (bound: 1 s, 64 MB)")
+        if worst_cpu >= 1.0 or worst_mem >= 64.0:
+            print("over the bound", file=sys.stderr)
+            sys.exit(1)
     finally:
         shutil.rmtree(work)
 

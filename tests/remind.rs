@@ -344,13 +344,17 @@ fn vacation_and_limits_in_pbmservs_language() {
     assert_eq!(remind(&env, 33, 0), summary(1, 0));
 }
 
+/// Going away and coming back are told to each other player of the
+/// player's games being played, in one letter naming the games they share:
+/// never one mail per game (issue 43).
 #[test]
-fn going_away_and_coming_back_are_mailed_in_each_game() {
+fn going_away_and_coming_back_are_mailed_once_to_each_player_concerned() {
     let env = Env::new();
-    env.signup(&["alice", "bob", "carol"]);
+    env.signup(&["alice", "bob", "carol", "dave"]);
     let with_bob = env.challenge("chess", "alice", "bob");
+    let again_with_bob = env.challenge("chess", "bob", "alice");
     let with_carol = env.challenge("chess", "carol", "alice");
-    env.challenge("chess", "bob", "carol");
+    env.challenge("chess", "bob", "dave");
     let before = env.queued().len();
     at(&env, "alice", 1, &["vacation", "on"]);
     let away: Vec<_> = env.queued().split_off(before);
@@ -358,40 +362,54 @@ fn going_away_and_coming_back_are_mailed_in_each_game() {
     to.sort();
     assert_eq!(
         to,
-        [
-            r#"["alice@example.test"]"#,
-            r#"["alice@example.test"]"#,
-            r#"["bob@example.test"]"#,
-            r#"["carol@example.test"]"#
-        ],
+        [r#"["bob@example.test"]"#, r#"["carol@example.test"]"#],
         "{away:?}"
     );
     let number = |game: &str| game.trim_start_matches("game").to_string();
-    for (_, subject, body) in &away {
-        assert!(
-            subject.starts_with(&format!("Chess Board {} ", number(&with_bob)))
-                || subject.starts_with(&format!("Chess Board {} ", number(&with_carol))),
-            "{subject}"
-        );
-        assert!(body.contains("alice went on vacation."), "{body}");
-        assert!(
-            body.contains("alice is on vacation: the clock stands still until"),
-            "{body}"
-        );
+    let board = |game: &str| format!("Chess board {}", number(game));
+    for (to, subject, body) in &away {
+        assert_eq!(subject, "alice is on vacation");
+        assert!(body.contains("alice's clock stands still until"), "{body}");
+        if to.contains("bob") {
+            assert!(body.contains(&board(&with_bob)), "{body}");
+            assert!(body.contains(&board(&again_with_bob)), "{body}");
+            assert!(!body.contains(&board(&with_carol)), "{body}");
+        } else {
+            assert!(body.contains(&board(&with_carol)), "{body}");
+            assert!(!body.contains(&board(&with_bob)), "{body}");
+        }
     }
     // A refused command mails nobody.
     env.refused(Some("alice"), &["vacation", "on"]);
-    assert_eq!(env.queued().len(), before + 4);
+    assert_eq!(env.queued().len(), before + 2);
     at(&env, "alice", 3, &["vacation", "off"]);
-    let back = env.queued().split_off(before + 4);
-    assert_eq!(back.len(), 4, "{back:?}");
-    for (_, _, body) in &back {
-        assert!(
-            body.contains("alice is back from vacation: the clock runs again."),
-            "{body}"
-        );
+    let back = env.queued().split_off(before + 2);
+    assert_eq!(back.len(), 2, "{back:?}");
+    for (_, subject, body) in &back {
+        assert_eq!(subject, "alice is back from vacation");
+        assert!(body.contains("the clocks run again"), "{body}");
         assert!(!body.contains("stands still"), "{body}");
     }
+}
+
+/// `vacation` by mail writes to every other player of the player's
+/// games: it counts as the whole mail budget, so no command after it
+/// that mails anyone runs in the same mail.
+#[test]
+fn a_vacation_by_mail_runs_alone_in_its_mail() {
+    let env = Env::new();
+    env.signup(&["alice", "bob"]);
+    env.challenge("chess", "alice", "bob");
+    env.mail(
+        "From: alice@example.test\r\nMessage-ID: <away@example.test>\r\n\
+         Subject: multiple\r\n\r\nvacation alice secret on\r\nmessage alice secret bob\r\n",
+    );
+    let (_, answer) = env.last_mail_to("alice@");
+    assert!(answer.contains("alice is on vacation"), "{answer}");
+    assert!(answer.contains("1 more command(s) not run"), "{answer}");
+    // And bob is told once.
+    let (subject, _) = env.last_mail_to("bob@");
+    assert_eq!(subject, "alice is on vacation");
 }
 
 #[test]

@@ -45,8 +45,15 @@ pub enum LanguageError {
     TooMany { last: String, usage: String },
     #[error("not a board number: {0}")]
     BadBoard(String),
+    #[error(
+        "show: {named} boards named, and one `show` shows at most {max}: \
+         name at most {max} boards a line"
+    )]
+    TooManyBoards { named: usize, max: usize },
     #[error("not a move number: #{0}")]
     BadMoveNumber(String),
+    #[error("more than {max} players named: name at most {max} a line")]
+    TooManyUsers { max: usize },
     #[error("not a user name: {0} (letters, digits, `.`, `-`, `_`; at most 32)")]
     BadUser(String),
     #[error("not a game option: {0} (write -name or --name=value)")]
@@ -71,8 +78,14 @@ pub enum LanguageError {
     BadConditional(String),
 }
 
+/// The most boards one `show` line names (each is a board mail's worth
+/// of text in the answer; a line of thousands is refused whole, without
+/// reading past its count, issue 48).
+pub const MAX_SHOW_BOARDS: usize = 20;
+
 /// Reads one command line of the mail language. A line yields several
-/// requests only for `show` with several boards.
+/// requests only for `show` with several boards (at most
+/// [`MAX_SHOW_BOARDS`]).
 pub fn parse(line: &str) -> Result<Vec<Request>, LanguageError> {
     verbs::parse_mail(line)
 }

@@ -117,7 +117,16 @@ impl<'a> Words<'a> {
         while let Some(word) = self.take() {
             match selector(word) {
                 Some(chosen) => filter = chosen,
-                None => users.push(user_name(word)?),
+                None => {
+                    let user = user_name(word)?;
+                    if users.iter().any(|u: &String| u.eq_ignore_ascii_case(&user)) {
+                        continue;
+                    }
+                    if users.len() == MAX_USERS {
+                        return Err(LanguageError::TooManyUsers { max: MAX_USERS });
+                    }
+                    users.push(user);
+                }
             }
         }
         Ok((users, filter))
@@ -134,6 +143,10 @@ impl<'a> Words<'a> {
         }
     }
 }
+
+/// The most players one `games`/`show USERID...` line names (each once,
+/// however often it is repeated; issue 48).
+pub const MAX_USERS: usize = 20;
 
 /// `all`, `active`, `inactive`, `next` (or the shell's `--all`, ...).
 pub fn selector(word: &str) -> Option<GamesFilter> {

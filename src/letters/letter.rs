@@ -8,6 +8,7 @@
 //! [`Templates::letter`]: super::templates::Templates::letter
 //! [`Parts`]: super::templates::Parts
 
+use super::away::AwayLetter;
 use super::consent::{DeclinedLetter, ExpiredLetter, InvitationLetter};
 use super::digest::DigestLetter;
 use super::ladder::LadderLetter;
@@ -54,6 +55,9 @@ pub enum Letter {
     Ladder(LadderLetter),
     /// A tournament's start, round, winner or cancellation (`tournament.txt`).
     Tournament(TournamentLetter),
+    /// A player of the reader's games went on vacation or came back
+    /// (`away.txt`).
+    Away(AwayLetter),
 }
 
 impl Letter {
@@ -104,6 +108,7 @@ impl Letter {
             Letter::Digest(_) => "digest.txt",
             Letter::Ladder(_) => "ladder.txt",
             Letter::Tournament(_) => "tournament.txt",
+            Letter::Away(_) => "away.txt",
         }
     }
 }
@@ -123,6 +128,7 @@ mod tests {
             Letter::Error(ErrorLetter::default()),
             Letter::Digest(DigestLetter::default()),
             Letter::Tournament(TournamentLetter::default()),
+            Letter::Away(AwayLetter::default()),
             Letter::Broadcast(BroadcastLetter {
                 from: String::new(),
                 text: String::new(),

@@ -9,6 +9,7 @@
 //! their names are part of the template interface, so change them only
 //! with the built-in templates.
 
+pub mod away;
 pub mod consent;
 pub mod digest;
 pub mod html;

@@ -21,6 +21,7 @@ use super::html::part::{Draw, board_parts};
 /// The built-in templates, by file name.
 pub const BUILT_IN: &[(&str, &str)] = &[
     ("act.txt", include_str!("../../templates/act.txt")),
+    ("away.txt", include_str!("../../templates/away.txt")),
     ("board.txt", include_str!("../../templates/board.txt")),
     (
         "broadcast.txt",
@@ -226,6 +227,7 @@ impl Templates {
             Letter::Digest(l) => (self.render(name, l)?, None),
             Letter::Ladder(l) => (self.render(name, l)?, None),
             Letter::Tournament(l) => (self.render(name, l)?, None),
+            Letter::Away(l) => (self.render(name, l)?, None),
         };
         rendered.parts.html = html;
         Ok((rendered, None))

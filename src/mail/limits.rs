@@ -88,6 +88,9 @@ pub fn mail_cost(request: &Request) -> usize {
         // A tournament's start, round, end or cancellation mails every
         // player (and starts many games): it runs alone in its message.
         Command::Tournament { .. } => MAIL_BUDGET,
+        // Going away or coming back writes to every other player of the
+        // player's games (one letter each): it runs alone in its message.
+        Command::Vacation { .. } => MAIL_BUDGET,
         _ => 0,
     }
 }

@@ -61,11 +61,11 @@ pub fn steps(conn: &Connection, letter: &Letter, bounds: &Bounds) -> Result<Vec<
         };
         return Ok(vec![Step::Refuse(None, why.to_string())]);
     }
-    let items = match &letter.token {
-        Some(token) => reply(conn, letter, token, bounds)?,
+    let (items, not_kept) = match &letter.token {
+        Some(token) => (reply(conn, letter, token, bounds)?, 0),
         None => parse(letter, max),
     };
-    let (mut run, mut mails, mut skipped) = (0, 0, 0);
+    let (mut run, mut mails, mut skipped) = (0, 0, not_kept);
     let mut steps = Vec::with_capacity(items.len());
     for item in items {
         if let Step::Run(_, request) = &item {
@@ -101,18 +101,22 @@ pub struct TooMany {
     pub max: usize,
 }
 
-/// The items of a letter's command lines (one more than may run, at
-/// most); a line that does not parse is refused.
-fn parse(letter: &Letter, max: usize) -> Vec<Step> {
+/// The items of a letter's command lines, one more request than may
+/// run at most (so that [`steps`] knows some were left), and how many
+/// requests past those were not kept: a line of many requests is
+/// counted, never copied once per request (issue 48). A line that does
+/// not parse is refused.
+fn parse(letter: &Letter, max: usize) -> (Vec<Step>, usize) {
     let mut items = Vec::new();
-    let mut requests = 0;
+    let (mut requests, mut not_kept) = (0, 0);
     for line in &letter.commands {
-        if requests > max {
-            break;
-        }
         match language::parse(line) {
             Ok(parsed) => {
                 for mut request in parsed {
+                    if requests > max {
+                        not_kept += 1;
+                        continue;
+                    }
                     if let Command::Signup { emails, .. } = &mut request.command
                         && emails.is_empty()
                     {
@@ -122,10 +126,11 @@ fn parse(letter: &Letter, max: usize) -> Vec<Step> {
                     items.push(Step::Run(line.clone(), request));
                 }
             }
-            Err(e) => items.push(Step::Refuse(None, e.to_string())),
+            Err(e) if requests <= max => items.push(Step::Refuse(None, e.to_string())),
+            Err(_) => {}
         }
     }
-    items
+    (items, not_kept)
 }
 
 /// A reply to a board mail: its token names the player and the game,

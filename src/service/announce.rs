@@ -8,6 +8,7 @@
 //! player thread under the first one, and the deterministic ids of board
 //! mails make queuing them twice harmless.
 
+pub mod away;
 pub mod consent;
 pub mod held;
 pub mod ladder;
@@ -532,7 +533,6 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
             | Notice::Declined { game, .. }
             | Notice::Forfeited { game, .. }
             | Notice::ClockRanOut { game, .. }
-            | Notice::Vacation { game, .. }
             | Notice::AutoPlayed { game, .. }
             | Notice::QueueDropped { game, .. }
             | Notice::ConditionalsDropped { game, .. }
@@ -670,15 +670,6 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                 plan.events.push(Event::Line(format!(
                     "{player}'s clock ({control}) has run out: {player} loses on time."
                 )));
-                (Kind::Note, None)
-            }
-            Notice::Vacation { player, away, .. } => {
-                // While away, the board's own vacation line says until when.
-                plan.events.push(Event::Line(if *away {
-                    format!("{player} went on vacation.")
-                } else {
-                    format!("{player} is back from vacation: the clock runs again.")
-                }));
                 (Kind::Note, None)
             }
             Notice::AutoPlayed {

@@ -157,8 +157,12 @@ fn queue(
     for row in games::ended_since(conn, player, since)? {
         results.push(result_line(&row));
     }
-    for row in games::of_players(conn, &[player], games::Which::Active, None, usize::MAX)? {
-        let Ok(game) = LoadedGame::load(conn, catalog, row.id) else {
+    // The games where it is the player's move, read through the index of
+    // whose turn it is (`due.mover`), the most pressing first, as many as
+    // the digest shows: the rest are counted, never loaded.
+    let moves = crate::store::due::count_to_move(conn, player)?;
+    for id in crate::store::due::to_move(conn, player, FULL_GAMES + MAX_NAMED)? {
+        let Ok(game) = LoadedGame::load(conn, catalog, id) else {
             continue;
         };
         if game.invitation.is_some() {
@@ -187,13 +191,6 @@ fn queue(
         ..DigestLetter::default()
     };
     for (i, (_, game, seat)) in to_move.iter().enumerate() {
-        if i >= FULL_GAMES + MAX_NAMED {
-            letter.more.push(format!(
-                "and {} more games where it is your move (`games next` lists them)",
-                to_move.len() - i
-            ));
-            break;
-        }
         if i >= FULL_GAMES {
             letter
                 .more
@@ -218,6 +215,12 @@ fn queue(
             reply_to: token::issue(conn, &settings.identity, game.id(), player, now)?,
             answer: board.answer.clone().unwrap_or_default(),
         });
+    }
+    if moves > to_move.len() {
+        letter.more.push(format!(
+            "and {} more games where it is your move (`games next` lists them)",
+            moves - to_move.len()
+        ));
     }
     // One Reply-To for every game of the digest: the reply names its board.
     let boards: Vec<GameId> = to_move.iter().map(|(_, game, _)| game.id()).collect();

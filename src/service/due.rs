@@ -48,6 +48,35 @@ pub fn next_due_paused(
     Ok(GameClock::read(conn, game, pauses, now)?.map(|c| c.due().next()))
 }
 
+/// Who is to move in `game` (a player's row id), for the index of whose
+/// turn it is (`due.mover`): nobody in a game over, one waiting for its
+/// players' consent, or whose player to move has left it.
+pub fn mover(game: &LoadedGame) -> Option<i64> {
+    if game.row.status != Status::Active || game.invitation.is_some() {
+        return None;
+    }
+    let seat = game.position.to_move()?;
+    if game.position.has_left(seat) {
+        return None;
+    }
+    game.row.player_ids.get(seat).copied()
+}
+
+/// Stores when `game` is next due (`at`) and who is to move in it.
+pub fn record(
+    conn: &Connection,
+    game: &LoadedGame,
+    at: Option<DateTime<Utc>>,
+) -> Result<(), ServiceError> {
+    let at = at.map(timestamp);
+    Ok(store::due::set(
+        conn,
+        game.id(),
+        at.as_deref(),
+        mover(game),
+    )?)
+}
+
 /// Works out again when game `id` is due and stores it. A game that
 /// cannot be judged (damaged, of an unknown variant) is stored as due at
 /// once: `remind` then names it among its problems, as it did before.
@@ -57,11 +86,12 @@ pub fn work_out(
     id: GameId,
     now: DateTime<Utc>,
 ) -> Result<(), ServiceError> {
-    let due = LoadedGame::load(conn, catalog, id).and_then(|game| next_due(conn, &game, now));
+    let due = LoadedGame::load(conn, catalog, id)
+        .and_then(|game| next_due(conn, &game, now).map(|at| (game, at)));
     match due {
-        Ok(at) => store::due::set(conn, id, at.map(timestamp).as_deref())?,
+        Ok((game, at)) => record(conn, &game, at)?,
         Err(ServiceError::Store(e)) if e.is_temporary() => return Err(e.into()),
-        Err(_) => store::due::set(conn, id, Some(""))?,
+        Err(_) => store::due::set(conn, id, Some(""), None)?,
     }
     Ok(())
 }
@@ -90,7 +120,7 @@ pub fn settle_with(
     for id in store::due::marked(conn)? {
         if id == game.id() {
             let at = next_due(conn, game, now)?;
-            store::due::set(conn, id, at.map(timestamp).as_deref())?;
+            record(conn, game, at)?;
         } else {
             work_out(conn, catalog, id, now)?;
         }

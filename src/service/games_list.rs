@@ -118,6 +118,9 @@ pub fn show_boards(
     Ok(Reply::Text(pages.join("\n\n")))
 }
 
+/// The most players `list VARIANT` names per game type (by userid).
+pub const LIST_PLAYERS: usize = 100;
+
 /// `list [GAME...]`: the games on offer, or per game named, who has played
 /// it here and how many of their games of it are being played.
 pub fn list(
@@ -130,9 +133,18 @@ pub fn list(
     }
     let tx = store::read(conn)?;
     let mut out = Vec::new();
+    // Each game type once, however often it is named: the answer is
+    // bounded by the catalog, not by the line.
+    let mut listed = Vec::new();
     for name in names {
         let variant = super::game::find_variant(req.catalog, name)?;
-        let players = games::players_of(&tx, variant.name())?;
+        if listed.contains(&variant.name()) {
+            continue;
+        }
+        listed.push(variant.name());
+        let mut players = games::players_of(&tx, variant.name(), LIST_PLAYERS + 1)?;
+        let more = players.len() > LIST_PLAYERS;
+        players.truncate(LIST_PLAYERS);
         if players.is_empty() {
             out.push(format!("{}: nobody has played it here yet", variant.name()));
             continue;
@@ -146,6 +158,12 @@ pub fn list(
             .unwrap_or(0);
         for (user, active, total) in players {
             out.push(format!("  {user:<width$} {active} active, {total} in all"));
+        }
+        if more {
+            out.push(format!(
+                "  (only the first {LIST_PLAYERS} by userid are listed; `games USERID` and \
+                 `ratings USERID` show anyone's)"
+            ));
         }
     }
     Ok(Reply::Text(out.join("\n")))
@@ -184,6 +202,32 @@ fn selected(
         GamesFilter::Active | GamesFilter::Next => Which::Active,
         GamesFilter::Inactive => Which::Finished,
     };
+    // A player's `next`: the games where they are to move, from the index
+    // of whose turn it is, never their other games.
+    if filter == GamesFilter::Next && !ids.is_empty() {
+        let mut found = Vec::new();
+        for &player in &ids {
+            found.extend(crate::store::due::to_move_newest(
+                tx,
+                player,
+                variant,
+                MAX_LINES + 1,
+            )?);
+        }
+        found.sort_unstable_by(|a, b| b.cmp(a));
+        found.dedup();
+        let more = found.len() > MAX_LINES;
+        found.truncate(MAX_LINES);
+        let mut chosen = found
+            .into_iter()
+            .map(|id| LoadedGame::load(tx, req.catalog, id))
+            .collect::<Result<Vec<_>, _>>()?;
+        chosen.reverse();
+        return Ok(Selection {
+            games: chosen,
+            more,
+        });
+    }
     // Read a page at a time, newest first, until the answer is full (one
     // more game tells there are more) or the games run out: `next` passes
     // over the games where someone else is to move.

@@ -151,13 +151,6 @@ pub enum Notice {
     /// A draw offer has stood for a reminder period: `voters` must still
     /// answer it (`remind` tells them once, each in their own mail).
     DrawReminder { game: GameId, voters: Vec<String> },
-    /// A player of `game` went on vacation (`away`) or came back: their
-    /// clocks stand still, or run again.
-    Vacation {
-        game: GameId,
-        player: String,
-        away: bool,
-    },
     /// A player lost on time after `days` days without a move. In a game
     /// of three the game may go on: `to_move` is then who moves next.
     Forfeited {

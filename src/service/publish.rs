@@ -143,7 +143,6 @@ fn changed_game(notice: &Notice) -> Option<GameId> {
         | Notice::Declined { game, .. }
         | Notice::Resigned { game, .. }
         | Notice::GameOver { game, .. }
-        | Notice::Vacation { game, .. }
         | Notice::Forfeited { game, .. }
         | Notice::ClockRanOut { game, .. } => Some(*game),
         Notice::SignedUp { .. }

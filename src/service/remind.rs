@@ -350,7 +350,7 @@ impl Judge<'_> {
                                 }
                                 _ => self.next_due(&tx, &loaded)?,
                             };
-                            store::due::set(&tx, game, at.map(timestamp).as_deref())?;
+                            super::due::record(&tx, &loaded, at)?;
                         }
                         None => super::due::work_out(&tx, self.catalog, game, self.now)?,
                     }

@@ -21,7 +21,7 @@ use super::game::{LoadedGame, timestamp};
 use super::reply::Reply;
 use super::{Request, notify, turn_arrival};
 use crate::store::tournaments::{self, State};
-use crate::store::{self, games, signoffs};
+use crate::store::{self, signoffs};
 
 /// `signoff`.
 pub fn signoff(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, ServiceError> {
@@ -46,8 +46,16 @@ pub fn signoff(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
     let mut later = Vec::new();
     let mut cancelled = Vec::new();
     let mut notices = Vec::new();
-    for row in games::list(&tx, &[player.id], false)? {
-        let mut game = LoadedGame::load(&tx, req.catalog, row.id)?;
+    // Only the games that act now are loaded: those waiting for consent
+    // and those where it is the player's turn (by the index of whose turn
+    // it is); the others forfeit when the turn comes, unread.
+    for standing in signoffs::standing_games(&tx, player.id)? {
+        let acts = standing.invitation || !standing.settled || standing.mover == Some(player.id);
+        if !acts {
+            later.push(standing.game.to_string());
+            continue;
+        }
+        let mut game = LoadedGame::load(&tx, req.catalog, standing.game)?;
         // A game not begun yet is declined: cancelled, the others told.
         if game.invitation.is_some() {
             super::consent::cancel(&tx, &game, &player.userid, "(signed off)", req.now)?;
@@ -90,20 +98,32 @@ pub fn signoff(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
     if !now_lost.is_empty() {
         text.push_str(&format!(
             "\nforfeited now (your turn): {}",
-            now_lost.join(", ")
+            named(&now_lost)
         ));
     }
     if !later.is_empty() {
         text.push_str(&format!(
             "\nforfeited when your turn comes: {}",
-            later.join(", ")
+            named(&later)
         ));
     }
     if !cancelled.is_empty() {
         text.push_str(&format!(
             "\ncancelled (challenges not begun): {}",
-            cancelled.join(", ")
+            named(&cancelled)
         ));
     }
     Ok(Reply::Done(text))
+}
+
+/// The most games one list of the answer names; the rest are counted.
+const NAMED: usize = 50;
+
+/// `1, 2, 3` or, past [`NAMED`], the first ones `and N more`.
+fn named(games: &[String]) -> String {
+    let mut text = games[..games.len().min(NAMED)].join(", ");
+    if games.len() > NAMED {
+        text.push_str(&format!(" and {} more", games.len() - NAMED));
+    }
+    text
 }

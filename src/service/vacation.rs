@@ -3,20 +3,21 @@
 //! Only for [`ALLOWANCE_DAYS`] days of each calendar year: past that the
 //! clocks run again, vacation or not (the arithmetic is in
 //! [`crate::clock`]). Going away and coming back are mailed to everyone in
-//! the player's games; while the clocks of a game's player stand still,
+//! the player's games being played, one letter each naming the games
+//! they share ([`away`]); while the clocks of a game's player stand still,
 //! that game's boards say so ([`vacation_notes`]).
 
 use chrono::{DateTime, TimeDelta, Utc};
 use rusqlite::Connection;
 
+use super::Request;
 use super::accounts::acting_player;
+use super::announce::away;
 use super::error::ServiceError;
 use super::game::timestamp;
-use super::notice::Notice;
 use super::reply::Reply;
-use super::{Request, notify};
 use crate::clock::{ALLOWANCE_DAYS, Pauses};
-use crate::store::{self, games, vacations};
+use crate::store::{self, partners, vacations};
 
 /// `vacation on` / `vacation off`.
 pub fn vacation(conn: &mut Connection, req: &Request<'_>, on: bool) -> Result<Reply, ServiceError> {
@@ -33,39 +34,34 @@ pub fn vacation(conn: &mut Connection, req: &Request<'_>, on: bool) -> Result<Re
         }
     }
     let taken = vacations::of_player(&tx, player.id)?;
-    // Everyone in the player's games learns it, in each game's thread.
-    let notices: Vec<Notice> = games::list(&tx, &[player.id], false)?
-        .into_iter()
-        .map(|game| Notice::Vacation {
-            game: game.id,
-            player: player.userid.clone(),
-            away: on,
-        })
-        .collect();
-    notify::queue(&tx, &notices, req.now)?;
-    super::due::settle(&tx, req.catalog, req.now)?;
-    tx.commit()?;
     // Spent so far; a vacation starting now spends nothing yet.
     let left = Pauses::new(&taken, req.now).allowance_left(req.now);
-    let line = if on && left <= TimeDelta::zero() {
-        format!(
+    let until = (on && left > TimeDelta::zero()).then(|| {
+        let until = Pauses::new(&taken, req.now + TimeDelta::days(2 * 366)).paused_until(req.now);
+        until.unwrap_or(req.now + left)
+    });
+    // Everyone in the player's games learns it: one letter each, naming
+    // the games they share (issue 43: never one mail per game).
+    let partners = partners::in_active_games(&tx, player.id)?;
+    away::queue(&tx, &player.userid, on, until.map(date), &partners, req.now)?;
+    super::due::settle(&tx, req.catalog, req.now)?;
+    tx.commit()?;
+    let line = match until {
+        None if on => format!(
             "{} is on vacation, but this year's {ALLOWANCE_DAYS} days are used up: the clocks keep running",
             player.userid
-        )
-    } else if on {
-        let until = Pauses::new(&taken, req.now + TimeDelta::days(2 * 366)).paused_until(req.now);
-        format!(
+        ),
+        Some(until) => format!(
             "{} is on vacation: the clocks stand still for up to {} (until {})",
             player.userid,
             days_text(left),
-            date(until.unwrap_or(req.now + left))
-        )
-    } else {
-        format!(
+            date(until)
+        ),
+        None => format!(
             "{} is back: {} of this year's vacation left",
             player.userid,
             days_text(left)
-        )
+        ),
     };
     Ok(Reply::Done(line))
 }

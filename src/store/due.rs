@@ -57,25 +57,76 @@ pub fn marked(conn: &Connection) -> Result<Vec<GameId>, StoreError> {
 const NEVER: &str = "never";
 
 /// Stores when `game` is next due: `Some(at)`, or `None` for a game
-/// `remind` has nothing to wait for ([`NEVER`]). The row is updated in
-/// place (`INSERT OR REPLACE` deleted and inserted it again, with the
-/// foreign key's checks: 26 K instructions where this takes 19 K), and
-/// not written at all when it already says `at`.
-pub fn set(conn: &Connection, game: GameId, at: Option<&str>) -> Result<(), StoreError> {
+/// `remind` has nothing to wait for ([`NEVER`]), and who is to move in it
+/// (`mover`, a player's row id; `None`: nobody, or not begun). The row is
+/// updated in place (`INSERT OR REPLACE` deleted and inserted it again,
+/// with the foreign key's checks: 26 K instructions where this takes
+/// 19 K), and not written at all when it already says so.
+pub fn set(
+    conn: &Connection,
+    game: GameId,
+    at: Option<&str>,
+    mover: Option<i64>,
+) -> Result<(), StoreError> {
     match at {
         Some(at) => {
             conn.prepare_cached(
-                "INSERT INTO due (game, at) VALUES (?1, ?2) \
-                 ON CONFLICT (game) DO UPDATE SET at = excluded.at WHERE at IS NOT excluded.at",
+                "INSERT INTO due (game, at, mover) VALUES (?1, ?2, ?3) \
+                 ON CONFLICT (game) DO UPDATE SET at = excluded.at, mover = excluded.mover \
+                 WHERE at IS NOT excluded.at OR mover IS NOT excluded.mover",
             )?
-            .execute(params![game.0 as i64, at])?;
+            .execute(params![game.0 as i64, at, mover])?;
         }
+        // A game over has no row (due.sql's triggers delete it): none is
+        // made for it.
         None => {
-            conn.prepare_cached("UPDATE due SET at = ?2 WHERE game = ?1")?
-                .execute(params![game.0 as i64, NEVER])?;
+            conn.prepare_cached("UPDATE due SET at = ?2, mover = ?3 WHERE game = ?1")?
+                .execute(params![game.0 as i64, NEVER, mover])?;
         }
     }
     Ok(())
+}
+
+/// The games where `player` is to move, the most pressing first (by their
+/// due moment: those not worked out yet first, those `remind` waits for
+/// nothing in last), the first
+/// `limit`: read through `due_by_mover` (src/store/bounded.sql), never
+/// the player's other games.
+pub fn to_move(conn: &Connection, player: i64, limit: usize) -> Result<Vec<GameId>, StoreError> {
+    let mut q =
+        conn.prepare_cached("SELECT game FROM due WHERE mover = ?1 ORDER BY at LIMIT ?2")?;
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    let rows = q.query_map(params![player, limit], |r| r.get::<_, i64>(0))?;
+    Ok(rows
+        .map(|id| id.map(|id| GameId(id as u64)))
+        .collect::<Result<_, _>>()?)
+}
+
+/// The newest `limit` games (of `variant` when named) where `player` is
+/// to move, newest first: `games next`, read through `due_by_mover`.
+pub fn to_move_newest(
+    conn: &Connection,
+    player: i64,
+    variant: Option<&str>,
+    limit: usize,
+) -> Result<Vec<GameId>, StoreError> {
+    let mut q = conn.prepare_cached(
+        "SELECT d.game FROM due d JOIN games g ON g.id = d.game WHERE d.mover = ?1 \
+         AND (?2 IS NULL OR g.variant = ?2 COLLATE NOCASE) ORDER BY d.game DESC LIMIT ?3",
+    )?;
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    let rows = q.query_map(params![player, variant, limit], |r| r.get::<_, i64>(0))?;
+    Ok(rows
+        .map(|id| id.map(|id| GameId(id as u64)))
+        .collect::<Result<_, _>>()?)
+}
+
+/// How many games `player` is to move in (the index alone).
+pub fn count_to_move(conn: &Connection, player: i64) -> Result<usize, StoreError> {
+    let n: i64 = conn
+        .prepare_cached("SELECT count(*) FROM due WHERE mover = ?1")?
+        .query_row([player], |r| r.get(0))?;
+    Ok(n as usize)
 }
 
 /// What the index says of `game`: `None` when it has no moment (no row,
@@ -193,10 +244,11 @@ mod tests {
         assert_eq!(of(&conn, g(1)).unwrap(), Some(Some(String::new())));
         assert_eq!(of(&conn, g(2)).unwrap(), None);
         assert_eq!(due_by(&conn, "2026-01-01T00:00:00Z").unwrap(), [g(1), g(3)]);
-        set(&conn, g(1), Some("2026-02-01T00:00:00Z")).unwrap();
-        set(&conn, g(3), Some("2026-03-01T00:00:00Z")).unwrap();
+        set(&conn, g(1), Some("2026-02-01T00:00:00Z"), Some(1)).unwrap();
+        set(&conn, g(3), Some("2026-03-01T00:00:00Z"), None).unwrap();
         assert_eq!(due_by(&conn, "2026-02-01T00:00:00Z").unwrap(), [g(1)]);
-        // A vacation marks the player's active games; a turn marks its game.
+        // A vacation marks the games its player is to move in; a turn
+        // marks its game.
         conn.execute(
             "INSERT INTO vacations (player, started) VALUES (1, 'now')",
             [],
@@ -215,7 +267,7 @@ mod tests {
             "UPDATE games SET draw_made = 'now', draw_reminded = NULL WHERE id = 1",
             "UPDATE games SET draw_reminded = 'now' WHERE id = 1",
         ] {
-            set(&conn, g(1), Some("2026-02-01T00:00:00Z")).unwrap();
+            set(&conn, g(1), Some("2026-02-01T00:00:00Z"), None).unwrap();
             conn.execute(change, []).unwrap();
             assert_eq!(marked(&conn).unwrap(), [g(1), g(3)], "{change}");
         }
@@ -224,8 +276,8 @@ mod tests {
         conn.execute("UPDATE games SET status = 'over' WHERE id = 3", [])
             .unwrap();
         assert_eq!(of(&conn, g(3)).unwrap(), Some(None));
-        set(&conn, g(1), Some("2026-02-01T00:00:00Z")).unwrap();
-        set(&conn, g(3), None).unwrap();
+        set(&conn, g(1), Some("2026-02-01T00:00:00Z"), None).unwrap();
+        set(&conn, g(3), None, None).unwrap();
         assert_eq!(of(&conn, g(3)).unwrap(), None);
         assert_eq!(due_by(&conn, "2100-01-01T00:00:00Z").unwrap(), [g(1)]);
     }
@@ -248,14 +300,14 @@ mod tests {
             "2026-02-01T00:00:00Z",
             "2026-01-01T00:00:00Z",
         ] {
-            set(&conn, one, Some(moment)).unwrap();
+            set(&conn, one, Some(moment), None).unwrap();
             assert_eq!(of(&conn, one).unwrap(), at(moment));
         }
         assert_eq!(of(&conn, two).unwrap(), None);
-        set(&conn, two, Some("2026-03-01T00:00:00Z")).unwrap();
+        set(&conn, two, Some("2026-03-01T00:00:00Z"), None).unwrap();
         assert_eq!(of(&conn, two).unwrap(), at("2026-03-01T00:00:00Z"));
         assert_eq!(due_by(&conn, "2026-02-15T00:00:00Z").unwrap(), [one]);
-        set(&conn, one, None).unwrap();
+        set(&conn, one, None, None).unwrap();
         assert_eq!(of(&conn, one).unwrap(), None);
     }
 }

@@ -435,14 +435,22 @@ pub fn ended_since(conn: &Connection, player: i64, since: &str) -> Result<Vec<Ga
 }
 
 /// Who has played `variant` here: (userid, games of it being played,
-/// games of it in all), by userid.
-pub fn players_of(conn: &Connection, variant: &str) -> Result<Vec<(String, u32, u32)>, StoreError> {
+/// games of it in all), by userid, the first `limit` (issue 43: read from
+/// `variant_players`, kept by triggers, src/store/bounded.sql; never every
+/// seat of the type).
+pub fn players_of(
+    conn: &Connection,
+    variant: &str,
+    limit: usize,
+) -> Result<Vec<(String, u32, u32)>, StoreError> {
     let mut q = conn.prepare_cached(
-        "SELECT p.userid, sum(g.status = 'active'), count(*) FROM seats s \
-         JOIN games g ON g.id = s.game JOIN players p ON p.id = s.player \
-         WHERE g.variant = ?1 GROUP BY p.id ORDER BY p.userid",
+        "SELECT userid, active, total FROM variant_players WHERE variant = ?1 \
+         ORDER BY userid LIMIT ?2",
     )?;
-    let rows = q.query_map([variant], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    let rows = q.query_map(rusqlite::params![variant, limit], |r| {
+        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+    })?;
     Ok(rows.collect::<Result<Vec<_>, _>>()?)
 }
 

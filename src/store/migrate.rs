@@ -48,6 +48,7 @@ pub const STEPS: &[&str] = &[
     include_str!("outbox_leases.sql"),
     include_str!("time_zones.sql"),
     include_str!("bot_queue.sql"),
+    include_str!("bounded.sql"),
 ];
 
 /// Columns a step adds to an existing table: (step, table, column,
@@ -85,6 +86,7 @@ const COLUMNS: &[(usize, &str, &str, &str)] = &[
     (35, "outbox", "leased_by", "TEXT"),
     (36, "players", "timezone", "TEXT"),
     (36, "seeks", "warned", "TEXT"),
+    (38, "due", "mover", "INTEGER"),
 ];
 
 /// The version a database has after every step.
@@ -396,12 +398,11 @@ mod tests {
                 (3, text("t4"), None)
             ]
         );
-        // (The game over has its row too since version 28.)
+        // (The game over has its row too since version 28; the active
+        // ones are worked out again by the first `remind` after version
+        // 38, which learns who is to move in each.)
         let due = due_moments(&conn);
-        assert_eq!(
-            due,
-            [(1, text("at-1")), (2, text("at-2")), (3, text("at-3"))]
-        );
+        assert_eq!(due, [(1, text("")), (2, text("")), (3, text("at-3"))]);
         let left: i64 = conn
             .query_row(
                 "SELECT count(*) FROM sqlite_master WHERE name LIKE '%draw_offer%'",
@@ -483,12 +484,11 @@ mod tests {
                 (3, None, text("2026-01-01"), 1)
             ]
         );
-        // (The game over has its row too since version 28.)
+        // (The game over has its row too since version 28; the active
+        // ones are worked out again by the first `remind` after version
+        // 38, which learns who is to move in each.)
         let due = due_moments(&conn);
-        assert_eq!(
-            due,
-            [(1, text("at-1")), (2, text("at-2")), (3, text("at-3"))]
-        );
+        assert_eq!(due, [(1, text("")), (2, text("")), (3, text("at-3"))]);
         let left: i64 = conn
             .query_row(
                 "SELECT count(*) FROM sqlite_master \
@@ -513,7 +513,7 @@ mod tests {
         // game nothing was waited for in.
         let mut conn = Connection::open_in_memory().unwrap();
         to_latest(&mut conn).unwrap();
-        // The computer player's queue (version 35) came later.
+        // The computer player's queue (version 37) came later.
         conn.execute_batch("DROP TRIGGER bot_queue_changed; DROP TRIGGER bot_queue_over;")
             .unwrap();
         let due_sql = include_str!("due.sql");
@@ -541,7 +541,7 @@ mod tests {
         let old: i64 = conn
             .query_row(
                 "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' \
-                 AND sql LIKE '%status = ''active''%'",
+                 AND name LIKE 'due%' AND sql LIKE '%status = ''active''%'",
                 [],
                 |r| r.get(0),
             )
@@ -567,12 +567,13 @@ mod tests {
         assert_eq!(
             due_moments(&conn),
             [
-                (1, text("at-1")),
-                (2, text("at-2")),
+                (1, text("")),
+                (2, text("")),
                 (3, text("never")),
                 (4, text(""))
             ],
-            "kept; the game over never due, the rowless active one due at once"
+            "the game over never due, the active ones due at once (version 38 works \
+             out who is to move in each)"
         );
         let marked = |conn: &Connection| -> Vec<i64> {
             let marked: Vec<i64> = conn
@@ -587,8 +588,14 @@ mod tests {
             marked
         };
         assert_eq!(marked(&conn), Vec::<i64>::new());
-        // Each change marks the games it touches (a vacation only the
-        // active ones, as before), and a new game has its row.
+        // Who is to move, as `remind` works it out: player 1 in games 1
+        // and 4, player 2 in game 2.
+        conn.execute_batch(
+            "UPDATE due SET mover = 1 WHERE game IN (1, 4); UPDATE due SET mover = 2 WHERE game = 2;",
+        )
+        .unwrap();
+        // Each change marks the games it touches (a vacation the games
+        // its player is to move in), and a new game has its row.
         let changes: [(&str, &[i64]); 13] = [
             (
                 "INSERT INTO turns (game, seq, ply, text, at) VALUES (1, 1, 1, 'e4', 'now')",

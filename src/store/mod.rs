@@ -25,6 +25,7 @@ pub mod invitations;
 pub mod ladder;
 pub mod mailbox_marks;
 pub mod migrate;
+pub mod partners;
 pub mod players;
 pub mod queued;
 pub mod ratings;
@@ -45,6 +46,8 @@ pub mod watchers;
 pub mod words_sent;
 pub mod zones;
 
+#[cfg(test)]
+mod bounded_tests;
 #[cfg(test)]
 mod scale_tests;
 

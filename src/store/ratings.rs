@@ -23,7 +23,7 @@ pub struct RatingRow {
     pub last_period: Option<String>,
 }
 
-const COLUMNS: &str =
+pub(crate) const COLUMNS: &str =
     "userid, variant, rating, rd, volatility, games, wins, losses, draws, last_period";
 
 fn from_row(r: &Row<'_>) -> rusqlite::Result<RatingRow> {
@@ -80,6 +80,18 @@ pub fn save(conn: &Connection, row: &RatingRow) -> Result<(), StoreError> {
         ],
     )?;
     Ok(())
+}
+
+/// The `limit` best ratings of `variant`'s pool, best first (then by
+/// userid), read through the index `ratings_by_pool` (src/store/bounded.sql):
+/// the standings' page, never the whole pool.
+pub fn best(conn: &Connection, variant: &str, limit: usize) -> Result<Vec<RatingRow>, StoreError> {
+    let mut q = conn.prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM ratings WHERE variant = ?1 ORDER BY rating DESC LIMIT ?2"
+    ))?;
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    let rows = q.query_map(rusqlite::params![variant, limit], from_row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 /// Every rating of `variant`'s pool, by userid.

@@ -35,3 +35,37 @@ pub fn is_signed_off(conn: &Connection, player: i64) -> Result<bool, StoreError>
     .optional()?;
     Ok(at.flatten().is_some())
 }
+
+/// One of a player's games being played, as `signoff` sorts them without
+/// loading them: who is to move in it (`due.mover`), whether its due
+/// moment is known, whether it waits for its players' consent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Standing {
+    pub game: crate::ids::GameId,
+    pub mover: Option<i64>,
+    /// False when the game changed, or was never worked out, since its
+    /// mover was stored (it must be loaded to know).
+    pub settled: bool,
+    pub invitation: bool,
+}
+
+/// The player's games being played, oldest first, through the seats
+/// index: one row each, nothing loaded (issue 43).
+pub fn standing_games(conn: &Connection, player: i64) -> Result<Vec<Standing>, StoreError> {
+    let mut q = conn.prepare_cached(
+        "SELECT s.game, d.mover, d.at IS NOT NULL AND d.at <> '', \
+         EXISTS (SELECT 1 FROM invitations i WHERE i.game = s.game) \
+         FROM seats s JOIN games g ON g.id = s.game AND g.status = 'active' \
+         LEFT JOIN due d ON d.game = s.game \
+         WHERE s.player = ?1 GROUP BY s.game ORDER BY s.game",
+    )?;
+    let rows = q.query_map([player], |r| {
+        Ok(Standing {
+            game: crate::ids::GameId(r.get::<_, i64>(0)? as u64),
+            mover: r.get(1)?,
+            settled: r.get(2)?,
+            invitation: r.get(3)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}

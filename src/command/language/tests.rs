@@ -439,3 +439,33 @@ fn queue_submit_and_confirm_for_a_board() {
         }
     );
 }
+
+/// One line names at most 20 boards and 20 players (each player once):
+/// a line of thousands is refused whole, in one line (issue 48).
+#[test]
+fn a_line_of_thousands_of_boards_or_players_is_refused_in_one_line() {
+    let boards = format!("chess show {}", "1 ".repeat(21));
+    assert_eq!(
+        parse(&boards).unwrap_err(),
+        LanguageError::TooManyBoards { named: 21, max: 20 }
+    );
+    assert_eq!(
+        parse(&format!("chess show {}", "1 ".repeat(20)))
+            .unwrap()
+            .len(),
+        20
+    );
+    assert_eq!(
+        one(&format!("chess show {}", "alice bob ".repeat(5_000))).command,
+        Command::ShowBoards {
+            users: vec!["alice".into(), "bob".into()],
+            filter: GamesFilter::Active,
+            variant: Some("chess".into())
+        }
+    );
+    let many: Vec<String> = (0..21).map(|n| format!("p{n}")).collect();
+    assert_eq!(
+        parse(&format!("chess games {}", many.join(" "))).unwrap_err(),
+        LanguageError::TooManyUsers { max: 20 }
+    );
+}

@@ -2,7 +2,7 @@
 //! the shell, by mail and in a reply, after the world's own prefix.
 
 use super::{Parse, World};
-use crate::command::language::LanguageError;
+use crate::command::language::{LanguageError, MAX_SHOW_BOARDS};
 use crate::command::words::{self, board_at, game_option, login_word, user_name};
 use crate::command::{Actor, Command, DrawAction};
 use crate::rules::GameOption;
@@ -439,6 +439,12 @@ pub fn show(p: &mut Parse<'_>) -> Built {
             users,
             filter,
             variant: variant_of(p),
+        });
+    }
+    if rest.len() > MAX_SHOW_BOARDS {
+        return Err(LanguageError::TooManyBoards {
+            named: rest.len(),
+            max: MAX_SHOW_BOARDS,
         });
     }
     for word in &rest {

@@ -14,6 +14,9 @@ use crate::service::{Reply, Request, ServiceError};
 use crate::store::ratings as stored;
 use crate::store::{self, players};
 
+/// The most ratings the standings show: the best, of every section.
+pub const STANDINGS_PAGE: usize = 200;
+
 /// Finished games a page of `history VARIANT` lists.
 pub const HISTORY_PAGE: u32 = 20;
 
@@ -47,6 +50,8 @@ pub struct Standings {
     #[serde(skip)]
     pub title: String,
     pub rows: Vec<Standing>,
+    /// More players are rated than the [`STANDINGS_PAGE`] best shown.
+    pub more: bool,
 }
 
 impl Standings {
@@ -106,6 +111,11 @@ impl Standings {
                 out.push('\n');
             }
         }
+        if self.more {
+            out.push_str(&format!(
+                "\n(the {STANDINGS_PAGE} best ratings are listed; `ratings USERID` shows anyone's)"
+            ));
+        }
         out.trim_end().to_string()
     }
 }
@@ -156,14 +166,25 @@ pub fn pool(
     now: DateTime<Utc>,
 ) -> Result<Standings, ServiceError> {
     let (variant, title) = (variant.name(), variant.title());
-    let open = crate::store::seeks::list(conn, Some(variant), &timestamp(now), usize::MAX)?;
+    let open = crate::store::seeks::list(conn, Some(variant), &timestamp(now), STANDINGS_PAGE)?;
     let seeking = |userid: &str| -> Vec<String> {
         open.iter()
             .filter(|s| s.userid.eq_ignore_ascii_case(userid))
             .map(|s| format!("seek{}", s.id))
             .collect()
     };
-    let mut pool: Vec<Rating> = stored::pool(conn, variant)?
+    // The best ratings only: every player of a section ranked above one
+    // shown is shown too (a rating's inactivity grows its deviation, never
+    // moves it), so the ranks shown are exact.
+    let mut best = stored::best(conn, variant, STANDINGS_PAGE + 1)?;
+    let more = best.len() > STANDINGS_PAGE;
+    best.truncate(STANDINGS_PAGE);
+    let lowest = if more {
+        best.last().map(|r| r.rating)
+    } else {
+        None
+    };
+    let mut pool: Vec<Rating> = best
         .into_iter()
         .map(|row| Rating::from(row).as_of(now))
         .collect();
@@ -174,7 +195,11 @@ pub fn pool(
             .iter()
             .any(|r| r.userid.eq_ignore_ascii_case(&seek.userid))
         {
-            pool.push(super::current(conn, &seek.userid, variant)?.as_of(now));
+            let rating = super::current(conn, &seek.userid, variant)?.as_of(now);
+            // Below the page's lowest rating it is not among the best.
+            if lowest.is_none_or(|lowest| rating.rating >= lowest) {
+                pool.push(rating);
+            }
         }
     }
     pool.sort_by(|a, b| {
@@ -218,6 +243,7 @@ pub fn pool(
         variant: variant.to_string(),
         title: title.to_string(),
         rows,
+        more,
     })
 }
 

@@ -56,7 +56,7 @@ pub fn call_off(
         if g.status == Status::Active {
             tournaments::cancel_game(tx, g.game, &now)?;
             turn_arrival::forget(tx, g.game)?;
-            crate::store::due::set(tx, g.game, None)?;
+            crate::store::due::set(tx, g.game, None, None)?;
             cancelled.push(g.game.to_string());
         }
     }
