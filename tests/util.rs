@@ -84,8 +84,12 @@ impl Env {
     /// Runs `boserv bot-turns` when the computer player's queue holds a
     /// game (what `mail`'s detached worker does).
     pub fn bot_turns(&self) {
-        let queued = rusqlite::Connection::open(&self.db)
-            .and_then(|c| c.query_row("SELECT count(*) FROM bot_queue", [], |r| r.get::<_, i64>(0)))
+        // Opened read-only: a test of a missing database must find none.
+        let queued = rusqlite::Connection::open_with_flags(
+            &self.db,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
+        )
+        .and_then(|c| c.query_row("SELECT count(*) FROM bot_queue", [], |r| r.get::<_, i64>(0)))
             .unwrap_or(0);
         if queued > 0 {
             // Its exit code is a test's business (a broken database

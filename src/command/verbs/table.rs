@@ -676,7 +676,7 @@ pub static VERBS: &[Verb] = &[
         login: false,
         args: "",
         secret: None,
-        summary: "a finished game's costliest turns, by the computer",
+        summary: "a finished game's costliest turns",
         page: "After a game: the few turns where a player's choice lost the most by\n\
                the computer player's own evaluation, each with the turn played, the\n\
                turn it prefers and what the choice cost (in pawns). Finished games\n\
