@@ -363,7 +363,10 @@ fn in_its_own_process(raw: &[u8]) -> Spent {
     let report = dir.path().join("rusage");
     std::fs::copy(template(), &db).unwrap();
     let time = std::path::Path::new("/usr/bin/time");
-    assert!(time.exists(), "GNU time is needed (Debian: apt-get install time)");
+    assert!(
+        time.exists(),
+        "GNU time is needed (Debian: apt-get install time)"
+    );
     let mut child = crate::util::boserv_command(time)
         .arg("-f")
         .arg("%U %S %M")
@@ -385,7 +388,10 @@ fn in_its_own_process(raw: &[u8]) -> Spent {
     let report = std::fs::read_to_string(&report).unwrap();
     let fields: Vec<f64> = report
         .split_whitespace()
-        .map(|f| f.parse().unwrap_or_else(|_| panic!("time wrote {report:?}")))
+        .map(|f| {
+            f.parse()
+                .unwrap_or_else(|_| panic!("time wrote {report:?}"))
+        })
         .collect();
     let [user, system, peak_kb] = fields[..] else {
         panic!("time wrote {report:?}");

@@ -90,7 +90,7 @@ impl Env {
             rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
         )
         .and_then(|c| c.query_row("SELECT count(*) FROM bot_queue", [], |r| r.get::<_, i64>(0)))
-            .unwrap_or(0);
+        .unwrap_or(0);
         if queued > 0 {
             // Its exit code is a test's business (a broken database
             // leaves the turn queued, which the tests look at).
