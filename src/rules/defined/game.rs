@@ -5,6 +5,8 @@
 //! the same core, with its help and its key to the board made from the
 //! definition.
 
+use std::sync::OnceLock;
+
 use super::definition::Definition;
 use crate::rules::chesslike::{ChessLike, Rules, from_fen};
 use crate::rules::{GameOption, Position, RulesError, Variant};
@@ -16,9 +18,18 @@ pub struct DefinedGame {
     pub full_name: &'static str,
     pub rules: &'static Rules,
     pub definition: Definition,
-    help: &'static str,
-    writing: &'static str,
-    start: ChessLike,
+    /// Written from the definition when first asked for, not when the
+    /// file is read: every process builds the library's games, and most
+    /// never show a help page (it cost a move a third of its CPU).
+    help: OnceLock<&'static str>,
+    writing: OnceLock<&'static str>,
+    /// Read from the definition's FEN when first asked for: every process
+    /// builds the library's games, and reading a start position asks
+    /// whether a king stands attacked, which unrolls every piece's reach
+    /// (a third of a move's CPU for eighteen games). An operator's file
+    /// has its start positions read when it is loaded
+    /// ([`DefinedGame::check_start`]), so a bad one refuses its section.
+    start: OnceLock<ChessLike>,
     /// The definition's text as the file wrote it (its own section and
     /// its parents'), kept with every game started from it.
     pub source: String,
@@ -29,32 +40,43 @@ fn leak(text: String) -> &'static str {
 }
 
 impl DefinedGame {
-    /// The game of a definition whose rules are built: its start position
-    /// read now, so a bad one refuses the section.
+    /// The game of a definition whose rules are built (its start position
+    /// is read when first used, or by [`DefinedGame::check_start`]).
     pub fn new(
         definition: Definition,
         rules: &'static Rules,
         source: String,
     ) -> Result<Self, RulesError> {
-        let start = from_fen(rules, &definition.start_fen)?;
         let name = leak(definition.name.clone());
         let mut title = name.to_string();
         if let Some(first) = title.get_mut(0..1) {
             first.make_ascii_uppercase();
         }
-        let help = leak(super::help::help(&definition, rules));
-        let writing = leak(super::help::writing(&definition, rules));
         Ok(DefinedGame {
             name,
             title: leak(title.clone()),
             full_name: leak(title),
             rules,
             definition,
-            help,
-            writing,
-            start,
+            help: OnceLock::new(),
+            writing: OnceLock::new(),
+            start: OnceLock::new(),
             source,
         })
+    }
+
+    /// The start position, read from the definition the first time.
+    fn start_position(&self) -> Result<&ChessLike, RulesError> {
+        if let Some(start) = self.start.get() {
+            return Ok(start);
+        }
+        let start = from_fen(self.rules, &self.definition.start_fen)?;
+        Ok(self.start.get_or_init(|| start))
+    }
+
+    /// Reads the start position now: an error refuses the definition.
+    pub fn check_start(&self) -> Result<(), RulesError> {
+        self.start_position().map(|_| ())
     }
 
     fn refuse_options(&self, options: &[GameOption]) -> Result<(), RulesError> {
@@ -93,10 +115,12 @@ impl Variant for DefinedGame {
 
     fn help(&self) -> &'static str {
         self.help
+            .get_or_init(|| leak(super::help::help(&self.definition, self.rules)))
     }
 
     fn writing(&self) -> &'static str {
         self.writing
+            .get_or_init(|| leak(super::help::writing(&self.definition, self.rules)))
     }
 
     fn definition(&self) -> Option<&str> {
@@ -105,7 +129,7 @@ impl Variant for DefinedGame {
 
     fn start(&self, options: &[GameOption]) -> Result<Box<dyn Position>, RulesError> {
         self.refuse_options(options)?;
-        Ok(Box::new(self.start.clone()))
+        Ok(Box::new(self.start_position()?.clone()))
     }
 
     fn decode(&self, options: &[GameOption], text: &str) -> Result<Box<dyn Position>, RulesError> {

@@ -42,7 +42,15 @@ pub fn read_operator_file(text: &str) -> OperatorGames {
     let mut games = Vec::new();
     for game in std::mem::take(&mut loaded.games) {
         let name = game.name.to_ascii_lowercase();
-        if seen.contains(&name) {
+        if let Err(e) = game.check_start() {
+            loaded.refused.push(Refusal {
+                name: game.name.to_string(),
+                error: super::DefinitionError::Game {
+                    name: game.name.to_string(),
+                    why: format!("startFen: {e}"),
+                },
+            });
+        } else if seen.contains(&name) {
             loaded.refused.push(Refusal {
                 name: game.name.to_string(),
                 error: super::DefinitionError::Taken(game.name.to_string()),
