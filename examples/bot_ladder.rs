@@ -19,8 +19,11 @@
 
 use std::time::Instant;
 
-use boserv::bot::{self, Budget, Level, SplitMix};
-use boserv::rules::{Position, Roll, VARIANTS, Variant};
+use boserv::bot::{self, Budget, Level};
+use boserv::rules::{VARIANTS, Variant};
+
+#[path = "common/self_play.rs"]
+mod self_play;
 
 /// The games of the ladder table: those without the Fairy-Stockfish
 /// yardstick (chess has it; simplified Orthodia can be given by name).
@@ -144,56 +147,40 @@ fn main() {
 
 /// One game; the higher level on `high_seat`, the lower on the others.
 fn play(variant: &dyn Variant, game: &Match, high_seat: usize, seed: u64, tally: &mut Tally) {
-    let mut rng = SplitMix::new(seed);
-    let mut pos: Box<dyn Position> = variant.start(&[]).expect("the start position");
     let seats = variant.seats().len() as u32;
-    let mut plies = 0;
-    while let Some(seat) = pos.to_move() {
-        if plies >= game.cap {
-            break;
+    let outcome = self_play::play_out(variant, game.cap, seed, |mut asked| {
+        if asked.ply <= game.opening * seats {
+            return self_play::random_turn(&mut asked);
         }
-        plies += 1;
-        let roll = variant
-            .dice()
-            .map(|_| Roll::from([rng.below(6) as u8 + 1, rng.below(6) as u8 + 1]));
-        if let (Some(dice), Some(r)) = (variant.dice(), roll)
-            && pos.must_pass(r)
-        {
-            pos = pos
-                .play(dice.forced_turn, roll)
-                .expect("a forced pass")
-                .position;
-            continue;
-        }
-        let turn = if plies <= game.opening * seats {
-            let turns = pos.legal(roll);
-            turns[rng.below(turns.len())].clone()
+        let (level, side) = if asked.seat == high_seat {
+            (game.high, 0)
         } else {
-            let (level, side) = if seat == high_seat {
-                (game.high, 0)
-            } else {
-                (game.low, 1)
-            };
-            let budget = match game.nodes {
-                Some(n) if level.get() >= 4 => Budget {
-                    nodes: n,
-                    cap: None,
-                    ..level.budget()
-                },
-                _ => level.budget(),
-            };
-            let started = Instant::now();
-            let choice =
-                bot::choose_within(variant, pos.as_ref(), roll, level, budget, rng.next_u64())
-                    .expect("the bot moves");
-            tally.turns[side] += 1;
-            tally.ms[side] += started.elapsed().as_secs_f64() * 1000.0;
-            choice.turn
+            (game.low, 1)
         };
-        pos = pos.apply(&turn, roll).expect("a legal turn");
-    }
+        let budget = match game.nodes {
+            Some(n) if level.get() >= 4 => Budget {
+                nodes: n,
+                cap: None,
+                ..level.budget()
+            },
+            _ => level.budget(),
+        };
+        let started = Instant::now();
+        let choice = bot::choose_within(
+            variant,
+            asked.position,
+            asked.roll,
+            level,
+            budget,
+            asked.rng.next_u64(),
+        )
+        .expect("the bot moves");
+        tally.turns[side] += 1;
+        tally.ms[side] += started.elapsed().as_secs_f64() * 1000.0;
+        choice.turn
+    });
     tally.games += 1;
-    match pos.outcome() {
+    match outcome {
         Some(o) if o.winner() == Some(high_seat) => tally.wins += 1,
         Some(o) if o.winner().is_some() => tally.losses += 1,
         _ => tally.draws += 1,

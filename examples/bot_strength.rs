@@ -11,8 +11,12 @@
 
 use std::time::Instant;
 
-use boserv::bot::{self, Level, SplitMix};
-use boserv::rules::{Position, Roll, VARIANTS, Variant};
+use boserv::bot::{self, Level};
+use boserv::rules::{VARIANTS, Variant};
+
+#[path = "common/self_play.rs"]
+#[allow(dead_code, reason = "the ply it tells is bot_ladder's to read")]
+mod self_play;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Rival {
@@ -104,52 +108,31 @@ fn play(
     seed: u64,
     tally: &mut Tally,
 ) {
-    let mut rng = SplitMix::new(seed);
-    let mut pos: Box<dyn Position> = variant.start(&[]).expect("the start position");
-    let mut plies = 0;
-    while let Some(seat) = pos.to_move() {
-        if plies >= cap {
-            break;
-        }
-        plies += 1;
-        let roll = variant
-            .dice()
-            .map(|_| Roll::from([rng.below(6) as u8 + 1, rng.below(6) as u8 + 1]));
-        if let (Some(dice), Some(r)) = (variant.dice(), roll)
-            && pos.must_pass(r)
-        {
-            pos = pos
-                .play(dice.forced_turn, roll)
-                .expect("a forced pass")
-                .position;
-            continue;
-        }
-        let turn = if seat == bot_seat {
+    let outcome = self_play::play_out(variant, cap, seed, |mut asked| {
+        if asked.seat == bot_seat {
             let started = Instant::now();
-            let choice = bot::choose(variant, pos.as_ref(), roll, level, rng.next_u64())
-                .expect("the bot moves");
+            let choice = bot::choose(
+                variant,
+                asked.position,
+                asked.roll,
+                level,
+                asked.rng.next_u64(),
+            )
+            .expect("the bot moves");
             let ms = started.elapsed().as_secs_f64() * 1000.0;
             tally.bot_turns += 1;
             tally.bot_ms += ms;
             tally.most_ms = tally.most_ms.max(ms);
-            choice.turn
-        } else {
-            let greedy = match rival {
-                Rival::Greedy => bot::greedy(pos.as_ref(), &mut rng),
-                Rival::Random => None,
-            };
-            match greedy {
-                Some(t) => t,
-                None => {
-                    let turns = pos.legal(roll);
-                    turns[rng.below(turns.len())].clone()
-                }
-            }
+            return choice.turn;
+        }
+        let greedy = match rival {
+            Rival::Greedy => bot::greedy(asked.position, asked.rng),
+            Rival::Random => None,
         };
-        pos = pos.apply(&turn, roll).expect("a legal turn");
-    }
+        greedy.unwrap_or_else(|| self_play::random_turn(&mut asked))
+    });
     tally.games += 1;
-    match pos.outcome() {
+    match outcome {
         Some(o) if o.winner() == Some(bot_seat) => tally.wins += 1,
         Some(o) if o.winner().is_some() => tally.losses += 1,
         _ => tally.draws += 1,
