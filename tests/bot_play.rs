@@ -9,10 +9,10 @@ use std::time::{Duration, Instant};
 
 use crate::util::{Env, NOW, SERVER};
 
-const BOT: &str = "boserv-bot";
+pub(crate) const BOT: &str = "boserv-bot";
 
 /// alice (White, confirmed address) against the bot at `level` in chess.
-fn bot_game(level: u8) -> Env {
+pub(crate) fn bot_game(level: u8) -> Env {
     let env = Env::new();
     let script = format!(
         "signup alice secret alice@example.test\nchess challenge alice {BOT} --level={level}\n"
@@ -34,7 +34,8 @@ fn move_mail(id: &str, turn: &str) -> String {
 }
 
 /// Who made each board turn of game 1, in order.
-fn movers(env: &Env) -> Vec<String> {
+/// Who made each turn of game 1, in order.
+pub(crate) fn movers(env: &Env) -> Vec<String> {
     env.query(
         "SELECT p.userid FROM turns t JOIN players p ON p.id = t.player \
          WHERE t.game = 1 AND t.kind = 'turn' ORDER BY t.seq",

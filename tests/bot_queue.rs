@@ -7,31 +7,8 @@ use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
+use crate::bot_play::{BOT, bot_game, movers};
 use crate::util::{Env, NOW, SERVER, reply_to};
-
-const BOT: &str = "boserv-bot";
-
-/// alice (White, confirmed address) against the bot at `level` in chess.
-fn bot_game(level: u8) -> Env {
-    let env = Env::new();
-    let script = format!(
-        "signup alice secret alice@example.test\nchess challenge alice {BOT} --level={level}\n"
-    );
-    let out = env.stdin(&["run"], script.as_bytes());
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    env
-}
-
-fn movers(env: &Env) -> Vec<String> {
-    env.query(
-        "SELECT p.userid FROM turns t JOIN players p ON p.id = t.player \
-         WHERE t.game = 1 AND t.kind = 'turn' ORDER BY t.seq",
-    )
-}
 
 fn mails_to_alice(env: &Env) -> usize {
     env.queued()
