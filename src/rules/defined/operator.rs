@@ -111,4 +111,20 @@ mod tests {
         assert!(club.source.contains("[club:capablanca]"), "{}", club.source);
         assert_eq!((club.definition.files, club.definition.ranks), (10, 10));
     }
+
+    #[test]
+    fn a_start_position_that_cannot_be_read_refuses_its_section() {
+        // Black, not to move, stands in check: no game starts so.
+        let text = "[checked:chess]\nstartFen = 4k3/8/8/8/8/8/8/4RK2 w - - 0 1\n\
+                    [fine:chess]\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+        let games = read_operator_file(text);
+        let names: Vec<&str> = games.games().iter().map(|g| g.name).collect();
+        assert_eq!(names, ["fine"]);
+        let refused: Vec<String> = games.refused().iter().map(|r| r.to_string()).collect();
+        assert_eq!(refused.len(), 1, "{refused:?}");
+        assert!(
+            refused[0].starts_with("[checked] ") && refused[0].contains("startFen: "),
+            "{refused:?}"
+        );
+    }
 }
