@@ -30,21 +30,7 @@ use crate::store::StoreError;
 use crate::store::games::Game;
 use crate::store::ratings::{self as stored, Change, RatingRow};
 
-/// A rating verb refused.
-#[derive(Debug, thiserror::Error)]
-pub enum RatingsError {
-    #[error("ratings --rebuild is for the operator, in the shell")]
-    OperatorOnly,
-    #[error("name a user: ratings USERID")]
-    NoUser,
-    #[error("there is no page {page}: {pages} page{s} of finished {variant} games")]
-    NoSuchPage {
-        page: u32,
-        pages: u32,
-        s: &'static str,
-        variant: String,
-    },
-}
+pub use crate::service::error::ratings::RatingsError;
 
 /// A new player's rating, deviation and volatility (Glickman's defaults).
 pub const START: (f64, f64, f64) = (1500.0, 350.0, 0.06);

@@ -6,32 +6,13 @@
 use rusqlite::Connection;
 
 use super::TournamentError;
+pub use crate::service::error::tournament::JoinRefused;
 use crate::service::error::ServiceError;
 use crate::store::invitations::{self, Answer};
 use crate::store::players::Player;
 use crate::store::tournaments::Tournament;
 use crate::tournament::Format;
 
-/// A join refused by the joiner's own settings.
-#[derive(Debug, thiserror::Error)]
-pub enum JoinRefused {
-    #[error(
-        "you refuse challenges to {variant} (your setting: challenges {variant} reject), and \
-         {name}'s games cannot be declined: send `challenges {variant} ask` first to join it"
-    )]
-    Rejects { name: String, variant: String },
-    #[error(
-        "you are in {games} {variant} games and allow {limit} (your setting: limit {variant} \
-         {limit}); {name} would give you {more} more: raise your limit to join it"
-    )]
-    OverLimit {
-        name: String,
-        variant: String,
-        games: u32,
-        limit: u32,
-        more: u32,
-    },
-}
 
 /// Refuses `player`'s entry into `t` when their settings forbid its
 /// games; `players`: how many it will have, when known.

@@ -35,46 +35,9 @@ use crate::store::{self, StoreError, ladder as ranks_store, players, signoffs};
 use crate::tournament::Format;
 use crate::tournament::ladder::{self, LadderRefusal};
 
-/// Why a ladder challenge was refused.
-#[derive(Debug, PartialEq, Eq, thiserror::Error)]
-pub enum LadderError {
-    #[error("there is no tournament called {0}")]
-    NoSuchTournament(String),
-    #[error("{name} is a {format} tournament, not a ladder: only a ladder takes challenges")]
-    NotALadder { name: String, format: Format },
-    #[error("the ladder {0} was cancelled")]
-    Cancelled(String),
-    #[error("the ladder {0} is over")]
-    Over(String),
-    #[error("the ladder {0} runs from its creation: there is nothing to start")]
-    NoStart(String),
-    #[error(transparent)]
-    Refused(#[from] LadderRefusal),
-    #[error("you play {opponent} in {game} already: finish that game first")]
-    AlreadyPlaying { opponent: String, game: GameId },
-    #[error(
-        "you play {} of {ladder} already, the most at once: finish one first",
-        ladder_games(*.games)
-    )]
-    TooManyGames { ladder: String, games: u32 },
-    #[error(
-        "{opponent} plays {} of {ladder} already, the most at once: challenge them when one ends",
-        ladder_games(*.games)
-    )]
-    OpponentBusy {
-        opponent: String,
-        ladder: String,
-        games: u32,
-    },
-}
+pub use crate::service::error::ladder::LadderError;
+use crate::service::error::ladder::ladder_games;
 
-/// `1 ladder game`, `2 ladder games`.
-fn ladder_games(n: u32) -> String {
-    match n {
-        1 => "1 ladder game".to_string(),
-        n => format!("{n} ladder games"),
-    }
-}
 
 impl From<LadderRefusal> for ServiceError {
     fn from(refusal: LadderRefusal) -> Self {

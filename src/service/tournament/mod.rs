@@ -33,64 +33,8 @@ use super::reply::Reply;
 use crate::command::TournamentAction;
 use crate::store::tournaments::{self, Tournament};
 
-/// A tournament command refused.
-#[derive(Debug, thiserror::Error)]
-pub enum TournamentError {
-    #[error("no tournament {0} (see `tournaments`)")]
-    NotFound(String),
-    #[error("there is a tournament {0} already: choose another name")]
-    NameTaken(String),
-    #[error(transparent)]
-    Format(#[from] crate::tournament::UnknownFormat),
-    #[error(
-        "{variant} is played by {seats} players: tournaments are for games of two \
-         (Orwell tournaments are not offered)"
-    )]
-    Seats { variant: String, seats: usize },
-    #[error("a tournament game is between players: --level is for a game against the computer")]
-    Level,
-    #[error("{name} is {state}: {what}")]
-    State {
-        name: String,
-        state: &'static str,
-        what: &'static str,
-    },
-    #[error("you are in {0} already")]
-    AlreadyIn(String),
-    #[error("you are not in {0}")]
-    NotIn(String),
-    #[error("you left {0}: you cannot join it again")]
-    Left(String),
-    #[error("only {organiser}, who organises {name}, may {what} it")]
-    NotOrganiser {
-        name: String,
-        organiser: String,
-        what: &'static str,
-    },
-    #[error("{name} has {players} player(s): a tournament needs at least two to start")]
-    TooFew { name: String, players: usize },
-    #[error(transparent)]
-    Refused(#[from] consent::JoinRefused),
-    #[error("{0} is full")]
-    Full(String),
-    #[error(
-        "--players={0}: a round robin or a knockout takes at most {MAX_ENTRANTS} players \
-         (its start mails every game to both players at once)"
-    )]
-    TooMany(u32),
-    #[error("--players={wanted}: {name} has {joined} players already")]
-    Wanted {
-        name: String,
-        wanted: u32,
-        joined: usize,
-    },
-}
+pub use crate::service::error::tournament::{MAX_ENTRANTS, TournamentError};
 
-/// The most players a round robin or a knockout takes: all its games (or
-/// its first round's) begin, and are mailed, by one command; 16 makes a
-/// double round robin's 240 games. A ladder starts one game at a time and
-/// has no such bound.
-pub const MAX_ENTRANTS: u32 = 16;
 
 /// Runs `tournament VERB NAME ...`.
 pub fn run(

@@ -5,6 +5,14 @@
 //! "could not look" (a busy or damaged database), which front ends report
 //! differently (exit code 1 against 2; a mail reply against a retry).
 
+pub mod bot;
+pub mod conditional;
+pub mod consent;
+pub mod ladder;
+pub mod ratings;
+pub mod social;
+pub mod tournament;
+
 use crate::command::GameId;
 use crate::rules::RulesError;
 use crate::store::StoreError;
@@ -31,7 +39,7 @@ pub enum ServiceError {
     #[error(transparent)]
     Rules(#[from] RulesError),
     #[error(transparent)]
-    Conditional(#[from] super::conditional::ConditionalError),
+    Conditional(#[from] conditional::ConditionalError),
     #[error(transparent)]
     Control(#[from] crate::clock::ControlError),
     #[error("{game} has {ply} moves, not {at}")]
@@ -132,19 +140,19 @@ pub enum ServiceError {
     Limits(#[from] crate::clock::LimitsError),
     /// A social verb (chat, message, subscribe, ...) refused.
     #[error(transparent)]
-    Social(#[from] super::social::SocialError),
+    Social(#[from] social::SocialError),
     /// A rating verb refused (`ratings --rebuild` by mail, ...).
     #[error(transparent)]
-    Ratings(#[from] super::ratings::RatingsError),
+    Ratings(#[from] ratings::RatingsError),
     /// A daily bound of an address (signups, confirmation mails) reached.
     #[error(transparent)]
     DailyBound(#[from] crate::mail::limits::DailyBound),
     /// A challenge, an invitation or an open challenge refused.
     #[error(transparent)]
-    Consent(#[from] super::consent::ConsentError),
+    Consent(#[from] consent::ConsentError),
     /// A tournament command refused.
     #[error(transparent)]
-    Tournament(#[from] super::tournament::TournamentError),
+    Tournament(#[from] tournament::TournamentError),
     /// A player holds as many of something as a quota lets them.
     #[error(transparent)]
     Quota(#[from] crate::mail::quotas::QuotaReached),
@@ -157,10 +165,10 @@ pub enum ServiceError {
     Internal(String),
     /// The computer player's part of a command refused.
     #[error(transparent)]
-    Bot(#[from] super::bot::BotRefusal),
+    Bot(#[from] bot::BotRefusal),
     /// A ladder challenge refused (issue 27).
     #[error(transparent)]
-    Ladder(#[from] super::tournament::ladder::LadderError),
+    Ladder(#[from] ladder::LadderError),
     /// Busy, damaged or unreadable database: nothing was judged.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -229,7 +237,7 @@ mod tests {
                 expected: 2,
             },
             ServiceError::Rules(RulesError::RollNeeded),
-            ServiceError::Conditional(super::super::conditional::ConditionalError::TooLong),
+            ServiceError::Conditional(super::conditional::ConditionalError::TooLong),
             ServiceError::Control(crate::clock::ControlError::Missing),
             ServiceError::NoSuchMove {
                 game,
@@ -311,8 +319,8 @@ mod tests {
                 address: "m@example.org".into(),
                 cap: 3,
             }),
-            ServiceError::Consent(super::super::consent::ConsentError::OwnSeek(3)),
-            ServiceError::Tournament(super::super::tournament::TournamentError::NotFound(
+            ServiceError::Consent(super::consent::ConsentError::OwnSeek(3)),
+            ServiceError::Tournament(super::tournament::TournamentError::NotFound(
                 "spring".into(),
             )),
             ServiceError::Quota(crate::mail::quotas::QuotaReached {
@@ -324,8 +332,8 @@ mod tests {
             }),
             ServiceError::Setup("BOSERV_DICE_SEED: not 64 hex digits".into()),
             ServiceError::Internal("oops".into()),
-            ServiceError::Bot(super::super::bot::BotRefusal::NoHints(game)),
-            ServiceError::Ladder(super::super::tournament::ladder::LadderError::Cancelled(
+            ServiceError::Bot(super::bot::BotRefusal::NoHints(game)),
+            ServiceError::Ladder(super::ladder::LadderError::Cancelled(
                 "spring".into(),
             )),
             ServiceError::Store(StoreError::Busy),
