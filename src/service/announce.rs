@@ -629,7 +629,7 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                 plan.events.push(Event::Line(format!(
                     "{player} has used up the {} of thinking time this game allows \
                      and loses on time.",
-                    thinking::days_text(*days)
+                    reply::days_text(*days)
                 )));
                 (Kind::Note, None)
             }

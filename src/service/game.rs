@@ -175,7 +175,7 @@ impl LoadedGame {
     pub fn ensure_active(&self) -> Result<(), ServiceError> {
         match self.row.status {
             Status::Active => match &self.invitation {
-                Some(invitation) => Err(super::consent::ConsentError::NotBegun {
+                Some(invitation) => Err(super::error::consent::ConsentError::NotBegun {
                     game: self.id(),
                     waiting: invitation.waiting.join(", "),
                 }

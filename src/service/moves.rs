@@ -181,7 +181,7 @@ pub(super) fn commit_turn(
                  not played",
                 game.id(),
                 player.userid,
-                thinking::days_text(days)
+                reply::days_text(days)
             ),
             view: game.current_view(),
         });

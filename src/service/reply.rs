@@ -157,7 +157,7 @@ impl GameView {
     pub fn time_line(&self) -> String {
         let total = self
             .total_days
-            .map(|d| format!(", {} of thinking time each", super::thinking::days_text(d)))
+            .map(|d| format!(", {} of thinking time each", days_text(d)))
             .unwrap_or_default();
         match &self.clock {
             Some(clock) => format!(
@@ -218,15 +218,21 @@ pub enum Reply {
     },
     /// Free text: help, history, a game record.
     Text(String),
-    /// A rating pool, ranked (`standings VARIANT`).
-    Standings(super::ratings::Standings),
-    /// A ladder's ranks and games (`tournament show NAME`).
-    Ladder(super::tournament::ladder::LadderShow),
-    /// A tournament's crosstable and games (`tournament show NAME`).
-    Tournament(super::tournament::show::TournamentView),
+    /// A table: a rating pool ranked (`standings VARIANT`), a ladder's
+    /// ranks or a tournament's crosstable (`tournament show NAME`), as the
+    /// player reads it and as the shell's `--format json` prints it. The
+    /// topic that builds it renders both, so this type names none of them.
+    Table { text: String, json: String },
 }
 
 impl Reply {
+    /// A table answer: its text, and `data` as JSON.
+    pub fn table(text: String, data: &impl Serialize) -> Result<Reply, super::ServiceError> {
+        let json = serde_json::to_string_pretty(data)
+            .map_err(|e| super::ServiceError::Internal(format!("a table as JSON: {e}")))?;
+        Ok(Reply::Table { text, json })
+    }
+
     /// The game board in this reply, if any.
     pub fn view(&self) -> Option<&GameView> {
         match self {
@@ -270,9 +276,7 @@ impl Reply {
                 text
             }
             Reply::Text(text) => text.trim_end().to_string(),
-            Reply::Standings(standings) => standings.text(),
-            Reply::Ladder(ladder) => ladder.text(),
-            Reply::Tournament(view) => view.text(),
+            Reply::Table { text, .. } => text.clone(),
         }
     }
 
@@ -280,9 +284,7 @@ impl Reply {
     /// pool's standings (a list of objects); none for other replies.
     pub fn json(&self) -> Option<serde_json::Result<String>> {
         match self {
-            Reply::Standings(standings) => Some(serde_json::to_string_pretty(&standings.rows)),
-            Reply::Ladder(ladder) => Some(serde_json::to_string_pretty(ladder)),
-            Reply::Tournament(view) => Some(serde_json::to_string_pretty(view)),
+            Reply::Table { json, .. } => Some(Ok(json.clone())),
             reply => reply.view().map(serde_json::to_string_pretty),
         }
     }
@@ -386,4 +388,9 @@ mod tests {
             "{table}"
         );
     }
+}
+
+/// `3 days`, `1 day`: a number of days as a sentence says it.
+pub fn days_text(days: u32) -> String {
+    format!("{days} day{}", if days == 1 { "" } else { "s" })
 }

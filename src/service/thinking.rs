@@ -279,10 +279,7 @@ pub fn banks(clocks: &Clocks, control: crate::clock::Control) -> Vec<TimeDelta> 
         .collect()
 }
 
-/// `1 day`, `30 days`.
-pub fn days_text(days: u32) -> String {
-    format!("{days} day{}", if days == 1 { "" } else { "s" })
-}
+pub use super::reply::days_text;
 
 /// A span as pbmserv wrote thinking time: `2 days 03:04:05`.
 pub fn span_text(span: TimeDelta) -> String {

@@ -156,7 +156,8 @@ pub fn standings(
 ) -> Result<Reply, ServiceError> {
     let found = find_variant(req.catalog, variant)?;
     let tx = store::read(conn)?;
-    Ok(Reply::Standings(pool(&tx, found, req.now)?))
+    let standings = pool(&tx, found, req.now)?;
+    Reply::table(standings.text(), &standings.rows)
 }
 
 /// The pool of `variant` at `now`: ranked, each player's open seeks named.

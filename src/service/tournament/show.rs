@@ -163,9 +163,15 @@ pub fn show(conn: &mut Connection, _req: &Request<'_>, name: &str) -> Result<Rep
     let t = find(&tx, name)?;
     match t.format {
         Format::RoundRobin | Format::DoubleRoundRobin | Format::Knockout => {
-            Ok(Reply::Tournament(view(&t, &Table::read(&tx, &t)?)))
+            {
+                let view = view(&t, &Table::read(&tx, &t)?);
+                Reply::table(view.text(), &view)
+            }
         }
-        Format::Ladder => Ok(Reply::Ladder(super::ladder::show(&tx, &t)?)),
+        Format::Ladder => {
+            let ladder = super::ladder::show(&tx, &t)?;
+            Reply::table(ladder.text(), &ladder)
+        }
     }
 }
 
