@@ -22,7 +22,7 @@ use chrono::{DateTime, SecondsFormat, TimeDelta, Utc};
 use rusqlite::params;
 
 use boserv::rules::VARIANTS;
-use boserv::service::due;
+use boserv::service::time::due;
 use boserv::store;
 
 /// The moment the benchmark runs its commands at.

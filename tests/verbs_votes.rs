@@ -505,7 +505,7 @@ fn a_takeback_undoes_the_turn_with_the_passes_that_followed_it() {
     )
     .unwrap();
     let mut game = load(&conn, id);
-    boserv::service::autopass::advance(&conn, &mut game, now()).unwrap();
+    boserv::service::play::autopass::advance(&conn, &mut game, now()).unwrap();
     let before = load(&conn, id);
     let roll = current_roll(&before).unwrap();
     let mover = before.player_at(before.position.to_move().unwrap());

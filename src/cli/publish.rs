@@ -10,7 +10,7 @@ use std::path::Path;
 use boserv::command::GameId;
 use boserv::rules::VARIANTS;
 use boserv::service::ServiceError;
-use boserv::service::publish::{self, Mark};
+use boserv::service::records::publish::{self, Mark};
 use boserv::web::data::PageKey;
 use boserv::web::{WebError, files, render};
 use chrono::{DateTime, Utc};

@@ -16,7 +16,10 @@ use chrono::{DateTime, Utc};
 use boserv::command::{Actor, Command, GameId, World, verbs};
 use boserv::mail::config::Config;
 use boserv::rules::{GameOption, RulesError, VARIANTS, Variant};
-use boserv::service::{self, ServiceError, analysis, challenge::parse_option, demo, help, record};
+use boserv::service::{
+    self, ServiceError, accounts::demo, community::challenge::parse_option, play::analysis,
+    records::help, records::record,
+};
 use boserv::store;
 
 use super::out::{errln, outln};

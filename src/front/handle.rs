@@ -38,7 +38,7 @@ use crate::mail::spool::Spooled;
 use crate::mail::steps::{self, Outcome};
 use crate::mail::token::Recipient;
 use crate::rules::VARIANTS;
-use crate::service::help::variants;
+use crate::service::records::help::variants;
 use crate::service::{Reply, accounts};
 use crate::store::{self, StoreError, games, players};
 

@@ -12,7 +12,7 @@
 //! This is the edge: it parses, stores, queues and sends, and never runs a
 //! command. Running the commands a message asks for is the front end's
 //! (`crate::front::handle`, `crate::front::drain`); deciding who is told
-//! what is the service's (`crate::service::announce`); the words are the
+//! what is the service's (`crate::service::play::announce`); the words are the
 //! letters layer's (`crate::letters`).
 
 pub mod admission;

@@ -8,13 +8,13 @@
 
 use rusqlite::Connection;
 
-use super::Request;
-use super::error::ServiceError;
-use super::game::{LoadedGame, roll_text};
-use super::reply::Reply;
 use crate::command::GameId;
 use crate::dice::{self, Seed};
 use crate::rules::{Dice, Roll};
+use crate::service::Request;
+use crate::service::error::ServiceError;
+use crate::service::game::{LoadedGame, roll_text};
+use crate::service::reply::Reply;
 use crate::store;
 use crate::store::games::Game;
 
@@ -87,7 +87,7 @@ mod tests {
         Conclusion, Ending, GameOption, Outcome, PlayError, Played, Position, RulesError, Seat,
         Variant,
     };
-    use crate::service::autopass::AUTO_PASS;
+    use crate::service::play::autopass::AUTO_PASS;
     use crate::service::testing::{at, db};
     use crate::service::{Reply, execute};
     use crate::store::turns;

@@ -8,12 +8,12 @@
 use chrono::{DateTime, SecondsFormat, Utc};
 use rusqlite::Connection;
 
-use super::error::ServiceError;
-use super::reply::GameView;
 use crate::command::GameId;
 use crate::rules::{
     Conclusion, Ending, GameOption, Outcome, Position, Roll, RulesError, Seat, Variant,
 };
+use crate::service::error::ServiceError;
+use crate::service::reply::GameView;
 use crate::store::games::{self, Game, NewState, Status};
 use crate::store::turns::{self, Entry, EntryKind};
 
@@ -175,7 +175,7 @@ impl LoadedGame {
     pub fn ensure_active(&self) -> Result<(), ServiceError> {
         match self.row.status {
             Status::Active => match &self.invitation {
-                Some(invitation) => Err(super::error::consent::ConsentError::NotBegun {
+                Some(invitation) => Err(crate::service::error::consent::ConsentError::NotBegun {
                     game: self.id(),
                     waiting: invitation.waiting.join(", "),
                 }
@@ -275,7 +275,11 @@ impl LoadedGame {
                 .to_move()
                 .filter(|_| !cancelled)
                 .zip(self.variant.dice())
-                .and_then(|(_, dice)| super::dice::roll_at(&self.row, dice, ply).ok().flatten())
+                .and_then(|(_, dice)| {
+                    crate::service::dice::roll_at(&self.row, dice, ply)
+                        .ok()
+                        .flatten()
+                })
                 .map(|roll| roll.to_vec()),
             commitment: self.row.dice_commitment.clone(),
             seed: self
@@ -396,7 +400,7 @@ impl LoadedGame {
         // (a tournament's table, round and next games change after its
         // mails, by the notice of its end: `notify`).
         if let (true, Some(outcome)) = (was_active, &outcome) {
-            super::ratings::game_ended(conn, &self.row, &outcome.points, &at)?;
+            crate::service::community::ratings::game_ended(conn, &self.row, &outcome.points, &at)?;
         }
         Ok(outcome)
     }

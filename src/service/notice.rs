@@ -1,14 +1,14 @@
 //! What happened, for the people who must be told.
 //!
 //! Every command that changes a game produces notices and hands them to
-//! [`super::notify::queue`] inside its own transaction, so a change and the
+//! [`crate::service::play::notify::queue`] inside its own transaction, so a change and the
 //! mail announcing it commit together or not at all. Notices name users and
 //! games; the mail layer reads whatever else it needs (boards, addresses)
 //! from the same transaction.
 
-use super::game::LoadedGame;
 use crate::command::GameId;
 use crate::rules::Outcome;
+use crate::service::game::LoadedGame;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
@@ -168,7 +168,7 @@ pub enum Notice {
         to_move: Option<String>,
     },
     /// Words from one user to others (`chat`, `message`, `broadcast`).
-    Words(super::social::Words),
+    Words(crate::service::community::social::Words),
 }
 
 impl Notice {

@@ -227,9 +227,12 @@ pub enum Reply {
 
 impl Reply {
     /// A table answer: its text, and `data` as JSON.
-    pub fn table(text: String, data: &impl Serialize) -> Result<Reply, super::ServiceError> {
+    pub fn table(
+        text: String,
+        data: &impl Serialize,
+    ) -> Result<Reply, crate::service::ServiceError> {
         let json = serde_json::to_string_pretty(data)
-            .map_err(|e| super::ServiceError::Internal(format!("a table as JSON: {e}")))?;
+            .map_err(|e| crate::service::ServiceError::Internal(format!("a table as JSON: {e}")))?;
         Ok(Reply::Table { text, json })
     }
 
@@ -336,7 +339,7 @@ fn games_table(lines: &[GameLine]) -> String {
     out.join("\n")
 }
 
-/// The turns the server made, one line each ([`super::autopass::lines`]).
+/// The turns the server made, one line each ([`crate::service::play::autopass::lines`]).
 fn pass_lines(passes: &[String]) -> String {
     passes.iter().map(|pass| format!("{pass}\n")).collect()
 }

@@ -3,9 +3,9 @@
 
 use chrono::{DateTime, Utc};
 
-use super::game::Catalog;
 use crate::command::{Actor, Command};
 use crate::rules::VARIANTS;
+use crate::service::game::Catalog;
 
 /// One command with everything around it.
 #[derive(Clone)]
@@ -46,4 +46,3 @@ impl<'a> Request<'a> {
         Request { by_mail, ..self }
     }
 }
-

@@ -7,9 +7,9 @@
 //! marks come from replaying the log: the rules only say whether the side
 //! to move is in check ([`Position::in_check`]); this layer writes it.
 
-use super::error::ServiceError;
-use super::game::{apply, parse_roll};
 use crate::rules::{GameOption, Position, Seat, Taken, Variant};
+use crate::service::error::ServiceError;
+use crate::service::game::{apply, parse_roll};
 use crate::store::turns::{Entry, EntryKind};
 
 /// One log entry with what the replay tells about it.
@@ -89,7 +89,7 @@ pub fn score_and_before(
 
 /// [`score_and_before`] as the letters want it, and with `to_move`, the
 /// seat to move before each entry of `log` and after the last
-/// (`log.len() + 1` of them, what [`super::thinking::clocks`] charges the
+/// (`log.len() + 1` of them, what [`crate::service::time::thinking::clocks`] charges the
 /// time to): the one replay serves both. The letters show no SAN, so none
 /// is written ([`Scored::san`] is `None`): for chess it listed every legal
 /// move of every position of the game to find a move's rivals.
@@ -334,7 +334,8 @@ pub fn move_list(scored: &[Scored], seats: usize, last: Option<usize>) -> Vec<St
             .as_deref()
             .map(|r| format!("{r}: "))
             .unwrap_or_default();
-        let auto = if s.entry.comment.as_deref() == Some(super::autopass::AUTO_PASS) {
+        let auto = if s.entry.comment.as_deref() == Some(crate::service::play::autopass::AUTO_PASS)
+        {
             " (automatic)"
         } else {
             queued_mark(s)

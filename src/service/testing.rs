@@ -9,14 +9,14 @@
 use chrono::{DateTime, TimeZone, Utc};
 use rusqlite::Connection;
 
-use super::error::ServiceError;
-use super::reply::Reply;
-use super::{Request, execute};
 use crate::command::{Actor, Command};
 use crate::rules::{
     Conclusion, Ending, GameOption, Outcome, PlayError, Played, Position, Roll, RulesError, Seat,
     Variant,
 };
+use crate::service::error::ServiceError;
+use crate::service::reply::Reply;
+use crate::service::{Request, execute};
 
 pub struct RaceToTen;
 

@@ -32,6 +32,4 @@ pub use account::{DEFAULT_USERID, NO_PASSWORD};
 pub use queue::{Summary, work};
 pub use turn::{FROM_CRON, IN_PROCESS, Played};
 
-
-
 pub use crate::service::error::bot::BotRefusal;

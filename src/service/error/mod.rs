@@ -313,8 +313,8 @@ mod tests {
             ServiceError::SubmissionStale(game),
             ServiceError::NoUserNamed,
             ServiceError::Limits(crate::clock::LimitsError::Missing { name: "nag".into() }),
-            ServiceError::Social(crate::service::social::SocialError::NoText("chat")),
-            ServiceError::Ratings(crate::service::ratings::RatingsError::OperatorOnly),
+            ServiceError::Social(super::social::SocialError::NoText("chat")),
+            ServiceError::Ratings(super::ratings::RatingsError::OperatorOnly),
             ServiceError::DailyBound(crate::mail::limits::DailyBound::Signups {
                 address: "m@example.org".into(),
                 cap: 3,
@@ -333,9 +333,7 @@ mod tests {
             ServiceError::Setup("BOSERV_DICE_SEED: not 64 hex digits".into()),
             ServiceError::Internal("oops".into()),
             ServiceError::Bot(super::bot::BotRefusal::NoHints(game)),
-            ServiceError::Ladder(super::ladder::LadderError::Cancelled(
-                "spring".into(),
-            )),
+            ServiceError::Ladder(super::ladder::LadderError::Cancelled("spring".into())),
             ServiceError::Store(StoreError::Busy),
             ServiceError::Store(StoreError::TooNew(9)),
             ServiceError::Store(StoreError::Damaged("x".into())),

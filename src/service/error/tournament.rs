@@ -2,7 +2,6 @@
 //! through [`super::ServiceError`]. They live here, under the service's
 //! error, so that the error type names no topic above it.
 
-
 /// A tournament command refused.
 #[derive(Debug, thiserror::Error)]
 pub enum TournamentError {

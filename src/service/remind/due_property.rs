@@ -13,9 +13,9 @@ use rusqlite::Connection;
 use super::remind;
 use crate::command::{Actor, Command, GameId};
 use crate::rules::GameOption;
-use crate::service::deadline::GameClock;
 use crate::service::game::LoadedGame;
 use crate::service::testing::{CATALOG, at, db};
+use crate::service::time::deadline::GameClock;
 use crate::service::{Request, execute};
 
 /// One step of a random history.
@@ -163,7 +163,7 @@ proptest! {
         let (mut conn, id, now) = history(nag, forfeit, total, &events);
         prop_assume!(status(&conn, id) == "active");
         let game = LoadedGame::load(&conn, CATALOG, id).unwrap();
-        let view = crate::service::show::view_with_deadline(&conn, &game, now).unwrap();
+        let view = crate::service::records::show::view_with_deadline(&conn, &game, now).unwrap();
         let printed = parse_printed(view.deadline.as_deref().expect("a deadline is printed"));
         // The next due moment: nothing happens before it, something at it.
         let clock = GameClock::read(&conn, &game, None, now).unwrap().unwrap();
@@ -198,6 +198,6 @@ proptest! {
 fn with_totaltime_the_printed_date_is_the_thinking_time_deadline() {
     let (conn, id, now) = history(7, 21, Some(10), &[]);
     let game = LoadedGame::load(&conn, CATALOG, id).unwrap();
-    let view = crate::service::show::view_with_deadline(&conn, &game, now).unwrap();
+    let view = crate::service::records::show::view_with_deadline(&conn, &game, now).unwrap();
     assert_eq!(view.deadline.as_deref(), Some("Sun 11 Jan 2026 00:00 UTC"));
 }

@@ -1,0 +1,114 @@
+//! `vacation on|off`: a player's clocks stand still while they are away.
+//!
+//! Only for [`ALLOWANCE_DAYS`] days of each calendar year: past that the
+//! clocks run again, vacation or not (the arithmetic is in
+//! [`crate::clock`]). Going away and coming back are mailed to everyone in
+//! the player's games being played, one letter each naming the games
+//! they share ([`away`]); while the clocks of a game's player stand still,
+//! that game's boards say so ([`vacation_notes`]).
+
+use chrono::{DateTime, TimeDelta, Utc};
+use rusqlite::Connection;
+
+use crate::clock::{ALLOWANCE_DAYS, Pauses};
+use crate::service::Request;
+use crate::service::accounts::acting_player;
+use crate::service::error::ServiceError;
+use crate::service::game::timestamp;
+use crate::service::play::announce::away;
+use crate::service::reply::Reply;
+use crate::store::{self, partners, vacations};
+
+/// `vacation on` / `vacation off`.
+pub fn vacation(conn: &mut Connection, req: &Request<'_>, on: bool) -> Result<Reply, ServiceError> {
+    let tx = store::write(conn)?;
+    let player = acting_player(&tx, req.actor)?;
+    let now = timestamp(req.now);
+    let away = vacations::open_since(&tx, player.id)?.is_some();
+    match (on, away) {
+        (true, true) => return Err(ServiceError::AlreadyOnVacation(player.userid)),
+        (false, false) => return Err(ServiceError::NotOnVacation(player.userid)),
+        (true, false) => vacations::start(&tx, player.id, &now)?,
+        (false, true) => {
+            vacations::end(&tx, player.id, &now)?;
+        }
+    }
+    let taken = vacations::of_player(&tx, player.id)?;
+    // Spent so far; a vacation starting now spends nothing yet.
+    let left = Pauses::new(&taken, req.now).allowance_left(req.now);
+    let until = (on && left > TimeDelta::zero()).then(|| {
+        let until = Pauses::new(&taken, req.now + TimeDelta::days(2 * 366)).paused_until(req.now);
+        until.unwrap_or(req.now + left)
+    });
+    // Everyone in the player's games learns it: one letter each, naming
+    // the games they share (issue 43: never one mail per game).
+    let partners = partners::in_active_games(&tx, player.id)?;
+    away::queue(&tx, &player.userid, on, until.map(date), &partners, req.now)?;
+    crate::service::time::due::settle(&tx, req.catalog, req.now)?;
+    tx.commit()?;
+    let line = match until {
+        None if on => format!(
+            "{} is on vacation, but this year's {ALLOWANCE_DAYS} days are used up: the clocks keep running",
+            player.userid
+        ),
+        Some(until) => format!(
+            "{} is on vacation: the clocks stand still for up to {} (until {})",
+            player.userid,
+            days_text(left),
+            date(until)
+        ),
+        None => format!(
+            "{} is back: {} of this year's vacation left",
+            player.userid,
+            days_text(left)
+        ),
+    };
+    Ok(Reply::Done(line))
+}
+
+/// `12 days`, `1 day`, `2.5 days` (whole hours are kept when not whole days).
+fn days_text(d: TimeDelta) -> String {
+    let hours = d.num_hours().max(0);
+    if hours % 24 == 0 {
+        let days = hours / 24;
+        format!("{days} {}", if days == 1 { "day" } else { "days" })
+    } else {
+        format!("{:.1} days", hours as f64 / 24.0)
+    }
+}
+
+/// A day as players read it: `2026-03-01`.
+pub fn date(at: DateTime<Utc>) -> String {
+    at.format("%Y-%m-%d").to_string()
+}
+
+/// One line per player of a game whose clocks stand still at `now`:
+/// `bob is on vacation: the clock stands still until 2026-03-01`; or whose
+/// vacation goes on with the allowance used up.
+pub fn vacation_notes(
+    conn: &Connection,
+    players: &[(i64, String)],
+    now: DateTime<Utc>,
+) -> Result<Vec<String>, ServiceError> {
+    let mut notes = Vec::new();
+    for (id, userid) in players {
+        if vacations::open_since(conn, *id)?.is_none() {
+            continue;
+        }
+        let taken = vacations::of_player(conn, *id)?;
+        let horizon = now + TimeDelta::days(2 * 366);
+        let line = match Pauses::new(&taken, horizon).paused_until(now) {
+            Some(until) => format!(
+                "{userid} is on vacation: the clock stands still until {}",
+                date(until)
+            ),
+            None => format!(
+                "{userid} is on vacation, but the vacation allowance is used up: the clock runs"
+            ),
+        };
+        if !notes.contains(&line) {
+            notes.push(line);
+        }
+    }
+    Ok(notes)
+}

@@ -1,0 +1,116 @@
+//! `history`: a game's turn log as players read it.
+
+use std::collections::HashMap;
+
+use rusqlite::Connection;
+
+use crate::command::GameId;
+use crate::service::Request;
+use crate::service::error::ServiceError;
+use crate::service::game::LoadedGame;
+use crate::service::play::autopass::AUTO_PASS;
+use crate::service::reply::Reply;
+use crate::service::score::{described, score};
+use crate::store::turns::{self, Entry, EntryKind};
+use crate::store::{self};
+
+/// One log entry as a line: `  5. White  alice  Qh4xf2`; a turn is
+/// written as `shown` (its text, and what it took where that is news).
+/// The userid column is as wide as the game's longest userid (at least
+/// 12), so every row's turn starts in one column.
+pub fn entry_line(game: &LoadedGame, entry: &Entry, shown: &str) -> String {
+    let width = game
+        .row
+        .players
+        .iter()
+        .map(|p| p.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(12);
+    let who = format!("{:<width$}", entry.player.clone().unwrap_or_default());
+    let seat = entry
+        .seat
+        .and_then(|s| game.variant.seats().get(s))
+        .copied()
+        .unwrap_or("");
+    match entry.kind {
+        EntryKind::Turn => {
+            let roll = entry
+                .roll
+                .as_deref()
+                .map(|r| format!("{r}: "))
+                .unwrap_or_default();
+            format!("{:>4}. {:<6} {} {roll}{shown}", entry.ply, seat, who)
+        }
+        EntryKind::Resign => format!("      {seat:<6} {who} resigns"),
+        EntryKind::Forfeit => format!("      {seat:<6} {who} forfeits"),
+        EntryKind::SignOff => format!(
+            "      {seat:<6} {who} forfeits ({})",
+            crate::rules::Ending::SignedOff
+        ),
+        EntryKind::Draw => "      draw agreed".to_string(),
+        EntryKind::Undo => format!(
+            "      takeback agreed ({}): {}",
+            entry.player.as_deref().unwrap_or_default(),
+            entry.text
+        ),
+    }
+}
+
+/// `history GAME`.
+pub fn history(
+    conn: &mut Connection,
+    req: &Request<'_>,
+    id: GameId,
+) -> Result<Reply, ServiceError> {
+    let tx = store::read(conn)?;
+    let game = LoadedGame::load(&tx, req.catalog, id)?;
+    let view = game.current_view();
+    let mut lines = vec![view.heading()];
+    // What the live turns took, from the position before each (a
+    // taken-back turn is shown as written).
+    let log = turns::log(&tx, id)?;
+    let took: HashMap<u32, String> = score(game.variant, &game.row.options, &log)?
+        .into_iter()
+        .filter(|s| !s.taken.is_empty())
+        .map(|s| {
+            let shown = described(&s.entry.text, &s.taken, |seat| game.player_at(seat));
+            (s.entry.seq, shown)
+        })
+        .collect();
+    // The whole trail: a taken-back turn stays, marked.
+    for (entry, undone) in turns::trail(&tx, id)? {
+        let shown = match undone {
+            None => took.get(&entry.seq).unwrap_or(&entry.text),
+            Some(_) => &entry.text,
+        };
+        let mut line = entry_line(&game, &entry, shown);
+        if undone.is_some() {
+            line.push_str(" (taken back)");
+        }
+        match (&entry.comment, entry.kind) {
+            // The server's own notes are not a player's words.
+            _ if entry.auto => {
+                line.push_str(" (Auto)");
+                lines.push(line);
+                let words = entry.comment.iter().flat_map(|c| c.lines());
+                lines.extend(words.map(|l| format!("        > {l}")));
+            }
+            (Some(comment), EntryKind::Turn) if comment == AUTO_PASS => {
+                line.push_str(" (automatic)");
+                lines.push(line);
+            }
+            (Some(comment), EntryKind::Forfeit) => {
+                lines.push(line);
+                lines.push(format!("        ({comment})"));
+            }
+            (Some(comment), _) => {
+                lines.push(line);
+                lines.extend(comment.lines().map(|l| format!("        > {l}")));
+            }
+            (None, _) => lines.push(line),
+        }
+    }
+    lines.push(view.status_line());
+    Ok(Reply::Text(lines.join("\n")))
+}

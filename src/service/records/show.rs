@@ -1,0 +1,84 @@
+//! `show`: a game's board now, or after its first N moves, drawn from the
+//! asker's side when they play in the game (as their mails are).
+
+use rusqlite::Connection;
+
+use crate::command::{Actor, GameId};
+use crate::rules::Seat;
+use crate::service::Request;
+use crate::service::accounts::vacation::vacation_notes;
+use crate::service::error::ServiceError;
+use crate::service::game::{LoadedGame, rebuild};
+use crate::service::reply::Reply;
+use crate::store::{self, turns};
+
+/// The game as it stands, with the vacations that stop a clock and the
+/// deadline of the player to move (as the mails print it).
+pub fn view_with_deadline(
+    conn: &Connection,
+    game: &LoadedGame,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<crate::service::GameView, ServiceError> {
+    let mut view = game.current_view();
+    view.vacations = vacation_notes(conn, &game.players_by_id(), now)?;
+    if let Some(clock) = crate::service::time::deadline::GameClock::read(conn, game, None, now)? {
+        view.deadline = Some(crate::service::time::deadline::readable(
+            clock.due().deadline,
+        ));
+        view.silence_accepts = clock.silence_accepts;
+    }
+    Ok(view)
+}
+
+/// `show GAME [--at N]`.
+pub fn show(
+    conn: &mut Connection,
+    req: &Request<'_>,
+    id: GameId,
+    at: Option<u32>,
+) -> Result<Reply, ServiceError> {
+    let tx = store::read(conn)?;
+    let game = LoadedGame::load(&tx, req.catalog, id)?;
+    let seat = asker_seat(req.actor, &game);
+    let Some(at) = at else {
+        let mut view = view_with_deadline(&tx, &game, req.now)?;
+        // The deadline as the asker reads dates (a player's own zone).
+        if let Some(clock) =
+            crate::service::time::deadline::GameClock::read(&tx, &game, None, req.now)?
+        {
+            let zone = crate::service::accounts::time_zone::of_actor(&tx, req.actor)?;
+            view.deadline = Some(zone.readable(clock.due().deadline));
+        }
+        if let Some(seat) = seat {
+            view.board = game.position.render_for(seat);
+        }
+        return Ok(Reply::Board(view));
+    };
+    if at > game.row.ply {
+        return Err(ServiceError::NoSuchMove {
+            game: id,
+            at,
+            ply: game.row.ply,
+        });
+    }
+    let log = turns::log(&tx, id)?;
+    let upto: Vec<_> = log.into_iter().filter(|e| e.ply <= at).collect();
+    let position = rebuild(game.variant, &game.row.options, &upto)?;
+    let mut view = game.view(position.as_ref(), at);
+    if let Some(seat) = seat {
+        view.board = position.render_for(seat);
+    }
+    Ok(Reply::Board(view))
+}
+
+/// The seat the asker plays in `game` (the first, if several), if any.
+pub fn asker_seat(actor: &Actor, game: &LoadedGame) -> Option<Seat> {
+    let user = match actor {
+        Actor::Trusted(user) | Actor::Claimed { user, .. } | Actor::Verified { user, .. } => user,
+        Actor::Anonymous => return None,
+    };
+    game.row
+        .players
+        .iter()
+        .position(|p| p.eq_ignore_ascii_case(user))
+}

@@ -1,0 +1,6 @@
+//! Thinking time and deadlines: each game's clocks, when its mover must
+//! move, and the index of due moments `remind` reads.
+
+pub mod deadline;
+pub mod due;
+pub mod thinking;
