@@ -16,8 +16,8 @@ use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
+use boserv::front::bot_turns as bot;
 use boserv::mail::config::Config;
-use boserv::service::bot;
 use boserv::store;
 
 use super::out::errln;

@@ -14,6 +14,7 @@ use std::time::Duration;
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 
+use boserv::front::bot_turns as bot;
 use boserv::front::handle;
 use boserv::front::mailbox::folder::Folder;
 use boserv::front::mailbox::round::{self, Round};
@@ -21,7 +22,6 @@ use boserv::front::mailbox::session::ImapFolder;
 use boserv::front::mailbox::watch::{self, Pace, Serve};
 use boserv::mail::config::Config;
 use boserv::mail::mailbox_url::MailboxUrl;
-use boserv::service::bot;
 use boserv::store;
 
 use super::Cli;

@@ -11,6 +11,7 @@ use anyhow::Context;
 use chrono::{DateTime, Utc};
 
 use boserv::front::batch;
+use boserv::front::bot_turns as bot;
 use boserv::front::{drain, handle};
 use boserv::mail::admission;
 use boserv::mail::config;
@@ -19,7 +20,6 @@ use boserv::mail::raw::RawMail;
 use boserv::mail::settings::{Settings, Storage};
 use boserv::mail::spool::{self, DrainLock, Spool};
 use boserv::mail::transport::{Transport, TransportSpec};
-use boserv::service::bot;
 use boserv::store;
 
 use super::out::{errln, outln};

@@ -300,7 +300,7 @@ pub fn run(
             // turns, and what they mailed.
             let transport = transport.as_deref().unwrap_or("sendmail");
             let mut code = mta::deliver(&conn, now, transport)?;
-            if mta::bot_turns(&mut conn, now, service::bot::FROM_CRON) {
+            if mta::bot_turns(&mut conn, now, boserv::front::bot_turns::FROM_CRON) {
                 let again = mta::deliver(&conn, now, transport)?;
                 if code == ExitCode::SUCCESS {
                     code = again;
@@ -468,7 +468,7 @@ fn run_verb(
             _ => {}
         }
         let reply = open_and_run(db, busy_ms, conn, actor, command, now)?;
-        hands_over |= service::bot::turn::may_hand_over(command);
+        hands_over |= boserv::front::bot_turns::turn::may_hand_over(command);
         if json {
             let text = reply.json().ok_or_else(|| {
                 Failure::Usage(
@@ -492,7 +492,7 @@ fn run_verb(
 /// answer to the move just made, say), once the command has committed
 /// and its answer is printed.
 fn play_bot(conn: &mut rusqlite::Connection, now: DateTime<Utc>) {
-    mta::bot_turns(conn, now, service::bot::IN_PROCESS);
+    mta::bot_turns(conn, now, boserv::front::bot_turns::IN_PROCESS);
 }
 
 /// `--format text|json`: true for JSON.
@@ -546,7 +546,7 @@ fn run_remind(db: &std::path::Path, busy_ms: u64, now: DateTime<Utc>) -> Result<
     mta::drain_left(db, &mut conn, busy_ms, busy, now)?;
     // The computer player's turns that wait are played before anyone's
     // time is judged.
-    mta::bot_turns(&mut conn, now, service::bot::FROM_CRON);
+    mta::bot_turns(&mut conn, now, boserv::front::bot_turns::FROM_CRON);
     let bar = if std::io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new(0);
         bar.set_message("games due");

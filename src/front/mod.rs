@@ -13,6 +13,7 @@
 //! [`Command`]: crate::command::Command
 
 pub mod batch;
+pub mod bot_turns;
 pub mod drain;
 pub mod handle;
 pub mod mailbox;

@@ -2,7 +2,7 @@
 //! each hour (schema step 35, `bot_queue.sql`): the rows are written by
 //! triggers in the transaction of each change to a game against it, and
 //! claimed, released, dropped or set aside here by the worker
-//! (`service::bot::queue`), each in the worker's write transaction.
+//! (`front::bot_turns::queue`), each in the worker's write transaction.
 
 use rusqlite::{Connection, OptionalExtension, params};
 

@@ -20,8 +20,8 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use super::{account, level};
 use crate::command::{Actor, Command, GameId};
+use crate::service::bot::{account, level};
 use crate::service::game::LoadedGame;
 use crate::service::{Catalog, Request, ServiceError, dice, execute};
 use crate::store;
@@ -139,9 +139,9 @@ pub fn play(
 
 #[cfg(test)]
 mod tests {
-    use super::super::NO_PASSWORD;
     use super::*;
     use crate::rules::{GameOption, VARIANTS};
+    use crate::service::bot::NO_PASSWORD;
     use crate::service::testing::{at, db, dump, signup};
 
     fn as_user(conn: &mut Connection, user: &str, command: &Command) -> Result<(), ServiceError> {
@@ -171,7 +171,7 @@ mod tests {
         conn
     }
 
-    const DEFAULT_BOT: &str = super::super::DEFAULT_USERID;
+    const DEFAULT_BOT: &str = crate::service::bot::DEFAULT_USERID;
 
     #[test]
     fn the_turn_is_chosen_alike_every_time_and_thinking_writes_nothing() {

@@ -15,7 +15,7 @@ fn handed_over() -> Connection {
     signup(&mut conn, "alice", None);
     let challenge = Command::Challenge {
         variant: "chess".into(),
-        players: vec!["alice".into(), super::super::DEFAULT_USERID.into()],
+        players: vec!["alice".into(), crate::service::bot::DEFAULT_USERID.into()],
         options: vec![GameOption {
             name: "level".into(),
             value: Some("1".into()),
@@ -164,4 +164,4 @@ fn no_time_given_starts_no_turn() {
     assert_eq!(ply(&conn), 1);
 }
 
-const FROM: Duration = super::super::FROM_CRON;
+const FROM: Duration = crate::front::bot_turns::FROM_CRON;

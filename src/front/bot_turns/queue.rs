@@ -32,10 +32,11 @@ use std::time::{Duration, Instant};
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
+use super::cpu;
 use super::turn::{Played, play, think};
-use super::{account, cpu};
 use crate::command::GameId;
 use crate::mail::config::{Config, cpu_seconds};
+use crate::service::bot::account;
 use crate::service::game::{LoadedGame, timestamp};
 use crate::service::{Catalog, ServiceError};
 use crate::store::{self, bot_queue, settings};
