@@ -494,3 +494,265 @@ fn paths_in_comments_and_strings_do_not_count() {
     let names: Vec<String> = crate_paths(&code).into_iter().collect();
     assert_eq!(names, ["clock", "command", "dice", "service", "store"]);
 }
+
+/// Inside `service/`, the topics from the top down: a topic imports only
+/// the topics after it. `remind` runs from cron over every topic; a
+/// player's account reaches their games, records and invitations; the
+/// records read the games; the community (challenges, consent, seeks,
+/// ratings, tournaments, messages) starts and ends games through play;
+/// play (a move and what answers it: the notices, letters and pages that
+/// follow) uses the computer player's account and levels and the clocks
+/// of `time`. The files at the top of `service/` are the common ground
+/// every topic reads (the request, the errors, the reply, the loaded game,
+/// notices, dice, the move list): they import no topic. `service/mod.rs`
+/// is the dispatch: it imports every topic, and nothing imports it but
+/// what it re-exports from the common ground. Test code (`#[cfg(test)]`
+/// modules and files) is left out: a test may drive the whole service.
+const SERVICE_TOPICS: &[&str] = &[
+    "remind",
+    "accounts",
+    "records",
+    "community",
+    "play",
+    "bot",
+    "time",
+    "common",
+];
+
+#[test]
+fn service_topics_import_one_way() {
+    let service = source_dir().join("service");
+    let graph = service_graph(&service);
+    let rank = |g: &str| SERVICE_TOPICS.iter().position(|t| *t == g);
+    let mut bad = Vec::new();
+    for (from, tos) in &graph {
+        for (to, file) in tos {
+            match (rank(from), rank(to)) {
+                (Some(a), Some(b)) if a < b => {}
+                _ => bad.push(format!("{from} -> {to} (src/service/{file})")),
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "imports against the service's topics:\n{}",
+        bad.join("\n")
+    );
+}
+
+/// The group of `service/`'s top-level entry `name`: a topic folder, the
+/// dispatch (`mod.rs`), or the common ground (every other file).
+fn service_group(service: &Path, name: &str) -> Option<String> {
+    if SERVICE_TOPICS.contains(&name) && service.join(name).is_dir() {
+        Some(name.to_string())
+    } else if name == "mod" {
+        Some("dispatch".to_string())
+    } else if service.join(format!("{name}.rs")).is_file() || service.join(name).join("mod.rs").is_file() {
+        Some("common".to_string())
+    } else {
+        None
+    }
+}
+
+/// The import graph of `service/`'s groups, test code left out.
+fn service_graph(service: &Path) -> Graph {
+    let files = rust_files(service);
+    let tests = test_files(&files);
+    // What `service/mod.rs` re-exports (`pub use x::Y`), and defines.
+    let root = code_only(&std::fs::read_to_string(service.join("mod.rs")).unwrap());
+    let mut exported: BTreeMap<String, String> = BTreeMap::new();
+    for line in root.lines().map(str::trim) {
+        if let Some(rest) = line.strip_prefix("pub use ") {
+            let module = first_ident(rest).unwrap_or_default();
+            let names = rest.trim_end_matches(';');
+            for name in names
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .skip(1)
+                .filter(|n| !n.is_empty())
+            {
+                exported.insert(name.to_string(), module.clone());
+            }
+        }
+    }
+    let resolve = |name: &str| -> Option<String> {
+        service_group(service, name).or_else(|| match exported.get(name) {
+            Some(module) => service_group(service, module),
+            None => Some("dispatch".to_string()),
+        })
+    };
+    let mut graph = Graph::new();
+    for file in &files {
+        if tests.contains(file) {
+            continue;
+        }
+        let rel = file.strip_prefix(service).unwrap();
+        let from = service_group(service, top_name(rel)).unwrap();
+        if from == "dispatch" {
+            continue;
+        }
+        let text = without_test_modules(&code_only(&std::fs::read_to_string(file).unwrap()));
+        // The file's module path below `service`.
+        let mut module: Vec<String> = rel
+            .with_extension("")
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        if module.last().is_some_and(|m| m == "mod") {
+            module.pop();
+        }
+        let mut targets: BTreeSet<String> = BTreeSet::new();
+        for name in names_after(&text, "crate::service::") {
+            targets.extend(resolve(&name));
+        }
+        for (ups, name) in super_paths(&text) {
+            if ups > module.len() {
+                continue;
+            }
+            let base = &module[..module.len() - ups];
+            match base.first() {
+                Some(top) => targets.extend(service_group(service, top)),
+                None => targets.extend(resolve(&name)),
+            }
+        }
+        for to in targets {
+            if to != from {
+                graph
+                    .entry(from.clone())
+                    .or_default()
+                    .entry(to)
+                    .or_insert_with(|| rel.display().to_string());
+            }
+        }
+    }
+    graph
+}
+
+/// The first name after every `prefix` (each name of a `prefix{a, b}` group).
+fn names_after(code: &str, prefix: &str) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    let mut rest = code;
+    while let Some(at) = rest.find(prefix) {
+        let before = rest[..at].chars().next_back();
+        rest = &rest[at + prefix.len()..];
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+            continue;
+        }
+        names.extend(group_or_name(rest));
+    }
+    names
+}
+
+/// The names a path continues with: `x::...` gives `x`, `{a, b::c}` gives
+/// `a` and `b`.
+fn group_or_name(tail: &str) -> Vec<String> {
+    let tail = tail.trim_start();
+    let Some(group) = tail.strip_prefix('{') else {
+        return first_ident(tail).into_iter().collect();
+    };
+    let mut depth = 0;
+    let mut item = String::new();
+    let mut items = Vec::new();
+    for c in group.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => break,
+            '}' => depth -= 1,
+            ',' if depth == 0 => items.push(std::mem::take(&mut item)),
+            _ => {}
+        }
+        if depth == 0 && c != ',' {
+            item.push(c);
+        }
+    }
+    items.push(item);
+    items.iter().filter_map(|i| first_ident(i.trim())).collect()
+}
+
+/// Every `super::super::x` path: how many levels it climbs, and the name
+/// after them.
+fn super_paths(code: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut rest = code;
+    while let Some(at) = rest.find("super::") {
+        let before = rest[..at].chars().next_back();
+        rest = &rest[at..];
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+            rest = &rest["super::".len()..];
+            continue;
+        }
+        let mut ups = 0;
+        while let Some(next) = rest.strip_prefix("super::") {
+            ups += 1;
+            rest = next;
+        }
+        for name in group_or_name(rest) {
+            out.push((ups, name));
+        }
+    }
+    out
+}
+
+/// The code before its first `#[cfg(test)]` module (test modules close
+/// their files here).
+fn without_test_modules(code: &str) -> String {
+    let mut rest = code;
+    let mut offset = 0;
+    while let Some(at) = rest.find("#[cfg(test)]") {
+        let after = rest[at + "#[cfg(test)]".len()..].trim_start();
+        if after.starts_with("mod ") && !after["mod ".len()..].trim_start().split_once(';').is_some_and(|(name, _)| !name.contains('{')) {
+            return code[..offset + at].to_string();
+        }
+        offset += at + 1;
+        rest = &rest[at + 1..];
+    }
+    code.to_string()
+}
+
+/// The files compiled only for tests: each `#[cfg(test)] mod name;` (with
+/// its `#[path]`, if any), and everything under them.
+fn test_files(files: &[PathBuf]) -> BTreeSet<PathBuf> {
+    let mut out = BTreeSet::new();
+    for file in files {
+        let text = code_only(&std::fs::read_to_string(file).unwrap());
+        let dir = file.parent().unwrap();
+        let own_dir = if file.file_name().is_some_and(|n| n == "mod.rs") {
+            dir.to_path_buf()
+        } else {
+            dir.join(file.file_stem().unwrap())
+        };
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find("#[cfg(test)]") {
+            rest = &rest[at + "#[cfg(test)]".len()..];
+            let mut decl = rest.trim_start();
+            let mut path = None;
+            if decl.starts_with("#[path") {
+                // The literal is blanked by `code_only`: read it from the source.
+                let source = std::fs::read_to_string(file).unwrap();
+                if let Some(i) = source.find("#[path = \"") {
+                    let p = &source[i + "#[path = \"".len()..];
+                    path = p.split_once('"').map(|(p, _)| dir.join(p));
+                }
+                decl = decl.split_once(']').map(|(_, d)| d.trim_start()).unwrap_or(decl);
+            }
+            let decl = decl
+                .strip_prefix("pub(crate) ")
+                .or_else(|| decl.strip_prefix("pub "))
+                .unwrap_or(decl);
+            let Some(name) = decl.strip_prefix("mod ").and_then(|d| d.split_once(';')) else {
+                continue;
+            };
+            let name = name.0.trim();
+            if name.contains('{') {
+                continue;
+            }
+            let child = path.unwrap_or_else(|| {
+                let flat = own_dir.join(format!("{name}.rs"));
+                if flat.exists() { flat } else { own_dir.join(name).join("mod.rs") }
+            });
+            let folder = child.parent().unwrap().join(child.file_stem().unwrap());
+            out.insert(child.clone());
+            out.extend(files.iter().filter(|f| f.starts_with(&folder)).cloned());
+        }
+    }
+    out
+}

@@ -45,7 +45,7 @@ fn the_opera_game_ends_in_checkmate() {
         &game,
         ["alice", "bob"],
         1,
-        boserv::service::accounts::demo::OPERA_GAME,
+        boserv::front::demo::OPERA_GAME,
     );
     assert!(last.contains("game over: 1-0 (checkmate)"), "{last}");
     let history = env.ok(None, &["history", &game]);

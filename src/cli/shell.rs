@@ -17,9 +17,10 @@ use boserv::command::{Actor, Command, GameId, World, verbs};
 use boserv::mail::config::Config;
 use boserv::rules::{GameOption, RulesError, VARIANTS, Variant};
 use boserv::service::{
-    self, ServiceError, accounts::demo, community::challenge::parse_option, play::analysis,
+    self, ServiceError, community::challenge::parse_option, play::analysis,
     records::help, records::record,
 };
+use boserv::front::demo;
 use boserv::store;
 
 use super::out::{errln, outln};

@@ -14,6 +14,7 @@
 
 pub mod batch;
 pub mod bot_turns;
+pub mod demo;
 pub mod drain;
 pub mod handle;
 pub mod mailbox;

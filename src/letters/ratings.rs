@@ -2,7 +2,7 @@
 //! each player's rating in the game type's pool, and in the game-over mail
 //! what the game changed (`bob 1500? → 1662?`). Carried as numbers in the
 //! letter; `templates/ratings.txt` writes them. The service fills them in
-//! (`service::ratings::letter`).
+//! (`service::play::announce::rating`).
 
 use serde::Serialize;
 

@@ -400,7 +400,7 @@ impl LoadedGame {
         // (a tournament's table, round and next games change after its
         // mails, by the notice of its end: `notify`).
         if let (true, Some(outcome)) = (was_active, &outcome) {
-            crate::service::community::ratings::game_ended(conn, &self.row, &outcome.points, &at)?;
+            super::rating::game_ended(conn, &self.row, &outcome.points, &at)?;
         }
         Ok(outcome)
     }

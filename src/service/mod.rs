@@ -18,6 +18,7 @@ pub mod notice;
 pub mod play;
 pub mod records;
 pub mod remind;
+pub mod rating;
 pub mod reply;
 pub mod request;
 pub mod score;

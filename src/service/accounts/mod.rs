@@ -7,7 +7,6 @@
 //! which also keeps argon2 off the shell's move path.
 
 pub mod board_show;
-pub mod demo;
 pub mod showas;
 pub mod signoff;
 pub mod time_zone;

@@ -14,6 +14,7 @@ pub mod held;
 pub mod ladder;
 pub mod later;
 pub mod nag;
+pub mod rating;
 pub mod social;
 pub mod spectators;
 pub mod vote;
@@ -154,7 +155,7 @@ pub fn queue_loaded(
                 let mut letter = row_letter(&row);
                 letter.to_move = plan.to_move.clone();
                 letter.ratings =
-                    crate::service::community::ratings::letter::for_game(conn, &row, now)?;
+                    rating::for_game(conn, &row, now)?;
                 (letter, row, None, None)
             }
             Err(ServiceError::Store(e)) => return Err(e),
@@ -862,7 +863,7 @@ fn board_letter_unreplayed(
         writing: game.variant.writing().trim_end().to_string(),
         commitment: game.row.dice_commitment.clone(),
         seed: view.seed.clone(),
-        ratings: crate::service::community::ratings::letter::for_game(conn, &game.row, now)?,
+        ratings: rating::for_game(conn, &game.row, now)?,
         tournament: crate::service::community::tournament::letters::board_line(conn, game.id())?,
         ..BoardLetter::default()
     };

@@ -422,7 +422,7 @@ pub fn standings_page(
             .map(|r| StandingLine {
                 rank: r.rank,
                 userid: r.userid.clone(),
-                rating: crate::service::community::ratings::shown(r.rating, r.rd),
+                rating: crate::service::rating::shown(r.rating, r.rd),
                 rd: r.rd.round() as u32,
                 games: r.games,
                 wins: r.wins,

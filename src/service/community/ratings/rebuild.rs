@@ -6,7 +6,8 @@
 
 use rusqlite::Connection;
 
-use super::{RatingsError, points_of, rate};
+use super::{RatingsError, points_of};
+use crate::service::rating::rate;
 use crate::service::{Reply, Request, ServiceError};
 use crate::store::ratings as stored;
 use crate::store::{self, StoreError};

@@ -2,6 +2,8 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use super::*;
+use crate::store::games::Game;
+use crate::store::ratings::{self as stored, RatingRow};
 use crate::command::{Actor, Command, DrawAction, GameId};
 use crate::service::testing::{CATALOG, at, db, signup};
 use crate::service::{Request, execute};

@@ -9,14 +9,9 @@
 //! others draw). A player's rating deviation grows as Glicko-2 prescribes
 //! for each whole [`PERIOD_DAYS`] without a rated game of the type, counted
 //! from the end of their last one. Everything is a function of the finished
-//! games in the order they ended, so [`rebuild`] gives the same values.
+//! games in the order they ended, so `community::ratings::rebuild` gives the same values.
 
-pub mod letter;
-mod rebuild;
-mod standings;
 
-pub use rebuild::{rebuild, rebuild_command};
-pub use standings::{Standing, Standings, history, player_ratings, pool, standings};
 
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
@@ -206,7 +201,7 @@ pub fn game_ended(
 
 /// One rated game: each player's rating period, written with what it
 /// changed. Shared by the live ending and [`rebuild`].
-fn rate(
+pub(crate) fn rate(
     conn: &Connection,
     id: GameId,
     variant: &str,
@@ -298,5 +293,3 @@ pub fn points_of(result: &str) -> Option<Vec<u8>> {
         .collect()
 }
 
-#[cfg(test)]
-mod tests;

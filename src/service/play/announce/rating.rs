@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use super::{PROVISIONAL_RD, current};
+use crate::service::rating::{PROVISIONAL_RD, current};
 use crate::letters::ratings::{PlayerRating, RatingsLetter};
 use crate::store::StoreError;
 use crate::store::games::{Game, Status};
