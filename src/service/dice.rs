@@ -87,7 +87,7 @@ mod tests {
         Conclusion, Ending, GameOption, Outcome, PlayError, Played, Position, RulesError, Seat,
         Variant,
     };
-    use crate::service::play::autopass::AUTO_PASS;
+    use crate::service::game::AUTO_PASS;
     use crate::service::testing::{at, db};
     use crate::service::{Reply, execute};
     use crate::store::turns;

@@ -519,3 +519,6 @@ mod tests {
         assert!(game.row.undo_votes.is_empty());
     }
 }
+
+/// The comment stored with an automatic pass (shown in `history`).
+pub const AUTO_PASS: &str = "passed automatically";

@@ -168,7 +168,7 @@ pub enum Notice {
         to_move: Option<String>,
     },
     /// Words from one user to others (`chat`, `message`, `broadcast`).
-    Words(crate::service::community::social::Words),
+    Words(Words),
 }
 
 impl Notice {
@@ -181,4 +181,29 @@ impl Notice {
             players: game.row.players.clone(),
         }
     }
+}
+
+/// The most spectators a board may have, and the most users to tell of
+/// its end; the most users watching every game of one type (each kind).
+pub const MAX_WATCHERS: usize = 20;
+
+/// Words from one user to others, as the mail layer needs them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Words {
+    /// `chat`: to the game's players and spectators other than `by`.
+    Chat {
+        game: GameId,
+        by: String,
+        players: Vec<String>,
+        spectators: Vec<String>,
+        text: String,
+    },
+    /// `message`: to the named users.
+    Message {
+        from: String,
+        to: Vec<String>,
+        text: String,
+    },
+    /// `broadcast`: to every user with a confirmed address.
+    Broadcast { from: String, text: String },
 }

@@ -35,7 +35,7 @@ use crate::rules::{Seat, VARIANTS, find_variant, game_variant};
 use crate::service::accounts::vacation::vacation_notes;
 use crate::service::dice::current_roll;
 use crate::service::game::{LoadedGame, roll_text};
-use crate::service::play::autopass::AUTO_PASS;
+use crate::service::game::AUTO_PASS;
 use crate::service::play::turn_arrival;
 use crate::service::time::deadline::{GameClock, readable};
 use crate::service::time::thinking;

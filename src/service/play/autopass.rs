@@ -15,8 +15,8 @@ use crate::service::game::{LoadedGame, Step};
 use crate::service::notice::Notice;
 use crate::store::turns::EntryKind;
 
-/// The comment stored with an automatic pass (shown in `history`).
-pub const AUTO_PASS: &str = "passed automatically";
+pub use crate::service::game::AUTO_PASS;
+
 
 /// No game of three seats needs this many passes in a row: `finish_turn`
 /// draws a game where nobody can move, so more means a rules bug.

@@ -31,7 +31,7 @@ use crate::command::{DrawAction, GameId};
 use crate::service::error::ServiceError;
 use crate::service::game::{LoadedGame, rebuild, timestamp};
 use crate::service::notice::Notice;
-use crate::service::play::autopass::AUTO_PASS;
+use crate::service::game::AUTO_PASS;
 use crate::service::reply::Reply;
 use crate::service::{Request, play::draw, play::votes};
 use crate::store::games::{self, NewState, Status};

@@ -8,7 +8,7 @@ use crate::command::GameId;
 use crate::service::Request;
 use crate::service::error::ServiceError;
 use crate::service::game::LoadedGame;
-use crate::service::play::autopass::AUTO_PASS;
+use crate::service::game::AUTO_PASS;
 use crate::service::reply::Reply;
 use crate::service::score::{described, score};
 use crate::store::turns::{self, Entry, EntryKind};

@@ -19,7 +19,7 @@ pub mod watch;
 use chrono::{DateTime, Days, Utc};
 use rusqlite::Connection;
 
-use crate::command::{Actor, GameId};
+use crate::command::Actor;
 use crate::mail::settings::Settings;
 use crate::service::time::deadline::readable;
 use crate::service::{Request, ServiceError};
@@ -31,11 +31,9 @@ pub const MAX_TEXT_BYTES: usize = 8 * 1024;
 /// The most users one `message` goes to (each gets one mail, so a letter
 /// stays within the 9 mails its commands may cause to others).
 pub const MAX_RECIPIENTS: usize = 9;
-/// The most spectators a board may have, and the most users to tell of
-/// its end; the most users watching every game of one type (each kind).
-pub const MAX_WATCHERS: usize = 20;
 
 pub use crate::service::error::social::SocialError;
+pub use crate::service::notice::{MAX_WATCHERS, Words};
 
 /// Counts `mails` more users reached by `author`'s words today (one per
 /// user mailed), inside the command's transaction; refused, changing
@@ -78,26 +76,6 @@ pub fn spend(
     Ok(())
 }
 
-/// Words from one user to others, as the mail layer needs them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Words {
-    /// `chat`: to the game's players and spectators other than `by`.
-    Chat {
-        game: GameId,
-        by: String,
-        players: Vec<String>,
-        spectators: Vec<String>,
-        text: String,
-    },
-    /// `message`: to the named users.
-    Message {
-        from: String,
-        to: Vec<String>,
-        text: String,
-    },
-    /// `broadcast`: to every user with a confirmed address.
-    Broadcast { from: String, text: String },
-}
 
 /// The text a verb passes on: its words, then the request's comment (a
 /// mail's body); refused when both are empty or it is too long.

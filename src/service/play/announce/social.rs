@@ -15,7 +15,7 @@ use crate::mail::outbox::UNDISCLOSED;
 use crate::mail::post::{Envelope, post};
 use crate::mail::settings::Settings;
 use crate::rules::VARIANTS;
-use crate::service::community::social::Words;
+use crate::service::notice::Words;
 use crate::store::{StoreError, games, players};
 
 /// A broadcast goes out in mails of at most this many addresses each.

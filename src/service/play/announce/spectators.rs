@@ -16,7 +16,7 @@ use crate::letters::{BoardLetter, Letter};
 use crate::mail::outbox::UNDISCLOSED;
 use crate::mail::post::Envelope;
 use crate::mail::settings::Settings;
-use crate::service::community::social::MAX_WATCHERS;
+use crate::service::notice::MAX_WATCHERS;
 use crate::service::game::LoadedGame;
 use crate::store::games::{self, Game};
 use crate::store::watchers::{self, Kind};
