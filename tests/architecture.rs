@@ -547,7 +547,9 @@ fn service_group(service: &Path, name: &str) -> Option<String> {
         Some(name.to_string())
     } else if name == "mod" {
         Some("dispatch".to_string())
-    } else if service.join(format!("{name}.rs")).is_file() || service.join(name).join("mod.rs").is_file() {
+    } else if service.join(format!("{name}.rs")).is_file()
+        || service.join(name).join("mod.rs").is_file()
+    {
         Some("common".to_string())
     } else {
         None
@@ -699,7 +701,12 @@ fn without_test_modules(code: &str) -> String {
     let mut offset = 0;
     while let Some(at) = rest.find("#[cfg(test)]") {
         let after = rest[at + "#[cfg(test)]".len()..].trim_start();
-        if after.starts_with("mod ") && !after["mod ".len()..].trim_start().split_once(';').is_some_and(|(name, _)| !name.contains('{')) {
+        if after.starts_with("mod ")
+            && !after["mod ".len()..]
+                .trim_start()
+                .split_once(';')
+                .is_some_and(|(name, _)| !name.contains('{'))
+        {
             return code[..offset + at].to_string();
         }
         offset += at + 1;
@@ -732,7 +739,10 @@ fn test_files(files: &[PathBuf]) -> BTreeSet<PathBuf> {
                     let p = &source[i + "#[path = \"".len()..];
                     path = p.split_once('"').map(|(p, _)| dir.join(p));
                 }
-                decl = decl.split_once(']').map(|(_, d)| d.trim_start()).unwrap_or(decl);
+                decl = decl
+                    .split_once(']')
+                    .map(|(_, d)| d.trim_start())
+                    .unwrap_or(decl);
             }
             let decl = decl
                 .strip_prefix("pub(crate) ")
@@ -747,7 +757,11 @@ fn test_files(files: &[PathBuf]) -> BTreeSet<PathBuf> {
             }
             let child = path.unwrap_or_else(|| {
                 let flat = own_dir.join(format!("{name}.rs"));
-                if flat.exists() { flat } else { own_dir.join(name).join("mod.rs") }
+                if flat.exists() {
+                    flat
+                } else {
+                    own_dir.join(name).join("mod.rs")
+                }
             });
             let folder = child.parent().unwrap().join(child.file_stem().unwrap());
             out.insert(child.clone());

@@ -41,12 +41,7 @@ fn fools_mate_ends_in_checkmate() {
 fn the_opera_game_ends_in_checkmate() {
     let env = Env::new();
     let game = new_game(&env);
-    let last = env.play(
-        &game,
-        ["alice", "bob"],
-        1,
-        boserv::front::demo::OPERA_GAME,
-    );
+    let last = env.play(&game, ["alice", "bob"], 1, boserv::front::demo::OPERA_GAME);
     assert!(last.contains("game over: 1-0 (checkmate)"), "{last}");
     let history = env.ok(None, &["history", &game]);
     assert!(

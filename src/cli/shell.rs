@@ -14,13 +14,13 @@ use anyhow::Context;
 use chrono::{DateTime, Utc};
 
 use boserv::command::{Actor, Command, GameId, World, verbs};
+use boserv::front::demo;
 use boserv::mail::config::Config;
 use boserv::rules::{GameOption, RulesError, VARIANTS, Variant};
 use boserv::service::{
-    self, ServiceError, community::challenge::parse_option, play::analysis,
-    records::help, records::record,
+    self, ServiceError, community::challenge::parse_option, play::analysis, records::help,
+    records::record,
 };
-use boserv::front::demo;
 use boserv::store;
 
 use super::out::{errln, outln};

@@ -11,8 +11,6 @@
 //! from the end of their last one. Everything is a function of the finished
 //! games in the order they ended, so `community::ratings::rebuild` gives the same values.
 
-
-
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 use serde::Serialize;
@@ -292,4 +290,3 @@ pub fn points_of(result: &str) -> Option<Vec<u8>> {
         })
         .collect()
 }
-

@@ -334,8 +334,7 @@ pub fn move_list(scored: &[Scored], seats: usize, last: Option<usize>) -> Vec<St
             .as_deref()
             .map(|r| format!("{r}: "))
             .unwrap_or_default();
-        let auto = if s.entry.comment.as_deref() == Some(crate::service::game::AUTO_PASS)
-        {
+        let auto = if s.entry.comment.as_deref() == Some(crate::service::game::AUTO_PASS) {
             " (automatic)"
         } else {
             queued_mark(s)

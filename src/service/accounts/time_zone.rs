@@ -3,16 +3,16 @@
 //! them a date ([`readable_for`]); the digest's hour is an hour of that
 //! zone ([`crate::service::remind::digest`]).
 
-use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use crate::clock::Zone;
-use crate::command::Actor;
 use crate::service::Request;
 use crate::service::accounts::acting_player;
 use crate::service::error::ServiceError;
 use crate::service::reply::Reply;
 use crate::store::{self, StoreError, digests, zones};
+
+pub use crate::service::time::zone::{of_actor, readable_for};
 
 /// Sets the acting player's zone (`Some`, a name the tz database knows),
 /// or says which they have (`None`).
@@ -47,24 +47,4 @@ pub fn set(
         ));
     }
     Ok(Reply::Done(said))
-}
-
-/// The zone of whoever runs a command: a player's own, UTC for nobody in
-/// particular (the operator's shell, a page).
-pub fn of_actor(conn: &Connection, actor: &Actor) -> Result<Zone, StoreError> {
-    match actor {
-        Actor::Anonymous => Ok(Zone::UTC),
-        Actor::Trusted(user) | Actor::Claimed { user, .. } | Actor::Verified { user, .. } => {
-            zones::of_user(conn, user)
-        }
-    }
-}
-
-/// `at` as player `userid` reads dates: in their zone, named.
-pub fn readable_for(
-    conn: &Connection,
-    userid: &str,
-    at: DateTime<Utc>,
-) -> Result<String, StoreError> {
-    Ok(zones::of_user(conn, userid)?.readable(at))
 }

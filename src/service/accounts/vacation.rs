@@ -7,7 +7,7 @@
 //! they share ([`away`]); while the clocks of a game's player stand still,
 //! that game's boards say so ([`vacation_notes`]).
 
-use chrono::{DateTime, TimeDelta, Utc};
+use chrono::TimeDelta;
 use rusqlite::Connection;
 
 use crate::clock::{ALLOWANCE_DAYS, Pauses};
@@ -18,6 +18,8 @@ use crate::service::game::timestamp;
 use crate::service::play::announce::away;
 use crate::service::reply::Reply;
 use crate::store::{self, partners, vacations};
+
+pub use crate::service::time::vacation_notes::{date, vacation_notes};
 
 /// `vacation on` / `vacation off`.
 pub fn vacation(conn: &mut Connection, req: &Request<'_>, on: bool) -> Result<Reply, ServiceError> {
@@ -75,40 +77,4 @@ fn days_text(d: TimeDelta) -> String {
     } else {
         format!("{:.1} days", hours as f64 / 24.0)
     }
-}
-
-/// A day as players read it: `2026-03-01`.
-pub fn date(at: DateTime<Utc>) -> String {
-    at.format("%Y-%m-%d").to_string()
-}
-
-/// One line per player of a game whose clocks stand still at `now`:
-/// `bob is on vacation: the clock stands still until 2026-03-01`; or whose
-/// vacation goes on with the allowance used up.
-pub fn vacation_notes(
-    conn: &Connection,
-    players: &[(i64, String)],
-    now: DateTime<Utc>,
-) -> Result<Vec<String>, ServiceError> {
-    let mut notes = Vec::new();
-    for (id, userid) in players {
-        if vacations::open_since(conn, *id)?.is_none() {
-            continue;
-        }
-        let taken = vacations::of_player(conn, *id)?;
-        let horizon = now + TimeDelta::days(2 * 366);
-        let line = match Pauses::new(&taken, horizon).paused_until(now) {
-            Some(until) => format!(
-                "{userid} is on vacation: the clock stands still until {}",
-                date(until)
-            ),
-            None => format!(
-                "{userid} is on vacation, but the vacation allowance is used up: the clock runs"
-            ),
-        };
-        if !notes.contains(&line) {
-            notes.push(line);
-        }
-    }
-    Ok(notes)
 }

@@ -19,9 +19,9 @@ use crate::clock::{
 };
 use crate::command::{Actor, GameId};
 use crate::rules::{GameOption, Position, RulesError, Variant};
-use crate::service::accounts::acting_player;
 use crate::service::error::ServiceError;
 use crate::service::game::{Catalog, LoadedGame, find_variant, timestamp};
+use crate::service::login::acting_player;
 use crate::service::notice::Notice;
 use crate::service::reply::Reply;
 use crate::service::{Request, bot, community::consent, dice, play::autopass, play::notify};

@@ -46,7 +46,7 @@ pub fn games(
     let tx = store::read(conn)?;
     let mut lines = Vec::new();
     let selection = selected(&tx, req, users, filter, variant)?;
-    let zone = crate::service::accounts::time_zone::of_actor(&tx, req.actor)?;
+    let zone = crate::service::time::zone::of_actor(&tx, req.actor)?;
     for game in selection.games {
         let view = game.current_view();
         let standing = match (&view.result, &view.to_move) {

@@ -32,13 +32,13 @@ use crate::mail::post::{Envelope, post, post_group};
 use crate::mail::settings::Settings;
 use crate::mail::token;
 use crate::rules::{Seat, VARIANTS, find_variant, game_variant};
-use crate::service::accounts::vacation::vacation_notes;
 use crate::service::dice::current_roll;
-use crate::service::game::{LoadedGame, roll_text};
 use crate::service::game::AUTO_PASS;
+use crate::service::game::{LoadedGame, roll_text};
 use crate::service::play::turn_arrival;
 use crate::service::time::deadline::{GameClock, readable};
 use crate::service::time::thinking;
+use crate::service::time::vacation_notes::vacation_notes;
 use crate::service::{Notice, ServiceError};
 use crate::store::{StoreError, games, players, turns};
 
@@ -154,8 +154,7 @@ pub fn queue_loaded(
                     .ok_or_else(|| StoreError::Damaged(format!("mail for missing {game}")))?;
                 let mut letter = row_letter(&row);
                 letter.to_move = plan.to_move.clone();
-                letter.ratings =
-                    rating::for_game(conn, &row, now)?;
+                letter.ratings = rating::for_game(conn, &row, now)?;
                 (letter, row, None, None)
             }
             Err(ServiceError::Store(e)) => return Err(e),

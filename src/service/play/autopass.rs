@@ -17,7 +17,6 @@ use crate::store::turns::EntryKind;
 
 pub use crate::service::game::AUTO_PASS;
 
-
 /// No game of three seats needs this many passes in a row: `finish_turn`
 /// draws a game where nobody can move, so more means a rules bug.
 const MAX_PASSES: usize = 1000;

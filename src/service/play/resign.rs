@@ -21,9 +21,9 @@ use rusqlite::Connection;
 
 use crate::command::GameId;
 use crate::rules::{Conclusion, Ending, Seat};
-use crate::service::accounts::acting_player;
 use crate::service::error::ServiceError;
 use crate::service::game::{LoadedGame, Step};
+use crate::service::login::acting_player;
 use crate::service::notice::Notice;
 use crate::service::reply::Reply;
 use crate::service::{Request, play::autopass, play::notify, play::turn_arrival};

@@ -29,9 +29,9 @@ use rusqlite::Connection;
 
 use crate::command::{DrawAction, GameId};
 use crate::service::error::ServiceError;
+use crate::service::game::AUTO_PASS;
 use crate::service::game::{LoadedGame, rebuild, timestamp};
 use crate::service::notice::Notice;
-use crate::service::game::AUTO_PASS;
 use crate::service::reply::Reply;
 use crate::service::{Request, play::draw, play::votes};
 use crate::store::games::{self, NewState, Status};

@@ -8,9 +8,9 @@ use rusqlite::Connection;
 
 use crate::command::GameId;
 use crate::rules::Seat;
-use crate::service::accounts::acting_player;
 use crate::service::error::ServiceError;
 use crate::service::game::LoadedGame;
+use crate::service::login::acting_player;
 use crate::service::notice::Notice;
 use crate::service::{Request, play::notify};
 use crate::store::Tx;

@@ -6,10 +6,10 @@ use rusqlite::Connection;
 use crate::command::{Actor, GameId};
 use crate::rules::Seat;
 use crate::service::Request;
-use crate::service::accounts::vacation::vacation_notes;
 use crate::service::error::ServiceError;
 use crate::service::game::{LoadedGame, rebuild};
 use crate::service::reply::Reply;
+use crate::service::time::vacation_notes::vacation_notes;
 use crate::store::{self, turns};
 
 /// The game as it stands, with the vacations that stop a clock and the
@@ -46,7 +46,7 @@ pub fn show(
         if let Some(clock) =
             crate::service::time::deadline::GameClock::read(&tx, &game, None, req.now)?
         {
-            let zone = crate::service::accounts::time_zone::of_actor(&tx, req.actor)?;
+            let zone = crate::service::time::zone::of_actor(&tx, req.actor)?;
             view.deadline = Some(zone.readable(clock.due().deadline));
         }
         if let Some(seat) = seat {

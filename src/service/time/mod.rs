@@ -4,3 +4,5 @@
 pub mod deadline;
 pub mod due;
 pub mod thinking;
+pub mod vacation_notes;
+pub mod zone;

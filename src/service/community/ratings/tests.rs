@@ -2,11 +2,11 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use super::*;
-use crate::store::games::Game;
-use crate::store::ratings::{self as stored, RatingRow};
 use crate::command::{Actor, Command, DrawAction, GameId};
 use crate::service::testing::{CATALOG, at, db, signup};
 use crate::service::{Request, execute};
+use crate::store::games::Game;
+use crate::store::ratings::{self as stored, RatingRow};
 
 /// Glicko-2 as Glickman's paper ("Example of the Glicko-2 system",
 /// 2013) writes it, steps 2 to 8, written here without skillratings so

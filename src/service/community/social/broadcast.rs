@@ -9,7 +9,7 @@ use rusqlite::Connection;
 use super::{SocialError, Words, text};
 use crate::command::Actor;
 use crate::mail::config::{Config, operator_list};
-use crate::service::accounts::acting_player;
+use crate::service::login::acting_player;
 use crate::service::notice::Notice;
 use crate::service::{Reply, Request, ServiceError, play::notify};
 use crate::store::{self, players, settings};

@@ -8,8 +8,8 @@ use rusqlite::Connection;
 
 use super::{SocialError, Words, text};
 use crate::command::GameId;
-use crate::service::accounts::acting_player;
 use crate::service::game::timestamp;
+use crate::service::login::acting_player;
 use crate::service::notice::Notice;
 use crate::service::{Reply, Request, ServiceError, play::notify};
 use crate::store::watchers::{self, Kind};

@@ -7,7 +7,7 @@
 use rusqlite::Connection;
 
 use super::{MAX_RECIPIENTS, SocialError, Words, text};
-use crate::service::accounts::acting_player;
+use crate::service::login::acting_player;
 use crate::service::notice::Notice;
 use crate::service::{Reply, Request, ServiceError, play::notify};
 use crate::store::{self, players};

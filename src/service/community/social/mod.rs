@@ -76,7 +76,6 @@ pub fn spend(
     Ok(())
 }
 
-
 /// The text a verb passes on: its words, then the request's comment (a
 /// mail's body); refused when both are empty or it is too long.
 pub fn text(req: &Request<'_>, words: &str, verb: &'static str) -> Result<String, SocialError> {

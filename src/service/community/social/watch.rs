@@ -8,8 +8,8 @@ use rusqlite::Connection;
 
 use super::{MAX_WATCHERS, SocialError};
 use crate::command::{GameId, Watch};
-use crate::service::accounts::acting_player;
 use crate::service::game::{find_variant, timestamp};
+use crate::service::login::acting_player;
 use crate::service::{Reply, Request, ServiceError};
 use crate::store::games::{Game, Status};
 use crate::store::players::{self, Player};

@@ -105,7 +105,7 @@ fn may_direct(
     if *req.actor == crate::command::Actor::Anonymous && !req.by_mail {
         return Ok(());
     }
-    let player = crate::service::accounts::acting_player(tx, req.actor)?;
+    let player = crate::service::login::acting_player(tx, req.actor)?;
     Ok(must_organise(t, &player.userid, what)?)
 }
 

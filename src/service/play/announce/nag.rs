@@ -18,8 +18,8 @@ use crate::mail::post::{Envelope, post_group};
 use crate::mail::settings::Settings;
 use crate::rules::VARIANTS;
 use crate::service::ServiceError;
-use crate::service::accounts::vacation::vacation_notes;
 use crate::service::game::LoadedGame;
+use crate::service::time::vacation_notes::vacation_notes;
 use crate::store::{StoreError, games, zones};
 
 /// What the reminder says.

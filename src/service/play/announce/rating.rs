@@ -4,8 +4,8 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use crate::service::rating::{PROVISIONAL_RD, current};
 use crate::letters::ratings::{PlayerRating, RatingsLetter};
+use crate::service::rating::{PROVISIONAL_RD, current};
 use crate::store::StoreError;
 use crate::store::games::{Game, Status};
 use crate::store::ratings::changes_of;
