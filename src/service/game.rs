@@ -522,3 +522,17 @@ mod tests {
 
 /// The comment stored with an automatic pass (shown in `history`).
 pub const AUTO_PASS: &str = "passed automatically";
+
+/// The seat the asker plays in `game` (the first, if several), if any.
+pub fn asker_seat(actor: &crate::command::Actor, game: &LoadedGame) -> Option<Seat> {
+    let user = match actor {
+        crate::command::Actor::Trusted(user)
+        | crate::command::Actor::Claimed { user, .. }
+        | crate::command::Actor::Verified { user, .. } => user,
+        crate::command::Actor::Anonymous => return None,
+    };
+    game.row
+        .players
+        .iter()
+        .position(|p| p.eq_ignore_ascii_case(user))
+}

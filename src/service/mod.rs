@@ -16,6 +16,7 @@ pub mod error;
 pub mod game;
 pub mod login;
 pub mod notice;
+pub mod pages;
 pub mod play;
 pub mod rating;
 pub mod records;
@@ -68,7 +69,7 @@ pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
             records::help::help(req.catalog, topic.as_deref(), *world)
         }
         Command::Variants => Ok(records::help::variants(req.catalog)),
-        Command::List { games } => community::games_list::list(conn, req, games),
+        Command::List { games } => records::games_list::list(conn, req, games),
         Command::Challenge {
             variant,
             players,
@@ -94,12 +95,12 @@ pub fn execute(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
             users,
             filter,
             variant,
-        } => community::games_list::games(conn, req, users, *filter, variant.as_deref()),
+        } => records::games_list::games(conn, req, users, *filter, variant.as_deref()),
         Command::ShowBoards {
             users,
             filter,
             variant,
-        } => community::games_list::show_boards(conn, req, users, *filter, variant.as_deref()),
+        } => records::games_list::show_boards(conn, req, users, *filter, variant.as_deref()),
         Command::Resign { game } => play::resign::resign(conn, req, *game),
         Command::Draw { game, action } => play::draw::draw(conn, req, *game, *action),
         Command::Undo { game, action } => play::undo::undo(conn, req, *game, *action),

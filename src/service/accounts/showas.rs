@@ -19,7 +19,7 @@ pub const MAX_SHOWN: usize = 10;
 
 /// The most games one `showas` answer names by number past those drawn
 /// (the newest): however many games the asker has had.
-pub const MAX_NAMED: usize = crate::service::community::games_list::MAX_LINES;
+pub const MAX_NAMED: usize = crate::service::records::games_list::MAX_LINES;
 
 /// `showas [BOARD...|all|active|inactive|next]`.
 pub fn showas(

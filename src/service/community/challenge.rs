@@ -18,8 +18,9 @@ use crate::clock::{
     Control, DEFAULT_FORFEIT_DAYS, DEFAULT_NAG_DAYS, Limits, take_control, thinking_days,
 };
 use crate::command::{Actor, GameId};
-use crate::rules::{GameOption, Position, RulesError, Variant};
+use crate::rules::{GameOption, Position, Variant};
 use crate::service::error::ServiceError;
+pub use crate::service::error::unknown_option;
 use crate::service::game::{Catalog, LoadedGame, find_variant, timestamp};
 use crate::service::login::acting_player;
 use crate::service::notice::Notice;
@@ -370,7 +371,7 @@ fn started(
         // Its pages are written all the same.
         let lines = crate::service::play::autopass::lines(&passes);
         let notices: Vec<Notice> = std::iter::once(challenged).chain(passes).collect();
-        crate::service::records::publish::mark(tx, &notices)?;
+        crate::service::pages::mark(tx, &notices)?;
         lines
     };
     crate::service::time::due::settle(tx, catalog, now)?;
@@ -378,18 +379,6 @@ fn started(
         passes: passed,
         view,
     })
-}
-
-/// An option the variant does not know, with the ones there are (no
-/// variant has options of its own yet: `valid` names the server's).
-pub fn unknown_option(error: RulesError, valid: &str) -> ServiceError {
-    match error {
-        RulesError::UnknownOption { variant, option } => ServiceError::BadOption {
-            name: option,
-            why: format!("not an option of {variant}; {valid}"),
-        },
-        other => other.into(),
-    }
 }
 
 /// Reads an option as written after `--opt`: `NAME` or `NAME=VALUE`.

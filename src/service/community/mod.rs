@@ -3,7 +3,6 @@
 
 pub mod challenge;
 pub mod consent;
-pub mod games_list;
 #[cfg(test)]
 mod quota_tests;
 pub mod ratings;

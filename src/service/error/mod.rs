@@ -207,6 +207,18 @@ impl From<rusqlite::Error> for ServiceError {
     }
 }
 
+/// An option the variant does not know, with the ones there are (no
+/// variant has options of its own yet: `valid` names the server's).
+pub fn unknown_option(error: RulesError, valid: &str) -> ServiceError {
+    match error {
+        RulesError::UnknownOption { variant, option } => ServiceError::BadOption {
+            name: option,
+            why: format!("not an option of {variant}; {valid}"),
+        },
+        other => other.into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

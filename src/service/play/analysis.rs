@@ -27,7 +27,7 @@ pub fn position_after(
         Some(text) => variant.from_fen(options, text),
         None => variant.start(options),
     }
-    .map_err(|e| crate::service::community::challenge::unknown_option(e, variant.option_words()))?;
+    .map_err(|e| crate::service::error::unknown_option(e, variant.option_words()))?;
     for turn in turns {
         let (roll, text) = split_roll(variant, turn)?;
         position = position.play(text, roll).map_err(|e| e.reason)?.position;

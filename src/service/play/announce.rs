@@ -17,6 +17,7 @@ pub mod nag;
 pub mod rating;
 pub mod social;
 pub mod spectators;
+pub mod tournament_line;
 pub mod vote;
 
 use chrono::{DateTime, Utc};
@@ -863,7 +864,7 @@ fn board_letter_unreplayed(
         commitment: game.row.dice_commitment.clone(),
         seed: view.seed.clone(),
         ratings: rating::for_game(conn, &game.row, now)?,
-        tournament: crate::service::community::tournament::letters::board_line(conn, game.id())?,
+        tournament: tournament_line::board_line(conn, game.id())?,
         ..BoardLetter::default()
     };
     let replay = later::Replay {

@@ -5,7 +5,7 @@
 //! decides who is told what and builds one letter per reader, which
 //! `mail::post` renders and writes as an outbox row, so a mail exists
 //! exactly when the change it reports was committed, and
-//! [`crate::service::records::publish::mark`] queues the web pages it changes.
+//! [`crate::service::pages::mark`] queues the web pages it changes.
 
 use chrono::{DateTime, Utc};
 
@@ -19,7 +19,7 @@ use crate::store::StoreError;
 /// Queues the mail for `notices` in the command's own transaction.
 pub fn queue(tx: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Result<(), StoreError> {
     // The web pages the change touches are written after commit.
-    crate::service::records::publish::mark(tx, notices)?;
+    crate::service::pages::mark(tx, notices)?;
     crate::service::play::announce::queue(tx, notices, now)?;
     tournaments_after(tx, notices, now)
 }
@@ -33,7 +33,7 @@ pub fn queue_loaded(
     loaded: &LoadedGame,
     now: DateTime<Utc>,
 ) -> Result<(), StoreError> {
-    crate::service::records::publish::mark_given(tx, notices, Some(&loaded.row))?;
+    crate::service::pages::mark_given(tx, notices, Some(&loaded.row))?;
     crate::service::play::announce::queue_loaded(tx, notices, Some(loaded), now)?;
     tournaments_after(tx, notices, now)
 }

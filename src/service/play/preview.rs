@@ -135,7 +135,7 @@ pub fn preview(
         ply += 1;
         pending.next();
     }
-    let board = match crate::service::records::show::asker_seat(req.actor, &game) {
+    let board = match crate::service::game::asker_seat(req.actor, &game) {
         Some(seat) => position.render_for(seat),
         None => position.render(),
     };

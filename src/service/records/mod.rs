@@ -2,6 +2,7 @@
 //! its board shown again, its published pages, and the help pages.
 
 pub mod audit;
+pub mod games_list;
 pub mod help;
 pub mod history;
 pub mod publish;

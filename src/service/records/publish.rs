@@ -14,7 +14,6 @@ use rusqlite::Connection;
 use crate::command::GameId;
 use crate::service::error::ServiceError;
 use crate::service::game::{Catalog, LoadedGame, apply, parse_roll};
-use crate::service::notice::Notice;
 use crate::service::records::record::record_text;
 use crate::service::score::score;
 use crate::store::games::{self, Game, Status, Which};
@@ -27,134 +26,9 @@ use crate::web::data::{
     TournamentLine, TournamentPage,
 };
 
-mod held;
-
-pub use held::Held;
-
-/// Queues a page to be written after commit (once, however often marked;
-/// held to the end of the batch while a [`Held`] is open on this thread).
-pub fn queue(conn: &Connection, page: &PageKey) -> Result<(), StoreError> {
-    if held::hold(|| page.key()) {
-        return Ok(());
-    }
-    write_mark(conn, &page.key())
-}
-
-/// The pages marked to be written, by key in order (the tests').
 #[cfg(test)]
-pub(crate) fn marked_pages(conn: &Connection) -> Vec<String> {
-    conn.prepare("SELECT page FROM publish ORDER BY page")
-        .unwrap()
-        .query_map([], |r| r.get(0))
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap()
-}
-
-/// Marks the page with this key in `conn`'s transaction. A mark already
-/// there is replaced (the table has no trigger and no foreign key, and is
-/// read in page order): an upsert cost every move 13 K instructions more
-/// to prepare.
-fn write_mark(conn: &Connection, key: &str) -> Result<(), StoreError> {
-    crate::store::exec(
-        conn,
-        "INSERT OR REPLACE INTO publish (page, marked) VALUES (?1, random())",
-        [key],
-    )?;
-    Ok(())
-}
-
-/// Marks the pages `notices` change: each game's, its players', the index.
-pub fn mark(conn: &Connection, notices: &[Notice]) -> Result<(), StoreError> {
-    mark_given(conn, notices, None)
-}
-
-/// [`mark`], given a game's row as it stands (not read again).
-pub fn mark_given(
-    conn: &Connection,
-    notices: &[Notice],
-    given: Option<&Game>,
-) -> Result<(), StoreError> {
-    let mut pages: Vec<PageKey> = Vec::new();
-    for notice in notices {
-        if let Notice::SignedUp { user, .. } = notice {
-            pages.push(PageKey::Player(user.clone()));
-            pages.push(PageKey::Index);
-        }
-        let Some(game) = changed_game(notice) else {
-            continue;
-        };
-        if pages.contains(&PageKey::Game(game.0)) {
-            continue;
-        }
-        pages.push(PageKey::Game(game.0));
-        pages.push(PageKey::Index);
-        // A tournament's table and games list change with its games.
-        if let Some((tournament, _, _)) = tournaments::of_game(conn, game)?
-            && let Some(t) = tournaments::by_id(conn, tournament)?
-        {
-            pages.push(PageKey::Tournament(t.name));
-        }
-        let found;
-        let row = match given.filter(|row| row.id == game) {
-            Some(row) => Some(row),
-            None => {
-                found = games::find(conn, game)?;
-                found.as_ref()
-            }
-        };
-        if let Some(row) = row {
-            // A game's end moves its type's ratings.
-            if row.status == Status::Over {
-                pages.push(PageKey::Standings(row.variant.clone()));
-            }
-            pages.extend(row.players.iter().cloned().map(PageKey::Player));
-        }
-    }
-    pages.sort();
-    pages.dedup();
-    for page in &pages {
-        queue(conn, page)?;
-    }
-    Ok(())
-}
-
-/// Marks the pages a tournament's own change touches (created, joined,
-/// left, started, cancelled): its page and the index that lists it.
-pub fn tournament_changed(conn: &Connection, name: &str) -> Result<(), StoreError> {
-    queue(conn, &PageKey::Tournament(name.to_string()))?;
-    queue(conn, &PageKey::Index)
-}
-
-/// The game whose public page a notice changes (reminders, words and
-/// what a player alone learns change none).
-fn changed_game(notice: &Notice) -> Option<GameId> {
-    match notice {
-        Notice::Challenged { game, .. }
-        | Notice::Moved { game, .. }
-        | Notice::AutoPlayed { game, .. }
-        | Notice::SignedOff { game, .. }
-        | Notice::DrawOffered { game, .. }
-        | Notice::DrawDeclined { game, .. }
-        | Notice::TakebackProposed { game, .. }
-        | Notice::TakebackDeclined { game, .. }
-        | Notice::TakenBack { game, .. }
-        | Notice::OutOfTime { game, .. }
-        | Notice::Declined { game, .. }
-        | Notice::Resigned { game, .. }
-        | Notice::GameOver { game, .. }
-        | Notice::Forfeited { game, .. }
-        | Notice::ClockRanOut { game, .. } => Some(*game),
-        Notice::SignedUp { .. }
-        | Notice::ConfirmAddress { .. }
-        | Notice::QueueDropped { .. }
-        | Notice::ConditionalsDropped { .. }
-        | Notice::Said { .. }
-        | Notice::Reminder { .. }
-        | Notice::DrawReminder { .. }
-        | Notice::Words(_) => None,
-    }
-}
+pub(crate) use crate::service::pages::marked_pages;
+pub use crate::service::pages::{Held, mark, mark_given, queue, tournament_changed};
 
 /// Every page the site has: for `boserv publish`.
 pub fn every_page(conn: &Connection, catalog: Catalog<'_>) -> Result<Vec<PageKey>, StoreError> {

@@ -3,10 +3,10 @@
 
 use rusqlite::Connection;
 
-use crate::command::{Actor, GameId};
-use crate::rules::Seat;
+use crate::command::GameId;
 use crate::service::Request;
 use crate::service::error::ServiceError;
+pub use crate::service::game::asker_seat;
 use crate::service::game::{LoadedGame, rebuild};
 use crate::service::reply::Reply;
 use crate::service::time::vacation_notes::vacation_notes;
@@ -69,16 +69,4 @@ pub fn show(
         view.board = position.render_for(seat);
     }
     Ok(Reply::Board(view))
-}
-
-/// The seat the asker plays in `game` (the first, if several), if any.
-pub fn asker_seat(actor: &Actor, game: &LoadedGame) -> Option<Seat> {
-    let user = match actor {
-        Actor::Trusted(user) | Actor::Claimed { user, .. } | Actor::Verified { user, .. } => user,
-        Actor::Anonymous => return None,
-    };
-    game.row
-        .players
-        .iter()
-        .position(|p| p.eq_ignore_ascii_case(user))
 }

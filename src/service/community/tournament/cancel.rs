@@ -63,7 +63,7 @@ pub fn call_off(
     tournaments::end(tx, t.id, State::Cancelled, None, &now)?;
     let table = Table::read(tx, t)?;
     letters::news(tx, t, &table, News::Cancelled, req.now)?;
-    crate::service::records::publish::tournament_changed(tx, &t.name)?;
+    crate::service::pages::tournament_changed(tx, &t.name)?;
     due::settle(tx, req.catalog, req.now)?;
     Ok(cancelled)
 }

@@ -87,7 +87,7 @@ pub fn create(
             now: &timestamp(req.now),
         },
     )?;
-    crate::service::records::publish::tournament_changed(&tx, name)?;
+    crate::service::pages::tournament_changed(&tx, name)?;
     if format == Format::Ladder {
         // A ladder runs from its creation: no start, players join any time.
         tournaments::start(&tx, id, &timestamp(req.now))?;

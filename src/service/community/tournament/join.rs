@@ -54,7 +54,7 @@ pub fn join(conn: &mut Connection, req: &Request<'_>, name: &str) -> Result<Repl
         }
         Format::Ladder => super::ladder::join(&tx, &t, &player.userid, entrants.len())?,
     };
-    crate::service::records::publish::tournament_changed(&tx, &t.name)?;
+    crate::service::pages::tournament_changed(&tx, &t.name)?;
     crate::service::time::due::settle(&tx, req.catalog, req.now)?;
     tx.commit()?;
     Ok(Reply::Done(text))

@@ -61,7 +61,7 @@ pub fn leave(conn: &mut Connection, req: &Request<'_>, name: &str) -> Result<Rep
             .into());
         }
     };
-    crate::service::records::publish::tournament_changed(&tx, &t.name)?;
+    crate::service::pages::tournament_changed(&tx, &t.name)?;
     due::settle(&tx, req.catalog, req.now)?;
     tx.commit()?;
     Ok(Reply::Done(text))
@@ -77,7 +77,7 @@ pub fn sign_off(
 ) -> Result<Vec<GameId>, ServiceError> {
     for t in tournaments::open_for(conn, &player.userid)? {
         tournaments::remove_entrant(conn, t.id, &player.userid)?;
-        crate::service::records::publish::tournament_changed(conn, &t.name)?;
+        crate::service::pages::tournament_changed(conn, &t.name)?;
     }
     let mut lost = Vec::new();
     for t in tournaments::running_for(conn, &player.userid)? {
@@ -96,7 +96,7 @@ fn forfeit(
     now: DateTime<Utc>,
 ) -> Result<Vec<GameId>, ServiceError> {
     tournaments::set_left(conn, t.id, &player.userid, &timestamp(now))?;
-    crate::service::records::publish::tournament_changed(conn, &t.name)?;
+    crate::service::pages::tournament_changed(conn, &t.name)?;
     if t.format == crate::tournament::Format::Ladder {
         super::ladder::left(conn, t, &player.userid)?;
     }

@@ -13,8 +13,9 @@ use crate::letters::tournament::{GameLine, TableLine, TournamentLetter, YourGame
 use crate::mail::digest_token;
 use crate::mail::post::{self, Envelope};
 use crate::mail::settings::Settings;
+pub use crate::service::play::announce::tournament_line::board_line;
 use crate::store::games::Status;
-use crate::store::tournaments::{self, Kind, Tournament};
+use crate::store::tournaments::{Kind, Tournament};
 use crate::store::{StoreError, players};
 use crate::tournament::crosstable::{points, quarters};
 
@@ -214,22 +215,4 @@ pub fn news(
         post::post(conn, &settings.templates, envelope, letter, now)?;
     }
     Ok(())
-}
-
-/// The line a board mail of a tournament game adds: `Tournament spring
-/// (round-robin), round 2.` (a knockout's decider says so); none for a
-/// game of no tournament.
-pub fn board_line(conn: &Connection, game: GameId) -> Result<Option<String>, StoreError> {
-    let Some((id, round, kind)) = tournaments::of_game(conn, game)? else {
-        return Ok(None);
-    };
-    let Some(t) = tournaments::by_id(conn, id)? else {
-        return Ok(None);
-    };
-    let at = match kind {
-        Kind::Pairing => format!("round {round}"),
-        Kind::Decider => format!("round {round}, the match's decider"),
-        Kind::Ladder => "a ladder game".to_string(),
-    };
-    Ok(Some(format!("Tournament {} ({}), {at}.", t.name, t.format)))
 }

@@ -66,7 +66,7 @@ pub fn start(conn: &Connection, req: &Request<'_>, t: &Tournament) -> Result<Str
     };
     let seeded = seed(conn, t)?;
     tournaments::start(conn, t.id, &timestamp(req.now))?;
-    crate::service::records::publish::tournament_changed(conn, &t.name)?;
+    crate::service::pages::tournament_changed(conn, &t.name)?;
     // One letter to each player names all their games; no game's board
     // is mailed now (each follows when a move is made in it).
     let mut games = Vec::new();
