@@ -536,3 +536,12 @@ pub fn asker_seat(actor: &crate::command::Actor, game: &LoadedGame) -> Option<Se
         .iter()
         .position(|p| p.eq_ignore_ascii_case(user))
 }
+
+/// The votes once `mine` agree: those `standing`, `mine`, and every seat
+/// that has left the game, in seat order.
+pub fn agreeing(game: &LoadedGame, standing: &[Seat], mine: &[Seat]) -> Vec<Seat> {
+    let left = (0..game.row.players.len()).filter(|&s| game.position.has_left(s));
+    let votes: std::collections::BTreeSet<Seat> =
+        standing.iter().chain(mine).copied().chain(left).collect();
+    votes.into_iter().collect()
+}

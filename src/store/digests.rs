@@ -264,3 +264,13 @@ mod tests {
         assert_eq!(days_due(&conn, "2026-03-30T05:00:00Z"), ["2026-03-30"]);
     }
 }
+
+/// True when one of `players` (row ids) takes the digest.
+pub fn any_takes_digest(conn: &Connection, players: &[i64]) -> Result<bool, StoreError> {
+    for &player in players {
+        if hour_of(conn, player)?.is_some() {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}

@@ -9,6 +9,7 @@ pub mod conditional;
 pub mod draw;
 pub mod moves;
 pub mod notify;
+pub mod out_of_time;
 pub mod preview;
 pub mod queue;
 pub mod resign;

@@ -166,13 +166,18 @@ pub(in crate::service) fn commit_turn(
     // and it is not played.
     if let Some(clock) = thinking::out_of_time(&tx, &game, now)? {
         let days = game.row.total_days.unwrap_or_default();
-        let (action, notices) =
-            crate::service::remind::time_up(&tx, &mut game, &clock, Limit::ThinkingTime, now)?;
+        let (action, notices) = crate::service::play::out_of_time::time_up(
+            &tx,
+            &mut game,
+            &clock,
+            Limit::ThinkingTime,
+            now,
+        )?;
         notify::queue(&tx, &notices, now)?;
         crate::service::time::due::settle_with(&tx, req.catalog, now, &game)?;
         tx.commit()?;
         let what = match action {
-            crate::service::remind::Action::Drawn => {
+            crate::service::play::out_of_time::Action::Drawn => {
                 "so the draw offer they left unanswered is accepted"
             }
             _ => "and loses on time",
@@ -191,12 +196,12 @@ pub(in crate::service) fn commit_turn(
     // A turn after the bank of the game's time control ran out: the same.
     if let Some(clock) = crate::service::time::deadline::out_of_bank(&tx, &game, now)? {
         let (action, notices) =
-            crate::service::remind::time_up(&tx, &mut game, &clock, Limit::Bank, now)?;
+            crate::service::play::out_of_time::time_up(&tx, &mut game, &clock, Limit::Bank, now)?;
         notify::queue(&tx, &notices, now)?;
         crate::service::time::due::settle_with(&tx, req.catalog, now, &game)?;
         tx.commit()?;
         let what = match action {
-            crate::service::remind::Action::Drawn => {
+            crate::service::play::out_of_time::Action::Drawn => {
                 "so the draw offer they left unanswered is accepted"
             }
             _ => "and loses on time",

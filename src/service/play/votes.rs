@@ -2,14 +2,13 @@
 //! vote on, where the proposer and every seat that has left the game count
 //! as agreeing and the others must accept.
 
-use std::collections::BTreeSet;
-
 use rusqlite::Connection;
 
 use crate::command::GameId;
 use crate::rules::Seat;
 use crate::service::error::ServiceError;
 use crate::service::game::LoadedGame;
+pub use crate::service::game::agreeing;
 use crate::service::login::acting_player;
 use crate::service::notice::Notice;
 use crate::service::{Request, play::notify};
@@ -45,14 +44,6 @@ pub fn voter_seats(
         });
     }
     Ok(mine)
-}
-
-/// The votes once `mine` agree: those `standing`, `mine`, and every seat
-/// that has left the game, in seat order.
-pub fn agreeing(game: &LoadedGame, standing: &[Seat], mine: &[Seat]) -> Vec<Seat> {
-    let left = (0..game.row.players.len()).filter(|&s| game.position.has_left(s));
-    let votes: BTreeSet<Seat> = standing.iter().chain(mine).copied().chain(left).collect();
-    votes.into_iter().collect()
 }
 
 /// Who must still answer, with `votes` in.

@@ -104,16 +104,6 @@ pub fn send_due(
     Ok(sent)
 }
 
-/// True when one of `players` (row ids) takes the digest.
-pub fn any_takes_digest(conn: &Connection, players: &[i64]) -> Result<bool, StoreError> {
-    for &player in players {
-        if digests::hour_of(conn, player)?.is_some() {
-            return Ok(true);
-        }
-    }
-    Ok(false)
-}
-
 #[cfg(debug_assertions)]
 fn crash_at(point: &str) {
     if std::env::var(CRASH).is_ok_and(|p| p == point) {

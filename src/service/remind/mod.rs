@@ -39,18 +39,19 @@ use rusqlite::Connection;
 
 use crate::clock::Pauses;
 use crate::clock::due::Offer;
-use crate::clock::due::{self, Limit};
+use crate::clock::due::{self};
 use crate::command::GameId;
 use crate::mail::ahead::RenderAhead;
 use crate::mail::settings::Settings;
-use crate::rules::Conclusion;
 use crate::service::error::ServiceError;
-use crate::service::game::{Catalog, LoadedGame, Step, timestamp};
+use crate::service::game::{Catalog, LoadedGame, timestamp};
 use crate::service::notice::Notice;
+pub use crate::service::play::out_of_time::Action;
+use crate::service::play::out_of_time::time_up;
 use crate::service::time::deadline::{GameClock, projected_pauses};
-use crate::service::{play::notify, play::turn_arrival, play::votes, time::thinking};
+use crate::service::{play::notify, play::votes};
 use crate::store::reminders::{self, ClockRow};
-use crate::store::{self, Tx, draw_offers, games, turns::EntryKind, vacations};
+use crate::store::{self, Tx, draw_offers, games, vacations};
 use ahead::{Known, ReadAhead};
 
 /// Games acted on per write transaction: short enough that a mail command
@@ -229,16 +230,6 @@ fn run(
     drop(long_run);
     store::wal::fold(conn)?;
     Ok(summary)
-}
-
-/// What was done to one game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    Nothing,
-    Reminded,
-    VotersReminded,
-    Forfeited,
-    Drawn,
 }
 
 /// A game as `remind` left it (`None`: not loaded, no longer active),
@@ -568,99 +559,6 @@ impl Carried {
         let _ = (tx, game, now);
         clock
     }
-}
-
-/// The player to move of `game` is out of time (`limit`, read on `clock`):
-/// when their silence accepts a standing draw offer (they have not agreed,
-/// everyone else has) the game is drawn by agreement; otherwise they lose
-/// on time, whether or not they offered a draw themselves. Returns what was
-/// done and the notices, for the caller's transaction. `remind` and a move
-/// that comes too late both end here.
-pub(in crate::service) fn time_up(
-    tx: &Connection,
-    game: &mut LoadedGame,
-    clock: &GameClock,
-    limit: Limit,
-    now: DateTime<Utc>,
-) -> Result<(Action, Vec<Notice>), ServiceError> {
-    let seat = clock.seat;
-    let player = game.player_at(seat);
-    if clock.silence_accepts {
-        let comment = format!(
-            "{player} neither moved nor answered the draw offer by the deadline: \
-             the silence accepts it"
-        );
-        let position = game.position.conclude(&Conclusion::DrawAgreed)?;
-        let step = Step {
-            kind: EntryKind::Draw,
-            seat: None,
-            player_id: None,
-            text: "draw agreed",
-            roll: None,
-            comment: Some(&comment),
-            draw_votes: &[],
-        };
-        let mut notices = Vec::new();
-        if let Some(outcome) = game.record(tx, step, position, now)? {
-            notices.push(Notice::game_over(game, outcome));
-        }
-        return Ok((Action::Drawn, notices));
-    }
-    if limit == Limit::ThinkingTime {
-        let days = game.row.total_days.unwrap_or_default();
-        let notices = thinking::lose_thinking_time(tx, game, seat, days, now)?;
-        return Ok((Action::Forfeited, notices));
-    }
-    let days = clock.pauses.running_between(clock.started, now).num_days();
-    let id = game.id();
-    // A resignation waiting for its player's turn goes first: who gave up
-    // does not win by the silence of the player to move.
-    let resigned = turn_arrival::resign_waiting(tx, game, now)?;
-    if game.row.status != games::Status::Active {
-        turn_arrival::forget(tx, id)?;
-        return Ok((Action::Nothing, resigned));
-    }
-    let control =
-        crate::service::time::deadline::control_of(game)?.filter(|_| limit == Limit::Bank);
-    let comment = match control {
-        Some(c) => format!("{player}'s clock ({}) has run out", c.describe()),
-        None => format!("{player} has not moved in {days} days"),
-    };
-    let position = game.position.conclude(&Conclusion::Forfeit(seat))?;
-    let step = Step {
-        kind: EntryKind::Forfeit,
-        seat: Some(seat),
-        player_id: Some(clock.player_id),
-        text: "forfeits on time",
-        roll: None,
-        comment: Some(&comment),
-        draw_votes: &[],
-    };
-    let outcome = game.record(tx, step, position, now)?;
-    // In a game of three the seat is out: its turns pass from now on (in
-    // dice games the server records those passes with their rolls).
-    let passes = turn_arrival::advance(tx, game, now)?;
-    let mut notices = resigned;
-    let to_move = game.to_move_in(game.position.as_ref());
-    notices.push(match control {
-        Some(c) => Notice::ClockRanOut {
-            game: id,
-            player,
-            control: c.describe(),
-            to_move,
-        },
-        None => Notice::Forfeited {
-            game: id,
-            player,
-            days,
-            to_move,
-        },
-    });
-    if let Some(outcome) = outcome {
-        notices.push(Notice::game_over(game, outcome));
-    }
-    notices.extend(passes);
-    Ok((Action::Forfeited, notices))
 }
 
 mod ahead;

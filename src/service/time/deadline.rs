@@ -12,7 +12,7 @@ use crate::clock::{Control, Due, Limits, Pauses};
 use crate::rules::Seat;
 use crate::service::error::ServiceError;
 use crate::service::game::LoadedGame;
-use crate::service::{play::votes, time::thinking};
+use crate::service::time::thinking;
 use crate::store::reminders::{self, ClockRow};
 use crate::store::{StoreError, draw_offers, vacations};
 
@@ -169,7 +169,7 @@ impl GameClock {
         let mine = game.seats_of(player_id);
         let silence_accepts = !votes.is_empty()
             && !mine.iter().all(|s| votes.contains(s))
-            && votes::agreeing(game, votes, &mine).len() == game.row.players.len();
+            && crate::service::game::agreeing(game, votes, &mine).len() == game.row.players.len();
         Ok(Some(GameClock {
             row,
             seat,

@@ -17,10 +17,9 @@ use chrono::{DateTime, TimeDelta, Utc};
 use rusqlite::Connection;
 
 use crate::clock::Pauses;
-use crate::rules::{Conclusion, Position, Seat};
+use crate::rules::{Position, Seat};
 use crate::service::error::ServiceError;
-use crate::service::game::{LoadedGame, Step, apply, parse_roll};
-use crate::service::notice::Notice;
+use crate::service::game::{LoadedGame, apply, parse_roll};
 use crate::service::time::deadline::GameClock;
 use crate::store::games::Status;
 use crate::store::turns::{self, EntryKind};
@@ -221,47 +220,6 @@ fn movers_along(
     }
     movers.push(position.to_move());
     Ok(movers)
-}
-
-/// `seat` has used up the `days` of thinking time of `game`: it loses on
-/// time (in a game of three the others play on; the passes the server then
-/// records follow). Returns the notices, for the caller's transaction.
-pub fn lose_thinking_time(
-    conn: &Connection,
-    game: &mut LoadedGame,
-    seat: Seat,
-    days: u32,
-    now: DateTime<Utc>,
-) -> Result<Vec<Notice>, ServiceError> {
-    let player = game.player_at(seat);
-    let comment = format!(
-        "{player} has used up the {} of thinking time",
-        days_text(days)
-    );
-    let position = game.position.conclude(&Conclusion::Forfeit(seat))?;
-    let step = Step {
-        kind: EntryKind::Forfeit,
-        seat: Some(seat),
-        player_id: game.row.player_ids.get(seat).copied(),
-        text: "forfeits on time",
-        roll: None,
-        comment: Some(&comment),
-        draw_votes: &[],
-    };
-    let outcome = game.record(conn, step, position, now)?;
-    // The turn passes on: forced passes, queued turns (as after a forfeit).
-    let passes = crate::service::play::turn_arrival::advance(conn, game, now)?;
-    let mut notices = vec![Notice::OutOfTime {
-        game: game.id(),
-        player,
-        days,
-        to_move: game.to_move_in(game.position.as_ref()),
-    }];
-    if let Some(outcome) = outcome {
-        notices.push(Notice::game_over(game, outcome));
-    }
-    notices.extend(passes);
-    Ok(notices)
 }
 
 /// What is left in each seat's bank of the time control `control`, at the

@@ -62,7 +62,7 @@ pub fn chat(
     super::spend(&tx, &author, reached, "chat", req.now)?;
     let told = told(&to_players, to_spectators.len());
     // A player who takes the daily digest reads it there too.
-    if crate::service::remind::digest::any_takes_digest(&tx, &row.player_ids)? {
+    if store::digests::any_takes_digest(&tx, &row.player_ids)? {
         store::digests::add_chat(&tx, game, &author.userid, &text, &timestamp(req.now))?;
     }
     let words = Words::Chat {
