@@ -770,3 +770,24 @@ fn test_files(files: &[PathBuf]) -> BTreeSet<PathBuf> {
     }
     out
 }
+
+#[test]
+fn service_paths_climb_and_tests_are_left_out() {
+    let code = code_only(
+        "use super::super::play::moves;\nuse super::{game, error::ServiceError};\n\
+         fn f() { crate::service::time::due::x(); }\n\
+         #[cfg(test)]\nmod tests {\n    use crate::service::remind;\n}\n",
+    );
+    let kept = without_test_modules(&code);
+    assert!(!kept.contains("remind"));
+    assert_eq!(
+        super_paths(&kept),
+        [
+            (2, "play".to_string()),
+            (1, "game".to_string()),
+            (1, "error".to_string())
+        ]
+    );
+    let names: Vec<String> = names_after(&kept, "crate::service::").into_iter().collect();
+    assert_eq!(names, ["time"]);
+}

@@ -241,6 +241,7 @@ mod tests {
             comment: None,
             catalog: CATALOG,
             by_mail: false,
+            game_ended: crate::service::GAME_ENDED,
         };
         execute(conn, &request).unwrap()
     }

@@ -36,6 +36,29 @@ pub use reply::{GameLine, GameView, Reply};
 pub use request::Request;
 
 use crate::command::{Actor, Command};
+use crate::rules::VARIANTS;
+
+/// What follows a game's end beyond its own letters and pages: its
+/// tournament's round closed, its crosstable mailed, its next games begun.
+/// Wired here, at the dispatch, into every [`Request`] (and named by
+/// `remind` and the community's own calls), so that `play::notify`, which
+/// calls it, names no topic above it.
+pub const GAME_ENDED: request::GameEnded = community::tournament::result::game_ended;
+
+impl<'a> Request<'a> {
+    /// A request against the server's games, without a comment.
+    pub fn new(actor: &'a Actor, command: &'a Command, now: DateTime<Utc>) -> Self {
+        Request {
+            actor,
+            command,
+            now,
+            comment: None,
+            catalog: &VARIANTS,
+            by_mail: false,
+            game_ended: GAME_ENDED,
+        }
+    }
+}
 
 /// Runs `command` for `actor` at `now`.
 pub fn run(

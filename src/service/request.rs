@@ -1,10 +1,14 @@
 //! A command as the service receives it: who acts, what, when, with which
-//! comment and games. Every topic reads it; it names none of them.
+//! comment and games. Every topic reads it; it names none of them (a
+//! request is made by the dispatch, `Request::new` in `service/mod.rs`,
+//! which wires in what follows a game's end).
 
 use chrono::{DateTime, Utc};
 
-use crate::command::{Actor, Command};
-use crate::rules::VARIANTS;
+use rusqlite::Connection;
+
+use crate::command::{Actor, Command, GameId};
+use crate::service::error::ServiceError;
 use crate::service::game::Catalog;
 
 /// One command with everything around it.
@@ -21,21 +25,17 @@ pub struct Request<'a> {
     /// The command came by mail: addresses it names must be confirmed
     /// before they get mail (the shell's are confirmed by the operator).
     pub by_mail: bool,
+    /// What follows a game's end beyond its own letters and pages (a
+    /// tournament's round closed, its next games begun), as the dispatch
+    /// wires it ([`crate::service::GAME_ENDED`]).
+    pub game_ended: GameEnded,
 }
 
-impl<'a> Request<'a> {
-    /// A request against the server's games, without a comment.
-    pub fn new(actor: &'a Actor, command: &'a Command, now: DateTime<Utc>) -> Self {
-        Request {
-            actor,
-            command,
-            now,
-            comment: None,
-            catalog: &VARIANTS,
-            by_mail: false,
-        }
-    }
+/// A follow-up of a game's end, called in the transaction that ends it,
+/// after the game's own letters (`play::notify`).
+pub type GameEnded = fn(&Connection, GameId, DateTime<Utc>) -> Result<(), ServiceError>;
 
+impl<'a> Request<'a> {
     /// The same request carrying a comment.
     pub fn with_comment(self, comment: Option<&'a str>) -> Self {
         Request { comment, ..self }

@@ -234,6 +234,7 @@ pub fn run_as(
             comment: None,
             catalog: CATALOG,
             by_mail: false,
+            game_ended: crate::service::GAME_ENDED,
         },
     )
 }

@@ -89,7 +89,7 @@ pub fn signup(
         emails: emails.to_vec(),
     }];
     let pending = ask_confirmation(&tx, req, id, user, emails, &mut notices)?;
-    notify::queue(&tx, &notices, req.now)?;
+    notify::queue(&tx, &notices, req.now, req.game_ended)?;
     tx.commit()?;
     Ok(Reply::Done(match pending.is_empty() {
         true => format!("signed up {user}"),
@@ -195,7 +195,7 @@ pub fn change_address(
     let added = players::set_emails(&tx, player.id, emails)?;
     let mut notices = Vec::new();
     let pending = ask_confirmation(&tx, req, player.id, &player.userid, &added, &mut notices)?;
-    notify::queue(&tx, &notices, req.now)?;
+    notify::queue(&tx, &notices, req.now, req.game_ended)?;
     tx.commit()?;
     let mut text = format!("{} now gets mail at {}", player.userid, emails.join(", "));
     if !pending.is_empty() {
@@ -231,7 +231,7 @@ pub fn add_address(
     let added = players::set_emails(&tx, player.id, &all)?;
     let mut notices = Vec::new();
     let pending = ask_confirmation(&tx, req, player.id, &player.userid, &added, &mut notices)?;
-    notify::queue(&tx, &notices, req.now)?;
+    notify::queue(&tx, &notices, req.now, req.game_ended)?;
     tx.commit()?;
     let mut text = match added.is_empty() {
         true => format!("{} has those addresses already", player.userid),

@@ -78,7 +78,7 @@ pub fn signoff(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
             later.push(game.id().to_string());
         }
     }
-    notify::queue(&tx, &notices, req.now)?;
+    notify::queue(&tx, &notices, req.now, req.game_ended)?;
     crate::service::time::due::settle(&tx, req.catalog, req.now)?;
     tx.commit()?;
     let mut text = format!(

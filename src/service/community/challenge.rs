@@ -366,7 +366,14 @@ fn started(
     });
     let passes: Vec<Notice> = said.chain(passes).collect();
     let passed = if mailed {
-        notify::queue_change(tx, challenged, None, passes, now)?
+        notify::queue_change(
+            tx,
+            challenged,
+            None,
+            passes,
+            now,
+            crate::service::community::tournament::result::game_ended,
+        )?
     } else {
         // Its pages are written all the same.
         let lines = crate::service::play::autopass::lines(&passes);

@@ -173,7 +173,7 @@ pub(in crate::service) fn commit_turn(
             Limit::ThinkingTime,
             now,
         )?;
-        notify::queue(&tx, &notices, now)?;
+        notify::queue(&tx, &notices, now, req.game_ended)?;
         crate::service::time::due::settle_with(&tx, req.catalog, now, &game)?;
         tx.commit()?;
         let what = match action {
@@ -197,7 +197,7 @@ pub(in crate::service) fn commit_turn(
     if let Some(clock) = crate::service::time::deadline::out_of_bank(&tx, &game, now)? {
         let (action, notices) =
             crate::service::play::out_of_time::time_up(&tx, &mut game, &clock, Limit::Bank, now)?;
-        notify::queue(&tx, &notices, now)?;
+        notify::queue(&tx, &notices, now, req.game_ended)?;
         crate::service::time::due::settle_with(&tx, req.catalog, now, &game)?;
         tx.commit()?;
         let what = match action {
@@ -229,7 +229,7 @@ pub(in crate::service) fn commit_turn(
         comment: comment.map(str::to_string),
     };
     let game_over = outcome.map(|outcome| Notice::game_over(&game, outcome));
-    let passed = notify::queue_change(&tx, moved, game_over, passes, now)?;
+    let passed = notify::queue_change(&tx, moved, game_over, passes, now, req.game_ended)?;
     crate::service::time::due::settle_with(&tx, req.catalog, now, &game)?;
     tx.commit()?;
     Ok(Reply::Moved {

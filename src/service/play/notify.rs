@@ -12,16 +12,22 @@ use chrono::{DateTime, Utc};
 use crate::service::game::LoadedGame;
 use crate::service::notice::Notice;
 use crate::service::play::autopass;
+use crate::service::request::GameEnded;
 use rusqlite::Connection;
 
 use crate::store::StoreError;
 
 /// Queues the mail for `notices` in the command's own transaction.
-pub fn queue(tx: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Result<(), StoreError> {
+pub fn queue(
+    tx: &Connection,
+    notices: &[Notice],
+    now: DateTime<Utc>,
+    game_ended: GameEnded,
+) -> Result<(), StoreError> {
     // The web pages the change touches are written after commit.
     crate::service::pages::mark(tx, notices)?;
     crate::service::play::announce::queue(tx, notices, now)?;
-    tournaments_after(tx, notices, now)
+    after_games(tx, notices, now, game_ended)
 }
 
 /// [`queue`], given the game as the caller has it loaded now, after the
@@ -32,20 +38,22 @@ pub fn queue_loaded(
     notices: &[Notice],
     loaded: &LoadedGame,
     now: DateTime<Utc>,
+    game_ended: GameEnded,
 ) -> Result<(), StoreError> {
     crate::service::pages::mark_given(tx, notices, Some(&loaded.row))?;
     crate::service::play::announce::queue_loaded(tx, notices, Some(loaded), now)?;
-    tournaments_after(tx, notices, now)
+    after_games(tx, notices, now, game_ended)
 }
 
-/// A tournament's side of the games `notices` end: its round closed, its
-/// crosstable mailed, its next games begun ([`crate::service::community::tournament::result`]),
-/// after the mails of the game that ended it, so that its players read
-/// the last board before the round's table.
-fn tournaments_after(
+/// What follows each game `notices` end, once per game (`game_ended`: a
+/// tournament's round closed, its crosstable mailed, its next games begun,
+/// as the dispatch wires it), after the mails of the game that ended it,
+/// so that its players read the last board before the round's table.
+fn after_games(
     tx: &Connection,
     notices: &[Notice],
     now: DateTime<Utc>,
+    game_ended: GameEnded,
 ) -> Result<(), StoreError> {
     let mut ended: Vec<crate::ids::GameId> = Vec::new();
     for notice in notices {
@@ -53,12 +61,10 @@ fn tournaments_after(
             && !ended.contains(game)
         {
             ended.push(*game);
-            crate::service::community::tournament::result::game_ended(tx, *game, now).map_err(
-                |e| match e {
-                    crate::service::ServiceError::Store(e) => e,
-                    other => StoreError::Damaged(other.to_string()),
-                },
-            )?;
+            game_ended(tx, *game, now).map_err(|e| match e {
+                crate::service::ServiceError::Store(e) => e,
+                other => StoreError::Damaged(other.to_string()),
+            })?;
         }
     }
     Ok(())
@@ -74,12 +80,13 @@ pub fn queue_change(
     game_over: Option<Notice>,
     passes: Vec<Notice>,
     now: DateTime<Utc>,
+    game_ended: GameEnded,
 ) -> Result<Vec<String>, StoreError> {
     let passed = autopass::lines(&passes);
     let notices: Vec<Notice> = std::iter::once(first)
         .chain(game_over)
         .chain(passes)
         .collect();
-    queue(tx, &notices, now)?;
+    queue(tx, &notices, now, game_ended)?;
     Ok(passed)
 }

@@ -75,7 +75,7 @@ pub fn resign(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
                 players: game.row.players.clone(),
             },
         ];
-        notify::queue(&tx, &notices, req.now)?;
+        notify::queue(&tx, &notices, req.now, req.game_ended)?;
         crate::service::time::due::settle(&tx, req.catalog, req.now)?;
         tx.commit()?;
         return Ok(Reply::Board(game.current_view()));
@@ -104,7 +104,7 @@ pub fn resign(conn: &mut Connection, req: &Request<'_>, id: GameId) -> Result<Re
     let (resigned, game_over) = resign_seat(&tx, &mut game, seat, &player, req.comment, req.now)?;
     // In a game of three the seat is out: its turns pass from now on.
     let passes = turn_arrival::advance(&tx, &mut game, req.now)?;
-    let passed = notify::queue_change(&tx, resigned, game_over, passes, req.now)?;
+    let passed = notify::queue_change(&tx, resigned, game_over, passes, req.now, req.game_ended)?;
     crate::service::time::due::settle(&tx, req.catalog, req.now)?;
     tx.commit()?;
     Ok(Reply::Resigned {

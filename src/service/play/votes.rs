@@ -70,7 +70,7 @@ pub fn close(
             comment: comment.to_string(),
         });
     }
-    notify::queue(&tx, &notices, req.now)?;
+    notify::queue(&tx, &notices, req.now, req.game_ended)?;
     crate::service::time::due::settle(&tx, req.catalog, req.now)?;
     tx.commit()?;
     Ok(())

@@ -499,6 +499,7 @@ mod tests {
             comment: None,
             catalog: CATALOG,
             by_mail: false,
+            game_ended: crate::service::GAME_ENDED,
         };
         let text = export(&mut conn, &req, game).unwrap().text();
         assert!(text.contains("[First \"alice\"]"), "{text}");

@@ -53,6 +53,9 @@ use crate::service::{play::notify, play::votes};
 use crate::store::reminders::{self, ClockRow};
 use crate::store::{self, Tx, draw_offers, games, vacations};
 use ahead::{Known, ReadAhead};
+/// What follows a game's end (a tournament's round), as the dispatch wires it.
+const GAME_ENDED: crate::service::request::GameEnded =
+    crate::service::community::tournament::result::game_ended;
 
 /// Games acted on per write transaction: short enough that a mail command
 /// waiting for the lock is not kept long.
@@ -497,14 +500,14 @@ impl Judge<'_> {
             Some(due::Action::TimeUp(limit)) => {
                 let (action, notices) = time_up(tx, game, &clock, limit, now)?;
                 // The game as `time_up` left it: the stored one.
-                notify::queue_loaded(tx, &notices, game, now)?;
+                notify::queue_loaded(tx, &notices, game, now, GAME_ENDED)?;
                 Ok((action, None))
             }
             Some(due::Action::RemindVoters) => {
                 draw_offers::reminded(tx, id, &timestamp(now))?;
                 let voters = votes::waiting_for(game, &game.row.draw_votes);
                 let notice = Notice::DrawReminder { game: id, voters };
-                notify::queue(tx, &[notice], now)?;
+                notify::queue(tx, &[notice], now, GAME_ENDED)?;
                 // The offer's reminder is the one thing of the clock it wrote.
                 clock.offer = clock.offer.map(|o| Offer {
                     reminded: true,
@@ -523,7 +526,7 @@ impl Judge<'_> {
                     forfeit_at: timestamp(due.deadline),
                 };
                 // A reminder leaves the game as it was loaded.
-                notify::queue_loaded(tx, &[notice], game, now)?;
+                notify::queue_loaded(tx, &[notice], game, now, GAME_ENDED)?;
                 // And its clock as read but for the period reminded.
                 clock.row.period_sent = period;
                 Ok((Action::Reminded, Some(clock)))

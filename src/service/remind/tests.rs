@@ -168,6 +168,7 @@ fn exec(
             comment: None,
             catalog: GAMES,
             by_mail: false,
+            game_ended: crate::service::GAME_ENDED,
         },
     )
 }
@@ -685,6 +686,7 @@ fn mailed(conn: &mut Connection, line: &str, now: DateTime<Utc>) -> Result<Reply
             comment: None,
             catalog: GAMES,
             by_mail: false,
+            game_ended: crate::service::GAME_ENDED,
         },
     )
 }

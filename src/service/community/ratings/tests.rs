@@ -95,6 +95,7 @@ fn run_at(conn: &mut Connection, user: &str, command: Command, now: DateTime<Utc
             comment: None,
             catalog: CATALOG,
             by_mail: false,
+            game_ended: crate::service::GAME_ENDED,
         },
     )
     .unwrap();

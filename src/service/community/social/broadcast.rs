@@ -44,7 +44,7 @@ pub fn broadcast(
         from: from.clone(),
         text,
     };
-    notify::queue(&tx, &[Notice::Words(words)], req.now)?;
+    notify::queue(&tx, &[Notice::Words(words)], req.now, req.game_ended)?;
     tx.commit()?;
     Ok(Reply::Done(format!(
         "broadcast from {from} sent to {} user{}",

@@ -72,7 +72,7 @@ pub fn chat(
         spectators: to_spectators,
         text,
     };
-    notify::queue(&tx, &[Notice::Words(words)], req.now)?;
+    notify::queue(&tx, &[Notice::Words(words)], req.now, req.game_ended)?;
     tx.commit()?;
     Ok(Reply::Done(format!("chat on {game} sent to {told}")))
 }

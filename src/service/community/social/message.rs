@@ -54,7 +54,7 @@ pub fn message(
         to: recipients,
         text,
     };
-    notify::queue(&tx, &[Notice::Words(words)], req.now)?;
+    notify::queue(&tx, &[Notice::Words(words)], req.now, req.game_ended)?;
     tx.commit()?;
     Ok(Reply::Done(format!("message sent to {list}")))
 }

@@ -116,7 +116,14 @@ fn forfeit(
         };
         resignations::take(conn, g.game, player.id)?;
         let (resigned, over) = resign_seat(conn, &mut game, seat, player, None, now)?;
-        notify::queue_change(conn, resigned, over, Vec::new(), now)?;
+        notify::queue_change(
+            conn,
+            resigned,
+            over,
+            Vec::new(),
+            now,
+            super::result::game_ended,
+        )?;
         lost.push(g.game);
     }
     Ok(lost)

@@ -308,6 +308,7 @@ mod tests {
             comment: None,
             catalog: &VARIANTS,
             by_mail: false,
+            game_ended: crate::service::GAME_ENDED,
         };
         execute(conn, &request).unwrap();
     }
@@ -407,7 +408,7 @@ mod tests {
         };
         {
             let batch = worker.as_mut().map(RenderAhead::open);
-            notify::queue(&conn, &[reminder], at(60)).unwrap();
+            notify::queue(&conn, &[reminder], at(60), crate::service::GAME_ENDED).unwrap();
             if let Some(batch) = batch {
                 batch.queue(&conn).unwrap();
             }

@@ -48,6 +48,7 @@ fn run(conn: &mut Connection, user: Option<&str>, command: Command, secs: i64) -
         comment: None,
         catalog: &VARIANTS,
         by_mail: false,
+        game_ended: crate::service::GAME_ENDED,
     };
     match execute(conn, &req) {
         Ok(reply) => reply.text(),

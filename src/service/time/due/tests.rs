@@ -102,6 +102,7 @@ fn exec(conn: &mut Connection, user: Option<&str>, command: Command, now: DateTi
             comment: None,
             catalog: CATALOG,
             by_mail: false,
+            game_ended: crate::service::GAME_ENDED,
         },
     );
 }
