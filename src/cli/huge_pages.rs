@@ -1,6 +1,6 @@
 //! Large allocations in transparent huge pages.
 //!
-//! A password is checked with argon2 (src/service/accounts.rs), which
+//! A password is checked with argon2 (src/service/login.rs), which
 //! fills 19 MiB of fresh memory. In a process per mail, every 4 KiB page
 //! of it is a page fault on first touch, and the memory is touched twice
 //! (zeroed, then filled): about 10,000 faults, two-fifths of a password

@@ -306,7 +306,7 @@ fn after(run: &MailRun<'_>, conn: &mut rusqlite::Connection, transport: Option<S
     super::detach::after_mail(conn, run.db, run.deliver.then_some(transport));
 }
 
-/// Works the computer player's queue (service/bot/queue.rs), starting no
+/// Works the computer player's queue (front/bot_turns/queue.rs), starting no
 /// turn after `budget`; what goes wrong is one line on stderr each (the
 /// turn waits for the next worker). True when it played a turn.
 pub fn bot_turns(conn: &mut rusqlite::Connection, now: DateTime<Utc>, budget: Duration) -> bool {

@@ -360,7 +360,7 @@ pub enum Command {
     Tournaments,
 }
 
-/// What `tournament VERB NAME` does (service/tournament).
+/// What `tournament VERB NAME` does (service/community/tournament).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TournamentAction {
     /// `tournament create NAME VARIANT FORMAT [--players=N] [--reach=N]

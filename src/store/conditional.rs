@@ -1,5 +1,5 @@
 //! Queries on conditional moves: a player's tree of "if they play X, I
-//! play Y" lines in a game (see src/service/conditional.rs).
+//! play Y" lines in a game (see src/service/play/conditional.rs).
 
 use rusqlite::{Connection, params};
 

@@ -1,6 +1,6 @@
 //! The index of when `remind` must next look at each active game (the
 //! `due` table, src/store/due.sql): a run reads the games due, not every
-//! clock. The moments are worked out by the service (src/service/due.rs);
+//! clock. The moments are worked out by the service (src/service/time/due.rs);
 //! this module only reads and writes them.
 
 use rusqlite::{Connection, OptionalExtension, params};

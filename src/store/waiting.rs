@@ -1,7 +1,7 @@
 //! Whether anything waits in a game for its players' turns: a resignation
 //! sent out of turn, conditional moves, queued turns, a submission.
 //!
-//! The turn arrival hook (src/service/turn_arrival.rs) looks for each of
+//! The turn arrival hook (src/service/play/turn_arrival.rs) looks for each of
 //! them after every move, and most games have none. Each look was its own
 //! statement, prepared by every command's process (a move prepared four,
 //! 0.14 M of its 4 M instructions); this one statement answers for all

@@ -1,5 +1,5 @@
 //! The pages a long run's batch marks, held and written once each when
-//! the batch is about to commit (`remind`'s batches, src/service/remind.rs).
+//! the batch is about to commit (`remind`'s batches, src/service/remind/mod.rs).
 //!
 //! Every game a batch ends marks the index and its type's standings, and
 //! its players' pages, which other games of the batch mark again: in a run
