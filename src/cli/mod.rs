@@ -1,12 +1,11 @@
 //! The process's edge: argv in, one library call, text out, an exit code.
 //!
 //! Everything between the operating system and the library lives in this
-//! folder: argument parsing (clap; a plain verb's line by `quick_args.rs`,
-//! which clap's definitions below keep honest), the shell's commands
+//! folder: argument parsing (clap, one reader of every line), the shell's commands
 //! (`shell.rs`), the MTA's and cron's (`mta.rs`), the web pages after a
 //! command (`publish.rs`), output that survives a closed pipe (`out.rs`),
 //! which database and settings a run uses (`system_config.rs`) and the
-//! process's allocator (`allocator.rs`, `huge_pages.rs`). `main.rs` only
+//! process's allocator (`huge_pages.rs`). `main.rs` only
 //! calls [`main`].
 //!
 //! Every error is one line on stderr starting `boserv: `. Exit codes:
@@ -27,14 +26,12 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use boserv::command::{GameId, World, verbs};
 
-mod allocator;
 mod detach;
 mod huge_pages;
 mod mailbox;
 mod mta;
 mod out;
 mod publish;
-mod quick_args;
 mod shell;
 mod system_config;
 
@@ -238,10 +235,7 @@ fn parse_now(text: &str) -> Result<DateTime<Utc>, String> {
 /// The command: argv in, one library call, text out, an exit code.
 pub fn main() -> ExitCode {
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
-    let parsed = match quick_args::verb_line(&args, |var| std::env::var_os(var)) {
-        Some(cli) => Ok(cli),
-        None => parse_with_clap(&args),
-    };
+    let parsed = parse_with_clap(&args);
     let cli = match parsed.map(|cli| take_trailing_globals(cli).and_then(choose_database)) {
         Ok(Ok(cli)) => cli,
         Ok(Err(e)) => {
@@ -292,7 +286,7 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// The command line read by clap (whatever [`quick_args`] leaves).
+/// The command line read by clap.
 fn parse_with_clap(args: &[OsString]) -> Result<Cli, clap::Error> {
     // The verb list ends `--help` only: building it for every command
     // cost more than parsing the command.
