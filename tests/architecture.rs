@@ -701,12 +701,11 @@ fn without_test_modules(code: &str) -> String {
     let mut offset = 0;
     while let Some(at) = rest.find("#[cfg(test)]") {
         let after = rest[at + "#[cfg(test)]".len()..].trim_start();
-        if after.starts_with("mod ")
-            && !after["mod ".len()..]
-                .trim_start()
-                .split_once(';')
-                .is_some_and(|(name, _)| !name.contains('{'))
-        {
+        let declared_elsewhere = after["mod ".len().min(after.len())..]
+            .trim_start()
+            .split_once(';')
+            .is_some_and(|(name, _)| !name.contains('{'));
+        if after.starts_with("mod ") && !declared_elsewhere {
             return code[..offset + at].to_string();
         }
         offset += at + 1;

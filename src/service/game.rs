@@ -419,6 +419,32 @@ pub struct Step<'a> {
     pub draw_votes: &'a [Seat],
 }
 
+/// The comment stored with an automatic pass (shown in `history`).
+pub const AUTO_PASS: &str = "passed automatically";
+
+/// The seat the asker plays in `game` (the first, if several), if any.
+pub fn asker_seat(actor: &crate::command::Actor, game: &LoadedGame) -> Option<Seat> {
+    let user = match actor {
+        crate::command::Actor::Trusted(user)
+        | crate::command::Actor::Claimed { user, .. }
+        | crate::command::Actor::Verified { user, .. } => user,
+        crate::command::Actor::Anonymous => return None,
+    };
+    game.row
+        .players
+        .iter()
+        .position(|p| p.eq_ignore_ascii_case(user))
+}
+
+/// The votes once `mine` agree: those `standing`, `mine`, and every seat
+/// that has left the game, in seat order.
+pub fn agreeing(game: &LoadedGame, standing: &[Seat], mine: &[Seat]) -> Vec<Seat> {
+    let left = (0..game.row.players.len()).filter(|&s| game.position.has_left(s));
+    let votes: std::collections::BTreeSet<Seat> =
+        standing.iter().chain(mine).copied().chain(left).collect();
+    votes.into_iter().collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -518,30 +544,4 @@ mod tests {
         assert_eq!(game.row.undo_votes, stored.row.undo_votes);
         assert!(game.row.undo_votes.is_empty());
     }
-}
-
-/// The comment stored with an automatic pass (shown in `history`).
-pub const AUTO_PASS: &str = "passed automatically";
-
-/// The seat the asker plays in `game` (the first, if several), if any.
-pub fn asker_seat(actor: &crate::command::Actor, game: &LoadedGame) -> Option<Seat> {
-    let user = match actor {
-        crate::command::Actor::Trusted(user)
-        | crate::command::Actor::Claimed { user, .. }
-        | crate::command::Actor::Verified { user, .. } => user,
-        crate::command::Actor::Anonymous => return None,
-    };
-    game.row
-        .players
-        .iter()
-        .position(|p| p.eq_ignore_ascii_case(user))
-}
-
-/// The votes once `mine` agree: those `standing`, `mine`, and every seat
-/// that has left the game, in seat order.
-pub fn agreeing(game: &LoadedGame, standing: &[Seat], mine: &[Seat]) -> Vec<Seat> {
-    let left = (0..game.row.players.len()).filter(|&s| game.position.has_left(s));
-    let votes: std::collections::BTreeSet<Seat> =
-        standing.iter().chain(mine).copied().chain(left).collect();
-    votes.into_iter().collect()
 }

@@ -344,6 +344,11 @@ fn pass_lines(passes: &[String]) -> String {
     passes.iter().map(|pass| format!("{pass}\n")).collect()
 }
 
+/// `3 days`, `1 day`: a number of days as a sentence says it.
+pub fn days_text(days: u32) -> String {
+    format!("{days} day{}", if days == 1 { "" } else { "s" })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -391,9 +396,4 @@ mod tests {
             "{table}"
         );
     }
-}
-
-/// `3 days`, `1 day`: a number of days as a sentence says it.
-pub fn days_text(days: u32) -> String {
-    format!("{days} day{}", if days == 1 { "" } else { "s" })
 }

@@ -175,6 +175,16 @@ pub fn prune_chats(conn: &Connection, before: &str) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// True when one of `players` (row ids) takes the digest.
+pub fn any_takes_digest(conn: &Connection, players: &[i64]) -> Result<bool, StoreError> {
+    for &player in players {
+        if hour_of(conn, player)?.is_some() {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -263,14 +273,4 @@ mod tests {
         assert!(days_due(&conn, "2026-03-29T23:30:00Z").is_empty());
         assert_eq!(days_due(&conn, "2026-03-30T05:00:00Z"), ["2026-03-30"]);
     }
-}
-
-/// True when one of `players` (row ids) takes the digest.
-pub fn any_takes_digest(conn: &Connection, players: &[i64]) -> Result<bool, StoreError> {
-    for &player in players {
-        if hour_of(conn, player)?.is_some() {
-            return Ok(true);
-        }
-    }
-    Ok(false)
 }
