@@ -327,40 +327,8 @@ fn ident_before(chars: &[char], i: usize) -> bool {
 /// The first name after every `crate::` (or `boserv::`), including each
 /// name of a `crate::{a, b::c}` group.
 fn crate_paths(code: &str) -> BTreeSet<String> {
-    let mut names = BTreeSet::new();
-    for root in ["crate::", "boserv::"] {
-        let mut rest = code;
-        while let Some(at) = rest.find(root) {
-            let before = rest[..at].chars().next_back();
-            let tail = &rest[at + root.len()..];
-            rest = tail;
-            if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$') {
-                continue;
-            }
-            let tail = tail.trim_start();
-            if let Some(group) = tail.strip_prefix('{') {
-                let mut depth = 0;
-                let mut item = String::new();
-                let mut items = Vec::new();
-                for c in group.chars() {
-                    match c {
-                        '{' => depth += 1,
-                        '}' if depth == 0 => break,
-                        '}' => depth -= 1,
-                        ',' if depth == 0 => items.push(std::mem::take(&mut item)),
-                        _ => {}
-                    }
-                    if depth == 0 && c != ',' {
-                        item.push(c);
-                    }
-                }
-                items.push(item);
-                names.extend(items.iter().filter_map(|i| first_ident(i.trim())));
-            } else if let Some(name) = first_ident(tail) {
-                names.insert(name);
-            }
-        }
-    }
+    let mut names = names_after(code, "crate::");
+    names.extend(names_after(code, "boserv::"));
     names.remove("self");
     names
 }
@@ -636,7 +604,7 @@ fn names_after(code: &str, prefix: &str) -> BTreeSet<String> {
     while let Some(at) = rest.find(prefix) {
         let before = rest[..at].chars().next_back();
         rest = &rest[at + prefix.len()..];
-        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+        if before.is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | ':' | '$')) {
             continue;
         }
         names.extend(group_or_name(rest));
