@@ -48,6 +48,9 @@ pub enum Ending {
     /// A flag piece reached its goal (a variant's flag rule: the king on
     /// the hill in King of the Hill).
     FlagReached,
+    /// A side kept no piece of a kind whose loss ends the game (a
+    /// variant's extinction rule: Extinction chess, Giveaway).
+    Extinction,
     /// A seat gave the game up before its own first turn: the game is
     /// cancelled, with no result (pbmserv's rule). The one ending that
     /// never comes with an [`Outcome`].
@@ -59,7 +62,7 @@ pub enum Ending {
 
 impl Ending {
     /// Every ending that names no seat.
-    pub const WITHOUT_SEAT: [Ending; 11] = [
+    pub const WITHOUT_SEAT: [Ending; 12] = [
         Ending::Checkmate,
         Ending::Stalemate,
         Ending::Repetition,
@@ -71,6 +74,7 @@ impl Ending {
         Ending::Agreement,
         Ending::NoMoveLeft,
         Ending::FlagReached,
+        Ending::Extinction,
     ];
 
     /// The stable key: `checkmate`, `time-forfeit`, `all-royals:0:3` (the
@@ -111,6 +115,7 @@ impl Ending {
             Ending::LastPiece { .. } => "last-piece",
             Ending::NoMoveLeft => "no-move-left",
             Ending::FlagReached => "flag",
+            Ending::Extinction => "extinction",
             Ending::Declined { .. } => "declined",
         }
     }
@@ -211,6 +216,7 @@ impl fmt::Display for Ending {
             Ending::LastPiece { name, .. } => return write!(f, "{name} is down to a single piece"),
             Ending::NoMoveLeft => "no player can move any more",
             Ending::FlagReached => "a flag piece reached its goal",
+            Ending::Extinction => "a side kept no piece of a kind it needs",
             Ending::Declined { name, .. } => return write!(f, "{name} declined to play"),
         };
         f.write_str(words)

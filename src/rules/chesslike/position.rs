@@ -499,10 +499,10 @@ impl ChessLike {
         self.last_moved = undo.last_moved;
     }
 
-    /// The end the rules impose on arriving here, unless the side to move
-    /// is mated or stalemated (a mate made on the move that completes a
-    /// draw rule stands): repetition, the 100-ply count, a dead position,
-    /// then the game's own ends.
+    /// The end the rules impose on arriving here: the game's own ends
+    /// (before anything else), then, unless the side to move is mated or
+    /// stalemated (a mate made on the move that completes a draw rule
+    /// stands), repetition, the 100-ply count, a dead position.
     pub(super) fn end_on_arrival(&self) -> Option<Outcome> {
         self.end_given(self.repetitions())
     }
@@ -516,7 +516,10 @@ impl ChessLike {
             halfmoves: self.halfmoves,
             dead: empty_hands && (self.rules.dead)(&self.board),
         };
-        let end = ends::draw_by_rule(&facts).or_else(|| self.rules.hooks.extra_end(self))?;
+        if let Some(end) = self.rules.hooks.extra_end(self) {
+            return Some(end);
+        }
+        let end = ends::draw_within(&facts, &self.rules.hooks.draw_limits())?;
         self.legal_acts_exist().then_some(end)
     }
 
@@ -599,7 +602,8 @@ impl ChessLike {
         ends::position_key(&self.board, &bytes)
     }
 
-    /// The result: a stored end, or mate / stalemate when no turn is legal.
+    /// The result: a stored end, or mate / stalemate (as the game values
+    /// them) when no turn is legal.
     pub fn result(&self) -> Option<Outcome> {
         if let Some(o) = &self.ended {
             return Some(o.clone());
@@ -607,7 +611,7 @@ impl ChessLike {
         if self.legal_acts_exist() {
             return None;
         }
-        Some(ends::no_legal_move(self.in_check(), self.side as usize))
+        Some(self.rules.hooks.no_legal_move(self))
     }
 
     /// True when the side holds castling right `rule` and king and rook
