@@ -52,6 +52,7 @@ EXTRA = {
                    "rnb1kbnr/pppppppp/8/8/8/5q2/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
     "shatranj": ["8/8/8/3k4/8/3r4/8/3K4 w - - 0 1",
                  "8/8/8/3k4/8/3r4/3Q4/3K4 b - - 0 1"],
+    "3check": ["rnbqkbnr/ppppp2p/5pp1/7Q/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 1+3 0 3"],
     "courier": ["12/12/12/5k6/12/5r6/5F6/5K6 b - - 0 1"],
 }
 

@@ -227,3 +227,29 @@ fn losers_and_extinction_end_on_the_pieces_left() {
     assert!(words.contains("a capture must be played"), "{help}");
     assert!(words.contains("at most 1 of its pieces"), "{help}");
 }
+
+/// Three-check: the position holds the checks each side still has to
+/// give (its FEN's `2+3` after White's first), and the third check wins
+/// at once, though the king could take the checking bishop.
+#[test]
+fn three_check_is_won_by_the_third_check() {
+    use boserv::rules::Ending;
+    let start = find_variant("3check").unwrap().start(&[]).unwrap().encode();
+    let start = start.split(" | ").next().unwrap().to_string();
+    let moves = [
+        "e2-e4", "f7-f6", "Qd1-h5", "g7-g6", "Qh5xg6", "h7xg6", "Bf1-c4", "Ng8-h6", "Bc4-f7",
+    ];
+    let first = played("3check", &start, &moves[..3]).encode();
+    assert!(first.contains(" 2+3 "), "{first}");
+    let before = played("3check", &start, &moves[..8]);
+    assert_eq!(before.outcome(), None);
+    assert!(before.encode().contains(" 1+3 "));
+    let won = played("3check", &start, &moves).outcome().unwrap();
+    assert_eq!((won.points, won.ending), (vec![2, 0], Ending::ChecksGiven));
+    let chess = played("normal", chess_start(), &moves);
+    assert_eq!(chess.outcome(), None, "chess plays on");
+}
+
+fn chess_start() -> &'static str {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+}

@@ -51,6 +51,8 @@ pub enum Ending {
     /// A side kept no piece of a kind whose loss ends the game (a
     /// variant's extinction rule: Extinction chess, Giveaway).
     Extinction,
+    /// A side gave the last of the checks it had to give (3check).
+    ChecksGiven,
     /// A seat gave the game up before its own first turn: the game is
     /// cancelled, with no result (pbmserv's rule). The one ending that
     /// never comes with an [`Outcome`].
@@ -62,7 +64,7 @@ pub enum Ending {
 
 impl Ending {
     /// Every ending that names no seat.
-    pub const WITHOUT_SEAT: [Ending; 12] = [
+    pub const WITHOUT_SEAT: [Ending; 13] = [
         Ending::Checkmate,
         Ending::Stalemate,
         Ending::Repetition,
@@ -75,6 +77,7 @@ impl Ending {
         Ending::NoMoveLeft,
         Ending::FlagReached,
         Ending::Extinction,
+        Ending::ChecksGiven,
     ];
 
     /// The stable key: `checkmate`, `time-forfeit`, `all-royals:0:3` (the
@@ -116,6 +119,7 @@ impl Ending {
             Ending::NoMoveLeft => "no-move-left",
             Ending::FlagReached => "flag",
             Ending::Extinction => "extinction",
+            Ending::ChecksGiven => "checks",
             Ending::Declined { .. } => "declined",
         }
     }
@@ -217,6 +221,7 @@ impl fmt::Display for Ending {
             Ending::NoMoveLeft => "no player can move any more",
             Ending::FlagReached => "a flag piece reached its goal",
             Ending::Extinction => "a side kept no piece of a kind it needs",
+            Ending::ChecksGiven => "the last check to give was given",
             Ending::Declined { name, .. } => return write!(f, "{name} declined to play"),
         };
         f.write_str(words)

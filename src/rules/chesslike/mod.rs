@@ -157,6 +157,11 @@ pub trait Hooks: Send + Sync {
         let _ = pos;
         None
     }
+    /// Whether the game counts the checks each side gives (3check): its
+    /// positions then hold the checks each side still has to give.
+    fn counts_checks(&self) -> bool {
+        false
+    }
     /// The limits of the draw rules (repetition, the move count).
     fn draw_limits(&self) -> super::ends::DrawLimits {
         super::ends::DrawLimits::CHESS

@@ -132,6 +132,9 @@ pub struct Definition {
     /// `nFoldRule`: the game is drawn on this occurrence of a position
     /// (0: never).
     pub n_fold_rule: u8,
+    /// `checkCounting`: a side wins on giving the last of its checks
+    /// (the start position's `3+3`).
+    pub check_counting: bool,
     /// `mustCapture`: a capture, when one is legal, must be played.
     pub must_capture: bool,
     /// `checking`: whether a move may give check.
@@ -203,6 +206,7 @@ impl Definition {
             n_move_rule: 50,
             n_fold_rule: 3,
             must_capture: false,
+            check_counting: false,
             checking: true,
         }
     }
@@ -332,6 +336,7 @@ impl Definition {
                 "nMoveRule" => self.n_move_rule = number(value, 0, 200).map_err(at)?,
                 "nFoldRule" => self.n_fold_rule = number(value, 0, 20).map_err(at)?,
                 "mustCapture" => self.must_capture = boolean(value).map_err(at)?,
+                "checkCounting" => self.check_counting = boolean(value).map_err(at)?,
                 // The rules boserv plays for every game, accepted when a
                 // section asks for exactly them.
                 "nFoldValue" => same(value, "draw").map_err(at)?,

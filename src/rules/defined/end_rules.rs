@@ -4,7 +4,8 @@
 //! kind of piece), the values of checkmate and stalemate
 //! (`checkmateValue`, `stalemateValue`: Losers and Giveaway are won by
 //! being mated or stalemated), mandatory captures (`mustCapture`) and
-//! moves that may not give check (`checking = false`), and the limits of
+//! moves that may not give check (`checking = false`), the checks to
+//! give (`checkCounting`: 3check), and the limits of
 //! the draw rules (`nMoveRule`, `nFoldRule`). One [`EndRules`]
 //! per definition is the game's [`Hooks`]; a game with none of them
 //! plays as chess does.
@@ -77,6 +78,7 @@ pub struct EndRules {
     stalemate: Value,
     must_capture: bool,
     checking: bool,
+    check_counting: bool,
     limits: DrawLimits,
 }
 
@@ -119,6 +121,7 @@ impl EndRules {
             stalemate: def.stalemate_value,
             must_capture: def.must_capture,
             checking: def.checking,
+            check_counting: def.check_counting,
             limits: DrawLimits {
                 repetitions: usize::from(def.n_fold_rule),
                 plies: 2 * u32::from(def.n_move_rule),
@@ -130,6 +133,7 @@ impl EndRules {
             && rules.stalemate == Value::Draw
             && !rules.must_capture
             && rules.checking
+            && !rules.check_counting
             && rules.limits == DrawLimits::CHESS;
         Ok((!plain).then_some(rules))
     }
@@ -183,7 +187,17 @@ impl Hooks for EndRules {
         if let Some(end) = self.extinction.as_ref().and_then(|e| e.end(pos)) {
             return Some(end);
         }
-        self.flag.as_ref().and_then(|f| f.end(pos))
+        if let Some(end) = self.flag.as_ref().and_then(|f| f.end(pos)) {
+            return Some(end);
+        }
+        let mover = 1 - pos.side();
+        pos.checks_to_give()
+            .filter(|checks| checks[usize::from(mover)] == 0)
+            .map(|_| Outcome::win(usize::from(mover), 2, Ending::ChecksGiven))
+    }
+
+    fn counts_checks(&self) -> bool {
+        self.check_counting
     }
 
     fn draw_limits(&self) -> DrawLimits {

@@ -173,6 +173,12 @@ fn end_rules(def: &Definition) -> Vec<String> {
             ));
         }
     }
+    if def.check_counting {
+        out.push(
+            "A side wins on giving the last of the checks it has to give (the start position's FEN says how many: 3+3)."
+                .into(),
+        );
+    }
     if def.must_capture {
         out.push("When a capture is possible, a capture must be played.".into());
     }
@@ -229,8 +235,12 @@ pub fn help(def: &Definition, rules: &Rules) -> String {
             .iter()
             .map(|c| format!("K{}-{}", g.name(c.king_from), g.name(c.king_to)))
             .collect();
+        let limit = match def.piece_by_key("king") {
+            Some(_) => "(the king may not\ncastle out of, through or into check)",
+            None => "(the king is no royal\npiece: it castles across attacked squares too)",
+        };
         out.push_str(&format!(
-            "\nCastling, written as the king's move: {} (the king may not\ncastle out of, through or into check).\n",
+            "\nCastling, written as the king's move: {} {limit}.\n",
             moves.join(", ")
         ));
     }
