@@ -34,10 +34,26 @@ RANDOM_DEPTH = 3
 RANDOM_PLIES = (8, 17, 30)
 
 # Positions where a game's own end rule is within perft's reach, which
-# random play from the start seldom comes near (the kings a step from the
-# hill).
+# random play from the start seldom comes near: the kings a step from the
+# hill or the eighth rank, a flag move that stalemates, a capture that
+# leaves a kind extinct or a king bare, castling across attacked squares
+# with a king that is not royal.
 EXTRA = {
-    "kingofthehill": ["rnbq1bnr/ppp1pppp/3k4/3p4/4P3/3K4/PPPP1PPP/RNBQ1BNR w - - 0 1"],
+    "kingofthehill": ["rnbq1bnr/ppp1pppp/3k4/3p4/4P3/3K4/PPPP1PPP/RNBQ1BNR w - - 0 1",
+                      "7k/7p/7P/8/2K5/8/B7/8 w - - 0 1"],
+    "racingkings": ["8/1k5K/8/8/8/8/1rbnNBR1/qrbnNBRQ w - - 0 1",
+                    "8/6K1/2k5/8/8/8/1rbnNBR1/qrbnNBRQ w - - 0 1"],
+    "giveaway": ["r3k2r/ppppp1pp/5q2/8/8/8/PPPPP1PP/R3K2R w KQkq - 0 1",
+                 "8/8/8/8/8/8/p7/1R6 b - - 0 1"],
+    "antichess": ["8/8/8/8/8/2p5/8/1R6 w - - 0 1"],
+    "losers": ["4k3/8/8/8/8/8/3q4/3QK3 w - - 0 1",
+               "r3k2r/ppp2ppp/8/8/8/5q2/PPP2PPP/R3K2R w KQkq - 0 1"],
+    "extinction": ["rnb1kbnr/pppp1ppp/8/4p3/4P2q/5Q2/PPPP1PPP/RNB1KBNR w KQkq - 0 1",
+                   "rnb1kbnr/pppppppp/8/8/8/5q2/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
+    "shatranj": ["8/8/8/3k4/8/3r4/8/3K4 w - - 0 1",
+                 "8/8/8/3k4/8/3r4/3Q4/3K4 b - - 0 1"],
+    "3check": ["rnbqkbnr/ppppp2p/5pp1/7Q/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 1+3 0 3"],
+    "courier": ["12/12/12/5k6/12/5r6/5F6/5K6 b - - 0 1"],
 }
 
 

@@ -108,3 +108,148 @@ fn a_king_on_the_hill_wins_at_once() {
         .unwrap();
     assert_eq!(played.position.outcome(), None);
 }
+
+/// The position after `moves` from `fen` in the library game `game`.
+fn played(game: &str, fen: &str, moves: &[&str]) -> Box<dyn boserv::rules::Position> {
+    let mut pos = find_variant(game).unwrap().from_fen(&[], fen).unwrap();
+    for m in moves {
+        pos = pos
+            .play(m, None)
+            .unwrap_or_else(|e| panic!("{game} {m}: {e}"))
+            .position;
+    }
+    pos
+}
+
+/// A king move onto the hill that also leaves the other side without a
+/// move wins, as Fairy-Stockfish judges it (the flag before the
+/// stalemate); the same move in chess is a stalemate.
+#[test]
+fn a_flag_move_that_stalemates_wins_king_of_the_hill() {
+    use boserv::rules::Ending;
+    let fen = "7k/7p/7P/8/2K5/8/B7/8 w - - 0 1";
+    let hill = played("kingofthehill", fen, &["Kc4-d4"]).outcome().unwrap();
+    assert_eq!(
+        (hill.points, hill.ending),
+        (vec![2, 0], Ending::FlagReached)
+    );
+    let chess = played("normal", fen, &["Kc4-d4"]).outcome().unwrap();
+    assert_eq!(
+        (chess.points, chess.ending),
+        (vec![1, 1], Ending::Stalemate)
+    );
+}
+
+/// Racing Kings: no move may give check; White's king on the eighth rank
+/// lets Black answer, a draw when Black's king arrives too, White's win
+/// when it does not.
+#[test]
+fn racing_kings_is_raced_to_the_eighth_rank() {
+    use boserv::rules::Ending;
+    let fen = "8/1k5K/8/8/8/8/1rbnNBR1/qrbnNBRQ w - - 0 1";
+    let start = find_variant("racingkings")
+        .unwrap()
+        .from_fen(&[], fen)
+        .unwrap();
+    let check = start.play("Rg2-g6", None).unwrap_err().to_string();
+    assert!(check.contains("no move may give check"), "{check}");
+    let arrived = played("racingkings", fen, &["Kh7-h8"]);
+    assert_eq!(arrived.outcome(), None, "Black may still answer");
+    let both = played("racingkings", fen, &["Kh7-h8", "Kb7-b8"])
+        .outcome()
+        .unwrap();
+    assert_eq!(
+        (both.points, both.ending),
+        (vec![1, 1], Ending::FlagReached)
+    );
+    let late = played("racingkings", fen, &["Kh7-h8", "Kb7-c6"])
+        .outcome()
+        .unwrap();
+    assert_eq!(
+        (late.points, late.ending),
+        (vec![2, 0], Ending::FlagReached)
+    );
+}
+
+/// Giveaway and Antichess: captures are compulsory; a side wins by losing
+/// its last piece, or by having no move.
+#[test]
+fn giveaway_is_won_by_giving_everything_away() {
+    use boserv::rules::Ending;
+    let must = find_variant("giveaway")
+        .unwrap()
+        .from_fen(
+            &[],
+            "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+        )
+        .unwrap()
+        .play("Ng1-f3", None)
+        .unwrap_err()
+        .to_string();
+    assert!(must.contains("a capture is compulsory"), "{must}");
+    let gone = played("giveaway", "8/8/8/8/8/8/p7/1R6 b - - 0 1", &["a2xb1=Q"])
+        .outcome()
+        .unwrap();
+    assert_eq!((gone.points, gone.ending), (vec![2, 0], Ending::Extinction));
+    let stuck = played("antichess", "8/8/8/8/p7/8/P7/8 b - - 0 1", &["a4-a3"])
+        .outcome()
+        .unwrap();
+    assert_eq!(
+        (stuck.points, stuck.ending),
+        (vec![2, 0], Ending::Stalemate)
+    );
+}
+
+/// Losers: the side left with its king alone wins; Extinction: the side
+/// that loses its last piece of a kind loses.
+#[test]
+fn losers_and_extinction_end_on_the_pieces_left() {
+    use boserv::rules::Ending;
+    let bare = played("losers", "4k3/8/8/8/8/8/3q4/3QK3 w - - 0 1", &["Qd1xd2"])
+        .outcome()
+        .unwrap();
+    assert_eq!((bare.points, bare.ending), (vec![0, 2], Ending::Extinction));
+    let quiet = find_variant("losers")
+        .unwrap()
+        .from_fen(&[], "4k3/8/8/8/8/8/3q4/3QK3 w - - 0 1")
+        .unwrap()
+        .play("Ke1-f1", None);
+    assert!(quiet.is_err());
+    let fen = "rnb1kbnr/pppppppp/8/8/8/5q2/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let extinct = played("extinction", fen, &["g2xf3"]).outcome().unwrap();
+    assert_eq!(
+        (extinct.points, extinct.ending),
+        (vec![2, 0], Ending::Extinction)
+    );
+    assert_eq!(played("normal", fen, &["g2xf3"]).outcome(), None);
+    let help = find_variant("losers").unwrap().help();
+    let words = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("a capture must be played"), "{help}");
+    assert!(words.contains("at most 1 of its pieces"), "{help}");
+}
+
+/// Three-check: the position holds the checks each side still has to
+/// give (its FEN's `2+3` after White's first), and the third check wins
+/// at once, though the king could take the checking bishop.
+#[test]
+fn three_check_is_won_by_the_third_check() {
+    use boserv::rules::Ending;
+    let start = find_variant("3check").unwrap().start(&[]).unwrap().encode();
+    let start = start.split(" | ").next().unwrap().to_string();
+    let moves = [
+        "e2-e4", "f7-f6", "Qd1-h5", "g7-g6", "Qh5xg6", "h7xg6", "Bf1-c4", "Ng8-h6", "Bc4-f7",
+    ];
+    let first = played("3check", &start, &moves[..3]).encode();
+    assert!(first.contains(" 2+3 "), "{first}");
+    let before = played("3check", &start, &moves[..8]);
+    assert_eq!(before.outcome(), None);
+    assert!(before.encode().contains(" 1+3 "));
+    let won = played("3check", &start, &moves).outcome().unwrap();
+    assert_eq!((won.points, won.ending), (vec![2, 0], Ending::ChecksGiven));
+    let chess = played("normal", chess_start(), &moves);
+    assert_eq!(chess.outcome(), None, "chess plays on");
+}
+
+fn chess_start() -> &'static str {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+}

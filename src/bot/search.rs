@@ -271,22 +271,22 @@ impl Search<'_> {
         Ok(())
     }
 
-    /// The score for the side to move of a position without a legal turn.
+    /// The score for the side to move of a position without a legal turn
+    /// (mate and stalemate as the game values them).
     fn no_turn(&self, ply: usize) -> i32 {
-        if self.walk.position().in_check() {
-            -(MATE - ply as i32)
-        } else {
-            0
+        let pos = self.walk.position();
+        let outcome = pos.rules().hooks.no_legal_move(pos);
+        match outcome.points.get(usize::from(pos.side())).copied() {
+            Some(2) => MATE - ply as i32,
+            Some(0) => -(MATE - ply as i32),
+            _ => 0,
         }
     }
 
-    /// An end the rules impose on reaching the current position (which
-    /// has a legal turn): repetition, the 100-ply count, the game's own.
-    fn ended_by_rule(&self) -> Option<i32> {
+    /// The game's own end on reaching the current position, judged
+    /// before mate and stalemate (a flag reached, a piece type extinct).
+    fn own_end(&self) -> Option<i32> {
         let pos = self.walk.position();
-        if self.walk.repetitions() >= 2 || pos.counters().0 >= 100 {
-            return Some(0);
-        }
         let outcome = pos.rules().hooks.extra_end(pos)?;
         let me = usize::from(pos.side());
         Some(match outcome.points.get(me).copied() {
@@ -294,6 +294,16 @@ impl Search<'_> {
             Some(0) => -MATE_BOUND,
             _ => 0,
         })
+    }
+
+    /// A draw the rules impose on reaching the current position (which
+    /// has a legal turn): repetition, the 100-ply count.
+    fn ended_by_rule(&self) -> Option<i32> {
+        let pos = self.walk.position();
+        let limits = pos.rules().hooks.draw_limits();
+        let repeated = limits.repetitions > 0 && self.walk.repetitions() >= 2;
+        let counted = limits.plies > 0 && pos.counters().0 >= limits.plies;
+        (repeated || counted).then_some(0)
     }
 
     fn node(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> Result<i32, Stop> {
@@ -313,6 +323,9 @@ impl Search<'_> {
         alpha: &mut i32,
         beta: i32,
     ) -> Result<i32, Stop> {
+        if let Some(score) = self.own_end() {
+            return Ok(score);
+        }
         if steps.is_empty() {
             return Ok(self.no_turn(ply));
         }
@@ -519,7 +532,9 @@ impl Search<'_> {
         self.count()?;
         let mut steps = std::mem::take(&mut self.steps[ply]);
         self.walk.turns(&mut steps);
-        let result = if steps.is_empty() {
+        let result = if let Some(score) = self.own_end() {
+            Ok(score)
+        } else if steps.is_empty() {
             Ok(self.no_turn(ply))
         } else {
             self.captures(&steps, ply, alpha, beta)

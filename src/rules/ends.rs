@@ -29,12 +29,34 @@ pub fn no_legal_move(in_check: bool, to_move: Seat) -> Outcome {
     }
 }
 
+/// The limits of the draw rules: the occurrence of a position that draws
+/// and the plies without a capture or pawn move that draw (0: never).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawLimits {
+    pub repetitions: usize,
+    pub plies: u32,
+}
+
+impl DrawLimits {
+    /// Chess's: the third occurrence, 100 plies (50 moves of each side).
+    pub const CHESS: DrawLimits = DrawLimits {
+        repetitions: 3,
+        plies: 100,
+    };
+}
+
 /// The draw the rules impose, if any. Call it only when the side to move
 /// has a legal move (else [`no_legal_move`] decides).
 pub fn draw_by_rule(facts: &DrawFacts) -> Option<Outcome> {
-    let ending = if facts.repetitions >= 3 {
+    draw_within(facts, &DrawLimits::CHESS)
+}
+
+/// [`draw_by_rule`] under a game's own limits.
+pub fn draw_within(facts: &DrawFacts, limits: &DrawLimits) -> Option<Outcome> {
+    let reached = |n: usize, limit: usize| limit > 0 && n >= limit;
+    let ending = if reached(facts.repetitions, limits.repetitions) {
         Ending::Repetition
-    } else if facts.halfmoves >= 100 {
+    } else if reached(facts.halfmoves as usize, limits.plies as usize) {
         Ending::MoveCount
     } else if facts.dead {
         Ending::DeadPosition

@@ -48,6 +48,11 @@ pub enum Ending {
     /// A flag piece reached its goal (a variant's flag rule: the king on
     /// the hill in King of the Hill).
     FlagReached,
+    /// A side kept no piece of a kind whose loss ends the game (a
+    /// variant's extinction rule: Extinction chess, Giveaway).
+    Extinction,
+    /// A side gave the last of the checks it had to give (3check).
+    ChecksGiven,
     /// A seat gave the game up before its own first turn: the game is
     /// cancelled, with no result (pbmserv's rule). The one ending that
     /// never comes with an [`Outcome`].
@@ -59,7 +64,7 @@ pub enum Ending {
 
 impl Ending {
     /// Every ending that names no seat.
-    pub const WITHOUT_SEAT: [Ending; 11] = [
+    pub const WITHOUT_SEAT: [Ending; 13] = [
         Ending::Checkmate,
         Ending::Stalemate,
         Ending::Repetition,
@@ -71,6 +76,8 @@ impl Ending {
         Ending::Agreement,
         Ending::NoMoveLeft,
         Ending::FlagReached,
+        Ending::Extinction,
+        Ending::ChecksGiven,
     ];
 
     /// The stable key: `checkmate`, `time-forfeit`, `all-royals:0:3` (the
@@ -111,6 +118,8 @@ impl Ending {
             Ending::LastPiece { .. } => "last-piece",
             Ending::NoMoveLeft => "no-move-left",
             Ending::FlagReached => "flag",
+            Ending::Extinction => "extinction",
+            Ending::ChecksGiven => "checks",
             Ending::Declined { .. } => "declined",
         }
     }
@@ -211,6 +220,8 @@ impl fmt::Display for Ending {
             Ending::LastPiece { name, .. } => return write!(f, "{name} is down to a single piece"),
             Ending::NoMoveLeft => "no player can move any more",
             Ending::FlagReached => "a flag piece reached its goal",
+            Ending::Extinction => "a side kept no piece of a kind it needs",
+            Ending::ChecksGiven => "the last check to give was given",
             Ending::Declined { name, .. } => return write!(f, "{name} declined to play"),
         };
         f.write_str(words)

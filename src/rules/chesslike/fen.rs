@@ -157,7 +157,15 @@ pub fn from_fen(rules: &'static Rules, text: &str) -> Result<ChessLike, RulesErr
             "expected 7 fields: placement, side, castling, en passant, plies, move number, the square of the piece moved last",
         ));
     }
-    if !squirms && !count_ok(6) {
+    // Games that count checks (3check) write the checks each side still
+    // has to give after the en passant field: `3+3`.
+    let counted = rules.hooks.counts_checks();
+    if counted && (squirms || !count_ok(7)) {
+        return Err(bad(
+            "expected 7 fields: placement, side, castling, en passant, checks to give (3+3), plies, move number",
+        ));
+    }
+    if !squirms && !counted && !count_ok(6) {
         return Err(bad(
             "expected 6 fields: placement, side, castling, en passant, plies, move number",
         ));
@@ -215,7 +223,14 @@ pub fn from_fen(rules: &'static Rules, text: &str) -> Result<ChessLike, RulesErr
             pos.rights |= 1 << i;
         }
     }
-    let (halfmoves, fullmove) = match (fields[4].parse::<u32>(), fields[5].parse::<u32>()) {
+    let counters = usize::from(counted);
+    if counted {
+        pos.checks = Some(read_checks(fields[4])?);
+    }
+    let (halfmoves, fullmove) = match (
+        fields[4 + counters].parse::<u32>(),
+        fields[5 + counters].parse::<u32>(),
+    ) {
         (Ok(h), Ok(f)) if f >= 1 => (h, f),
         _ => return Err(bad("the last two fields are numbers (plies, move number)")),
     };
@@ -234,7 +249,7 @@ pub fn from_fen(rules: &'static Rules, text: &str) -> Result<ChessLike, RulesErr
     if fields[3] != "-" {
         pos.en_passant = Some(read_en_passant(&pos, fields[3])?);
     }
-    if let Some(&moved) = fields.get(6).filter(|&&f| f != "-") {
+    if let Some(&moved) = fields.get(6).filter(|&&f| squirms && f != "-") {
         pos.last_moved = Some(read_moved_last(&pos, moved)?);
     }
     if pos.seat_attacked(1 - pos.side) {
@@ -243,6 +258,17 @@ pub fn from_fen(rules: &'static Rules, text: &str) -> Result<ChessLike, RulesErr
     // A set-up position may already be over (bare kings, 100 plies).
     pos.settle();
     Ok(pos)
+}
+
+/// The checks each side still has to give, `W+B` (3check's `3+3`).
+fn read_checks(text: &str) -> Result<[u8; 2], RulesError> {
+    text.split_once('+')
+        .and_then(|(w, b)| Some([w.parse().ok()?, b.parse().ok()?]))
+        .ok_or_else(|| {
+            bad(format!(
+                "the checks to give are written White+Black (3+3), not {text}"
+            ))
+        })
 }
 
 /// Squirm games: the square of the piece that moved last, which holds a
@@ -441,6 +467,12 @@ pub fn to_fen(pos: &ChessLike) -> String {
         None => fen.push('-'),
     }
     fen.push(' ');
+    if let Some([white, black]) = pos.checks {
+        push_number(&mut fen, u32::from(white));
+        fen.push('+');
+        push_number(&mut fen, u32::from(black));
+        fen.push(' ');
+    }
     push_number(&mut fen, pos.halfmoves);
     fen.push(' ');
     push_number(&mut fen, pos.fullmove);

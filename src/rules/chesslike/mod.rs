@@ -150,11 +150,26 @@ pub trait Hooks: Send + Sync {
         let _ = (pos, en_passant);
         None
     }
-    /// An end of the game's own, judged when a position is reached and
-    /// the side to move has a legal turn.
+    /// An end of the game's own, judged when a position is reached,
+    /// before mate, stalemate and the draw rules (Fairy-Stockfish's
+    /// immediate game ends: a flag move that also stalemates wins).
     fn extra_end(&self, pos: &ChessLike) -> Option<Outcome> {
         let _ = pos;
         None
+    }
+    /// Whether the game counts the checks each side gives (3check): its
+    /// positions then hold the checks each side still has to give.
+    fn counts_checks(&self) -> bool {
+        false
+    }
+    /// The limits of the draw rules (repetition, the move count).
+    fn draw_limits(&self) -> super::ends::DrawLimits {
+        super::ends::DrawLimits::CHESS
+    }
+    /// The end when the side to move has no legal turn: checkmate (a
+    /// loss) or stalemate (a draw) by default.
+    fn no_legal_move(&self, pos: &ChessLike) -> Outcome {
+        super::ends::no_legal_move(pos.in_check(), usize::from(pos.side()))
     }
     /// Why a kind cannot reach a square from a zone that limits it, in a
     /// player's words (Big Outer: "from the mid zone a Matriarch moves at

@@ -281,17 +281,25 @@ impl ChessLike {
         acts
     }
 
+    /// Whether `s` is attacked by the other side than `rule`'s, as far as
+    /// castling cares: not at all when the castling king is no royal
+    /// piece (Giveaway's king castles through attacked squares).
+    fn castling_attacked(&self, rule: &CastlingRule, s: Square) -> bool {
+        self.board.is_royal_kind(self.rules.castling_pieces.0)
+            && self.board.attacked_by(s, 1 - rule.seat)
+    }
+
     /// True when nothing stands in the way of a castling now (the check
     /// after it aside): [`ChessLike::castling_refusal`] without its words.
     fn castling_open(&self, rule: &CastlingRule) -> bool {
-        let attacked = |s: Square| self.board.attacked_by(s, 1 - rule.seat);
+        let attacked = |s: Square| self.castling_attacked(rule, s);
         rule.obstacle(&self.board, self.unmoved(rule), &attacked)
             .is_none()
     }
 
     /// Why a castling is impossible now, or `None`.
     pub fn castling_refusal(&self, rule: &CastlingRule) -> Option<String> {
-        let attacked = |s: Square| self.board.attacked_by(s, 1 - rule.seat);
+        let attacked = |s: Square| self.castling_attacked(rule, s);
         rule.refusal(&self.board, self.unmoved(rule), &attacked)
     }
 

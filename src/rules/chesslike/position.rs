@@ -65,6 +65,7 @@ pub(super) struct Undo {
     halfmoves: u32,
     fullmove: u32,
     last_moved: Option<Square>,
+    checks: Option<[u8; 2]>,
 }
 
 /// The squares an action changes (at most four).
@@ -136,6 +137,9 @@ pub struct ChessLike {
     /// Where the piece moved last stands (what Squirm may move; Squirm
     /// games only).
     pub(super) last_moved: Option<Square>,
+    /// In games that count checks (3check), the checks each side still
+    /// has to give.
+    pub(super) checks: Option<[u8; 2]>,
     pub(super) last_move: Option<String>,
     /// An end decided when the position was reached (draw rules, a game's
     /// own ends) or from outside (resignation, agreement, forfeit).
@@ -159,6 +163,7 @@ impl ChessLike {
             fullmove: 1,
             history: Vec::new(),
             last_moved: None,
+            checks: None,
             last_move: None,
             ended: None,
             moves_exist: MovesMemo::default(),
@@ -185,6 +190,12 @@ impl ChessLike {
     /// The multi-step just made that may be taken en passant: (from, to).
     pub fn en_passant(&self) -> Option<(Square, Square)> {
         self.en_passant
+    }
+
+    /// In games that count checks, the checks each side still has to
+    /// give.
+    pub fn checks_to_give(&self) -> Option<[u8; 2]> {
+        self.checks
     }
 
     /// Plies since the last capture or pawn move, and the move number.
@@ -417,6 +428,7 @@ impl ChessLike {
             halfmoves: self.halfmoves,
             fullmove: self.fullmove,
             last_moved: self.last_moved,
+            checks: self.checks,
         };
         let mut irreversible = false;
         let mut last_moved = None;
@@ -479,6 +491,12 @@ impl ChessLike {
         self.side = 1 - side;
         self.halfmoves = if irreversible { 0 } else { self.halfmoves + 1 };
         self.fullmove += u32::from(side == 1);
+        if let Some(mut checks) = self.checks
+            && self.in_check()
+        {
+            checks[usize::from(side)] = checks[usize::from(side)].saturating_sub(1);
+            self.checks = Some(checks);
+        }
         undo
     }
 
@@ -497,12 +515,13 @@ impl ChessLike {
         self.halfmoves = undo.halfmoves;
         self.fullmove = undo.fullmove;
         self.last_moved = undo.last_moved;
+        self.checks = undo.checks;
     }
 
-    /// The end the rules impose on arriving here, unless the side to move
-    /// is mated or stalemated (a mate made on the move that completes a
-    /// draw rule stands): repetition, the 100-ply count, a dead position,
-    /// then the game's own ends.
+    /// The end the rules impose on arriving here: the game's own ends
+    /// (before anything else), then, unless the side to move is mated or
+    /// stalemated (a mate made on the move that completes a draw rule
+    /// stands), repetition, the 100-ply count, a dead position.
     pub(super) fn end_on_arrival(&self) -> Option<Outcome> {
         self.end_given(self.repetitions())
     }
@@ -516,7 +535,10 @@ impl ChessLike {
             halfmoves: self.halfmoves,
             dead: empty_hands && (self.rules.dead)(&self.board),
         };
-        let end = ends::draw_by_rule(&facts).or_else(|| self.rules.hooks.extra_end(self))?;
+        if let Some(end) = self.rules.hooks.extra_end(self) {
+            return Some(end);
+        }
+        let end = ends::draw_within(&facts, &self.rules.hooks.draw_limits())?;
         self.legal_acts_exist().then_some(end)
     }
 
@@ -549,6 +571,7 @@ impl ChessLike {
     /// [`ChessLike::squirm_acts`].
     pub(super) fn key_given(&self, legal: &[Act], open_squirms: impl Iterator<Item = Act>) -> u64 {
         if self.en_passant.is_none()
+            && self.checks.is_none()
             && self.rules.drops.is_none()
             && self.rules.rebels != super::Rebels::SquirmFirst
         {
@@ -588,6 +611,10 @@ impl ChessLike {
                 }
             }
         }
+        if let Some(checks) = self.checks {
+            bytes.push(0xfd);
+            bytes.extend(checks);
+        }
         // Squirm games: the squirms that begin a legal turn are moves
         // possible here too.
         if self.rules.rebels == super::Rebels::SquirmFirst {
@@ -599,7 +626,8 @@ impl ChessLike {
         ends::position_key(&self.board, &bytes)
     }
 
-    /// The result: a stored end, or mate / stalemate when no turn is legal.
+    /// The result: a stored end, or mate / stalemate (as the game values
+    /// them) when no turn is legal.
     pub fn result(&self) -> Option<Outcome> {
         if let Some(o) = &self.ended {
             return Some(o.clone());
@@ -607,7 +635,7 @@ impl ChessLike {
         if self.legal_acts_exist() {
             return None;
         }
-        Some(ends::no_legal_move(self.in_check(), self.side as usize))
+        Some(self.rules.hooks.no_legal_move(self))
     }
 
     /// True when the side holds castling right `rule` and king and rook

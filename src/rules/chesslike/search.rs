@@ -272,7 +272,9 @@ impl Search {
             halfmoves: pos.halfmoves,
             dead: empty_hands && (pos.rules.dead)(&pos.board),
         };
-        if ends::draw_by_rule(&facts).is_some() || pos.rules.hooks.extra_end(pos).is_some() {
+        let limits = pos.rules.hooks.draw_limits();
+        if ends::draw_within(&facts, &limits).is_some() || pos.rules.hooks.extra_end(pos).is_some()
+        {
             return Judged::Drawn;
         }
         if !keyed {

@@ -43,8 +43,11 @@ pub fn piece_name(key: &str, letter: char) -> String {
 }
 
 /// The piece kinds, in the definition's order, with the kind index of
-/// the pawn and of the king.
-fn kinds(def: &Definition) -> Result<(Vec<PieceKind>, Option<u8>, u8), DefinitionError> {
+/// the pawn and of the king (none in a game without a royal piece,
+/// `king = -`).
+type Kinds = (Vec<PieceKind>, Option<u8>, Option<u8>);
+
+fn kinds(def: &Definition) -> Result<Kinds, DefinitionError> {
     if def.pieces.len() > MAX_KINDS {
         return Err(refuse(def, format!("more than {MAX_KINDS} piece types")));
     }
@@ -78,8 +81,6 @@ fn kinds(def: &Definition) -> Result<(Vec<PieceKind>, Option<u8>, u8), Definitio
         };
         out.push(kind);
     }
-    let king =
-        king.ok_or_else(|| refuse(def, "a game without a king (king = -) is not supported yet"))?;
     Ok((out, pawn, king))
 }
 
@@ -261,10 +262,11 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
         Some(_) => castlings(def, spec)?,
         None => Vec::new(),
     };
-    let castling_king = kind_of(def.castling_king_piece).unwrap_or(king);
-    let hooks: &'static dyn Hooks = match super::flag::FlagRule::of(def, &spec.geometry, &kind_of)?
-    {
-        Some(flag) => Box::leak(Box::new(flag)),
+    let castling_king = kind_of(def.castling_king_piece).or(king).unwrap_or(0);
+    let own = super::end_rules::EndRules::of(def, &spec.geometry, &kind_of)?;
+    let own_legality = own.as_ref().is_some_and(|r| r.forbids_moves());
+    let hooks: &'static dyn Hooks = match own {
+        Some(rules) => Box::leak(Box::new(rules)),
         None => &ORTHODOX,
     };
     Ok(Box::leak(Box::new(Rules {
@@ -277,8 +279,8 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
         castling_pieces: (castling_king, rook.unwrap_or(0)),
         drops: None,
         rebels: Rebels::No,
-        own_legality: false,
-        king_may_be_absent: false,
+        own_legality,
+        king_may_be_absent: king.is_none(),
         dead: never_dead,
         hooks,
         backend: None,

@@ -108,6 +108,66 @@ pub struct Definition {
     /// The flag rule: the piece that wins on reaching its side's region.
     pub flag_piece: Option<char>,
     pub flag_region: [Region; 2],
+    /// `flagMove`: Black may answer White's arrival (Racing Kings).
+    pub flag_move: bool,
+    /// What being mated and being stalemated are worth to the side.
+    pub checkmate_value: Value,
+    pub stalemate_value: Value,
+    /// What losing every piece of a kind of `extinction_piece_types`
+    /// (`*`: of every kind together) is worth to the side, if it ends
+    /// the game; "losing" means keeping at most
+    /// `extinction_piece_count` while the other side keeps at least
+    /// `extinction_opponent_piece_count`.
+    pub extinction_value: Option<Value>,
+    pub extinction_piece_types: Vec<char>,
+    pub extinction_piece_count: u8,
+    pub extinction_opponent_piece_count: u8,
+    /// `extinctionClaim`: the side to move needs the other side one
+    /// piece stronger before it is judged extinct (it may still bare the
+    /// other side's king: Shatranj).
+    pub extinction_claim: bool,
+    /// `nMoveRule`: the game is drawn after this many moves of each side
+    /// without a capture or pawn move (0: never).
+    pub n_move_rule: u8,
+    /// `nFoldRule`: the game is drawn on this occurrence of a position
+    /// (0: never).
+    pub n_fold_rule: u8,
+    /// `checkCounting`: a side wins on giving the last of its checks
+    /// (the start position's `3+3`).
+    pub check_counting: bool,
+    /// `mustCapture`: a capture, when one is legal, must be played.
+    pub must_capture: bool,
+    /// `checking`: whether a move may give check.
+    pub checking: bool,
+}
+
+/// A result's worth to the side it concerns, as Fairy-Stockfish's values
+/// write it (`win`, `loss`, `draw`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    Win,
+    Loss,
+    Draw,
+}
+
+impl Value {
+    fn read(text: &str) -> Result<Value, String> {
+        match text {
+            "win" => Ok(Value::Win),
+            "loss" => Ok(Value::Loss),
+            "draw" => Ok(Value::Draw),
+            _ => Err(format!("expected win, loss or draw, not {text:?}")),
+        }
+    }
+
+    /// In words, for the help page.
+    pub fn words(self) -> &'static str {
+        match self {
+            Value::Win => "a win",
+            Value::Loss => "a loss",
+            Value::Draw => "a draw",
+        }
+    }
 }
 
 /// Squares as Fairy-Stockfish's Bitboard values write them: `d4`, a rank
@@ -135,6 +195,19 @@ impl Definition {
             castling_rook_piece: 'r',
             flag_piece: None,
             flag_region: [Vec::new(), Vec::new()],
+            flag_move: false,
+            checkmate_value: Value::Loss,
+            stalemate_value: Value::Draw,
+            extinction_value: None,
+            extinction_piece_types: Vec::new(),
+            extinction_piece_count: 0,
+            extinction_opponent_piece_count: 0,
+            extinction_claim: false,
+            n_move_rule: 50,
+            n_fold_rule: 3,
+            must_capture: false,
+            check_counting: false,
+            checking: true,
         }
     }
 
@@ -240,16 +313,34 @@ impl Definition {
                 }
                 "flagRegionWhite" => self.flag_region[0] = squares(value).map_err(at)?,
                 "flagRegionBlack" => self.flag_region[1] = squares(value).map_err(at)?,
-                "flagMove" => same(value, "false").map_err(at)?,
+                "flagMove" => self.flag_move = boolean(value).map_err(at)?,
+                "checking" => self.checking = boolean(value).map_err(at)?,
+                "checkmateValue" => self.checkmate_value = Value::read(value).map_err(at)?,
+                "stalemateValue" => self.stalemate_value = Value::read(value).map_err(at)?,
+                "extinctionValue" => {
+                    self.extinction_value = match value.as_str() {
+                        "none" => None,
+                        v => Some(Value::read(v).map_err(at)?),
+                    }
+                }
+                "extinctionPieceTypes" => {
+                    self.extinction_piece_types = piece_letters(value).map_err(at)?
+                }
+                "extinctionPieceCount" => {
+                    self.extinction_piece_count = number(value, 0, 64).map_err(at)?
+                }
+                "extinctionOpponentPieceCount" => {
+                    self.extinction_opponent_piece_count = number(value, 0, 64).map_err(at)?
+                }
+                "extinctionClaim" => self.extinction_claim = boolean(value).map_err(at)?,
+                "nMoveRule" => self.n_move_rule = number(value, 0, 200).map_err(at)?,
+                "nFoldRule" => self.n_fold_rule = number(value, 0, 20).map_err(at)?,
+                "mustCapture" => self.must_capture = boolean(value).map_err(at)?,
+                "checkCounting" => self.check_counting = boolean(value).map_err(at)?,
                 // The rules boserv plays for every game, accepted when a
                 // section asks for exactly them.
-                "checking" => same(value, "true").map_err(at)?,
-                "checkmateValue" => same(value, "loss").map_err(at)?,
-                "stalemateValue" => same(value, "draw").map_err(at)?,
-                "nMoveRule" => same(value, "50").map_err(at)?,
-                "nFoldRule" => same(value, "3").map_err(at)?,
                 "nFoldValue" => same(value, "draw").map_err(at)?,
-                "chess960" | "mustCapture" | "pieceDrops" | "capturesToHand" | "gating" => {
+                "chess960" | "pieceDrops" | "capturesToHand" | "gating" => {
                     same(value, "false").map_err(at)?
                 }
                 _ => return Err(unsupported(key, *line)),
@@ -310,6 +401,18 @@ fn letter(text: &str) -> Result<char, String> {
         (Some(c), None) if c.is_ascii_alphabetic() => Ok(c.to_ascii_lowercase()),
         _ => Err(format!("expected a piece letter, not {text:?}")),
     }
+}
+
+/// Piece letters (`kqrbnp`), `*` for every kind together.
+fn piece_letters(text: &str) -> Result<Vec<char>, String> {
+    text.chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| match c {
+            '*' => Ok('*'),
+            c if c.is_ascii_alphabetic() => Ok(c.to_ascii_lowercase()),
+            c => Err(format!("expected piece letters or *, not {c:?}")),
+        })
+        .collect()
 }
 
 fn boolean(text: &str) -> Result<bool, String> {
@@ -411,7 +514,14 @@ mod tests {
         );
         assert_eq!(d.flag_region[1], vec![(None, Some(0)), (Some(0), None)]);
         assert!(read("[k:chess]\nflagRegion = z9\n").is_err());
-        assert!(read("[k:chess]\nflagMove = true\n").is_err());
+        assert!(read("[k:chess]\nflagMove = maybe\n").is_err());
+        let d = read("[g:chess]\nking = -\ncommoner = k\nstalemateValue = win\nextinctionValue = win\nextinctionPieceTypes = *\nmustCapture = true\n").unwrap();
+        assert!(d.piece_by_key("king").is_none());
+        assert_eq!(d.piece('k').unwrap().key, "commoner");
+        assert_eq!(d.stalemate_value, Value::Win);
+        assert_eq!(d.extinction_value, Some(Value::Win));
+        assert_eq!(d.extinction_piece_types, vec!['*']);
+        assert!(d.must_capture);
     }
 
     #[test]
@@ -421,10 +531,15 @@ mod tests {
             e.to_string(),
             "line 3: boserv does not support the key flyingGeneral"
         );
-        let e = read("[c:chess]\nstalemateValue = loss\n").unwrap_err();
+        let e = read("[c:chess]\nstalemateValue = lost\n").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "line 2: stalemateValue: boserv plays only draw here, not loss"
+            "line 2: stalemateValue: expected win, loss or draw, not \"lost\""
+        );
+        let e = read("[c:chess]\nnFoldValue = loss\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2: nFoldValue: boserv plays only draw here, not loss"
         );
         let e = read("[c:chess]\ncustomPiece1 = c:gQ\n").unwrap_err();
         assert!(

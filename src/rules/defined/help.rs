@@ -81,6 +81,113 @@ pub fn writing(def: &Definition, rules: &Rules) -> String {
     lines.join("\n") + "\n"
 }
 
+/// `1st`, `2nd`, `3rd`, `4th`, ...
+fn ordinal(n: u8) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// How the game ends and what it forbids, in sentences.
+fn end_rules(def: &Definition) -> Vec<String> {
+    let mut out = Vec::new();
+    if def.piece_by_key("king").is_some() {
+        out.push(format!(
+            "Being checkmated is {} and being stalemated {} for the side to move.",
+            def.checkmate_value.words(),
+            def.stalemate_value.words()
+        ));
+    } else {
+        out.push(format!(
+            "No piece is royal: there is no check. A side without a legal move has {}.",
+            def.stalemate_value.words()
+        ));
+    }
+    if def.n_fold_rule > 0 {
+        out.push(format!(
+            "The {} occurrence of a position is a draw.",
+            ordinal(def.n_fold_rule)
+        ));
+    }
+    if def.n_move_rule > 0 {
+        out.push(format!(
+            "{} plies without a capture or pawn move are a draw.",
+            2 * u32::from(def.n_move_rule)
+        ));
+    }
+    if let Some(value) = def.extinction_value {
+        let kinds: Vec<String> = def
+            .extinction_piece_types
+            .iter()
+            .map(|&c| match c {
+                '*' => "pieces of any kind together".to_string(),
+                c => def
+                    .piece(c)
+                    .map_or(c.to_string(), |p| piece_name(&p.key, p.letter)),
+            })
+            .collect();
+        let opponent = match def.extinction_opponent_piece_count {
+            0 => String::new(),
+            n => format!(" while the other side keeps at least {n}"),
+        };
+        out.push(format!(
+            "A side left with at most {} of its {}{opponent} has {} at once{}.",
+            def.extinction_piece_count,
+            kinds.join(" or "),
+            value.words(),
+            if def.extinction_claim {
+                " (the side to move only when the other side has one piece more)"
+            } else {
+                ""
+            }
+        ));
+    }
+    if let Some(letter) = def.flag_piece {
+        let region = |side: usize| {
+            def.flag_region[side]
+                .iter()
+                .map(|&(f, r)| {
+                    let f = f.map_or("*".to_string(), |f| file_letter(f as i8).to_string());
+                    let r = r.map_or("*".to_string(), |r| (r + 1).to_string());
+                    f + &r
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let name = def
+            .piece(letter)
+            .map_or(String::from("flag piece"), |p| piece_name(&p.key, p.letter));
+        out.push(format!(
+            "A side wins the moment its {name} stands on its goal after its own move: White's {}, Black's {}.",
+            region(0),
+            region(1)
+        ));
+        if def.flag_move {
+            out.push(format!(
+                "When White's {name} arrives, Black may still answer: if Black's reaches its goal on the next move, the game is a draw."
+            ));
+        }
+    }
+    if def.check_counting {
+        out.push(
+            "A side wins on giving the last of the checks it has to give (the start position's FEN says how many: 3+3)."
+                .into(),
+        );
+    }
+    if def.must_capture {
+        out.push("When a capture is possible, a capture must be played.".into());
+    }
+    if !def.checking {
+        out.push("No move may give check.".into());
+    }
+    out
+}
+
 /// The help page (`boserv help NAME`).
 pub fn help(def: &Definition, rules: &Rules) -> String {
     let mut out = format!(
@@ -128,35 +235,19 @@ pub fn help(def: &Definition, rules: &Rules) -> String {
             .iter()
             .map(|c| format!("K{}-{}", g.name(c.king_from), g.name(c.king_to)))
             .collect();
+        let limit = match def.piece_by_key("king") {
+            Some(_) => "(the king may not\ncastle out of, through or into check)",
+            None => "(the king is no royal\npiece: it castles across attacked squares too)",
+        };
         out.push_str(&format!(
-            "\nCastling, written as the king's move: {} (the king may not\ncastle out of, through or into check).\n",
+            "\nCastling, written as the king's move: {} {limit}.\n",
             moves.join(", ")
         ));
     }
-    out.push_str(&format!(
-        "\nStart position (FEN): {}\n\nA game ends on checkmate (a win), stalemate (a draw), the third occurrence\nof a position or 100 plies without a capture or pawn move (draws).\n",
-        def.start_fen
-    ));
-    if let Some(letter) = def.flag_piece {
-        let region = |side: usize| {
-            def.flag_region[side]
-                .iter()
-                .map(|&(f, r)| {
-                    let f = f.map_or("*".to_string(), |f| file_letter(f as i8).to_string());
-                    let r = r.map_or("*".to_string(), |r| (r + 1).to_string());
-                    f + &r
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        let name = def
-            .piece(letter)
-            .map_or(String::from("flag piece"), |p| piece_name(&p.key, p.letter));
-        out.push_str(&format!(
-            "A side also wins the moment its {name} stands on its goal after its\nown move: White's {}, Black's {}.\n",
-            region(0),
-            region(1)
-        ));
+    out.push_str(&format!("\nStart position (FEN): {}\n\n", def.start_fen));
+    for line in wrap(&end_rules(def).join(" "), 76) {
+        out.push_str(&line);
+        out.push('\n');
     }
     out.push_str("Moves are written as in chess: e2-e4, Nb1-c3, e4xd5, e7-e8=Q.\n");
     out

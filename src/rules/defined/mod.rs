@@ -7,7 +7,8 @@
 //! - `betza.rs`: Betza notation into the core's movement primitives.
 //! - `definition.rs`: the keys' meaning, inheritance, refusals by key.
 //! - `build.rs`: a definition into the core's [`crate::rules::chesslike::Rules`];
-//!   `flag.rs` its flag rule (King of the Hill).
+//!   `end_rules.rs` the game's own rules of its end and of captures and
+//!   checks (`flag.rs` the flag rule of King of the Hill).
 //! - `game.rs`: the game as the registry lists it; `help.rs` its help.
 //! - `library.rs`: the games shipped with boserv (`variants/library.ini`).
 //! - `operator.rs`: the operator's own games (the `variants-file` setting).
@@ -16,6 +17,7 @@
 mod betza;
 mod build;
 mod definition;
+mod end_rules;
 mod flag;
 mod game;
 mod help;

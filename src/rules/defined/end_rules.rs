@@ -1,0 +1,218 @@
+//! A defined game's own rules of play and of its end, as Fairy-Stockfish's
+//! keys give them: the flag (`flag.rs`), extinction
+//! (`extinctionValue`, `extinctionPieceTypes`: a side left without some
+//! kind of piece), the values of checkmate and stalemate
+//! (`checkmateValue`, `stalemateValue`: Losers and Giveaway are won by
+//! being mated or stalemated), mandatory captures (`mustCapture`) and
+//! moves that may not give check (`checking = false`), the checks to
+//! give (`checkCounting`: 3check), and the limits of
+//! the draw rules (`nMoveRule`, `nFoldRule`). One [`EndRules`]
+//! per definition is the game's [`Hooks`]; a game with none of them
+//! plays as chess does.
+
+use super::DefinitionError;
+use super::definition::{Definition, Value};
+use super::flag::FlagRule;
+use crate::rules::chess::rules::ORTHODOX;
+use crate::rules::chesslike::{Act, ChessLike, Hooks};
+use crate::rules::ends::DrawLimits;
+use crate::rules::geometry::Geometry;
+use crate::rules::{Ending, Outcome};
+
+/// The extinction rule: a side with at most `count` pieces of one of
+/// `kinds` (`None`: of all its pieces together), while the other side has
+/// at least `opponent_count` of that kind, ends the game with `value`
+/// for the side so reduced.
+struct Extinction {
+    value: Value,
+    kinds: Vec<Option<u8>>,
+    count: usize,
+    opponent_count: usize,
+    /// `extinctionClaim` (see [`Definition::extinction_claim`]).
+    claim: bool,
+}
+
+impl Extinction {
+    fn end(&self, pos: &ChessLike) -> Option<Outcome> {
+        let board = pos.board();
+        let held = |seat: u8, kind: Option<u8>| {
+            let on_board = board
+                .pieces_of(seat)
+                .filter(|(_, p)| kind.is_none_or(|k| p.kind == k))
+                .count();
+            let in_hand: usize = match kind {
+                Some(k) => usize::from(pos.in_reserve(seat, k)),
+                None => (0..board.spec().kinds.len() as u8)
+                    .map(|k| usize::from(pos.in_reserve(seat, k)))
+                    .sum(),
+            };
+            on_board + in_hand
+        };
+        // The side that has just moved first, as Fairy-Stockfish judges.
+        for seat in [1 - pos.side(), pos.side()] {
+            for &kind in &self.kinds {
+                let needed = self.opponent_count + usize::from(self.claim && seat == pos.side());
+                if held(seat, kind) <= self.count && held(1 - seat, kind) >= needed {
+                    return Some(valued(self.value, seat, Ending::Extinction));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The outcome worth `value` to `seat`.
+fn valued(value: Value, seat: u8, ending: Ending) -> Outcome {
+    match value {
+        Value::Win => Outcome::win(usize::from(seat), 2, ending),
+        Value::Loss => Outcome::win(usize::from(1 - seat), 2, ending),
+        Value::Draw => Outcome::draw(2, ending),
+    }
+}
+
+/// A defined game's own rules (see the module's comment).
+pub struct EndRules {
+    flag: Option<FlagRule>,
+    extinction: Option<Extinction>,
+    checkmate: Value,
+    stalemate: Value,
+    must_capture: bool,
+    checking: bool,
+    check_counting: bool,
+    limits: DrawLimits,
+}
+
+impl EndRules {
+    /// The rules of `def` (whose piece kinds are indexed by `kind_of`),
+    /// `None` when it has none beyond chess's.
+    pub fn of(
+        def: &Definition,
+        geometry: &Geometry,
+        kind_of: &dyn Fn(char) -> Option<u8>,
+    ) -> Result<Option<EndRules>, DefinitionError> {
+        let flag = FlagRule::of(def, geometry, kind_of)?;
+        let extinction = match def.extinction_value {
+            None => None,
+            Some(value) => {
+                let kinds = def
+                    .extinction_piece_types
+                    .iter()
+                    .map(|&c| match c {
+                        '*' => Ok(None),
+                        c => kind_of(c).map(Some).ok_or_else(|| DefinitionError::Game {
+                            name: def.name.clone(),
+                            why: format!("extinctionPieceTypes: no piece has the letter {c}"),
+                        }),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                Some(Extinction {
+                    value,
+                    kinds,
+                    count: usize::from(def.extinction_piece_count),
+                    opponent_count: usize::from(def.extinction_opponent_piece_count),
+                    claim: def.extinction_claim,
+                })
+            }
+        };
+        let rules = EndRules {
+            flag,
+            extinction,
+            checkmate: def.checkmate_value,
+            stalemate: def.stalemate_value,
+            must_capture: def.must_capture,
+            checking: def.checking,
+            check_counting: def.check_counting,
+            limits: DrawLimits {
+                repetitions: usize::from(def.n_fold_rule),
+                plies: 2 * u32::from(def.n_move_rule),
+            },
+        };
+        let plain = rules.flag.is_none()
+            && rules.extinction.is_none()
+            && rules.checkmate == Value::Loss
+            && rules.stalemate == Value::Draw
+            && !rules.must_capture
+            && rules.checking
+            && !rules.check_counting
+            && rules.limits == DrawLimits::CHESS;
+        Ok((!plain).then_some(rules))
+    }
+
+    /// True when the game forbids some moves the core allows (the
+    /// generator then asks [`Hooks::forbids`]).
+    pub fn forbids_moves(&self) -> bool {
+        self.must_capture || !self.checking
+    }
+
+    /// Whether `act` gives check where checks are forbidden.
+    fn gives_forbidden_check(&self, pos: &ChessLike, act: &Act) -> bool {
+        !self.checking
+            && ChessLike::royal_attacked(
+                &pos.board_after(std::slice::from_ref(act)),
+                1 - pos.side(),
+            )
+    }
+
+    /// Whether the side to move has a legal capture (by every rule but
+    /// the duty to capture itself).
+    fn can_capture(&self, pos: &ChessLike) -> bool {
+        pos.pseudo_moves().iter().any(|a| {
+            a.capture && pos.is_safe(std::slice::from_ref(a)) && !self.gives_forbidden_check(pos, a)
+        })
+    }
+}
+
+impl Hooks for EndRules {
+    fn forbids(&self, pos: &ChessLike, act: &Act) -> Option<String> {
+        if self.gives_forbidden_check(pos, act) {
+            return Some("in this game no move may give check".into());
+        }
+        if self.must_capture && !act.capture && self.can_capture(pos) {
+            return Some("you can capture, and in this game a capture is compulsory".into());
+        }
+        None
+    }
+
+    /// Where the only rule is the duty to capture, quiet moves are
+    /// forbidden exactly when a capture is possible.
+    fn quiet_moves_forbidden(&self, pos: &ChessLike) -> Option<bool> {
+        match (self.must_capture, self.checking) {
+            (true, true) => Some(self.can_capture(pos)),
+            (false, true) => Some(false),
+            _ => None,
+        }
+    }
+
+    fn extra_end(&self, pos: &ChessLike) -> Option<Outcome> {
+        if let Some(end) = self.extinction.as_ref().and_then(|e| e.end(pos)) {
+            return Some(end);
+        }
+        if let Some(end) = self.flag.as_ref().and_then(|f| f.end(pos)) {
+            return Some(end);
+        }
+        let mover = 1 - pos.side();
+        pos.checks_to_give()
+            .filter(|checks| checks[usize::from(mover)] == 0)
+            .map(|_| Outcome::win(usize::from(mover), 2, Ending::ChecksGiven))
+    }
+
+    fn counts_checks(&self) -> bool {
+        self.check_counting
+    }
+
+    fn draw_limits(&self) -> DrawLimits {
+        self.limits
+    }
+
+    fn no_legal_move(&self, pos: &ChessLike) -> Outcome {
+        if pos.in_check() {
+            valued(self.checkmate, pos.side(), Ending::Checkmate)
+        } else {
+            valued(self.stalemate, pos.side(), Ending::Stalemate)
+        }
+    }
+
+    fn render(&self, pos: &ChessLike, flipped: bool) -> String {
+        ORTHODOX.render(pos, flipped)
+    }
+}
