@@ -24,6 +24,21 @@ pub fn queue(tx: &Connection, notices: &[Notice], now: DateTime<Utc>) -> Result<
     tournaments_after(tx, notices, now)
 }
 
+/// [`queue`] but for the mail, given the rows of the games as they stand
+/// (not read again): the pages the notices change and the
+/// tournaments of the games they end, for a command that tells the
+/// players in letters of its own, one per player however many games
+/// changed (`signoff`: [`super::announce::farewell`]).
+pub fn queue_unmailed(
+    tx: &Connection,
+    notices: &[Notice],
+    rows: &std::collections::HashMap<crate::ids::GameId, crate::store::games::Game>,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    super::publish::mark_loaded(tx, notices, rows)?;
+    tournaments_after(tx, notices, now)
+}
+
 /// [`queue`], given the game as the caller has it loaded now, after the
 /// change the notices tell of (its letters are built from it, not from
 /// the game loaded again).
