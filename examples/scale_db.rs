@@ -6,9 +6,19 @@
 //! `GAMES` chess games (two moves in; one in five over) between
 //! `GAMES / 10` players, one of whom, `alice` (password `secret`), plays
 //! one game in 100 (10,000 of a million), White in half of them. One
-//! player in 100 has an open seek; every player has a chess rating. Written with direct SQL in one
-//! transaction; every active game's due moment is then worked out by the
-//! server's own code, as the commands that made the games would.
+//! player in 100 has an open seek; every player has a chess rating.
+//!
+//! Written with prepared statements in one transaction, the schema's
+//! triggers keeping their tables as the server's own writes would
+//! (`variant_players`, the `due` marks). Every active game stands alike
+//! (two moves in, White to move, no clock of its own, nobody away), so
+//! its due moment is its last move's plus the one interval the server's
+//! code works out for the first of them ([`due::next_due`]), rounded up
+//! to the minute as the server rounds it; written for
+//! all in one statement, with the player to move (`due.mover`). Then one
+//! active game in [`CHECK_EVERY`] is worked out again by the server's code
+//! and must match, or the generation fails: a million games in about a
+//! minute instead of loading each (50 minutes).
 //!
 //! Prints `NOW OTHER WHITE MINE...`: the moment to run at, a game between
 //! two others where White is to move, that White's userid, and four games
@@ -21,7 +31,9 @@ use argon2::password_hash::PasswordHasher;
 use chrono::{DateTime, SecondsFormat, TimeDelta, Utc};
 use rusqlite::params;
 
+use boserv::command::GameId;
 use boserv::rules::VARIANTS;
+use boserv::service::game::{LoadedGame, timestamp};
 use boserv::service::time::due;
 use boserv::store;
 
@@ -69,6 +81,9 @@ fn main() {
 fn generate(path: &Path, games: usize) -> (Vec<i64>, i64, usize) {
     let players = games / 10;
     let mut conn = store::open(path, store::DEFAULT_BUSY_TIMEOUT).unwrap();
+    // One transaction of a million games: its pages stay in memory (1 GB)
+    // instead of spilling to the WAL before commit.
+    conn.pragma_update(None, "cache_size", -1_000_000).unwrap();
     let chess = VARIANTS.iter().find(|v| v.name() == "chess").unwrap();
     let start = chess.start(&[]).unwrap();
     let after_e4 = start.play("e4", None).unwrap();
@@ -200,9 +215,85 @@ fn generate(path: &Path, games: usize) -> (Vec<i64>, i64, usize) {
             }
         }
     }
-    due::settle(&tx, &VARIANTS, now() - TimeDelta::hours(1)).unwrap();
+    let settled_at = now() - TimeDelta::hours(1);
+    settle_alike(&tx, settled_at);
+    // Nothing left marked: every game was written above.
+    due::settle(&tx, &VARIANTS, settled_at).unwrap();
     tx.commit().unwrap();
     conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
         .unwrap();
     (mine, other, other_white)
+}
+
+/// One active game in this many is worked out again by the server's code
+/// and compared with what [`settle_alike`] wrote.
+const CHECK_EVERY: i64 = 499;
+
+/// Writes every active game's due moment and player to move: the first
+/// game's, worked out by the server's code ([`due::next_due`], [`due::mover`]),
+/// carried to the others as the same interval after their last move (they
+/// stand alike); then checks one in [`CHECK_EVERY`] against the server's
+/// code. Panics on the first that differs.
+fn settle_alike(tx: &rusqlite::Connection, at: DateTime<Utc>) {
+    let first: i64 = tx
+        .query_row("SELECT min(game) FROM due WHERE at IS NULL", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    let game = LoadedGame::load(tx, &VARIANTS, GameId(first as u64)).unwrap();
+    let next = due::next_due(tx, &game, at)
+        .unwrap()
+        .expect("an active game is due");
+    let last: DateTime<Utc> = game.row.updated.parse().unwrap();
+    // The server rounds a due moment up to the whole minute
+    // (`clock::due::to_the_minute`) and the interval is whole minutes (the
+    // time rules count days and hours): the last move's seconds are what
+    // the rounding added.
+    let seconds = last.timestamp().rem_euclid(60);
+    let interval = (next - last).num_seconds() - if seconds == 0 { 0 } else { 60 - seconds };
+    let mover_seat = game.position.to_move().expect("someone is to move");
+    assert_eq!(
+        due::mover(&game),
+        game.row.player_ids.get(mover_seat).copied()
+    );
+    // A game over waits for nothing: its row says 'never', as the
+    // server's `store::due::set` writes it.
+    tx.execute(
+        "UPDATE due SET at = 'never', mover = NULL WHERE at IS NULL \
+         AND game IN (SELECT id FROM games WHERE status <> 'active')",
+        [],
+    )
+    .unwrap();
+    tx.execute(
+        "UPDATE due SET at = strftime('%Y-%m-%dT%H:%M:00Z', \
+         (SELECT updated FROM games WHERE id = due.game), ?1, '+59 seconds'), \
+         mover = (SELECT player FROM seats WHERE game = due.game AND seat = ?2) \
+         WHERE at IS NULL",
+        params![format!("{interval:+} seconds"), mover_seat as i64],
+    )
+    .unwrap();
+    let sample: Vec<i64> = tx
+        .prepare("SELECT game FROM due WHERE game % ?1 = 0")
+        .unwrap()
+        .query_map([CHECK_EVERY], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    for id in sample {
+        let game = LoadedGame::load(tx, &VARIANTS, GameId(id as u64)).unwrap();
+        let want = due::next_due(tx, &game, at)
+            .unwrap()
+            .map_or_else(|| "never".to_string(), timestamp);
+        let (stored, mover): (Option<String>, Option<i64>) = tx
+            .query_row("SELECT at, mover FROM due WHERE game = ?1", [id], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .unwrap();
+        assert_eq!(
+            stored.as_deref(),
+            Some(want.as_str()),
+            "game {id}: due moment"
+        );
+        assert_eq!(mover, due::mover(&game), "game {id}: player to move");
+    }
 }

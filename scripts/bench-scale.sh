@@ -9,8 +9,8 @@
 #
 #   scale: worst command S ms (VERB), worst mail S ms (KIND), remind S s
 #
-#   scripts/bench-scale.sh [GAMES]     (1,000,000 games: about 1 GB of disk
-#                                       and several minutes to generate)
+#   scripts/bench-scale.sh [GAMES]     (1,000,000 games: about 600 MB of disk
+#                                       and under 2 minutes to generate)
 #
 # BENCH_SCALE_DB=DIR keeps the generated database in DIR and reuses it.
 set -euo pipefail

@@ -61,6 +61,7 @@ mod replies;
 mod reply_threads;
 mod scale;
 mod shell;
+mod signoff_letters;
 mod store;
 mod tournament_pages;
 mod tournaments;

@@ -11,6 +11,7 @@
 use super::away::AwayLetter;
 use super::consent::{DeclinedLetter, ExpiredLetter, InvitationLetter};
 use super::digest::DigestLetter;
+use super::farewell::FarewellLetter;
 use super::ladder::LadderLetter;
 use super::social::{BroadcastLetter, ChatLetter, MessageLetter};
 use super::tournament::TournamentLetter;
@@ -58,6 +59,9 @@ pub enum Letter {
     /// A player of the reader's games went on vacation or came back
     /// (`away.txt`).
     Away(AwayLetter),
+    /// A player of the reader's games signed off: the games that ended
+    /// or changed (`farewell.txt`).
+    Farewell(FarewellLetter),
 }
 
 impl Letter {
@@ -109,6 +113,7 @@ impl Letter {
             Letter::Ladder(_) => "ladder.txt",
             Letter::Tournament(_) => "tournament.txt",
             Letter::Away(_) => "away.txt",
+            Letter::Farewell(_) => "farewell.txt",
         }
     }
 }
@@ -129,6 +134,7 @@ mod tests {
             Letter::Digest(DigestLetter::default()),
             Letter::Tournament(TournamentLetter::default()),
             Letter::Away(AwayLetter::default()),
+            Letter::Farewell(FarewellLetter::default()),
             Letter::Broadcast(BroadcastLetter {
                 from: String::new(),
                 text: String::new(),

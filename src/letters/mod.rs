@@ -12,6 +12,7 @@
 pub mod away;
 pub mod consent;
 pub mod digest;
+pub mod farewell;
 pub mod html;
 pub mod ladder;
 pub mod letter;

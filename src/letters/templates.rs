@@ -34,6 +34,7 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ("digest.txt", include_str!("../../templates/digest.txt")),
     ("error.txt", include_str!("../../templates/error.txt")),
     ("expired.txt", include_str!("../../templates/expired.txt")),
+    ("farewell.txt", include_str!("../../templates/farewell.txt")),
     (
         "game_over.txt",
         include_str!("../../templates/game_over.txt"),
@@ -228,6 +229,7 @@ impl Templates {
             Letter::Ladder(l) => (self.render(name, l)?, None),
             Letter::Tournament(l) => (self.render(name, l)?, None),
             Letter::Away(l) => (self.render(name, l)?, None),
+            Letter::Farewell(l) => (self.render(name, l)?, None),
         };
         rendered.parts.html = html;
         Ok((rendered, None))

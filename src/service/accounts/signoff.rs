@@ -12,14 +12,24 @@
 //! so the other players' turns are not disturbed. Each such game ends
 //! "player signed off" (its own ending and turn-log kind, never "time
 //! forfeit"). New challenges naming the player are refused.
+//!
+//! The other players of the games that end or change now are told in one
+//! letter each, naming those games ([`farewell`]): never one mail per
+//! game, so a player in thousands of games writes to each player
+//! concerned once (issue 43). Watchers of those games read them on their
+//! pages; the next turn's mails go on as usual.
+
+use std::collections::HashMap;
 
 use rusqlite::Connection;
 
-use crate::service::accounts::acting_player;
 use crate::service::error::ServiceError;
 use crate::service::game::{LoadedGame, timestamp};
+use crate::service::login::acting_player;
+use crate::service::play::announce::farewell::{self, Change, Left};
 use crate::service::reply::Reply;
 use crate::service::{Request, play::notify, play::turn_arrival};
+use crate::store::games::Status;
 use crate::store::tournaments::{self, State};
 use crate::store::{self, signoffs};
 
@@ -47,6 +57,8 @@ pub fn signoff(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
     let mut later = Vec::new();
     let mut cancelled = Vec::new();
     let mut notices = Vec::new();
+    let mut left = Vec::new();
+    let mut rows = HashMap::new();
     // Only the games that act now are loaded: those waiting for consent
     // and those where it is the player's turn (by the index of whose turn
     // it is); the others forfeit when the turn comes, unread.
@@ -57,15 +69,15 @@ pub fn signoff(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
             continue;
         }
         let mut game = LoadedGame::load(&tx, req.catalog, standing.game)?;
-        // A game not begun yet is declined: cancelled, the others told.
+        // A game not begun yet is declined: cancelled, the others told
+        // in their letter.
         if game.invitation.is_some() {
-            crate::service::community::consent::cancel(
-                &tx,
-                &game,
-                &player.userid,
-                "(signed off)",
-                req.now,
-            )?;
+            let others =
+                crate::service::community::consent::withdraw(&tx, &game, &player.userid, req.now)?
+                    .into_iter()
+                    .map(|userid| (None, userid))
+                    .collect();
+            left.push(farewell_of(&game, Change::Cancelled, others));
             cancelled.push(game.id().to_string());
             continue;
         }
@@ -73,12 +85,22 @@ pub fn signoff(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
         let mine = |s| game.row.player_ids.get(s) == Some(&player.id);
         if to_move.is_some_and(|s| mine(s) && !game.position.has_left(s)) {
             notices.extend(turn_arrival::advance(&tx, &mut game, req.now)?);
+            let change = match &game.row.result {
+                Some(result) if game.row.status != Status::Active => Change::Ended(result.clone()),
+                _ => Change::GoesOn,
+            };
+            let others = others_than(&game, player.id);
+            left.push(farewell_of(&game, change, others));
+            rows.insert(game.id(), game.row.clone());
             now_lost.push(game.id().to_string());
         } else {
             later.push(game.id().to_string());
         }
     }
-    notify::queue(&tx, &notices, req.now, req.game_ended)?;
+    // The games' pages and tournaments as any ending's; their players
+    // are told in one letter each, however many games they shared.
+    notify::queue_unmailed(&tx, &notices, &rows, req.now, req.game_ended)?;
+    farewell::queue(&tx, &player.userid, &left, req.now)?;
     crate::service::time::due::settle(&tx, req.catalog, req.now)?;
     tx.commit()?;
     let mut text = format!(
@@ -121,6 +143,28 @@ pub fn signoff(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
         ));
     }
     Ok(Reply::Done(text))
+}
+
+/// What the other players of `game` are told of it.
+fn farewell_of(game: &LoadedGame, change: Change, others: Vec<(Option<i64>, String)>) -> Left {
+    Left {
+        game: game.id(),
+        title: game.variant.title().to_string(),
+        variant: game.variant.name().to_string(),
+        change,
+        others,
+    }
+}
+
+/// The players of `game` but `player`, each once, with their row ids.
+fn others_than(game: &LoadedGame, player: i64) -> Vec<(Option<i64>, String)> {
+    let mut others: Vec<(Option<i64>, String)> = Vec::new();
+    for (&id, userid) in game.row.player_ids.iter().zip(&game.row.players) {
+        if id != player && !others.iter().any(|(o, _)| *o == Some(id)) {
+            others.push((Some(id), userid.clone()));
+        }
+    }
+    others
 }
 
 /// The most games one list of the answer names; the rest are counted.

@@ -10,6 +10,7 @@
 
 pub mod away;
 pub mod consent;
+pub mod farewell;
 pub mod held;
 pub mod ladder;
 pub mod later;

@@ -30,6 +30,22 @@ pub fn queue(
     after_games(tx, notices, now, game_ended)
 }
 
+/// [`queue`] but for the mail, given the rows of the games as they stand
+/// (not read again): the pages the notices change and the
+/// tournaments of the games they end, for a command that tells the
+/// players in letters of its own, one per player however many games
+/// changed (`signoff`: [`super::announce::farewell`]).
+pub fn queue_unmailed(
+    tx: &Connection,
+    notices: &[Notice],
+    rows: &std::collections::HashMap<crate::ids::GameId, crate::store::games::Game>,
+    now: DateTime<Utc>,
+    game_ended: GameEnded,
+) -> Result<(), StoreError> {
+    crate::service::pages::mark_loaded(tx, notices, rows)?;
+    after_games(tx, notices, now, game_ended)
+}
+
 /// [`queue`], given the game as the caller has it loaded now, after the
 /// change the notices tell of (its letters are built from it, not from
 /// the game loaded again).

@@ -330,8 +330,8 @@ pub fn decline(
 }
 
 /// Cancels the invitation `game` because `by`, one of its players,
-/// declined it with `words` (a decline, or a signoff): the others are
-/// told. Returns who was told.
+/// declined it with `words`: the others are told, each in the game's
+/// thread. Returns who was told.
 pub fn cancel(
     tx: &Tx<'_>,
     game: &LoadedGame,
@@ -340,21 +340,9 @@ pub fn cancel(
     now: DateTime<Utc>,
 ) -> Result<Vec<String>, ServiceError> {
     let id = game.id();
-    let seat = game
-        .row
-        .players
-        .iter()
-        .position(|p| p.eq_ignore_ascii_case(by))
-        .unwrap_or(0);
-    let ending = Ending::Declined {
-        seat,
-        name: game.variant.seats()[seat],
-    };
-    games::cancel(tx, id, &ending, &timestamp(now))?;
-    invitations::close(tx, id)?;
     let sides = sides(game);
     let mut told = Vec::new();
-    for reader in others(game, by) {
+    for reader in withdraw(tx, game, by, now)? {
         let letter = DeclinedLetter {
             title: game.variant.title().to_string(),
             name: game.variant.full_name().to_string(),
@@ -374,6 +362,31 @@ pub fn cancel(
         told.push(reader);
     }
     Ok(told)
+}
+
+/// Cancels the invitation `game` because `by`, one of its players, left
+/// it (declined, or signed off), mailing nobody: returns the others to
+/// tell (its players and challenger but `by`, each once). A `signoff`
+/// tells them in its one letter per player ([`super::announce::farewell`]).
+pub fn withdraw(
+    tx: &Tx<'_>,
+    game: &LoadedGame,
+    by: &str,
+    now: DateTime<Utc>,
+) -> Result<Vec<String>, ServiceError> {
+    let seat = game
+        .row
+        .players
+        .iter()
+        .position(|p| p.eq_ignore_ascii_case(by))
+        .unwrap_or(0);
+    let ending = Ending::Declined {
+        seat,
+        name: game.variant.seats()[seat],
+    };
+    games::cancel(tx, game.id(), &ending, &timestamp(now))?;
+    invitations::close(tx, game.id())?;
+    Ok(others(game, by))
 }
 
 /// The game's players and its challenger but `userid`, each once.

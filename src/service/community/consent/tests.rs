@@ -273,6 +273,11 @@ fn signing_off_declines_the_invitations_not_begun() {
     );
     let game = LoadedGame::load(&conn, &crate::rules::VARIANTS, id).unwrap();
     assert_eq!(game.row.status, games::Status::Cancelled);
+    // alice is told in bob's one letter of his signoff, not in a
+    // declined mail of its own.
     let told = mails_to(&conn, "alice");
-    assert!(told[0].0.contains("declined by bob"), "{told:?}");
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert_eq!(told[0].0, "bob signed off", "{told:?}");
+    assert!(told[0].1.contains("are cancelled"), "{told:?}");
+    assert!(told[0].1.contains("Chess board 1"), "{told:?}");
 }
