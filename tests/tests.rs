@@ -38,6 +38,7 @@ mod mail_outgoing;
 mod mail_pages;
 mod mail_property;
 mod mail_refusals;
+mod notices;
 mod mail_single;
 mod mail_spool;
 mod mail_trust;
