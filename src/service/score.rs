@@ -10,7 +10,7 @@
 
 use super::error::ServiceError;
 use super::game::{apply, parse_roll};
-use crate::rules::numbering::{self, Counting};
+use crate::rules::numbering::Counting;
 use crate::rules::{GameOption, Position, Seat, Taken, Variant};
 use crate::store::turns::{Entry, EntryKind};
 
@@ -268,7 +268,7 @@ fn turn_of(entry: &Entry) -> u32 {
     }
 }
 
-/// The number an entry is listed under ([`numbering`]): its full move,
+/// The number an entry is listed under ([`crate::rules::numbering`]): its full move,
 /// or its turn.
 fn number_of(entry: &Entry, counting: Counting) -> usize {
     let turn = turn_of(entry) as usize;
@@ -297,7 +297,7 @@ pub fn first_shown(
     }
 }
 
-/// The move list, numbered as the game counts moves ([`numbering`]): by
+/// The move list, numbered as the game counts moves ([`crate::rules::numbering`]): by
 /// full moves as numbered pairs (`  5. Ng1-f3+    Nb8-c6`), a resignation
 /// or a draw in the column of the move it stopped; by turns one turn a
 /// line, each with its player and roll. `last` keeps only the last so
