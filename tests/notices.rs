@@ -40,7 +40,7 @@ fn replied_to_as_a_notice(env: &Env, mail: &Delivered, what: &str) {
     assert!(
         text.contains(&format!(
             "This mail needs no answer. To send a command, write a new mail to {server} \
-             with the command as its Subject, for example games USERID"
+             with the command as its Subject, for example chess games USERID"
         )),
         "{}: {text}",
         mail.subject()
@@ -54,7 +54,7 @@ fn replied_to_as_a_notice(env: &Env, mail: &Delivered, what: &str) {
         "{error}"
     );
     assert!(error.contains(&server), "{error}");
-    assert!(error.contains("`games USERID`"), "{error}");
+    assert!(error.contains("`chess games USERID`"), "{error}");
     assert!(!error.contains("no such command"), "{error}");
     assert_eq!(env.query::<u32>("SELECT count(*) FROM turns"), turns);
 }
@@ -62,12 +62,12 @@ fn replied_to_as_a_notice(env: &Env, mail: &Delivered, what: &str) {
 #[test]
 fn a_reply_to_a_commands_answer_or_help_runs_nothing() {
     let env = env();
-    env.mail_done(&subject_mail("alice", "games1", "games alice"));
-    let answer = env.delivered_to("alice@", "Re: games alice");
+    env.mail_done(&subject_mail("alice", "games1", "chess games alice"));
+    let answer = env.delivered_to("alice@", "Re: chess games alice");
     replied_to_as_a_notice(
         &env,
         &answer,
-        "the server's answer to your mail `games alice`",
+        "the server's answer to your mail `chess games alice`",
     );
     env.mail_done(&subject_mail("alice", "help1", "help"));
     replied_to_as_a_notice(
@@ -99,6 +99,14 @@ fn a_reply_to_a_declined_expired_or_finished_game_says_what_it_was() {
     );
     env.ok(Some("alice"), &["challenge", "chess", "alice", "bob"]);
     at(&env, "2026-03-20T12:00:00Z", None, &["remind"]);
+    // Its mail is due then: delivered then.
+    let sent = format!("file:{}", env.dir.path().join("sent").display());
+    at(
+        &env,
+        "2026-03-20T12:00:00Z",
+        None,
+        &["deliver", "--transport", &sent],
+    );
     replied_to_as_a_notice(
         &env,
         &env.delivered_to("alice@", "expired"),

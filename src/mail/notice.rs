@@ -98,8 +98,9 @@ impl Notice {
     }
 }
 
-/// The example command a notice names.
-pub const EXAMPLE: &str = "games USERID";
+/// The example command a notice names: a mail line that works on every
+/// server (chess is always played; a listing names its game by mail).
+pub const EXAMPLE: &str = "chess games USERID";
 
 /// The foot of a mail that expects no answer, in its text part: after a
 /// signature separator, so that a mail program leaves it out of a quote.
