@@ -331,7 +331,7 @@ mod tests {
         assert_eq!(dump(&conn), before);
         let done = answer(&mut conn, "alice", true).unwrap();
         assert!(
-            done.contains("takeback accepted: bob's 2 (move 2) is undone"),
+            done.contains("takeback accepted: bob's 2 (move 1...) is undone"),
             "{done}"
         );
         assert!(done.contains("total 2"), "{done}");
