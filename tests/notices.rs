@@ -136,7 +136,10 @@ fn a_reply_to_a_chat_or_a_message_says_how_to_answer_its_author() {
     replied_to_as_a_notice(&env, &chat, "alice's chat about board 1");
     let error = env.mail_refused(&reply_to(&chat, "you too"));
     let error = error.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(error.contains("`VARIANT chat 1 USERID PASSWORD`"), "{error}");
+    assert!(
+        error.contains("`VARIANT chat 1 USERID PASSWORD`"),
+        "{error}"
+    );
     env.ok(Some("alice"), &["message", "bob:", "hello"]);
     let message = env.delivered_to("bob@", "Message from alice");
     replied_to_as_a_notice(&env, &message, "a message from alice");

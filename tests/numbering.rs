@@ -17,8 +17,8 @@ fn flat(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// 1. e4 a6 2. Nf3 Nf6 3. Nc3 a5 4. Nd5 h6 5. a3: Black's fifth move
-/// next, turn 10, and the knight on f6 can take on d5.
+/// The moves `1. e4 a6 2. Nf3 Nf6 3. Nc3 a5 4. Nd5 h6 5. a3`: Black's
+/// fifth move next, turn 10, and the knight on f6 can take on d5.
 const TO_BLACKS_FIFTH: &[&str] = &[
     "e2-e4", "a7-a6", "Ng1-f3", "Ng8-f6", "Nb1-c3", "a6-a5", "Nc3-d5", "h7-h6", "a2-a3",
 ];

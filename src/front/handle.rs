@@ -595,7 +595,7 @@ impl Message<'_> {
                 // A reply to a notice is told where commands go.
                 let reason = match why {
                     Refusal::AnswersNotice(notice) => {
-                        notice.answer(&settings.identity.from.email.to_string())
+                        notice.answer(settings.identity.from.email.as_ref())
                     }
                     _ => why.to_string(),
                 };
