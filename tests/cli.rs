@@ -38,8 +38,8 @@ fn a_stale_move_number_is_refused() {
     let (env, game) = started();
     env.ok(Some("alice"), &["move", &game, "e2-e4#1"]);
     assert_eq!(
-        env.refused(Some("bob"), &["move", &game, "e7-e5#1"]),
-        "move #1 received but this is move 2"
+        env.refused(Some("bob"), &["move", &game, "e7-e5#3"]),
+        "move #3 received but this is turn 2, move 1... by full moves: write #2 or #1"
     );
     assert_eq!(
         env.refused(Some("bob"), &["move", "2", "e7-e5"]),

@@ -94,7 +94,7 @@ fn ten_moves_in_fifty_days_style_carries_over_pauses_on_vacation_and_remind_forf
     assert!(
         to_bob.contains(
             "alice's clock (2 moves in 10 days, time saved carries over) has run out: alice \
-             loses on time."
+             loses on time (move 3)."
         ),
         "{to_bob}"
     );

@@ -124,7 +124,7 @@ fn a_tree_of_lines_is_played_out_hit_then_miss() {
         "{to_alice}"
     );
     assert!(
-        to_alice.contains("It is your turn, alice: move 5."),
+        to_alice.contains("It is your turn, alice (move 3)."),
         "{to_alice}"
     );
     let (_, to_bob) = env.last_mail_to("bob@example.test");

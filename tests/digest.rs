@@ -195,7 +195,7 @@ fn urgent_mails_come_at_once() {
     assert_eq!(after.len(), before + 1);
     let (subject, body) = after.last().unwrap();
     assert_eq!(subject, "Chess Board 2 over");
-    assert!(body.contains("bob resigned."), "{body}");
+    assert!(body.contains("bob resigned (move 2...)."), "{body}");
 }
 
 #[test]

@@ -45,7 +45,7 @@ fn the_opera_game_ends_in_checkmate() {
     assert!(last.contains("game over: 1-0 (checkmate)"), "{last}");
     let history = env.ok(None, &["history", &game]);
     assert!(
-        history.contains("33. White  alice        Rd1-d8"),
+        history.contains("  17.   White  alice        Rd1-d8"),
         "{history}"
     );
 }

@@ -287,7 +287,7 @@ fn a_game_of_chess_by_mail() {
     // has no address here, would read them).
     assert!(!board.contains("writes:"), "{board}");
     assert!(!board.contains("-- \nAlice"), "{board}");
-    assert!(board.contains("It is bob's turn: move 2."), "{board}");
+    assert!(board.contains("It is bob's turn (move 1...)."), "{board}");
     let error = mails
         .iter()
         .find(|m| m.contains("Subject: Chess Board 1 Error"))

@@ -151,7 +151,7 @@ fn bob_sees_the_chess_board_from_his_side_with_his_king_in_check() {
         html.contains("data-square=\"e8\" data-check=\"1\""),
         "the king in check"
     );
-    assert!(html.contains("It is your turn, bob: move 4."));
+    assert!(html.contains("It is your turn, bob (move 2...)."));
     assert!(html.contains("MOVE#4"), "how to answer");
     let white = last_html(&env, "alice").unwrap();
     let first = white.find("data-square=\"").unwrap();

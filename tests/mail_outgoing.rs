@@ -61,6 +61,8 @@ fn a_board_mail_as_sent() {
         players: vec!["alice".into(), "bob".into()],
         sides: vec!["alice (White)".into(), "bob (Black)".into()],
         ply: 3,
+        move_now: "2...".into(),
+        move_last: "2".into(),
         to_move: Some("bob".into()),
         moves: vec!["1. e2-e4 e7-e5".into(), "2. Ng1-f3".into()],
         diagram: DIAGRAM.into(),

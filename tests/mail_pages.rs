@@ -119,9 +119,12 @@ fn chess_check_draw_offer_and_mate_from_each_seat() {
     snap("chess_new_game_black", &black);
     env.play(&game, ["alice", "bob"], 1, &["e2-e4", "f7-f6", "Qd1-h5"]);
     let [white, black] = <[String; 2]>::try_from(outbox.each(&["alice", "bob"])).unwrap();
-    assert!(black.contains("It is your turn, bob: move 4."), "{black}");
+    assert!(
+        black.contains("It is your turn, bob (move 2...)."),
+        "{black}"
+    );
     assert!(black.contains("bob's king is in check."), "{black}");
-    assert!(black.contains("alice played Qd1-h5+ (move 3)."), "{black}");
+    assert!(black.contains("alice played Qd1-h5+ (move 2)."), "{black}");
     snap("chess_check_white", &white);
     // `show` gives the deadline as a date too.
     let shown = env.ok(None, &["show", &game]);

@@ -81,7 +81,7 @@ fn refusals_by_mail_change_nothing_and_say_why() {
             "chess move 1 carol secret e7-e5",
             "carol is not playing game1",
         ),
-        ("chess move 1 bob secret e7-e5#1", "#1"),
+        ("chess move 1 bob secret e7-e5#3", "#3"),
         ("chess move 1 bob secret e7-e4", "e7-e4"),
         (
             "bochess move 1 bob secret e7-e5",

@@ -117,7 +117,7 @@ fn a_game_is_reminded_at_7_and_14_days_and_forfeited_at_21() {
     for (_, subject, body) in &last {
         assert!(subject.contains("Chess Board 1"), "{subject}");
         assert!(
-            body.contains("alice has not moved in 21 days and loses on time."),
+            body.contains("alice has not moved in 21 days and loses on time (move 1)."),
             "{body}"
         );
     }

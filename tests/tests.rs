@@ -43,6 +43,8 @@ mod mail_spool;
 mod mail_trust;
 mod mail_wire;
 mod mailbox;
+mod notices;
+mod numbering;
 mod operator;
 mod orphic;
 mod orthodia;

@@ -32,13 +32,13 @@ fn a_queued_move_is_played_when_the_turn_comes_and_marked_auto() {
         out.contains("bob: e7-e5 (Auto, queued in advance)"),
         "{out}"
     );
-    assert!(out.contains("it is alice's turn (move 3)"), "{out}");
+    assert!(out.contains("it is alice's turn (move 2)"), "{out}");
     let history = env.ok(None, &["history", &game]);
     assert!(history.contains("e7-e5 (Auto)"), "{history}");
     let (subject, body) = env.last_mail_to("alice@example.test");
     assert!(subject.contains("alice"), "{subject}");
     assert!(
-        body.contains("bob played e7-e5 (move 2) (Auto), queued in advance."),
+        body.contains("bob played e7-e5 (move 1...) (Auto), queued in advance."),
         "{body}"
     );
     assert!(body.contains("e7-e5 (Auto)"), "the move list: {body}");
@@ -72,7 +72,10 @@ fn a_queued_move_that_became_illegal_is_reported_to_its_player_and_not_played() 
         to_bob.contains("Your queued move d5xe4 was not played:"),
         "{to_bob}"
     );
-    assert!(to_bob.contains("It is your turn, bob: move 4."), "{to_bob}");
+    assert!(
+        to_bob.contains("It is your turn, bob (move 2...)."),
+        "{to_bob}"
+    );
     assert!(!to_bob.contains("Your pawn is mine."), "{to_bob}");
     let (_, to_alice) = env.last_mail_to("alice@example.test");
     assert!(

@@ -315,7 +315,7 @@ fn everyone_is_told_of_a_takeback_by_mail_and_the_move_is_mailed_again() {
     assert!(
         answers[0]
             .2
-            .contains("in the preview it is alice's turn (move 3)"),
+            .contains("in the preview it is alice's turn (move 2)"),
         "{answers:#?}"
     );
     assert!(

@@ -592,11 +592,18 @@ impl Message<'_> {
                 } else {
                     self.raw.to_vec()
                 };
+                // A reply to a notice is told where commands go.
+                let reason = match why {
+                    Refusal::AnswersNotice(notice) => {
+                        notice.answer(settings.identity.from.email.as_ref())
+                    }
+                    _ => why.to_string(),
+                };
                 all.push(error_mail(
                     conn,
                     settings,
                     None,
-                    &why.to_string(),
+                    &reason,
                     &original,
                     refusal::Way::Subject,
                     None,

@@ -46,6 +46,11 @@ pub struct BoardLetter {
     pub sides: Vec<String>,
     /// Board turns played.
     pub ply: u32,
+    /// The move to be made now, as the game counts moves
+    /// ([`crate::rules::numbering::name`]): `12...`.
+    pub move_now: String,
+    /// The last move made, so counted (empty before the first).
+    pub move_last: String,
     pub to_move: Option<String>,
     pub winner: Option<String>,
     pub drawn: bool,

@@ -7,7 +7,9 @@
 //! UTF-8 text part (board mails: multipart/alternative, the text part and
 //! an HTML part with the board as a table, `crate::letters::html`), and `Auto-Submitted` (RFC 3834) so that autoresponders
 //! do not answer it: `auto-replied` on an answer to a player's message,
-//! `auto-generated` on every notice (board mails, reminders).
+//! `auto-generated` on every notice (board mails, reminders). A mail
+//! without a Reply-To of its own ends with the foot that says where
+//! commands go instead (`super::notice`).
 //!
 //! No header line may exceed RFC 5322's 998 characters. lettre folds
 //! headers between words and encodes non-ASCII text as RFC 2047 words,
@@ -117,19 +119,34 @@ pub fn message(mail: &Queued, identity: &Identity) -> Result<Message, ComposeErr
     if !draft.references.is_empty() {
         builder = builder.references(draft.references.join(" "));
     }
-    match &draft.html {
+    // A mail without a Reply-To of its own expects no answer: its foot
+    // says where commands go instead, in each of its parts.
+    let (body, html) = match reply_to {
+        Some(_) => (draft.body.clone(), draft.html.clone()),
+        None => {
+            let server = identity.from.email.to_string();
+            (
+                format!("{}{}", draft.body, super::notice::footer_text(&server)),
+                draft
+                    .html
+                    .as_deref()
+                    .map(|html| super::notice::with_html_footer(html, &server)),
+            )
+        }
+    };
+    match html {
         // A board mail: the text part first, the HTML board second (a
         // reader's program shows the last part it can).
         Some(html) => builder.multipart(
             MultiPart::alternative()
-                .singlepart(text_part(&draft.body))
+                .singlepart(text_part(&body))
                 .singlepart(
                     SinglePart::builder()
                         .header(ContentType::TEXT_HTML)
-                        .body(html.clone()),
+                        .body(html),
                 ),
         ),
-        None => builder.singlepart(text_part(&draft.body)),
+        None => builder.singlepart(text_part(&body)),
     }
     .map_err(|e| ComposeError::Build(e.to_string()))
 }

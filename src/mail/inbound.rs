@@ -14,6 +14,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use mail_parser::{Message, MessageParser};
 
 use super::body;
+use super::notice;
 use super::robot::{self, Robot};
 use super::subject;
 use super::token;
@@ -77,6 +78,10 @@ pub enum Refusal {
          or reply to a board mail with your move on the first line"
     )]
     NoCommand,
+    /// A reply to a mail that expects none ([`notice`]); its answer
+    /// ([`notice::Notice::answer`]) names the server's address.
+    #[error("your mail answers {0}, which needs no answer: nothing was done")]
+    AnswersNotice(notice::Notice),
 }
 
 impl Intake {
@@ -183,6 +188,18 @@ fn interpret(message: &Message<'_>, recipient: &token::Recipient) -> Intake {
     // Subject is the mail it answers (`Re: Chess Invitation 1 bob`,
     // `AW: Digest ...`), never a command, whatever its words look like.
     let token = token::find(message, recipient);
+    // A reply to a mail that expects none (`Re: Chess Board 3 expired`,
+    // `Re: Re: seek chess`) at the plain address: nothing is run, and
+    // the answer says what that mail was and how to send a command.
+    if token.is_none()
+        && let Some(notice) = notice::answered(&printable(message.subject().unwrap_or("")))
+    {
+        return Intake::Refused {
+            reason: Refusal::AnswersNotice(notice),
+            sender: Some(sender),
+            message_id,
+        };
+    }
     let (commands, comment) = if token.is_some() {
         let (line, comment) = body::reply(&text);
         (line.into_iter().collect(), comment)
@@ -210,6 +227,14 @@ fn interpret(message: &Message<'_>, recipient: &token::Recipient) -> Intake {
         comment,
         token,
     })
+}
+
+/// `text` with its control characters blanked (a decoded Subject may
+/// hold CR/LF).
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 /// The first text part of the body; an HTML-only mail without what its

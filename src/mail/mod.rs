@@ -31,6 +31,7 @@ pub mod inbox;
 pub mod limits;
 pub mod mailbox_url;
 pub mod mask;
+pub mod notice;
 pub mod occurrences;
 pub mod outbox;
 pub mod plan;

@@ -41,6 +41,7 @@ pub mod geometry;
 pub mod iccf;
 pub mod movement;
 pub mod notation;
+pub mod numbering;
 pub mod orphic;
 pub mod orthodia;
 pub mod orwell;

@@ -94,7 +94,10 @@ impl GameView {
                 "not begun: waiting for {} to accept the challenge",
                 self.waiting_for.join(", ")
             ),
-            (None, Some(user)) => format!("it is {user}'s turn (move {})", self.ply + 1),
+            (None, Some(user)) => format!(
+                "it is {user}'s turn (move {})",
+                crate::rules::numbering::name_in(&self.variant, self.ply + 1)
+            ),
             (None, None) if self.status == "cancelled" => "the game was cancelled".to_string(),
             (None, None) => "nobody is to move".to_string(),
         }
@@ -310,7 +313,7 @@ fn games_table(lines: &[GameLine]) -> String {
                 l.game.clone(),
                 l.variant.clone(),
                 l.players.join("-"),
-                (l.ply + 1).to_string(),
+                crate::rules::numbering::name_in(&l.variant, l.ply + 1),
                 standing,
             ]
         })

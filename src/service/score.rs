@@ -1,12 +1,14 @@
 //! The game score: the turn log as players read it, with check (`+`) and
-//! mate (`#`) marks, numbered as chess players number moves (`1. e2-e4
-//! e7-e5`; one line per turn, numbered by round, with three players); for
-//! chess also in SAN, for PGN.
+//! mate (`#`) marks, numbered as the game counts moves
+//! (`crate::rules::numbering`: `1. e2-e4 e7-e5` for chess; one line per
+//! turn, numbered by turn, for dice games and three players); for chess
+//! also in SAN, for PGN.
 //!
 //! The canonical turn text in the log carries no marks (RULES.md), so the
 //! marks come from replaying the log: the rules only say whether the side
 //! to move is in check ([`Position::in_check`]); this layer writes it.
 
+use crate::rules::numbering::Counting;
 use crate::rules::{GameOption, Position, Seat, Taken, Variant};
 use crate::service::error::ServiceError;
 use crate::service::game::{apply, parse_roll};
@@ -257,35 +259,71 @@ impl Long {
     }
 }
 
-/// The move (round of turns) an entry belongs to.
-fn round_of(entry: &Entry, seats: usize) -> usize {
-    (entry.ply.max(1) - 1) as usize / seats.max(1) + 1
+/// The turn an entry was made at: a turn's own; a resignation's, a
+/// forfeit's or an agreed draw's, the turn being made when it came.
+fn turn_of(entry: &Entry) -> u32 {
+    match entry.kind {
+        EntryKind::Turn => entry.ply.max(1),
+        _ => entry.ply + 1,
+    }
 }
 
-/// The first move [`move_list`] shows when it shows the `last` moves
-/// only: the moves before it are cut.
-pub fn first_shown(scored: &[Scored], seats: usize, last: Option<usize>) -> usize {
+/// The number an entry is listed under ([`crate::rules::numbering`]): its full move,
+/// or its turn.
+fn number_of(entry: &Entry, counting: Counting) -> usize {
+    let turn = turn_of(entry) as usize;
+    match counting {
+        Counting::FullMoves => turn.div_ceil(2),
+        Counting::Turns => turn,
+    }
+}
+
+/// The first number [`move_list`] shows when it shows the `last` moves
+/// only (the last `last` rounds of `seats` turns, in a game counted by
+/// turns): the numbers before it are cut.
+pub fn first_shown(
+    scored: &[Scored],
+    seats: usize,
+    counting: Counting,
+    last: Option<usize>,
+) -> usize {
+    let shown = |n: usize| match counting {
+        Counting::FullMoves => n,
+        Counting::Turns => n * seats.max(1),
+    };
     match (last, scored.last()) {
-        (Some(n), Some(end)) => round_of(&end.entry, seats).saturating_sub(n) + 1,
+        (Some(n), Some(end)) => number_of(&end.entry, counting).saturating_sub(shown(n)) + 1,
         _ => 1,
     }
 }
 
-/// The move list: two seats as numbered pairs (`  5. Ng1-f3+    Nb8-c6`),
-/// more seats one turn a line, numbered by round, each with its player
-/// and roll. `last` keeps only the last so many numbered moves (all when
-/// `None`).
-pub fn move_list(scored: &[Scored], seats: usize, last: Option<usize>) -> Vec<String> {
-    let rounds: Vec<usize> = scored.iter().map(|s| round_of(&s.entry, seats)).collect();
-    let first_round = first_shown(scored, seats, last);
+/// The move list, numbered as the game counts moves ([`crate::rules::numbering`]): by
+/// full moves as numbered pairs (`  5. Ng1-f3+    Nb8-c6`), a resignation
+/// or a draw in the column of the move it stopped; by turns one turn a
+/// line, each with its player and roll. `last` keeps only the last so
+/// many moves (all when `None`).
+pub fn move_list(
+    scored: &[Scored],
+    seats: usize,
+    counting: Counting,
+    last: Option<usize>,
+) -> Vec<String> {
+    let rounds: Vec<usize> = scored
+        .iter()
+        .map(|s| number_of(&s.entry, counting))
+        .collect();
+    let first_round = first_shown(scored, seats, counting, last);
     let mut lines: Vec<String> = Vec::new();
-    if seats == 2 {
+    if counting == Counting::FullMoves {
         let mut current: Option<(usize, Vec<String>)> = None;
         for (s, &r) in scored.iter().zip(&rounds) {
             if r < first_round {
                 continue;
             }
-            let column = s.entry.seat.unwrap_or(0).min(1);
+            let column = match s.entry.kind {
+                EntryKind::Turn => s.entry.seat.unwrap_or(0).min(1),
+                _ => (turn_of(&s.entry) as usize - 1) % 2,
+            };
             let row = match &mut current {
                 Some((n, row)) if *n == r && row.len() <= column => row,
                 _ => {
@@ -385,7 +423,7 @@ mod tests {
                 taken: Vec::new(),
             })
             .collect();
-        let lines = move_list(&scored, 3, None);
+        let lines = move_list(&scored, 3, Counting::Turns, None);
         let columns: Vec<usize> = lines.iter().map(|l| l.find("1,3: ").unwrap()).collect();
         assert!(columns.iter().all(|&c| c == columns[0]), "{lines:#?}");
         assert!(lines.iter().all(|l| l.chars().count() <= 76), "{lines:#?}");
@@ -441,11 +479,11 @@ mod tests {
         let san: Vec<String> = scored.iter().map(|s| s.san.clone().unwrap()).collect();
         assert_eq!(san, ["f3", "e5", "g4", "Qh4#"]);
         assert_eq!(
-            move_list(&scored, 2, None),
+            move_list(&scored, 2, Counting::FullMoves, None),
             ["   1. f2-f3          e7-e5", "   2. g2-g4          Qd8-h4#"]
         );
         assert_eq!(
-            move_list(&scored, 2, Some(1)),
+            move_list(&scored, 2, Counting::FullMoves, Some(1)),
             ["   2. g2-g4          Qd8-h4#"]
         );
     }

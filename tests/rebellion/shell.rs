@@ -81,7 +81,10 @@ fn a_rebellion_game_by_mail_with_a_rebel_move() {
     };
     let alice = last_to("alice@example.org");
     assert!(alice.contains("Last move: ~Nf3-f4"), "{alice}");
-    assert!(alice.contains("It is your turn, alice: move 3."), "{alice}");
+    assert!(
+        alice.contains("It is your turn, alice (move 2)."),
+        "{alice}"
+    );
     // White's knight stands on f4, seen from White's side.
     assert!(
         alice.contains("\n  4 |   |:::|   |:::|   |:N:|   |:::| 4\n"),

@@ -128,7 +128,7 @@ pub fn play(
             turn: thought.turn.clone(),
         })),
         Err(
-            ServiceError::StaleMove { .. }
+            ServiceError::StaleMove(_)
             | ServiceError::NotYourTurn(_)
             | ServiceError::GameOver { .. }
             | ServiceError::Cancelled(_),

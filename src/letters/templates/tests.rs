@@ -19,6 +19,8 @@ fn board() -> BoardLetter {
         answer: Some("bochess move 42 bob PASSWORD MOVE#13".into()),
         deadline: Some("Mon 14 Dec 2026 13:00 UTC".into()),
         ply: 12,
+        move_now: "6...".into(),
+        move_last: "6".into(),
         to_move: Some("bob".into()),
         moves: vec!["5. Nf3 Nc6".into(), "6. Bb5".into()],
         diagram: DIAGRAM.into(),
@@ -97,6 +99,7 @@ fn a_board_mail_explains_its_marks() {
 fn new_game_mail_with_dice() {
     let letter = BoardLetter {
         ply: 0,
+        move_now: "1".into(),
         to_move: Some("alice".into()),
         moves: vec![],
         commitment: Some("ab".repeat(32)),

@@ -33,8 +33,10 @@ pub enum ServiceError {
     NotPlaying { user: String, game: GameId },
     #[error("it is {0}'s turn")]
     NotYourTurn(String),
-    #[error("move #{got} received but this is move {expected}")]
-    StaleMove { got: u32, expected: u32 },
+    /// A `#N` that does not name the turn being made
+    /// ([`crate::rules::numbering::guard`]).
+    #[error(transparent)]
+    StaleMove(#[from] crate::rules::numbering::Stale),
     /// An illegal or unreadable turn, or a bad option: the rules' own words.
     #[error(transparent)]
     Rules(#[from] RulesError),
@@ -244,10 +246,7 @@ mod tests {
                 game,
             },
             ServiceError::NotYourTurn("bob".into()),
-            ServiceError::StaleMove {
-                got: 1,
-                expected: 2,
-            },
+            ServiceError::StaleMove(crate::rules::numbering::Stale::Turn { got: 1, turn: 2 }),
             ServiceError::Rules(RulesError::RollNeeded),
             ServiceError::Conditional(super::conditional::ConditionalError::TooLong),
             ServiceError::Control(crate::clock::ControlError::Missing),
@@ -364,7 +363,7 @@ mod tests {
                     | ServiceError::Cancelled(_)
                     | ServiceError::NotPlaying { .. }
                     | ServiceError::NotYourTurn(_)
-                    | ServiceError::StaleMove { .. }
+                    | ServiceError::StaleMove(_)
                     | ServiceError::Rules(_)
                     | ServiceError::Quota(_)
                     | ServiceError::Conditional(_)

@@ -33,7 +33,7 @@ use crate::mail::finish::Finish;
 use crate::mail::post::{Envelope, post, post_group};
 use crate::mail::settings::Settings;
 use crate::mail::token;
-use crate::rules::{Seat, VARIANTS, find_variant, game_variant};
+use crate::rules::{Seat, VARIANTS, find_variant, game_variant, numbering};
 use crate::service::dice::current_roll;
 use crate::service::game::AUTO_PASS;
 use crate::service::game::{LoadedGame, roll_text};
@@ -183,7 +183,10 @@ pub fn queue_loaded(
             _ => {
                 letter.notes = events
                     .iter()
-                    .map(|event| event.line(&letter.marks, &letter.took))
+                    .map(|event| {
+                        let variant = find_variant(&letter.variant);
+                        event.line(variant, letter.ply + 1, &letter.marks, &letter.took)
+                    })
                     .collect();
                 None
             }
@@ -441,6 +444,15 @@ enum Event {
         ply: u32,
     },
     Line(String),
+    /// A line naming the move at which something happened:
+    /// `{before}{number}{after}`, the number written as the game counts
+    /// moves ([`numbering::name`]); `turn` `None` is the turn being made
+    /// when the mail is written (a resignation, a loss on time).
+    Numbered {
+        before: String,
+        turn: Option<u32>,
+        after: String,
+    },
 }
 
 impl Event {
@@ -451,7 +463,18 @@ impl Event {
 
     /// The line, with the check or mate mark of a turn and what it took
     /// (both by move number).
-    fn line(&self, marks: &[(u32, String)], took: &[(u32, String)]) -> String {
+    /// `variant`'s moves numbered, `now` the turn being made.
+    fn line(
+        &self,
+        variant: Option<&dyn crate::rules::Variant>,
+        now: u32,
+        marks: &[(u32, String)],
+        took: &[(u32, String)],
+    ) -> String {
+        let number = |turn: u32| match variant {
+            Some(variant) => numbering::name(variant, turn),
+            None => turn.to_string(),
+        };
         let shown = |turn: &str, ply: u32| -> String {
             took.iter()
                 .find(|(p, _)| *p == ply)
@@ -467,18 +490,25 @@ impl Event {
             } => {
                 let mark = mark_of(marks, *ply);
                 let turn = shown(turn, *ply);
+                let n = number(*ply);
                 if *automatic {
-                    format!("{mover} had to pass (move {ply}): {turn}, made by the server.")
+                    format!("{mover} had to pass (move {n}): {turn}, made by the server.")
                 } else {
-                    format!("{mover} played {turn}{mark} (move {ply}).")
+                    format!("{mover} played {turn}{mark} (move {n}).")
                 }
             }
             Event::Queued { mover, turn, ply } => {
                 let mark = mark_of(marks, *ply);
                 let turn = shown(turn, *ply);
-                format!("{mover} played {turn}{mark} (move {ply}) (Auto), queued in advance.")
+                let n = number(*ply);
+                format!("{mover} played {turn}{mark} (move {n}) (Auto), queued in advance.")
             }
             Event::Line(line) => line.clone(),
+            Event::Numbered {
+                before,
+                turn,
+                after,
+            } => format!("{before}{}{after}", number(turn.unwrap_or(now))),
         }
     }
 }
@@ -597,11 +627,13 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                 waiting_for,
                 ..
             } => {
-                plan.events.push(Event::Line(format!(
-                    "{by} proposes to take back the last turn ({mover}'s {turn}, move {ply}); \
-                     {} to accept or decline it.",
-                    who_is(waiting_for)
-                )));
+                plan.events.push(Event::Numbered {
+                    before: format!(
+                        "{by} proposes to take back the last turn ({mover}'s {turn}, move "
+                    ),
+                    turn: Some(*ply),
+                    after: format!("); {} to accept or decline it.", who_is(waiting_for)),
+                });
                 (Kind::Note, None)
             }
             Notice::TakebackDeclined { by, .. } => {
@@ -617,9 +649,11 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                 ..
             } => {
                 plan.to_move = to_move.clone();
-                plan.events.push(Event::Line(format!(
-                    "Takeback accepted: the last turn ({mover}'s {turn}, move {ply}) is undone."
-                )));
+                plan.events.push(Event::Numbered {
+                    before: format!("Takeback accepted: the last turn ({mover}'s {turn}, move "),
+                    turn: Some(*ply),
+                    after: ") is undone.".to_string(),
+                });
                 (Kind::Board, None)
             }
             Notice::OutOfTime {
@@ -629,11 +663,15 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                 ..
             } => {
                 plan.to_move = to_move.clone();
-                plan.events.push(Event::Line(format!(
-                    "{player} has used up the {} of thinking time this game allows \
-                     and loses on time.",
-                    crate::service::reply::days_text(*days)
-                )));
+                plan.events.push(Event::Numbered {
+                    before: format!(
+                        "{player} has used up the {} of thinking time this game allows \
+                         and loses on time (move ",
+                        crate::service::reply::days_text(*days)
+                    ),
+                    turn: None,
+                    after: ").".to_string(),
+                });
                 (Kind::Note, None)
             }
             Notice::Said { by, comment, .. } => (Kind::Note, Some((by, comment))),
@@ -648,7 +686,11 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
             Notice::Resigned {
                 player, comment, ..
             } => {
-                plan.events.push(Event::Line(format!("{player} resigned.")));
+                plan.events.push(Event::Numbered {
+                    before: format!("{player} resigned (move "),
+                    turn: None,
+                    after: ").".to_string(),
+                });
                 (Kind::Note, comment.as_ref().map(|c| (player, c)))
             }
             Notice::Forfeited {
@@ -658,9 +700,13 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                 ..
             } => {
                 plan.to_move = to_move.clone();
-                plan.events.push(Event::Line(format!(
-                    "{player} has not moved in {days} days and loses on time."
-                )));
+                plan.events.push(Event::Numbered {
+                    before: format!(
+                        "{player} has not moved in {days} days and loses on time (move "
+                    ),
+                    turn: None,
+                    after: ").".to_string(),
+                });
                 (Kind::Note, None)
             }
             Notice::ClockRanOut {
@@ -670,9 +716,13 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                 ..
             } => {
                 plan.to_move = to_move.clone();
-                plan.events.push(Event::Line(format!(
-                    "{player}'s clock ({control}) has run out: {player} loses on time."
-                )));
+                plan.events.push(Event::Numbered {
+                    before: format!(
+                        "{player}'s clock ({control}) has run out: {player} loses on time (move "
+                    ),
+                    turn: None,
+                    after: ").".to_string(),
+                });
                 (Kind::Note, None)
             }
             Notice::AutoPlayed {
@@ -717,9 +767,13 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                 player, to_move, ..
             } => {
                 plan.to_move = to_move.clone();
-                plan.events.push(Event::Line(format!(
-                    "{player} has signed off the server and forfeits this game."
-                )));
+                plan.events.push(Event::Numbered {
+                    before: format!(
+                        "{player} has signed off the server and forfeits this game (move "
+                    ),
+                    turn: None,
+                    after: ").".to_string(),
+                });
                 (Kind::Note, None)
             }
             Notice::GameOver { .. } => (Kind::Over, None),
@@ -848,6 +902,8 @@ fn board_letter_unreplayed(
             .collect(),
         players: view.players.clone(),
         ply: view.ply,
+        move_now: numbering::name(game.variant, view.ply + 1),
+        move_last: numbering::name(game.variant, view.ply),
         to_move: view.to_move.clone(),
         winner,
         drawn,
@@ -890,6 +946,10 @@ fn shows_clock(row: &games::Game) -> bool {
 /// A game's letter from its stored row alone (no position to draw, no
 /// rules to say who won: the result and its reason are shown as stored).
 pub(in crate::service) fn row_letter(row: &games::Game) -> BoardLetter {
+    let named = |turn: u32| match find_variant(&row.variant) {
+        Some(variant) => numbering::name(variant, turn),
+        None => turn.to_string(),
+    };
     let mut title = row.variant.clone();
     if let Some(first) = title.get_mut(..1) {
         first.make_ascii_uppercase();
@@ -901,6 +961,8 @@ pub(in crate::service) fn row_letter(row: &games::Game) -> BoardLetter {
         board: row.id.0,
         players: row.players.clone(),
         ply: row.ply,
+        move_now: named(row.ply + 1),
+        move_last: named(row.ply),
         reason: row.reason.clone(),
         result: row.result.clone(),
         ..BoardLetter::default()
@@ -1117,7 +1179,11 @@ mod tests {
                 text: "Sorry!".into()
             }]
         );
-        let lines: Vec<String> = plan.events.iter().map(|e| e.line(&[], &[])).collect();
+        let lines: Vec<String> = plan
+            .events
+            .iter()
+            .map(|e| e.line(None, 1, &[], &[]))
+            .collect();
         assert_eq!(lines, vec!["alice played Qxf7# (move 9)."]);
     }
 }

@@ -134,18 +134,18 @@ pub(in crate::service) fn seated<'c>(
 }
 
 /// The seat `player` moves from now, if it is their turn and `#N` (if
-/// given) is the number of the move being made.
+/// given) names the move being made: its turn count, or its full move
+/// where that is unambiguous ([`crate::rules::numbering::guard`]).
 pub(in crate::service) fn turn_checked(
     game: &LoadedGame,
     player: &Player,
     expect: Option<u32>,
 ) -> Result<Seat, ServiceError> {
     let seat = mover_seat(game, player.id, &player.userid)?;
-    let expected = game.row.ply + 1;
-    match expect {
-        Some(got) if got != expected => Err(ServiceError::StaleMove { got, expected }),
-        _ => Ok(seat),
+    if let Some(got) = expect {
+        crate::rules::numbering::guard(game.variant, game.row.ply + 1, got)?;
     }
+    Ok(seat)
 }
 
 /// Plays a checked player's turn ([`play_turn`]), lets the turn arrive at
@@ -297,8 +297,8 @@ mod play_tests {
             "no such user: dave"
         );
         assert_eq!(
-            mv(&mut conn, "bob", "1", Some(1)).unwrap_err(),
-            "move #1 received but this is move 2"
+            mv(&mut conn, "bob", "1", Some(3)).unwrap_err(),
+            "move #3 received but this is turn 2, move 1... by full moves: write #2 or #1"
         );
         assert_eq!(
             mv(&mut conn, "bob", "3", None).unwrap_err(),

@@ -12,7 +12,7 @@
 use rusqlite::Connection;
 
 use crate::command::GameId;
-use crate::rules::{Position, Roll};
+use crate::rules::{Position, Roll, numbering};
 use crate::service::Request;
 use crate::service::dice::roll_at;
 use crate::service::error::ServiceError;
@@ -89,7 +89,7 @@ pub fn preview(
                 "The preview stops before turn {} ({text}): it needs the roll of move {}, \
                  which nobody sees before that move is due.",
                 n + 1,
-                ply + 1
+                numbering::name(game.variant, ply + 1)
             ));
             break;
         }
@@ -102,8 +102,8 @@ pub fn preview(
                 .play(dice.forced_turn, Some(roll))
                 .map_err(|e| ServiceError::Internal(format!("a forced pass was refused: {e}")))?;
             lines.push(format!(
-                "{:>4}. {mover}: {}: {} (passed automatically)",
-                ply + 1,
+                "{}{mover}: {}: {} (passed automatically)",
+                numbering::column(game.variant, ply + 1),
                 roll_text(roll),
                 played.canonical
             ));
@@ -127,8 +127,8 @@ pub fn preview(
             .map(|r| format!("{}: ", roll_text(r)))
             .unwrap_or_default();
         lines.push(format!(
-            "{:>4}. {mover}: {shown}{}",
-            ply + 1,
+            "{}{mover}: {shown}{}",
+            numbering::column(game.variant, ply + 1),
             played.canonical
         ));
         position = played.position;
@@ -178,7 +178,7 @@ fn standing(
     format!(
         "in the preview it is {}'s turn (move {}){roll}",
         game.player_at(seat),
-        ply + 1
+        numbering::name(game.variant, ply + 1)
     )
 }
 
@@ -209,9 +209,9 @@ mod tests {
         let before = dump(&conn);
         let text = preview(&mut conn, None, &["2", "2", "1"]).unwrap();
         assert!(text.contains("total 5"), "{text}");
-        assert!(text.contains("   3. alice: 1"), "{text}");
+        assert!(text.contains("   2.   alice: 1"), "{text}");
         assert!(
-            text.ends_with("in the preview it is bob's turn (move 4)"),
+            text.ends_with("in the preview it is bob's turn (move 2...)"),
             "{text}"
         );
         assert_eq!(dump(&conn), before);

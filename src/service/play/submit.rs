@@ -32,7 +32,7 @@ pub fn submit(
 ) -> Result<Reply, ServiceError> {
     let (tx, game, player) = seated(conn, req, id)?;
     let seat = turn_checked(&game, &player, expect)?;
-    let expected = game.row.ply + 1;
+    let expected = crate::rules::numbering::name(game.variant, game.row.ply + 1);
     let roll = current_roll(&game)?;
     let text = strip_current_roll(turn, game.variant.dice(), roll)?;
     let played = game.position.play(&text, roll).map_err(|e| e.reason)?;

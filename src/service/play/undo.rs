@@ -143,7 +143,8 @@ pub fn undo(
                 });
                 format!(
                     "{id}: takeback accepted: {mover}'s {} (move {}) is undone",
-                    taken.text, taken.ply
+                    taken.text,
+                    crate::rules::numbering::name(game.variant, taken.ply)
                 )
             } else {
                 games::set_undo_votes(&tx, id, &votes, &timestamp(req.now))?;
@@ -151,7 +152,7 @@ pub fn undo(
                 let line = format!(
                     "{id}: takeback of {mover}'s {} (move {}) proposed; waiting for {}",
                     taken.text,
-                    taken.ply,
+                    crate::rules::numbering::name(game.variant, taken.ply),
                     waiting_for.join(" and ")
                 );
                 notices.push(Notice::TakebackProposed {
@@ -301,7 +302,8 @@ mod tests {
         mv(&mut conn, "bob", "2").unwrap();
         let proposed = undo(&mut conn, "bob", DrawAction::Offer).unwrap();
         assert!(
-            proposed.starts_with("game1: takeback of bob's 2 (move 2) proposed; waiting for alice"),
+            proposed
+                .starts_with("game1: takeback of bob's 2 (move 1...) proposed; waiting for alice"),
             "{proposed}"
         );
         assert!(
@@ -329,7 +331,7 @@ mod tests {
         assert_eq!(dump(&conn), before);
         let done = answer(&mut conn, "alice", true).unwrap();
         assert!(
-            done.contains("takeback accepted: bob's 2 (move 2) is undone"),
+            done.contains("takeback accepted: bob's 2 (move 1...) is undone"),
             "{done}"
         );
         assert!(done.contains("total 2"), "{done}");

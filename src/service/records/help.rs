@@ -302,8 +302,18 @@ accepts e2e4, e7e8q, O-O and short algebraic moves (Nf3), and on a board of
 8 files and 8 ranks ICCF numbers: the file and rank of the square left, then
 of the square reached, a = 1 to h = 8 (5254 is e2-e4, castling the king's
 move 5171); a promotion adds 1 queen, 2 rook, 3 bishop or 4 knight (57581).
-A trailing #N (e2-e4#1) names the number of the move being made; a stale
-one is refused.";
+
+Moves are numbered as chess players number them in two-player games
+without dice (chess and its family): full moves, as PGN does, 12. for
+White's twelfth move and 12... for Black's answer. Dice games and games of
+three players or more number every turn in turn: 23. is the 23rd turn.
+
+A trailing #N (e2-e4#1) guards a move: N is the turn count, the MOVE#N of
+your board mail (Black's 12th move is turn 24). In a game numbered by full
+moves, the move's own number is taken too where it cannot be an earlier
+turn of yours (Nf6xd5#5 for Black's fifth move, turn 10); where it could
+(#3 for White's third move: turn 3 was White's second), it is refused,
+both readings named. Any other number is stale and is refused.";
 
 /// `help mail`: the two ways to answer, and what a reply's first line may
 /// say (the board's verbs, from the table).

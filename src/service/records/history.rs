@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use rusqlite::Connection;
 
 use crate::command::GameId;
+use crate::rules::numbering;
 use crate::service::Request;
 use crate::service::error::ServiceError;
 use crate::service::game::AUTO_PASS;
@@ -14,7 +15,7 @@ use crate::service::score::{described, score};
 use crate::store::turns::{self, Entry, EntryKind};
 use crate::store::{self};
 
-/// One log entry as a line: `  5. White  alice  Qh4xf2`; a turn is
+/// One log entry as a line: `   5... Black  bob  Qd8-h4`; a turn is
 /// written as `shown` (its text, and what it took where that is news).
 /// The userid column is as wide as the game's longest userid (at least
 /// 12), so every row's turn starts in one column.
@@ -33,6 +34,10 @@ pub fn entry_line(game: &LoadedGame, entry: &Entry, shown: &str) -> String {
         .and_then(|s| game.variant.seats().get(s))
         .copied()
         .unwrap_or("");
+    // Every line carries the number of the move it was made at, as the
+    // game counts moves: `  12... Black  bob          resigns`.
+    let number = |turn: u32| numbering::column(game.variant, turn);
+    let at = number(entry.ply + 1);
     match entry.kind {
         EntryKind::Turn => {
             let roll = entry
@@ -40,17 +45,17 @@ pub fn entry_line(game: &LoadedGame, entry: &Entry, shown: &str) -> String {
                 .as_deref()
                 .map(|r| format!("{r}: "))
                 .unwrap_or_default();
-            format!("{:>4}. {:<6} {} {roll}{shown}", entry.ply, seat, who)
+            format!("{}{:<6} {} {roll}{shown}", number(entry.ply), seat, who)
         }
-        EntryKind::Resign => format!("      {seat:<6} {who} resigns"),
-        EntryKind::Forfeit => format!("      {seat:<6} {who} forfeits"),
+        EntryKind::Resign => format!("{at}{seat:<6} {who} resigns"),
+        EntryKind::Forfeit => format!("{at}{seat:<6} {who} forfeits"),
         EntryKind::SignOff => format!(
-            "      {seat:<6} {who} forfeits ({})",
+            "{at}{seat:<6} {who} forfeits ({})",
             crate::rules::Ending::SignedOff
         ),
-        EntryKind::Draw => "      draw agreed".to_string(),
+        EntryKind::Draw => format!("{at}draw agreed"),
         EntryKind::Undo => format!(
-            "      takeback agreed ({}): {}",
+            "        takeback agreed ({}): {}",
             entry.player.as_deref().unwrap_or_default(),
             entry.text
         ),

@@ -88,7 +88,10 @@ fn line(catalog: Catalog<'_>, row: &Game) -> GameLine {
         (Some(result), Some(reason), _) => format!("{result} ({reason})"),
         (Some(result), None, _) => result.clone(),
         (None, _, Status::Cancelled) => "cancelled".to_string(),
-        (None, _, _) => format!("move {}", row.ply + 1),
+        (None, _, _) => format!(
+            "move {}",
+            crate::rules::numbering::name_in(&row.variant, row.ply + 1)
+        ),
     };
     GameLine {
         id: row.id.0,

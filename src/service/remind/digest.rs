@@ -188,7 +188,7 @@ fn queue(
             continue;
         }
         let mut board = board_letter(conn, game, false, now)?;
-        let last = last_move(conn, game.id())?;
+        let last = last_move(conn, game)?;
         board.show = crate::store::board_shows::show_of(conn, &game.player_at(*seat))?;
         in_zone_of(conn, &mut board, &game.player_at(*seat))?;
         address_to(&mut board, game, *seat)?;
@@ -247,15 +247,17 @@ fn queue(
 /// with it.
 fn last_move(
     conn: &Connection,
-    game: GameId,
+    game: &LoadedGame,
 ) -> Result<Option<(String, Option<String>)>, StoreError> {
-    Ok(turns::log(conn, game)?
+    let variant = game.variant;
+    Ok(turns::log(conn, game.id())?
         .into_iter()
         .rev()
         .find(|e| e.kind == turns::EntryKind::Turn)
         .map(|e| {
             let by = e.player.unwrap_or_default();
-            (format!("{by} {} (move {})", e.text, e.ply), e.comment)
+            let n = crate::rules::numbering::name(variant, e.ply);
+            (format!("{by} {} (move {n})", e.text), e.comment)
         }))
 }
 

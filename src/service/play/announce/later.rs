@@ -66,8 +66,10 @@ impl Replay {
         let before_last = before.map(|before| before.encode());
         let seats = game.variant.seats().len();
         let shown = (!self.full).then_some(RECENT_MOVES);
-        let moves = move_list(&scored, seats, shown);
-        let moves_cut_before = Some(first_shown(&scored, seats, shown) - 1).filter(|&n| n > 0);
+        let counting = crate::rules::numbering::counting(game.variant);
+        let moves = move_list(&scored, seats, counting, shown);
+        let moves_cut_before =
+            Some(first_shown(&scored, seats, counting, shown) - 1).filter(|&n| n > 0);
         let marks = scored
             .iter()
             .filter(|s| !s.mark.is_empty())
@@ -219,7 +221,15 @@ impl BoardLater {
         let lines = self
             .events
             .iter()
-            .map(|event| event.line(&replayed.marks, &replayed.took))
+            .map(|event| {
+                let now = self.game.row.ply + 1;
+                event.line(
+                    Some(self.game.variant),
+                    now,
+                    &replayed.marks,
+                    &replayed.took,
+                )
+            })
             .collect();
         Ok(Done {
             replayed,

@@ -196,7 +196,7 @@ fn a_queued_turn_that_became_illegal_is_reported_to_its_player_and_not_played() 
         to_bob.contains("The 1 move queued after it was dropped too."),
         "{to_bob}"
     );
-    assert!(to_bob.contains("It is bob's turn: move 8."), "{to_bob}");
+    assert!(to_bob.contains("It is bob's turn (move 8)."), "{to_bob}");
     assert!(!to_bob.contains("You have the following"), "{to_bob}");
     // Nobody else learns what bob had queued.
     let to_alice = mail_to(&conn, "alice@example.org");
@@ -326,7 +326,7 @@ fn an_out_of_turn_resignation_waits_for_the_turn_and_can_be_withdrawn() {
         mv(&mut conn, "alice", "1").ok();
         mail_to(&conn, "alice@example.org")
     };
-    assert!(to_alice.contains("bob resigned."), "{to_alice}");
+    assert!(to_alice.contains("bob resigned (move 4)."), "{to_alice}");
 
     // Sent twice, it is withdrawn; the board mails said it was pending.
     let mut conn = setup();
@@ -417,7 +417,7 @@ fn a_signed_off_player_forfeits_now_on_their_turn_and_later_elsewhere() {
         "{game2}"
     );
     let to_alice = mail_to(&conn, "alice@example.org");
-    assert!(to_alice.contains("bob has signed off the server and forfeits this game."));
+    assert!(to_alice.contains("bob has signed off the server and forfeits this game (move "));
     // No more mail to bob: his addresses are gone.
     assert!(
         outbox::list(&conn, outbox::Status::Pending)
@@ -503,7 +503,7 @@ fn a_submitted_turn_is_played_only_when_confirmed() {
     );
     assert_eq!(
         act(&mut conn, "alice", submit("1", Some(2))).unwrap_err(),
-        "move #2 received but this is move 1"
+        "move #2 received but this is turn 1, move 1 by full moves: write #1"
     );
     assert_eq!(everything(&conn), before);
     let preview = act(&mut conn, "alice", submit("2", Some(1))).unwrap();
