@@ -417,7 +417,12 @@ fn a_signed_off_player_forfeits_now_on_their_turn_and_later_elsewhere() {
         "{game2}"
     );
     let to_alice = mail_to(&conn, "alice@example.org");
-    assert!(to_alice.contains("bob has signed off the server and forfeits this game (move "));
+    // One letter tells alice of every game the signoff ended (game2).
+    assert!(
+        to_alice.contains("It was bob's turn in these games with you: bob forfeits")
+            && to_alice.contains("board 2: 0-1 (player signed off)"),
+        "{to_alice}"
+    );
     // No more mail to bob: his addresses are gone.
     assert!(
         outbox::list(&conn, outbox::Status::Pending)
@@ -425,10 +430,16 @@ fn a_signed_off_player_forfeits_now_on_their_turn_and_later_elsewhere() {
             .iter()
             .all(|m| !m.draft.to.iter().any(|t| t.starts_with("bob")))
     );
-    // game1 goes on until bob's turn comes.
+    // game1 goes on until bob's turn comes, and its board mail says so.
+    clear_outbox(&conn);
     mv(&mut conn, "alice", "1").unwrap();
     let game1 = show(&mut conn);
     assert!(game1.contains("game over: 1-0"), "{game1}");
+    let to_alice = mail_to(&conn, "alice@example.org");
+    assert!(
+        to_alice.contains("bob has signed off the server and forfeits this game (move "),
+        "{to_alice}"
+    );
     let history = act(&mut conn, "alice", Command::History { game: GAME }).unwrap();
     assert!(history.contains("(player signed off)"), "{history}");
     assert!(history.contains("bob"), "{history}");
