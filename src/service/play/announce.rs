@@ -456,6 +456,16 @@ enum Event {
 }
 
 impl Event {
+    /// `{before}N).`: a line naming the turn being made when the mail is
+    /// written (a resignation, a loss on time, a signoff).
+    fn at_this_move(before: String) -> Event {
+        Event::Numbered {
+            before,
+            turn: None,
+            after: ").".to_string(),
+        }
+    }
+
     /// True for a server's pass of one of `players`.
     fn is_pass_of(&self, players: &[String]) -> bool {
         matches!(self, Event::Moved { mover, automatic: true, .. } if players.contains(mover))
@@ -663,15 +673,11 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                 ..
             } => {
                 plan.to_move = to_move.clone();
-                plan.events.push(Event::Numbered {
-                    before: format!(
-                        "{player} has used up the {} of thinking time this game allows \
+                plan.events.push(Event::at_this_move(format!(
+                    "{player} has used up the {} of thinking time this game allows \
                          and loses on time (move ",
-                        crate::service::reply::days_text(*days)
-                    ),
-                    turn: None,
-                    after: ").".to_string(),
-                });
+                    crate::service::reply::days_text(*days)
+                )));
                 (Kind::Note, None)
             }
             Notice::Said { by, comment, .. } => (Kind::Note, Some((by, comment))),
@@ -686,11 +692,8 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
             Notice::Resigned {
                 player, comment, ..
             } => {
-                plan.events.push(Event::Numbered {
-                    before: format!("{player} resigned (move "),
-                    turn: None,
-                    after: ").".to_string(),
-                });
+                plan.events
+                    .push(Event::at_this_move(format!("{player} resigned (move ")));
                 (Kind::Note, comment.as_ref().map(|c| (player, c)))
             }
             Notice::Forfeited {
@@ -700,13 +703,9 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                 ..
             } => {
                 plan.to_move = to_move.clone();
-                plan.events.push(Event::Numbered {
-                    before: format!(
-                        "{player} has not moved in {days} days and loses on time (move "
-                    ),
-                    turn: None,
-                    after: ").".to_string(),
-                });
+                plan.events.push(Event::at_this_move(format!(
+                    "{player} has not moved in {days} days and loses on time (move "
+                )));
                 (Kind::Note, None)
             }
             Notice::ClockRanOut {
@@ -716,13 +715,9 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                 ..
             } => {
                 plan.to_move = to_move.clone();
-                plan.events.push(Event::Numbered {
-                    before: format!(
-                        "{player}'s clock ({control}) has run out: {player} loses on time (move "
-                    ),
-                    turn: None,
-                    after: ").".to_string(),
-                });
+                plan.events.push(Event::at_this_move(format!(
+                    "{player}'s clock ({control}) has run out: {player} loses on time (move "
+                )));
                 (Kind::Note, None)
             }
             Notice::AutoPlayed {
@@ -767,13 +762,9 @@ fn plans(notices: &[Notice]) -> Vec<(GameId, Plan)> {
                 player, to_move, ..
             } => {
                 plan.to_move = to_move.clone();
-                plan.events.push(Event::Numbered {
-                    before: format!(
-                        "{player} has signed off the server and forfeits this game (move "
-                    ),
-                    turn: None,
-                    after: ").".to_string(),
-                });
+                plan.events.push(Event::at_this_move(format!(
+                    "{player} has signed off the server and forfeits this game (move "
+                )));
                 (Kind::Note, None)
             }
             Notice::GameOver { .. } => (Kind::Over, None),
