@@ -188,7 +188,7 @@ fn a_player_sets_their_time_zone_by_mail_and_reads_deadlines_in_it() {
         ["Europe/Berlin"]
     );
 
-    env.challenge("chess", "alice", "bob");
+    let game = env.challenge("chess", "alice", "bob");
     let board = env.delivered_to("alice@", "Board 1");
     env.answer(&board, "e2-e4");
     // bob forfeits 21 days after alice's move: 22 Mar 12:00 UTC, 13:00 in
@@ -208,6 +208,19 @@ fn a_player_sets_their_time_zone_by_mail_and_reads_deadlines_in_it() {
     assert_eq!(
         env.query::<String>("SELECT text FROM turns ORDER BY ply"),
         ["e2-e4", "e7-e5"]
+    );
+    // The clock block of the game's end is in each reader's zone too.
+    env.ok(Some("alice"), &["resign", &game]);
+    let bobs = flat(&env.delivered_to("bob@", "Board 1").text());
+    assert!(
+        bobs.contains("Game started...... Sun 1 Mar 2026 13:00 CET")
+            && bobs.contains("Game ended........ Sun 1 Mar 2026 13:00 CET"),
+        "{bobs}"
+    );
+    let alices = flat(&env.delivered_to("alice@", "Board 1").text());
+    assert!(
+        alices.contains("Game started...... Sun 1 Mar 2026 12:00 UTC"),
+        "{alices}"
     );
 }
 

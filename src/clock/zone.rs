@@ -65,6 +65,17 @@ impl Zone {
         *self == Zone::UTC
     }
 
+    /// The tz database's zone (for a letter, which carries it to the
+    /// rendering of its reader's copy).
+    pub fn tz(&self) -> Tz {
+        self.0
+    }
+
+    /// The zone of a tz database entry.
+    pub fn of(tz: Tz) -> Zone {
+        Zone(tz)
+    }
+
     /// `Wed 4 Mar 2026 13:00 CET`: the instant `at` on the zone's clocks,
     /// with the zone's abbreviation at that instant (`CEST` in summer).
     pub fn readable(&self, at: DateTime<Utc>) -> String {

@@ -82,6 +82,10 @@ pub struct BoardLetter {
     /// The deadline's instant, for each reader's zone.
     #[serde(skip)]
     pub deadline_at: Option<chrono::DateTime<chrono::Utc>>,
+    /// The reader's time zone, once addressed to a player (the clock
+    /// block's dates are written in it); none: UTC (a spectator's copy).
+    #[serde(skip)]
+    pub zone: Option<chrono_tz::Tz>,
     /// Who offered the draw that stands, and who must still answer it.
     pub draw_offered_by: Vec<String>,
     pub draw_waiting_for: Vec<String>,
@@ -198,6 +202,10 @@ pub struct ClockLetter {
     pub used: Vec<(String, String)>,
     /// Everyone's time together.
     pub total: String,
+    /// The instants of `started`, `last_move`, `now` and `ended`, for each
+    /// reader's zone.
+    #[serde(skip)]
+    pub instants: [Option<chrono::DateTime<chrono::Utc>>; 4],
 }
 
 /// A player's words under a board.

@@ -417,6 +417,7 @@ fn board_mail_with_a_takeback_to_answer_and_the_clock() {
                 ("bob (Black)".into(), "1 day 00:00:10".into()),
             ],
             total: "3 days 03:04:15".into(),
+            instants: Default::default(),
         }),
         ..board()
     };

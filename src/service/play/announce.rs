@@ -967,10 +967,30 @@ pub(in crate::service) fn in_zone_of(
     letter: &mut BoardLetter,
     user: &str,
 ) -> Result<(), StoreError> {
+    let zone = crate::store::zones::of_user(conn, user)?;
     if let Some(at) = letter.deadline_at {
-        letter.deadline = Some(crate::store::zones::of_user(conn, user)?.readable(at));
+        letter.deadline = Some(zone.readable(at));
     }
+    letter.zone = Some(zone.tz());
+    clock_in_zone(letter);
     Ok(())
+}
+
+/// The clock block's dates in the letter's reader's zone, once the letter
+/// has both (the block may be filled in after the letter is addressed).
+pub(in crate::service) fn clock_in_zone(letter: &mut BoardLetter) {
+    let (Some(tz), Some(clock)) = (letter.zone, letter.clock.as_mut()) else {
+        return;
+    };
+    // A block made without its instants keeps its dates as written.
+    let [Some(started), last_move, now, ended] = clock.instants else {
+        return;
+    };
+    let zone = crate::clock::Zone::of(tz);
+    clock.started = zone.readable(started);
+    clock.last_move = last_move.map(|at| zone.readable(at));
+    clock.now = now.map(|at| zone.readable(at));
+    clock.ended = ended.map(|at| zone.readable(at));
 }
 
 /// A user's confirmed mail addresses (game mail goes nowhere else); none

@@ -119,6 +119,7 @@ impl Replayed {
         letter.last_shown = self.last_shown;
         letter.before_last = self.before_last;
         letter.clock = self.clock;
+        super::clock_in_zone(letter);
     }
 }
 
@@ -174,6 +175,12 @@ fn clock_letter(
             })
             .collect(),
         total: thinking::span_text(clocks.used.iter().copied().sum()),
+        instants: [
+            Some(clocks.started),
+            clocks.last_turn,
+            (!over).then_some(now),
+            clocks.ended,
+        ],
     })
 }
 
