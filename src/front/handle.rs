@@ -39,7 +39,7 @@ use crate::mail::steps::{self, Outcome};
 use crate::mail::token::Recipient;
 use crate::rules::VARIANTS;
 use crate::service::records::help::variants;
-use crate::service::{Reply, accounts};
+use crate::service::{Reply, login};
 use crate::store::{self, StoreError, games, players};
 
 /// How much of a message over the size limit is stored: its headers and
@@ -488,7 +488,7 @@ impl Message<'_> {
             Step::Run(line, request) => {
                 let board = game_of(&request.command)
                     .map(|g| (g, claimed_user(&request.actor).map(str::to_string)));
-                match accounts::authenticate(conn, &request.actor) {
+                match login::authenticate(conn, &request.actor) {
                     Ok(actor) => Ok(Ready::Perform {
                         line,
                         request: Request { actor, ..request },

@@ -10,7 +10,7 @@ use rusqlite::Connection;
 
 use crate::command::language::Request;
 use crate::command::{Command, GameId};
-use crate::service::{self, Reply, ServiceError, accounts};
+use crate::service::{self, Reply, ServiceError, login};
 use crate::store::games;
 
 /// Why a request was not carried out.
@@ -68,7 +68,7 @@ pub fn game_of(command: &Command) -> Option<GameId> {
 /// `by_mail` when it came by mail (see [`service::Request::by_mail`]).
 ///
 /// A password is checked here, before the command's write transaction
-/// begins ([`accounts::authenticate`]): argon2 runs outside the lock.
+/// begins ([`login::authenticate`]): argon2 runs outside the lock.
 pub fn perform(
     conn: &mut Connection,
     request: &Request,
@@ -88,7 +88,7 @@ pub fn perform(
             word: word.clone(),
         });
     }
-    let actor = accounts::authenticate(conn, &request.actor)?;
+    let actor = login::authenticate(conn, &request.actor)?;
     let req = service::Request::new(&actor, &request.command, now)
         .with_comment(comment)
         .by_mail(by_mail);

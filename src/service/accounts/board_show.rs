@@ -6,8 +6,8 @@ use rusqlite::Connection;
 
 use crate::ids::BoardShow;
 use crate::service::Request;
-use crate::service::accounts::acting_player;
 use crate::service::error::ServiceError;
+use crate::service::login::acting_player;
 use crate::service::reply::Reply;
 use crate::store::{self, board_shows};
 

@@ -23,8 +23,8 @@ use crate::service::reply::Reply;
 use crate::service::{Request, play::notify};
 use crate::store::players;
 
+use crate::service::login::acting_player;
 use crate::service::login::hash;
-pub use crate::service::login::{acting_player, authenticate};
 use crate::store::{self, StoreError};
 
 /// A userid: 1 to 32 letters, digits, `_`, `-` or `.`, starting with a
@@ -250,6 +250,7 @@ pub fn add_address(
 mod tests {
     use super::*;
     use crate::command::{Actor, Command};
+    use crate::service::login::authenticate;
     use crate::service::testing::{at, db, run_as};
 
     #[test]

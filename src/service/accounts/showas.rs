@@ -7,9 +7,9 @@
 use rusqlite::Connection;
 
 use crate::command::{GameId, ShowAsBoards};
-use crate::service::accounts::acting_player;
 use crate::service::community::social::SocialError;
 use crate::service::game::LoadedGame;
+use crate::service::login::acting_player;
 use crate::service::{Reply, Request, ServiceError, records::show};
 use crate::store::games::Which;
 use crate::store::{self, games};

@@ -7,12 +7,10 @@ use rusqlite::Connection;
 
 use crate::clock::Zone;
 use crate::service::Request;
-use crate::service::accounts::acting_player;
 use crate::service::error::ServiceError;
+use crate::service::login::acting_player;
 use crate::service::reply::Reply;
 use crate::store::{self, StoreError, digests, zones};
-
-pub use crate::service::time::zone::{of_actor, readable_for};
 
 /// Sets the acting player's zone (`Some`, a name the tz database knows),
 /// or says which they have (`None`).

@@ -12,14 +12,13 @@ use rusqlite::Connection;
 
 use crate::clock::{ALLOWANCE_DAYS, Pauses};
 use crate::service::Request;
-use crate::service::accounts::acting_player;
 use crate::service::error::ServiceError;
 use crate::service::game::timestamp;
+use crate::service::login::acting_player;
 use crate::service::play::announce::away;
 use crate::service::reply::Reply;
+use crate::service::time::vacation_notes::date;
 use crate::store::{self, partners, vacations};
-
-pub use crate::service::time::vacation_notes::{date, vacation_notes};
 
 /// `vacation on` / `vacation off`.
 pub fn vacation(conn: &mut Connection, req: &Request<'_>, on: bool) -> Result<Reply, ServiceError> {

@@ -20,7 +20,7 @@ use crate::clock::{
 use crate::command::{Actor, GameId};
 use crate::rules::{GameOption, Position, Variant};
 use crate::service::error::ServiceError;
-pub use crate::service::error::unknown_option;
+use crate::service::error::unknown_option;
 use crate::service::game::{Catalog, LoadedGame, find_variant, timestamp};
 use crate::service::login::acting_player;
 use crate::service::notice::Notice;

@@ -72,7 +72,7 @@ pub(super) fn hold(key: impl FnOnce() -> String) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::service::records::publish::{marked_pages as marked, queue};
+    use crate::service::pages::{marked_pages as marked, queue};
     use crate::web::data::PageKey;
 
     #[test]

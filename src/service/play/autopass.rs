@@ -11,11 +11,10 @@ use rusqlite::Connection;
 
 use crate::service::dice::current_roll;
 use crate::service::error::ServiceError;
+use crate::service::game::AUTO_PASS;
 use crate::service::game::{LoadedGame, Step};
 use crate::service::notice::Notice;
 use crate::store::turns::EntryKind;
-
-pub use crate::service::game::AUTO_PASS;
 
 /// No game of three seats needs this many passes in a row: `finish_turn`
 /// draws a game where nobody can move, so more means a rules bug.

@@ -65,7 +65,7 @@ pub fn draw(
             });
         }
         DrawAction::Offer | DrawAction::Accept => {
-            let votes = votes::agreeing(&game, &game.row.draw_votes, &mine);
+            let votes = crate::service::game::agreeing(&game, &game.row.draw_votes, &mine);
             if votes.len() == game.row.players.len() {
                 let position = game.position.conclude(&Conclusion::DrawAgreed)?;
                 let step = Step {

@@ -26,7 +26,7 @@ use crate::service::game::{LoadedGame, Step};
 use crate::service::login::acting_player;
 use crate::service::notice::Notice;
 use crate::service::reply::Reply;
-use crate::service::{Request, play::autopass, play::notify, play::turn_arrival};
+use crate::service::{Request, play::notify, play::turn_arrival};
 use crate::store::players::Player;
 use crate::store::{self, games, resignations, turns, turns::EntryKind};
 
@@ -150,6 +150,6 @@ fn has_moved(tx: &Connection, id: GameId, seat: Seat) -> Result<bool, ServiceErr
     Ok(turns::log(tx, id)?.iter().any(|e| {
         e.kind == EntryKind::Turn
             && e.seat == Some(seat)
-            && e.comment.as_deref() != Some(autopass::AUTO_PASS)
+            && e.comment.as_deref() != Some(crate::service::game::AUTO_PASS)
     }))
 }

@@ -131,7 +131,7 @@ pub fn undo(
             format!("{id}: {} declined the takeback", player.userid)
         }
         DrawAction::Offer | DrawAction::Accept => {
-            let votes = votes::agreeing(&game, &votes_so_far, &mine);
+            let votes = crate::service::game::agreeing(&game, &votes_so_far, &mine);
             if votes.len() == game.row.players.len() {
                 take_back(&tx, &mut game, &log, index, player.id, req)?;
                 notices.push(Notice::TakenBack {

@@ -8,7 +8,6 @@ use crate::command::GameId;
 use crate::rules::Seat;
 use crate::service::error::ServiceError;
 use crate::service::game::LoadedGame;
-pub use crate::service::game::agreeing;
 use crate::service::login::acting_player;
 use crate::service::notice::Notice;
 use crate::service::{Request, play::notify};

@@ -26,10 +26,6 @@ use crate::web::data::{
     TournamentLine, TournamentPage,
 };
 
-#[cfg(test)]
-pub(crate) use crate::service::pages::marked_pages;
-pub use crate::service::pages::{Held, mark, mark_given, mark_loaded, queue, tournament_changed};
-
 /// Every page the site has: for `boserv publish`.
 pub fn every_page(conn: &Connection, catalog: Catalog<'_>) -> Result<Vec<PageKey>, StoreError> {
     let mut pages = vec![PageKey::Index];

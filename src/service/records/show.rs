@@ -6,7 +6,7 @@ use rusqlite::Connection;
 use crate::command::GameId;
 use crate::service::Request;
 use crate::service::error::ServiceError;
-pub use crate::service::game::asker_seat;
+use crate::service::game::asker_seat;
 use crate::service::game::{LoadedGame, rebuild};
 use crate::service::reply::Reply;
 use crate::service::time::vacation_notes::vacation_notes;

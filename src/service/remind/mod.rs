@@ -46,16 +46,16 @@ use crate::mail::settings::Settings;
 use crate::service::error::ServiceError;
 use crate::service::game::{Catalog, LoadedGame, timestamp};
 use crate::service::notice::Notice;
-pub use crate::service::play::out_of_time::Action;
+use crate::service::play::out_of_time::Action;
+// What follows a game's end here, as the dispatch wires it for a command
+// (`service::GAME_ENDED`): its tournament's round.
+use crate::service::community::tournament::result::game_ended as tournament_round;
 use crate::service::play::out_of_time::time_up;
 use crate::service::time::deadline::{GameClock, projected_pauses};
 use crate::service::{play::notify, play::votes};
 use crate::store::reminders::{self, ClockRow};
 use crate::store::{self, Tx, draw_offers, games, vacations};
 use ahead::{Known, ReadAhead};
-/// What follows a game's end (a tournament's round), as the dispatch wires it.
-const GAME_ENDED: crate::service::request::GameEnded =
-    crate::service::community::tournament::result::game_ended;
 
 /// Games acted on per write transaction: short enough that a mail command
 /// waiting for the lock is not kept long.
@@ -325,10 +325,8 @@ impl Judge<'_> {
             Care::Together(ahead) => Some(ahead.open()),
             Care::EachAlone => None,
         };
-        // The web pages' marks too, each page once (crate::service::records::publish::Held).
-        let marks = ahead
-            .is_some()
-            .then(crate::service::records::publish::Held::open);
+        // The web pages' marks too, each page once (crate::service::pages::Held).
+        let marks = ahead.is_some().then(crate::service::pages::Held::open);
         let mut tally = Summary::default();
         for &game in games {
             if alone {
@@ -500,14 +498,14 @@ impl Judge<'_> {
             Some(due::Action::TimeUp(limit)) => {
                 let (action, notices) = time_up(tx, game, &clock, limit, now)?;
                 // The game as `time_up` left it: the stored one.
-                notify::queue_loaded(tx, &notices, game, now, GAME_ENDED)?;
+                notify::queue_loaded(tx, &notices, game, now, tournament_round)?;
                 Ok((action, None))
             }
             Some(due::Action::RemindVoters) => {
                 draw_offers::reminded(tx, id, &timestamp(now))?;
                 let voters = votes::waiting_for(game, &game.row.draw_votes);
                 let notice = Notice::DrawReminder { game: id, voters };
-                notify::queue(tx, &[notice], now, GAME_ENDED)?;
+                notify::queue(tx, &[notice], now, tournament_round)?;
                 // The offer's reminder is the one thing of the clock it wrote.
                 clock.offer = clock.offer.map(|o| Offer {
                     reminded: true,
@@ -526,7 +524,7 @@ impl Judge<'_> {
                     forfeit_at: timestamp(due.deadline),
                 };
                 // A reminder leaves the game as it was loaded.
-                notify::queue_loaded(tx, &[notice], game, now, GAME_ENDED)?;
+                notify::queue_loaded(tx, &[notice], game, now, tournament_round)?;
                 // And its clock as read but for the period reminded.
                 clock.row.period_sent = period;
                 Ok((Action::Reminded, Some(clock)))

@@ -771,7 +771,7 @@ fn a_pending_resignation_goes_before_a_forfeit_on_time() {
 /// sent round again game by game marks them as it goes.
 #[test]
 fn the_pages_of_a_batch_are_marked_once_each_when_it_commits() {
-    let marked = crate::service::records::publish::marked_pages;
+    let marked = crate::service::pages::marked_pages;
     for skipped in [false, true] {
         let mut conn = db();
         let first = game(&mut conn, "race", &["alice", "bob"], &[]);

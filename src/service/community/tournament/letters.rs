@@ -13,7 +13,6 @@ use crate::letters::tournament::{GameLine, TableLine, TournamentLetter, YourGame
 use crate::mail::digest_token;
 use crate::mail::post::{self, Envelope};
 use crate::mail::settings::Settings;
-pub use crate::service::play::announce::tournament_line::board_line;
 use crate::store::games::Status;
 use crate::store::tournaments::{Kind, Tournament};
 use crate::store::{StoreError, players};
