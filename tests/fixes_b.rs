@@ -233,6 +233,8 @@ fn a_player_who_signed_off_loses_by_signing_off_not_on_time() {
     let now_lost = env.challenge("chess", "alice", "bob");
     let later = env.challenge("chess", "bob", "alice");
     env.ok(Some("alice"), &["signoff"]);
+    // The game where it is her turn ends at the next `remind`.
+    env.ok(None, &["remind"]);
     env.ok(Some("bob"), &["move", &later, "e2-e4"]);
     for game in [&now_lost, &later] {
         let json = env.json(game);

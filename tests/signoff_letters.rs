@@ -3,6 +3,9 @@
 //! ending as any signoff's (its record, its result, its reason), and each
 //! other player of those games gets one letter naming them (the first 30,
 //! the rest counted): never one mail per game, and nothing else is sent.
+//! The command itself ends no game and writes only the letters of the
+//! challenges it cancels: the next `remind` ends the games and writes the
+//! letters (src/service/accounts/signoff.rs says why).
 
 use crate::util::Env;
 
@@ -35,20 +38,33 @@ fn a_player_in_many_games_signs_off_and_each_opponent_gets_one_letter() {
         "From: alice@example.test\r\nMessage-ID: <bye@example.test>\r\n\
          Subject: multiple\r\n\r\nsignoff alice secret\r\n",
     );
-    let sent = env.queued().split_off(before);
-    let mut to: Vec<&str> = sent.iter().map(|(to, _, _)| to.as_str()).collect();
+    let now = env.queued().split_off(before);
+    let mut to: Vec<&str> = now.iter().map(|(to, _, _)| to.as_str()).collect();
     to.sort();
-    // The answer to alice, then one letter to each player concerned.
+    // The answer to alice and the letter of the challenge cancelled; the
+    // games go on until `remind`.
     assert_eq!(
         to,
-        [
-            r#"["alice@example.test"]"#,
-            r#"["bob@example.test"]"#,
-            r#"["carol@example.test"]"#,
-            r#"["dave@example.test"]"#,
-        ],
+        [r#"["alice@example.test"]"#, r#"["dave@example.test"]"#],
+        "{now:#?}"
+    );
+    assert_eq!(env.json(&with_bob[0])["status"], "active");
+    let before = env.queued().len();
+    let summary = env.ok(None, &["remind"]);
+    assert!(
+        summary.contains("36 games left by signoffs, 2 vacation or signoff letters"),
+        "{summary}"
+    );
+    let mut sent = env.queued().split_off(before);
+    let mut to: Vec<&str> = sent.iter().map(|(to, _, _)| to.as_str()).collect();
+    to.sort();
+    // Then one letter to each other player concerned.
+    assert_eq!(
+        to,
+        [r#"["bob@example.test"]"#, r#"["carol@example.test"]"#],
         "{sent:#?}"
     );
+    sent.extend(now);
     let letter = |who: &str| {
         sent.iter()
             .find(|(to, _, _)| to.contains(who))
@@ -122,6 +138,7 @@ fn a_signoff_writes_one_letter_per_player_concerned_not_per_game() {
     }
     let before = env.queued().len();
     env.ok(Some("alice"), &["signoff"]);
+    env.ok(None, &["remind"]);
     let sent = env.queued().split_off(before);
     assert_eq!(sent.len(), others.len(), "{sent:#?}");
     for other in &others {

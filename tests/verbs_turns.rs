@@ -164,9 +164,14 @@ fn signoff_forfeits_now_and_when_the_turn_comes() {
     let (_, answer) = env.last_mail_to("bob@example.test");
     assert!(answer.contains("bob signed off"), "{answer}");
     assert!(
-        answer.contains("forfeited now (your turn): game2"),
+        answer.contains(
+            "forfeited (your turn; the games end at the server's next round of reminders): game2"
+        ),
         "{answer}"
     );
+    // The next `remind` ends it.
+    assert_eq!(env.json(&second)["status"], "active");
+    env.ok(None, &["remind"]);
     assert_eq!(env.json(&second)["result"], "0-1");
     assert_eq!(env.json(&game)["status"], "active");
     env.ok(Some("alice"), &["move", &game, "e2-e4#1"]);

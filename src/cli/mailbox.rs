@@ -137,6 +137,7 @@ fn after(conn: &mut rusqlite::Connection, now: DateTime<Utc>, transport: Option<
     if let Err(e) = handle::prune(conn, now) {
         errln!("boserv: pruning the inbox: {e}");
     }
+    mta::spread_tidings(conn, now);
     if let Some(transport) = transport
         && let Err(e) = mta::deliver(conn, now, transport)
     {

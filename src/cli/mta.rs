@@ -399,6 +399,17 @@ pub fn run_lines(db: &Path, busy_ms: u64, now: DateTime<Utc>) -> anyhow::Result<
     Ok(())
 }
 
+/// The letters of vacations and signoffs still to be written
+/// (src/service/accounts/tidings.rs), before the outbox is sent: by
+/// `deliver` and the mailbox's rounds, never by the mail that made the
+/// news (its cost stays its own). A failure is one line on stderr; the
+/// tidings wait for the next run.
+pub fn spread_tidings(conn: &mut rusqlite::Connection, now: DateTime<Utc>) {
+    if let Err(e) = boserv::service::accounts::tidings::spread(conn, now) {
+        errln!("boserv: vacation and signoff letters: {e}");
+    }
+}
+
 /// `boserv deliver`: a summary line on stdout, one line per mail not
 /// sent on stderr; exits 1 when any mail was not sent, 2 (by the error)
 /// when the transport cannot work at all.

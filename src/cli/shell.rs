@@ -300,6 +300,7 @@ pub fn run(
             // The players' answers first, then the computer player's
             // turns, and what they mailed.
             let transport = transport.as_deref().unwrap_or("sendmail");
+            mta::spread_tidings(&mut conn, now);
             let mut code = mta::deliver(&conn, now, transport)?;
             if mta::bot_turns(&mut conn, now, boserv::front::bot_turns::FROM_CRON) {
                 let again = mta::deliver(&conn, now, transport)?;

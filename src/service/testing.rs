@@ -219,6 +219,13 @@ pub fn at(secs: i64) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap() + chrono::Duration::seconds(secs)
 }
 
+/// Runs `remind` at `now` against the race catalog, as cron would: the
+/// games a signoff or a return from vacation left to it are judged, and
+/// the letters of vacations and signoffs written.
+pub fn remind(conn: &mut Connection, now: DateTime<Utc>) -> crate::service::remind::Summary {
+    crate::service::remind::remind(conn, CATALOG, now, &mut |_, _| {}).expect("remind runs")
+}
+
 /// Runs a command against the race catalog.
 pub fn run_as(
     conn: &mut Connection,

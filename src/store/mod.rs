@@ -37,6 +37,7 @@ pub mod settings;
 pub mod signoffs;
 pub mod spool_batches;
 pub mod submissions;
+pub mod tidings;
 pub mod tournaments;
 pub mod turns;
 pub mod vacations;

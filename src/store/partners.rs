@@ -4,7 +4,7 @@
 //! the player, so its cost grows with the player's active games, never
 //! with the server's.
 
-use rusqlite::Connection;
+use rusqlite::{Connection, params};
 
 use super::StoreError;
 use crate::ids::GameId;
@@ -18,28 +18,37 @@ pub struct Partner {
     pub games: Vec<(GameId, String)>,
 }
 
-/// The partners of `player` in their active games, by userid.
-pub fn in_active_games(conn: &Connection, player: i64) -> Result<Vec<Partner>, StoreError> {
+/// The partners of `player` in their active games after `after` (by
+/// userid), at most `readers` of them: the tidings tell them a page at a
+/// time (src/service/accounts/tidings.rs).
+pub fn in_active_games(
+    conn: &Connection,
+    player: i64,
+    after: Option<&str>,
+    readers: usize,
+) -> Result<Vec<Partner>, StoreError> {
     let mut q = conn.prepare_cached(
         "SELECT p.userid, g.id, g.variant FROM seats s \
          JOIN games g ON g.id = s.game AND g.status = 'active' \
          JOIN seats o ON o.game = s.game AND o.player <> s.player \
          JOIN players p ON p.id = o.player \
-         WHERE s.player = ?1 ORDER BY p.userid, g.id",
+         WHERE s.player = ?1 AND p.userid > ?2 ORDER BY p.userid, g.id",
     )?;
-    let rows = q.query_map([player], |r| {
+    let rows = q.query_map(params![player, after.unwrap_or("")], |r| {
         Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?, r.get(2)?))
     })?;
     let mut partners: Vec<Partner> = Vec::new();
     for row in rows {
         let (userid, game, variant) = row?;
         let game = (GameId(game as u64), variant);
+        let full = partners.len() == readers;
         match partners.last_mut() {
             Some(last) if last.userid == userid => {
                 if !last.games.iter().any(|(g, _)| *g == game.0) {
                     last.games.push(game);
                 }
             }
+            _ if full => break,
             _ => partners.push(Partner {
                 userid,
                 games: vec![game],

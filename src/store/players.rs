@@ -30,6 +30,16 @@ pub fn find(conn: &Connection, userid: &str) -> Result<Option<Player>, StoreErro
     .optional()?)
 }
 
+/// The userid of player `id`.
+pub fn userid_of(conn: &Connection, id: i64) -> Result<String, StoreError> {
+    Ok(super::row(
+        conn,
+        "SELECT userid FROM players WHERE id = ?1",
+        [id],
+        |r| r.get(0),
+    )?)
+}
+
 /// Adds a user with its addresses; returns its row id.
 pub fn insert(
     conn: &Connection,

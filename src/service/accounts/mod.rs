@@ -9,6 +9,7 @@
 pub mod board_show;
 pub mod showas;
 pub mod signoff;
+pub mod tidings;
 pub mod time_zone;
 pub mod vacation;
 

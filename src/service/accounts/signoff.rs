@@ -7,29 +7,33 @@
 //! stranger could otherwise sign up under the name and be taken for them.
 //! The account cannot be used again (its password is refused).
 //!
-//! Games where it is the player's turn are forfeited now; in the others
-//! the player forfeits when their turn comes ([`crate::service::play::turn_arrival`]),
-//! so the other players' turns are not disturbed. Each such game ends
-//! "player signed off" (its own ending and turn-log kind, never "time
-//! forfeit"). New challenges naming the player are refused.
+//! Every game the player is in ends "player signed off" (its own ending
+//! and turn-log kind, never "time forfeit") when the player's turn comes
+//! ([`crate::service::play::turn_arrival`]): in the games where it is
+//! their turn now, at the next `remind`, which judges those games first;
+//! in the others when the other players have moved, so their turns are
+//! not disturbed. New challenges naming the player are refused; the
+//! challenges not begun yet are cancelled now.
 //!
-//! The other players of the games that end or change now are told in one
-//! letter each, naming those games ([`farewell`]): never one mail per
-//! game, so a player in thousands of games writes to each player
-//! concerned once (issue 43). Watchers of those games read them on their
-//! pages; the next turn's mails go on as usual.
-
-use std::collections::HashMap;
+//! The command ends no game itself (issue 43: a player in thousands of
+//! games made it cost seconds): it writes a farewell tiding, `remind`
+//! ends the games where it is the player's turn, a batch per transaction,
+//! recording each in the tiding, and then every other player of those
+//! games is told in one letter naming them ([`crate::service::accounts::tidings`],
+//! [`farewell`]): never one mail per game. The players of the challenges
+//! cancelled are told at once, in the same kind of letter. Watchers of
+//! the games read them on their pages; the next turn's mails go on as
+//! usual.
 
 use rusqlite::Connection;
 
+use crate::service::Request;
 use crate::service::error::ServiceError;
 use crate::service::game::{LoadedGame, timestamp};
 use crate::service::login::acting_player;
 use crate::service::play::announce::farewell::{self, Change, Left};
 use crate::service::reply::Reply;
-use crate::service::{Request, play::notify, play::turn_arrival};
-use crate::store::games::Status;
+use crate::store::tidings::{self, Kind};
 use crate::store::tournaments::{self, State};
 use crate::store::{self, signoffs};
 
@@ -53,53 +57,47 @@ pub fn signoff(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
             called_off.push(t.name);
         }
     }
+    // The games that end at `remind` are judged there, after this tiding.
+    tidings::add(
+        &tx,
+        Kind::Farewell,
+        player.id,
+        None,
+        &timestamp(req.now),
+        true,
+    )?;
     let mut now_lost = Vec::new();
     let mut later = Vec::new();
     let mut cancelled = Vec::new();
-    let mut notices = Vec::new();
     let mut left = Vec::new();
-    let mut rows = HashMap::new();
-    // Only the games that act now are loaded: those waiting for consent
-    // and those where it is the player's turn (by the index of whose turn
-    // it is); the others forfeit when the turn comes, unread.
+    // Only the challenges not begun are loaded (as many as one may have
+    // outstanding); the games are sorted by the index of whose turn it is.
     for standing in signoffs::standing_games(&tx, player.id)? {
-        let acts = standing.invitation || !standing.settled || standing.mover == Some(player.id);
-        if !acts {
-            later.push(standing.game.to_string());
+        if !standing.invitation {
+            if standing.mover == Some(player.id) {
+                now_lost.push(standing.game.to_string());
+            } else {
+                later.push(standing.game.to_string());
+            }
             continue;
         }
-        let mut game = LoadedGame::load(&tx, req.catalog, standing.game)?;
+        let game = LoadedGame::load(&tx, req.catalog, standing.game)?;
         // A game not begun yet is declined: cancelled, the others told
         // in their letter.
-        if game.invitation.is_some() {
-            let others =
-                crate::service::community::consent::withdraw(&tx, &game, &player.userid, req.now)?
-                    .into_iter()
-                    .map(|userid| (None, userid))
-                    .collect();
-            left.push(farewell_of(&game, Change::Cancelled, others));
-            cancelled.push(game.id().to_string());
-            continue;
-        }
-        let to_move = game.position.to_move();
-        let mine = |s| game.row.player_ids.get(s) == Some(&player.id);
-        if to_move.is_some_and(|s| mine(s) && !game.position.has_left(s)) {
-            notices.extend(turn_arrival::advance(&tx, &mut game, req.now)?);
-            let change = match &game.row.result {
-                Some(result) if game.row.status != Status::Active => Change::Ended(result.clone()),
-                _ => Change::GoesOn,
-            };
-            let others = others_than(&game, player.id);
-            left.push(farewell_of(&game, change, others));
-            rows.insert(game.id(), game.row.clone());
-            now_lost.push(game.id().to_string());
-        } else {
-            later.push(game.id().to_string());
-        }
+        let others =
+            crate::service::community::consent::withdraw(&tx, &game, &player.userid, req.now)?
+                .into_iter()
+                .map(|userid| (None, userid))
+                .collect();
+        left.push(Left {
+            game: game.id(),
+            title: game.variant.title().to_string(),
+            variant: game.variant.name().to_string(),
+            change: Change::Cancelled,
+            others,
+        });
+        cancelled.push(game.id().to_string());
     }
-    // The games' pages and tournaments as any ending's; their players
-    // are told in one letter each, however many games they shared.
-    notify::queue_unmailed(&tx, &notices, &rows, req.now, req.game_ended)?;
     farewell::queue(&tx, &player.userid, &left, req.now)?;
     crate::service::time::due::settle(&tx, req.catalog, req.now)?;
     tx.commit()?;
@@ -126,7 +124,7 @@ pub fn signoff(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
     }
     if !now_lost.is_empty() {
         text.push_str(&format!(
-            "\nforfeited now (your turn): {}",
+            "\nforfeited (your turn; the games end at the server's next round of reminders): {}",
             named(&now_lost)
         ));
     }
@@ -143,28 +141,6 @@ pub fn signoff(conn: &mut Connection, req: &Request<'_>) -> Result<Reply, Servic
         ));
     }
     Ok(Reply::Done(text))
-}
-
-/// What the other players of `game` are told of it.
-fn farewell_of(game: &LoadedGame, change: Change, others: Vec<(Option<i64>, String)>) -> Left {
-    Left {
-        game: game.id(),
-        title: game.variant.title().to_string(),
-        variant: game.variant.name().to_string(),
-        change,
-        others,
-    }
-}
-
-/// The players of `game` but `player`, each once, with their row ids.
-fn others_than(game: &LoadedGame, player: i64) -> Vec<(Option<i64>, String)> {
-    let mut others: Vec<(Option<i64>, String)> = Vec::new();
-    for (&id, userid) in game.row.player_ids.iter().zip(&game.row.players) {
-        if id != player && !others.iter().any(|(o, _)| *o == Some(id)) {
-            others.push((Some(id), userid.clone()));
-        }
-    }
-    others
 }
 
 /// The most games one list of the answer names; the rest are counted.

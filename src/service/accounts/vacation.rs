@@ -4,8 +4,16 @@
 //! clocks run again, vacation or not (the arithmetic is in
 //! [`crate::clock`]). Going away and coming back are mailed to everyone in
 //! the player's games being played, one letter each naming the games
-//! they share ([`away`]); while the clocks of a game's player stand still,
-//! that game's boards say so ([`vacation_notes`]).
+//! they share, written from a tiding after the command
+//! ([`crate::service::accounts::tidings`]); while the clocks of a game's
+//! player stand still, that game's boards say so ([`vacation_notes`]).
+//!
+//! The command touches none of the player's games (issue 43: thousands of
+//! them cost a second). Going away only moves their due moments later, so
+//! the stored ones stay safe: `remind` looks at such a game then, finds
+//! nothing due and stores the later moment. Coming back can bring them
+//! earlier: the tiding asks the next `remind` to judge every game the
+//! player is to move in again before anything else.
 
 use chrono::TimeDelta;
 use rusqlite::Connection;
@@ -15,10 +23,10 @@ use crate::service::Request;
 use crate::service::error::ServiceError;
 use crate::service::game::timestamp;
 use crate::service::login::acting_player;
-use crate::service::play::announce::away;
 use crate::service::reply::Reply;
 use crate::service::time::vacation_notes::date;
-use crate::store::{self, partners, vacations};
+use crate::store::tidings::{self, Kind};
+use crate::store::{self, vacations};
 
 /// `vacation on` / `vacation off`.
 pub fn vacation(conn: &mut Connection, req: &Request<'_>, on: bool) -> Result<Reply, ServiceError> {
@@ -42,10 +50,11 @@ pub fn vacation(conn: &mut Connection, req: &Request<'_>, on: bool) -> Result<Re
         until.unwrap_or(req.now + left)
     });
     // Everyone in the player's games learns it: one letter each, naming
-    // the games they share (issue 43: never one mail per game).
-    let partners = partners::in_active_games(&tx, player.id)?;
-    away::queue(&tx, &player.userid, on, until.map(date), &partners, req.now)?;
-    crate::service::time::due::settle(&tx, req.catalog, req.now)?;
+    // the games they share (issue 43: never one mail per game), written
+    // from this tiding after the command.
+    let kind = if on { Kind::Away } else { Kind::Back };
+    let day = until.map(date);
+    tidings::add(&tx, kind, player.id, day.as_deref(), &now, !on)?;
     tx.commit()?;
     let line = match until {
         None if on => format!(

@@ -25,6 +25,9 @@ pub enum Action {
     VotersReminded,
     Forfeited,
     Drawn,
+    /// The player to move had signed off: they left the game (`remind`,
+    /// src/service/remind/farewells.rs).
+    SignedOff,
 }
 
 /// The player to move of `game` is out of time (`limit`, read on `clock`):

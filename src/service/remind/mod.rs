@@ -54,7 +54,7 @@ use crate::service::play::out_of_time::time_up;
 use crate::service::time::deadline::{GameClock, projected_pauses};
 use crate::service::{play::notify, play::votes};
 use crate::store::reminders::{self, ClockRow};
-use crate::store::{self, Tx, draw_offers, games, vacations};
+use crate::store::{self, Tx, draw_offers, games, tidings, vacations};
 use ahead::{Known, ReadAhead};
 
 /// Games acted on per write transaction: short enough that a mail command
@@ -78,6 +78,10 @@ pub struct Summary {
     pub invitations_expired: usize,
     /// Daily digests queued (`crate::service::remind::digest`).
     pub digests: usize,
+    /// Games ended because their player to move had signed off.
+    pub signed_off: usize,
+    /// Letters of vacations and signoffs written (`crate::service::accounts::tidings`).
+    pub letters: usize,
     /// Games that could not be judged (damaged, unknown variant), one line each.
     pub problems: Vec<String>,
 }
@@ -123,6 +127,28 @@ impl fmt::Display for Summary {
                     self.invitations_expired,
                     "invitation expired",
                     "invitations expired"
+                )
+            )?;
+        }
+        if self.signed_off > 0 {
+            write!(
+                f,
+                ", {}",
+                plural(
+                    self.signed_off,
+                    "game left by a signoff",
+                    "games left by signoffs"
+                )
+            )?;
+        }
+        if self.letters > 0 {
+            write!(
+                f,
+                ", {}",
+                plural(
+                    self.letters,
+                    "vacation or signoff letter",
+                    "vacation or signoff letters"
                 )
             )?;
         }
@@ -172,12 +198,19 @@ fn run(
     // The batches' letters are rendered on the other core.
     let settings = Settings::current().map_err(|e| ServiceError::Setup(e.to_string()))?;
     let mut ahead = RenderAhead::start(&settings.templates);
-    let (due, travellers) = {
+    let (due, travellers, rechecks) = {
         let tx = store::read(conn)?;
-        (
-            store::due::due_by(&tx, &timestamp(now))?,
-            vacations::players_with_any(&tx)?,
-        )
+        let mut due = store::due::due_by(&tx, &timestamp(now))?;
+        // The games of a player back from vacation or signed off, first
+        // judged again whatever their stored moment (src/store/tidings.sql).
+        let rechecks = tidings::rechecks(&tx)?;
+        let again = farewells::rechecked_games(&tx, &rechecks)?;
+        if !again.is_empty() {
+            let mut seen: HashSet<GameId> = again.iter().copied().collect();
+            due.retain(|g| seen.insert(*g));
+            due = again.into_iter().chain(due).collect();
+        }
+        (due, vacations::players_with_any(&tx)?, rechecks)
     };
     let mut summary = Summary {
         games: due.len(),
@@ -227,6 +260,14 @@ fn run(
             progress(done, due.len());
         }
     }
+    // The rechecked players' turns are judged: their farewells can be told.
+    if !rechecks.is_empty() {
+        let tx = store::write(conn)?;
+        let ids: Vec<i64> = rechecks.iter().map(|(id, _)| *id).collect();
+        tidings::rechecked(&tx, &ids)?;
+        tx.commit()?;
+    }
+    summary.letters = crate::service::accounts::tidings::spread(conn, now)?;
     // The digests of the day, after the games' news and forfeits.
     summary.digests = crate::service::remind::digest::send_due(conn, catalog, now)?;
     drop(folder);
@@ -271,6 +312,7 @@ impl Summary {
         self.voter_reminders += tally.voter_reminders;
         self.forfeits += tally.forfeits;
         self.draws += tally.draws;
+        self.signed_off += tally.signed_off;
         self.problems.extend(tally.problems);
     }
 
@@ -282,6 +324,7 @@ impl Summary {
                 Action::VotersReminded => self.voter_reminders += 1,
                 Action::Forfeited => self.forfeits += 1,
                 Action::Drawn => self.draws += 1,
+                Action::SignedOff => self.signed_off += 1,
             }
         }
     }
@@ -433,6 +476,12 @@ impl Judge<'_> {
                 _ => return Ok((done, None)),
             },
         };
+        // A player to move who signed off leaves the game, as at the turn's
+        // arrival: nothing else is due in it.
+        if let Some(action) = farewells::leave(tx, &mut game, self.now)? {
+            done.push(action);
+            return Ok((done, Some((game, None))));
+        }
         let mut clock = None;
         // At most: the voters' reminder, a reminder, the deadline.
         for _ in 0..3 {
@@ -440,7 +489,7 @@ impl Judge<'_> {
             clock = after;
             match action {
                 Action::Nothing => break,
-                last @ (Action::Forfeited | Action::Drawn) => {
+                last @ (Action::Forfeited | Action::Drawn | Action::SignedOff) => {
                     done.push(last);
                     break;
                 }
@@ -565,5 +614,6 @@ impl Carried {
 mod ahead;
 #[cfg(test)]
 mod due_property;
+mod farewells;
 #[cfg(test)]
 mod tests;

@@ -40,10 +40,7 @@ pub fn queue(
             .iter()
             .take(MAX_LISTED)
             .map(|(board, variant)| SharedGame {
-                title: VARIANTS
-                    .iter()
-                    .find(|v| v.name().eq_ignore_ascii_case(variant))
-                    .map_or_else(|| variant.clone(), |v| v.title().to_string()),
+                title: title_of(variant),
                 variant: variant.clone(),
                 board: board.0,
             })
@@ -67,4 +64,12 @@ pub fn queue(
         post::post(conn, &settings.templates, envelope, letter, now)?;
     }
     Ok(())
+}
+
+/// A game type's title (`Big Outer Chess`) from its name, or the name.
+pub fn title_of(variant: &str) -> String {
+    VARIANTS
+        .iter()
+        .find(|v| v.name().eq_ignore_ascii_case(variant))
+        .map_or_else(|| variant.to_string(), |v| v.title().to_string())
 }

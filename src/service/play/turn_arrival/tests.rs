@@ -396,13 +396,24 @@ fn a_signed_off_player_forfeits_now_on_their_turn_and_later_elsewhere() {
     clear_outbox(&conn);
     let reply = act(&mut conn, "bob", Command::Signoff).unwrap();
     assert!(
-        reply.contains("forfeited now (your turn): game2"),
+        reply.contains(
+            "forfeited (your turn; the games end at the server's next round of reminders): game2"
+        ),
         "{reply}"
     );
     assert!(
         reply.contains("forfeited when your turn comes: game1"),
         "{reply}"
     );
+    // The command ends no game, nor mails alice: the next `remind` does.
+    assert!(
+        outbox::list(&conn, outbox::Status::Pending)
+            .unwrap()
+            .iter()
+            .all(|m| !m.draft.to.iter().any(|t| t == "alice@example.org"))
+    );
+    let summary = crate::service::testing::remind(&mut conn, crate::service::testing::at(0));
+    assert_eq!((summary.signed_off, summary.letters), (1, 1), "{summary}");
     let game2 = act(
         &mut conn,
         "alice",
