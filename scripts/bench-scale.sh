@@ -5,7 +5,9 @@
 # direct SQL (examples/scale_db.rs), then runs on a copy of it, one whole
 # release process each, every verb of the shell and every kind of mail,
 # with and without web pages (`web_dir`), and `remind` with a digest due;
-# prints each one's CPU time (user + system) and, last:
+# prints each one's CPU time (user + system), and the `cron` runs that
+# write the letters of vacations and signoffs and end a signed-off
+# player's turns; and, last:
 #
 #   scale: worst command S ms (VERB), worst mail S ms (KIND), remind S s
 #
@@ -124,10 +126,19 @@ mail "vacation on by password" alice@example.test "vacation alice secret on"
 mail "vacation off by password" alice@example.test "vacation alice secret off"
 mail "signup" newbie@example.test "chess signup newbie secret newbie@example.test"
 
+# What the vacations left to cron (src/service/accounts/tidings.rs): the
+# letters of the four vacation commands above, one per other player of
+# alice's games (about 5,000 each), and alice's turns judged again after
+# her return. Shown as `cron` rows: the work of whole runs, not of a
+# command.
+cpu cron "remind (4 vacations' letters told)" "$bin" remind
+
 # remind at the digest's hour: every game's reminders and forfeits due,
 # alice's digest among them.
 BOSERV_NOW=$(date -u -d "$now + 1 hour" +%Y-%m-%dT%H:%M:%SZ) cpu remind "remind (digest due)" "$bin" remind
 verb "signoff"                         --as alice signoff
+BOSERV_NOW=$(date -u -d "$now + 1 hour" +%Y-%m-%dT%H:%M:%SZ) \
+    cpu cron "remind (signoff: games ended, told)" "$bin" remind
 
 awk '
     $1 == "verb"   { ms = $(NF - 1); name = substr($0, 9, 36); sub(/ +$/, "", name);

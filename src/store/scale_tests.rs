@@ -112,7 +112,7 @@ fn the_servers_newest_games_are_read_backwards_not_scanned() {
 #[test]
 fn every_read_of_one_players_things_goes_through_an_index_on_the_player() {
     let conn = server(100, 10);
-    let cases: [(&str, &str); 10] = [
+    let cases: [(&str, &str); 13] = [
         (
             "SELECT g.id FROM games g WHERE g.variant = ?1 COLLATE NOCASE AND g.status = 'over' \
              AND g.result IS NOT NULL ORDER BY g.updated DESC, g.id DESC LIMIT ?2 OFFSET ?3",
@@ -158,6 +158,25 @@ fn every_read_of_one_players_things_goes_through_an_index_on_the_player() {
             "SELECT count(DISTINCT g.id) FROM seats s JOIN games g ON g.id = s.game \
              WHERE s.player = ?1 AND g.variant = ?2 AND g.status = 'active'",
             "seats_by_player_game",
+        ),
+        // The other players of a player's games, a vacation's readers.
+        (
+            "SELECT p.userid, g.id, g.variant FROM seats s \
+             JOIN games g ON g.id = s.game AND g.status = 'active' \
+             JOIN seats o ON o.game = s.game AND o.player <> s.player \
+             JOIN players p ON p.id = o.player \
+             WHERE s.player = ?1 AND p.userid > ?2 ORDER BY p.userid, g.id",
+            "seats_by_player_game",
+        ),
+        // The tidings still to tell, and those waiting for `remind`.
+        (
+            "SELECT id, kind, player, until, reached FROM tidings \
+             WHERE told = 0 AND NOT (kind = 'farewell' AND recheck = 1) ORDER BY id LIMIT 1",
+            "tidings_untold",
+        ),
+        (
+            "SELECT id, player FROM tidings WHERE recheck = 1",
+            "tidings_rechecks",
         ),
     ];
     for (sql, index) in cases {
