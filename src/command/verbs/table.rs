@@ -68,8 +68,9 @@ pub static VERBS: &[Verb] = &[
         summary: "close your account",
         page: "Closes your account: no more mail goes to your addresses and the\n\
                password stops working; the userid stays reserved so your games\n\
-               stay readable. Games where it is your turn are lost now (forfeit,\n\
-               \"player signed off\"); the others when your turn comes in them.",
+               stay readable. Games where it is your turn are lost at the server's\n\
+               next round of reminders (forfeit, \"player signed off\"); the others\n\
+               when your turn comes in them. Your opponents are told by mail.",
         example: "",
         build: build::signoff,
     },
