@@ -15,14 +15,18 @@
 //! - the danger: its own pieces, royals first, that each opponent attacks
 //!   and may take (by that opponent's alliance), before the bot moves again.
 //!
-//! At the higher levels the best few turns are then tried against sampled
-//! replies (Monte Carlo): the next seat's rolls drawn from the seed, each
-//! answered by that seat's best turn by the same evaluation, and the turn
-//! with the best average kept. The samples come from the seed, so the
-//! choice is as repeatable as the two-seat search; the level's node budget
-//! ends the sampling (a turn is sampled only while the budget lasts, so a
-//! roll with very many turns is judged one turn deep), and the clock's
-//! safety cap ends it at half the cap.
+//! From level 3 the best few turns are then tried against the next seat's
+//! reply over every roll (expectimax one reply deep): each of the 21
+//! different rolls of two dice, weighed by its chance (1/36 a double,
+//! 2/36 the others), answered by that seat's best turn by the same
+//! evaluation, and the turn with the best expected worth kept. (Three
+//! rolls sampled from the seed, as before, judged a turn by luck: level 3
+//! then lost 9 games of 12 to level 2.) The level's node budget ends the
+//! expectation (a turn competes only when tried against every roll, so a
+//! position with very many replies is judged one turn deep), and the
+//! clock's safety cap ends it at half the cap. Levels 1 and 2 misjudge
+//! each turn by a seeded random amount, as in the two-seat games (they
+//! were the same player before).
 
 use std::time::Instant;
 
@@ -41,6 +45,18 @@ const ROYAL: i32 = 2000;
 const HUNT: i32 = 30;
 /// Weight (in hundredths) of an opponent's chance to take before then.
 const DANGER: i32 = 70;
+
+/// Every roll of two dice once, with its chance in 36ths (a double 1, the
+/// others 2: the 21 outcomes make 36).
+fn every_roll() -> Vec<(Roll, i64)> {
+    let mut rolls = Vec::with_capacity(21);
+    for a in 1..=6u8 {
+        for b in a..=6u8 {
+            rolls.push((Roll::from([a, b]), if a == b { 1 } else { 2 }));
+        }
+    }
+    rolls
+}
 
 /// The chance, in 36ths, that a roll of two dice moves `kind`.
 fn odds(kind: u8) -> i32 {
@@ -153,12 +169,15 @@ impl DiceJudge {
         held[me] - rival + hunt * HUNT / 100 - threats * DANGER / 100
     }
 
-    /// The best turn for the seat to move with `roll` (which has one).
+    /// The best turn for the seat to move with `roll` (which has one):
+    /// the `candidates` best by the evaluation one turn deep (each misjudged
+    /// by up to `noise`), tried against the next seat's reply over every
+    /// roll when `candidates` is not 0.
     pub fn best_turn(
         &self,
         pos: &dyn Position,
         roll: Roll,
-        (samples, candidates): (usize, usize),
+        (candidates, noise): (usize, i32),
         budget: Budget,
         seed: u64,
     ) -> (Turn, i32, u64) {
@@ -171,22 +190,25 @@ impl DiceJudge {
         let mut scored: Vec<(Turn, i32, Box<dyn Position>)> = Vec::new();
         for (turn, child) in turns {
             nodes += 1;
-            let score = self.eval(child.as_ref(), me);
+            let bonus = if noise > 0 {
+                rng.below(2 * noise as usize + 1) as i32 - noise
+            } else {
+                0
+            };
+            let score = self.eval(child.as_ref(), me).saturating_add(bonus);
             scored.push((turn, score, child));
         }
         // Stable: equal scores keep the seed's order.
         scored.sort_by_key(|(_, s, _)| std::cmp::Reverse(*s));
-        if samples > 0 && scored.len() > 1 {
-            let rolls: Vec<Roll> = (0..samples)
-                .map(|_| Roll::from([rng.below(6) as u8 + 1, rng.below(6) as u8 + 1]))
-                .collect();
+        if candidates > 0 && scored.len() > 1 {
+            let rolls = every_roll();
             let mut refined: Vec<(usize, i32)> = Vec::new();
             'candidates: for (i, (_, _, child)) in scored.iter().take(candidates).enumerate() {
                 // The budget (and the safety cap) end the sampling, before
                 // any sampled roll and within a reply's turns; only turns
                 // tried in full against every sampled roll compete.
                 let mut total = 0i64;
-                for &r in &rolls {
+                for &(r, chance) in &rolls {
                     let spent = nodes >= budget.nodes
                         || budget.cap.is_some_and(|cap| started.elapsed() > cap / 2);
                     if spent {
@@ -198,9 +220,9 @@ impl DiceJudge {
                     if !whole {
                         break 'candidates;
                     }
-                    total += i64::from(score);
+                    total += i64::from(score) * chance;
                 }
-                refined.push((i, (total / rolls.len() as i64) as i32));
+                refined.push((i, (total / 36) as i32));
             }
             if let Some((best, score)) = refined
                 .iter()

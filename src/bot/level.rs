@@ -64,14 +64,14 @@ impl Level {
         }
     }
 
-    /// Orwell: how many rolls of the next seat each of how many of the
-    /// best turns is tried against (none at the lowest levels).
-    pub fn samples(self) -> (usize, usize) {
+    /// Orwell: how many of the best turns are tried against the next
+    /// seat's reply over every roll (none at the lowest levels).
+    pub fn candidates(self) -> usize {
         match self.0 {
-            1 | 2 => (0, 0),
-            3 => (3, 4),
-            4 => (6, 6),
-            _ => (10, 8),
+            1 | 2 => 0,
+            3 => 4,
+            4 => 6,
+            _ => 8,
         }
     }
 }

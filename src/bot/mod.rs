@@ -110,10 +110,14 @@ pub fn choose_within(
         if dice_game::orwell(position).is_none() {
             return Err(BotError::NotPlayed(variant.name().into()));
         }
-        let (samples, candidates) = level.samples();
         let judge = dice_game::DiceJudge::new();
-        let (turn, score, nodes) =
-            judge.best_turn(position, roll, (samples, candidates), budget, seed);
+        let (turn, score, nodes) = judge.best_turn(
+            position,
+            roll,
+            (level.candidates(), level.noise()),
+            budget,
+            seed,
+        );
         return Ok(done(position, turn, score, nodes, 1));
     }
     let Some(concrete) = two_seat::chesslike(position) else {
