@@ -453,6 +453,9 @@ impl ChessLike {
                         && rule
                             .step_between(self.board.geometry(), side, from, to)
                             .is_some_and(|(_, n)| n >= 2)
+                        && rule.en_passant_on(
+                            self.board.geometry().coords(from).1 + super::pawns::facing(side),
+                        )
                     {
                         self.en_passant = Some((from, to));
                     }
@@ -476,6 +479,19 @@ impl ChessLike {
                     last_moved = None;
                 }
                 Special::Plain => {}
+            }
+            if act.capture
+                && let Some(drops) = &self.rules.drops
+                && drops.captures_to_hand
+            {
+                let taken = match (act.special, act.action) {
+                    (Special::EnPassant { taken }, _) => Some(taken),
+                    (_, Action::Move { to, .. } | Action::Rebel { to, .. }) => Some(to),
+                    _ => None,
+                };
+                if let Some(victim) = taken.and_then(|sq| self.board.get(sq)) {
+                    self.reserves[side as usize][victim.kind as usize] += 1;
+                }
             }
             for sq in touched(act) {
                 undo.squares[undo.touched] = (sq, self.board.get(sq));

@@ -139,6 +139,22 @@ pub struct Definition {
     pub must_capture: bool,
     /// `checking`: whether a move may give check.
     pub checking: bool,
+    /// `enPassantRegion`: the ranks of the squares passed over where a
+    /// pawn may be taken en passant (`None`: every rank).
+    pub en_passant_region: Option<Ranks>,
+    /// `promotionPawnTypes`: the letters of the pawn-like types (a custom
+    /// piece that steps, captures and promotes as a pawn: the Berolina
+    /// pawn); `None`: the `pawn` type.
+    pub promotion_pawn_types: Option<Vec<char>>,
+    /// `pieceDrops`: pieces in hand may be dropped on empty squares.
+    pub piece_drops: bool,
+    /// `capturesToHand`: a captured piece goes to the capturer's hand.
+    pub captures_to_hand: bool,
+    /// `dropLoop`: a captured promoted piece goes to hand as what it
+    /// became (boserv plays captures to hand only so).
+    pub drop_loop: bool,
+    /// `firstRankPawnDrops`: a pawn may be dropped on its first rank.
+    pub first_rank_pawn_drops: bool,
 }
 
 /// A result's worth to the side it concerns, as Fairy-Stockfish's values
@@ -208,6 +224,12 @@ impl Definition {
             must_capture: false,
             check_counting: false,
             checking: true,
+            en_passant_region: None,
+            promotion_pawn_types: None,
+            piece_drops: false,
+            captures_to_hand: false,
+            drop_loop: false,
+            first_rank_pawn_drops: false,
         }
     }
 
@@ -225,6 +247,20 @@ impl Definition {
             d.set_piece(key, letter, predefined(key).unwrap().to_string());
         }
         d
+    }
+
+    /// The letters of the pawn types, sorted: `promotionPawnTypes`, or
+    /// the `pawn` type's.
+    pub fn pawn_letters(&self) -> Vec<char> {
+        let mut out = match &self.promotion_pawn_types {
+            Some(letters) => letters.clone(),
+            None => self
+                .piece_by_key("pawn")
+                .map(|p| vec![p.letter])
+                .unwrap_or_default(),
+        };
+        out.sort();
+        out
     }
 
     /// The piece with this letter.
@@ -339,12 +375,46 @@ impl Definition {
                 "checkCounting" => self.check_counting = boolean(value).map_err(at)?,
                 // The rules boserv plays for every game, accepted when a
                 // section asks for exactly them.
-                "nFoldValue" => same(value, "draw").map_err(at)?,
-                "chess960" | "pieceDrops" | "capturesToHand" | "gating" => {
-                    same(value, "false").map_err(at)?
+                "enPassantRegion" => self.en_passant_region = Some(ranks(value).map_err(at)?),
+                "promotionPawnTypes" => {
+                    self.promotion_pawn_types = Some(piece_letters(value).map_err(at)?)
                 }
+                // The types whose double step may be taken en passant and
+                // whose moves reset the n-move count: boserv's pawn types.
+                "enPassantTypes" | "nMoveRuleTypes" => {
+                    let pawns = self.pawn_letters();
+                    let mut these = piece_letters(value).map_err(at)?;
+                    these.sort();
+                    if these != pawns {
+                        return Err(at(format!(
+                            "boserv plays these as the pawn types ({}), not {value}",
+                            pawns.iter().collect::<String>()
+                        )));
+                    }
+                }
+                "pieceDrops" => self.piece_drops = boolean(value).map_err(at)?,
+                "capturesToHand" => self.captures_to_hand = boolean(value).map_err(at)?,
+                "dropLoop" => self.drop_loop = boolean(value).map_err(at)?,
+                "firstRankPawnDrops" => self.first_rank_pawn_drops = boolean(value).map_err(at)?,
+                "nFoldValue" => same(value, "draw").map_err(at)?,
+                // Drop rules boserv plays as Fairy-Stockfish's defaults.
+                "dropChecks" => same(value, "true").map_err(at)?,
+                "promotionZonePawnDrops" | "mustDrop" => same(value, "false").map_err(at)?,
+                "chess960" | "gating" => same(value, "false").map_err(at)?,
                 _ => return Err(unsupported(key, *line)),
             }
+        }
+        if self.captures_to_hand && !self.drop_loop {
+            let line = section
+                .keys
+                .iter()
+                .find(|(k, _, _)| k == "capturesToHand")
+                .map_or(0, |(_, _, l)| *l);
+            return Err(DefinitionError::Key {
+                key: "capturesToHand".into(),
+                line,
+                why: "boserv does not tell promoted pieces apart, so a captured one cannot go back to hand as a pawn (it plays dropLoop = true)".into(),
+            });
         }
         Ok(self)
     }
@@ -388,7 +458,12 @@ impl Definition {
             return Err("the pawn moves as a chess pawn".into());
         }
         if key != "pawn" {
-            betza::parse(&moves).map_err(|e| e.to_string())?;
+            // A pawn-like custom piece (`promotionPawnTypes`, which may
+            // come later) is read as a pawn when the game is built.
+            betza::parse(&moves)
+                .map(|_| ())
+                .or_else(|e| super::betza_pawn::pawn(&moves).map(|_| ()).map_err(|_| e))
+                .map_err(|e| e.to_string())?;
         }
         self.set_piece(key, letter, moves);
         Ok(())

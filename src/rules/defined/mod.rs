@@ -15,6 +15,7 @@
 //! - `kept.rs`: a game's definition as it started, kept with the game.
 
 mod betza;
+mod betza_pawn;
 mod build;
 mod definition;
 mod end_rules;
