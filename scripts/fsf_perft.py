@@ -66,7 +66,11 @@ EXTRA = {
               "4k3/8/8/8/1p6/8/P7/8 w - - 0 1"],
     # Pawns in hand: never dropped on the last rank, nor (but in Chessgi)
     # the first; a capture on the promotion rank to hand.
-    "loop": ["4k3/1P6/8/8/8/8/8/4K3[Pp] w - - 0 1",
+    # A promoted queen taken goes to hand as a pawn (in Loop as a queen).
+    "crazyhouse": ["4k3/8/8/8/8/8/3q4/3Q~2K1[] b - - 0 1",
+                   "r3k3/1P6/8/8/8/8/8/4K3[Qq] w q - 0 1"],
+    "loop": ["4k3/8/8/8/8/8/3q4/3Q2K1[] b - - 0 1",
+             "4k3/1P6/8/8/8/8/8/4K3[Pp] w - - 0 1",
              "r3k3/1P6/8/8/8/8/8/4K3[Qq] w q - 0 1"],
     "chessgi": ["4k3/1P6/8/8/8/8/8/4K3[Pp] w - - 0 1"],
     "pocketknight": ["r3k2r/8/8/8/8/8/8/R3K2R[Nn] w KQkq - 0 1"],

@@ -68,6 +68,14 @@ fn extras_of_rank(rules: &Rules, rank: i8) -> (Vec<Square>, Vec<Square>) {
     (before, after)
 }
 
+/// Whether the game's positions tell promoted pieces apart.
+fn tracks_promoted(rules: &Rules) -> bool {
+    rules
+        .drops
+        .as_ref()
+        .is_some_and(|d| d.promoted_back_as.is_some())
+}
+
 /// Reads one rank of the placement.
 fn read_rank(text: &str, rank: i8, pos: &mut ChessLike) -> Result<(), RulesError> {
     let rules = pos.rules;
@@ -115,6 +123,16 @@ fn read_rank(text: &str, rank: i8, pos: &mut ChessLike) -> Result<(), RulesError
                 .filter(|_| file < files)
                 .ok_or_else(|| bad(format!("rank {} has more than {files} files", rank + 1)))?;
             pos.board.set(sq, Some(letter_piece(rules, c)?));
+            if chars.next_if_eq(&'~').is_some() {
+                if !tracks_promoted(rules) {
+                    return Err(bad(format!(
+                        "{}: {} tells no promoted pieces apart (~)",
+                        geo.name(sq),
+                        rules.name
+                    )));
+                }
+                pos.promoted.insert(sq);
+            }
             file += 1;
         }
     }
@@ -451,6 +469,10 @@ pub fn to_fen(pos: &ChessLike) -> String {
                         empty = 0;
                     }
                     placement.push(piece_letter(rules, p));
+                    let sq = geo.at(file, rank as i32).expect("box square");
+                    if pos.promoted.contains(sq) {
+                        placement.push('~');
+                    }
                 }
             }
         }

@@ -120,6 +120,10 @@ pub struct Drops {
     /// A captured piece goes to the capturer's reserve, as the kind it is
     /// (Loop chess: a promoted piece stays what it became).
     pub captures_to_hand: bool,
+    /// With captures to hand, the kind a promoted piece goes back to hand
+    /// as (Crazyhouse: the pawn); the position then knows which pieces
+    /// were promoted (a FEN writes them `Q~`).
+    pub promoted_back_as: Option<u8>,
 }
 
 /// What a game adds to the core. Every method has the plain chess answer

@@ -367,8 +367,21 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
             }
         })
         .collect();
+    // Without dropLoop a captured promoted piece goes back to hand as
+    // the pawn it was (Crazyhouse).
+    let promoted_back_as = match (def.captures_to_hand && !def.drop_loop, &pawn_types[..]) {
+        (false, _) => None,
+        (true, [pawn]) => Some(pawn.kind),
+        (true, _) => {
+            return Err(refuse(
+                def,
+                "capturesToHand without dropLoop needs one pawn type for promoted pieces to go back to hand as",
+            ));
+        }
+    };
     let drops = def.piece_drops.then(|| Drops {
         captures_to_hand: def.captures_to_hand,
+        promoted_back_as,
         ..Drops::default()
     });
     let rook = kind_of(def.castling_rook_piece);

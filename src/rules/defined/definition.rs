@@ -404,18 +404,6 @@ impl Definition {
                 _ => return Err(unsupported(key, *line)),
             }
         }
-        if self.captures_to_hand && !self.drop_loop {
-            let line = section
-                .keys
-                .iter()
-                .find(|(k, _, _)| k == "capturesToHand")
-                .map_or(0, |(_, _, l)| *l);
-            return Err(DefinitionError::Key {
-                key: "capturesToHand".into(),
-                line,
-                why: "boserv does not tell promoted pieces apart, so a captured one cannot go back to hand as a pawn (it plays dropLoop = true)".into(),
-            });
-        }
         Ok(self)
     }
 }
