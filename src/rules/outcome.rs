@@ -24,7 +24,9 @@ pub enum Ending {
     MoveCount,
     /// Another number of moves of each side without a capture or a pawn
     /// move than chess's 50 (a defined game's `nMoveRule`: Shatranj's 70).
-    MoveRule { moves: u16 },
+    MoveRule {
+        moves: u16,
+    },
     /// No sequence of legal moves can end the game any more (insufficient
     /// material, bare kings).
     DeadPosition,

@@ -77,8 +77,8 @@ fn kinds(def: &Definition) -> Result<Kinds, DefinitionError> {
         let letter = p.letter.to_ascii_uppercase();
         let name = leak(piece_name(&p.key, p.letter));
         let kind = if pawn_letters.contains(&p.letter) && p.key != "pawn" {
-            let moves = betza_pawn::pawn(&p.betza)
-                .map_err(|e| refuse(def, format!("{}: {e}", p.key)))?;
+            let moves =
+                betza_pawn::pawn(&p.betza).map_err(|e| refuse(def, format!("{}: {e}", p.key)))?;
             let kind = PieceKind::simple(
                 letter,
                 name,
@@ -176,7 +176,10 @@ fn rank_bits(def: &Definition, ranks: &[u8], what: &str) -> Result<u32, Definiti
         if r < def.ranks {
             Ok(bits | 1 << r)
         } else {
-            Err(refuse(def, format!("{what}: rank {} is off the board", r + 1)))
+            Err(refuse(
+                def,
+                format!("{what}: rank {} is off the board", r + 1),
+            ))
         }
     })
 }
@@ -358,7 +361,11 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
                 promotion_rank,
                 promotions: promotions.clone(),
                 taken_by: takers.clone(),
-                captures: if straight { "diagonally" } else { "straight ahead" },
+                captures: if straight {
+                    "diagonally"
+                } else {
+                    "straight ahead"
+                },
                 how: if straight {
                     "moves straight ahead and captures one square diagonally forward"
                 } else {

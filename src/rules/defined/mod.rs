@@ -21,6 +21,7 @@ mod definition;
 mod end_rules;
 mod flag;
 mod game;
+mod hands;
 mod help;
 mod ini;
 mod kept;
