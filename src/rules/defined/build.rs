@@ -159,29 +159,44 @@ fn placement(def: &Definition) -> Result<Vec<(u8, u8, char)>, DefinitionError> {
     Ok(out)
 }
 
-/// The one rank of a region, 0-based.
-fn one_rank(def: &Definition, ranks: &[u8], what: &str) -> Result<i8, DefinitionError> {
-    match ranks {
-        [r] if *r < def.ranks => Ok(*r as i8),
+/// The rank a seat's pawns promote on, 0-based: the one rank of its
+/// region (off the board, as the default `*8` on a smaller board: pawns
+/// that never promote), or the nearest rank of a region of ranks that
+/// runs on to the board's far edge (Makruk's `*6 *7 *8`): promotion there
+/// is compulsory, so a pawn, which steps once into it (a double step never
+/// promotes), promotes on its nearest rank.
+fn promotion_rank(def: &Definition, seat: usize, what: &str) -> Result<i8, DefinitionError> {
+    let region = &def.promotion_region[seat];
+    let mut ranks: Vec<u8> = region.iter().copied().filter(|&r| r < def.ranks).collect();
+    if ranks.is_empty() {
+        return Ok(region.first().map_or(def.ranks, |&r| r) as i8);
+    }
+    ranks.sort();
+    ranks.dedup();
+    let edge = if seat == 0 { def.ranks - 1 } else { 0 };
+    let nearest = if seat == 0 {
+        ranks.first()
+    } else {
+        ranks.last()
+    };
+    match (&ranks[..], nearest) {
+        ([r], _) => Ok(*r as i8),
+        (_, Some(&n)) if ranks.len() == usize::from(n.abs_diff(edge)) + 1 => Ok(n as i8),
         _ => Err(refuse(
             def,
-            format!("{what} must be one rank of the board (boserv's pawns promote on one rank)"),
+            format!(
+                "{what} must be one rank, or ranks on to the far edge (boserv's pawns promote on one rank)"
+            ),
         )),
     }
 }
 
-/// The ranks of a region as bits.
-fn rank_bits(def: &Definition, ranks: &[u8], what: &str) -> Result<u32, DefinitionError> {
-    ranks.iter().try_fold(0u32, |bits, &r| {
-        if r < def.ranks {
-            Ok(bits | 1 << r)
-        } else {
-            Err(refuse(
-                def,
-                format!("{what}: rank {} is off the board", r + 1),
-            ))
-        }
-    })
+/// The ranks of a region as bits (those on the board).
+fn rank_bits(def: &Definition, ranks: &[u8]) -> u32 {
+    ranks
+        .iter()
+        .filter(|&&r| r < def.ranks)
+        .fold(0u32, |bits, &r| bits | 1 << r)
 }
 
 /// The double-step region of a seat: its first rank (the home rank the
@@ -189,7 +204,7 @@ fn rank_bits(def: &Definition, ranks: &[u8], what: &str) -> Result<u32, Definiti
 fn double_step_ranks(def: &Definition, seat: usize) -> Result<(i8, u32), DefinitionError> {
     let what = ["doubleStepRegionWhite", "doubleStepRegionBlack"][seat];
     let region = &def.double_step_region[seat];
-    let bits = rank_bits(def, region, what)?;
+    let bits = rank_bits(def, region);
     let home = match seat {
         0 => region.iter().min(),
         _ => region.iter().max(),
@@ -296,27 +311,24 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
         Geometry::rect(def.files, def.ranks),
         kinds,
     )));
-    let promotions = match &def.promotion_pieces {
-        Some(letters) => letters
-            .chars()
-            .map(|c| {
-                kind_of(c.to_ascii_lowercase())
-                    .ok_or_else(|| refuse(def, format!("no piece has the promotion letter {c}")))
-            })
-            .collect::<Result<Vec<u8>, _>>()?,
+    let key_kind = |key: &str| {
+        def.pieces
+            .iter()
+            .position(|p| p.key == key)
+            .map(|i| i as u8)
+    };
+    // A promotion type a child took out is no choice (nor in
+    // Fairy-Stockfish, whose pawns cannot become a type it lacks).
+    let promotions: Vec<u8> = match &def.promotion_pieces {
+        Some(keys) => keys.iter().filter_map(|k| key_kind(k)).collect(),
         None => ["queen", "rook", "bishop", "knight"]
             .iter()
-            .filter_map(|key| {
-                def.pieces
-                    .iter()
-                    .position(|p| p.key == *key)
-                    .map(|i| i as u8)
-            })
+            .filter_map(|k| key_kind(k))
             .collect(),
     };
     let promotion_rank = [
-        one_rank(def, &def.promotion_region[0], "promotionRegionWhite")?,
-        one_rank(def, &def.promotion_region[1], "promotionRegionBlack")?,
+        promotion_rank(def, 0, "promotionRegionWhite")?,
+        promotion_rank(def, 1, "promotionRegionBlack")?,
     ];
     // Without double steps the home rank means nothing.
     let (white, black) = match def.double_step {
@@ -324,7 +336,7 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
         false => ((1, 0), (def.ranks as i8 - 2, 0)),
     };
     let en_passant_ranks = match &def.en_passant_region {
-        Some(ranks) => rank_bits(def, ranks, "enPassantRegion")?,
+        Some(ranks) => rank_bits(def, ranks),
         None => u32::MAX,
     };
     // The kinds that take en passant: those whose captures say so (`e`).

@@ -91,9 +91,11 @@ pub struct Definition {
     pub ranks: u8,
     pub pieces: Vec<PieceType>,
     pub start_fen: String,
-    /// Promotion choices as letters; `None`: the queen, rook, bishop and
-    /// knight types, those of them the variant has.
-    pub promotion_pieces: Option<String>,
+    /// Promotion choices as the keys of their types (a child that
+    /// letters a type anew keeps it among them, as Fairy-Stockfish's piece
+    /// sets do); `None`: the queen, rook, bishop and knight types, those
+    /// of them the variant has.
+    pub promotion_pieces: Option<Vec<String>>,
     pub promotion_region: [Ranks; 2],
     pub double_step: bool,
     pub double_step_region: [Ranks; 2],
@@ -320,13 +322,19 @@ impl Definition {
                 "maxFile" => self.files = file(value).map_err(at)? + 1,
                 "startFen" => self.start_fen = value.clone(),
                 "promotionPieceTypes" => {
-                    let letters = if value == "-" {
-                        String::new()
-                    } else {
-                        value.clone()
-                    };
-                    self.promotion_pieces = Some(letters);
+                    let letters = if value == "-" { "" } else { value.as_str() };
+                    let keys = piece_letters(letters)
+                        .map_err(at)?
+                        .into_iter()
+                        .map(|c| {
+                            self.piece(c)
+                                .map(|p| p.key.clone())
+                                .ok_or_else(|| at(format!("no piece has the letter {c}")))
+                        })
+                        .collect::<Result<Vec<_>, _>>()?;
+                    self.promotion_pieces = Some(keys);
                 }
+                "pawnTypes" => self.promotion_pawn_types = Some(piece_letters(value).map_err(at)?),
                 "promotionRegionWhite" => self.promotion_region[0] = ranks(value).map_err(at)?,
                 "promotionRegionBlack" => self.promotion_region[1] = ranks(value).map_err(at)?,
                 "doubleStep" => self.double_step = boolean(value).map_err(at)?,
@@ -404,6 +412,9 @@ impl Definition {
                 _ => return Err(unsupported(key, *line)),
             }
         }
+        if !self.castling {
+            self.start_fen = without_castling_rights(&self.start_fen);
+        }
         Ok(self)
     }
 }
@@ -450,7 +461,12 @@ impl Definition {
             // come later) is read as a pawn when the game is built.
             betza::parse(&moves)
                 .map(|_| ())
-                .or_else(|e| super::betza_pawn::pawn(&moves).map(|_| ()).map_err(|_| e))
+                .or_else(|e| {
+                    super::betza_pawn::pawn(&moves).map(|_| ()).map_err(|pawn| {
+                        // A text with a pawn's own modifiers is judged as a pawn's.
+                        if moves.contains(['i', 'e']) { pawn } else { e }
+                    })
+                })
                 .map_err(|e| e.to_string())?;
         }
         self.set_piece(key, letter, moves);
@@ -537,6 +553,19 @@ fn squares(text: &str) -> Result<Region, String> {
             Ok((file, rank))
         })
         .collect()
+}
+
+/// A FEN with no castling rights: a game without castling has none,
+/// whatever its parent's start position said (Fairy-Stockfish reads no
+/// rights there).
+fn without_castling_rights(fen: &str) -> String {
+    let mut fields: Vec<&str> = fen.split(' ').collect();
+    if let Some(rights) = fields.get_mut(2)
+        && !rights.chars().next().is_some_and(|c| c.is_ascii_digit())
+    {
+        *rights = "-";
+    }
+    fields.join(" ")
 }
 
 fn same(text: &str, only: &str) -> Result<(), String> {
