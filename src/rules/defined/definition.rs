@@ -558,7 +558,7 @@ fn squares(text: &str) -> Result<Region, String> {
 /// A FEN with no castling rights: a game without castling has none,
 /// whatever its parent's start position said (Fairy-Stockfish reads no
 /// rights there).
-fn without_castling_rights(fen: &str) -> String {
+pub fn without_castling_rights(fen: &str) -> String {
     let mut fields: Vec<&str> = fen.split(' ').collect();
     if let Some(rights) = fields.get_mut(2)
         && !rights.chars().next().is_some_and(|c| c.is_ascii_digit())

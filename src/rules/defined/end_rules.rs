@@ -181,9 +181,11 @@ impl Hooks for EndRules {
     }
 
     /// Where the only rule is the duty to capture, quiet moves are
-    /// forbidden exactly when a capture is possible.
+    /// forbidden exactly when a capture is possible (and so are drops:
+    /// in a drop game the answer is no sort's alone, `None`).
     fn quiet_moves_forbidden(&self, pos: &ChessLike) -> Option<bool> {
         match (self.must_capture, self.checking) {
+            (true, true) if self.hands => None,
             (true, true) => Some(self.can_capture(pos)),
             (false, true) => Some(false),
             _ => None,

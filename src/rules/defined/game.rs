@@ -139,6 +139,12 @@ impl Variant for DefinedGame {
 
     fn from_fen(&self, options: &[GameOption], fen: &str) -> Result<Box<dyn Position>, RulesError> {
         self.refuse_options(options)?;
-        Ok(Box::new(from_fen(self.rules, fen)?))
+        // Fairy-Stockfish writes a parent's rights into a game without
+        // castling (and reads none of them): so does boserv.
+        let fen = match self.definition.castling {
+            true => fen.to_string(),
+            false => super::definition::without_castling_rights(fen),
+        };
+        Ok(Box::new(from_fen(self.rules, &fen)?))
     }
 }
