@@ -320,7 +320,7 @@ impl Definition {
             match key.as_str() {
                 "maxRank" => self.ranks = number(value, 1, 12).map_err(at)?,
                 "maxFile" => self.files = file(value).map_err(at)? + 1,
-                "startFen" => self.start_fen = value.clone(),
+                "startFen" => self.start_fen = complete_fen(value),
                 "promotionPieceTypes" => {
                     let letters = if value == "-" { "" } else { value.as_str() };
                     let keys = piece_letters(letters)
@@ -553,6 +553,22 @@ fn squares(text: &str) -> Result<Region, String> {
             Ok((file, rank))
         })
         .collect()
+}
+
+/// A start position with the fields Fairy-Stockfish lets a FEN leave
+/// out: after the placement and the side to move, no castling rights, no
+/// en passant, the counters at their start (`KNR2rnk w`).
+pub fn complete_fen(fen: &str) -> String {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let defaults = ["w", "-", "-", "0", "1"];
+    match fields.len() {
+        1 | 2 => {
+            let mut out: Vec<&str> = fields.clone();
+            out.extend(&defaults[fields.len() - 1..]);
+            out.join(" ")
+        }
+        _ => fen.to_string(),
+    }
 }
 
 /// A FEN with no castling rights: a game without castling has none,
