@@ -25,7 +25,7 @@ pub struct PawnMoves {
 
 /// Why a Betza text is no pawn's.
 fn not_a_pawn(why: &'static str) -> BetzaError {
-    BetzaError::Unsupported('i', why)
+    BetzaError::NotAPawn(why)
 }
 
 /// The one-square leaps of a group's Betza text, all forward.
