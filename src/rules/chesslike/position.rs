@@ -491,7 +491,7 @@ impl ChessLike {
             if let Some(drops) = &self.rules.drops
                 && drops.captures_to_hand
             {
-                self.to_hand(drops, act);
+                self.capture_to_hand(drops, act);
             }
             for sq in touched(act) {
                 undo.squares[undo.touched] = (sq, self.board.get(sq));
@@ -518,7 +518,7 @@ impl ChessLike {
 
     /// Puts the piece `act` captures into the mover's reserve (a promoted
     /// one as the kind it goes back as), and follows the promoted pieces.
-    fn to_hand(&mut self, drops: &super::Drops, act: &Act) {
+    fn capture_to_hand(&mut self, drops: &super::Drops, act: &Act) {
         let side = self.side as usize;
         let taken = match (act.special, act.action) {
             (Special::EnPassant { taken }, _) => Some(taken),
