@@ -281,6 +281,16 @@ fn crazyhouse_is_played_by_mail_to_a_drop_mate() {
         "White holds the pawn it took: {board}"
     );
     assert!(board.contains("Black's hand: none"), "{board}");
+    let words = |game: &str| {
+        let help = find_variant(game).unwrap().help();
+        help.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    assert!(
+        words("crazyhouse").contains("hand, a promoted one as a pawn"),
+        "{}",
+        words("crazyhouse")
+    );
+    assert!(words("horde").contains("twice from ranks 1 and 2 (White)"));
     reply("bob", "h6-h5");
     reply("alice", "P@f7");
     let game = env.json("1");
