@@ -54,6 +54,26 @@ EXTRA = {
                  "8/8/8/3k4/8/3r4/3Q4/3K4 b - - 0 1"],
     "3check": ["rnbqkbnr/ppppp2p/5pp1/7Q/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 1+3 0 3"],
     "courier": ["12/12/12/5k6/12/5r6/5F6/5K6 b - - 0 1"],
+    # A double step on the e-file's side taken en passant straight ahead.
+    "berolina": ["rnbqkbnr/pppp1ppp/8/8/4p3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
+    # Double steps from the middle of the board, taken en passant.
+    "torpedo": ["4k3/8/8/3p4/8/4P3/8/4K3 w - - 0 1",
+                "4k3/8/8/8/2p5/8/3P4/4K3 w - - 0 1"],
+    # A first-rank double step (not taken en passant) and White's last
+    # piece taken.
+    "horde": ["4k3/8/8/8/8/1p6/8/P7 w - - 0 1",
+              "4k3/8/8/8/8/8/1p6/P7 b - - 0 1",
+              "4k3/8/8/8/1p6/8/P7/8 w - - 0 1"],
+    # Pawns in hand: never dropped on the last rank, nor (but in Chessgi)
+    # the first; a capture on the promotion rank to hand.
+    # A promoted queen taken goes to hand as a pawn (in Loop as a queen).
+    "crazyhouse": ["4k3/8/8/8/8/8/3q4/3Q~2K1[] b - - 0 1",
+                   "r3k3/1P6/8/8/8/8/8/4K3[Qq] w q - 0 1"],
+    "loop": ["4k3/8/8/8/8/8/3q4/3Q2K1[] b - - 0 1",
+             "4k3/1P6/8/8/8/8/8/4K3[Pp] w - - 0 1",
+             "r3k3/1P6/8/8/8/8/8/4K3[Qq] w q - 0 1"],
+    "chessgi": ["4k3/1P6/8/8/8/8/8/4K3[Pp] w - - 0 1"],
+    "pocketknight": ["r3k2r/8/8/8/8/8/8/R3K2R[Nn] w KQkq - 0 1"],
 }
 
 

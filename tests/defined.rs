@@ -253,3 +253,134 @@ fn three_check_is_won_by_the_third_check() {
 fn chess_start() -> &'static str {
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 }
+
+/// Crazyhouse by mail: the knight's capture puts a pawn in White's hand,
+/// and its drop on f7 mates; the board mail shows the hand.
+#[test]
+fn crazyhouse_is_played_by_mail_to_a_drop_mate() {
+    let env = crate::util::Env::new();
+    env.signup(&["alice", "bob"]);
+    env.challenge("crazyhouse", "alice", "bob");
+    let reply = |user: &str, body: &str| env.answer(&env.token_mail(user), body);
+    for (user, mv) in [
+        ("alice", "Nb1-a3"),
+        ("bob", "g7-g5"),
+        ("alice", "d2-d3"),
+        ("bob", "f7-f6"),
+        ("alice", "Ng1-f3"),
+        ("bob", "h7-h6"),
+        ("alice", "Nf3xg5"),
+    ] {
+        reply(user, mv);
+    }
+    let game = env.json("1");
+    assert_eq!(game["status"], "active", "{game}");
+    let board = env.delivered_to("bob@", "Board 1").text();
+    assert!(
+        board.contains("White's hand: P"),
+        "White holds the pawn it took: {board}"
+    );
+    assert!(board.contains("Black's hand: none"), "{board}");
+    let words = |game: &str| {
+        let help = find_variant(game).unwrap().help();
+        help.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    assert!(
+        words("crazyhouse").contains("hand, a promoted one as a pawn"),
+        "{}",
+        words("crazyhouse")
+    );
+    assert!(words("horde").contains("twice from ranks 1 and 2 (White)"));
+    reply("bob", "h6-h5");
+    reply("alice", "P@f7");
+    let game = env.json("1");
+    assert_eq!(game["status"], "over", "{game}");
+    assert_eq!(game["result"], "1-0", "{game}");
+    let turns = env.query::<String>("SELECT text FROM turns ORDER BY ply");
+    assert_eq!(turns.last().unwrap(), "P@f7", "{turns:?}");
+}
+
+/// Crazyhouse's promoted queen goes back to hand as a pawn, Loop's as a
+/// queen; a pawn is never dropped on the last rank, nor on the first but
+/// in Chessgi; Pocket Knight's knight is dropped once.
+#[test]
+fn drop_games_keep_their_hands() {
+    let fen = |promoted: &str| format!("4k3/8/8/8/8/8/3q4/3Q{promoted}2K1[] b - - 0 1");
+    let crazy = played("crazyhouse", &fen("~"), &["Qd2xd1+"]).encode();
+    assert!(crazy.contains("[p]"), "{crazy}");
+    let looped = played("loop", &fen(""), &["Qd2xd1+"]).encode();
+    assert!(looped.contains("[q]"), "{looped}");
+    let pawns = "4k3/1P6/8/8/8/8/8/4K3[Pp] w - - 0 1";
+    let drop = |game: &str, mv: &str| {
+        find_variant(game)
+            .unwrap()
+            .from_fen(&[], pawns)
+            .unwrap()
+            .play(mv, None)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    };
+    let last = drop("crazyhouse", "P@a8").unwrap_err();
+    assert!(last.contains("never dropped on its last rank"), "{last}");
+    let first = drop("crazyhouse", "P@a1").unwrap_err();
+    assert!(first.contains("never dropped on its first rank"), "{first}");
+    assert_eq!(drop("chessgi", "P@a1"), Ok(()));
+    assert!(drop("chessgi", "P@a8").is_err());
+    let start = find_variant("pocketknight").unwrap().start(&[]).unwrap();
+    let dropped = start.play("N@e4", None).unwrap().position;
+    let again = dropped
+        .play("e7-e6", None)
+        .unwrap()
+        .position
+        .play("N@d4", None);
+    assert!(again.is_err(), "one knight in hand");
+}
+
+/// Horde: White's pawns step twice from the first rank too, and White
+/// loses when its last piece is taken; Berolina's pawn steps diagonally
+/// and is taken en passant straight ahead; Torpedo's pawn steps twice
+/// from any rank.
+#[test]
+fn pawns_as_horde_berolina_and_torpedo_play_them() {
+    use boserv::rules::Ending;
+    assert!(
+        played("horde", "4k3/8/8/8/8/8/8/P7 w - - 0 1", &["a1-a3"])
+            .outcome()
+            .is_none()
+    );
+    let gone = played("horde", "4k3/8/8/8/8/8/1p6/P7 b - - 0 1", &["b2xa1=Q"])
+        .outcome()
+        .unwrap();
+    assert_eq!((gone.points, gone.ending), (vec![0, 2], Ending::Extinction));
+    let fen = "rnbqkbnr/pppp1ppp/8/8/4p3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let taken = played("berolina", fen, &["d2-f4", "e4xe3"]).encode();
+    assert!(
+        taken.starts_with("rnbqkbnr/pppp1ppp/8/8/8/4p3/PPP1PPPP/"),
+        "{taken}"
+    );
+    let far = played(
+        "torpedo",
+        "4k3/8/8/3p4/8/4P3/8/4K3 w - - 0 1",
+        &["e3-e5", "d5xe4"],
+    );
+    assert!(
+        far.encode().starts_with("4k3/8/8/8/4p3/8/8/4K3"),
+        "{}",
+        far.encode()
+    );
+}
+
+/// A defined game's n-move rule says its own number: Shatranj draws
+/// after 70 moves of each side without capture or pawn move.
+#[test]
+fn the_move_rule_says_the_games_number() {
+    use boserv::rules::Ending;
+    let fen = "4k3/8/8/8/8/8/r7/R3K3 w - - 139 80";
+    let drawn = played("shatranj", fen, &["Ra1-b1"]).outcome().unwrap();
+    assert_eq!(drawn.ending, Ending::MoveRule { moves: 70 });
+    assert_eq!(drawn.reason(), "70-move rule");
+    let fen = "4k3/8/8/8/8/8/r7/R3K3 w - - 99 80";
+    let chess = played("normal", fen, &["Ra1-b1"]).outcome().unwrap();
+    assert_eq!(chess.reason(), "50-move rule");
+    assert!(played("shatranj", fen, &["Ra1-b1"]).outcome().is_none());
+}

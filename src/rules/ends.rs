@@ -57,7 +57,7 @@ pub fn draw_within(facts: &DrawFacts, limits: &DrawLimits) -> Option<Outcome> {
     let ending = if reached(facts.repetitions, limits.repetitions) {
         Ending::Repetition
     } else if reached(facts.halfmoves as usize, limits.plies as usize) {
-        Ending::MoveCount
+        Ending::moves_without_progress((limits.plies / 2) as u16)
     } else if facts.dead {
         Ending::DeadPosition
     } else {

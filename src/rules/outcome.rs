@@ -22,6 +22,11 @@ pub enum Ending {
     Repetition,
     /// 100 plies without a capture or a pawn move.
     MoveCount,
+    /// Another number of moves of each side without a capture or a pawn
+    /// move than chess's 50 (a defined game's `nMoveRule`: Shatranj's 70).
+    MoveRule {
+        moves: u16,
+    },
     /// No sequence of legal moves can end the game any more (insufficient
     /// material, bare kings).
     DeadPosition,
@@ -87,7 +92,17 @@ impl Ending {
             Ending::AllRoyals { holder, royals, .. } => format!("all-royals:{holder}:{royals}"),
             Ending::LastPiece { loser, .. } => format!("last-piece:{loser}"),
             Ending::Declined { seat, .. } => format!("declined:{seat}"),
+            Ending::MoveRule { moves } => format!("move-count:{moves}"),
             other => other.simple_key().to_string(),
+        }
+    }
+
+    /// The draw after `moves` moves of each side without a capture or a
+    /// pawn move: chess's [`Ending::MoveCount`] for 50.
+    pub fn moves_without_progress(moves: u16) -> Ending {
+        match moves {
+            50 => Ending::MoveCount,
+            moves => Ending::MoveRule { moves },
         }
     }
 
@@ -108,7 +123,7 @@ impl Ending {
             Ending::Checkmate => "checkmate",
             Ending::Stalemate => "stalemate",
             Ending::Repetition => "repetition",
-            Ending::MoveCount => "move-count",
+            Ending::MoveCount | Ending::MoveRule { .. } => "move-count",
             Ending::DeadPosition => "dead-position",
             Ending::Resignation => "resignation",
             Ending::TimeForfeit => "time-forfeit",
@@ -137,6 +152,12 @@ impl Ending {
             return Some(e);
         }
         let seat_named = |name: &str| seats.iter().position(|s| *s == name);
+        if let Some(moves) = text
+            .strip_prefix("move-count:")
+            .or_else(|| text.strip_suffix("-move rule"))
+        {
+            return Some(Ending::moves_without_progress(moves.parse().ok()?));
+        }
         // Records from before the count was written: the one game that
         // wrote them (Orwell) has a royal piece per seat.
         let one_per_seat = seats.len() as u8;
@@ -209,6 +230,7 @@ impl fmt::Display for Ending {
             Ending::Stalemate => "stalemate",
             Ending::Repetition => "threefold repetition",
             Ending::MoveCount => "50-move rule",
+            Ending::MoveRule { moves } => return write!(f, "{moves}-move rule"),
             Ending::DeadPosition => "dead position",
             Ending::Resignation => "resignation",
             Ending::TimeForfeit => "time forfeit",
@@ -406,11 +428,14 @@ mod tests {
                 seat: 0,
                 name: "White",
             },
+            Ending::MoveRule { moves: 70 },
         ];
         for e in Ending::WITHOUT_SEAT.into_iter().chain(with_seat) {
             assert_eq!(Ending::read(&e.key(), THREE), Some(e), "{e:?}");
             assert_eq!(Ending::read(&e.to_string(), THREE), Some(e), "{e:?}");
         }
+        assert_eq!(Ending::MoveRule { moves: 70 }.to_string(), "70-move rule");
+        assert_eq!(Ending::moves_without_progress(50), Ending::MoveCount);
         assert_eq!(Ending::read("last-piece:3", THREE), None);
         assert_eq!(Ending::read("declined:2", TWO), None);
         // Before version 4 a declined game stored its decliner's userid;

@@ -62,7 +62,9 @@ impl ChessLike {
             let mut onto = empty.intersection(&colours);
             if let Some(rule) = self.rules.pawn(kind) {
                 for rank in rule.promotion_rank {
-                    onto = onto.without(&masks.of_ranks(rank, rank));
+                    if rule.barred_rank(self.side, rank) {
+                        onto = onto.without(&masks.of_ranks(rank, rank));
+                    }
                 }
             }
             let drop = |to, relocate| Act::plain(Action::Drop { kind, to, relocate }, false);
@@ -134,6 +136,9 @@ mod tests {
                 steps: vec![(0, 1)],
                 home_rank: [1, 6],
                 first_range: 2,
+                also_home: [0, 0],
+                en_passant_ranks: u32::MAX,
+                on_first_rank: false,
                 range: 1,
                 last_by_one_step: false,
                 promotion_rank: [7, 0],

@@ -79,9 +79,13 @@ impl ChessLike {
             (None, None) => {}
         }
         if let Some(rule) = self.rules.pawn(kind)
-            && rule.promotion_rank.contains(&rank)
+            && rule.barred_rank(self.side, rank)
         {
-            return format!("{} is never dropped on its last rank", a_name(name));
+            return if rank == rule.promotion_rank[side] {
+                format!("{} is never dropped on its last rank", a_name(name))
+            } else {
+                format!("{} is never dropped on its first rank", a_name(name))
+            };
         }
         let in_hand: u32 = self.reserves[side].iter().map(|&n| u32::from(n)).sum();
         if let Some(ranks) = drops.royal_rank_until_last

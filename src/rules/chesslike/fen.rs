@@ -68,6 +68,14 @@ fn extras_of_rank(rules: &Rules, rank: i8) -> (Vec<Square>, Vec<Square>) {
     (before, after)
 }
 
+/// Whether the game's positions tell promoted pieces apart.
+fn tracks_promoted(rules: &Rules) -> bool {
+    rules
+        .drops
+        .as_ref()
+        .is_some_and(|d| d.promoted_back_as.is_some())
+}
+
 /// Reads one rank of the placement.
 fn read_rank(text: &str, rank: i8, pos: &mut ChessLike) -> Result<(), RulesError> {
     let rules = pos.rules;
@@ -115,6 +123,16 @@ fn read_rank(text: &str, rank: i8, pos: &mut ChessLike) -> Result<(), RulesError
                 .filter(|_| file < files)
                 .ok_or_else(|| bad(format!("rank {} has more than {files} files", rank + 1)))?;
             pos.board.set(sq, Some(letter_piece(rules, c)?));
+            if chars.next_if_eq(&'~').is_some() {
+                if !tracks_promoted(rules) {
+                    return Err(bad(format!(
+                        "{}: {} tells no promoted pieces apart (~)",
+                        geo.name(sq),
+                        rules.name
+                    )));
+                }
+                pos.promoted.insert(sq);
+            }
             file += 1;
         }
     }
@@ -207,7 +225,7 @@ pub fn from_fen(rules: &'static Rules, text: &str) -> Result<ChessLike, RulesErr
     }
     for (sq, p) in pos.board.pieces_of(0).chain(pos.board.pieces_of(1)) {
         if let Some(rule) = rules.pawn(p.kind)
-            && rule.promotion_rank.contains(&geo.coords(sq).1)
+            && rule.barred_rank(p.owner, geo.coords(sq).1)
         {
             return Err(bad(format!("a pawn on {}", geo.name(sq))));
         }
@@ -382,6 +400,20 @@ fn read_en_passant(pos: &ChessLike, text: &str) -> Result<(Square, Square), Rule
                 .iter()
                 .all(|&s| pos.board.get(s).is_none())
     };
+    // Fairy-Stockfish's square passed over and the pawn's square run
+    // together, in the board's order (`e3f4` after a Berolina pawn's
+    // d2-f4, `c5d6` after e7-c5).
+    let run_together = (1..text.len()).find_map(|i| {
+        let (a, b) = (geo.parse(&text[..i])?, geo.parse(&text[i..])?);
+        [(a, b), (b, a)].into_iter().find_map(|(passed, to)| {
+            geo.squares()
+                .find(|&from| fits(from, to) && passed_over(geo, from, to) == [passed])
+                .map(|from| (from, to))
+        })
+    });
+    if let Some(step) = run_together {
+        return Ok(step);
+    }
     let Some((a, b)) = text.split_once('-') else {
         // Plain FEN's square passed over (`e3`): the one multi-step that
         // passed over that square alone.
@@ -437,6 +469,10 @@ pub fn to_fen(pos: &ChessLike) -> String {
                         empty = 0;
                     }
                     placement.push(piece_letter(rules, p));
+                    let sq = geo.at(file, rank as i32).expect("box square");
+                    if pos.promoted.contains(sq) {
+                        placement.push('~');
+                    }
                 }
             }
         }

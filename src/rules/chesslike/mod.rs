@@ -96,7 +96,8 @@ pub enum Rebels {
     SquirmFirst,
 }
 
-/// Pieces dropped from reserves (Orphic Chess).
+/// Pieces dropped from reserves (Orphic Chess; the drop games defined as
+/// data: Pocket Knight, Loop chess, Chessgi).
 #[derive(Clone, Debug, Default)]
 pub struct Drops {
     /// When a piece may be dropped onto one of its side's pawns, the ranks
@@ -116,6 +117,13 @@ pub struct Drops {
     /// The order of the kinds' letters in a written reserve (`QRBNK`);
     /// empty: the kinds' own order.
     pub hand_order: &'static str,
+    /// A captured piece goes to the capturer's reserve, as the kind it is
+    /// (Loop chess: a promoted piece stays what it became).
+    pub captures_to_hand: bool,
+    /// With captures to hand, the kind a promoted piece goes back to hand
+    /// as (Crazyhouse: the pawn); the position then knows which pieces
+    /// were promoted (a FEN writes them `Q~`).
+    pub promoted_back_as: Option<u8>,
 }
 
 /// What a game adds to the core. Every method has the plain chess answer

@@ -371,7 +371,7 @@ impl ChessLike {
             }
             match self.board.get(to) {
                 None => {
-                    if pawn.is_some_and(|r| r.promotion_rank.contains(&rank)) {
+                    if pawn.is_some_and(|r| r.barred_rank(self.side, rank)) {
                         continue;
                     }
                     let action = Action::Drop {

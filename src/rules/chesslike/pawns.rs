@@ -17,6 +17,16 @@ pub struct PawnRule {
     /// goes up to `first_range` squares from there.
     pub home_rank: [i8; 2],
     pub first_range: i8,
+    /// Further ranks (bits, 0-based) from which each seat's pawns go up
+    /// to `first_range` squares (Horde's first rank, Torpedo's every
+    /// rank); 0 for none.
+    pub also_home: [u32; 2],
+    /// The ranks (bits, 0-based) of the squares passed over where a pawn
+    /// may be taken en passant (Horde: not on the second rank).
+    pub en_passant_ranks: u32,
+    /// True when a pawn may stand on its own first rank (Horde's start,
+    /// Chessgi's drops): only its own promotion rank is barred to it.
+    pub on_first_rank: bool,
     /// The longest step after the first move.
     pub range: i8,
     /// True when the last rank is entered only by a one-square step (Big
@@ -44,7 +54,7 @@ pub fn facing(seat: u8) -> i8 {
 impl PawnRule {
     /// The longest step from `rank`.
     pub fn longest(&self, seat: u8, rank: i8) -> i8 {
-        if rank == self.home_rank[seat as usize] {
+        if self.is_home(seat, rank) {
             self.first_range
         } else {
             self.range
@@ -68,7 +78,7 @@ impl PawnRule {
                 2 => "1 or 2 squares".to_string(),
                 n => format!("1 to {n} squares"),
             };
-            return Some(if rank == self.home_rank[seat as usize] {
+            return Some(if self.is_home(seat, rank) {
                 format!("a {name}'s first move goes {}", squares(self.first_range))
             } else if self.first_range > self.range {
                 format!("after its first move a {name} goes {}", squares(self.range))
@@ -77,6 +87,28 @@ impl PawnRule {
             });
         }
         None
+    }
+
+    /// True when a pawn of `seat` on `rank` makes its long first step.
+    #[inline]
+    pub fn is_home(&self, seat: u8, rank: i8) -> bool {
+        rank == self.home_rank[seat as usize]
+            || (0..32).contains(&rank) && self.also_home[seat as usize] & (1 << rank) != 0
+    }
+
+    /// True when a pawn of `seat` may not stand on `rank`: its promotion
+    /// rank, and the other side's unless it may stand on its first rank.
+    #[inline]
+    pub fn barred_rank(&self, seat: u8, rank: i8) -> bool {
+        rank == self.promotion_rank[seat as usize]
+            || (!self.on_first_rank && self.promotion_rank.contains(&rank))
+    }
+
+    /// True when a pawn passing over a square on `rank` may be taken there
+    /// en passant.
+    #[inline]
+    pub fn en_passant_on(&self, rank: i8) -> bool {
+        (0..32).contains(&rank) && self.en_passant_ranks & (1 << rank) != 0
     }
 
     /// The squares a pawn of `seat` on `from` may step to, calling `f` for

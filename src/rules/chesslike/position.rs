@@ -10,6 +10,7 @@ use crate::rules::board::{Board, Piece};
 use crate::rules::castling::CastlingRule;
 use crate::rules::ends::{self, DrawFacts};
 use crate::rules::geometry::Square;
+use crate::rules::reach::SquareSet;
 use crate::rules::{Action, Outcome};
 
 /// The most piece kinds a game on the core may have (reserves are arrays).
@@ -66,6 +67,7 @@ pub(super) struct Undo {
     fullmove: u32,
     last_moved: Option<Square>,
     checks: Option<[u8; 2]>,
+    promoted: SquareSet,
 }
 
 /// The squares an action changes (at most four).
@@ -140,6 +142,10 @@ pub struct ChessLike {
     /// In games that count checks (3check), the checks each side still
     /// has to give.
     pub(super) checks: Option<[u8; 2]>,
+    /// In games whose promoted pieces go back to hand as pawns
+    /// ([`super::Drops::promoted_back_as`]), the squares of the pieces
+    /// that were promoted.
+    pub(super) promoted: SquareSet,
     pub(super) last_move: Option<String>,
     /// An end decided when the position was reached (draw rules, a game's
     /// own ends) or from outside (resignation, agreement, forfeit).
@@ -164,6 +170,7 @@ impl ChessLike {
             history: Vec::new(),
             last_moved: None,
             checks: None,
+            promoted: SquareSet::default(),
             last_move: None,
             ended: None,
             moves_exist: MovesMemo::default(),
@@ -429,6 +436,7 @@ impl ChessLike {
             fullmove: self.fullmove,
             last_moved: self.last_moved,
             checks: self.checks,
+            promoted: self.promoted,
         };
         let mut irreversible = false;
         let mut last_moved = None;
@@ -453,6 +461,9 @@ impl ChessLike {
                         && rule
                             .step_between(self.board.geometry(), side, from, to)
                             .is_some_and(|(_, n)| n >= 2)
+                        && rule.en_passant_on(
+                            self.board.geometry().coords(from).1 + super::pawns::facing(side),
+                        )
                     {
                         self.en_passant = Some((from, to));
                     }
@@ -477,6 +488,11 @@ impl ChessLike {
                 }
                 Special::Plain => {}
             }
+            if let Some(drops) = &self.rules.drops
+                && drops.captures_to_hand
+            {
+                self.capture_to_hand(drops, act);
+            }
             for sq in touched(act) {
                 undo.squares[undo.touched] = (sq, self.board.get(sq));
                 undo.touched += 1;
@@ -500,6 +516,43 @@ impl ChessLike {
         undo
     }
 
+    /// Puts the piece `act` captures into the mover's reserve (a promoted
+    /// one as the kind it goes back as), and follows the promoted pieces.
+    fn capture_to_hand(&mut self, drops: &super::Drops, act: &Act) {
+        let side = self.side as usize;
+        let taken = match (act.special, act.action) {
+            (Special::EnPassant { taken }, _) => Some(taken),
+            (_, Action::Move { to, .. } | Action::Rebel { to, .. }) if act.capture => Some(to),
+            _ => None,
+        };
+        if let Some(sq) = taken
+            && let Some(victim) = self.board.get(sq)
+        {
+            let kind = match drops.promoted_back_as {
+                Some(pawn) if self.promoted.contains(sq) => pawn,
+                _ => victim.kind,
+            };
+            self.reserves[side][kind as usize] += 1;
+            self.promoted.remove(sq);
+        }
+        if drops.promoted_back_as.is_some()
+            && let Action::Move {
+                from,
+                to,
+                promotion,
+            } = act.action
+            && (promotion.is_some() || self.promoted.contains(from))
+        {
+            self.promoted.remove(from);
+            self.promoted.insert(to);
+        }
+    }
+
+    /// Whether the piece on `sq` was promoted (in games that say).
+    pub fn is_promoted(&self, sq: Square) -> bool {
+        self.promoted.contains(sq)
+    }
+
     /// Takes back what [`ChessLike::play_in_place`] played.
     pub(super) fn undo(&mut self, undo: &Undo) {
         self.changed();
@@ -516,6 +569,7 @@ impl ChessLike {
         self.fullmove = undo.fullmove;
         self.last_moved = undo.last_moved;
         self.checks = undo.checks;
+        self.promoted = undo.promoted;
     }
 
     /// The end the rules impose on arriving here: the game's own ends
@@ -599,9 +653,12 @@ impl ChessLike {
                 bytes.extend([f, t]);
             }
         }
-        if self.rules.drops.is_some() {
+        if let Some(drops) = &self.rules.drops {
             bytes.push(0xff);
             bytes.extend(self.reserves.iter().flatten());
+            if drops.promoted_back_as.is_some() {
+                bytes.extend(self.promoted.iter());
+            }
             // The colours used count only while the bound kind is in hand
             // (the FEN writes them only then).
             if let Some(k) = self.rules.drops.as_ref().and_then(|d| d.unlike_colours) {

@@ -27,6 +27,8 @@ pub enum BetzaError {
     Unfinished,
     #[error("the piece's moves are not the same to its left and its right")]
     Lopsided,
+    #[error("boserv plays a pawn type as a pawn: {0}")]
+    NotAPawn(&'static str),
 }
 
 /// A piece's quiet moves and captures.

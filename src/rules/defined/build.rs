@@ -6,11 +6,12 @@
 
 use super::DefinitionError;
 use super::betza;
+use super::betza_pawn::{self, PawnMoves};
 use super::definition::Definition;
 use crate::rules::board::{Board, BoardSpec};
 use crate::rules::castling::CastlingRule;
 use crate::rules::chess::rules::ORTHODOX;
-use crate::rules::chesslike::{Hooks, MAX_KINDS, PawnRule, Rebels, Rules};
+use crate::rules::chesslike::{Drops, Hooks, MAX_KINDS, PawnRule, Rebels, Rules};
 use crate::rules::geometry::{Geometry, file_letter};
 use crate::rules::movement::{PieceKind, Primitive, diagonal, forward_only};
 
@@ -42,23 +43,66 @@ pub fn piece_name(key: &str, letter: char) -> String {
     }
 }
 
-/// The piece kinds, in the definition's order, with the kind index of
-/// the pawn and of the king (none in a game without a royal piece,
+/// A pawn type: its kind index and moves.
+struct Pawn {
+    kind: u8,
+    moves: PawnMoves,
+}
+
+/// The piece kinds, in the definition's order, with the pawn types and
+/// the kind index of the king (none in a game without a royal piece,
 /// `king = -`).
-type Kinds = (Vec<PieceKind>, Option<u8>, Option<u8>);
+type Kinds = (Vec<PieceKind>, Vec<Pawn>, Option<u8>);
+
+/// The chess pawn's moves (the `pawn` key), its double step as the
+/// definition's `doubleStep` says.
+fn chess_pawn(def: &Definition) -> PawnMoves {
+    PawnMoves {
+        steps: vec![(0, 1)],
+        double: def.double_step,
+        captures: vec![Primitive::Leap(forward_only(diagonal()))],
+        en_passant: true,
+    }
+}
 
 fn kinds(def: &Definition) -> Result<Kinds, DefinitionError> {
     if def.pieces.len() > MAX_KINDS {
         return Err(refuse(def, format!("more than {MAX_KINDS} piece types")));
     }
+    let pawn_letters = def.pawn_letters();
     let mut out = Vec::new();
-    let mut pawn = None;
+    let mut pawns = Vec::new();
     let mut king = None;
     for (i, p) in def.pieces.iter().enumerate() {
         let letter = p.letter.to_ascii_uppercase();
         let name = leak(piece_name(&p.key, p.letter));
-        let kind = if p.key == "pawn" {
-            pawn = Some(i as u8);
+        let kind = if pawn_letters.contains(&p.letter) && p.key != "pawn" {
+            let moves =
+                betza_pawn::pawn(&p.betza).map_err(|e| refuse(def, format!("{}: {e}", p.key)))?;
+            let kind = PieceKind::simple(
+                letter,
+                name,
+                leak(format!("moves as Betza's {}", p.betza)),
+                vec![Primitive::Leap(moves.steps.clone())],
+            )
+            .capturing(moves.captures.clone())
+            .unlettered();
+            pawns.push(Pawn {
+                kind: i as u8,
+                moves,
+            });
+            kind
+        } else if p.key == "pawn" {
+            if !pawn_letters.contains(&p.letter) {
+                return Err(refuse(
+                    def,
+                    "promotionPawnTypes: boserv's pawn type promotes as a pawn",
+                ));
+            }
+            pawns.push(Pawn {
+                kind: i as u8,
+                moves: chess_pawn(def),
+            });
             PieceKind::simple(
                 letter,
                 name,
@@ -81,7 +125,13 @@ fn kinds(def: &Definition) -> Result<Kinds, DefinitionError> {
         };
         out.push(kind);
     }
-    Ok((out, pawn, king))
+    if pawns.len() != pawn_letters.len() {
+        return Err(refuse(
+            def,
+            "promotionPawnTypes names a letter no piece type has",
+        ));
+    }
+    Ok((out, pawns, king))
 }
 
 /// The pieces of a FEN's placement field: (file, rank, letter).
@@ -109,17 +159,58 @@ fn placement(def: &Definition) -> Result<Vec<(u8, u8, char)>, DefinitionError> {
     Ok(out)
 }
 
-/// The one rank of a region, 0-based.
-fn one_rank(def: &Definition, ranks: &[u8], what: &str) -> Result<i8, DefinitionError> {
-    match ranks {
-        [r] if *r < def.ranks => Ok(*r as i8),
+/// The rank a seat's pawns promote on, 0-based: the one rank of its
+/// region (off the board, as the default `*8` on a smaller board: pawns
+/// that never promote), or the nearest rank of a region of ranks that
+/// runs on to the board's far edge (Makruk's `*6 *7 *8`): promotion there
+/// is compulsory, so a pawn, which steps once into it (a double step never
+/// promotes), promotes on its nearest rank.
+fn promotion_rank(def: &Definition, seat: usize, what: &str) -> Result<i8, DefinitionError> {
+    let region = &def.promotion_region[seat];
+    let mut ranks: Vec<u8> = region.iter().copied().filter(|&r| r < def.ranks).collect();
+    if ranks.is_empty() {
+        return Ok(region.first().map_or(def.ranks, |&r| r) as i8);
+    }
+    ranks.sort();
+    ranks.dedup();
+    let edge = if seat == 0 { def.ranks - 1 } else { 0 };
+    let nearest = if seat == 0 {
+        ranks.first()
+    } else {
+        ranks.last()
+    };
+    match (&ranks[..], nearest) {
+        ([r], _) => Ok(*r as i8),
+        (_, Some(&n)) if ranks.len() == usize::from(n.abs_diff(edge)) + 1 => Ok(n as i8),
         _ => Err(refuse(
             def,
             format!(
-                "{what} must be one rank of the board (boserv's pawns promote and step twice from one rank)"
+                "{what} must be one rank, or ranks on to the far edge (boserv's pawns promote on one rank)"
             ),
         )),
     }
+}
+
+/// The ranks of a region as bits (those on the board).
+fn rank_bits(def: &Definition, ranks: &[u8]) -> u32 {
+    ranks
+        .iter()
+        .filter(|&&r| r < def.ranks)
+        .fold(0u32, |bits, &r| bits | 1 << r)
+}
+
+/// The double-step region of a seat: its first rank (the home rank the
+/// core names) and every rank of it as bits.
+fn double_step_ranks(def: &Definition, seat: usize) -> Result<(i8, u32), DefinitionError> {
+    let what = ["doubleStepRegionWhite", "doubleStepRegionBlack"][seat];
+    let region = &def.double_step_region[seat];
+    let bits = rank_bits(def, region);
+    let home = match seat {
+        0 => region.iter().min(),
+        _ => region.iter().max(),
+    };
+    let home = home.ok_or_else(|| refuse(def, format!("{what} is empty")))?;
+    Ok((*home as i8, bits & !(1 << home)))
 }
 
 /// The castlings of the start position, indexed as `KQkq`: the king on
@@ -188,6 +279,17 @@ fn castlings(def: &Definition, spec: &BoardSpec) -> Result<Vec<CastlingRule>, De
     Ok(out)
 }
 
+/// Whether the start position has a royal piece of each side (Horde's
+/// White has none: it is never in check).
+fn both_kings(def: &Definition, king: Option<u8>) -> Result<bool, DefinitionError> {
+    let Some(king) = king else { return Ok(false) };
+    let letter = def.pieces[king as usize].letter;
+    let pieces = placement(def)?;
+    Ok([letter.to_ascii_uppercase(), letter]
+        .iter()
+        .all(|l| pieces.iter().any(|(_, _, c)| c == l)))
+}
+
 /// Never a dead position: Fairy-Stockfish plays on until a rule ends the game.
 fn never_dead(_: &Board) -> bool {
     false
@@ -198,7 +300,7 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
     if def.files > 12 || def.ranks > 12 {
         return Err(refuse(def, "boards are at most 12 x 12"));
     }
-    let (kinds, pawn, king) = kinds(def)?;
+    let (kinds, pawn_types, king) = kinds(def)?;
     let kind_of = |letter: char| {
         def.pieces
             .iter()
@@ -209,54 +311,98 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
         Geometry::rect(def.files, def.ranks),
         kinds,
     )));
-    let pawns = match pawn {
-        None => Vec::new(),
-        Some(kind) => {
-            let promotions = match &def.promotion_pieces {
-                Some(letters) => letters
-                    .chars()
-                    .map(|c| {
-                        kind_of(c.to_ascii_lowercase()).ok_or_else(|| {
-                            refuse(def, format!("no piece has the promotion letter {c}"))
-                        })
-                    })
-                    .collect::<Result<Vec<u8>, _>>()?,
-                None => ["queen", "rook", "bishop", "knight"]
-                    .iter()
-                    .filter_map(|key| {
-                        def.pieces
-                            .iter()
-                            .position(|p| p.key == *key)
-                            .map(|i| i as u8)
-                    })
-                    .collect(),
-            };
-            // Without double steps the home rank means nothing.
-            let home = match def.double_step {
-                true => [
-                    one_rank(def, &def.double_step_region[0], "doubleStepRegionWhite")?,
-                    one_rank(def, &def.double_step_region[1], "doubleStepRegionBlack")?,
-                ],
-                false => [1, def.ranks as i8 - 2],
-            };
-            vec![PawnRule {
-                kind,
-                steps: vec![(0, 1)],
-                home_rank: home,
-                first_range: if def.double_step { 2 } else { 1 },
+    let key_kind = |key: &str| {
+        def.pieces
+            .iter()
+            .position(|p| p.key == key)
+            .map(|i| i as u8)
+    };
+    // A promotion type a child took out is no choice (nor in
+    // Fairy-Stockfish, whose pawns cannot become a type it lacks).
+    let promotions: Vec<u8> = match &def.promotion_pieces {
+        Some(keys) => keys.iter().filter_map(|k| key_kind(k)).collect(),
+        None => ["queen", "rook", "bishop", "knight"]
+            .iter()
+            .filter_map(|k| key_kind(k))
+            .collect(),
+    };
+    let promotion_rank = [
+        promotion_rank(def, 0, "promotionRegionWhite")?,
+        promotion_rank(def, 1, "promotionRegionBlack")?,
+    ];
+    // Without double steps the home rank means nothing.
+    let (white, black) = match def.double_step {
+        true => (double_step_ranks(def, 0)?, double_step_ranks(def, 1)?),
+        false => ((1, 0), (def.ranks as i8 - 2, 0)),
+    };
+    let en_passant_ranks = match &def.en_passant_region {
+        Some(ranks) => rank_bits(def, ranks),
+        None => u32::MAX,
+    };
+    // The kinds that take en passant: those whose captures say so (`e`).
+    let takers: Vec<u8> = pawn_types
+        .iter()
+        .filter(|p| p.moves.en_passant)
+        .map(|p| p.kind)
+        .collect();
+    // A pawn stands on its own first rank where it steps twice from there
+    // (Horde) or is dropped there (Chessgi).
+    let on_first_rank = def.first_rank_pawn_drops
+        || (def.double_step
+            && (def.double_step_region[0].contains(&0)
+                || def.double_step_region[1].contains(&(def.ranks - 1))));
+    let pawns = pawn_types
+        .iter()
+        .map(|p| {
+            let straight = p.moves.steps == [(0, 1)];
+            PawnRule {
+                kind: p.kind,
+                steps: p.moves.steps.clone(),
+                home_rank: [white.0, black.0],
+                first_range: if p.moves.double { 2 } else { 1 },
+                also_home: if p.moves.double {
+                    [white.1, black.1]
+                } else {
+                    [0, 0]
+                },
+                en_passant_ranks,
+                on_first_rank,
                 range: 1,
-                last_by_one_step: false,
-                promotion_rank: [
-                    one_rank(def, &def.promotion_region[0], "promotionRegionWhite")?,
-                    one_rank(def, &def.promotion_region[1], "promotionRegionBlack")?,
-                ],
-                promotions,
-                taken_by: vec![kind],
-                captures: "diagonally",
-                how: "moves straight ahead and captures one square diagonally forward",
-            }]
+                // Fairy-Stockfish's double step never promotes.
+                last_by_one_step: true,
+                promotion_rank,
+                promotions: promotions.clone(),
+                taken_by: takers.clone(),
+                captures: if straight {
+                    "diagonally"
+                } else {
+                    "straight ahead"
+                },
+                how: if straight {
+                    "moves straight ahead and captures one square diagonally forward"
+                } else {
+                    "moves one square diagonally forward and captures straight ahead"
+                },
+            }
+        })
+        .collect();
+    // Without dropLoop a captured promoted piece goes back to hand as
+    // the pawn it was (Crazyhouse).
+    let promoted_back_as = match (def.captures_to_hand && !def.drop_loop, &pawn_types[..]) {
+        (false, _) => None,
+        (true, [pawn]) => Some(pawn.kind),
+        (true, _) => {
+            return Err(refuse(
+                def,
+                "capturesToHand without dropLoop needs one pawn type for promoted pieces to go back to hand as",
+            ));
         }
     };
+    let drops = def.piece_drops.then(|| Drops {
+        captures_to_hand: def.captures_to_hand,
+        promoted_back_as,
+        ..Drops::default()
+    });
     let rook = kind_of(def.castling_rook_piece);
     let castlings = match rook {
         Some(_) => castlings(def, spec)?,
@@ -277,10 +423,10 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
         castling_letters: if castlings.is_empty() { "" } else { "KQkq" },
         castlings,
         castling_pieces: (castling_king, rook.unwrap_or(0)),
-        drops: None,
+        drops,
         rebels: Rebels::No,
         own_legality,
-        king_may_be_absent: king.is_none(),
+        king_may_be_absent: king.is_none() || !both_kings(def, king)?,
         dead: never_dead,
         hooks,
         backend: None,

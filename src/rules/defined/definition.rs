@@ -91,9 +91,11 @@ pub struct Definition {
     pub ranks: u8,
     pub pieces: Vec<PieceType>,
     pub start_fen: String,
-    /// Promotion choices as letters; `None`: the queen, rook, bishop and
-    /// knight types, those of them the variant has.
-    pub promotion_pieces: Option<String>,
+    /// Promotion choices as the keys of their types (a child that
+    /// letters a type anew keeps it among them, as Fairy-Stockfish's piece
+    /// sets do); `None`: the queen, rook, bishop and knight types, those
+    /// of them the variant has.
+    pub promotion_pieces: Option<Vec<String>>,
     pub promotion_region: [Ranks; 2],
     pub double_step: bool,
     pub double_step_region: [Ranks; 2],
@@ -139,6 +141,22 @@ pub struct Definition {
     pub must_capture: bool,
     /// `checking`: whether a move may give check.
     pub checking: bool,
+    /// `enPassantRegion`: the ranks of the squares passed over where a
+    /// pawn may be taken en passant (`None`: every rank).
+    pub en_passant_region: Option<Ranks>,
+    /// `promotionPawnTypes`: the letters of the pawn-like types (a custom
+    /// piece that steps, captures and promotes as a pawn: the Berolina
+    /// pawn); `None`: the `pawn` type.
+    pub promotion_pawn_types: Option<Vec<char>>,
+    /// `pieceDrops`: pieces in hand may be dropped on empty squares.
+    pub piece_drops: bool,
+    /// `capturesToHand`: a captured piece goes to the capturer's hand.
+    pub captures_to_hand: bool,
+    /// `dropLoop`: a captured promoted piece goes to hand as what it
+    /// became (boserv plays captures to hand only so).
+    pub drop_loop: bool,
+    /// `firstRankPawnDrops`: a pawn may be dropped on its first rank.
+    pub first_rank_pawn_drops: bool,
 }
 
 /// A result's worth to the side it concerns, as Fairy-Stockfish's values
@@ -208,6 +226,12 @@ impl Definition {
             must_capture: false,
             check_counting: false,
             checking: true,
+            en_passant_region: None,
+            promotion_pawn_types: None,
+            piece_drops: false,
+            captures_to_hand: false,
+            drop_loop: false,
+            first_rank_pawn_drops: false,
         }
     }
 
@@ -225,6 +249,20 @@ impl Definition {
             d.set_piece(key, letter, predefined(key).unwrap().to_string());
         }
         d
+    }
+
+    /// The letters of the pawn types, sorted: `promotionPawnTypes`, or
+    /// the `pawn` type's.
+    pub fn pawn_letters(&self) -> Vec<char> {
+        let mut out = match &self.promotion_pawn_types {
+            Some(letters) => letters.clone(),
+            None => self
+                .piece_by_key("pawn")
+                .map(|p| vec![p.letter])
+                .unwrap_or_default(),
+        };
+        out.sort();
+        out
     }
 
     /// The piece with this letter.
@@ -282,15 +320,21 @@ impl Definition {
             match key.as_str() {
                 "maxRank" => self.ranks = number(value, 1, 12).map_err(at)?,
                 "maxFile" => self.files = file(value).map_err(at)? + 1,
-                "startFen" => self.start_fen = value.clone(),
+                "startFen" => self.start_fen = complete_fen(value),
                 "promotionPieceTypes" => {
-                    let letters = if value == "-" {
-                        String::new()
-                    } else {
-                        value.clone()
-                    };
-                    self.promotion_pieces = Some(letters);
+                    let letters = if value == "-" { "" } else { value.as_str() };
+                    let keys = piece_letters(letters)
+                        .map_err(at)?
+                        .into_iter()
+                        .map(|c| {
+                            self.piece(c)
+                                .map(|p| p.key.clone())
+                                .ok_or_else(|| at(format!("no piece has the letter {c}")))
+                        })
+                        .collect::<Result<Vec<_>, _>>()?;
+                    self.promotion_pieces = Some(keys);
                 }
+                "pawnTypes" => self.promotion_pawn_types = Some(piece_letters(value).map_err(at)?),
                 "promotionRegionWhite" => self.promotion_region[0] = ranks(value).map_err(at)?,
                 "promotionRegionBlack" => self.promotion_region[1] = ranks(value).map_err(at)?,
                 "doubleStep" => self.double_step = boolean(value).map_err(at)?,
@@ -339,12 +383,37 @@ impl Definition {
                 "checkCounting" => self.check_counting = boolean(value).map_err(at)?,
                 // The rules boserv plays for every game, accepted when a
                 // section asks for exactly them.
-                "nFoldValue" => same(value, "draw").map_err(at)?,
-                "chess960" | "pieceDrops" | "capturesToHand" | "gating" => {
-                    same(value, "false").map_err(at)?
+                "enPassantRegion" => self.en_passant_region = Some(ranks(value).map_err(at)?),
+                "promotionPawnTypes" => {
+                    self.promotion_pawn_types = Some(piece_letters(value).map_err(at)?)
                 }
+                // The types whose double step may be taken en passant and
+                // whose moves reset the n-move count: boserv's pawn types.
+                "enPassantTypes" | "nMoveRuleTypes" => {
+                    let pawns = self.pawn_letters();
+                    let mut these = piece_letters(value).map_err(at)?;
+                    these.sort();
+                    if these != pawns {
+                        return Err(at(format!(
+                            "boserv plays these as the pawn types ({}), not {value}",
+                            pawns.iter().collect::<String>()
+                        )));
+                    }
+                }
+                "pieceDrops" => self.piece_drops = boolean(value).map_err(at)?,
+                "capturesToHand" => self.captures_to_hand = boolean(value).map_err(at)?,
+                "dropLoop" => self.drop_loop = boolean(value).map_err(at)?,
+                "firstRankPawnDrops" => self.first_rank_pawn_drops = boolean(value).map_err(at)?,
+                "nFoldValue" => same(value, "draw").map_err(at)?,
+                // Drop rules boserv plays as Fairy-Stockfish's defaults.
+                "dropChecks" => same(value, "true").map_err(at)?,
+                "promotionZonePawnDrops" | "mustDrop" => same(value, "false").map_err(at)?,
+                "chess960" | "gating" => same(value, "false").map_err(at)?,
                 _ => return Err(unsupported(key, *line)),
             }
+        }
+        if !self.castling {
+            self.start_fen = without_castling_rights(&self.start_fen);
         }
         Ok(self)
     }
@@ -388,7 +457,17 @@ impl Definition {
             return Err("the pawn moves as a chess pawn".into());
         }
         if key != "pawn" {
-            betza::parse(&moves).map_err(|e| e.to_string())?;
+            // A pawn-like custom piece (`promotionPawnTypes`, which may
+            // come later) is read as a pawn when the game is built.
+            betza::parse(&moves)
+                .map(|_| ())
+                .or_else(|e| {
+                    super::betza_pawn::pawn(&moves).map(|_| ()).map_err(|pawn| {
+                        // A text with a pawn's own modifiers is judged as a pawn's.
+                        if moves.contains(['i', 'e']) { pawn } else { e }
+                    })
+                })
+                .map_err(|e| e.to_string())?;
         }
         self.set_piece(key, letter, moves);
         Ok(())
@@ -474,6 +553,35 @@ fn squares(text: &str) -> Result<Region, String> {
             Ok((file, rank))
         })
         .collect()
+}
+
+/// A start position with the fields Fairy-Stockfish lets a FEN leave
+/// out: after the placement and the side to move, no castling rights, no
+/// en passant, the counters at their start (`KNR2rnk w`).
+pub fn complete_fen(fen: &str) -> String {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let defaults = ["w", "-", "-", "0", "1"];
+    match fields.len() {
+        1 | 2 => {
+            let mut out: Vec<&str> = fields.clone();
+            out.extend(&defaults[fields.len() - 1..]);
+            out.join(" ")
+        }
+        _ => fen.to_string(),
+    }
+}
+
+/// A FEN with no castling rights: a game without castling has none,
+/// whatever its parent's start position said (Fairy-Stockfish reads no
+/// rights there).
+pub fn without_castling_rights(fen: &str) -> String {
+    let mut fields: Vec<&str> = fen.split(' ').collect();
+    if let Some(rights) = fields.get_mut(2)
+        && !rights.chars().next().is_some_and(|c| c.is_ascii_digit())
+    {
+        *rights = "-";
+    }
+    fields.join(" ")
 }
 
 fn same(text: &str, only: &str) -> Result<(), String> {

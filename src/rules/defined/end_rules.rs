@@ -6,17 +6,20 @@
 //! being mated or stalemated), mandatory captures (`mustCapture`) and
 //! moves that may not give check (`checking = false`), the checks to
 //! give (`checkCounting`: 3check), and the limits of
-//! the draw rules (`nMoveRule`, `nFoldRule`). One [`EndRules`]
+//! the draw rules (`nMoveRule`, `nFoldRule`), and a drop game's hands
+//! under its board. One [`EndRules`]
 //! per definition is the game's [`Hooks`]; a game with none of them
 //! plays as chess does.
 
 use super::DefinitionError;
 use super::definition::{Definition, Value};
 use super::flag::FlagRule;
+use super::hands::hand_lines;
 use crate::rules::chess::rules::ORTHODOX;
 use crate::rules::chesslike::{Act, ChessLike, Hooks};
 use crate::rules::ends::DrawLimits;
 use crate::rules::geometry::Geometry;
+use crate::rules::render::Drawing;
 use crate::rules::{Ending, Outcome};
 
 /// The extinction rule: a side with at most `count` pieces of one of
@@ -80,6 +83,8 @@ pub struct EndRules {
     checking: bool,
     check_counting: bool,
     limits: DrawLimits,
+    /// A drop game: its board shows the pieces in hand.
+    hands: bool,
 }
 
 impl EndRules {
@@ -126,6 +131,7 @@ impl EndRules {
                 repetitions: usize::from(def.n_fold_rule),
                 plies: 2 * u32::from(def.n_move_rule),
             },
+            hands: def.piece_drops,
         };
         let plain = rules.flag.is_none()
             && rules.extinction.is_none()
@@ -134,7 +140,8 @@ impl EndRules {
             && !rules.must_capture
             && rules.checking
             && !rules.check_counting
-            && rules.limits == DrawLimits::CHESS;
+            && rules.limits == DrawLimits::CHESS
+            && !rules.hands;
         Ok((!plain).then_some(rules))
     }
 
@@ -174,9 +181,11 @@ impl Hooks for EndRules {
     }
 
     /// Where the only rule is the duty to capture, quiet moves are
-    /// forbidden exactly when a capture is possible.
+    /// forbidden exactly when a capture is possible (and so are drops:
+    /// in a drop game the answer is no sort's alone, `None`).
     fn quiet_moves_forbidden(&self, pos: &ChessLike) -> Option<bool> {
         match (self.must_capture, self.checking) {
+            (true, true) if self.hands => None,
             (true, true) => Some(self.can_capture(pos)),
             (false, true) => Some(false),
             _ => None,
@@ -213,6 +222,28 @@ impl Hooks for EndRules {
     }
 
     fn render(&self, pos: &ChessLike, flipped: bool) -> String {
-        ORTHODOX.render(pos, flipped)
+        if !self.hands {
+            return ORTHODOX.render(pos, flipped);
+        }
+        let board = pos.board();
+        let drawing = Drawing {
+            flipped,
+            ..Drawing::new(board.geometry())
+        };
+        let mut lines = drawing.board_lines(&|sq| board.glyph(sq));
+        lines.extend(self.notes(pos));
+        let mut text = lines.join("\n");
+        text.push('\n');
+        text
+    }
+
+    fn notes(&self, pos: &ChessLike) -> Vec<String> {
+        let mut lines = if self.hands {
+            hand_lines(pos)
+        } else {
+            Vec::new()
+        };
+        lines.extend(pos.status());
+        lines
     }
 }

@@ -139,6 +139,14 @@ impl Variant for DefinedGame {
 
     fn from_fen(&self, options: &[GameOption], fen: &str) -> Result<Box<dyn Position>, RulesError> {
         self.refuse_options(options)?;
-        Ok(Box::new(from_fen(self.rules, fen)?))
+        // Fairy-Stockfish lets a FEN end after the side to move, and
+        // writes a parent's rights into a game without castling (and
+        // reads none of them): so does boserv.
+        let fen = super::definition::complete_fen(fen);
+        let fen = match self.definition.castling {
+            true => fen,
+            false => super::definition::without_castling_rights(&fen),
+        };
+        Ok(Box::new(from_fen(self.rules, &fen)?))
     }
 }

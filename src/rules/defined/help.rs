@@ -217,11 +217,26 @@ pub fn help(def: &Definition, rules: &Rules) -> String {
             .iter()
             .map(|&k| rules.spec.kinds[k as usize].letter)
             .collect();
+        // The ranks a seat's pawns step twice from, as words: `2`, `1 and 2`.
+        let home = |seat: u8| {
+            let ranks: Vec<String> = (0..rules.spec.geometry.ranks() as i8)
+                .filter(|&r| pawn.is_home(seat, r))
+                .map(|r| (r + 1).to_string())
+                .collect();
+            match ranks.split_last() {
+                _ if ranks.len() == usize::from(rules.spec.geometry.ranks()) => {
+                    "every rank".to_string()
+                }
+                Some((last, [])) => format!("rank {last}"),
+                Some((last, rest)) => format!("ranks {} and {last}", rest.join(", ")),
+                None => "no rank".to_string(),
+            }
+        };
         out.push_str(&format!(
-            "\nPawns step {} from rank {} (White) and {} (Black), take en passant,\nand promote on rank {} (White) and {} (Black) to one of {letters}.\n",
+            "\nPawns step {} from {} (White) and {} (Black), take en passant,\nand promote on rank {} (White) and {} (Black) to one of {letters}.\n",
             if pawn.first_range > 1 { "twice" } else { "never twice" },
-            pawn.home_rank[0] + 1,
-            pawn.home_rank[1] + 1,
+            home(0),
+            home(1),
             pawn.promotion_rank[0] + 1,
             pawn.promotion_rank[1] + 1,
         ));
@@ -243,6 +258,28 @@ pub fn help(def: &Definition, rules: &Rules) -> String {
             "\nCastling, written as the king's move: {} {limit}.\n",
             moves.join(", ")
         ));
+    }
+    if def.piece_drops {
+        let mut drops = String::from(
+            "A piece in hand may be dropped on any empty square instead of a move (N@e4); a pawn never on its last rank",
+        );
+        drops.push_str(if def.first_rank_pawn_drops {
+            "."
+        } else {
+            " nor its first."
+        });
+        if def.captures_to_hand {
+            drops.push_str(if def.drop_loop {
+                " A captured piece goes to the capturer's hand as it is."
+            } else {
+                " A captured piece goes to the capturer's hand, a promoted one as a pawn."
+            });
+        }
+        out.push('\n');
+        for line in wrap(&drops, 76) {
+            out.push_str(&line);
+            out.push('\n');
+        }
     }
     out.push_str(&format!("\nStart position (FEN): {}\n\n", def.start_fen));
     for line in wrap(&end_rules(def).join(" "), 76) {

@@ -15,11 +15,13 @@
 //! - `kept.rs`: a game's definition as it started, kept with the game.
 
 mod betza;
+mod betza_pawn;
 mod build;
 mod definition;
 mod end_rules;
 mod flag;
 mod game;
+mod hands;
 mod help;
 mod ini;
 mod kept;

@@ -65,6 +65,8 @@ pub static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         unlike_colours: Some(BISHOP as u8),
         royal_rank_until_last: Some([0, 7]),
         hand_order: "QRBNK",
+        captures_to_hand: false,
+        promoted_back_as: None,
     }),
     rebels: Rebels::No,
     king_may_be_absent: true,

@@ -1,0 +1,152 @@
+//! A pawn-like piece in Betza notation, as Fairy-Stockfish defines one
+//! with a custom piece named in `promotionPawnTypes` (the Berolina pawn
+//! `mfFcfeWimfnA`): one-square quiet steps forward (`mfF`, `mfW`), one-
+//! square captures forward (`cfW`, `cfF`; `e` where they take en
+//! passant), and an initial double step (`i`) along the quiet steps that
+//! passes over an empty square (`n`, lame: `imfnA`, `imfnD`). That is
+//! what the core's [`crate::rules::chesslike::PawnRule`] plays; any other
+//! Betza text for a pawn type is refused by what it writes.
+
+use super::betza::{self, BetzaError};
+use crate::rules::movement::{Pattern, Primitive};
+
+/// A pawn type's moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PawnMoves {
+    /// The quiet one-square steps, (file, rank) with rank forward.
+    pub steps: Vec<(i8, i8)>,
+    /// Whether the first move may go two squares along a step.
+    pub double: bool,
+    /// The captures.
+    pub captures: Pattern,
+    /// Whether its captures take en passant (`e`).
+    pub en_passant: bool,
+}
+
+/// Why a Betza text is no pawn's.
+fn not_a_pawn(why: &'static str) -> BetzaError {
+    BetzaError::NotAPawn(why)
+}
+
+/// The one-square leaps of a group's Betza text, all forward.
+fn forward_leaps(text: &str) -> Result<(Vec<(i8, i8)>, bool), BetzaError> {
+    let m = betza::parse(text)?;
+    let leaps = |p: &Pattern| -> Option<Vec<(i8, i8)>> {
+        let mut out = Vec::new();
+        for prim in p {
+            match prim {
+                Primitive::Leap(vs) => out.extend(vs.iter().copied()),
+                _ => return None,
+            }
+        }
+        Some(out)
+    };
+    let (moves, captures) = (leaps(&m.moves), leaps(&m.captures));
+    let (Some(moves), Some(captures)) = (moves, captures) else {
+        return Err(not_a_pawn("a pawn type steps, it does not ride"));
+    };
+    let capture = !captures.is_empty();
+    let vs = if capture { captures } else { moves };
+    if vs.iter().any(|&(_, dr)| dr <= 0) {
+        return Err(not_a_pawn("a pawn type moves and captures forward only"));
+    }
+    Ok((vs, capture))
+}
+
+/// Reads a pawn type's Betza text.
+pub fn pawn(text: &str) -> Result<PawnMoves, BetzaError> {
+    let mut out = PawnMoves {
+        steps: Vec::new(),
+        double: false,
+        captures: Vec::new(),
+        en_passant: false,
+    };
+    let mut doubles: Vec<(i8, i8)> = Vec::new();
+    let mut modifiers = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_lowercase() {
+            modifiers.push(c);
+            continue;
+        }
+        if chars.peek().is_some_and(|n| n.is_ascii_digit() || *n == c) {
+            return Err(not_a_pawn("a pawn type steps, it does not ride"));
+        }
+        let has = |m: char| modifiers.contains(m);
+        let quiet = has('m') && !has('c');
+        let capture = has('c') && !has('m');
+        let initial = has('i');
+        let plain: String = modifiers
+            .chars()
+            .filter(|m| !"ein".contains(*m))
+            .chain([c])
+            .collect();
+        match (quiet, capture, initial) {
+            (true, false, false) if !has('e') && !has('n') && "WF".contains(c) => {
+                out.steps.extend(forward_leaps(&plain)?.0)
+            }
+            (true, false, true) if !has('e') && has('n') && "DA".contains(c) => {
+                doubles.extend(forward_leaps(&plain)?.0)
+            }
+            (false, true, false) if !has('n') && "WF".contains(c) => {
+                let vs = forward_leaps(&plain)?.0;
+                out.captures.push(Primitive::Leap(vs));
+                out.en_passant |= has('e');
+            }
+            _ => {
+                return Err(not_a_pawn(
+                    "a pawn type has one-square steps (m), captures (c, e) and an initial lame double step (imn)",
+                ));
+            }
+        }
+        modifiers.clear();
+    }
+    if !modifiers.is_empty() {
+        return Err(BetzaError::Unfinished);
+    }
+    if out.steps.is_empty() || out.captures.is_empty() {
+        return Err(not_a_pawn("a pawn type both steps and captures"));
+    }
+    let mut doubled: Vec<(i8, i8)> = out.steps.iter().map(|&(f, r)| (2 * f, 2 * r)).collect();
+    doubled.sort();
+    doubles.sort();
+    doubles.dedup();
+    if !doubles.is_empty() && doubles != doubled {
+        return Err(not_a_pawn(
+            "a pawn type's initial double step goes along each of its steps",
+        ));
+    }
+    out.double = !doubles.is_empty();
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_berolina_pawn_steps_diagonally_and_captures_straight() {
+        let p = pawn("mfFcfeWimfnA").unwrap();
+        let mut steps = p.steps.clone();
+        steps.sort();
+        assert_eq!(steps, vec![(-1, 1), (1, 1)]);
+        assert!(p.double && p.en_passant);
+        assert_eq!(p.captures, vec![Primitive::Leap(vec![(0, 1)])]);
+        // The chess pawn written as a custom piece.
+        let c = pawn("mfWcfeFimfnD").unwrap();
+        assert_eq!(c.steps, vec![(0, 1)]);
+        assert!(c.double);
+        // Without the initial step or en passant.
+        let s = pawn("mfWcfF").unwrap();
+        assert!(!s.double && !s.en_passant);
+    }
+
+    #[test]
+    fn other_texts_are_no_pawn() {
+        assert!(pawn("fW").is_err());
+        assert!(pawn("mfRcfF").is_err());
+        assert!(pawn("mbWcfF").is_err());
+        assert!(pawn("mfFcfWimfnD").is_err());
+        assert!(pawn("mfF").is_err());
+    }
+}
