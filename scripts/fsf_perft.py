@@ -90,21 +90,28 @@ def perft(variant, fen, depth, moves=()):
     return sum(perft(variant, fen, depth - 1, list(moves) + [m]) for m in legal)
 
 
-def positions(variant):
-    """(fen, depth) pairs: the start, then positions of a seeded random game."""
+def random_game(variant, plies=RANDOM_PLIES):
+    """FENs of a game of random moves seeded by the variant's name, after
+    each of `plies` plies, where a move is left."""
     start = sf.start_fen(variant)
-    out = [(start, START_DEPTH)]
     rng = random.Random(variant)
-    moves = []
-    for ply in range(max(RANDOM_PLIES)):
+    moves, fens = [], []
+    for ply in range(max(plies)):
         legal = sf.legal_moves(variant, start, moves)
         if not legal:
             break
         moves.append(rng.choice(sorted(legal)))
-        if ply + 1 in RANDOM_PLIES:
+        if ply + 1 in plies:
             fen = sf.get_fen(variant, start, moves)
             if sf.legal_moves(variant, fen, []):
-                out.append((fen, RANDOM_DEPTH))
+                fens.append(fen)
+    return fens
+
+
+def positions(variant):
+    """(fen, depth) pairs: the start, then positions of a seeded random game."""
+    out = [(sf.start_fen(variant), START_DEPTH)]
+    out.extend((fen, RANDOM_DEPTH) for fen in random_game(variant))
     out.extend((fen, RANDOM_DEPTH) for fen in EXTRA.get(variant, []))
     return out
 

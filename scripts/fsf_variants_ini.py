@@ -27,6 +27,9 @@ import urllib.request
 
 import pyffish as sf
 
+# The library's perft script, beside this one: the same perft and random games.
+from fsf_perft import perft as fsf_perft, random_game
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COMMIT = "020267beca6aa5d15719d0493b4050a26b356d97"
 URL = ("https://raw.githubusercontent.com/fairy-stockfish/Fairy-Stockfish/"
@@ -78,30 +81,12 @@ def reason_key(reason):
     return reason
 
 
-def fsf_perft(variant, fen, depth, moves=()):
-    legal = sf.legal_moves(variant, fen, list(moves))
-    if depth == 1:
-        return len(legal)
-    return sum(fsf_perft(variant, fen, depth - 1, list(moves) + [m]) for m in legal)
-
-
 def positions(variant, quick):
     start = sf.start_fen(variant)
     if quick:
         return [(start, 2)]
-    out = [(start, START_DEPTH)]
-    rng = random.Random(variant)
-    moves = []
-    for ply in range(max(RANDOM_PLIES)):
-        legal = sf.legal_moves(variant, start, moves)
-        if not legal:
-            break
-        moves.append(rng.choice(sorted(legal)))
-        if ply + 1 in RANDOM_PLIES:
-            fen = sf.get_fen(variant, start, moves)
-            if sf.legal_moves(variant, fen, []):
-                out.append((fen, RANDOM_DEPTH))
-    return out
+    fens = random_game(variant, RANDOM_PLIES)
+    return [(start, START_DEPTH)] + [(fen, RANDOM_DEPTH) for fen in fens]
 
 
 def boserv_perft(boserv, path, db, game, depth, fen):
