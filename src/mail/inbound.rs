@@ -506,7 +506,6 @@ mod tests {
             "<a b@example.org>",
             "<a<b@example.org>",
             "<a>b@example.org>",
-            "<a@b>c>",
         ] {
             let l = letter(&format!(
                 "From: a@example.org\r\nMessage-ID: {id}\r\nSubject: help\r\n\r\n"
