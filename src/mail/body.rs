@@ -607,4 +607,67 @@ mod tests {
             (vec!["chess show 1".to_string()], None)
         );
     }
+
+    #[test]
+    fn a_quote_of_a_quote_goes_whole_and_what_follows_it_stays() {
+        // Apple Mail and Thunderbird nest the older quote inside the newer
+        // one; the text between the two closings is still quoted.
+        let html = "<div>Your move.</div><blockquote type=\"cite\">Mine:<blockquote type=\"cite\">\
+            older</blockquote>still quoted</blockquote><div>See you.</div>";
+        assert_eq!(html_text(html), "Your move.\nSee you.");
+        // A player answering between two quotes keeps every answer.
+        let html = "<div>e2-e4</div><blockquote>old board</blockquote><div>Good luck.</div>\
+            <blockquote>older board</blockquote><div>Bob</div>";
+        assert_eq!(html_text(html), "e2-e4\nGood luck.\nBob");
+    }
+
+    #[test]
+    fn a_tag_that_only_begins_like_a_quote_is_kept() {
+        // `<preview>` begins like `<pre`, `<blockquotes>` like `<blockquote`:
+        // neither is one, and the text in them is the player's.
+        assert_eq!(html_text("<preview>e2-e4</preview>"), "e2-e4");
+        assert_eq!(html_text("Hi<blockquotes>kept</blockquotes>"), "Hikept");
+    }
+
+    #[test]
+    fn a_div_with_attributes_starts_a_line() {
+        // Gmail writes each line as `<div dir="ltr">`.
+        assert_eq!(
+            html_text("e2-e4<div dir=\"ltr\">Good luck.</div>"),
+            "e2-e4\nGood luck."
+        );
+    }
+
+    #[test]
+    fn a_rule_far_above_outlooks_reply_header_is_the_players() {
+        // Outlook's `<hr>` is just above its reply header; one the player
+        // drew above more of their own text is not the start of the original.
+        let html = "<div>Resign?</div><hr><div>No:</div><div>I play on.</div><div>Bob</div>\
+            <div id=\"divRplyFwdMsg\"><b>From:</b> x</div><div>board</div>";
+        assert_eq!(
+            comment(&html_text(html)).as_deref(),
+            Some("Resign?\nNo:\nI play on.\nBob")
+        );
+    }
+
+    #[test]
+    fn control_characters_go_and_tabs_stay() {
+        assert_eq!(
+            comment("Nf3\tNc6\u{7}\u{1b}[31m!\r\n").as_deref(),
+            Some("Nf3\tNc6[31m!")
+        );
+    }
+
+    #[test]
+    fn an_opening_or_a_wrote_alone_over_an_unquoted_original_ends_the_comment() {
+        for attribution in [
+            // Gmail in German: an opening and an address, no `wrote:`.
+            "Am Di., 24. Nov. 2026 um 10:02 Uhr schrieb Alice <alice@example.org>:",
+            // No opening, a `wrote:` and an address.
+            "Alice Example <alice@example.org> wrote:",
+        ] {
+            let text = format!("Check.\n\n{attribution}\n\nChess Board 42\nbob played e7-e5.\n");
+            assert_eq!(comment(&text).as_deref(), Some("Check."), "{attribution}");
+        }
+    }
 }

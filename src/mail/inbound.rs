@@ -438,4 +438,79 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn a_mail_of_exactly_the_limit_is_read_and_the_default_is_256_kib() {
+        let mut raw = b"From: long@example.org\r\nSubject: help\r\n\r\n".to_vec();
+        raw.resize(1000, b'x');
+        let delivered = token::Recipient::Delivered { extension: None };
+        assert!(matches!(
+            read_with(&raw, 1000, 1000, &delivered),
+            Intake::Letter(_)
+        ));
+        assert!(matches!(
+            read_with(&raw, 1001, 1000, &delivered),
+            Intake::Refused {
+                reason: Refusal::TooLarge {
+                    size: 1001,
+                    limit: 1000
+                },
+                ..
+            }
+        ));
+        // The default is 256 KiB: a long game record pasted in is read.
+        raw.resize(200 * 1024, b'x');
+        assert!(matches!(read(&raw), Intake::Letter(_)));
+        raw.resize(300 * 1024, b'x');
+        assert!(matches!(
+            read(&raw),
+            Intake::Refused {
+                reason: Refusal::TooLarge { .. },
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn the_message_id_of_any_intake_is_the_one_it_came_with() {
+        let with =
+            read(b"From: a@example.org\r\nMessage-ID: <m1@example.org>\r\nSubject: help\r\n\r\n");
+        assert_eq!(with.message_id(), Some("m1@example.org"));
+        let without = read(b"From: a@example.org\r\nSubject: help\r\n\r\n");
+        assert_eq!(without.message_id(), None);
+        let refused = read(b"From: a@example.org\r\nMessage-ID: <m2@example.org>\r\n\r\nhi\r\n");
+        assert_eq!(refused.message_id(), Some("m2@example.org"));
+    }
+
+    #[test]
+    fn an_address_that_could_break_a_header_is_no_sender() {
+        for address in ["x;y@example.org", "x,y@example.org", "x\"y@example.org"] {
+            let raw = format!("Return-Path: <{address}>\r\nSubject: help\r\n\r\n");
+            assert!(
+                matches!(
+                    read(raw.as_bytes()),
+                    Intake::Refused {
+                        reason: Refusal::NoSender,
+                        sender: None,
+                        ..
+                    }
+                ),
+                "{address}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_message_id_that_could_break_a_header_is_not_kept() {
+        for id in [
+            "<a b@example.org>",
+            "<a<b@example.org>",
+            "<a>b@example.org>",
+        ] {
+            let l = letter(&format!(
+                "From: a@example.org\r\nMessage-ID: {id}\r\nSubject: help\r\n\r\n"
+            ));
+            assert_eq!(l.message_id, None, "{id}");
+        }
+    }
 }

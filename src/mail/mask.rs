@@ -385,4 +385,48 @@ mod tests {
         assert!(!survives(stored.as_bytes(), &secrets), "{stored}");
         assert!(stored.contains("chess move 1 bob *** e5"), "{stored}");
     }
+
+    #[test]
+    fn a_stored_message_whose_secret_was_encoded_keeps_its_headers() {
+        // The password only in an RFC 2047 Subject: the Subject is put as
+        // masked, a folded header stays whole, the body is kept as text.
+        let raw = "From: b@example.org\r\nTo: a@example.org,\r\n c@example.org\r\n\
+                   Subject: =?utf-8?b?Y2hlc3MgbW92ZSAxIGJvYiBacTlzZWNyZXRYIGU1?=\r\n\r\nGood game.\r\n";
+        let secrets = vec!["Zq9secretX".to_string()];
+        let stored = message(raw.as_bytes(), Some("chess move 1 bob *** e5"), &secrets);
+        assert_eq!(
+            String::from_utf8(stored).unwrap(),
+            "From: b@example.org\r\nTo: a@example.org,\r\n c@example.org\r\n\
+             Subject: chess move 1 bob *** e5\r\n\
+             Content-Type: text/plain; charset=utf-8\r\n\r\nGood game.\r\n"
+        );
+    }
+
+    #[test]
+    fn a_short_word_in_a_passwords_place_is_nobodys_password() {
+        // The password left out: the move stands in its place, and a word
+        // `signup` would refuse (`e4`) is never masked, nor every `e4` of
+        // the message with it.
+        assert!(secrets("chess move 1 bob e4").is_empty());
+        assert_eq!(command_line("chess move 1 bob e4"), "chess move 1 bob e4");
+        assert_eq!(secrets("chess move 1 bob e2-e4"), ["e2-e4"]);
+    }
+
+    #[test]
+    fn a_replys_first_line_naming_nobody_is_no_login() {
+        let users: HashSet<String> = ["alice", "bob"].map(String::from).into();
+        let users = Users::Known(&users);
+        assert!(suspects("Good luck with this opening", &users, Line::Reply).is_empty());
+        assert_eq!(
+            suspects("bob Zq9secretX e2-e4", &users, Line::Reply),
+            ["Zq9secretX"]
+        );
+    }
+
+    #[test]
+    fn the_subject_of_a_mail_refused_unread_gives_up_its_password() {
+        let raw = b"From: b@example.org\r\nSubject: chess move 1 bob Zq9secretX e5\r\n\r\nx";
+        assert_eq!(subject_secrets(raw, &Users::Unknown), ["Zq9secretX"]);
+        assert!(subject_secrets(b"From: b@example.org\r\n\r\nx", &Users::Unknown).is_empty());
+    }
 }

@@ -281,3 +281,63 @@ fn signing_off_declines_the_invitations_not_begun() {
     assert!(told[0].1.contains("are cancelled"), "{told:?}");
     assert!(told[0].1.contains("Chess board 1"), "{told:?}");
 }
+
+/// The invitation mails `who` has received.
+fn invitations_to(conn: &Connection, who: &str) -> Vec<(String, String)> {
+    mails_to(conn, who)
+        .into_iter()
+        .filter(|(subject, _)| subject.contains("Invitation"))
+        .collect()
+}
+
+#[test]
+fn remind_warns_whoever_has_not_answered_once_a_day_before_the_expiry() {
+    let mut conn = setup();
+    challenge(&mut conn, "alice", &["alice", "bob"]).unwrap();
+    let mut quiet = |_: usize, _: usize| {};
+    let mut remind = |conn: &mut Connection, secs: i64| {
+        crate::service::remind::remind(conn, &crate::rules::VARIANTS, at(secs), &mut quiet)
+            .unwrap();
+    };
+    // Fourteen days stand: two days before the end, nobody is warned.
+    remind(&mut conn, 12 * 86_400);
+    assert_eq!(invitations_to(&conn, "bob").len(), 1);
+    // Within a day of the end: bob, who has not answered, once.
+    remind(&mut conn, 13 * 86_400 + 3_600);
+    remind(&mut conn, 13 * 86_400 + 7_200);
+    let bob = invitations_to(&conn, "bob");
+    assert_eq!(bob.len(), 2, "{bob:?}");
+    assert!(bob[1].1.contains("chess accept 1 bob"), "{}", bob[1].1);
+    // The challenger is asked nothing.
+    assert!(invitations_to(&conn, "alice").is_empty());
+}
+
+#[test]
+fn an_invitation_standing_one_day_is_not_warned_of() {
+    let mut conn = setup();
+    store::settings::set(&conn, INVITATION_DAYS_SETTING, "1").unwrap();
+    challenge(&mut conn, "alice", &["alice", "bob"]).unwrap();
+    let mut quiet = |_: usize, _: usize| {};
+    crate::service::remind::remind(&mut conn, &crate::rules::VARIANTS, at(3_600), &mut quiet)
+        .unwrap();
+    // The invitation said when it expires; a warning would only repeat it.
+    assert_eq!(invitations_to(&conn, "bob").len(), 1);
+}
+
+#[test]
+fn an_invitation_names_the_sides_and_only_the_options_set() {
+    let mut conn = setup();
+    let reply = challenge(&mut conn, "alice", &["alice", "bob"]).unwrap();
+    assert!(
+        reply
+            .text()
+            .contains("chess alice (White) v bob (Black): invited bob"),
+        "{}",
+        reply.text()
+    );
+    let bob = invitations_to(&conn, "bob");
+    assert!(bob[0].1.contains("alice (White)"), "{}", bob[0].1);
+    // The server's own reminder and forfeit times are no option.
+    assert!(!bob[0].1.contains("--nagtime"), "{}", bob[0].1);
+    assert!(!bob[0].1.contains("--forfeittime"), "{}", bob[0].1);
+}
