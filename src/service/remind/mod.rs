@@ -201,14 +201,16 @@ fn run(
     let (due, travellers, rechecks) = {
         let tx = store::read(conn)?;
         let mut due = store::due::due_by(&tx, &timestamp(now))?;
-        // The games of a player back from vacation or signed off, first
-        // judged again whatever their stored moment (src/store/tidings.sql).
+        // The games of a player back from vacation or signed off, judged
+        // again whatever their stored moment (src/store/tidings.sql).
         let rechecks = tidings::rechecks(&tx)?;
+        // In game order with the others, as a run that looked at every
+        // game would take them.
         let again = farewells::rechecked_games(&tx, &rechecks)?;
         if !again.is_empty() {
-            let mut seen: HashSet<GameId> = again.iter().copied().collect();
-            due.retain(|g| seen.insert(*g));
-            due = again.into_iter().chain(due).collect();
+            due.extend(again);
+            due.sort_unstable();
+            due.dedup();
         }
         (due, vacations::players_with_any(&tx)?, rechecks)
     };
