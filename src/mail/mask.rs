@@ -423,6 +423,23 @@ mod tests {
         );
     }
 
+    /// A reply's first line the reply grammar refuses (`draw` takes
+    /// offer, accept or decline) and that names nobody is no login: its
+    /// words are a player's, not a password left without its userid
+    /// (the mutant `||` → `&&` at `Line::Reply` guessed them).
+    #[test]
+    fn a_refused_reply_line_naming_nobody_has_nothing_guessed() {
+        let users: HashSet<String> = ["alice", "bob"].map(String::from).into();
+        let users = Users::Known(&users);
+        let line = "draw please friend";
+        assert!(
+            crate::command::language::parse_reply(line, crate::command::GameId(1), "x").is_err()
+        );
+        assert!(suspects(line, &users, Line::Reply).is_empty());
+        // The same words as a command line are guessed at.
+        assert_eq!(suspects(line, &users, Line::Command), ["please", "friend"]);
+    }
+
     #[test]
     fn the_subject_of_a_mail_refused_unread_gives_up_its_password() {
         let raw = b"From: b@example.org\r\nSubject: chess move 1 bob Zq9secretX e5\r\n\r\nx";
