@@ -29,6 +29,21 @@ pub struct Envelope {
     pub reply_to: Option<String>,
 }
 
+impl Envelope {
+    /// A letter of its own to `to`, about no game and answering no mail:
+    /// a notice that expects no answer (no Reply-To token).
+    pub fn notice(to: Vec<String>, message_id: String) -> Envelope {
+        Envelope {
+            game: None,
+            to,
+            message_id,
+            in_reply_to: None,
+            references: Vec::new(),
+            reply_to: None,
+        }
+    }
+}
+
 /// Renders `letter` and queues it to `envelope` (queuing is idempotent by
 /// Message-ID). Returns the new row's id, `None` when already queued, or
 /// when handed to the open batch of a long run ([`super::ahead`]), which

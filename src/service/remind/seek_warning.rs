@@ -54,14 +54,7 @@ pub fn warn_expiring(tx: &Connection, now: DateTime<Utc>) -> Result<usize, Servi
             left = span_text(expires - now),
         );
         let settings = Settings::current().map_err(|e| StoreError::Setup(e.to_string()))?;
-        let envelope = Envelope {
-            game: None,
-            to,
-            message_id: settings.identity.unique_id(now),
-            in_reply_to: None,
-            references: Vec::new(),
-            reply_to: None,
-        };
+        let envelope = Envelope::notice(to, settings.identity.unique_id(now));
         let letter = Letter::Reply(ReplyLetter {
             request: format!("seek{} expires", seek.id),
             text,

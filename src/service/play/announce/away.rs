@@ -53,14 +53,7 @@ pub fn queue(
             more: partner.games.len().saturating_sub(MAX_LISTED),
             reader: partner.userid.clone(),
         });
-        let envelope = Envelope {
-            game: None,
-            to,
-            message_id: settings.identity.unique_id(now),
-            in_reply_to: None,
-            references: Vec::new(),
-            reply_to: None,
-        };
+        let envelope = Envelope::notice(to, settings.identity.unique_id(now));
         post::post(conn, &settings.templates, envelope, letter, now)?;
     }
     Ok(())

@@ -83,14 +83,7 @@ pub fn queue(
         if to.is_empty() {
             continue;
         }
-        let envelope = Envelope {
-            game: None,
-            to,
-            message_id: settings.identity.unique_id(now),
-            in_reply_to: None,
-            references: Vec::new(),
-            reply_to: None,
-        };
+        let envelope = Envelope::notice(to, settings.identity.unique_id(now));
         post::post(
             conn,
             &settings.templates,
