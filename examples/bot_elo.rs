@@ -13,7 +13,10 @@
 //!
 //! usage: bot_elo [--games N] [--levels 1,2,3] [--elo E[,E...]] [--fsf-ms MS]
 //!                [--cap PLIES] [--adjudicate CP] [--engine PATH] [--seed S]
-//!                [--from N]
+//!                [--from N] [--variant NAME]
+//! `--variant` plays a game of the library defined as data under
+//! Fairy-Stockfish's name (its `UCI_Variant`) instead of chess, from its
+//! start position (chess's book openings only in chess).
 //! `--from` numbers the games from N (the openings go on from there).
 //! `--elo` gives one UCI_Elo for every level, or one per level.
 
@@ -46,7 +49,7 @@ struct Engine {
 }
 
 impl Engine {
-    fn start(path: &str, elo: u32) -> Engine {
+    fn start(path: &str, elo: u32, variant: &str) -> Engine {
         let mut child = Command::new("nice")
             .args(["-n", "10", path])
             .stdin(Stdio::piped())
@@ -65,6 +68,9 @@ impl Engine {
         e.wait_for("uciok");
         e.send("setoption name Threads value 1");
         e.send("setoption name Hash value 16");
+        if variant != "chess" {
+            e.send(&format!("setoption name UCI_Variant value {variant}"));
+        }
         e.send("setoption name UCI_LimitStrength value true");
         e.send(&format!("setoption name UCI_Elo value {elo}"));
         e.send("isready");
@@ -124,12 +130,25 @@ impl Drop for Engine {
     }
 }
 
-/// A turn in UCI notation (castling is the king's move there too).
+/// A turn in UCI notation (castling is the king's move there too; a drop
+/// is the piece's capital letter, `@` and the square, as Fairy-Stockfish
+/// writes it).
 fn uci(pos: &dyn Position, turn: &Turn) -> String {
     let any: &dyn std::any::Any = pos;
-    let chess = any.downcast_ref::<ChessLike>().expect("chess");
+    let chess = any.downcast_ref::<ChessLike>().expect("a chess-like game");
     let spec = chess.rules().spec;
     match turn.actions() {
+        [
+            Action::Drop {
+                kind,
+                to,
+                relocate: None,
+            },
+        ] => format!(
+            "{}@{}",
+            spec.kinds[*kind as usize].letter.to_ascii_uppercase(),
+            spec.geometry.name(*to)
+        ),
         [
             Action::Move {
                 from,
@@ -166,6 +185,8 @@ struct Settings {
     seed: u64,
     /// The first game's number (a later run goes on with other openings).
     from: u32,
+    /// The game, by its name in boserv and in Fairy-Stockfish.
+    variant: String,
 }
 
 #[derive(Default)]
@@ -180,13 +201,15 @@ struct Tally {
 
 /// One game: the bot's points (1, ½, 0).
 fn game(s: &Settings, level: Level, fsf: &mut Engine, n: u32, tally: &mut Tally) -> f64 {
-    let chess = find_variant("chess").unwrap();
-    let mut pos = chess.start(&[]).unwrap();
+    let game = find_variant(&s.variant).expect("a game boserv plays");
+    let mut pos = game.start(&[]).unwrap();
     let bot_seat = (n % 2) as usize;
     let mut moves: Vec<String> = Vec::new();
-    for m in BOOK[(n / 2) as usize % BOOK.len()].split_whitespace() {
-        pos = play_uci(pos.as_ref(), m);
-        moves.push(m.to_string());
+    if s.variant == "chess" {
+        for m in BOOK[(n / 2) as usize % BOOK.len()].split_whitespace() {
+            pos = play_uci(pos.as_ref(), m);
+            moves.push(m.to_string());
+        }
     }
     fsf.send("ucinewgame");
     let mut streak: (i32, u32) = (0, 0);
@@ -195,7 +218,7 @@ fn game(s: &Settings, level: Level, fsf: &mut Engine, n: u32, tally: &mut Tally)
         if seat == bot_seat {
             let cpu = cpu_seconds();
             let seed = s.seed ^ (u64::from(n) << 16) ^ moves.len() as u64;
-            let choice = bot::choose(chess, pos.as_ref(), None, level, seed).unwrap();
+            let choice = bot::choose(game, pos.as_ref(), None, level, seed).unwrap();
             let spent = (cpu_seconds() - cpu).max(0.0);
             tally.bot_turns += 1;
             tally.bot_cpu += spent;
@@ -267,6 +290,7 @@ fn main() {
         engine: "/usr/games/fairy-stockfish".into(),
         seed: 1,
         from: 0,
+        variant: "chess".into(),
     };
     let mut levels: Vec<u8> = vec![1, 2, 3, 4, 5];
     let mut elos: Vec<u32> = vec![2000];
@@ -293,13 +317,14 @@ fn main() {
             "--engine" => s.engine = value(),
             "--seed" => s.seed = value().parse().expect("--seed S"),
             "--from" => s.from = value().parse().expect("--from N"),
+            "--variant" => s.variant = value(),
             other => panic!("unknown argument {other}"),
         }
     }
     println!(
-        "chess, bot vs Fairy-Stockfish (UCI_LimitStrength, {} ms a move), {} games a level, \
+        "{}, bot vs Fairy-Stockfish (UCI_LimitStrength, {} ms a move), {} games a level, \
          colours alternating, cap {} plies, adjudicated at {} cp",
-        s.fsf_ms, s.games, s.cap, s.adjudicate
+        s.variant, s.fsf_ms, s.games, s.cap, s.adjudicate
     );
     println!(
         "{:<6} {:>8} {:>5} {:>5} {:>5} {:>6} {:>7} {:>13} {:>10} {:>10}",
@@ -318,7 +343,7 @@ fn main() {
     for (i, &l) in levels.iter().enumerate() {
         let elo = *elos.get(i).or(elos.last()).unwrap();
         let level = Level::new(l).expect("a level 1 to 5");
-        let mut fsf = Engine::start(&s.engine, elo);
+        let mut fsf = Engine::start(&s.engine, elo, &s.variant);
         let mut tally = Tally::default();
         for n in s.from..s.from + s.games {
             let before = tally.bot_cpu;

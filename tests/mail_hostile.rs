@@ -290,7 +290,14 @@ fn every_shape_costs_in_proportion_to_its_size() {
     let mut report = Vec::new();
     for ((name, a), (_, b)) in shapes(small).into_iter().zip(shapes(large)) {
         assert!(b.len() <= SIZE_LIMIT, "{name}: {} bytes", b.len());
-        let (ta, tb) = (cost(&a, 2), cost(&b, 2));
+        let (mut ta, mut tb) = (cost(&a, 2), cost(&b, 2));
+        if tb >= 9.0 * ta.max(0.005) {
+            // Other processes on the machine can inflate a measure (the
+            // caches, the cores' clocks): the least of more runs is the
+            // mail's own cost.
+            ta = ta.min(cost(&a, 5));
+            tb = tb.min(cost(&b, 5));
+        }
         report.push(format!("{name}: {ta:.3} s, then {tb:.3} s"));
         // Four times the mail: linear is four times the CPU, the square
         // sixteen. Below a few milliseconds the fixed costs dominate.

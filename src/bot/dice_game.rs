@@ -15,18 +15,20 @@
 //! - the danger: its own pieces, royals first, that each opponent attacks
 //!   and may take (by that opponent's alliance), before the bot moves again.
 //!
-//! From level 3 the best few turns are then tried against the next seat's
-//! reply over every roll (expectimax one reply deep): each of the 21
-//! different rolls of two dice, weighed by its chance (1/36 a double,
-//! 2/36 the others), answered by that seat's best turn by the same
-//! evaluation, and the turn with the best expected worth kept. (Three
-//! rolls sampled from the seed, as before, judged a turn by luck: level 3
-//! then lost 9 games of 12 to level 2.) The level's node budget ends the
-//! expectation (a turn competes only when tried against every roll, so a
-//! position with very many replies is judged one turn deep), and the
-//! clock's safety cap ends it at half the cap. Levels 1 and 2 misjudge
-//! each turn by a seeded random amount, as in the two-seat games (they
-//! were the same player before).
+//! From level 3 the best few turns are then tried against the replies
+//! over every roll (expectimax): each of the 21 different rolls of two
+//! dice, weighed by its chance (1/36 a double, 2/36 the others), answered
+//! by the seat to move with its best turn by the same evaluation. Level 3
+//! looks at the next seat's reply, levels 4 and 5 at both other seats'
+//! (21 rolls of the first, and for each its best reply, 21 rolls of the
+//! second: the bot's next turn comes only after both). (Three rolls
+//! sampled from the seed, as before, judged a turn by luck: level 3 then
+//! lost 9 games of 12 to level 2.) The level's node budget ends the
+//! expectation (a turn competes only when weighed in full, so a position
+//! with very many replies is judged one turn deep), and the clock's
+//! safety cap ends it at half the cap. Levels 1 and 2 misjudge each turn
+//! by a seeded random amount on this evaluation's scale (a royal is worth
+//! 2000): a beginner still takes a royal, and misses the rest.
 
 use std::time::Instant;
 
@@ -170,14 +172,14 @@ impl DiceJudge {
     }
 
     /// The best turn for the seat to move with `roll` (which has one):
-    /// the `candidates` best by the evaluation one turn deep (each misjudged
-    /// by up to `noise`), tried against the next seat's reply over every
-    /// roll when `candidates` is not 0.
+    /// the `plan`'s candidates best by the evaluation one turn deep (each
+    /// misjudged by up to its noise), tried against the replies of the
+    /// next seats over every roll when it has candidates.
     pub fn best_turn(
         &self,
         pos: &dyn Position,
         roll: Roll,
-        (candidates, noise): (usize, i32),
+        plan: Plan,
         budget: Budget,
         seed: u64,
     ) -> (Turn, i32, u64) {
@@ -190,6 +192,7 @@ impl DiceJudge {
         let mut scored: Vec<(Turn, i32, Box<dyn Position>)> = Vec::new();
         for (turn, child) in turns {
             nodes += 1;
+            let noise = plan.noise;
             let bonus = if noise > 0 {
                 rng.below(2 * noise as usize + 1) as i32 - noise
             } else {
@@ -200,29 +203,22 @@ impl DiceJudge {
         }
         // Stable: equal scores keep the seed's order.
         scored.sort_by_key(|(_, s, _)| std::cmp::Reverse(*s));
-        if candidates > 0 && scored.len() > 1 {
-            let rolls = every_roll();
+        if plan.candidates > 0 && scored.len() > 1 {
+            let ahead = Ahead {
+                me,
+                deadline: budget.cap.map(|cap| started + cap / 2),
+            };
             let mut refined: Vec<(usize, i32)> = Vec::new();
-            'candidates: for (i, (_, _, child)) in scored.iter().take(candidates).enumerate() {
-                // The budget (and the safety cap) end the sampling, before
-                // any sampled roll and within a reply's turns; only turns
-                // tried in full against every sampled roll compete.
-                let mut total = 0i64;
-                for &(r, chance) in &rolls {
-                    let spent = nodes >= budget.nodes
-                        || budget.cap.is_some_and(|cap| started.elapsed() > cap / 2);
-                    if spent {
-                        break 'candidates;
-                    }
-                    let left = budget.nodes - nodes;
-                    let (score, n, whole) = self.after_reply(child.as_ref(), r, me, left);
-                    nodes += n;
-                    if !whole {
-                        break 'candidates;
-                    }
-                    total += i64::from(score) * chance;
+            for (i, (_, _, child)) in scored.iter().take(plan.candidates).enumerate() {
+                // The budget (and the safety cap) end the expectation; only
+                // turns weighed in full against every roll compete.
+                let left = budget.nodes.saturating_sub(nodes);
+                let (score, n, whole) = self.expected(child.as_ref(), &ahead, plan.replies, left);
+                nodes += n;
+                if !whole {
+                    break;
                 }
-                refined.push((i, (total / 36) as i32));
+                refined.push((i, score));
             }
             if let Some((best, score)) = refined
                 .iter()
@@ -237,35 +233,123 @@ impl DiceJudge {
         (turn, score, nodes)
     }
 
-    /// The position's worth to `me` after the next seat answers `roll`
-    /// with its own best turn by this evaluation, trying at most `limit` of
-    /// its turns; the last value is false when that cut the reply short.
-    fn after_reply(
+    /// The position's expected worth to the bot when the next `replies`
+    /// seats (not the bot's own) each answer every roll, weighed by its
+    /// chance, with their best turn by this evaluation; at most `limit`
+    /// positions. The last value is false when the limit or the deadline
+    /// cut it short.
+    fn expected(
+        &self,
+        pos: &dyn Position,
+        ahead: &Ahead,
+        replies: u32,
+        limit: u64,
+    ) -> (i32, u64, bool) {
+        match pos.to_move() {
+            Some(next) if replies > 0 && next != ahead.me => {}
+            _ => return (self.eval(pos, ahead.me), 0, true),
+        }
+        let mut total = 0i64;
+        let mut nodes = 0u64;
+        for (roll, chance) in every_roll() {
+            if nodes >= limit || ahead.deadline.is_some_and(|d| Instant::now() > d) {
+                return (0, nodes, false);
+            }
+            let (score, n, whole) = self.reply(pos, roll, ahead, replies, limit - nodes);
+            nodes += n;
+            if !whole {
+                return (0, nodes, false);
+            }
+            total += i64::from(score) * chance;
+        }
+        ((total / 36) as i32, nodes, true)
+    }
+
+    /// The worth to the bot after the seat to move answers `roll` with its
+    /// own best turn by this evaluation, and the seats after it (while
+    /// `replies` lasts) answer in turn.
+    fn reply(
         &self,
         pos: &dyn Position,
         roll: Roll,
-        me: usize,
+        ahead: &Ahead,
+        replies: u32,
         limit: u64,
     ) -> (i32, u64, bool) {
         let Some(next) = pos.to_move() else {
-            return (self.eval(pos, me), 0, true);
+            return (self.eval(pos, ahead.me), 0, true);
         };
         let turns = children(pos, roll);
-        if turns.len() as u64 > limit {
+        let nodes = turns.len() as u64;
+        if nodes > limit {
             return (0, 0, false);
         }
-        let mut best: Option<(i32, i32)> = None;
-        let mut nodes = 0;
-        for (_, child) in &turns {
-            nodes += 1;
-            let theirs = self.eval(child.as_ref(), next);
-            if best.is_none_or(|(t, _)| theirs > t) {
-                best = Some((theirs, self.eval(child.as_ref(), me)));
-            }
-        }
-        match best {
-            Some((_, mine)) => (mine, nodes, true),
-            None => (self.eval(pos, me), nodes, true),
-        }
+        let best = turns
+            .iter()
+            .map(|(_, child)| (self.eval(child.as_ref(), next), child))
+            .reduce(|b, c| if c.0 > b.0 { c } else { b });
+        let Some((_, child)) = best else {
+            return (self.eval(pos, ahead.me), nodes, true);
+        };
+        let (score, n, whole) = self.expected(child.as_ref(), ahead, replies - 1, limit - nodes);
+        (score, nodes + n, whole)
+    }
+}
+
+/// How a level plays a turn of a dice game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The best turns (one turn deep) weighed against the replies; none at
+    /// the lowest levels.
+    pub candidates: usize,
+    /// The most a turn's worth is misjudged by (seeded, per turn).
+    pub noise: i32,
+    /// How many of the next seats' replies over every roll are weighed.
+    pub replies: u32,
+}
+
+/// What the look ahead keeps fixed: whose worth, and when to stop.
+struct Ahead {
+    me: usize,
+    deadline: Option<Instant>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::find_variant;
+
+    /// Levels 4 and 5 weigh the replies of both other seats: for each of
+    /// the next seat's 21 rolls, its best reply, then the third seat's 21
+    /// rolls (each at least a pass), where level 3 stops after the first.
+    #[test]
+    fn two_replies_weigh_the_third_seat_over_every_roll_too() {
+        let orwell = find_variant("orwell").unwrap();
+        let start = orwell.start(&[]).unwrap();
+        let judge = DiceJudge::new();
+        let budget = Budget {
+            depth: 1,
+            nodes: u64::MAX,
+            cap: None,
+        };
+        let roll = Roll::from([1, 3]);
+        let plan = |replies| Plan {
+            candidates: 1,
+            noise: 0,
+            replies,
+        };
+        let (one, _, one_nodes) = judge.best_turn(start.as_ref(), roll, plan(1), budget, 7);
+        let (two, _, two_nodes) = judge.best_turn(start.as_ref(), roll, plan(2), budget, 7);
+        // One candidate: the same turn, weighed further.
+        assert_eq!(one, two);
+        assert!(two_nodes >= one_nodes + 21 * 21, "{one_nodes} {two_nodes}");
+        // A budget too small for the second seat's replies leaves the turn
+        // judged one turn deep, within the budget.
+        let small = Budget {
+            nodes: one_nodes,
+            ..budget
+        };
+        let (_, _, spent) = judge.best_turn(start.as_ref(), roll, plan(2), small, 7);
+        assert!(spent <= one_nodes + 1000, "{spent}");
     }
 }

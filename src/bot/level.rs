@@ -10,6 +10,7 @@
 use std::time::Duration;
 
 use super::BotError;
+use super::dice_game::Plan;
 use super::search::Budget;
 
 /// The level a game uses when none is set.
@@ -64,14 +65,24 @@ impl Level {
         }
     }
 
-    /// Orwell: how many of the best turns are tried against the next
-    /// seat's reply over every roll (none at the lowest levels).
-    pub fn candidates(self) -> usize {
-        match self.0 {
-            1 | 2 => 0,
-            3 => 4,
-            4 => 6,
-            _ => 8,
+    /// A dice game (Orwell): levels 1 and 2 play one turn deep, misjudging
+    /// each turn by a seeded amount on the dice game's own scale (a royal
+    /// piece is worth 2000 there: a beginner still takes one, and misses
+    /// the rest); level 3 weighs its best four turns against the next
+    /// seat's reply over every roll, levels 4 and 5 against both other
+    /// seats' replies (level 5 its best eight).
+    pub fn dice_plan(self) -> Plan {
+        let (candidates, noise, replies) = match self.0 {
+            1 => (0, 1000, 0),
+            2 => (0, 250, 0),
+            3 => (4, 0, 1),
+            4 => (4, 0, 2),
+            _ => (8, 0, 2),
+        };
+        Plan {
+            candidates,
+            noise,
+            replies,
         }
     }
 }

@@ -111,13 +111,7 @@ pub fn choose_within(
             return Err(BotError::NotPlayed(variant.name().into()));
         }
         let judge = dice_game::DiceJudge::new();
-        let (turn, score, nodes) = judge.best_turn(
-            position,
-            roll,
-            (level.candidates(), level.noise()),
-            budget,
-            seed,
-        );
+        let (turn, score, nodes) = judge.best_turn(position, roll, level.dice_plan(), budget, seed);
         return Ok(done(position, turn, score, nodes, 1));
     }
     let Some(concrete) = two_seat::chesslike(position) else {
