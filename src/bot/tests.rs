@@ -320,3 +320,21 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn in_three_check_the_checks_given_count_and_the_last_ones_most() {
+    // The same board, White having given none, one and two of its three
+    // checks (Black none): each check given is worth more to White.
+    let game = variant("3check");
+    let board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+    let worth = |checks: &str| {
+        let pos = game
+            .from_fen(&[], &format!("{board} {checks} 0 1"))
+            .unwrap();
+        let chess = two_seat::chesslike(pos.as_ref()).unwrap();
+        two_seat::TwoSeat::new(chess, None).eval_of(chess, 0)
+    };
+    let (none, one, two) = (worth("3+3"), worth("2+3"), worth("1+3"));
+    assert!(none < one && one < two, "{none} {one} {two}");
+    assert!(two - one > one - none, "{none} {one} {two}");
+}

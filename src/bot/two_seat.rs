@@ -14,7 +14,9 @@
 //!   while pieces remain, brought to the centre as they go;
 //! - the finish: with a winning material lead, the enemy king driven to
 //!   the edge and the own king brought near, so a won game is mated
-//!   before the 100-ply count draws it.
+//!   before the 100-ply count draws it;
+//! - checks given, in a game won by giving a number of them (3check):
+//!   each check given is worth more the fewer are left to give.
 //!
 //! It also gives the search what it needs besides a score: the material a
 //! turn takes and with what, for ordering captures first.
@@ -44,6 +46,10 @@ const CENTRE_DANGER: f64 = 6.0;
 const CENTRE_KING: f64 = 8.0;
 /// The side to move's edge.
 const TEMPO: i32 = 10;
+/// In a game won by giving checks, what having given them is worth, by
+/// the checks still to give (1, 2, 3; none left is the game won): the
+/// last check but one is worth a piece, the one before it two pawns.
+const CHECKS_LEFT: [i32; 4] = [0, 650, 200, 0];
 /// A royal piece's worth when it takes (it is taken last).
 const ROYAL_AS_ATTACKER: i32 = 2000;
 
@@ -147,6 +153,11 @@ impl TwoSeat {
                 && let (Some(mine), Some(theirs)) = (royal[seat], royal[other])
             {
                 score[seat] += self.finish(mine, theirs);
+            }
+        }
+        if let Some(left) = pos.checks_to_give() {
+            for (seat, left) in left.iter().enumerate() {
+                score[seat] += CHECKS_LEFT.get(usize::from(*left)).copied().unwrap_or(0);
             }
         }
         let tempo = if usize::from(pos.side()) == me {
