@@ -338,3 +338,20 @@ fn in_three_check_the_checks_given_count_and_the_last_ones_most() {
     assert!(none < one && one < two, "{none} {one} {two}");
     assert!(two - one > one - none, "{none} {one} {two}");
 }
+
+#[test]
+fn in_giveaway_and_losers_fewer_pieces_are_better() {
+    // White without its queen, in a game won by losing every piece, is
+    // better off than with it; in chess, worse.
+    let board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w - - 0 1";
+    let full = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+    let worth = |game: &str, fen: &str| {
+        let pos = variant(game).from_fen(&[], fen).unwrap();
+        let chess = two_seat::chesslike(pos.as_ref()).unwrap();
+        two_seat::TwoSeat::new(chess, None).eval_of(chess, 0)
+    };
+    for game in ["antichess", "losers"] {
+        assert!(worth(game, board) > worth(game, full), "{game}");
+    }
+    assert!(worth("chess", board) < worth("chess", full));
+}

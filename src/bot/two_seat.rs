@@ -16,7 +16,9 @@
 //!   the edge and the own king brought near, so a won game is mated
 //!   before the 100-ply count draws it;
 //! - checks given, in a game won by giving a number of them (3check):
-//!   each check given is worth more the fewer are left to give.
+//!   each check given is worth more the fewer are left to give;
+//! - in a game won by losing every piece (Giveaway, Losers), the
+//!   material counts against its owner.
 //!
 //! It also gives the search what it needs besides a score: the material a
 //! turn takes and with what, for ordering captures first.
@@ -137,6 +139,15 @@ impl TwoSeat {
                 }
             }
         }
+        let tempo = if usize::from(pos.side()) == me {
+            TEMPO
+        } else {
+            -TEMPO
+        };
+        if pos.rules().hooks.material_sign() < 0 {
+            // A game won by losing every piece: the fewer, the better.
+            return score[1 - me] - score[me] + tempo;
+        }
         for (seat, score) in score.iter_mut().enumerate() {
             *score += self.structure(&pawns, seat, files);
         }
@@ -160,11 +171,6 @@ impl TwoSeat {
                 score[seat] += CHECKS_LEFT.get(usize::from(*left)).copied().unwrap_or(0);
             }
         }
-        let tempo = if usize::from(pos.side()) == me {
-            TEMPO
-        } else {
-            -TEMPO
-        };
         score[me] - score[1 - me] + tempo
     }
 

@@ -170,6 +170,12 @@ pub trait Hooks: Send + Sync {
     fn counts_checks(&self) -> bool {
         false
     }
+    /// Whether a side's pieces are its strength (1) or what it must be
+    /// rid of (-1: Giveaway, Losers, won by losing every piece); for a
+    /// player's (or the computer player's) judgement of a position.
+    fn material_sign(&self) -> i32 {
+        1
+    }
     /// The limits of the draw rules (repetition, the move count).
     fn draw_limits(&self) -> super::ends::DrawLimits {
         super::ends::DrawLimits::CHESS

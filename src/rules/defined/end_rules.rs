@@ -213,6 +213,14 @@ impl Hooks for EndRules {
         self.limits
     }
 
+    fn material_sign(&self) -> i32 {
+        // Won by having no pieces left (of all kinds together).
+        match &self.extinction {
+            Some(e) if e.value == Value::Win && e.kinds.contains(&None) => -1,
+            _ => 1,
+        }
+    }
+
     fn no_legal_move(&self, pos: &ChessLike) -> Outcome {
         if pos.in_check() {
             valued(self.checkmate, pos.side(), Ending::Checkmate)
