@@ -355,3 +355,22 @@ fn in_giveaway_and_losers_fewer_pieces_are_better() {
     }
     assert!(worth("chess", board) < worth("chess", full));
 }
+
+#[test]
+fn a_king_nearer_its_goal_is_worth_more_where_the_goal_wins() {
+    // Racing Kings: White's king a rank nearer the eighth is better for
+    // White; in chess the same step is worth nothing of the kind.
+    let worth = |game: &str, fen: &str| {
+        let pos = variant(game).from_fen(&[], fen).unwrap();
+        let chess = two_seat::chesslike(pos.as_ref()).unwrap();
+        two_seat::TwoSeat::new(chess, None).eval_of(chess, 0)
+    };
+    let back = "8/8/8/8/8/8/krbnNBR1/qrbnNBRK w - - 0 1";
+    let ahead = "8/8/8/8/8/7K/krbnNBR1/qrbnNBR1 w - - 0 1";
+    assert!(worth("racingkings", ahead) > worth("racingkings", back));
+    let hill_far = "rnbq1bnr/ppppkppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+    let hill_near = "rnbq1bnr/pppp1ppp/4k3/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+    // King of the Hill: Black's king a step from the centre is better for
+    // Black (worse for White).
+    assert!(worth("kingofthehill", hill_near) < worth("kingofthehill", hill_far));
+}

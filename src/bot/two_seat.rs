@@ -18,7 +18,9 @@
 //! - checks given, in a game won by giving a number of them (3check):
 //!   each check given is worth more the fewer are left to give;
 //! - in a game won by losing every piece (Giveaway, Losers), the
-//!   material counts against its owner.
+//!   material counts against its owner;
+//! - in a game won by bringing a piece to a goal (King of the Hill,
+//!   Racing Kings), each king's step nearer to it.
 //!
 //! It also gives the search what it needs besides a score: the material a
 //! turn takes and with what, for ordering captures first.
@@ -52,6 +54,9 @@ const TEMPO: i32 = 10;
 /// the checks still to give (1, 2, 3; none left is the game won): the
 /// last check but one is worth a piece, the one before it two pawns.
 const CHECKS_LEFT: [i32; 4] = [0, 650, 200, 0];
+/// In a game won by bringing a piece to a goal, each king's step nearer
+/// to it.
+const FLAG_STEP: i32 = 40;
 /// A royal piece's worth when it takes (it is taken last).
 const ROYAL_AS_ATTACKER: i32 = 2000;
 
@@ -166,12 +171,36 @@ impl TwoSeat {
                 score[seat] += self.finish(mine, theirs);
             }
         }
+        for (seat, score) in score.iter_mut().enumerate() {
+            *score += self.towards_goal(pos, seat as u8);
+        }
         if let Some(left) = pos.checks_to_give() {
             for (seat, left) in left.iter().enumerate() {
                 score[seat] += CHECKS_LEFT.get(usize::from(*left)).copied().unwrap_or(0);
             }
         }
         score[me] - score[1 - me] + tempo
+    }
+
+    /// How near `seat`'s nearest flag piece is to its goal, in king's
+    /// steps, as a bonus (none in a game without a goal).
+    fn towards_goal(&self, pos: &ChessLike, seat: u8) -> i32 {
+        let Some((kind, goal)) = pos.rules().hooks.flag_goal(seat) else {
+            return 0;
+        };
+        let g = self.geometry;
+        let steps = |a: u8, b: u8| {
+            let ((fa, ra), (fb, rb)) = (g.coords(a), g.coords(b));
+            i32::from((fa - fb).abs().max((ra - rb).abs()))
+        };
+        let nearest = pos
+            .board()
+            .pieces_of(seat)
+            .filter(|(_, p)| p.kind == kind)
+            .filter_map(|(sq, _)| goal.iter().map(|&t| steps(sq, t)).min())
+            .min();
+        let reach = i32::from(g.files().max(g.ranks()));
+        nearest.map_or(0, |d| FLAG_STEP * (reach - d).max(0))
     }
 
     /// Pawn structure of `seat`: a pawn with no enemy pawn ahead of it on

@@ -176,6 +176,13 @@ pub trait Hooks: Send + Sync {
     fn material_sign(&self) -> i32 {
         1
     }
+    /// The kind of piece `seat` wins by bringing to one of the squares
+    /// (King of the Hill's centre, Racing Kings' last rank), if the game
+    /// has such a goal; for judging how near a side is to it.
+    fn flag_goal(&self, seat: u8) -> Option<(u8, &[super::geometry::Square])> {
+        let _ = seat;
+        None
+    }
     /// The limits of the draw rules (repetition, the move count).
     fn draw_limits(&self) -> super::ends::DrawLimits {
         super::ends::DrawLimits::CHESS

@@ -18,7 +18,7 @@ use super::hands::hand_lines;
 use crate::rules::chess::rules::ORTHODOX;
 use crate::rules::chesslike::{Act, ChessLike, Hooks};
 use crate::rules::ends::DrawLimits;
-use crate::rules::geometry::Geometry;
+use crate::rules::geometry::{Geometry, Square};
 use crate::rules::render::Drawing;
 use crate::rules::{Ending, Outcome};
 
@@ -211,6 +211,10 @@ impl Hooks for EndRules {
 
     fn draw_limits(&self) -> DrawLimits {
         self.limits
+    }
+
+    fn flag_goal(&self, seat: u8) -> Option<(u8, &[Square])> {
+        self.flag.as_ref().map(|f| f.goal_of(seat))
     }
 
     fn material_sign(&self) -> i32 {

@@ -64,6 +64,11 @@ impl FlagRule {
         }))
     }
 
+    /// The flag piece's kind and `seat`'s goal squares.
+    pub fn goal_of(&self, seat: u8) -> (u8, &[Square]) {
+        (self.kind, &self.goal[usize::from(seat)])
+    }
+
     /// Whether `seat`'s flag piece stands on its goal.
     fn arrived(&self, pos: &ChessLike, seat: u8) -> bool {
         let board = pos.board();
