@@ -16,6 +16,7 @@ Usage:
   scripts/fsf_perft.py check [BOSERV]   compare the file with Fairy-Stockfish
                                         and, given a boserv binary, with it;
                                         exits 1 on any difference
+  scripts/fsf_perft.py markdown         README's table, from the file
 """
 import os
 import random
@@ -166,8 +167,23 @@ def check(boserv):
     sys.exit(1 if bad else 0)
 
 
+def markdown():
+    """README's table: each game's perft from the start and how many of
+    its positions the file holds (read from the file, no pyffish)."""
+    games = {}
+    for game, depth, nodes, _fen in read():
+        games.setdefault(game, []).append((depth, nodes))
+    print("| game | perft 3 from the start | positions that agree |")
+    print("|---|---:|---:|")
+    for game, rows in games.items():
+        depth, nodes = rows[0]
+        print(f"| {game} | {nodes} | {len(rows)} |")
+
+
 def main():
-    if len(sys.argv) > 1 and sys.argv[1] == "write":
+    if len(sys.argv) > 1 and sys.argv[1] == "markdown":
+        markdown()
+    elif len(sys.argv) > 1 and sys.argv[1] == "write":
         write(sys.argv[2:])
     elif len(sys.argv) > 1 and sys.argv[1] == "check":
         check(sys.argv[2] if len(sys.argv) > 2 else None)
