@@ -439,6 +439,14 @@ fn makruk_counts_the_ending_as_fairy_stockfish() {
     assert_eq!(mate.ending, Ending::Checkmate);
     let drawn = played("makruk", edge, &["Rh1-h7"]).outcome().unwrap();
     assert_eq!(drawn.ending, Ending::Counting);
+    let help = find_variant("makruk").unwrap().help();
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains("to 8 against two rooks, 16 against one")
+            && help.contains("step one square at a time")
+            && !help.contains("plies without a capture or pawn move are a draw"),
+        "{help}"
+    );
     // Chess's 50-move rule is not Makruk's: 200 plies without a capture
     // or pawn move draw nothing before a count.
     let pawns = "4k3/8/3p4/8/8/3P4/8/4K3 w - - 200 120";
