@@ -75,6 +75,11 @@ EXTRA = {
              "r3k3/1P6/8/8/8/8/8/4K3[Qq] w q - 0 1"],
     "chessgi": ["4k3/1P6/8/8/8/8/8/4K3[Pp] w - - 0 1"],
     "pocketknight": ["r3k2r/8/8/8/8/8/8/R3K2R[Nn] w KQkq - 0 1"],
+    # A running count (its limit in the en passant field, the count in
+    # the ply field), and pawns a step from promotion to a met.
+    "makruk": ["8/8/8/3k4/8/8/4R3/4K3 b - 32 10 1",
+               "4k3/8/8/1P6/2p5/8/8/4K3 w - - 0 1",
+               "r1s1k3/4m3/3p4/8/8/3P4/4M3/R1S1K3 w - 128 5 20"],
 }
 
 

@@ -384,3 +384,116 @@ fn the_move_rule_says_the_games_number() {
     assert_eq!(chess.reason(), "50-move rule");
     assert!(played("shatranj", fen, &["Ra1-b1"]).outcome().is_none());
 }
+
+/// Makruk's counting rule as Fairy-Stockfish plays it (each FEN is
+/// pyffish's after the same moves): a bare king counts from the pieces
+/// on the board to 16 moves against a rook (32 plies, written in the en
+/// passant field), one less when its king took the last pawn; with no
+/// pawn left and pieces on both sides, the board's honour (128 plies),
+/// counted anew when a capture bares a king; a count past its limit
+/// draws, unless the move mates.
+#[test]
+fn makruk_counts_the_ending_as_fairy_stockfish() {
+    use boserv::rules::Ending;
+    let fen_after = |fen: &str, moves: &[&str]| {
+        let encoded = played("makruk", fen, moves).encode();
+        encoded.split(" | ").next().unwrap().to_string()
+    };
+    let lone = "8/8/8/3k4/8/8/4R3/4K3";
+    assert_eq!(
+        fen_after(&format!("{lone} w - - 0 1"), &["Re2-a2"]),
+        "8/8/8/3k4/8/8/R7/4K3 b - 32 6 1"
+    );
+    assert_eq!(
+        fen_after("8/8/8/3k4/3P4/8/4R3/4K3 b - - 0 1", &["Kd5xd4"]),
+        "8/8/8/8/3k4/8/4R3/4K3 w - 32 5 2"
+    );
+    assert_eq!(
+        fen_after("8/8/8/3k4/3s4/8/4R3/4K3 w - - 0 1", &["Re2-a2", "Sd4-c3"]),
+        "8/8/8/3k4/8/2s5/R7/4K3 w - 128 1 2"
+    );
+    assert_eq!(
+        fen_after("8/8/8/3k4/3s4/8/3R4/4K3 w - 128 20 30", &["Rd2xd4"]),
+        "8/8/8/3k4/3R4/8/8/4K3 b - 32 6 30"
+    );
+    let counting = played("makruk", &format!("{lone} w - - 0 1"), &["Re2-a2"]);
+    assert!(
+        counting
+            .render_for(1)
+            .contains("Count: 6 of 32 plies (past 32 the game is drawn)"),
+        "{}",
+        counting.render_for(1)
+    );
+    let drawn = played("makruk", &format!("{lone} b - 32 32 1"), &["Kd5-c4"])
+        .outcome()
+        .unwrap();
+    assert_eq!(drawn.ending, Ending::Counting);
+    assert_eq!(drawn.reason(), "the count ran out");
+    assert!(
+        played("makruk", &format!("{lone} b - 32 31 1"), &["Kd5-c4"])
+            .outcome()
+            .is_none()
+    );
+    let edge = "3k4/8/3K4/8/8/8/8/7R w - 32 32 1";
+    let mate = played("makruk", edge, &["Rh1-h8"]).outcome().unwrap();
+    assert_eq!(mate.ending, Ending::Checkmate);
+    let drawn = played("makruk", edge, &["Rh1-h7"]).outcome().unwrap();
+    assert_eq!(drawn.ending, Ending::Counting);
+    let help = find_variant("makruk").unwrap().help();
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains("to 8 against two rooks, 16 against one")
+            && help.contains("step one square at a time")
+            && !help.contains("plies without a capture or pawn move are a draw"),
+        "{help}"
+    );
+    // Chess's 50-move rule is not Makruk's: 200 plies without a capture
+    // or pawn move draw nothing before a count.
+    let pawns = "4k3/8/3p4/8/8/3P4/8/4K3 w - - 200 120";
+    assert!(played("makruk", pawns, &["Ke1-f1"]).outcome().is_none());
+}
+
+/// A game of Makruk played from the start by Reply to the board mails,
+/// 110 plies (from a seeded greedy game of pyffish's), to a draw by the
+/// count: White's rook, khon and king against the bare king, whose
+/// count reaches its 16 moves as it takes the rook.
+const MAKRUK_BY_MAIL: &str = concat!(
+    "c3-c4 e6-e5 d3-d4 e5xd4 e3xd4 b6-b5 c4xb5 c6xb5 Me1-d2 h6-h5 Ra1-a2 f6-f5 Sf1-e2 ",
+    "f5-f4 g3xf4 Ng8-e7 Sc1-b2 Ne7-f5 Nb1-c3 Nf5xd4 Nc3xb5 Nd4xb5 Kd1-e1 Nb5xa3 ",
+    "Ra2xa3 Ke8-f7 Ra3xa6 Ra8xa6 Sb2-c1 Md8-c7 h3-h4 Kf7-g7 Ke1-f1 g6-g5 f4xg5 Sf8-f7 ",
+    "Sc1-b2 d6-d5 Md2-c3 Ra6-d6 Ng1-h3 Rh8-f8 Se2-e3 Sf7-e6 Se3-f4 Rf8xf4 Nh3xf4 ",
+    "Sc8-b7 Nf4xe6 Rd6xe6 f3-f4 Kg7-h8 Kf1-g1 Re6-e4 b3-b4 Re4xf4 b4-b5 Rf4xh4 Rh1xh4 ",
+    "Kh8-h7 Rh4xh5 Kh7-g8 Rh5-h4 Sb7-c6 b5xc6=M Nb8xc6 Kg1-g2 Mc7-d6 Kg2-f1 d5-d4 ",
+    "Mc3xd4 Nc6xd4 Rh4xd4 Kg8-g7 Rd4xd6 Kg7-h7 Sb2-c1 Kh7-g7 Kf1-g2 Kg7-f7 Rd6-d1 ",
+    "Kf7-g8 Rd1-d4 Kg8-g7 Rd4-a4 Kg7-f7 g5-g6=M Kf7xg6 Ra4-e4 Kg6-f7 Kg2-f2 Kf7-g7 ",
+    "Re4-e1 Kg7-f8 Re1-h1 Kf8-g8 Rh1-g1 Kg8-h8 Rg1-g2 Kh8-h7 Sc1-d2 Kh7-h8 Sd2-e1 ",
+    "Kh8-h7 Kf2-e2 Kh7-h6 Rg2-g8 Kh6-h7 Ke2-d3 Kh7xg8 ",
+);
+
+#[test]
+fn makruk_is_played_by_mail_to_a_draw_by_the_count() {
+    let env = crate::util::Env::new();
+    env.signup(&["alice", "bob"]);
+    env.challenge("makruk", "alice", "bob");
+    let reply = |user: &str, body: &str| env.answer(&env.token_mail(user), body);
+    let moves: Vec<&str> = MAKRUK_BY_MAIL.split_whitespace().collect();
+    let (last, before) = moves.split_last().unwrap();
+    for (i, mv) in before.iter().enumerate() {
+        reply(["alice", "bob"][i % 2], mv);
+    }
+    let game = env.json("1");
+    assert_eq!(game["status"], "active", "{game}");
+    let board = env.delivered_to("bob@", "Board 1").text();
+    assert!(board.contains("Ke2-d3"), "White's last move: {board}");
+    reply("bob", last);
+    let game = env.json("1");
+    assert_eq!(game["status"], "over", "{game}");
+    assert_eq!(game["result"], "1/2-1/2", "{game}");
+    let reason = env.query::<String>("SELECT reason FROM games");
+    assert!(reason[0].contains("count"), "{reason:?}");
+    let position = env.query::<String>("SELECT position FROM games");
+    assert!(
+        position[0].starts_with("6k1/8/8/8/8/3K4/8/4S3 w - 32 33 56 |"),
+        "Fairy-Stockfish's FEN after the game: {position:?}"
+    );
+}

@@ -58,6 +58,8 @@ pub enum Ending {
     Extinction,
     /// A side gave the last of the checks it had to give (3check).
     ChecksGiven,
+    /// The weaker side's count passed its limit (Makruk's counting rule).
+    Counting,
     /// A seat gave the game up before its own first turn: the game is
     /// cancelled, with no result (pbmserv's rule). The one ending that
     /// never comes with an [`Outcome`].
@@ -69,7 +71,7 @@ pub enum Ending {
 
 impl Ending {
     /// Every ending that names no seat.
-    pub const WITHOUT_SEAT: [Ending; 13] = [
+    pub const WITHOUT_SEAT: [Ending; 14] = [
         Ending::Checkmate,
         Ending::Stalemate,
         Ending::Repetition,
@@ -83,6 +85,7 @@ impl Ending {
         Ending::FlagReached,
         Ending::Extinction,
         Ending::ChecksGiven,
+        Ending::Counting,
     ];
 
     /// The stable key: `checkmate`, `time-forfeit`, `all-royals:0:3` (the
@@ -135,6 +138,7 @@ impl Ending {
             Ending::FlagReached => "flag",
             Ending::Extinction => "extinction",
             Ending::ChecksGiven => "checks",
+            Ending::Counting => "counting",
             Ending::Declined { .. } => "declined",
         }
     }
@@ -244,6 +248,7 @@ impl fmt::Display for Ending {
             Ending::FlagReached => "a flag piece reached its goal",
             Ending::Extinction => "a side kept no piece of a kind it needs",
             Ending::ChecksGiven => "the last check to give was given",
+            Ending::Counting => "the count ran out",
             Ending::Declined { name, .. } => return write!(f, "{name} declined to play"),
         };
         f.write_str(words)

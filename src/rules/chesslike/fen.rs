@@ -264,7 +264,23 @@ pub fn from_fen(rules: &'static Rules, text: &str) -> Result<ChessLike, RulesErr
             )));
         }
     }
-    if fields[3] != "-" {
+    // A counting game writes a running count's limit in the en passant
+    // field and the count in the ply field (Fairy-Stockfish's way).
+    let counting = rules.hooks.counting().is_some();
+    if counting && fields[3].starts_with(|c: char| c.is_ascii_digit()) {
+        let limit = fields[3]
+            .parse::<u16>()
+            .ok()
+            .filter(|&l| l > 0)
+            .ok_or_else(|| bad(format!("the count's limit is a number, not {}", fields[3])))?;
+        let ply = u16::try_from(halfmoves).map_err(|_| {
+            bad(format!(
+                "the count is at most {}, not {halfmoves}",
+                u16::MAX
+            ))
+        })?;
+        pos.count = Some(super::Count { limit, ply });
+    } else if fields[3] != "-" {
         pos.en_passant = Some(read_en_passant(&pos, fields[3])?);
     }
     if let Some(&moved) = fields.get(6).filter(|&&f| squirms && f != "-") {
@@ -494,13 +510,15 @@ pub fn to_fen(pos: &ChessLike) -> String {
         fen.push('-');
     }
     fen.push(' ');
-    match pos.en_passant {
-        Some((f, t)) => {
+    let count = pos.count.filter(|c| c.limit != 0);
+    match (count, pos.en_passant) {
+        (Some(count), _) => push_number(&mut fen, u32::from(count.limit)),
+        (None, Some((f, t))) => {
             fen.push_str(geo.name(f));
             fen.push('-');
             fen.push_str(geo.name(t));
         }
-        None => fen.push('-'),
+        (None, None) => fen.push('-'),
     }
     fen.push(' ');
     if let Some([white, black]) = pos.checks {
@@ -509,7 +527,7 @@ pub fn to_fen(pos: &ChessLike) -> String {
         push_number(&mut fen, u32::from(black));
         fen.push(' ');
     }
-    push_number(&mut fen, pos.halfmoves);
+    push_number(&mut fen, count.map_or(pos.halfmoves, |c| u32::from(c.ply)));
     fen.push(' ');
     push_number(&mut fen, pos.fullmove);
     if rules.rebels == Rebels::SquirmFirst {

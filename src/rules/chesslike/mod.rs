@@ -17,6 +17,7 @@
 //! - `position.rs`: the position, playing actions, ends, repetition.
 //! - `movegen.rs`: the legal actions and turns; check after any action.
 //! - `read.rs`: the notation layer's view of the position, and refusals.
+//! - `counting.rs`: Makruk's and Ouk Chatrang's counting rules.
 //! - `drops.rs`: why a drop is refused, in a player's words.
 //! - `fen.rs`: FEN widened to any geometry, with reserves.
 //! - `search.rs`: perft, playing turns in place.
@@ -34,6 +35,7 @@ mod check_ways;
 mod count;
 mod count_drops;
 mod count_narrow;
+mod counting;
 mod drops;
 mod fen;
 mod game;
@@ -71,6 +73,7 @@ fn scattered_board(spec: &'static crate::rules::board::BoardSpec) -> crate::rule
     board
 }
 
+pub use counting::{Count, Counting, CountingRule};
 pub use fen::{from_fen, to_fen};
 pub use movegen::castle_act;
 pub use pawns::PawnRule;
@@ -181,6 +184,11 @@ pub trait Hooks: Send + Sync {
     /// has such a goal; for judging how near a side is to it.
     fn flag_goal(&self, seat: u8) -> Option<(u8, &[super::geometry::Square])> {
         let _ = seat;
+        None
+    }
+    /// The game's counting rule (Makruk's), if it has one: its positions
+    /// then hold the count, and a count past its limit draws.
+    fn counting(&self) -> Option<&CountingRule> {
         None
     }
     /// The limits of the draw rules (repetition, the move count).

@@ -5,6 +5,7 @@
 //! (the draw rules when it is reached; mate and stalemate on demand).
 
 use super::Rules;
+use super::counting::Count;
 use super::pawns::facing;
 use crate::rules::board::{Board, Piece};
 use crate::rules::castling::CastlingRule;
@@ -67,6 +68,7 @@ pub(super) struct Undo {
     fullmove: u32,
     last_moved: Option<Square>,
     checks: Option<[u8; 2]>,
+    count: Option<Count>,
     promoted: SquareSet,
 }
 
@@ -142,6 +144,8 @@ pub struct ChessLike {
     /// In games that count checks (3check), the checks each side still
     /// has to give.
     pub(super) checks: Option<[u8; 2]>,
+    /// In games with a counting rule (Makruk), the count.
+    pub(super) count: Option<Count>,
     /// In games whose promoted pieces go back to hand as pawns
     /// ([`super::Drops::promoted_back_as`]), the squares of the pieces
     /// that were promoted.
@@ -170,6 +174,7 @@ impl ChessLike {
             history: Vec::new(),
             last_moved: None,
             checks: None,
+            count: rules.hooks.counting().map(|_| Count::default()),
             promoted: SquareSet::default(),
             last_move: None,
             ended: None,
@@ -203,6 +208,11 @@ impl ChessLike {
     /// give.
     pub fn checks_to_give(&self) -> Option<[u8; 2]> {
         self.checks
+    }
+
+    /// In games with a counting rule, the count (limit 0: nobody counts).
+    pub fn count(&self) -> Option<Count> {
+        self.count
     }
 
     /// Plies since the last capture or pawn move, and the move number.
@@ -436,8 +446,12 @@ impl ChessLike {
             fullmove: self.fullmove,
             last_moved: self.last_moved,
             checks: self.checks,
+            count: self.count,
             promoted: self.promoted,
         };
+        let counted = self
+            .count
+            .map(|_| super::counting::taken_and_promoted(self, acts));
         let mut irreversible = false;
         let mut last_moved = None;
         let bound = self.rules.drops.as_ref().and_then(|d| d.unlike_colours);
@@ -513,6 +527,11 @@ impl ChessLike {
             checks[usize::from(side)] = checks[usize::from(side)].saturating_sub(1);
             self.checks = Some(checks);
         }
+        if let (Some(count), Some((taken, promoted)), Some(rule)) =
+            (self.count, counted, self.rules.hooks.counting())
+        {
+            self.count = Some(rule.after(count, self, taken, promoted));
+        }
         undo
     }
 
@@ -569,6 +588,7 @@ impl ChessLike {
         self.fullmove = undo.fullmove;
         self.last_moved = undo.last_moved;
         self.checks = undo.checks;
+        self.count = undo.count;
         self.promoted = undo.promoted;
     }
 
@@ -592,8 +612,13 @@ impl ChessLike {
         if let Some(end) = self.rules.hooks.extra_end(self) {
             return Some(end);
         }
-        let end = ends::draw_within(&facts, &self.rules.hooks.draw_limits())?;
-        self.legal_acts_exist().then_some(end)
+        if let Some(end) = ends::draw_within(&facts, &self.rules.hooks.draw_limits()) {
+            return self.legal_acts_exist().then_some(end);
+        }
+        // The count passed its limit: a draw, unless this is mate.
+        self.count
+            .filter(|c| c.passed() && (!self.in_check() || self.legal_acts_exist()))
+            .map(|_| Outcome::draw(2, crate::rules::Ending::Counting))
     }
 
     /// How often this position has stood on the board (this time included).

@@ -346,11 +346,15 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
         .map(|p| p.kind)
         .collect();
     // A pawn stands on its own first rank where it steps twice from there
-    // (Horde) or is dropped there (Chessgi).
+    // (Horde) or is dropped there (Chessgi). The core bars a pawn from
+    // the other side's promotion rank as its first rank: where that is
+    // not the edge of the board (Makruk's pawns start on the other side's
+    // promotion rank), it bars nothing.
     let on_first_rank = def.first_rank_pawn_drops
         || (def.double_step
             && (def.double_step_region[0].contains(&0)
-                || def.double_step_region[1].contains(&(def.ranks - 1))));
+                || def.double_step_region[1].contains(&(def.ranks - 1))))
+        || promotion_rank != [def.ranks as i8 - 1, 0];
     let pawns = pawn_types
         .iter()
         .map(|p| {

@@ -13,6 +13,7 @@
 use super::DefinitionError;
 use super::betza;
 use super::ini::Section;
+use crate::rules::chesslike::Counting;
 
 /// Fairy-Stockfish's predefined piece types and their moves in Betza
 /// notation (its `piece.cpp`), `khon` and `met` being its other names of
@@ -157,6 +158,9 @@ pub struct Definition {
     pub drop_loop: bool,
     /// `firstRankPawnDrops`: a pawn may be dropped on its first rank.
     pub first_rank_pawn_drops: bool,
+    /// `countingRule`: Makruk's or Ouk Chatrang's counting of the
+    /// ending (`None`: no counting).
+    pub counting_rule: Option<Counting>,
 }
 
 /// A result's worth to the side it concerns, as Fairy-Stockfish's values
@@ -232,6 +236,7 @@ impl Definition {
             captures_to_hand: false,
             drop_loop: false,
             first_rank_pawn_drops: false,
+            counting_rule: None,
         }
     }
 
@@ -404,6 +409,18 @@ impl Definition {
                 "capturesToHand" => self.captures_to_hand = boolean(value).map_err(at)?,
                 "dropLoop" => self.drop_loop = boolean(value).map_err(at)?,
                 "firstRankPawnDrops" => self.first_rank_pawn_drops = boolean(value).map_err(at)?,
+                "countingRule" => {
+                    self.counting_rule = match value.as_str() {
+                        "makruk" => Some(Counting::Makruk),
+                        "cambodian" => Some(Counting::Cambodian),
+                        "none" => None,
+                        v => {
+                            return Err(at(format!(
+                                "boserv plays the makruk and cambodian counting rules, not {v}"
+                            )));
+                        }
+                    }
+                }
                 "nFoldValue" => same(value, "draw").map_err(at)?,
                 // Drop rules boserv plays as Fairy-Stockfish's defaults.
                 "dropChecks" => same(value, "true").map_err(at)?,

@@ -6,7 +6,9 @@
 //! being mated or stalemated), mandatory captures (`mustCapture`) and
 //! moves that may not give check (`checking = false`), the checks to
 //! give (`checkCounting`: 3check), and the limits of
-//! the draw rules (`nMoveRule`, `nFoldRule`), and a drop game's hands
+//! the draw rules (`nMoveRule`, `nFoldRule`), Makruk's counting of the
+//! ending (`countingRule`, played by the core: `chesslike/counting.rs`),
+//! and a drop game's hands
 //! under its board. One [`EndRules`]
 //! per definition is the game's [`Hooks`]; a game with none of them
 //! plays as chess does.
@@ -16,7 +18,7 @@ use super::definition::{Definition, Value};
 use super::flag::FlagRule;
 use super::hands::hand_lines;
 use crate::rules::chess::rules::ORTHODOX;
-use crate::rules::chesslike::{Act, ChessLike, Hooks};
+use crate::rules::chesslike::{Act, ChessLike, CountingRule, Hooks};
 use crate::rules::ends::DrawLimits;
 use crate::rules::geometry::{Geometry, Square};
 use crate::rules::render::Drawing;
@@ -83,6 +85,8 @@ pub struct EndRules {
     checking: bool,
     check_counting: bool,
     limits: DrawLimits,
+    /// Makruk's counting of the ending (`countingRule`).
+    counting: Option<CountingRule>,
     /// A drop game: its board shows the pieces in hand.
     hands: bool,
 }
@@ -131,6 +135,20 @@ impl EndRules {
                 repetitions: usize::from(def.n_fold_rule),
                 plies: 2 * u32::from(def.n_move_rule),
             },
+            counting: def.counting_rule.map(|table| {
+                let kind = |keys: &[&str]| {
+                    keys.iter()
+                        .find_map(|k| def.piece_by_key(k))
+                        .and_then(|p| kind_of(p.letter))
+                };
+                CountingRule {
+                    table,
+                    pawn: kind(&["pawn"]),
+                    rook: kind(&["rook"]),
+                    khon: kind(&["khon", "silver"]),
+                    knight: kind(&["knight"]),
+                }
+            }),
             hands: def.piece_drops,
         };
         let plain = rules.flag.is_none()
@@ -141,6 +159,7 @@ impl EndRules {
             && rules.checking
             && !rules.check_counting
             && rules.limits == DrawLimits::CHESS
+            && rules.counting.is_none()
             && !rules.hands;
         Ok((!plain).then_some(rules))
     }
@@ -225,6 +244,10 @@ impl Hooks for EndRules {
         }
     }
 
+    fn counting(&self) -> Option<&CountingRule> {
+        self.counting.as_ref()
+    }
+
     fn no_legal_move(&self, pos: &ChessLike) -> Outcome {
         if pos.in_check() {
             valued(self.checkmate, pos.side(), Ending::Checkmate)
@@ -234,7 +257,7 @@ impl Hooks for EndRules {
     }
 
     fn render(&self, pos: &ChessLike, flipped: bool) -> String {
-        if !self.hands {
+        if !self.hands && self.counting.is_none() {
             return ORTHODOX.render(pos, flipped);
         }
         let board = pos.board();
@@ -255,6 +278,12 @@ impl Hooks for EndRules {
         } else {
             Vec::new()
         };
+        if let Some(count) = pos.count().filter(|c| c.limit != 0) {
+            lines.push(format!(
+                "Count: {} of {} plies (past {} the game is drawn)",
+                count.ply, count.limit, count.limit
+            ));
+        }
         lines.extend(pos.status());
         lines
     }

@@ -4,7 +4,7 @@
 
 use super::build::piece_name;
 use super::definition::Definition;
-use crate::rules::chesslike::Rules;
+use crate::rules::chesslike::{Counting, Rules};
 use crate::rules::geometry::file_letter;
 
 /// A square's name on this board.
@@ -179,6 +179,9 @@ fn end_rules(def: &Definition) -> Vec<String> {
                 .into(),
         );
     }
+    if let Some(table) = def.counting_rule {
+        out.push(counting_words(table));
+    }
     if def.must_capture {
         out.push("When a capture is possible, a capture must be played.".into());
     }
@@ -186,6 +189,25 @@ fn end_rules(def: &Definition) -> Vec<String> {
         out.push("No move may give check.".into());
     }
     out
+}
+
+/// The counting rule in words: when the count starts and its limits.
+fn counting_words(table: Counting) -> String {
+    let (less, start) = match table {
+        Counting::Makruk => (0, "once no pawn is left"),
+        Counting::Cambodian => (1, "once it has at most three pieces"),
+    };
+    let n = |moves: u16| moves - less;
+    format!(
+        "Counting: {start}, the side to move starts a count of the moves, and the game is drawn when the count passes its limit, unless that move mates: {} moves (the board's honour); a side down to its king alone (and no pawn left) counts anew, from the number of pieces on the board, to {} against two rooks, {} against one, {} against two khons, {} against two knights, {} against one khon, else {}. The FEN writes a running count's limit in the en passant field and the count in the ply field, in plies.",
+        n(64),
+        n(8),
+        n(16),
+        n(22),
+        n(32),
+        n(44),
+        n(64)
+    )
 }
 
 /// The help page (`boserv help NAME`).
@@ -232,11 +254,17 @@ pub fn help(def: &Definition, rules: &Rules) -> String {
                 None => "no rank".to_string(),
             }
         };
+        let first = if pawn.first_range > 1 {
+            format!(
+                "step twice from {} (White) and {} (Black), take en passant,",
+                home(0),
+                home(1)
+            )
+        } else {
+            "step one square at a time (never twice, so no en passant),".to_string()
+        };
         out.push_str(&format!(
-            "\nPawns step {} from {} (White) and {} (Black), take en passant,\nand promote on rank {} (White) and {} (Black) to one of {letters}.\n",
-            if pawn.first_range > 1 { "twice" } else { "never twice" },
-            home(0),
-            home(1),
+            "\nPawns {first}\nand promote on rank {} (White) and {} (Black) to one of {letters}.\n",
             pawn.promotion_rank[0] + 1,
             pawn.promotion_rank[1] + 1,
         ));
