@@ -670,4 +670,39 @@ mod tests {
             assert_eq!(comment(&text).as_deref(), Some("Check."), "{attribution}");
         }
     }
+
+    #[test]
+    fn a_reply_below_a_one_line_attribution_is_read() {
+        // Tuta's and a bare `Name <address> wrote:` attribution stand on
+        // one line; a player who answers below the quote moves there.
+        for attribution in [
+            "24 Nov 2026, 10:02 by alice@example.org:",
+            "Alice Example <alice@example.org> wrote:",
+        ] {
+            let text = format!("{attribution}\n> Chess board 1\n> Your move\ne7-e5\nGood luck.\n");
+            assert_eq!(
+                reply(&text),
+                (Some("e7-e5".to_string()), Some("Good luck.".to_string())),
+                "{attribution}"
+            );
+        }
+    }
+
+    #[test]
+    fn what_stands_between_outlooks_rule_and_its_reply_header_goes_with_the_original() {
+        let html = "<div>Resign.</div><hr><span>Original message</span>\
+            <div id=\"divRplyFwdMsg\"><b>From:</b> x</div><div>board</div>";
+        assert_eq!(comment(&html_text(html)).as_deref(), Some("Resign."));
+    }
+
+    #[test]
+    fn quotes_whose_tags_touch_go_whole_and_what_follows_them_stays() {
+        // Apple Mail closes an older quote and the newer one together.
+        let html = "<div>Your move.</div><blockquote type=\"cite\">Mine:<blockquote type=\"cite\">\
+            older</blockquote></blockquote><div>See you.</div>";
+        assert_eq!(html_text(html), "Your move.\nSee you.");
+        // Two quotes one right after the other both go.
+        let html = "<div>e2-e4</div><blockquote>old board</blockquote><blockquote>older board</blockquote><div>Bob</div>";
+        assert_eq!(html_text(html), "e2-e4\nBob");
+    }
 }
