@@ -705,4 +705,26 @@ mod tests {
         let html = "<div>e2-e4</div><blockquote>old board</blockquote><blockquote>older board</blockquote><div>Bob</div>";
         assert_eq!(html_text(html), "e2-e4\nBob");
     }
+
+    #[test]
+    fn a_players_last_line_with_an_address_or_a_colon_is_kept() {
+        // Only `wrote:`, or an address and a colon, make an attribution:
+        // a line with one of the two is the player's, even last.
+        for last in ["Mail me at bob@example.org", "My next move will be:"] {
+            let text = format!("Good game.\n{last}\n\n-- \nBob\n");
+            assert_eq!(
+                comment(&text),
+                Some(format!("Good game.\n{last}")),
+                "{last}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_attribution_over_a_forwarded_header_block_goes_with_it() {
+        // `Date:` four lines below `From:` still makes a header block, and
+        // the attribution above it is the mail program's.
+        let text = "Check.\nAlice wrote:\nFrom: Alice\nTo: bob\nCc: carol\nSubject: board\nDate: Monday\n\nboard\n";
+        assert_eq!(comment(text).as_deref(), Some("Check."));
+    }
 }
