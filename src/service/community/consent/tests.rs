@@ -341,3 +341,12 @@ fn an_invitation_names_the_sides_and_only_the_options_set() {
     assert!(!bob[0].1.contains("--nagtime"), "{}", bob[0].1);
     assert!(!bob[0].1.contains("--forfeittime"), "{}", bob[0].1);
 }
+
+#[test]
+fn an_invitation_to_a_rated_game_without_options_has_no_options_line() {
+    let mut conn = setup();
+    challenge(&mut conn, "alice", &["alice", "bob"]).unwrap();
+    let bob = invitations_to(&conn, "bob");
+    assert_eq!(bob.len(), 1, "{bob:?}");
+    assert!(!bob[0].1.contains("Options:"), "{}", bob[0].1);
+}
