@@ -670,4 +670,61 @@ mod tests {
             assert_eq!(comment(&text).as_deref(), Some("Check."), "{attribution}");
         }
     }
+
+    #[test]
+    fn a_reply_below_a_one_line_attribution_is_read() {
+        // Tuta's and a bare `Name <address> wrote:` attribution stand on
+        // one line; a player who answers below the quote moves there.
+        for attribution in [
+            "24 Nov 2026, 10:02 by alice@example.org:",
+            "Alice Example <alice@example.org> wrote:",
+        ] {
+            let text = format!("{attribution}\n> Chess board 1\n> Your move\ne7-e5\nGood luck.\n");
+            assert_eq!(
+                reply(&text),
+                (Some("e7-e5".to_string()), Some("Good luck.".to_string())),
+                "{attribution}"
+            );
+        }
+    }
+
+    #[test]
+    fn what_stands_between_outlooks_rule_and_its_reply_header_goes_with_the_original() {
+        let html = "<div>Resign.</div><hr><span>Original message</span>\
+            <div id=\"divRplyFwdMsg\"><b>From:</b> x</div><div>board</div>";
+        assert_eq!(comment(&html_text(html)).as_deref(), Some("Resign."));
+    }
+
+    #[test]
+    fn quotes_whose_tags_touch_go_whole_and_what_follows_them_stays() {
+        // Apple Mail closes an older quote and the newer one together.
+        let html = "<div>Your move.</div><blockquote type=\"cite\">Mine:<blockquote type=\"cite\">\
+            older</blockquote></blockquote><div>See you.</div>";
+        assert_eq!(html_text(html), "Your move.\nSee you.");
+        // Two quotes one right after the other both go.
+        let html = "<div>e2-e4</div><blockquote>old board</blockquote><blockquote>older board</blockquote><div>Bob</div>";
+        assert_eq!(html_text(html), "e2-e4\nBob");
+    }
+
+    #[test]
+    fn a_players_last_line_with_an_address_or_a_colon_is_kept() {
+        // Only `wrote:`, or an address and a colon, make an attribution:
+        // a line with one of the two is the player's, even last.
+        for last in ["Mail me at bob@example.org", "My next move will be:"] {
+            let text = format!("Good game.\n{last}\n\n-- \nBob\n");
+            assert_eq!(
+                comment(&text),
+                Some(format!("Good game.\n{last}")),
+                "{last}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_attribution_over_a_forwarded_header_block_goes_with_it() {
+        // `Date:` four lines below `From:` still makes a header block, and
+        // the attribution above it is the mail program's.
+        let text = "Check.\nAlice wrote:\nFrom: Alice\nTo: bob\nCc: carol\nSubject: board\nDate: Monday\n\nboard\n";
+        assert_eq!(comment(text).as_deref(), Some("Check."));
+    }
 }

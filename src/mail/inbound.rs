@@ -484,7 +484,12 @@ mod tests {
 
     #[test]
     fn an_address_that_could_break_a_header_is_no_sender() {
-        for address in ["x;y@example.org", "x,y@example.org", "x\"y@example.org"] {
+        for address in [
+            "x;y@example.org",
+            "x,y@example.org",
+            "x\"y@example.org",
+            "x y@example.org",
+        ] {
             let raw = format!("Return-Path: <{address}>\r\nSubject: help\r\n\r\n");
             assert!(
                 matches!(
@@ -512,5 +517,30 @@ mod tests {
             ));
             assert_eq!(l.message_id, None, "{id}");
         }
+    }
+
+    #[test]
+    fn a_reply_to_a_notice_at_the_plain_address_is_refused_naming_it() {
+        let intake =
+            read(b"From: a@example.org\r\nSubject: Re: Chess Board 3 expired\r\n\r\nok then\r\n");
+        assert!(
+            matches!(
+                &intake,
+                Intake::Refused {
+                    reason: Refusal::AnswersNotice(notice::Notice::Expired(board)),
+                    ..
+                } if board == "3"
+            ),
+            "{intake:?}"
+        );
+    }
+
+    #[test]
+    fn an_html_only_mail_loses_what_its_mail_program_quoted() {
+        let l = letter(
+            "From: a@example.org\r\nSubject: chess show 1\r\nContent-Type: text/html\r\n\r\n\
+             <div>Thanks.</div><blockquote>old board</blockquote>\r\n",
+        );
+        assert_eq!(l.comment.as_deref(), Some("Thanks."));
     }
 }

@@ -446,4 +446,34 @@ mod tests {
         assert_eq!(subject_secrets(raw, &Users::Unknown), ["Zq9secretX"]);
         assert!(subject_secrets(b"From: b@example.org\r\n\r\nx", &Users::Unknown).is_empty());
     }
+
+    #[test]
+    fn a_misspelt_verb_in_the_shape_of_an_account_command_gives_up_its_password() {
+        // `singup` is no verb: its third word is taken for the password.
+        assert_eq!(secrets("singup dave_2 Zq9secretX d@x.org"), ["Zq9secretX"]);
+    }
+
+    #[test]
+    fn a_token_in_a_message_id_is_masked() {
+        let token = "0123456789abcdef0123456789abcdef";
+        assert_eq!(
+            tokens(&format!("In-Reply-To: <{token}.7@example.net>")),
+            "In-Reply-To: <***.7@example.net>"
+        );
+    }
+
+    #[test]
+    fn a_password_in_its_place_is_masked_though_it_is_a_userid_unless_the_line_is_refused() {
+        let users: HashSet<String> = ["alice", "bob"].map(String::from).into();
+        let users = Users::Known(&users);
+        // bob's password is `alice`: in a line that parses it is his.
+        assert_eq!(
+            suspects("chess move 1 bob alice e2-e4", &users, Line::Command),
+            ["alice", "e2-e4"]
+        );
+        // One word short, the line is refused: `alice` is a userid there.
+        let short = "chess move 1 bob alice";
+        assert!(crate::command::language::parse(short).is_err());
+        assert!(suspects(short, &users, Line::Command).is_empty());
+    }
 }

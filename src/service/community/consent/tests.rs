@@ -341,3 +341,38 @@ fn an_invitation_names_the_sides_and_only_the_options_set() {
     assert!(!bob[0].1.contains("--nagtime"), "{}", bob[0].1);
     assert!(!bob[0].1.contains("--forfeittime"), "{}", bob[0].1);
 }
+
+#[test]
+fn an_invitation_to_a_rated_game_without_options_has_no_options_line() {
+    let mut conn = setup();
+    challenge(&mut conn, "alice", &["alice", "bob"]).unwrap();
+    let bob = invitations_to(&conn, "bob");
+    assert_eq!(bob.len(), 1, "{bob:?}");
+    assert!(!bob[0].1.contains("Options:"), "{}", bob[0].1);
+}
+
+#[test]
+fn limit_says_how_many_games_of_a_type_a_player_is_in_and_not_of_all() {
+    let mut conn = setup();
+    let mut limit = |variant: &str| {
+        run_as(
+            &mut conn,
+            &as_user("bob"),
+            &Command::Limit {
+                variant: variant.into(),
+                limit: Some(Some(2)),
+            },
+        )
+        .unwrap()
+        .text()
+        .to_string()
+    };
+    assert_eq!(
+        limit("chess"),
+        "limit chess 2: bob takes at most 2 chess games at once (0 now)"
+    );
+    assert_eq!(
+        limit("all"),
+        "limit all 2: bob takes at most 2 all games at once"
+    );
+}
