@@ -441,6 +441,22 @@ mod tests {
     }
 
     #[test]
+    fn a_refused_reply_line_naming_a_player_has_its_password_guessed() {
+        // The reply grammar refuses it and it names bob: a login whose
+        // password stands after the userid, guessed with or without the
+        // database's players at hand.
+        let players: HashSet<String> = ["alice", "bob"].map(String::from).into();
+        let line = "draw bob Zq9secretX";
+        assert!(
+            crate::command::language::parse_reply(line, crate::command::GameId(1), "x").is_err()
+        );
+        for users in [Users::Known(&players), Users::Unknown] {
+            let found = suspects(line, &users, Line::Reply);
+            assert!(found.iter().any(|w| w == "Zq9secretX"), "{found:?}");
+        }
+    }
+
+    #[test]
     fn the_subject_of_a_mail_refused_unread_gives_up_its_password() {
         let raw = b"From: b@example.org\r\nSubject: chess move 1 bob Zq9secretX e5\r\n\r\nx";
         assert_eq!(subject_secrets(raw, &Users::Unknown), ["Zq9secretX"]);
