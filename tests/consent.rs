@@ -310,3 +310,21 @@ fn every_consent_verb_has_help_in_the_shell_and_by_mail() {
     assert!(commands.contains("accept GAME"), "{commands}");
     assert!(commands.contains("seek VARIANT"), "{commands}");
 }
+
+#[test]
+fn the_invitation_days_variable_wins_over_the_setting() {
+    let env = env();
+    env.ok(None, &["config", "set", "invitation-days", "5"]);
+    // With the variable: its 2 days, not the database's 5.
+    env.cmd(Some("alice"))
+        .env("BOSERV_INVITATION_DAYS", "2")
+        .args(["challenge", "chess", "alice", "bob"])
+        .assert()
+        .success();
+    let (_, body) = env.last_mail_to("bob@");
+    assert!(body.contains("expires on Tue"), "{body}");
+    // Without it: the setting's 5 days.
+    env.ok(Some("alice"), &["challenge", "chess", "alice", "bob"]);
+    let (_, body) = env.last_mail_to("bob@");
+    assert!(body.contains("expires on Fri"), "{body}");
+}
