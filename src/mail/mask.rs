@@ -457,6 +457,20 @@ mod tests {
     }
 
     #[test]
+    fn without_the_players_at_hand_a_refused_reply_line_has_its_words_guessed() {
+        // No database (the spool): any line may be a login whose userid
+        // was left out, so a word no userid could be is guessed; with the
+        // players known, a line naming none of them is no login.
+        let line = "draw 9secret!";
+        assert!(
+            crate::command::language::parse_reply(line, crate::command::GameId(1), "x").is_err()
+        );
+        assert_eq!(suspects(line, &Users::Unknown, Line::Reply), ["9secret!"]);
+        let players: HashSet<String> = ["alice", "bob"].map(String::from).into();
+        assert!(suspects(line, &Users::Known(&players), Line::Reply).is_empty());
+    }
+
+    #[test]
     fn the_subject_of_a_mail_refused_unread_gives_up_its_password() {
         let raw = b"From: b@example.org\r\nSubject: chess move 1 bob Zq9secretX e5\r\n\r\nx";
         assert_eq!(subject_secrets(raw, &Users::Unknown), ["Zq9secretX"]);
