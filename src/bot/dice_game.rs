@@ -28,7 +28,8 @@
 //! with very many replies is judged one turn deep), and the clock's
 //! safety cap ends it at half the cap. Levels 1 and 2 misjudge each turn
 //! by a seeded random amount on this evaluation's scale (a royal is worth
-//! 2000): a beginner still takes a royal, and misses the rest.
+//! 2000; level 1 by up to ten royals, level 2 by up to one:
+//! [`super::Level::dice_plan`]).
 
 use std::time::Instant;
 
