@@ -301,6 +301,12 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
         return Err(refuse(def, "boards are at most 12 x 12"));
     }
     let (kinds, pawn_types, king) = kinds(def)?;
+    if def.blast_on_capture && king.is_some() {
+        return Err(refuse(
+            def,
+            "blastOnCapture: boserv explodes captures only in games whose king is no royal piece (king = -, a commoner as in atomic)",
+        ));
+    }
     let kind_of = |letter: char| {
         def.pieces
             .iter()
