@@ -105,7 +105,11 @@ impl EndRules {
         kind_of: &dyn Fn(char) -> Option<u8>,
     ) -> Result<Option<EndRules>, DefinitionError> {
         let flag = FlagRule::of(def, geometry, kind_of)?;
+        // Pseudo-royal pieces cannot be taken: Fairy-Stockfish judges no
+        // extinction then, unless captures explode (Atomic's king blown up).
+        let no_extinction = def.extinction_pseudo_royal && !def.blast_on_capture;
         let extinction = match def.extinction_value {
+            _ if no_extinction => None,
             None => None,
             Some(value) => {
                 let kinds = def

@@ -146,7 +146,12 @@ fn end_rules(def: &Definition) -> Vec<String> {
             2 * u32::from(def.n_move_rule)
         ));
     }
-    if let Some(value) = def.extinction_value {
+    let extinction = match def.extinction_value {
+        // Pseudo-royal pieces are never taken (only blown up).
+        Some(_) if def.extinction_pseudo_royal && !def.blast_on_capture => None,
+        value => value,
+    };
+    if let Some(value) = extinction {
         let kinds: Vec<String> = def
             .extinction_piece_types
             .iter()

@@ -140,3 +140,41 @@ impl PseudoRoyal {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::Variant;
+    use crate::rules::defined::read_operator_file;
+
+    /// A game of the operator's: White's amazon is pseudo-royal (its
+    /// only extinction piece), Black has a royal king. As in
+    /// Fairy-Stockfish, no extinction is judged (Black has no amazon and
+    /// plays on), the amazon may not be left attacked, and a side whose
+    /// pseudo-royal piece is attacked without a move is mated.
+    #[test]
+    fn a_pseudo_royal_piece_may_not_be_left_attacked() {
+        let text = "[amazonrule:chess]\namazon = m\nstartFen = 7k/8/8/8/8/8/3r4/4M3 w - - 0 1\n\
+                    extinctionValue = loss\nextinctionPieceTypes = m\nextinctionPseudoRoyal = true\n\
+                    [royalblast:chess]\nblastOnCapture = true\n\
+                    [deep:chess]\npromotionRegionBlack = *5 *4 *3 *2 *1\n";
+        let games = read_operator_file(text);
+        let refused: Vec<String> = games.refused().iter().map(|r| r.to_string()).collect();
+        assert_eq!(refused.len(), 2, "{refused:?}");
+        assert!(refused[0].starts_with("[royalblast]") && refused[0].contains("blastOnCapture"));
+        // Black's double step lands in its promotion region, short of the
+        // last rank: not played (a rule of pawns, refused with this file).
+        assert!(refused[1].starts_with("[deep]") && refused[1].contains("promotionRegionBlack"));
+        let game = &games.games()[0];
+        let start = game.start(&[]).unwrap();
+        assert_eq!(start.outcome(), None, "no extinction for Black");
+        let why = start.play("Me1-e2", None).unwrap_err().to_string();
+        assert!(why.contains("leave your king attacked"), "{why}");
+        let taken = start.play("Me1xd2", None).unwrap();
+        assert_eq!(taken.position.outcome(), None);
+        let cornered = game
+            .from_fen(&[], "r7/1k6/8/8/8/1p6/1pq3p1/M6r w - - 0 1")
+            .unwrap();
+        let mated = cornered.outcome().unwrap();
+        assert_eq!(mated.points, vec![0, 2]);
+    }
+}
