@@ -63,7 +63,9 @@ impl Blast {
     /// that one blast would both reach.
     pub fn touching(board: &Board, a: Square, b: Square) -> bool {
         let geo = board.geometry();
-        AROUND.iter().any(|&(df, dr)| geo.step(a, df, dr) == Some(b))
+        AROUND
+            .iter()
+            .any(|&(df, dr)| geo.step(a, df, dr) == Some(b))
     }
 }
 

@@ -350,7 +350,9 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
                 let key = ["promotionRegionWhite", "promotionRegionBlack"][seat];
                 return Err(refuse(
                     def,
-                    format!("{key}: a double step lands in the promotion region short of the last rank, which boserv's pawns (one promotion rank) do not play"),
+                    format!(
+                        "{key}: a double step lands in the promotion region short of the last rank, which boserv's pawns (one promotion rank) do not play"
+                    ),
                 ));
             }
         }
