@@ -77,6 +77,20 @@ EXTRA = {
     "pocketknight": ["r3k2r/8/8/8/8/8/8/R3K2R[Nn] w KQkq - 0 1"],
     # A running count (its limit in the en passant field, the count in
     # the ply field), and pawns a step from promotion to a met.
+    # Explosions: en passant, a castling rook blown up, a king that may
+    # not capture, kings that touch, a capture that blows up the other
+    # king while in check, promotion by capture, castling across an attack.
+    "nocheckatomic": ["rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+                      "rq2k2r/8/8/8/8/8/8/RN2K2R b KQkq - 0 1",
+                      "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1",
+                      "r3k2r/8/8/8/3q4/8/8/R3K2R w KQkq - 0 1"],
+    "atomic": ["rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+               "rnbqkb1r/pp1p1ppp/2p5/4P3/2B5/8/PPP1NnPP/RNBQK2R w KQkq - 0 6",
+               "8/8/8/8/8/4k3/r7/4K3 w - - 0 1",
+               "4k3/5p2/8/7Q/8/8/8/r3K3 w - - 0 1",
+               "r3k1rR/5K2/8/8/8/8/8/8 b q - 0 1",
+               "rn2k3/1P6/8/8/8/8/8/4K3 w q - 0 1",
+               "r3k2r/8/8/8/3q4/8/8/R3K2R w KQkq - 0 1"],
     "makruk": ["8/8/8/3k4/8/8/4R3/4K3 b - 32 10 1",
                "4k3/8/8/1P6/2p5/8/8/4K3 w - - 0 1",
                "r1s1k3/4m3/3p4/8/8/3P4/4M3/R1S1K3 w - 128 5 20"],

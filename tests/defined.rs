@@ -497,3 +497,134 @@ fn makruk_is_played_by_mail_to_a_draw_by_the_count() {
         "Fairy-Stockfish's FEN after the game: {position:?}"
     );
 }
+
+/// The FEN part of a position's encoded text.
+fn fen_of(pos: &dyn boserv::rules::Position) -> String {
+    pos.encode().split(" | ").next().unwrap().to_string()
+}
+
+/// Atomic and its rules as Fairy-Stockfish plays them: each FEN and each
+/// list of legal king moves below is pyffish's (0.0.90) for the same
+/// position and moves.
+#[test]
+fn atomic_explodes_as_fairy_stockfish() {
+    use boserv::rules::Ending;
+    // En passant explodes on the square the pawn lands on: both pawns
+    // go, the neighbours are pawns (spared) or empty.
+    let ep = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
+    assert_eq!(
+        fen_of(&*played("atomic", ep, &["e5xf6"])),
+        "rnbqkbnr/ppp1p1pp/8/3p4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3"
+    );
+    // The queen takes the knight on b1: queen, knight and the rook on a1
+    // beside it are blown up, and White's long castling with the rook.
+    let rook = "rq2k2r/8/8/8/8/8/8/RN2K2R b KQkq - 0 1";
+    assert_eq!(
+        fen_of(&*played("atomic", rook, &["Qb8xb1"])),
+        "r3k2r/8/8/8/8/8/8/4K2R w Kkq - 0 2"
+    );
+    // A king never captures in Atomic (it would blow itself up); in
+    // Atomic without checks it may, and its side loses at once.
+    let pawn = "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1";
+    let why = find_variant("atomic")
+        .unwrap()
+        .from_fen(&[], pawn)
+        .unwrap()
+        .play("Ke1xd2", None)
+        .unwrap_err()
+        .to_string();
+    assert!(why.contains("blow up your own king"), "{why}");
+    let lost = played("nocheckatomic", pawn, &["Ke1xd2"]);
+    assert_eq!(fen_of(&*lost), "4k3/8/8/8/8/8/8/8 b - - 0 1");
+    let lost = lost.outcome().unwrap();
+    assert_eq!((lost.points, lost.ending), (vec![0, 2], Ending::Extinction));
+    // Kings that touch are immune: White's king may step beside Black's
+    // onto the second rank the rook sweeps.
+    let touch = find_variant("atomic")
+        .unwrap()
+        .from_fen(&[], "8/8/8/8/8/4k3/r7/4K3 w - - 0 1")
+        .unwrap();
+    let mut kings: Vec<String> = touch
+        .legal(None)
+        .iter()
+        .map(|t| touch.turn_text(t))
+        .collect();
+    kings.sort();
+    assert_eq!(kings, ["Ke1-d1", "Ke1-d2", "Ke1-e2", "Ke1-f1", "Ke1-f2"]);
+    // In check, a capture that blows up the other king is legal and wins.
+    let check = "4k3/5p2/8/7Q/8/8/8/r3K3 w - - 0 1";
+    let blown = played("atomic", check, &["Qh5xf7"]);
+    assert_eq!(fen_of(&*blown), "8/8/8/8/8/8/8/r3K3 b - - 0 1");
+    let won = blown.outcome().unwrap();
+    assert_eq!((won.points, won.ending), (vec![2, 0], Ending::Extinction));
+    let quiet = find_variant("atomic")
+        .unwrap()
+        .from_fen(&[], check)
+        .unwrap()
+        .play("Qh5-h6", None)
+        .unwrap_err()
+        .to_string();
+    assert!(quiet.contains("leave your king attacked"), "{quiet}");
+    // A king attacked without a move is mated (pyffish: -32000).
+    let mate = played("atomic", "7k/6pp/6PP/8/8/8/8/R5K1 w - - 0 1", &["Ra1-a8"]);
+    let mate = mate.outcome().unwrap();
+    assert_eq!((mate.points, mate.ending), (vec![2, 0], Ending::Checkmate));
+    let help = find_variant("atomic").unwrap().help();
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains("A capture explodes")
+            && help.contains("two that touch cannot attack each other"),
+        "{help}"
+    );
+}
+
+/// The computer player plays Atomic at every level: a short game of
+/// each level against itself (a small budget, for the test's time).
+#[test]
+fn the_bot_plays_atomic_at_every_level() {
+    use boserv::bot::{Budget, Level, choose_within};
+    let atomic = find_variant("atomic").unwrap();
+    for level in 1..=5 {
+        let level = Level::new(level).unwrap();
+        let budget = Budget {
+            depth: level.budget().depth.min(3),
+            nodes: 4_000,
+            cap: None,
+        };
+        let mut pos = atomic.start(&[]).unwrap();
+        for ply in 0..16 {
+            if pos.outcome().is_some() {
+                break;
+            }
+            let choice = choose_within(atomic, &*pos, None, level, budget, ply).unwrap();
+            pos = pos.apply(&choice.turn, None).unwrap();
+        }
+    }
+}
+
+/// Atomic by Reply to the board mails: White's knight takes on f7 and
+/// blows up Black's king beside it, a win at once; the stored position
+/// is pyffish's FEN after the same moves.
+#[test]
+fn atomic_is_played_by_mail_to_a_king_blown_up() {
+    let env = crate::util::Env::new();
+    env.signup(&["alice", "bob"]);
+    env.challenge("atomic", "alice", "bob");
+    let reply = |user: &str, body: &str| env.answer(&env.token_mail(user), body);
+    for (i, mv) in ["Ng1-f3", "a7-a6", "Nf3-e5", "a6-a5"].iter().enumerate() {
+        reply(["alice", "bob"][i % 2], mv);
+    }
+    let game = env.json("1");
+    assert_eq!(game["status"], "active", "{game}");
+    let board = env.delivered_to("alice@", "Board 1").text();
+    assert!(board.contains("a6-a5"), "Black's last move: {board}");
+    reply("alice", "Ne5xf7");
+    let game = env.json("1");
+    assert_eq!(game["status"], "over", "{game}");
+    assert_eq!(game["result"], "1-0", "{game}");
+    let position = env.query::<String>("SELECT position FROM games");
+    assert!(
+        position[0].starts_with("rnbq3r/1pppp1pp/8/p7/8/8/PPPPPPPP/RNBQKB1R b KQ - 0 3 |"),
+        "Fairy-Stockfish's FEN after the game: {position:?}"
+    );
+}

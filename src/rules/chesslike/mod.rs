@@ -19,6 +19,7 @@
 //! - `read.rs`: the notation layer's view of the position, and refusals.
 //! - `counting.rs`: Makruk's and Ouk Chatrang's counting rules.
 //! - `drops.rs`: why a drop is refused, in a player's words.
+//! - `blast.rs`: Atomic's explosions on capture.
 //! - `fen.rs`: FEN widened to any geometry, with reserves.
 //! - `search.rs`: perft, playing turns in place.
 //! - `count.rs`: the legal actions counted without listing them (perft's
@@ -31,6 +32,7 @@
 //! - `walk.rs`: turns played and taken back in place for a search outside
 //!   the core (the computer player).
 
+mod blast;
 mod check_ways;
 mod count;
 mod count_drops;
@@ -73,6 +75,7 @@ fn scattered_board(spec: &'static crate::rules::board::BoardSpec) -> crate::rule
     board
 }
 
+pub use blast::Blast;
 pub use counting::{Count, Counting, CountingRule};
 pub use fen::{from_fen, to_fen};
 pub use movegen::castle_act;
@@ -189,6 +192,11 @@ pub trait Hooks: Send + Sync {
     /// The game's counting rule (Makruk's), if it has one: its positions
     /// then hold the count, and a count past its limit draws.
     fn counting(&self) -> Option<&CountingRule> {
+        None
+    }
+    /// The game's explosions (Atomic's), if its captures explode: a
+    /// capture then empties the squares around its target too.
+    fn blast(&self) -> Option<&Blast> {
         None
     }
     /// The limits of the draw rules (repetition, the move count).

@@ -5,6 +5,7 @@
 //! (the draw rules when it is reached; mate and stalemate on demand).
 
 use super::Rules;
+use super::blast::Blast;
 use super::counting::Count;
 use super::pawns::facing;
 use crate::rules::board::{Board, Piece};
@@ -57,7 +58,9 @@ impl Act {
 /// squares a turn touched with what stood there, and the state before.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Undo {
-    squares: [(Square, Option<Piece>); 8],
+    /// Room for a turn of two actions of four squares each, or one
+    /// capture with its blast (four squares and nine blown).
+    squares: [(Square, Option<Piece>); 16],
     touched: usize,
     side: u8,
     rights: u8,
@@ -384,6 +387,9 @@ impl ChessLike {
         let mut b = self.board.clone();
         for act in acts {
             Self::make(&mut b, act, self.side);
+            if act.capture {
+                self.explode_on(&mut b, act);
+            }
         }
         b
     }
@@ -435,7 +441,7 @@ impl ChessLike {
     pub(super) fn play_in_place(&mut self, acts: &[Act]) -> Undo {
         self.changed();
         let mut undo = Undo {
-            squares: [(0, None); 8],
+            squares: [(0, None); 16],
             touched: 0,
             side: self.side,
             rights: self.rights,
@@ -512,6 +518,11 @@ impl ChessLike {
                 undo.touched += 1;
             }
             Self::make(&mut self.board, act, side);
+            if act.capture
+                && let Some(blast) = self.rules.hooks.blast()
+            {
+                self.blow_up(blast, act, &mut undo);
+            }
         }
         // Only Squirm games remember it (their FEN writes it).
         if self.rules.rebels != super::Rebels::SquirmFirst {
@@ -533,6 +544,32 @@ impl ChessLike {
             self.count = Some(rule.after(count, self, taken, promoted));
         }
         undo
+    }
+
+    /// The blast of the capture `act` (played on the board) in a game
+    /// whose captures explode: its squares emptied and kept in `undo`,
+    /// the castling rights of the kings and rooks blown up gone.
+    fn blow_up(&mut self, blast: &Blast, act: &Act, undo: &mut Undo) {
+        let Some(centre) = Blast::centre(act) else {
+            return;
+        };
+        let mut blown = [(0 as Square, None); 9];
+        let mut n = 0;
+        blast.each_blown(&self.board, centre, |sq, p| {
+            blown[n] = (sq, Some(p));
+            n += 1;
+        });
+        for &(sq, piece) in &blown[..n] {
+            undo.squares[undo.touched] = (sq, piece);
+            undo.touched += 1;
+            self.board.set(sq, None);
+            self.promoted.remove(sq);
+            for rule in &self.rules.castlings {
+                if rule.touched_by(sq, sq) {
+                    self.rights &= !(1 << rule.right);
+                }
+            }
+        }
     }
 
     /// Puts the piece `act` captures into the mover's reserve (a promoted

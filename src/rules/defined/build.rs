@@ -301,6 +301,12 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
         return Err(refuse(def, "boards are at most 12 x 12"));
     }
     let (kinds, pawn_types, king) = kinds(def)?;
+    if def.blast_on_capture && king.is_some() {
+        return Err(refuse(
+            def,
+            "blastOnCapture: boserv explodes captures only in games whose king is no royal piece (king = -, a commoner as in atomic)",
+        ));
+    }
     let kind_of = |letter: char| {
         def.pieces
             .iter()
@@ -335,6 +341,22 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
         true => (double_step_ranks(def, 0)?, double_step_ranks(def, 1)?),
         false => ((1, 0), (def.ranks as i8 - 2, 0)),
     };
+    // A double step from the home rank that lands on a promotion rank
+    // short of the board's edge (a region of several ranks): whether it
+    // promotes there, or later, boserv's one promotion rank cannot say.
+    if def.double_step {
+        for (seat, home, up, edge) in [(0, white.0, 2, def.ranks as i8 - 1), (1, black.0, -2, 0)] {
+            if home + up == promotion_rank[seat] && promotion_rank[seat] != edge {
+                let key = ["promotionRegionWhite", "promotionRegionBlack"][seat];
+                return Err(refuse(
+                    def,
+                    format!(
+                        "{key}: a double step lands in the promotion region short of the last rank, which boserv's pawns (one promotion rank) do not play"
+                    ),
+                ));
+            }
+        }
+    }
     let en_passant_ranks = match &def.en_passant_region {
         Some(ranks) => rank_bits(def, ranks),
         None => u32::MAX,

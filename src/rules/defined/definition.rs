@@ -161,6 +161,13 @@ pub struct Definition {
     /// `countingRule`: Makruk's or Ouk Chatrang's counting of the
     /// ending (`None`: no counting).
     pub counting_rule: Option<Counting>,
+    /// `blastOnCapture`: a capture explodes the capturing piece and every
+    /// piece but a pawn on the eight squares around its target (Atomic).
+    pub blast_on_capture: bool,
+    /// `extinctionPseudoRoyal`: the pieces of the extinction types, while
+    /// a side has at most one more of them than `extinction_piece_count`,
+    /// are pseudo-royal: no move may leave one attacked or blow it up.
+    pub extinction_pseudo_royal: bool,
 }
 
 /// A result's worth to the side it concerns, as Fairy-Stockfish's values
@@ -237,6 +244,8 @@ impl Definition {
             drop_loop: false,
             first_rank_pawn_drops: false,
             counting_rule: None,
+            blast_on_capture: false,
+            extinction_pseudo_royal: false,
         }
     }
 
@@ -420,6 +429,10 @@ impl Definition {
                             )));
                         }
                     }
+                }
+                "blastOnCapture" => self.blast_on_capture = boolean(value).map_err(at)?,
+                "extinctionPseudoRoyal" => {
+                    self.extinction_pseudo_royal = boolean(value).map_err(at)?
                 }
                 "nFoldValue" => same(value, "draw").map_err(at)?,
                 // Drop rules boserv plays as Fairy-Stockfish's defaults.

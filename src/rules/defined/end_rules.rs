@@ -17,8 +17,9 @@ use super::DefinitionError;
 use super::definition::{Definition, Value};
 use super::flag::FlagRule;
 use super::hands::hand_lines;
+use super::pseudo_royal::PseudoRoyal;
 use crate::rules::chess::rules::ORTHODOX;
-use crate::rules::chesslike::{Act, ChessLike, CountingRule, Hooks};
+use crate::rules::chesslike::{Act, Blast, ChessLike, CountingRule, Hooks};
 use crate::rules::ends::DrawLimits;
 use crate::rules::geometry::{Geometry, Square};
 use crate::rules::render::Drawing;
@@ -89,6 +90,10 @@ pub struct EndRules {
     counting: Option<CountingRule>,
     /// A drop game: its board shows the pieces in hand.
     hands: bool,
+    /// Explosions on capture (`blastOnCapture`), played by the core.
+    blast: Option<Blast>,
+    /// Pseudo-royal pieces (`extinctionPseudoRoyal`).
+    pseudo_royal: Option<PseudoRoyal>,
 }
 
 impl EndRules {
@@ -100,7 +105,11 @@ impl EndRules {
         kind_of: &dyn Fn(char) -> Option<u8>,
     ) -> Result<Option<EndRules>, DefinitionError> {
         let flag = FlagRule::of(def, geometry, kind_of)?;
+        // Pseudo-royal pieces cannot be taken: Fairy-Stockfish judges no
+        // extinction then, unless captures explode (Atomic's king blown up).
+        let no_extinction = def.extinction_pseudo_royal && !def.blast_on_capture;
         let extinction = match def.extinction_value {
+            _ if no_extinction => None,
             None => None,
             Some(value) => {
                 let kinds = def
@@ -150,6 +159,22 @@ impl EndRules {
                 }
             }),
             hands: def.piece_drops,
+            blast: def.blast_on_capture.then(|| Blast {
+                // Fairy-Stockfish's blast spares the pawn type.
+                spared: def
+                    .piece_by_key("pawn")
+                    .and_then(|p| kind_of(p.letter))
+                    .map_or(0, |k| 1 << k),
+            }),
+            pseudo_royal: def.extinction_pseudo_royal.then(|| PseudoRoyal {
+                kinds: def
+                    .extinction_piece_types
+                    .iter()
+                    .filter_map(|&c| kind_of(c))
+                    .collect(),
+                most: usize::from(def.extinction_piece_count) + 1,
+                blast: def.blast_on_capture,
+            }),
         };
         let plain = rules.flag.is_none()
             && rules.extinction.is_none()
@@ -160,14 +185,22 @@ impl EndRules {
             && !rules.check_counting
             && rules.limits == DrawLimits::CHESS
             && rules.counting.is_none()
-            && !rules.hands;
+            && !rules.hands
+            && rules.blast.is_none()
+            && rules.pseudo_royal.is_none();
         Ok((!plain).then_some(rules))
     }
 
     /// True when the game forbids some moves the core allows (the
     /// generator then asks [`Hooks::forbids`]).
     pub fn forbids_moves(&self) -> bool {
-        self.must_capture || !self.checking
+        self.must_capture || !self.checking || self.pseudo_royal.is_some()
+    }
+
+    /// Whether the side to move is in check: its royal piece attacked,
+    /// or one of its pseudo-royal pieces.
+    fn in_check(&self, pos: &ChessLike) -> bool {
+        pos.in_check() || self.pseudo_royal.as_ref().is_some_and(|p| p.in_check(pos))
     }
 
     /// Whether `act` gives check where checks are forbidden.
@@ -190,6 +223,9 @@ impl EndRules {
 
 impl Hooks for EndRules {
     fn forbids(&self, pos: &ChessLike, act: &Act) -> Option<String> {
+        if let Some(why) = self.pseudo_royal.as_ref().and_then(|p| p.forbids(pos, act)) {
+            return Some(why);
+        }
         if self.gives_forbidden_check(pos, act) {
             return Some("in this game no move may give check".into());
         }
@@ -204,6 +240,7 @@ impl Hooks for EndRules {
     /// in a drop game the answer is no sort's alone, `None`).
     fn quiet_moves_forbidden(&self, pos: &ChessLike) -> Option<bool> {
         match (self.must_capture, self.checking) {
+            _ if self.pseudo_royal.is_some() => None,
             (true, true) if self.hands => None,
             (true, true) => Some(self.can_capture(pos)),
             (false, true) => Some(false),
@@ -248,8 +285,12 @@ impl Hooks for EndRules {
         self.counting.as_ref()
     }
 
+    fn blast(&self) -> Option<&Blast> {
+        self.blast.as_ref()
+    }
+
     fn no_legal_move(&self, pos: &ChessLike) -> Outcome {
-        if pos.in_check() {
+        if self.in_check(pos) {
             valued(self.checkmate, pos.side(), Ending::Checkmate)
         } else {
             valued(self.stalemate, pos.side(), Ending::Stalemate)

@@ -102,11 +102,37 @@ fn end_rules(def: &Definition) -> Vec<String> {
             def.checkmate_value.words(),
             def.stalemate_value.words()
         ));
+    } else if def.extinction_pseudo_royal {
+        let kinds: Vec<String> = def
+            .extinction_piece_types
+            .iter()
+            .filter_map(|&c| def.piece(c))
+            .map(|p| piece_name(&p.key, p.letter))
+            .collect();
+        let kinds = kinds.join(" or ");
+        out.push(format!(
+            "No piece is royal, but a side with at most {} {kinds} may not leave one attacked{}, unless its move {} the other side's{}. Without a legal move, such a piece attacked is checkmate ({}), otherwise stalemate ({}).",
+            u32::from(def.extinction_piece_count) + 1,
+            if def.blast_on_capture { " nor blow it up" } else { "" },
+            if def.blast_on_capture { "blows up" } else { "takes" },
+            if def.blast_on_capture {
+                "; two that touch cannot attack each other"
+            } else {
+                ""
+            },
+            def.checkmate_value.words(),
+            def.stalemate_value.words()
+        ));
     } else {
         out.push(format!(
             "No piece is royal: there is no check. A side without a legal move has {}.",
             def.stalemate_value.words()
         ));
+    }
+    if def.blast_on_capture {
+        out.push(
+            "A capture explodes: the captured piece, the capturing piece and every piece but a pawn on the eight squares around the target leave the board.".into(),
+        );
     }
     if def.n_fold_rule > 0 {
         out.push(format!(
@@ -120,7 +146,12 @@ fn end_rules(def: &Definition) -> Vec<String> {
             2 * u32::from(def.n_move_rule)
         ));
     }
-    if let Some(value) = def.extinction_value {
+    let extinction = match def.extinction_value {
+        // Pseudo-royal pieces are never taken (only blown up).
+        Some(_) if def.extinction_pseudo_royal && !def.blast_on_capture => None,
+        value => value,
+    };
+    if let Some(value) = extinction {
         let kinds: Vec<String> = def
             .extinction_piece_types
             .iter()
@@ -280,6 +311,9 @@ pub fn help(def: &Definition, rules: &Rules) -> String {
             .collect();
         let limit = match def.piece_by_key("king") {
             Some(_) => "(the king may not\ncastle out of, through or into check)",
+            None if def.extinction_pseudo_royal => {
+                "(the king may not\ncastle out of, through or into an attack)"
+            }
             None => "(the king is no royal\npiece: it castles across attacked squares too)",
         };
         out.push_str(&format!(

@@ -27,6 +27,7 @@ mod ini;
 mod kept;
 mod library;
 mod operator;
+mod pseudo_royal;
 
 pub use betza::{BetzaError, Moves};
 pub use definition::Definition;

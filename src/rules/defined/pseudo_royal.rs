@@ -1,0 +1,180 @@
+//! Pseudo-royal pieces (Fairy-Stockfish's `extinctionPseudoRoyal`, played
+//! by Atomic): a side's pieces of an extinction type, while it has at most
+//! one more of that type than `extinctionPieceCount`, may not be left
+//! attacked nor blown up by the side's own move, as Fairy-Stockfish's
+//! `Position::legal` judges it: a move that blows up (or, without
+//! explosions, leaves empty the square of) an opposing pseudo-royal piece
+//! is legal whatever it leaves attacked, and in a game whose captures
+//! explode two pseudo-royal pieces that touch are immune (a capture of
+//! one would blow up the other). The pieces are no royal pieces for the
+//! core: this rule is the game's own legality ([`Hooks::forbids`]) and its
+//! check, which decides whether a side without a move is mated.
+//!
+//! [`Hooks::forbids`]: crate::rules::chesslike::Hooks::forbids
+
+use crate::rules::Action;
+use crate::rules::board::Board;
+use crate::rules::chesslike::{Act, Blast, ChessLike, Special};
+use crate::rules::geometry::Square;
+
+/// The rule: the kinds and how many of one a side may have for them to
+/// be pseudo-royal.
+pub struct PseudoRoyal {
+    /// The extinction kinds (those of `extinctionPieceTypes` the game
+    /// has).
+    pub kinds: Vec<u8>,
+    /// At most this many of a kind make its pieces pseudo-royal
+    /// (`extinctionPieceCount` + 1).
+    pub most: usize,
+    /// Whether captures explode (touching pseudo-royal pieces are then
+    /// immune).
+    pub blast: bool,
+}
+
+impl PseudoRoyal {
+    /// The squares of `seat`'s pseudo-royal pieces on `board`.
+    fn royals(&self, board: &Board, seat: u8) -> Vec<Square> {
+        let mut out = Vec::new();
+        for &kind in &self.kinds {
+            let of_kind = || board.pieces_of(seat).filter(move |(_, p)| p.kind == kind);
+            if of_kind().count() <= self.most {
+                out.extend(of_kind().map(|(sq, _)| sq));
+            }
+        }
+        out
+    }
+
+    /// Whether the piece on `sq` stands beside one of `theirs` where that
+    /// makes it immune (captures explode).
+    fn immune(&self, board: &Board, sq: Square, theirs: &[Square]) -> bool {
+        self.blast && theirs.iter().any(|&t| Blast::touching(board, sq, t))
+    }
+
+    /// Whether a pseudo-royal piece of the side to move is attacked (not
+    /// immune): its check.
+    pub fn in_check(&self, pos: &ChessLike) -> bool {
+        let board = pos.board();
+        let side = pos.side();
+        let theirs = self.royals(board, 1 - side);
+        self.royals(board, side)
+            .into_iter()
+            .any(|sq| !self.immune(board, sq, &theirs) && board.attacked_by(sq, 1 - side))
+    }
+
+    /// Why `act` is illegal by this rule, if it is.
+    pub fn forbids(&self, pos: &ChessLike, act: &Act) -> Option<String> {
+        let before = pos.board();
+        let side = pos.side();
+        let theirs = self.royals(before, 1 - side);
+        let mut ours = self.royals(before, side);
+        if let Action::Move { from, to, .. } = act.action
+            && let Some(at) = ours.iter_mut().find(|s| **s == from)
+        {
+            *at = to;
+        }
+        match act.action {
+            Action::Drop { kind, to, .. } if self.kinds.contains(&kind) => ours.push(to),
+            Action::Move {
+                to,
+                promotion: Some(kind),
+                ..
+            } if self.kinds.contains(&kind) => {
+                let held = before.pieces_of(side).filter(|(_, p)| p.kind == kind);
+                if held.count() >= self.most {
+                    // One more of the kind: none of them is pseudo-royal.
+                    ours.retain(|&s| before.get(s).is_none_or(|p| p.kind != kind));
+                } else {
+                    ours.push(to);
+                }
+            }
+            _ => {}
+        }
+        if let (Special::Castle { .. }, Action::Move { from, to, .. }) = (act.special, act.action)
+            && self.royals(before, side).contains(&from)
+            && let Some(s) = self.castling_through_attack(before, side, from, to, &theirs)
+        {
+            let name = before.geometry().name(s);
+            return Some(format!("your king may not castle across {name}, attacked"));
+        }
+        let after = pos.board_after(std::slice::from_ref(act));
+        let own = |sq: Square| after.get(sq).is_some_and(|p| p.owner == side);
+        if ours.iter().any(|&sq| !own(sq)) {
+            return Some("that capture would blow up your own king".into());
+        }
+        // Blowing up (or emptying the square of) the other side's wins.
+        if theirs.iter().any(|&sq| after.get(sq).is_none()) {
+            return None;
+        }
+        let attacked = ours
+            .iter()
+            .any(|&sq| !self.immune(&after, sq, &theirs) && after.attacked_by(sq, 1 - side));
+        attacked.then(|| "that would leave your king attacked".into())
+    }
+
+    /// The first square a castling king passes (its own included, its
+    /// destination not: that is judged after the move) that is attacked
+    /// with the king lifted off, and not immune.
+    fn castling_through_attack(
+        &self,
+        before: &Board,
+        side: u8,
+        from: Square,
+        to: Square,
+        theirs: &[Square],
+    ) -> Option<Square> {
+        let geo = before.geometry();
+        let (f, _) = geo.coords(from);
+        let (t, _) = geo.coords(to);
+        let step = (t - f).signum();
+        let mut lifted = before.clone();
+        lifted.set(from, None);
+        let mut sq = from;
+        loop {
+            if !self.immune(before, sq, theirs) && lifted.attacked_by(sq, 1 - side) {
+                return Some(sq);
+            }
+            match geo.offset(sq, step, 0) {
+                Some(next) if step != 0 && next != to => sq = next,
+                _ => return None,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::Variant;
+    use crate::rules::defined::read_operator_file;
+
+    /// A game of the operator's: White's amazon is pseudo-royal (its
+    /// only extinction piece), Black has a royal king. As in
+    /// Fairy-Stockfish, no extinction is judged (Black has no amazon and
+    /// plays on), the amazon may not be left attacked, and a side whose
+    /// pseudo-royal piece is attacked without a move is mated.
+    #[test]
+    fn a_pseudo_royal_piece_may_not_be_left_attacked() {
+        let text = "[amazonrule:chess]\namazon = m\nstartFen = 7k/8/8/8/8/8/3r4/4M3 w - - 0 1\n\
+                    extinctionValue = loss\nextinctionPieceTypes = m\nextinctionPseudoRoyal = true\n\
+                    [royalblast:chess]\nblastOnCapture = true\n\
+                    [deep:chess]\npromotionRegionBlack = *5 *4 *3 *2 *1\n";
+        let games = read_operator_file(text);
+        let refused: Vec<String> = games.refused().iter().map(|r| r.to_string()).collect();
+        assert_eq!(refused.len(), 2, "{refused:?}");
+        assert!(refused[0].starts_with("[royalblast]") && refused[0].contains("blastOnCapture"));
+        // Black's double step lands in its promotion region, short of the
+        // last rank: not played (a rule of pawns, refused with this file).
+        assert!(refused[1].starts_with("[deep]") && refused[1].contains("promotionRegionBlack"));
+        let game = &games.games()[0];
+        let start = game.start(&[]).unwrap();
+        assert_eq!(start.outcome(), None, "no extinction for Black");
+        let why = start.play("Me1-e2", None).unwrap_err().to_string();
+        assert!(why.contains("leave your king attacked"), "{why}");
+        let taken = start.play("Me1xd2", None).unwrap();
+        assert_eq!(taken.position.outcome(), None);
+        let cornered = game
+            .from_fen(&[], "r7/1k6/8/8/8/1p6/1pq3p1/M6r w - - 0 1")
+            .unwrap();
+        let mated = cornered.outcome().unwrap();
+        assert_eq!(mated.points, vec![0, 2]);
+    }
+}
