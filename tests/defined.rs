@@ -497,3 +497,79 @@ fn makruk_is_played_by_mail_to_a_draw_by_the_count() {
         "Fairy-Stockfish's FEN after the game: {position:?}"
     );
 }
+
+/// Ouk Chatrang's initial moves as Fairy-Stockfish plays them (each FEN
+/// and move list is pyffish 0.0.90's after the same moves): the king's
+/// knight leap to the rank in front (not out of check, never onto a
+/// piece), the met's two squares forward over a piece, the rights in
+/// the castling field lost as the pieces move, and a rook move aiming
+/// at a king with its leap (through a pawn) taking that leap away.
+#[test]
+fn cambodian_initial_moves_as_fairy_stockfish() {
+    let start = find_variant("cambodian").unwrap().start(&[]).unwrap();
+    let fen_of =
+        |pos: &dyn boserv::rules::Position| pos.encode().split(" | ").next().unwrap().to_string();
+    let fen_after = |fen: &str, moves: &[&str]| fen_of(played("cambodian", fen, moves).as_ref());
+    let start_fen = fen_of(start.as_ref());
+    assert_eq!(
+        start_fen,
+        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1"
+    );
+    assert_eq!(
+        fen_after(&start_fen, &["Kd1-b2"]),
+        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/1K6/RNS1MSNR b Ede - 1 1"
+    );
+    assert_eq!(
+        fen_after(&start_fen, &["Kd1-b2", "Ke8-g7"]),
+        "rnsm1snr/6k1/pppppppp/8/8/PPPPPPPP/1K6/RNS1MSNR w Ed - 2 2"
+    );
+    assert_eq!(
+        fen_after(&start_fen, &["Me1-d2", "Md8-e7"]),
+        "rns1ksnr/4m3/pppppppp/8/8/PPPPPPPP/3M4/RNSK1SNR w De - 2 2"
+    );
+    // The leaps and the met's step over a pawn; in check, no leap.
+    let moves = |fen: &str| {
+        let mut m = played("cambodian", fen, &[]).legal_turns(None);
+        m.sort();
+        m
+    };
+    let open = moves("4k3/8/8/8/8/8/4P3/3KM3 w DEde - 0 1");
+    for m in ["Kd1-b2", "Kd1-f2", "Me1-e3"] {
+        assert!(open.contains(&m.to_string()), "{m} in {open:?}");
+    }
+    assert_eq!(open.len(), 9, "pyffish's 9 moves: {open:?}");
+    let checked = moves("4k3/8/8/8/8/8/4p3/3KM3 w DEde - 0 1");
+    assert_eq!(
+        checked.len(),
+        4,
+        "pyffish's 4 moves out of check: {checked:?}"
+    );
+    assert!(!checked.iter().any(|m| m.contains("b2")), "{checked:?}");
+    // Onto a piece neither leaps nor steps: the black khon on e3.
+    let blocked = moves("4k3/8/8/8/8/4s3/8/3KM3 w DEde - 0 1");
+    assert!(!blocked.iter().any(|m| m.ends_with("e3")), "{blocked:?}");
+    // The rook aims at the king on d1 through the pawn on d2: its leap is
+    // gone (and the board's honour starts its count).
+    let aimed = "r3k3/8/8/8/8/8/3P4/3KM3 b DEde - 0 1";
+    assert_eq!(
+        fen_after(aimed, &["Ra8-d8"]),
+        "3rk3/8/8/8/8/8/3P4/3KM3 w Ee 126 0 2"
+    );
+    assert_eq!(
+        fen_after(aimed, &["Ra8-b8"]),
+        "1r2k3/8/8/8/8/8/3P4/3KM3 w DEe 126 0 2"
+    );
+    let refused = played("cambodian", aimed, &["Ra8-d8"])
+        .play("Kd1-b2", None)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(refused.contains("king"), "{refused}");
+    let help = find_variant("cambodian").unwrap().help();
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains("leap as a knight to the rank in front of it (d1-b2 or d1-f2)")
+            && help.contains("step two squares straight forward"),
+        "{help}"
+    );
+}

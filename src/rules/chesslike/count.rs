@@ -40,7 +40,8 @@ impl ChessLike {
         en_passant: &mut Vec<Act>,
     ) -> Option<u64> {
         en_passant.clear();
-        if self.rules.backend.is_some() {
+        // Initial moves (Ouk Chatrang's) are listed.
+        if self.rules.backend.is_some() || self.initial_rights() != 0 {
             return None;
         }
         if let Some(count) = self.rules.hooks.count_acts(self, en_passant) {

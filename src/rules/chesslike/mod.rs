@@ -18,6 +18,7 @@
 //! - `movegen.rs`: the legal actions and turns; check after any action.
 //! - `read.rs`: the notation layer's view of the position, and refusals.
 //! - `counting.rs`: Makruk's and Ouk Chatrang's counting rules.
+//! - `initial_moves.rs`: Ouk Chatrang's initial moves of king and met.
 //! - `drops.rs`: why a drop is refused, in a player's words.
 //! - `fen.rs`: FEN widened to any geometry, with reserves.
 //! - `search.rs`: perft, playing turns in place.
@@ -39,6 +40,7 @@ mod counting;
 mod drops;
 mod fen;
 mod game;
+mod initial_moves;
 mod movegen;
 mod pawn_table;
 pub mod pawns;
@@ -75,6 +77,7 @@ fn scattered_board(spec: &'static crate::rules::board::BoardSpec) -> crate::rule
 
 pub use counting::{Count, Counting, CountingRule};
 pub use fen::{from_fen, to_fen};
+pub use initial_moves::InitialMoves;
 pub use movegen::castle_act;
 pub use pawns::PawnRule;
 pub use position::{Act, ChessLike, MAX_KINDS, Special};
@@ -189,6 +192,11 @@ pub trait Hooks: Send + Sync {
     /// The game's counting rule (Makruk's), if it has one: its positions
     /// then hold the count, and a count past its limit draws.
     fn counting(&self) -> Option<&CountingRule> {
+        None
+    }
+    /// The game's initial moves (Ouk Chatrang's king leap and met double
+    /// step), if it has them: their rights then follow the castlings'.
+    fn initial_moves(&self) -> Option<&InitialMoves> {
         None
     }
     /// The limits of the draw rules (repetition, the move count).

@@ -115,6 +115,9 @@ impl ChessLike {
             self.piece_moves_into(pawns, from, p, out);
         }
         self.en_passant_acts_into(out);
+        if self.initial_rights() != 0 {
+            self.initial_acts_into(None, out);
+        }
     }
 
     /// [`ChessLike::pseudo_moves`] of the side's piece on `from` only, in
@@ -142,6 +145,9 @@ impl ChessLike {
         self.piece_moves_into(pawns, from, p, &mut out);
         self.en_passant_acts_into(&mut out);
         out.retain(|a| a.action.from() == Some(from));
+        if self.initial_rights() != 0 {
+            self.initial_acts_into(Some(from), &mut out);
+        }
         out
     }
 

@@ -415,6 +415,14 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
     let castling_king = kind_of(def.castling_king_piece).or(king).unwrap_or(0);
     let own = super::end_rules::EndRules::of(def, &spec.geometry, &kind_of)?;
     let own_legality = own.as_ref().is_some_and(|r| r.forbids_moves());
+    // Castling letters, or the gates of initial moves (never both).
+    let rights_letters = match (&own, castlings.is_empty()) {
+        (_, false) => "KQkq",
+        (Some(rules), true) if !rules.gate_letters().is_empty() => {
+            leak(rules.gate_letters().to_string())
+        }
+        _ => "",
+    };
     let hooks: &'static dyn Hooks = match own {
         Some(rules) => Box::leak(Box::new(rules)),
         None => &ORTHODOX,
@@ -424,7 +432,7 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
         spec,
         seats: ["White", "Black"],
         pawns,
-        castling_letters: if castlings.is_empty() { "" } else { "KQkq" },
+        castling_letters: rights_letters,
         castlings,
         castling_pieces: (castling_king, rook.unwrap_or(0)),
         drops,

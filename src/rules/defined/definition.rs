@@ -161,6 +161,13 @@ pub struct Definition {
     /// `countingRule`: Makruk's or Ouk Chatrang's counting of the
     /// ending (`None`: no counting).
     pub counting_rule: Option<Counting>,
+    /// `gating`: the start position's castling field names gates (files
+    /// of the back ranks), the rights of `cambodianMoves`.
+    pub gating: bool,
+    /// `cambodianMoves`: Ouk Chatrang's initial moves of the king (a
+    /// knight's leap to the rank in front) and the met (two squares
+    /// forward) from their gates.
+    pub cambodian_moves: bool,
 }
 
 /// A result's worth to the side it concerns, as Fairy-Stockfish's values
@@ -237,6 +244,8 @@ impl Definition {
             drop_loop: false,
             first_rank_pawn_drops: false,
             counting_rule: None,
+            gating: false,
+            cambodian_moves: false,
         }
     }
 
@@ -425,11 +434,14 @@ impl Definition {
                 // Drop rules boserv plays as Fairy-Stockfish's defaults.
                 "dropChecks" => same(value, "true").map_err(at)?,
                 "promotionZonePawnDrops" | "mustDrop" => same(value, "false").map_err(at)?,
-                "chess960" | "gating" => same(value, "false").map_err(at)?,
+                "gating" => self.gating = boolean(value).map_err(at)?,
+                "cambodianMoves" => self.cambodian_moves = boolean(value).map_err(at)?,
+                "chess960" => same(value, "false").map_err(at)?,
                 _ => return Err(unsupported(key, *line)),
             }
         }
-        if !self.castling {
+        // A gating game's castling field holds its gates.
+        if !self.castling && !self.gating {
             self.start_fen = without_castling_rights(&self.start_fen);
         }
         Ok(self)

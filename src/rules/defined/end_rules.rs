@@ -8,8 +8,9 @@
 //! give (`checkCounting`: 3check), and the limits of
 //! the draw rules (`nMoveRule`, `nFoldRule`), Makruk's counting of the
 //! ending (`countingRule`, played by the core: `chesslike/counting.rs`),
-//! and a drop game's hands
-//! under its board. One [`EndRules`]
+//! Ouk Chatrang's initial moves (`cambodianMoves`, played by the core:
+//! `chesslike/initial_moves.rs`, read by `initial.rs`), and a drop
+//! game's hands under its board. One [`EndRules`]
 //! per definition is the game's [`Hooks`]; a game with none of them
 //! plays as chess does.
 
@@ -18,7 +19,7 @@ use super::definition::{Definition, Value};
 use super::flag::FlagRule;
 use super::hands::hand_lines;
 use crate::rules::chess::rules::ORTHODOX;
-use crate::rules::chesslike::{Act, ChessLike, CountingRule, Hooks};
+use crate::rules::chesslike::{Act, ChessLike, CountingRule, Hooks, InitialMoves};
 use crate::rules::ends::DrawLimits;
 use crate::rules::geometry::{Geometry, Square};
 use crate::rules::render::Drawing;
@@ -87,6 +88,9 @@ pub struct EndRules {
     limits: DrawLimits,
     /// Makruk's counting of the ending (`countingRule`).
     counting: Option<CountingRule>,
+    /// Ouk Chatrang's initial moves (`cambodianMoves`) and the FEN
+    /// letters of their gates.
+    initial: Option<(InitialMoves, String)>,
     /// A drop game: its board shows the pieces in hand.
     hands: bool,
 }
@@ -149,6 +153,7 @@ impl EndRules {
                     knight: kind(&["knight"]),
                 }
             }),
+            initial: super::initial::initial_moves(def, geometry, kind_of)?,
             hands: def.piece_drops,
         };
         let plain = rules.flag.is_none()
@@ -160,8 +165,15 @@ impl EndRules {
             && !rules.check_counting
             && rules.limits == DrawLimits::CHESS
             && rules.counting.is_none()
+            && rules.initial.is_none()
             && !rules.hands;
         Ok((!plain).then_some(rules))
+    }
+
+    /// The FEN letters of the initial moves' gates (`DEde`), empty
+    /// without them.
+    pub fn gate_letters(&self) -> &str {
+        self.initial.as_ref().map_or("", |(_, letters)| letters)
     }
 
     /// True when the game forbids some moves the core allows (the
@@ -246,6 +258,10 @@ impl Hooks for EndRules {
 
     fn counting(&self) -> Option<&CountingRule> {
         self.counting.as_ref()
+    }
+
+    fn initial_moves(&self) -> Option<&InitialMoves> {
+        self.initial.as_ref().map(|(rule, _)| rule)
     }
 
     fn no_legal_move(&self, pos: &ChessLike) -> Outcome {

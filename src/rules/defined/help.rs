@@ -210,8 +210,63 @@ fn counting_words(table: Counting) -> String {
     )
 }
 
+/// Ouk Chatrang's initial moves in words (`cambodianMoves`), with the
+/// squares of the start position's pieces that have them.
+fn initial_words(def: &Definition, rules: &'static Rules) -> Option<String> {
+    let rule = rules.hooks.initial_moves()?;
+    let start = crate::rules::chesslike::from_fen(rules, &def.start_fen).ok()?;
+    let g = &rules.spec.geometry;
+    let on = |kinds: &dyn Fn(u8) -> bool| {
+        let squares: Vec<&str> = rule
+            .gates
+            .iter()
+            .filter(|&&(_, sq)| start.board().get(sq).is_some_and(|p| kinds(p.kind)))
+            .map(|&(_, sq)| g.name(sq))
+            .collect();
+        squares.join(" and ")
+    };
+    let kings = on(&|k| k == rule.king);
+    // The leaps of White's king, for the example.
+    let leaps: Vec<String> = rule
+        .gates
+        .iter()
+        .filter(|&&(seat, sq)| {
+            seat == 0 && start.board().get(sq).is_some_and(|p| p.kind == rule.king)
+        })
+        .flat_map(|&(_, sq)| {
+            [-2, 2].into_iter().filter_map(move |df| {
+                g.offset(sq, df, 1)
+                    .map(|to| format!("{}-{}", g.name(sq), g.name(to)))
+            })
+        })
+        .collect();
+    let mets = on(&|k| rule.mets.contains(&k));
+    let mut text = String::from("Initial moves:");
+    if !kings.is_empty() {
+        text.push_str(&format!(
+            " a king on its start square ({kings}) may, as its first move and when not in check, leap as a knight to the rank in front of it ({}), never capturing;",
+            leaps.join(" or ")
+        ));
+    }
+    if !mets.is_empty() {
+        text.push_str(&format!(
+            " a met on its start square ({mets}) may, as its first move, step two squares straight forward, over a piece too, never capturing;"
+        ));
+    }
+    if rule.rook.is_some() && !kings.is_empty() {
+        text.push_str(
+            " a rook move onto the file or rank of a king that still has its leap takes the leap away (whatever stands between).",
+        );
+    }
+    text.push_str(&format!(
+        " The FEN's castling field names the files of the pieces that still have their initial move ({}).",
+        rules.castling_letters
+    ));
+    Some(text.replace(";.", ".").replace("; The", ". The"))
+}
+
 /// The help page (`boserv help NAME`).
-pub fn help(def: &Definition, rules: &Rules) -> String {
+pub fn help(def: &Definition, rules: &'static Rules) -> String {
     let mut out = format!(
         "{}: a game defined as data (Fairy-Stockfish's variants.ini syntax), on a\n{} x {} board (files a-{}, ranks 1-{}).\n\nPieces (Betza notation):\n",
         def.name,
@@ -286,6 +341,13 @@ pub fn help(def: &Definition, rules: &Rules) -> String {
             "\nCastling, written as the king's move: {} {limit}.\n",
             moves.join(", ")
         ));
+    }
+    if let Some(words) = initial_words(def, rules) {
+        out.push('\n');
+        for line in wrap(&words, 76) {
+            out.push_str(&line);
+            out.push('\n');
+        }
     }
     if def.piece_drops {
         let mut drops = String::from(
