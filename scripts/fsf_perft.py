@@ -92,6 +92,14 @@ EXTRA = {
                   "r3k3/8/8/8/8/8/3P4/3KM3 b DEde - 0 1",
                   "3mk3/3p4/8/8/8/8/1r6/R2KM3 b DEde - 0 1",
                   "rn1mksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1"],
+    # Promotion on the eighth and ninth ranks a choice, on the tenth a
+    # must, and only to a piece the side has fewer of than at the start
+    # (none, the chancellor, a knight, or a rook, bishop and knight).
+    "grand": ["r8r/1nbqkcabn1/ppppp1pppp/5P4/10/10/10/10/1NBQKCABN1/R8R w - - 0 1",
+              "r8r/1nbqkc1bn1/ppppp1pppp/5P4/10/10/10/10/1NBQK1ABN1/R8R w - - 0 1",
+              "rr8/1nbqk1abnP/10/10/10/10/10/10/1NBQ1CAB2/R3K4R w - - 0 1",
+              "r1r7/1nbqk1ab1P/10/10/10/10/10/10/1NBQ1CA3/R3K5 w - - 0 1",
+              "4k5/10/10/10/10/10/10/10/1p8/R3K5 b - - 0 1"],
 }
 
 

@@ -79,7 +79,7 @@ pub use counting::{Count, Counting, CountingRule};
 pub use fen::{from_fen, to_fen};
 pub use initial_moves::InitialMoves;
 pub use movegen::castle_act;
-pub use pawns::PawnRule;
+pub use pawns::{PawnRule, PromotionChoice};
 pub use position::{Act, ChessLike, MAX_KINDS, Special};
 pub use variant::{Started, Switch, TwoSeatGame};
 pub use walk::{Step, Walk};

@@ -181,7 +181,22 @@ impl ChessLike {
         let geo = self.board.geometry();
         let side = self.side;
         let mut push = |to: Square, capture: bool| {
-            if rule.promotes_on(geo, side, to) {
+            if rule.choice.is_some() && rule.promotes_on(geo, side, to) {
+                let held = |k: u8| {
+                    self.board
+                        .pieces_of(side)
+                        .filter(|(_, p)| p.kind == k)
+                        .count()
+                };
+                rule.each_choice(geo, side, to, held, |promotion| {
+                    let action = Action::Move {
+                        from,
+                        to,
+                        promotion,
+                    };
+                    f(Act::plain(action, capture));
+                });
+            } else if rule.promotes_on(geo, side, to) {
                 for &k in &rule.promotions {
                     let action = Action::Move {
                         from,

@@ -355,11 +355,15 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
             && (def.double_step_region[0].contains(&0)
                 || def.double_step_region[1].contains(&(def.ranks - 1))))
         || promotion_rank != [def.ranks as i8 - 1, 0];
+    let pawn_kinds: Vec<u8> = pawn_types.iter().map(|p| p.kind).collect();
+    super::promotion::check_immobility(def, spec, &pawn_kinds)?;
+    let letter_of = |k: u8| def.pieces[k as usize].letter;
     let pawns = pawn_types
         .iter()
         .map(|p| {
             let straight = p.moves.steps == [(0, 1)];
-            PawnRule {
+            let choice = super::promotion::choice(def, &promotions, &letter_of, &p.moves.steps)?;
+            Ok(PawnRule {
                 kind: p.kind,
                 steps: p.moves.steps.clone(),
                 home_rank: [white.0, black.0],
@@ -376,6 +380,7 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
                 last_by_one_step: true,
                 promotion_rank,
                 promotions: promotions.clone(),
+                choice,
                 taken_by: takers.clone(),
                 captures: if straight {
                     "diagonally"
@@ -387,9 +392,9 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
                 } else {
                     "moves one square diagonally forward and captures straight ahead"
                 },
-            }
+            })
         })
-        .collect();
+        .collect::<Result<Vec<_>, DefinitionError>>()?;
     // Without dropLoop a captured promoted piece goes back to hand as
     // the pawn it was (Crazyhouse).
     let promoted_back_as = match (def.captures_to_hand && !def.drop_loop, &pawn_types[..]) {

@@ -168,6 +168,15 @@ pub struct Definition {
     /// knight's leap to the rank in front) and the met (two squares
     /// forward) from their gates.
     pub cambodian_moves: bool,
+    /// `promotionLimit` (`a:1 q:1 r:2`): the most of a kind a side may
+    /// have for a pawn to become one, by letter.
+    pub promotion_limits: Vec<(char, u8)>,
+    /// `mandatoryPawnPromotion`: a pawn entering its promotion zone must
+    /// promote (false: it may stay a pawn).
+    pub mandatory_pawn_promotion: bool,
+    /// `immobilityIllegal`: no move may go where the piece would have
+    /// no move left.
+    pub immobility_illegal: bool,
 }
 
 /// A result's worth to the side it concerns, as Fairy-Stockfish's values
@@ -246,6 +255,9 @@ impl Definition {
             counting_rule: None,
             gating: false,
             cambodian_moves: false,
+            promotion_limits: Vec::new(),
+            mandatory_pawn_promotion: true,
+            immobility_illegal: false,
         }
     }
 
@@ -436,6 +448,11 @@ impl Definition {
                 "promotionZonePawnDrops" | "mustDrop" => same(value, "false").map_err(at)?,
                 "gating" => self.gating = boolean(value).map_err(at)?,
                 "cambodianMoves" => self.cambodian_moves = boolean(value).map_err(at)?,
+                "promotionLimit" => self.promotion_limits = limits(value).map_err(at)?,
+                "mandatoryPawnPromotion" => {
+                    self.mandatory_pawn_promotion = boolean(value).map_err(at)?
+                }
+                "immobilityIllegal" => self.immobility_illegal = boolean(value).map_err(at)?,
                 "chess960" => same(value, "false").map_err(at)?,
                 _ => return Err(unsupported(key, *line)),
             }
@@ -519,6 +536,21 @@ fn piece_letters(text: &str) -> Result<Vec<char>, String> {
             '*' => Ok('*'),
             c if c.is_ascii_alphabetic() => Ok(c.to_ascii_lowercase()),
             c => Err(format!("expected piece letters or *, not {c:?}")),
+        })
+        .collect()
+}
+
+/// Counts by piece letter (`a:1 c:1 q:1 r:2`), as `promotionLimit`
+/// writes them.
+fn limits(text: &str) -> Result<Vec<(char, u8)>, String> {
+    text.split_whitespace()
+        .map(|t| {
+            let bad = || format!("expected letter:count (q:1), not {t:?}");
+            let (l, n) = t.split_once(':').ok_or_else(bad)?;
+            Ok((
+                letter(l).map_err(|_| bad())?,
+                number(n, 0, 64).map_err(|_| bad())?,
+            ))
         })
         .collect()
 }
