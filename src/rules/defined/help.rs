@@ -210,6 +210,50 @@ fn counting_words(table: Counting) -> String {
     )
 }
 
+/// Promotion with a choice in words (Grand chess): where a pawn may
+/// stay a pawn, and the limits of what it becomes.
+fn choice_words(
+    def: &Definition,
+    rules: &Rules,
+    pawn: &crate::rules::chesslike::PawnRule,
+    choice: &crate::rules::chesslike::PromotionChoice,
+) -> String {
+    let last = [def.ranks, 1];
+    let zone = |seat: usize| {
+        let first = pawn.promotion_rank[seat] as u8 + 1;
+        match first == last[seat] {
+            true => format!("rank {first}"),
+            false => format!("ranks {first} to {}", last[seat]),
+        }
+    };
+    let mut text = String::new();
+    if choice.optional {
+        text.push_str(&format!(
+            "In its promotion zone ({} for White, {} for Black) a pawn may stay a pawn",
+            zone(0),
+            zone(1)
+        ));
+        text.push_str(match choice.immobile {
+            Some(_) => ", but on its last rank, where it could not move on, it must promote.",
+            None => ".",
+        });
+    }
+    let limits: Vec<String> = pawn
+        .promotions
+        .iter()
+        .zip(&choice.limits)
+        .filter(|&(_, &n)| n > 0)
+        .map(|(&k, n)| format!("{} {n}", rules.spec.kinds[k as usize].letter))
+        .collect();
+    if !limits.is_empty() {
+        text.push_str(&format!(
+            " A pawn becomes only a piece its side has fewer of than: {}.",
+            limits.join(", ")
+        ));
+    }
+    text.trim_start().to_string()
+}
+
 /// Ouk Chatrang's initial moves in words (`cambodianMoves`), with the
 /// squares of the start position's pieces that have them.
 fn initial_words(def: &Definition, rules: &'static Rules) -> Option<String> {
@@ -323,6 +367,12 @@ pub fn help(def: &Definition, rules: &'static Rules) -> String {
             pawn.promotion_rank[0] + 1,
             pawn.promotion_rank[1] + 1,
         ));
+        if let Some(choice) = &pawn.choice {
+            for line in wrap(&choice_words(def, rules, pawn, choice), 76) {
+                out.push_str(&line);
+                out.push('\n');
+            }
+        }
     }
     if rules.castlings.is_empty() {
         out.push_str("\nThere is no castling.\n");
