@@ -89,3 +89,47 @@ pub fn initial_moves(
     };
     Ok(Some((rule, letters)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::build::rules;
+    use super::super::definition::Definition;
+    use super::super::ini::sections;
+
+    fn built(text: &str) -> Result<&'static crate::rules::chesslike::Rules, String> {
+        let def = Definition::chess()
+            .apply(&sections(text)[0])
+            .map_err(|e| e.to_string())?;
+        rules(&def).map_err(|e| e.to_string())
+    }
+
+    const CAMBODIAN: &str = "[o:chess]\nbishop = -\nqueen = -\nkhon = s\nmet = m\nstartFen = rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w eDdE - 0 1\ncastling = false\ngating = true\ncambodianMoves = true\n";
+
+    #[test]
+    fn gates_become_the_castling_letters_in_fairy_stockfish_order() {
+        let r = built(CAMBODIAN).unwrap();
+        assert_eq!(r.castling_letters, "DEde");
+        let rule = r.hooks.initial_moves().unwrap();
+        let g = &r.spec.geometry;
+        let names: Vec<&str> = rule.gates.iter().map(|&(_, sq)| g.name(sq)).collect();
+        assert_eq!(names, ["d1", "e1", "d8", "e8"]);
+        assert_eq!(rule.mets.len(), 1);
+        assert!(rule.rook.is_some());
+        // Without gates in the castling field there are no initial moves.
+        let none = CAMBODIAN.replace("w eDdE", "w -");
+        assert!(built(&none).unwrap().hooks.initial_moves().is_none());
+    }
+
+    #[test]
+    fn gating_other_than_cambodian_is_refused_naming_the_key() {
+        let e = built(&CAMBODIAN.replace("cambodianMoves = true\n", "")).unwrap_err();
+        assert!(e.contains("gating:"), "{e}");
+        let e = built(&CAMBODIAN.replace("castling = false\n", "")).unwrap_err();
+        assert!(
+            e.contains("cambodianMoves: boserv plays them only with castling = false"),
+            "{e}"
+        );
+        let e = built(&CAMBODIAN.replace("w eDdE", "w KQkq")).unwrap_err();
+        assert!(e.contains("not K"), "{e}");
+    }
+}

@@ -95,3 +95,56 @@ pub fn check_immobility(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::build::rules;
+    use super::super::definition::Definition;
+    use super::super::ini::sections;
+
+    fn built(text: &str) -> Result<&'static crate::rules::chesslike::Rules, String> {
+        let def = Definition::chess()
+            .apply(&sections(text)[0])
+            .map_err(|e| e.to_string())?;
+        rules(&def).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn limits_follow_the_promotion_types_and_the_last_rank_is_immobile() {
+        let r = built("[g:chess]\npromotionLimit = q:1 n:2\nmandatoryPawnPromotion = false\nimmobilityIllegal = true\n").unwrap();
+        let pawn = &r.pawns[0];
+        let choice = pawn.choice.as_ref().unwrap();
+        let letters: Vec<char> = pawn
+            .promotions
+            .iter()
+            .map(|&k| r.spec.kinds[k as usize].letter)
+            .collect();
+        assert_eq!(letters, ['Q', 'R', 'B', 'N']);
+        assert_eq!(choice.limits, [1, 0, 0, 2]);
+        assert!(choice.optional);
+        assert_eq!(choice.immobile, Some([7, 0]));
+        // A pawn may stand on its promotion zone's ranks but the last.
+        assert!(!pawn.barred_rank(0, 6) && pawn.barred_rank(0, 7));
+        // Chess's promotion is plain.
+        assert!(built("[c:chess]\n").unwrap().pawns[0].choice.is_none());
+    }
+
+    #[test]
+    fn an_immobile_piece_refuses_immobility_illegal_naming_it() {
+        let e = built("[f:chess]\ncustomPiece1 = l:fR\nimmobilityIllegal = true\n").unwrap_err();
+        assert!(
+            e.contains("immobilityIllegal") && e.contains("cannot from"),
+            "{e}"
+        );
+        let e = built("[f:chess]\npromotionLimit = z:1\n").unwrap_err();
+        assert!(
+            e.contains("promotionLimit: no piece has the letter z"),
+            "{e}"
+        );
+        let e = Definition::chess()
+            .apply(&sections("[f:chess]\npromotionLimit = q\n")[0])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("promotionLimit: expected letter:count"), "{e}");
+    }
+}
