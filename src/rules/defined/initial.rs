@@ -60,6 +60,9 @@ pub fn initial_moves(
         }
     }
     gates.sort();
+    if gates.is_empty() {
+        return Ok(None);
+    }
     if gates.len() > 8 {
         return Err(refuse("startFen: boserv plays at most 8 gates"));
     }
