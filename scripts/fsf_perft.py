@@ -13,8 +13,10 @@ to (so the test needs no Fairy-Stockfish).
 Usage:
   scripts/fsf_perft.py write [GAME...]  regenerate tests/data/fsf_perft.txt
                                         (given games: only their lines)
-  scripts/fsf_perft.py check [BOSERV]   compare the file with Fairy-Stockfish
-                                        and, given a boserv binary, with it;
+  scripts/fsf_perft.py check [BOSERV] [GAME...]
+                                        compare the file with Fairy-Stockfish
+                                        and, given a boserv binary, with it
+                                        (given games: only their lines);
                                         exits 1 on any difference
   scripts/fsf_perft.py markdown         README's table, from the file
 """
@@ -94,6 +96,24 @@ EXTRA = {
     "makruk": ["8/8/8/3k4/8/8/4R3/4K3 b - 32 10 1",
                "4k3/8/8/1P6/2p5/8/8/4K3 w - - 0 1",
                "r1s1k3/4m3/3p4/8/8/3P4/4M3/R1S1K3 w - 128 5 20"],
+    # The initial moves: the king's leap (not out of check, never onto a
+    # piece), the met's double step over a piece (not onto one), gates
+    # named with no piece on them, and rook moves that aim at a king
+    # with its leap (through a piece too) or not.
+    "cambodian": ["4k3/8/8/8/8/8/4P3/3KM3 w DEde - 0 1",
+                  "4k3/8/8/8/8/8/4p3/3KM3 w DEde - 0 1",
+                  "4k3/8/8/8/8/4s3/8/3KM3 w DEde - 0 1",
+                  "r3k3/8/8/8/8/8/3P4/3KM3 b DEde - 0 1",
+                  "3mk3/3p4/8/8/8/8/1r6/R2KM3 b DEde - 0 1",
+                  "rn1mksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1"],
+    # Promotion on the eighth and ninth ranks a choice, on the tenth a
+    # must, and only to a piece the side has fewer of than at the start
+    # (none, the chancellor, a knight, or a rook, bishop and knight).
+    "grand": ["r8r/1nbqkcabn1/ppppp1pppp/5P4/10/10/10/10/1NBQKCABN1/R8R w - - 0 1",
+              "r8r/1nbqkc1bn1/ppppp1pppp/5P4/10/10/10/10/1NBQK1ABN1/R8R w - - 0 1",
+              "rr8/1nbqk1abnP/10/10/10/10/10/10/1NBQ1CAB2/R3K4R w - - 0 1",
+              "r1r7/1nbqk1ab1P/10/10/10/10/10/10/1NBQ1CA3/R3K5 w - - 0 1",
+              "4k5/10/10/10/10/10/10/10/1p8/R3K5 b - - 0 1"],
 }
 
 
@@ -169,9 +189,11 @@ def read():
     return rows
 
 
-def check(boserv):
+def check(boserv, only=()):
     bad = 0
     for game, depth, nodes, fen in read():
+        if only and game not in only:
+            continue
         theirs = perft(game, fen, depth)
         line = f"{game} depth {depth}: file {nodes}, Fairy-Stockfish {theirs}"
         ok = theirs == nodes
@@ -205,7 +227,7 @@ def main():
     elif len(sys.argv) > 1 and sys.argv[1] == "write":
         write(sys.argv[2:])
     elif len(sys.argv) > 1 and sys.argv[1] == "check":
-        check(sys.argv[2] if len(sys.argv) > 2 else None)
+        check(sys.argv[2] if len(sys.argv) > 2 else None, sys.argv[3:])
     else:
         print(__doc__)
         sys.exit(2)

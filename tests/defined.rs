@@ -578,6 +578,82 @@ fn atomic_explodes_as_fairy_stockfish() {
     );
 }
 
+/// Ouk Chatrang's initial moves as Fairy-Stockfish plays them (each FEN
+/// and move list is pyffish 0.0.90's after the same moves): the king's
+/// knight leap to the rank in front (not out of check, never onto a
+/// piece), the met's two squares forward over a piece, the rights in
+/// the castling field lost as the pieces move, and a rook move aiming
+/// at a king with its leap (through a pawn) taking that leap away.
+#[test]
+fn cambodian_initial_moves_as_fairy_stockfish() {
+    let start = find_variant("cambodian").unwrap().start(&[]).unwrap();
+    let fen_of =
+        |pos: &dyn boserv::rules::Position| pos.encode().split(" | ").next().unwrap().to_string();
+    let fen_after = |fen: &str, moves: &[&str]| fen_of(played("cambodian", fen, moves).as_ref());
+    let start_fen = fen_of(start.as_ref());
+    assert_eq!(
+        start_fen,
+        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1"
+    );
+    assert_eq!(
+        fen_after(&start_fen, &["Kd1-b2"]),
+        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/1K6/RNS1MSNR b Ede - 1 1"
+    );
+    assert_eq!(
+        fen_after(&start_fen, &["Kd1-b2", "Ke8-g7"]),
+        "rnsm1snr/6k1/pppppppp/8/8/PPPPPPPP/1K6/RNS1MSNR w Ed - 2 2"
+    );
+    assert_eq!(
+        fen_after(&start_fen, &["Me1-d2", "Md8-e7"]),
+        "rns1ksnr/4m3/pppppppp/8/8/PPPPPPPP/3M4/RNSK1SNR w De - 2 2"
+    );
+    // The leaps and the met's step over a pawn; in check, no leap.
+    let moves = |fen: &str| {
+        let mut m = played("cambodian", fen, &[]).legal_turns(None);
+        m.sort();
+        m
+    };
+    let open = moves("4k3/8/8/8/8/8/4P3/3KM3 w DEde - 0 1");
+    for m in ["Kd1-b2", "Kd1-f2", "Me1-e3"] {
+        assert!(open.contains(&m.to_string()), "{m} in {open:?}");
+    }
+    assert_eq!(open.len(), 9, "pyffish's 9 moves: {open:?}");
+    let checked = moves("4k3/8/8/8/8/8/4p3/3KM3 w DEde - 0 1");
+    assert_eq!(
+        checked.len(),
+        4,
+        "pyffish's 4 moves out of check: {checked:?}"
+    );
+    assert!(!checked.iter().any(|m| m.contains("b2")), "{checked:?}");
+    // Onto a piece neither leaps nor steps: the black khon on e3.
+    let blocked = moves("4k3/8/8/8/8/4s3/8/3KM3 w DEde - 0 1");
+    assert!(!blocked.iter().any(|m| m.ends_with("e3")), "{blocked:?}");
+    // The rook aims at the king on d1 through the pawn on d2: its leap is
+    // gone (and the board's honour starts its count).
+    let aimed = "r3k3/8/8/8/8/8/3P4/3KM3 b DEde - 0 1";
+    assert_eq!(
+        fen_after(aimed, &["Ra8-d8"]),
+        "3rk3/8/8/8/8/8/3P4/3KM3 w Ee 126 0 2"
+    );
+    assert_eq!(
+        fen_after(aimed, &["Ra8-b8"]),
+        "1r2k3/8/8/8/8/8/3P4/3KM3 w DEe 126 0 2"
+    );
+    let refused = played("cambodian", aimed, &["Ra8-d8"])
+        .play("Kd1-b2", None)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(refused.contains("king"), "{refused}");
+    let help = find_variant("cambodian").unwrap().help();
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains("leap as a knight to the rank in front of it (d1-b2 or d1-f2)")
+            && help.contains("step two squares straight forward"),
+        "{help}"
+    );
+}
+
 /// The computer player plays Atomic at every level: a short game of
 /// each level against itself (a small budget, for the test's time).
 #[test]
@@ -627,4 +703,94 @@ fn atomic_is_played_by_mail_to_a_king_blown_up() {
         position[0].starts_with("rnbq3r/1pppp1pp/8/p7/8/8/PPPPPPPP/RNBQKB1R b KQ - 0 3 |"),
         "Fairy-Stockfish's FEN after the game: {position:?}"
     );
+}
+
+/// A game of Ouk Chatrang by Reply to the board mails: White's king
+/// leaps (Kd1-b2), Black's met steps two (Md8-d6), White's too
+/// (Me1-e3), Black's king leaps (Ke8-g7), then the knights go back and
+/// forth to a draw by the third repetition. The stored positions are
+/// pyffish's FENs, the rights in the castling field as it writes them.
+#[test]
+fn cambodian_is_played_by_mail_to_a_draw_by_repetition() {
+    let env = crate::util::Env::new();
+    env.signup(&["alice", "bob"]);
+    env.challenge("cambodian", "alice", "bob");
+    let reply = |user: &str, body: &str| env.answer(&env.token_mail(user), body);
+    let moves = [
+        "Kd1-b2", "d6-d5", "e3-e4", "Md8-d6", "Me1-e3", "Ke8-g7", "Ng1-e2", "Ng8-e7", "Ne2-g1",
+        "Ne7-g8", "Ng1-e2", "Ng8-e7", "Ne2-g1",
+    ];
+    for (i, mv) in moves.iter().enumerate() {
+        reply(["alice", "bob"][i % 2], mv);
+        if i == 3 {
+            let position = env.query::<String>("SELECT position FROM games");
+            assert!(
+                position[0]
+                    .starts_with("rns1ksnr/8/pppmpppp/3p4/4P3/PPPP1PPP/1K6/RNS1MSNR w Ee - 1 3 |"),
+                "pyffish's FEN after four plies: {position:?}"
+            );
+        }
+    }
+    let game = env.json("1");
+    assert_eq!(game["status"], "active", "{game}");
+    let board = env.delivered_to("bob@", "Board 1").text();
+    assert!(board.contains("Ne2-g1"), "White's last move: {board}");
+    reply("bob", "Ne7-g8");
+    let game = env.json("1");
+    assert_eq!(game["status"], "over", "{game}");
+    assert_eq!(game["result"], "1/2-1/2", "{game}");
+    let reason = env.query::<String>("SELECT reason FROM games");
+    assert!(reason[0].contains("repetition"), "{reason:?}");
+    let position = env.query::<String>("SELECT position FROM games");
+    assert!(
+        position[0].starts_with("rns2snr/6k1/pppmpppp/3p4/4P3/PPPPMPPP/1K6/RNS2SNR w - - 11 8 |"),
+        "Fairy-Stockfish's FEN after the game: {position:?}"
+    );
+}
+
+/// Grand chess's promotion as Fairy-Stockfish plays it (each move list
+/// pyffish 0.0.90's): on the eighth and ninth ranks a pawn may stay a
+/// pawn, on the tenth it must promote, and only to a piece its side has
+/// fewer of than at the start; a move written without a promotion
+/// stays a pawn, one to a piece the side still has all of is refused.
+#[test]
+fn grand_promotes_only_to_lost_pieces() {
+    let moves = |fen: &str, from: &str| {
+        let mut m: Vec<String> = played("grand", fen, &[])
+            .legal_turns(None)
+            .into_iter()
+            .filter(|t| t.contains(from))
+            .collect();
+        m.sort();
+        m
+    };
+    // Nothing lost: the f7 pawn only steps on as a pawn (pyffish: f7e8
+    // f7f8 f7g8).
+    let whole = "r8r/1nbqkcabn1/ppppp1pppp/5P4/10/10/10/10/1NBQKCABN1/R8R w - - 0 1";
+    assert_eq!(moves(whole, "f7"), ["f7-f8", "f7xe8", "f7xg8"]);
+    // The chancellor lost: each of the three may also become one.
+    let lost = "r8r/1nbqkc1bn1/ppppp1pppp/5P4/10/10/10/10/1NBQK1ABN1/R8R w - - 0 1";
+    assert_eq!(moves(lost, "f7").len(), 6, "{:?}", moves(lost, "f7"));
+    // On the tenth rank only promotion, to the knight alone (pyffish:
+    // j9j10n), or to a rook, bishop or knight.
+    let ninth = "rr8/1nbqk1abnP/10/10/10/10/10/10/1NBQ1CAB2/R3K4R w - - 0 1";
+    assert_eq!(moves(ninth, "j9"), ["j9-j10=N"]);
+    let three = "r1r7/1nbqk1ab1P/10/10/10/10/10/10/1NBQ1CA3/R3K5 w - - 0 1";
+    assert_eq!(moves(three, "j9").len(), 3, "{:?}", moves(three, "j9"));
+    let stays = played("grand", lost, &["f7-f8"]).encode();
+    assert!(stays.starts_with("r8r/1nbqkc1bn1/pppppPpppp/"), "{stays}");
+    let promoted = played("grand", lost, &["f7-f8=C"]).encode();
+    assert!(
+        promoted.starts_with("r8r/1nbqkc1bn1/pppppCpppp/"),
+        "{promoted}"
+    );
+    let refused = played("grand", lost, &[])
+        .play("f7-f8=Q", None)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(refused.contains("promotes to C"), "{refused}");
+    let help = find_variant("grand").unwrap().help();
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(help.contains("may stay a pawn"), "{help}");
 }

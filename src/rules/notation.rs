@@ -806,7 +806,12 @@ fn pick(
             _ => parts.join(""),
         }
     };
+    // Where promotion is a choice, a move written without one stays a pawn.
+    let stays = matching
+        .iter()
+        .find(|&&i| candidates[i].promotion.is_none());
     match promotion {
+        None if stays.is_some() => Ok(stays.copied()),
         None => Err(illegal(
             text,
             format!("say what the {} promotes to ({})", c.kind.name, list("=")),

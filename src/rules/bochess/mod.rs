@@ -79,6 +79,7 @@ pub static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         range: 2,
         last_by_one_step: true,
         promotion_rank: [11, 0],
+        choice: None,
         promotions: PROMOTIONS.to_vec(),
         taken_by: vec![PAWN],
         captures: "diagonally",

@@ -95,6 +95,7 @@ pub static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         range: 1,
         last_by_one_step: false,
         promotion_rank: [7, 0],
+        choice: None,
         promotions: [QUEEN, ROOK, BISHOP, KNIGHT].map(|k| k as u8).to_vec(),
         taken_by: vec![PAWN as u8],
         captures: "diagonally",

@@ -29,6 +29,13 @@ use crate::rules::Action;
 use crate::rules::reach::SquareSet;
 
 impl ChessLike {
+    /// True when a pawn kind of the game promotes with a choice
+    /// ([`super::pawns::PromotionChoice`]), which the tables do not count.
+    #[inline]
+    pub(super) fn promotes_by_choice(&self) -> bool {
+        self.rules.pawns.iter().any(|p| p.choice.is_some())
+    }
+
     /// How many legal single actions the position has (the length of
     /// [`ChessLike::legal_acts`]), or `None` where only the list can say:
     /// a game with its own generator, a check, or ways the tables do not
@@ -40,7 +47,9 @@ impl ChessLike {
         en_passant: &mut Vec<Act>,
     ) -> Option<u64> {
         en_passant.clear();
-        if self.rules.backend.is_some() {
+        // Initial moves (Ouk Chatrang's) and promotions with a choice
+        // (Grand chess's) are listed.
+        if self.rules.backend.is_some() || self.initial_rights() != 0 || self.promotes_by_choice() {
             return None;
         }
         if let Some(count) = self.rules.hooks.count_acts(self, en_passant) {

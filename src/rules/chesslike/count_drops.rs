@@ -142,6 +142,7 @@ mod tests {
                 range: 1,
                 last_by_one_step: false,
                 promotion_rank: [7, 0],
+                choice: None,
                 promotions: vec![1],
                 taken_by: vec![0],
                 captures: "diagonally",

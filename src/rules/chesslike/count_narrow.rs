@@ -176,7 +176,8 @@ impl Sink for List<'_> {
 
 impl ChessLike {
     /// [`ChessLike::count_legal_acts`] on a board of at most 64 squares,
-    /// in a game without drops, rebel moves or legality of its own, out
+    /// in a game without drops, rebel moves or legality of its own (nor
+    /// initial moves open, nor promotions with a choice), out
     /// of check, with one royal piece and every piece facing +1 or -1;
     /// `None` elsewhere or where a table cannot say.
     pub(super) fn count_narrow(
@@ -239,6 +240,8 @@ impl ChessLike {
             || board.geometry().len() > 64
             || !board.odd_facing().is_empty()
             || self.side > 1
+            || self.initial_rights() != 0
+            || self.promotes_by_choice()
         {
             return None;
         }

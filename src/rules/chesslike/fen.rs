@@ -240,6 +240,13 @@ pub fn from_fen(rules: &'static Rules, text: &str) -> Result<ChessLike, RulesErr
             })?;
             pos.rights |= 1 << i;
         }
+        // An initial move's gate with no piece of its side is no right.
+        if let Some(initial) = rules.hooks.initial_moves() {
+            let first = rules.castlings.len() as u32;
+            let castling = 1u8.checked_shl(first).unwrap_or(0).wrapping_sub(1);
+            let standing = initial.standing(&pos.board).checked_shl(first).unwrap_or(0);
+            pos.rights &= castling | standing;
+        }
     }
     let counters = usize::from(counted);
     if counted {

@@ -18,6 +18,7 @@
 //! - `movegen.rs`: the legal actions and turns; check after any action.
 //! - `read.rs`: the notation layer's view of the position, and refusals.
 //! - `counting.rs`: Makruk's and Ouk Chatrang's counting rules.
+//! - `initial_moves.rs`: Ouk Chatrang's initial moves of king and met.
 //! - `drops.rs`: why a drop is refused, in a player's words.
 //! - `blast.rs`: Atomic's explosions on capture.
 //! - `fen.rs`: FEN widened to any geometry, with reserves.
@@ -41,6 +42,7 @@ mod counting;
 mod drops;
 mod fen;
 mod game;
+mod initial_moves;
 mod movegen;
 mod pawn_table;
 pub mod pawns;
@@ -78,8 +80,9 @@ fn scattered_board(spec: &'static crate::rules::board::BoardSpec) -> crate::rule
 pub use blast::Blast;
 pub use counting::{Count, Counting, CountingRule};
 pub use fen::{from_fen, to_fen};
+pub use initial_moves::InitialMoves;
 pub use movegen::castle_act;
-pub use pawns::PawnRule;
+pub use pawns::{PawnRule, PromotionChoice};
 pub use position::{Act, ChessLike, MAX_KINDS, Special};
 pub use variant::{Started, Switch, TwoSeatGame};
 pub use walk::{Step, Walk};
@@ -197,6 +200,11 @@ pub trait Hooks: Send + Sync {
     /// The game's explosions (Atomic's), if its captures explode: a
     /// capture then empties the squares around its target too.
     fn blast(&self) -> Option<&Blast> {
+        None
+    }
+    /// The game's initial moves (Ouk Chatrang's king leap and met double
+    /// step), if it has them: their rights then follow the castlings'.
+    fn initial_moves(&self) -> Option<&InitialMoves> {
         None
     }
     /// The limits of the draw rules (repetition, the move count).

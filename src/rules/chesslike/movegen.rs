@@ -115,6 +115,9 @@ impl ChessLike {
             self.piece_moves_into(pawns, from, p, out);
         }
         self.en_passant_acts_into(out);
+        if self.initial_rights() != 0 {
+            self.initial_acts_into(None, out);
+        }
     }
 
     /// [`ChessLike::pseudo_moves`] of the side's piece on `from` only, in
@@ -142,6 +145,9 @@ impl ChessLike {
         self.piece_moves_into(pawns, from, p, &mut out);
         self.en_passant_acts_into(&mut out);
         out.retain(|a| a.action.from() == Some(from));
+        if self.initial_rights() != 0 {
+            self.initial_acts_into(Some(from), &mut out);
+        }
         out
     }
 
@@ -175,7 +181,22 @@ impl ChessLike {
         let geo = self.board.geometry();
         let side = self.side;
         let mut push = |to: Square, capture: bool| {
-            if rule.promotes_on(geo, side, to) {
+            if rule.choice.is_some() && rule.promotes_on(geo, side, to) {
+                let held = |k: u8| {
+                    self.board
+                        .pieces_of(side)
+                        .filter(|(_, p)| p.kind == k)
+                        .count()
+                };
+                rule.each_choice(geo, side, to, held, |promotion| {
+                    let action = Action::Move {
+                        from,
+                        to,
+                        promotion,
+                    };
+                    f(Act::plain(action, capture));
+                });
+            } else if rule.promotes_on(geo, side, to) {
                 for &k in &rule.promotions {
                     let action = Action::Move {
                         from,

@@ -2,7 +2,9 @@
 //! ahead for a pawn, diagonally for a Berolina pawn or a Warrior), how far
 //! on the first move and after, which squares a multi-step passes over (to
 //! be taken there en passant, and by which kinds), and where and into what
-//! they promote. Captures are the kind's capture pattern (movement data).
+//! they promote (and, where the game says, whether they must and into
+//! how many of a kind: [`PromotionChoice`]). Captures are the kind's
+//! capture pattern (movement data).
 
 use crate::rules::geometry::{Geometry, Square};
 
@@ -36,6 +38,10 @@ pub struct PawnRule {
     pub promotion_rank: [i8; 2],
     /// What it may become, in the order `moves` lists them.
     pub promotions: Vec<u8>,
+    /// `None`: a pawn entering its promotion rank becomes one of
+    /// `promotions`. Else the promotion zone runs from that rank to the
+    /// far edge, with this choice (Grand chess).
+    pub choice: Option<PromotionChoice>,
     /// The kinds that may take it en passant on a square it passed over
     /// (empty: no en passant).
     pub taken_by: Vec<u8>,
@@ -44,6 +50,24 @@ pub struct PawnRule {
     /// How it moves, for refusals: "moves straight ahead and captures one
     /// square diagonally forward".
     pub how: &'static str,
+}
+
+/// Promotion with a choice (Fairy-Stockfish's `mandatoryPawnPromotion =
+/// false`, `promotionLimit`, and `immobilityIllegal` for the pawns): in
+/// the zone from the promotion rank to the far edge a pawn may stay a
+/// pawn, but not where it could move no further; it becomes only a kind
+/// the side has fewer of than that kind's limit (Grand chess: a piece it
+/// has lost).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PromotionChoice {
+    /// Per kind of [`PawnRule::promotions`], in its order: the most of
+    /// that kind a side may have for a pawn to become one (0: no limit).
+    pub limits: Vec<u8>,
+    /// True when a pawn may enter the zone without promoting.
+    pub optional: bool,
+    /// The rank (per seat) a pawn may enter only by promoting, where it
+    /// would have no move left (`immobilityIllegal`): `None` for none.
+    pub immobile: Option<[i8; 2]>,
 }
 
 /// Forward for a seat: +1 up the board for the first seat, -1 for the other.
@@ -98,10 +122,14 @@ impl PawnRule {
 
     /// True when a pawn of `seat` may not stand on `rank`: its promotion
     /// rank, and the other side's unless it may stand on its first rank.
+    /// (With a choice to stay a pawn, only where it could not move on.)
     #[inline]
     pub fn barred_rank(&self, seat: u8, rank: i8) -> bool {
-        rank == self.promotion_rank[seat as usize]
-            || (!self.on_first_rank && self.promotion_rank.contains(&rank))
+        let own = match &self.choice {
+            Some(c) if c.optional => c.immobile.map(|r| r[seat as usize]),
+            _ => Some(self.promotion_rank[seat as usize]),
+        };
+        own == Some(rank) || (!self.on_first_rank && self.promotion_rank.contains(&rank))
     }
 
     /// True when a pawn passing over a square on `rank` may be taken there
@@ -162,9 +190,40 @@ impl PawnRule {
         })
     }
 
-    /// True when `sq` is on this seat's promotion rank.
+    /// True when a pawn of `seat` may promote on `sq`: on its
+    /// promotion rank, or with a choice anywhere beyond it.
+    #[inline]
     pub fn promotes_on(&self, geo: &Geometry, seat: u8, sq: Square) -> bool {
-        geo.coords(sq).1 == self.promotion_rank[seat as usize]
+        let rank = geo.coords(sq).1;
+        let first = self.promotion_rank[seat as usize];
+        rank == first || (self.choice.is_some() && (rank - first) * facing(seat) > 0)
+    }
+
+    /// With a choice: calls `f` with each promotion open to a pawn of
+    /// `seat` entering `to` in the zone (`held(kind)`: how many of the
+    /// kind the side has), then `None` where it may stay a pawn.
+    pub fn each_choice(
+        &self,
+        geo: &Geometry,
+        seat: u8,
+        to: Square,
+        held: impl Fn(u8) -> usize,
+        mut f: impl FnMut(Option<u8>),
+    ) {
+        let Some(choice) = &self.choice else {
+            self.promotions.iter().for_each(|&k| f(Some(k)));
+            return;
+        };
+        for (i, &k) in self.promotions.iter().enumerate() {
+            let limit = choice.limits.get(i).copied().unwrap_or(0);
+            if limit == 0 || held(k) < usize::from(limit) {
+                f(Some(k));
+            }
+        }
+        let rank = geo.coords(to).1;
+        if choice.optional && choice.immobile.is_none_or(|r| r[seat as usize] != rank) {
+            f(None);
+        }
     }
 }
 

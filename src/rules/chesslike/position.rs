@@ -471,6 +471,9 @@ impl ChessLike {
                             self.rights &= !(1 << rule.right);
                         }
                     }
+                    if self.initial_rights() != 0 {
+                        self.rights = self.initial_rights_after(from, to, self.rights);
+                    }
                     let mover = self.board.get(from).expect("a piece moves");
                     let pawn = self.rules.pawn(mover.kind);
                     irreversible |= pawn.is_some();

@@ -84,6 +84,7 @@ fn toy(drops: Option<Drops>, rebels: Rebels) -> &'static Rules {
         range: 1,
         last_by_one_step: false,
         promotion_rank: [7, 0],
+        choice: None,
         promotions: vec![QUEEN, KNIGHT],
         taken_by: vec![PAWN, WARRIOR],
         captures,

@@ -377,11 +377,15 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
             && (def.double_step_region[0].contains(&0)
                 || def.double_step_region[1].contains(&(def.ranks - 1))))
         || promotion_rank != [def.ranks as i8 - 1, 0];
+    let pawn_kinds: Vec<u8> = pawn_types.iter().map(|p| p.kind).collect();
+    super::promotion::check_immobility(def, spec, &pawn_kinds)?;
+    let letter_of = |k: u8| def.pieces[k as usize].letter;
     let pawns = pawn_types
         .iter()
         .map(|p| {
             let straight = p.moves.steps == [(0, 1)];
-            PawnRule {
+            let choice = super::promotion::choice(def, &promotions, &letter_of, &p.moves.steps)?;
+            Ok(PawnRule {
                 kind: p.kind,
                 steps: p.moves.steps.clone(),
                 home_rank: [white.0, black.0],
@@ -398,6 +402,7 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
                 last_by_one_step: true,
                 promotion_rank,
                 promotions: promotions.clone(),
+                choice,
                 taken_by: takers.clone(),
                 captures: if straight {
                     "diagonally"
@@ -409,9 +414,9 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
                 } else {
                     "moves one square diagonally forward and captures straight ahead"
                 },
-            }
+            })
         })
-        .collect();
+        .collect::<Result<Vec<_>, DefinitionError>>()?;
     // Without dropLoop a captured promoted piece goes back to hand as
     // the pawn it was (Crazyhouse).
     let promoted_back_as = match (def.captures_to_hand && !def.drop_loop, &pawn_types[..]) {
@@ -437,6 +442,14 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
     let castling_king = kind_of(def.castling_king_piece).or(king).unwrap_or(0);
     let own = super::end_rules::EndRules::of(def, &spec.geometry, &kind_of)?;
     let own_legality = own.as_ref().is_some_and(|r| r.forbids_moves());
+    // Castling letters, or the gates of initial moves (never both).
+    let rights_letters = match (&own, castlings.is_empty()) {
+        (_, false) => "KQkq",
+        (Some(rules), true) if !rules.gate_letters().is_empty() => {
+            leak(rules.gate_letters().to_string())
+        }
+        _ => "",
+    };
     let hooks: &'static dyn Hooks = match own {
         Some(rules) => Box::leak(Box::new(rules)),
         None => &ORTHODOX,
@@ -446,7 +459,7 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
         spec,
         seats: ["White", "Black"],
         pawns,
-        castling_letters: if castlings.is_empty() { "" } else { "KQkq" },
+        castling_letters: rights_letters,
         castlings,
         castling_pieces: (castling_king, rook.unwrap_or(0)),
         drops,

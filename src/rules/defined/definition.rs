@@ -168,6 +168,22 @@ pub struct Definition {
     /// a side has at most one more of them than `extinction_piece_count`,
     /// are pseudo-royal: no move may leave one attacked or blow it up.
     pub extinction_pseudo_royal: bool,
+    /// `gating`: the start position's castling field names gates (files
+    /// of the back ranks), the rights of `cambodianMoves`.
+    pub gating: bool,
+    /// `cambodianMoves`: Ouk Chatrang's initial moves of the king (a
+    /// knight's leap to the rank in front) and the met (two squares
+    /// forward) from their gates.
+    pub cambodian_moves: bool,
+    /// `promotionLimit` (`a:1 q:1 r:2`): the most of a kind a side may
+    /// have for a pawn to become one, by letter.
+    pub promotion_limits: Vec<(char, u8)>,
+    /// `mandatoryPawnPromotion`: a pawn entering its promotion zone must
+    /// promote (false: it may stay a pawn).
+    pub mandatory_pawn_promotion: bool,
+    /// `immobilityIllegal`: no move may go where the piece would have
+    /// no move left.
+    pub immobility_illegal: bool,
 }
 
 /// A result's worth to the side it concerns, as Fairy-Stockfish's values
@@ -246,6 +262,11 @@ impl Definition {
             counting_rule: None,
             blast_on_capture: false,
             extinction_pseudo_royal: false,
+            gating: false,
+            cambodian_moves: false,
+            promotion_limits: Vec::new(),
+            mandatory_pawn_promotion: true,
+            immobility_illegal: false,
         }
     }
 
@@ -438,11 +459,19 @@ impl Definition {
                 // Drop rules boserv plays as Fairy-Stockfish's defaults.
                 "dropChecks" => same(value, "true").map_err(at)?,
                 "promotionZonePawnDrops" | "mustDrop" => same(value, "false").map_err(at)?,
-                "chess960" | "gating" => same(value, "false").map_err(at)?,
+                "gating" => self.gating = boolean(value).map_err(at)?,
+                "cambodianMoves" => self.cambodian_moves = boolean(value).map_err(at)?,
+                "promotionLimit" => self.promotion_limits = limits(value).map_err(at)?,
+                "mandatoryPawnPromotion" => {
+                    self.mandatory_pawn_promotion = boolean(value).map_err(at)?
+                }
+                "immobilityIllegal" => self.immobility_illegal = boolean(value).map_err(at)?,
+                "chess960" => same(value, "false").map_err(at)?,
                 _ => return Err(unsupported(key, *line)),
             }
         }
-        if !self.castling {
+        // A gating game's castling field holds its gates.
+        if !self.castling && !self.gating {
             self.start_fen = without_castling_rights(&self.start_fen);
         }
         Ok(self)
@@ -520,6 +549,21 @@ fn piece_letters(text: &str) -> Result<Vec<char>, String> {
             '*' => Ok('*'),
             c if c.is_ascii_alphabetic() => Ok(c.to_ascii_lowercase()),
             c => Err(format!("expected piece letters or *, not {c:?}")),
+        })
+        .collect()
+}
+
+/// Counts by piece letter (`a:1 c:1 q:1 r:2`), as `promotionLimit`
+/// writes them.
+fn limits(text: &str) -> Result<Vec<(char, u8)>, String> {
+    text.split_whitespace()
+        .map(|t| {
+            let bad = || format!("expected letter:count (q:1), not {t:?}");
+            let (l, n) = t.split_once(':').ok_or_else(bad)?;
+            Ok((
+                letter(l).map_err(|_| bad())?,
+                number(n, 0, 64).map_err(|_| bad())?,
+            ))
         })
         .collect()
 }

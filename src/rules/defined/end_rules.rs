@@ -8,8 +8,9 @@
 //! give (`checkCounting`: 3check), and the limits of
 //! the draw rules (`nMoveRule`, `nFoldRule`), Makruk's counting of the
 //! ending (`countingRule`, played by the core: `chesslike/counting.rs`),
-//! and a drop game's hands
-//! under its board. One [`EndRules`]
+//! Ouk Chatrang's initial moves (`cambodianMoves`, played by the core:
+//! `chesslike/initial_moves.rs`, read by `initial.rs`), and a drop
+//! game's hands under its board. One [`EndRules`]
 //! per definition is the game's [`Hooks`]; a game with none of them
 //! plays as chess does.
 
@@ -19,7 +20,7 @@ use super::flag::FlagRule;
 use super::hands::hand_lines;
 use super::pseudo_royal::PseudoRoyal;
 use crate::rules::chess::rules::ORTHODOX;
-use crate::rules::chesslike::{Act, Blast, ChessLike, CountingRule, Hooks};
+use crate::rules::chesslike::{Act, Blast, ChessLike, CountingRule, Hooks, InitialMoves};
 use crate::rules::ends::DrawLimits;
 use crate::rules::geometry::{Geometry, Square};
 use crate::rules::render::Drawing;
@@ -88,6 +89,9 @@ pub struct EndRules {
     limits: DrawLimits,
     /// Makruk's counting of the ending (`countingRule`).
     counting: Option<CountingRule>,
+    /// Ouk Chatrang's initial moves (`cambodianMoves`) and the FEN
+    /// letters of their gates.
+    initial: Option<(InitialMoves, String)>,
     /// A drop game: its board shows the pieces in hand.
     hands: bool,
     /// Explosions on capture (`blastOnCapture`), played by the core.
@@ -158,6 +162,7 @@ impl EndRules {
                     knight: kind(&["knight"]),
                 }
             }),
+            initial: super::initial::initial_moves(def, geometry, kind_of)?,
             hands: def.piece_drops,
             blast: def.blast_on_capture.then(|| Blast {
                 // Fairy-Stockfish's blast spares the pawn type.
@@ -186,9 +191,16 @@ impl EndRules {
             && rules.limits == DrawLimits::CHESS
             && rules.counting.is_none()
             && !rules.hands
+            && rules.initial.is_none()
             && rules.blast.is_none()
             && rules.pseudo_royal.is_none();
         Ok((!plain).then_some(rules))
+    }
+
+    /// The FEN letters of the initial moves' gates (`DEde`), empty
+    /// without them.
+    pub fn gate_letters(&self) -> &str {
+        self.initial.as_ref().map_or("", |(_, letters)| letters)
     }
 
     /// True when the game forbids some moves the core allows (the
@@ -287,6 +299,10 @@ impl Hooks for EndRules {
 
     fn blast(&self) -> Option<&Blast> {
         self.blast.as_ref()
+    }
+
+    fn initial_moves(&self) -> Option<&InitialMoves> {
+        self.initial.as_ref().map(|(rule, _)| rule)
     }
 
     fn no_legal_move(&self, pos: &ChessLike) -> Outcome {

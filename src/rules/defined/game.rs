@@ -141,9 +141,10 @@ impl Variant for DefinedGame {
         self.refuse_options(options)?;
         // Fairy-Stockfish lets a FEN end after the side to move, and
         // writes a parent's rights into a game without castling (and
-        // reads none of them): so does boserv.
+        // reads none of them): so does boserv. A gating game's field
+        // holds its gates.
         let fen = super::definition::complete_fen(fen);
-        let fen = match self.definition.castling {
+        let fen = match self.definition.castling || self.definition.gating {
             true => fen,
             false => super::definition::without_castling_rights(&fen),
         };

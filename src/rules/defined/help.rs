@@ -241,8 +241,107 @@ fn counting_words(table: Counting) -> String {
     )
 }
 
+/// Promotion with a choice in words (Grand chess): where a pawn may
+/// stay a pawn, and the limits of what it becomes.
+fn choice_words(
+    def: &Definition,
+    rules: &Rules,
+    pawn: &crate::rules::chesslike::PawnRule,
+    choice: &crate::rules::chesslike::PromotionChoice,
+) -> String {
+    let last = [def.ranks, 1];
+    let zone = |seat: usize| {
+        let first = pawn.promotion_rank[seat] as u8 + 1;
+        match first == last[seat] {
+            true => format!("rank {first}"),
+            false => format!("ranks {first} to {}", last[seat]),
+        }
+    };
+    let mut text = String::new();
+    if choice.optional {
+        text.push_str(&format!(
+            "In its promotion zone ({} for White, {} for Black) a pawn may stay a pawn",
+            zone(0),
+            zone(1)
+        ));
+        text.push_str(match choice.immobile {
+            Some(_) => ", but on its last rank, where it could not move on, it must promote.",
+            None => ".",
+        });
+    }
+    let limits: Vec<String> = pawn
+        .promotions
+        .iter()
+        .zip(&choice.limits)
+        .filter(|&(_, &n)| n > 0)
+        .map(|(&k, n)| format!("{} {n}", rules.spec.kinds[k as usize].letter))
+        .collect();
+    if !limits.is_empty() {
+        text.push_str(&format!(
+            " A pawn becomes only a piece its side has fewer of than: {}.",
+            limits.join(", ")
+        ));
+    }
+    text.trim_start().to_string()
+}
+
+/// Ouk Chatrang's initial moves in words (`cambodianMoves`), with the
+/// squares of the start position's pieces that have them.
+fn initial_words(def: &Definition, rules: &'static Rules) -> Option<String> {
+    let rule = rules.hooks.initial_moves()?;
+    let start = crate::rules::chesslike::from_fen(rules, &def.start_fen).ok()?;
+    let g = &rules.spec.geometry;
+    let on = |kinds: &dyn Fn(u8) -> bool| {
+        let squares: Vec<&str> = rule
+            .gates
+            .iter()
+            .filter(|&&(_, sq)| start.board().get(sq).is_some_and(|p| kinds(p.kind)))
+            .map(|&(_, sq)| g.name(sq))
+            .collect();
+        squares.join(" and ")
+    };
+    let kings = on(&|k| k == rule.king);
+    // The leaps of White's king, for the example.
+    let leaps: Vec<String> = rule
+        .gates
+        .iter()
+        .filter(|&&(seat, sq)| {
+            seat == 0 && start.board().get(sq).is_some_and(|p| p.kind == rule.king)
+        })
+        .flat_map(|&(_, sq)| {
+            [-2, 2].into_iter().filter_map(move |df| {
+                g.offset(sq, df, 1)
+                    .map(|to| format!("{}-{}", g.name(sq), g.name(to)))
+            })
+        })
+        .collect();
+    let mets = on(&|k| rule.mets.contains(&k));
+    let mut text = String::from("Initial moves:");
+    if !kings.is_empty() {
+        text.push_str(&format!(
+            " a king on its start square ({kings}) may, as its first move and when not in check, leap as a knight to the rank in front of it ({}), never capturing;",
+            leaps.join(" or ")
+        ));
+    }
+    if !mets.is_empty() {
+        text.push_str(&format!(
+            " a met on its start square ({mets}) may, as its first move, step two squares straight forward, over a piece too, never capturing;"
+        ));
+    }
+    if rule.rook.is_some() && !kings.is_empty() {
+        text.push_str(
+            " a rook move onto the file or rank of a king that still has its leap takes the leap away (whatever stands between).",
+        );
+    }
+    text.push_str(&format!(
+        " The FEN's castling field names the files of the pieces that still have their initial move ({}).",
+        rules.castling_letters
+    ));
+    Some(text.replace(";.", ".").replace("; The", ". The"))
+}
+
 /// The help page (`boserv help NAME`).
-pub fn help(def: &Definition, rules: &Rules) -> String {
+pub fn help(def: &Definition, rules: &'static Rules) -> String {
     let mut out = format!(
         "{}: a game defined as data (Fairy-Stockfish's variants.ini syntax), on a\n{} x {} board (files a-{}, ranks 1-{}).\n\nPieces (Betza notation):\n",
         def.name,
@@ -299,6 +398,12 @@ pub fn help(def: &Definition, rules: &Rules) -> String {
             pawn.promotion_rank[0] + 1,
             pawn.promotion_rank[1] + 1,
         ));
+        if let Some(choice) = &pawn.choice {
+            for line in wrap(&choice_words(def, rules, pawn, choice), 76) {
+                out.push_str(&line);
+                out.push('\n');
+            }
+        }
     }
     if rules.castlings.is_empty() {
         out.push_str("\nThere is no castling.\n");
@@ -320,6 +425,13 @@ pub fn help(def: &Definition, rules: &Rules) -> String {
             "\nCastling, written as the king's move: {} {limit}.\n",
             moves.join(", ")
         ));
+    }
+    if let Some(words) = initial_words(def, rules) {
+        out.push('\n');
+        for line in wrap(&words, 76) {
+            out.push_str(&line);
+            out.push('\n');
+        }
     }
     if def.piece_drops {
         let mut drops = String::from(

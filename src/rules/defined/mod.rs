@@ -8,7 +8,9 @@
 //! - `definition.rs`: the keys' meaning, inheritance, refusals by key.
 //! - `build.rs`: a definition into the core's [`crate::rules::chesslike::Rules`];
 //!   `end_rules.rs` the game's own rules of its end and of captures and
-//!   checks (`flag.rs` the flag rule of King of the Hill).
+//!   checks (`flag.rs` the flag rule of King of the Hill, `initial.rs`
+//!   Ouk Chatrang's initial moves, `promotion.rs` Grand chess's choice
+//!   of promotion).
 //! - `game.rs`: the game as the registry lists it; `help.rs` its help.
 //! - `library.rs`: the games shipped with boserv (`variants/library.ini`).
 //! - `operator.rs`: the operator's own games (the `variants-file` setting).
@@ -24,9 +26,11 @@ mod game;
 mod hands;
 mod help;
 mod ini;
+mod initial;
 mod kept;
 mod library;
 mod operator;
+mod promotion;
 mod pseudo_royal;
 
 pub use betza::{BetzaError, Moves};

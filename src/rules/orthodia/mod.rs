@@ -54,6 +54,7 @@ fn pawn_rules(en_passant: bool) -> Vec<PawnRule> {
         range: 1,
         last_by_one_step: false,
         promotion_rank: [7, 0],
+        choice: None,
         promotions: PROMOTIONS.to_vec(),
         taken_by: if en_passant { taken_by } else { Vec::new() },
         captures,
