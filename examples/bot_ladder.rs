@@ -91,7 +91,10 @@ fn main() {
     println!(
         "{games} games a pair, {opening} random opening turns a side, cap {cap} plies \
          (a capped game is a draw){}",
-        nodes.map_or(String::new(), |n| format!(", level 4 at {n} nodes, level 5 at {}", 3 * n))
+        nodes.map_or(String::new(), |n| format!(
+            ", level 4 at {n} nodes, level 5 at {}",
+            3 * n
+        ))
     );
     println!(
         "{:<16} {:>7} {:>5} {:>5} {:>5} {:>6} {:>6} {:>9} {:>9}",
