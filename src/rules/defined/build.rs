@@ -471,3 +471,13 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
         backend: None,
     })))
 }
+
+/// The rules of the first section of `text` (a child of chess), or the
+/// reason it is refused: the unit tests' way to build a definition.
+#[cfg(test)]
+pub(super) fn rules_of_text(text: &str) -> Result<&'static Rules, String> {
+    let def = Definition::chess()
+        .apply(&super::ini::sections(text)[0])
+        .map_err(|e| e.to_string())?;
+    rules(&def).map_err(|e| e.to_string())
+}

@@ -95,16 +95,7 @@ pub fn initial_moves(
 
 #[cfg(test)]
 mod tests {
-    use super::super::build::rules;
-    use super::super::definition::Definition;
-    use super::super::ini::sections;
-
-    fn built(text: &str) -> Result<&'static crate::rules::chesslike::Rules, String> {
-        let def = Definition::chess()
-            .apply(&sections(text)[0])
-            .map_err(|e| e.to_string())?;
-        rules(&def).map_err(|e| e.to_string())
-    }
+    use super::super::build::rules_of_text as built;
 
     const CAMBODIAN: &str = "[o:chess]\nbishop = -\nqueen = -\nkhon = s\nmet = m\nstartFen = rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w eDdE - 0 1\ncastling = false\ngating = true\ncambodianMoves = true\n";
 

@@ -98,16 +98,7 @@ pub fn check_immobility(
 
 #[cfg(test)]
 mod tests {
-    use super::super::build::rules;
-    use super::super::definition::Definition;
-    use super::super::ini::sections;
-
-    fn built(text: &str) -> Result<&'static crate::rules::chesslike::Rules, String> {
-        let def = Definition::chess()
-            .apply(&sections(text)[0])
-            .map_err(|e| e.to_string())?;
-        rules(&def).map_err(|e| e.to_string())
-    }
+    use super::super::build::rules_of_text as built;
 
     #[test]
     fn limits_follow_the_promotion_types_and_the_last_rank_is_immobile() {
@@ -141,10 +132,7 @@ mod tests {
             e.contains("promotionLimit: no piece has the letter z"),
             "{e}"
         );
-        let e = Definition::chess()
-            .apply(&sections("[f:chess]\npromotionLimit = q\n")[0])
-            .unwrap_err()
-            .to_string();
+        let e = built("[f:chess]\npromotionLimit = q\n").unwrap_err();
         assert!(e.contains("promotionLimit: expected letter:count"), "{e}");
     }
 }
