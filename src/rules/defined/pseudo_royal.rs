@@ -61,19 +61,25 @@ impl PseudoRoyal {
             .any(|sq| !self.immune(board, sq, &theirs) && board.attacked_by(sq, 1 - side))
     }
 
-    /// Why `act` is illegal by this rule, if it is.
+    /// Why `act` is illegal by this rule, if it is: the refusal names the
+    /// piece (a king, or the game's own pseudo-royal piece).
     pub fn forbids(&self, pos: &ChessLike, act: &Act) -> Option<String> {
         let before = pos.board();
         let side = pos.side();
         let theirs = self.royals(before, 1 - side);
-        let mut ours = self.royals(before, side);
+        let kind_on = |sq: Square| before.get(sq).map_or(0, |p| p.kind);
+        let mut ours: Vec<(Square, u8)> = self
+            .royals(before, side)
+            .into_iter()
+            .map(|sq| (sq, kind_on(sq)))
+            .collect();
         if let Action::Move { from, to, .. } = act.action
-            && let Some(at) = ours.iter_mut().find(|s| **s == from)
+            && let Some(at) = ours.iter_mut().find(|(s, _)| *s == from)
         {
-            *at = to;
+            at.0 = to;
         }
         match act.action {
-            Action::Drop { kind, to, .. } if self.kinds.contains(&kind) => ours.push(to),
+            Action::Drop { kind, to, .. } if self.kinds.contains(&kind) => ours.push((to, kind)),
             Action::Move {
                 to,
                 promotion: Some(kind),
@@ -82,9 +88,9 @@ impl PseudoRoyal {
                 let held = before.pieces_of(side).filter(|(_, p)| p.kind == kind);
                 if held.count() >= self.most {
                     // One more of the kind: none of them is pseudo-royal.
-                    ours.retain(|&s| before.get(s).is_none_or(|p| p.kind != kind));
+                    ours.retain(|&(_, k)| k != kind);
                 } else {
-                    ours.push(to);
+                    ours.push((to, kind));
                 }
             }
             _ => {}
@@ -94,12 +100,16 @@ impl PseudoRoyal {
             && let Some(s) = self.castling_through_attack(before, side, from, to, &theirs)
         {
             let name = before.geometry().name(s);
-            return Some(format!("your king may not castle across {name}, attacked"));
+            let piece = called(pos, kind_on(from));
+            return Some(format!(
+                "your {piece} may not castle across {name}, attacked"
+            ));
         }
         let after = pos.board_after(std::slice::from_ref(act));
         let own = |sq: Square| after.get(sq).is_some_and(|p| p.owner == side);
-        if ours.iter().any(|&sq| !own(sq)) {
-            return Some("that capture would blow up your own king".into());
+        if let Some(&(_, kind)) = ours.iter().find(|&&(sq, _)| !own(sq)) {
+            let piece = called(pos, kind);
+            return Some(format!("that capture would blow up your own {piece}"));
         }
         // Blowing up (or emptying the square of) the other side's wins.
         if theirs.iter().any(|&sq| after.get(sq).is_none()) {
@@ -107,8 +117,8 @@ impl PseudoRoyal {
         }
         let attacked = ours
             .iter()
-            .any(|&sq| !self.immune(&after, sq, &theirs) && after.attacked_by(sq, 1 - side));
-        attacked.then(|| "that would leave your king attacked".into())
+            .find(|&&(sq, _)| !self.immune(&after, sq, &theirs) && after.attacked_by(sq, 1 - side));
+        attacked.map(|&(_, kind)| format!("that would leave your {} attacked", called(pos, kind)))
     }
 
     /// The first square a castling king passes (its own included, its
@@ -141,6 +151,18 @@ impl PseudoRoyal {
     }
 }
 
+/// What a refusal calls a pseudo-royal piece of `kind`: the king (the
+/// letter K, whatever its movement's name: Atomic's is a commoner), or
+/// the piece's own name (an amazon).
+fn called(pos: &ChessLike, kind: u8) -> &'static str {
+    let piece = &pos.rules().spec.kinds[usize::from(kind)];
+    if piece.letter == 'K' {
+        "king"
+    } else {
+        piece.name
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::rules::Variant;
@@ -168,7 +190,7 @@ mod tests {
         let start = game.start(&[]).unwrap();
         assert_eq!(start.outcome(), None, "no extinction for Black");
         let why = start.play("Me1-e2", None).unwrap_err().to_string();
-        assert!(why.contains("leave your king attacked"), "{why}");
+        assert!(why.contains("leave your amazon attacked"), "{why}");
         let taken = start.play("Me1xd2", None).unwrap();
         assert_eq!(taken.position.outcome(), None);
         let cornered = game
