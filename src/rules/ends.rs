@@ -18,6 +18,9 @@ pub struct DrawFacts {
     /// No mate is possible any more (the game's dead positions: bare
     /// kings, insufficient material).
     pub dead: bool,
+    /// The side to move (a repetition that is not a draw is judged for or
+    /// against it).
+    pub to_move: Seat,
 }
 
 /// The end when the side to move (`to_move`, of two seats) has no legal move.
@@ -35,6 +38,21 @@ pub fn no_legal_move(in_check: bool, to_move: Seat) -> Outcome {
 pub struct DrawLimits {
     pub repetitions: usize,
     pub plies: u32,
+    /// Who wins when the repetition ends the game (`None`: nobody, a
+    /// draw; Fairy-Stockfish's `nFoldValue`, Knights Halma's loss for the
+    /// side to move).
+    pub repetition_winner: Option<RepetitionWinner>,
+}
+
+/// The winner of a game ended by repetition, where it is not a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RepetitionWinner {
+    /// The side to move in the repeated position.
+    ToMove,
+    /// The side that has just made the repetition.
+    Mover,
+    /// This seat, whoever moved (`nFoldValueAbsolute`).
+    Seat(Seat),
 }
 
 impl DrawLimits {
@@ -42,6 +60,7 @@ impl DrawLimits {
     pub const CHESS: DrawLimits = DrawLimits {
         repetitions: 3,
         plies: 100,
+        repetition_winner: None,
     };
 }
 
@@ -55,7 +74,13 @@ pub fn draw_by_rule(facts: &DrawFacts) -> Option<Outcome> {
 pub fn draw_within(facts: &DrawFacts, limits: &DrawLimits) -> Option<Outcome> {
     let reached = |n: usize, limit: usize| limit > 0 && n >= limit;
     let ending = if reached(facts.repetitions, limits.repetitions) {
-        Ending::Repetition
+        let winner = match limits.repetition_winner {
+            None => return Some(Outcome::draw(2, Ending::Repetition)),
+            Some(RepetitionWinner::ToMove) => facts.to_move,
+            Some(RepetitionWinner::Mover) => 1 - facts.to_move,
+            Some(RepetitionWinner::Seat(seat)) => seat,
+        };
+        return Some(Outcome::win(winner, 2, Ending::Repetition));
     } else if reached(facts.halfmoves as usize, limits.plies as usize) {
         Ending::moves_without_progress((limits.plies / 2) as u16)
     } else if facts.dead {
@@ -153,6 +178,7 @@ mod tests {
             repetitions,
             halfmoves,
             dead,
+            to_move: 0,
         };
         let ending = |f| draw_by_rule(&f).map(|o| o.ending);
         assert_eq!(ending(facts(2, 99, false)), None);
@@ -161,5 +187,30 @@ mod tests {
         assert_eq!(ending(facts(1, 0, true)), Some(Ending::DeadPosition));
         assert_eq!(no_legal_move(true, 1).result_text(), "1-0");
         assert_eq!(no_legal_move(false, 0).ending, Ending::Stalemate);
+    }
+
+    #[test]
+    fn a_repetition_may_be_won() {
+        let facts = DrawFacts {
+            repetitions: 2,
+            halfmoves: 4,
+            dead: false,
+            to_move: 1,
+        };
+        let limits = |repetition_winner| DrawLimits {
+            repetitions: 2,
+            plies: 0,
+            repetition_winner,
+        };
+        let result = |w| draw_within(&facts, &limits(w)).map(|o| o.result_text());
+        assert_eq!(result(None).as_deref(), Some("1/2-1/2"));
+        assert_eq!(result(Some(RepetitionWinner::ToMove)).as_deref(), Some("0-1"));
+        assert_eq!(result(Some(RepetitionWinner::Mover)).as_deref(), Some("1-0"));
+        assert_eq!(result(Some(RepetitionWinner::Seat(0))).as_deref(), Some("1-0"));
+        let once = DrawFacts {
+            repetitions: 1,
+            ..facts
+        };
+        assert_eq!(draw_within(&once, &limits(Some(RepetitionWinner::ToMove))), None);
     }
 }

@@ -60,6 +60,9 @@ impl ChessLike {
             }
             let colours = masks.of_colours(self.drop_colour_bits(drops, kind));
             let mut onto = empty.intersection(&colours);
+            if let Some(barred) = self.drop_barred(drops, kind) {
+                onto = onto.without(&barred);
+            }
             if let Some(rule) = self.rules.pawn(kind) {
                 for rank in rule.promotion_rank {
                     if rule.barred_rank(self.side, rank) {

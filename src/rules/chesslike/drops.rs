@@ -1,8 +1,9 @@
 //! Why a drop is refused, in a player's words: nothing in reserve, an
 //! occupied square, where a relocated pawn may go (and not while in
 //! check), the colour a colour-bound kind must change to, the rank a royal
-//! piece goes on while other pieces remain in hand, the game's own rule,
-//! and check. Only asked when no legal drop matches what a player wrote.
+//! piece goes on while other pieces remain in hand, the game's drop region
+//! and no-doubling rule, the game's own rule, and check. Only asked when
+//! no legal drop matches what a player wrote.
 
 use super::position::{Act, ChessLike};
 use crate::rules::Action;
@@ -111,6 +112,32 @@ impl ChessLike {
                     ),
                 };
             }
+        }
+        if self
+            .drop_barred(drops, kind)
+            .is_some_and(|barred| barred.contains(to))
+        {
+            let outside = drops
+                .regions
+                .is_some_and(|regions| !regions[side].contains(to));
+            return if outside {
+                format!(
+                    "{} is outside the squares your pieces may be dropped on",
+                    geo.name(to)
+                )
+            } else {
+                match drops.no_doubled.map_or(1, |rule| rule.count) {
+                    0 => format!("{} is never dropped in this game", a_name(name)),
+                    1 => format!(
+                        "{} may not be dropped on a file that has one of your {name}s",
+                        a_name(name)
+                    ),
+                    n => format!(
+                        "{} may not be dropped on a file that has {n} of your {name}s",
+                        a_name(name)
+                    ),
+                }
+            };
         }
         let act = Act::plain(Action::Drop { kind, to, relocate }, false);
         if let Some(why) = self.rules.hooks.forbids(self, &act) {

@@ -39,6 +39,7 @@ mod count;
 mod count_drops;
 mod count_narrow;
 mod counting;
+mod drop_squares;
 mod drops;
 mod fen;
 mod game;
@@ -79,6 +80,7 @@ fn scattered_board(spec: &'static crate::rules::board::BoardSpec) -> crate::rule
 
 pub use blast::Blast;
 pub use counting::{Count, Counting, CountingRule};
+pub use drop_squares::NoDoubled;
 pub use fen::{from_fen, to_fen};
 pub use initial_moves::InitialMoves;
 pub use movegen::castle_act;
@@ -88,6 +90,8 @@ pub use variant::{Started, Switch, TwoSeatGame};
 pub use walk::{Step, Walk};
 
 use std::fmt;
+
+use crate::rules::reach::SquareSet;
 
 use super::Outcome;
 use super::board::{Board, BoardSpec};
@@ -133,6 +137,11 @@ pub struct Drops {
     /// as (Crazyhouse: the pawn); the position then knows which pieces
     /// were promoted (a FEN writes them `Q~`).
     pub promoted_back_as: Option<u8>,
+    /// The squares each seat may drop on (`None`: every square).
+    pub regions: Option<[SquareSet; 2]>,
+    /// A kind that may not be dropped on a file already holding some of
+    /// the side's own of it.
+    pub no_doubled: Option<NoDoubled>,
 }
 
 /// What a game adds to the core. Every method has the plain chess answer

@@ -385,9 +385,13 @@ impl ChessLike {
             .filter(|_| royal && in_hand > u32::from(n))
             .map(|r| r[side]);
         let colours = self.drop_colour_bits(drops, kind);
+        let barred = self.drop_barred(drops, kind);
         for to in geo.squares() {
             let rank = geo.coords(to).1;
-            if rank_only.is_some_and(|r| r != rank) || colours & self.colour_bit(to) == 0 {
+            if rank_only.is_some_and(|r| r != rank)
+                || colours & self.colour_bit(to) == 0
+                || barred.is_some_and(|b| b.contains(to))
+            {
                 continue;
             }
             match self.board.get(to) {

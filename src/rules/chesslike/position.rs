@@ -648,6 +648,7 @@ impl ChessLike {
             repetitions,
             halfmoves: self.halfmoves,
             dead: empty_hands && (self.rules.dead)(&self.board),
+            to_move: usize::from(self.side),
         };
         if let Some(end) = self.rules.hooks.extra_end(self) {
             return Some(end);

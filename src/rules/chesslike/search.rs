@@ -271,6 +271,7 @@ impl Search {
             repetitions,
             halfmoves: pos.halfmoves,
             dead: empty_hands && (pos.rules.dead)(&pos.board),
+            to_move: usize::from(pos.side),
         };
         let limits = pos.rules.hooks.draw_limits();
         if ends::draw_within(&facts, &limits).is_some() || pos.rules.hooks.extra_end(pos).is_some()

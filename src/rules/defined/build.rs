@@ -11,7 +11,7 @@ use super::definition::Definition;
 use crate::rules::board::{Board, BoardSpec};
 use crate::rules::castling::CastlingRule;
 use crate::rules::chess::rules::ORTHODOX;
-use crate::rules::chesslike::{Drops, Hooks, MAX_KINDS, PawnRule, Rebels, Rules};
+use crate::rules::chesslike::{Drops, Hooks, MAX_KINDS, NoDoubled, PawnRule, Rebels, Rules};
 use crate::rules::geometry::{Geometry, file_letter};
 use crate::rules::movement::{PieceKind, Primitive, diagonal, forward_only};
 
@@ -429,9 +429,37 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
             ));
         }
     };
+    let no_doubled = match def.drop_no_doubled {
+        None => None,
+        Some(letter) => Some(NoDoubled {
+            kind: kind_of(letter).ok_or_else(|| {
+                refuse(def, format!("dropNoDoubled: no piece has the letter {letter}"))
+            })?,
+            count: def.drop_no_doubled_count,
+        }),
+    };
+    let regions = match &def.drop_region {
+        [None, None] => None,
+        [white, black] => Some([white, black].map(|region| match region {
+            Some(region) => super::region::square_set(def, &spec.geometry, region),
+            None => spec.masks().all,
+        })),
+    };
+    // Fairy-Stockfish's legality test of an exploding capture returns
+    // before it looks at a drop's check: its Atomic drops give check
+    // whatever `dropChecks` says, which a reader of the key would not
+    // expect.
+    if !def.drop_checks && def.blast_on_capture {
+        return Err(refuse(
+            def,
+            "dropChecks: Fairy-Stockfish does not apply it with blastOnCapture, and boserv will not play it otherwise",
+        ));
+    }
     let drops = def.piece_drops.then(|| Drops {
         captures_to_hand: def.captures_to_hand,
         promoted_back_as,
+        regions,
+        no_doubled,
         ..Drops::default()
     });
     let rook = kind_of(def.castling_rook_piece);
@@ -480,4 +508,52 @@ pub(super) fn rules_of_text(text: &str) -> Result<&'static Rules, String> {
         .apply(&super::ini::sections(text)[0])
         .map_err(|e| e.to_string())?;
     rules(&def).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::Variant;
+    use crate::rules::defined::read_operator_file;
+
+    /// The drop rules of the keys `dropNoDoubled`, `dropNoDoubledCount`
+    /// and the drop regions, against Fairy-Stockfish's moves (pyffish
+    /// 0.0.90): White's pawn drops, its legal moves in all, and where
+    /// each side's knight may be dropped.
+    #[test]
+    fn pawns_that_may_not_double_and_drop_regions() {
+        let text = "[nd0:crazyhouse]\ndropNoDoubled = p\ndropNoDoubledCount = 0\n\
+                    [nd1:crazyhouse]\ndropNoDoubled = p\n\
+                    [nd2:crazyhouse]\ndropNoDoubled = p\ndropNoDoubledCount = 2\n\
+                    [backdrops:crazyhouse]\nwhiteDropRegion = *1\nblackDropRegion = *7 *8 d5\n";
+        let games = read_operator_file(text);
+        assert!(games.refused().is_empty(), "{:?}", games.refused());
+        let fen = "rnbqkbnr/ppp1pppp/8/8/4P3/8/PPP2PPP/RNBQKBNR[Pp] w KQkq - 0 1";
+        for (game, drops, all) in [(0, 0, 41), (1, 6, 47), (2, 34, 75)] {
+            let pos = games.games()[game].from_fen(&[], fen).unwrap();
+            let turns = pos.legal_turns(None);
+            let pawn_drops: Vec<&String> = turns.iter().filter(|t| t.starts_with("P@")).collect();
+            assert_eq!((pawn_drops.len(), turns.len()), (drops, all), "{pawn_drops:?}");
+        }
+        let nd1 = games.games()[1].from_fen(&[], fen).unwrap();
+        assert!(nd1.legal_turns(None).contains(&"P@d7".to_string()));
+        let why = nd1.play("P@e3", None).unwrap_err().to_string();
+        assert!(why.contains("a file that has one of your pawns"), "{why}");
+        let nd0 = games.games()[0].from_fen(&[], fen).unwrap();
+        let why = nd0.play("P@d3", None).unwrap_err().to_string();
+        assert!(why.contains("never dropped"), "{why}");
+        let back = &games.games()[3];
+        let drops = |fen: &str| -> Vec<String> {
+            let pos = back.from_fen(&[], fen).unwrap();
+            pos.legal_turns(None).into_iter().filter(|t| t.contains('@')).collect()
+        };
+        let white = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R[Nn] w KQkq - 0 1";
+        assert_eq!(drops(white), ["N@g1"]);
+        let black = "rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] b KQkq - 0 1";
+        let mut black_drops = drops(black);
+        black_drops.sort();
+        assert_eq!(black_drops, ["N@d5", "N@g8"]);
+        let pos = back.from_fen(&[], white).unwrap();
+        let why = pos.play("N@e4", None).unwrap_err().to_string();
+        assert!(why.contains("outside the squares"), "{why}");
+    }
 }

@@ -113,6 +113,11 @@ pub struct Definition {
     pub flag_region: [Region; 2],
     /// `flagMove`: Black may answer White's arrival (Racing Kings).
     pub flag_move: bool,
+    /// `flagPieceCount`: how many flag pieces must stand in the region.
+    pub flag_piece_count: u8,
+    /// `flagPieceBlockedWin`: one flag piece in the region is enough
+    /// when every other square of it is occupied (Kono).
+    pub flag_piece_blocked_win: bool,
     /// What being mated and being stalemated are worth to the side.
     pub checkmate_value: Value,
     pub stalemate_value: Value,
@@ -135,6 +140,10 @@ pub struct Definition {
     /// `nFoldRule`: the game is drawn on this occurrence of a position
     /// (0: never).
     pub n_fold_rule: u8,
+    /// `nFoldValue`: what that repetition is worth to the side to move
+    /// (Knights Halma: a loss); with `nFoldValueAbsolute`, to White.
+    pub n_fold_value: Value,
+    pub n_fold_value_absolute: bool,
     /// `checkCounting`: a side wins on giving the last of its checks
     /// (the start position's `3+3`).
     pub check_counting: bool,
@@ -158,6 +167,15 @@ pub struct Definition {
     pub drop_loop: bool,
     /// `firstRankPawnDrops`: a pawn may be dropped on its first rank.
     pub first_rank_pawn_drops: bool,
+    /// `whiteDropRegion`, `blackDropRegion` (or `dropRegionWhite`...):
+    /// the squares each side may drop on (`None`: every square).
+    pub drop_region: [Option<Region>; 2],
+    /// `dropNoDoubled`: the kind (by letter) that may not be dropped on a
+    /// file holding `drop_no_doubled_count` of the side's own of it.
+    pub drop_no_doubled: Option<char>,
+    pub drop_no_doubled_count: u8,
+    /// `dropChecks`: whether a drop may give check.
+    pub drop_checks: bool,
     /// `countingRule`: Makruk's or Ouk Chatrang's counting of the
     /// ending (`None`: no counting).
     pub counting_rule: Option<Counting>,
@@ -241,6 +259,8 @@ impl Definition {
             flag_piece: None,
             flag_region: [Vec::new(), Vec::new()],
             flag_move: false,
+            flag_piece_count: 1,
+            flag_piece_blocked_win: false,
             checkmate_value: Value::Loss,
             stalemate_value: Value::Draw,
             extinction_value: None,
@@ -250,6 +270,8 @@ impl Definition {
             extinction_claim: false,
             n_move_rule: 50,
             n_fold_rule: 3,
+            n_fold_value: Value::Draw,
+            n_fold_value_absolute: false,
             must_capture: false,
             check_counting: false,
             checking: true,
@@ -259,6 +281,10 @@ impl Definition {
             captures_to_hand: false,
             drop_loop: false,
             first_rank_pawn_drops: false,
+            drop_region: [None, None],
+            drop_no_doubled: None,
+            drop_no_doubled_count: 1,
+            drop_checks: true,
             counting_rule: None,
             blast_on_capture: false,
             extinction_pseudo_royal: false,
@@ -393,6 +419,10 @@ impl Definition {
                 "flagRegionWhite" => self.flag_region[0] = squares(value).map_err(at)?,
                 "flagRegionBlack" => self.flag_region[1] = squares(value).map_err(at)?,
                 "flagMove" => self.flag_move = boolean(value).map_err(at)?,
+                "flagPieceCount" => self.flag_piece_count = number(value, 1, 144).map_err(at)?,
+                "flagPieceBlockedWin" => {
+                    self.flag_piece_blocked_win = boolean(value).map_err(at)?
+                }
                 "checking" => self.checking = boolean(value).map_err(at)?,
                 "checkmateValue" => self.checkmate_value = Value::read(value).map_err(at)?,
                 "stalemateValue" => self.stalemate_value = Value::read(value).map_err(at)?,
@@ -414,6 +444,10 @@ impl Definition {
                 "extinctionClaim" => self.extinction_claim = boolean(value).map_err(at)?,
                 "nMoveRule" => self.n_move_rule = number(value, 0, 200).map_err(at)?,
                 "nFoldRule" => self.n_fold_rule = number(value, 0, 20).map_err(at)?,
+                "nFoldValue" => self.n_fold_value = Value::read(value).map_err(at)?,
+                "nFoldValueAbsolute" => {
+                    self.n_fold_value_absolute = boolean(value).map_err(at)?
+                }
                 "mustCapture" => self.must_capture = boolean(value).map_err(at)?,
                 "checkCounting" => self.check_counting = boolean(value).map_err(at)?,
                 // The rules boserv plays for every game, accepted when a
@@ -439,6 +473,22 @@ impl Definition {
                 "capturesToHand" => self.captures_to_hand = boolean(value).map_err(at)?,
                 "dropLoop" => self.drop_loop = boolean(value).map_err(at)?,
                 "firstRankPawnDrops" => self.first_rank_pawn_drops = boolean(value).map_err(at)?,
+                "whiteDropRegion" | "dropRegionWhite" => {
+                    self.drop_region[0] = Some(squares(value).map_err(at)?)
+                }
+                "blackDropRegion" | "dropRegionBlack" => {
+                    self.drop_region[1] = Some(squares(value).map_err(at)?)
+                }
+                "dropNoDoubled" => {
+                    self.drop_no_doubled = match value.as_str() {
+                        "-" => None,
+                        v => Some(letter(v).map_err(at)?),
+                    }
+                }
+                "dropNoDoubledCount" => {
+                    self.drop_no_doubled_count = number(value, 0, 144).map_err(at)?
+                }
+                "dropChecks" => self.drop_checks = boolean(value).map_err(at)?,
                 "countingRule" => {
                     self.counting_rule = match value.as_str() {
                         "makruk" => Some(Counting::Makruk),
@@ -455,9 +505,7 @@ impl Definition {
                 "extinctionPseudoRoyal" => {
                     self.extinction_pseudo_royal = boolean(value).map_err(at)?
                 }
-                "nFoldValue" => same(value, "draw").map_err(at)?,
                 // Drop rules boserv plays as Fairy-Stockfish's defaults.
-                "dropChecks" => same(value, "true").map_err(at)?,
                 "promotionZonePawnDrops" | "mustDrop" => same(value, "false").map_err(at)?,
                 "gating" => self.gating = boolean(value).map_err(at)?,
                 "cambodianMoves" => self.cambodian_moves = boolean(value).map_err(at)?,
@@ -704,6 +752,22 @@ mod tests {
         assert_eq!(d.extinction_value, Some(Value::Win));
         assert_eq!(d.extinction_piece_types, vec!['*']);
         assert!(d.must_capture);
+        let d = read(
+            "[h:chess]\nflagPiece = n\nflagRegionWhite = *8\nflagPieceCount = 3\nflagPieceBlockedWin = true\nnFoldRule = 2\nnFoldValue = loss\nnFoldValueAbsolute = true\n",
+        )
+        .unwrap();
+        assert_eq!((d.flag_piece_count, d.flag_piece_blocked_win), (3, true));
+        assert_eq!((d.n_fold_rule, d.n_fold_value), (2, Value::Loss));
+        assert!(d.n_fold_value_absolute);
+        let d = read(
+            "[d:crazyhouse]\nwhiteDropRegion = *1 *2\ndropRegionBlack = d5\ndropNoDoubled = p\ndropNoDoubledCount = 0\ndropChecks = false\n",
+        )
+        .unwrap();
+        assert_eq!(d.drop_region[0], Some(vec![(None, Some(0)), (None, Some(1))]));
+        assert_eq!(d.drop_region[1], Some(vec![(Some(3), Some(4))]));
+        assert_eq!((d.drop_no_doubled, d.drop_no_doubled_count), (Some('p'), 0));
+        assert!(!d.drop_checks);
+        assert_eq!(read("[e:d]\ndropNoDoubled = -\n").unwrap().drop_no_doubled, None);
     }
 
     #[test]
@@ -718,10 +782,15 @@ mod tests {
             e.to_string(),
             "line 2: stalemateValue: expected win, loss or draw, not \"lost\""
         );
-        let e = read("[c:chess]\nnFoldValue = loss\n").unwrap_err();
+        let e = read("[c:crazyhouse]\npromotionZonePawnDrops = true\n").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "line 2: nFoldValue: boserv plays only draw here, not loss"
+            "line 2: promotionZonePawnDrops: boserv plays only false here, not true"
+        );
+        let e = read("[c:chess]\nnFoldValue = lose\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2: nFoldValue: expected win, loss or draw, not \"lose\""
         );
         let e = read("[c:chess]\ncustomPiece1 = c:gQ\n").unwrap_err();
         assert!(

@@ -21,10 +21,10 @@ use super::hands::hand_lines;
 use super::pseudo_royal::PseudoRoyal;
 use crate::rules::chess::rules::ORTHODOX;
 use crate::rules::chesslike::{Act, Blast, ChessLike, CountingRule, Hooks, InitialMoves};
-use crate::rules::ends::DrawLimits;
+use crate::rules::ends::{DrawLimits, RepetitionWinner};
 use crate::rules::geometry::{Geometry, Square};
 use crate::rules::render::Drawing;
-use crate::rules::{Ending, Outcome};
+use crate::rules::{Action, Ending, Outcome};
 
 /// The extinction rule: a side with at most `count` pieces of one of
 /// `kinds` (`None`: of all its pieces together), while the other side has
@@ -68,6 +68,18 @@ impl Extinction {
     }
 }
 
+/// Who wins a repetition worth `value` to the side to move (with
+/// `absolute`, to White): `None` for a draw.
+fn repetition_winner(value: Value, absolute: bool) -> Option<RepetitionWinner> {
+    match (value, absolute) {
+        (Value::Draw, _) => None,
+        (Value::Win, false) => Some(RepetitionWinner::ToMove),
+        (Value::Loss, false) => Some(RepetitionWinner::Mover),
+        (Value::Win, true) => Some(RepetitionWinner::Seat(0)),
+        (Value::Loss, true) => Some(RepetitionWinner::Seat(1)),
+    }
+}
+
 /// The outcome worth `value` to `seat`.
 fn valued(value: Value, seat: u8, ending: Ending) -> Outcome {
     match value {
@@ -85,6 +97,8 @@ pub struct EndRules {
     stalemate: Value,
     must_capture: bool,
     checking: bool,
+    /// `dropChecks`: whether a drop may give check.
+    drop_checks: bool,
     check_counting: bool,
     limits: DrawLimits,
     /// Makruk's counting of the ending (`countingRule`).
@@ -143,10 +157,12 @@ impl EndRules {
             stalemate: def.stalemate_value,
             must_capture: def.must_capture,
             checking: def.checking,
+            drop_checks: def.drop_checks,
             check_counting: def.check_counting,
             limits: DrawLimits {
                 repetitions: usize::from(def.n_fold_rule),
                 plies: 2 * u32::from(def.n_move_rule),
+                repetition_winner: repetition_winner(def.n_fold_value, def.n_fold_value_absolute),
             },
             counting: def.counting_rule.map(|table| {
                 let kind = |keys: &[&str]| {
@@ -187,6 +203,7 @@ impl EndRules {
             && rules.stalemate == Value::Draw
             && !rules.must_capture
             && rules.checking
+            && rules.drop_checks
             && !rules.check_counting
             && rules.limits == DrawLimits::CHESS
             && rules.counting.is_none()
@@ -206,7 +223,7 @@ impl EndRules {
     /// True when the game forbids some moves the core allows (the
     /// generator then asks [`Hooks::forbids`]).
     pub fn forbids_moves(&self) -> bool {
-        self.must_capture || !self.checking || self.pseudo_royal.is_some()
+        self.must_capture || !self.checking || !self.drop_checks || self.pseudo_royal.is_some()
     }
 
     /// Whether the side to move is in check: its royal piece attacked,
@@ -215,9 +232,11 @@ impl EndRules {
         pos.in_check() || self.pseudo_royal.as_ref().is_some_and(|p| p.in_check(pos))
     }
 
-    /// Whether `act` gives check where checks are forbidden.
+    /// Whether `act` gives check where checks are forbidden (every
+    /// check, or a drop's).
     fn gives_forbidden_check(&self, pos: &ChessLike, act: &Act) -> bool {
-        !self.checking
+        let dropped = matches!(act.action, Action::Drop { .. });
+        (!self.checking || (dropped && !self.drop_checks))
             && ChessLike::royal_attacked(
                 &pos.board_after(std::slice::from_ref(act)),
                 1 - pos.side(),
@@ -239,7 +258,10 @@ impl Hooks for EndRules {
             return Some(why);
         }
         if self.gives_forbidden_check(pos, act) {
-            return Some("in this game no move may give check".into());
+            return Some(match self.checking {
+                true => "in this game a drop may not give check".into(),
+                false => "in this game no move may give check".into(),
+            });
         }
         if self.must_capture && !act.capture && self.can_capture(pos) {
             return Some("you can capture, and in this game a capture is compulsory".into());
@@ -252,7 +274,7 @@ impl Hooks for EndRules {
     /// in a drop game the answer is no sort's alone, `None`).
     fn quiet_moves_forbidden(&self, pos: &ChessLike) -> Option<bool> {
         match (self.must_capture, self.checking) {
-            _ if self.pseudo_royal.is_some() => None,
+            _ if self.pseudo_royal.is_some() || !self.drop_checks => None,
             (true, true) if self.hands => None,
             (true, true) => Some(self.can_capture(pos)),
             (false, true) => Some(false),
@@ -343,5 +365,62 @@ impl Hooks for EndRules {
         }
         lines.extend(pos.status());
         lines
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::Variant;
+    use crate::rules::defined::read_operator_file;
+
+    /// `nFoldValue = loss` at the second occurrence: the side to move in
+    /// the repeated position loses; with `nFoldValueAbsolute`, White
+    /// loses whoever is to move. The results are Fairy-Stockfish's
+    /// (pyffish 0.0.90, `is_optional_game_end`).
+    #[test]
+    fn a_repetition_may_be_lost() {
+        let text = "[fourknights]\nmaxRank = 4\nmaxFile = d\ncustomPiece1 = n:mN\n\
+                    startFen = nnnn/4/4/NNNN w - - 0 1\nnFoldRule = 2\nnFoldValue = loss\n\
+                    nMoveRule = 0\n[absolute:fourknights]\nnFoldValueAbsolute = true\n";
+        let games = read_operator_file(text);
+        assert!(games.refused().is_empty(), "{:?}", games.refused());
+        // (start, plies, points of the relative game, of the absolute one):
+        // the repetition made by Black (White to move), then by White.
+        let white_first = ("nnnn/4/4/NNNN w - - 0 1", ["Na1-b3", "Na4-b2", "Nb3-a1", "Nb2-a4"]);
+        let black_first = ("nnnn/4/4/NNNN b - - 0 1", ["Na4-b2", "Na1-b3", "Nb2-a4", "Nb3-a1"]);
+        let cases = [
+            (white_first, 3, None, None),
+            (white_first, 4, Some([0, 2]), Some([0, 2])),
+            (black_first, 3, None, None),
+            (black_first, 4, Some([2, 0]), Some([0, 2])),
+        ];
+        for ((fen, moves), plies, relative, absolute) in cases {
+            for (game, points) in games.games().iter().zip([relative, absolute]) {
+                let mut pos = game.from_fen(&[], fen).unwrap();
+                for text in &moves[..plies] {
+                    pos = pos.play(text, None).unwrap().position;
+                }
+                let outcome = pos.outcome();
+                let got = outcome.map(|o| o.points);
+                assert_eq!(got, points.map(|p| p.to_vec()), "{} {fen} {plies}", game.name);
+            }
+        }
+    }
+
+    /// `dropChecks = false`: a knight in hand may go to every empty
+    /// square but the four that check (58 of 62 drops, and 5 king moves:
+    /// Fairy-Stockfish's 63).
+    #[test]
+    fn a_drop_may_be_forbidden_to_check() {
+        let text = "[quietdrops:crazyhouse]\ndropChecks = false\n";
+        let games = read_operator_file(text);
+        let pos = games.games()[0]
+            .from_fen(&[], "4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1")
+            .unwrap();
+        let turns = pos.legal_turns(None);
+        assert_eq!(turns.len(), 63, "{turns:?}");
+        assert!(!turns.iter().any(|t| t.ends_with("@d6") || t.ends_with("@g7")));
+        let why = pos.play("N@f6", None).unwrap_err().to_string();
+        assert!(why.contains("a drop may not give check"), "{why}");
     }
 }

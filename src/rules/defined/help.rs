@@ -3,7 +3,7 @@
 //! words), the pawns, castling, the start position and the end rules.
 
 use super::build::piece_name;
-use super::definition::Definition;
+use super::definition::{Definition, Region, Value};
 use crate::rules::chesslike::{Counting, Rules};
 use crate::rules::geometry::file_letter;
 
@@ -135,8 +135,13 @@ fn end_rules(def: &Definition) -> Vec<String> {
         );
     }
     if def.n_fold_rule > 0 {
+        let worth = match (def.n_fold_value, def.n_fold_value_absolute) {
+            (Value::Draw, _) => "a draw".to_string(),
+            (value, false) => format!("{} for the side to move", value.words()),
+            (value, true) => format!("{} for White", value.words()),
+        };
         out.push(format!(
-            "The {} occurrence of a position is a draw.",
+            "The {} occurrence of a position is {worth}.",
             ordinal(def.n_fold_rule)
         ));
     }
@@ -179,25 +184,24 @@ fn end_rules(def: &Definition) -> Vec<String> {
         ));
     }
     if let Some(letter) = def.flag_piece {
-        let region = |side: usize| {
-            def.flag_region[side]
-                .iter()
-                .map(|&(f, r)| {
-                    let f = f.map_or("*".to_string(), |f| file_letter(f as i8).to_string());
-                    let r = r.map_or("*".to_string(), |r| (r + 1).to_string());
-                    f + &r
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
+        let region = |side: usize| region_words(&def.flag_region[side]);
         let name = def
             .piece(letter)
             .map_or(String::from("flag piece"), |p| piece_name(&p.key, p.letter));
+        let arrival = match def.flag_piece_count {
+            1 => format!("its {name} stands"),
+            n => format!("{n} of its {name}s stand"),
+        };
         out.push(format!(
-            "A side wins the moment its {name} stands on its goal after its own move: White's {}, Black's {}.",
+            "A side wins the moment {arrival} on its goal after its own move (White's goal: {}; Black's: {}).",
             region(0),
             region(1)
         ));
+        if def.flag_piece_blocked_win && def.flag_piece_count > 1 {
+            out.push(format!(
+                "One {name} on the goal is enough once every other square of it is occupied, by any piece."
+            ));
+        }
         if def.flag_move {
             out.push(format!(
                 "When White's {name} arrives, Black may still answer: if Black's reaches its goal on the next move, the game is a draw."
@@ -220,6 +224,20 @@ fn end_rules(def: &Definition) -> Vec<String> {
         out.push("No move may give check.".into());
     }
     out
+}
+
+/// A region in words: `d4`, `rank 8`, `the a-file`, joined by commas.
+fn region_words(region: &Region) -> String {
+    region
+        .iter()
+        .map(|&(f, r)| match (f, r) {
+            (Some(f), Some(r)) => format!("{}{}", file_letter(f as i8), r + 1),
+            (None, Some(r)) => format!("rank {}", r + 1),
+            (Some(f), None) => format!("the {}-file", file_letter(f as i8)),
+            (None, None) => "every square".to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The counting rule in words: when the count starts and its limits.
@@ -442,6 +460,24 @@ pub fn help(def: &Definition, rules: &'static Rules) -> String {
         } else {
             " nor its first."
         });
+        for (side, region) in ["White", "Black"].iter().zip(&def.drop_region) {
+            if let Some(region) = region {
+                drops.push_str(&format!(" {side} drops only on {}.", region_words(region)));
+            }
+        }
+        if let Some(letter) = def.drop_no_doubled {
+            let name = def
+                .piece(letter)
+                .map_or(letter.to_string(), |p| piece_name(&p.key, p.letter));
+            drops.push_str(&match def.drop_no_doubled_count {
+                0 => format!(" A {name} in hand is never dropped."),
+                1 => format!(" A {name} is never dropped on a file that has one of its side's {name}s."),
+                n => format!(" A {name} is never dropped on a file that has {n} of its side's {name}s."),
+            });
+        }
+        if !def.drop_checks {
+            drops.push_str(" A drop may not give check.");
+        }
         if def.captures_to_hand {
             drops.push_str(if def.drop_loop {
                 " A captured piece goes to the capturer's hand as it is."

@@ -32,6 +32,7 @@ mod library;
 mod operator;
 mod promotion;
 mod pseudo_royal;
+mod region;
 
 pub use betza::{BetzaError, Moves};
 pub use definition::Definition;

@@ -67,6 +67,8 @@ pub static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         hand_order: "QRBNK",
         captures_to_hand: false,
         promoted_back_as: None,
+        regions: None,
+        no_doubled: None,
     }),
     rebels: Rebels::No,
     king_may_be_absent: true,
