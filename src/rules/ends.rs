@@ -204,13 +204,25 @@ mod tests {
         };
         let result = |w| draw_within(&facts, &limits(w)).map(|o| o.result_text());
         assert_eq!(result(None).as_deref(), Some("1/2-1/2"));
-        assert_eq!(result(Some(RepetitionWinner::ToMove)).as_deref(), Some("0-1"));
-        assert_eq!(result(Some(RepetitionWinner::Mover)).as_deref(), Some("1-0"));
-        assert_eq!(result(Some(RepetitionWinner::Seat(0))).as_deref(), Some("1-0"));
+        assert_eq!(
+            result(Some(RepetitionWinner::ToMove)).as_deref(),
+            Some("0-1")
+        );
+        assert_eq!(
+            result(Some(RepetitionWinner::Mover)).as_deref(),
+            Some("1-0")
+        );
+        assert_eq!(
+            result(Some(RepetitionWinner::Seat(0))).as_deref(),
+            Some("1-0")
+        );
         let once = DrawFacts {
             repetitions: 1,
             ..facts
         };
-        assert_eq!(draw_within(&once, &limits(Some(RepetitionWinner::ToMove))), None);
+        assert_eq!(
+            draw_within(&once, &limits(Some(RepetitionWinner::ToMove))),
+            None
+        );
     }
 }

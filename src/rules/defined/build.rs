@@ -433,7 +433,10 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
         None => None,
         Some(letter) => Some(NoDoubled {
             kind: kind_of(letter).ok_or_else(|| {
-                refuse(def, format!("dropNoDoubled: no piece has the letter {letter}"))
+                refuse(
+                    def,
+                    format!("dropNoDoubled: no piece has the letter {letter}"),
+                )
             })?,
             count: def.drop_no_doubled_count,
         }),
@@ -532,7 +535,11 @@ mod tests {
             let pos = games.games()[game].from_fen(&[], fen).unwrap();
             let turns = pos.legal_turns(None);
             let pawn_drops: Vec<&String> = turns.iter().filter(|t| t.starts_with("P@")).collect();
-            assert_eq!((pawn_drops.len(), turns.len()), (drops, all), "{pawn_drops:?}");
+            assert_eq!(
+                (pawn_drops.len(), turns.len()),
+                (drops, all),
+                "{pawn_drops:?}"
+            );
         }
         let nd1 = games.games()[1].from_fen(&[], fen).unwrap();
         assert!(nd1.legal_turns(None).contains(&"P@d7".to_string()));
@@ -544,7 +551,10 @@ mod tests {
         let back = &games.games()[3];
         let drops = |fen: &str| -> Vec<String> {
             let pos = back.from_fen(&[], fen).unwrap();
-            pos.legal_turns(None).into_iter().filter(|t| t.contains('@')).collect()
+            pos.legal_turns(None)
+                .into_iter()
+                .filter(|t| t.contains('@'))
+                .collect()
         };
         let white = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R[Nn] w KQkq - 0 1";
         assert_eq!(drops(white), ["N@g1"]);

@@ -445,9 +445,7 @@ impl Definition {
                 "nMoveRule" => self.n_move_rule = number(value, 0, 200).map_err(at)?,
                 "nFoldRule" => self.n_fold_rule = number(value, 0, 20).map_err(at)?,
                 "nFoldValue" => self.n_fold_value = Value::read(value).map_err(at)?,
-                "nFoldValueAbsolute" => {
-                    self.n_fold_value_absolute = boolean(value).map_err(at)?
-                }
+                "nFoldValueAbsolute" => self.n_fold_value_absolute = boolean(value).map_err(at)?,
                 "mustCapture" => self.must_capture = boolean(value).map_err(at)?,
                 "checkCounting" => self.check_counting = boolean(value).map_err(at)?,
                 // The rules boserv plays for every game, accepted when a
@@ -763,11 +761,17 @@ mod tests {
             "[d:crazyhouse]\nwhiteDropRegion = *1 *2\ndropRegionBlack = d5\ndropNoDoubled = p\ndropNoDoubledCount = 0\ndropChecks = false\n",
         )
         .unwrap();
-        assert_eq!(d.drop_region[0], Some(vec![(None, Some(0)), (None, Some(1))]));
+        assert_eq!(
+            d.drop_region[0],
+            Some(vec![(None, Some(0)), (None, Some(1))])
+        );
         assert_eq!(d.drop_region[1], Some(vec![(Some(3), Some(4))]));
         assert_eq!((d.drop_no_doubled, d.drop_no_doubled_count), (Some('p'), 0));
         assert!(!d.drop_checks);
-        assert_eq!(read("[e:d]\ndropNoDoubled = -\n").unwrap().drop_no_doubled, None);
+        assert_eq!(
+            read("[e:d]\ndropNoDoubled = -\n").unwrap().drop_no_doubled,
+            None
+        );
     }
 
     #[test]

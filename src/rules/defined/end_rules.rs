@@ -386,8 +386,14 @@ mod tests {
         assert!(games.refused().is_empty(), "{:?}", games.refused());
         // (start, plies, points of the relative game, of the absolute one):
         // the repetition made by Black (White to move), then by White.
-        let white_first = ("nnnn/4/4/NNNN w - - 0 1", ["Na1-b3", "Na4-b2", "Nb3-a1", "Nb2-a4"]);
-        let black_first = ("nnnn/4/4/NNNN b - - 0 1", ["Na4-b2", "Na1-b3", "Nb2-a4", "Nb3-a1"]);
+        let white_first = (
+            "nnnn/4/4/NNNN w - - 0 1",
+            ["Na1-b3", "Na4-b2", "Nb3-a1", "Nb2-a4"],
+        );
+        let black_first = (
+            "nnnn/4/4/NNNN b - - 0 1",
+            ["Na4-b2", "Na1-b3", "Nb2-a4", "Nb3-a1"],
+        );
         let cases = [
             (white_first, 3, None, None),
             (white_first, 4, Some([0, 2]), Some([0, 2])),
@@ -402,7 +408,12 @@ mod tests {
                 }
                 let outcome = pos.outcome();
                 let got = outcome.map(|o| o.points);
-                assert_eq!(got, points.map(|p| p.to_vec()), "{} {fen} {plies}", game.name);
+                assert_eq!(
+                    got,
+                    points.map(|p| p.to_vec()),
+                    "{} {fen} {plies}",
+                    game.name
+                );
             }
         }
     }
@@ -419,7 +430,11 @@ mod tests {
             .unwrap();
         let turns = pos.legal_turns(None);
         assert_eq!(turns.len(), 63, "{turns:?}");
-        assert!(!turns.iter().any(|t| t.ends_with("@d6") || t.ends_with("@g7")));
+        assert!(
+            !turns
+                .iter()
+                .any(|t| t.ends_with("@d6") || t.ends_with("@g7"))
+        );
         let why = pos.play("N@f6", None).unwrap_err().to_string();
         assert!(why.contains("a drop may not give check"), "{why}");
     }

@@ -50,7 +50,11 @@ impl FlagRule {
         // Fairy-Stockfish's `*4` is the whole rank of its own board, wider
         // than most: the squares past this board's edge are empty there,
         // and its blocked win never comes.
-        let wildcard = def.flag_region.iter().flatten().any(|&(f, r)| f.is_none() || r.is_none());
+        let wildcard = def
+            .flag_region
+            .iter()
+            .flatten()
+            .any(|&(f, r)| f.is_none() || r.is_none());
         if def.flag_piece_blocked_win && def.flag_piece_count > 1 && wildcard {
             return Err(DefinitionError::Game {
                 name: def.name.clone(),

@@ -471,8 +471,12 @@ pub fn help(def: &Definition, rules: &'static Rules) -> String {
                 .map_or(letter.to_string(), |p| piece_name(&p.key, p.letter));
             drops.push_str(&match def.drop_no_doubled_count {
                 0 => format!(" A {name} in hand is never dropped."),
-                1 => format!(" A {name} is never dropped on a file that has one of its side's {name}s."),
-                n => format!(" A {name} is never dropped on a file that has {n} of its side's {name}s."),
+                1 => format!(
+                    " A {name} is never dropped on a file that has one of its side's {name}s."
+                ),
+                n => format!(
+                    " A {name} is never dropped on a file that has {n} of its side's {name}s."
+                ),
             });
         }
         if !def.drop_checks {
