@@ -32,6 +32,8 @@ mod library;
 mod operator;
 mod promotion;
 mod pseudo_royal;
+#[cfg(test)]
+mod shatar_tests;
 
 pub use betza::{BetzaError, Moves};
 pub use definition::Definition;
