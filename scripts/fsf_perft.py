@@ -106,6 +106,14 @@ EXTRA = {
                   "r3k3/8/8/8/8/8/3P4/3KM3 b DEde - 0 1",
                   "3mk3/3p4/8/8/8/8/1r6/R2KM3 b DEde - 0 1",
                   "rn1mksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1"],
+    # A bare king (either side's, a draw) a capture away, promotion to a
+    # bers with check, and the mates of the mate rule's tests (a rook's,
+    # a knight's, a bishop's after a knight's check).
+    "shatar": ["4k3/8/8/8/8/8/r7/R3K3 w - - 0 1",
+               "4k3/8/8/8/8/8/2p5/R3K3 b - - 0 1",
+               "7k/8/6K1/8/8/8/p7/1R6 w - - 0 1",
+               "7k/5K1n/8/4N3/8/8/8/B7 w - - 0 1",
+               "6k1/7p/4N3/8/6N1/8/8/K1B5 w - - 0 1"],
     # Promotion on the eighth and ninth ranks a choice, on the tenth a
     # must, and only to a piece the side has fewer of than at the start
     # (none, the chancellor, a knight, or a rook, bishop and knight).

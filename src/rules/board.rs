@@ -472,6 +472,26 @@ impl Board {
         })
     }
 
+    /// The kinds of `by`'s pieces that attack a royal piece of `owner`
+    /// (by check patterns), bit `k` for kind `k`: which pieces give a
+    /// check, where [`Board::royal_attacked`] says only whether one does
+    /// (Shatar's shak is a check by some kinds).
+    pub fn checker_kinds(&self, owner: u8, by: u8) -> u32 {
+        let mut kinds = 0;
+        for sq in self
+            .royal_set(owner)
+            .iter()
+            .filter(|&s| self.owns(s, owner))
+        {
+            for (from, p) in self.pieces_of(by) {
+                if from != sq && self.may_check(from, p, sq) && self.checks_square(from, sq) {
+                    kinds |= 1 << p.kind;
+                }
+            }
+        }
+        kinds
+    }
+
     /// Every pseudo-legal basic move of `side` (no game specials, no check test).
     pub fn pseudo_moves(&self, side: u8) -> Vec<BasicMove> {
         let mut out = Vec::new();

@@ -60,6 +60,13 @@ pub enum Ending {
     ChecksGiven,
     /// The weaker side's count passed its limit (Makruk's counting rule).
     Counting,
+    /// A checkmate given by knights alone, which the mated side wins
+    /// (Shatar's mate rule).
+    KnightsMate,
+    /// A checkmate at the end of a series of checks without a shak (a
+    /// check by a rook, bers or knight): drawn, "niol" (Shatar's mate
+    /// rule).
+    Niol,
     /// A seat gave the game up before its own first turn: the game is
     /// cancelled, with no result (pbmserv's rule). The one ending that
     /// never comes with an [`Outcome`].
@@ -71,7 +78,7 @@ pub enum Ending {
 
 impl Ending {
     /// Every ending that names no seat.
-    pub const WITHOUT_SEAT: [Ending; 14] = [
+    pub const WITHOUT_SEAT: [Ending; 16] = [
         Ending::Checkmate,
         Ending::Stalemate,
         Ending::Repetition,
@@ -86,6 +93,8 @@ impl Ending {
         Ending::Extinction,
         Ending::ChecksGiven,
         Ending::Counting,
+        Ending::KnightsMate,
+        Ending::Niol,
     ];
 
     /// The stable key: `checkmate`, `time-forfeit`, `all-royals:0:3` (the
@@ -139,6 +148,8 @@ impl Ending {
             Ending::Extinction => "extinction",
             Ending::ChecksGiven => "checks",
             Ending::Counting => "counting",
+            Ending::KnightsMate => "knights-mate",
+            Ending::Niol => "niol",
             Ending::Declined { .. } => "declined",
         }
     }
@@ -249,6 +260,8 @@ impl fmt::Display for Ending {
             Ending::Extinction => "a side kept no piece of a kind it needs",
             Ending::ChecksGiven => "the last check to give was given",
             Ending::Counting => "the count ran out",
+            Ending::KnightsMate => "checkmate by knights alone, won by the side mated",
+            Ending::Niol => "checkmate after a series of checks without a shak, drawn (niol)",
             Ending::Declined { name, .. } => return write!(f, "{name} declined to play"),
         };
         f.write_str(words)

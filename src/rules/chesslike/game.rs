@@ -1,7 +1,7 @@
 //! A chess-like position behind the one interface every game has
 //! ([`Position`]): typed turns, their notation, the ends, the events from
 //! outside the board, the drawing and the stored text
-//! (`FEN | last move | repetition keys | end`).
+//! (`FEN | last move | repetition keys | end`, and in Shatar `| runs`).
 
 use super::fen::{from_fen, to_fen};
 use super::position::ChessLike;
@@ -15,7 +15,9 @@ use crate::rules::{
 impl ChessLike {
     /// The stored text: `FEN | last move | repetition keys | end`, the last
     /// three `-` when empty (in Squirm games the FEN names the square of
-    /// the piece moved last).
+    /// the piece moved last); in games with Shatar's mate rule a fifth
+    /// part, `| -s`, where each side's series of checks stands
+    /// ([`super::CheckRun::letter`], White's first: a FEN cannot say it).
     pub fn encode_text(&self) -> String {
         use std::fmt::Write;
         // Written in place: the FEN's string grows by the rest.
@@ -35,6 +37,10 @@ impl ChessLike {
             Some(o) => out.push_str(&o.encode().replacen(' ', ":", 1)),
             None => out.push('-'),
         }
+        if let Some(runs) = self.check_runs {
+            out.push_str(" | ");
+            out.extend(runs.map(super::CheckRun::letter));
+        }
         out
     }
 
@@ -51,9 +57,25 @@ impl ChessLike {
         if parts.len() == 1 {
             return Ok(pos);
         }
-        let [_, last, keys, ended] = parts[..] else {
-            return Err(bad("expected FEN | last move | history | end"));
+        let (last, keys, ended, runs) = match parts[..] {
+            [_, last, keys, ended] => (last, keys, ended, None),
+            [_, last, keys, ended, runs] => (last, keys, ended, Some(runs)),
+            _ => return Err(bad("expected FEN | last move | history | end")),
         };
+        // Written only by games with Shatar's mate rule; a text without it
+        // (stored before the rule was kept) reads as no checks given.
+        if let Some(runs) = runs {
+            let read: Option<Vec<super::CheckRun>> =
+                runs.chars().map(super::CheckRun::read).collect();
+            match (read.as_deref(), pos.check_runs) {
+                (Some(&[white, black]), Some(_)) => pos.check_runs = Some([white, black]),
+                _ => {
+                    return Err(bad(
+                        "the series of checks are two of - c s (White's, Black's)",
+                    ));
+                }
+            }
+        }
         pos.last_move = (last != "-").then(|| last.to_string());
         if !keys.is_empty() {
             pos.history = keys

@@ -21,6 +21,7 @@
 //! - `initial_moves.rs`: Ouk Chatrang's initial moves of king and met.
 //! - `drops.rs`: why a drop is refused, in a player's words.
 //! - `blast.rs`: Atomic's explosions on capture.
+//! - `shak.rs`: Shatar's mate rule (which series of checks may mate).
 //! - `fen.rs`: FEN widened to any geometry, with reserves.
 //! - `search.rs`: perft, playing turns in place.
 //! - `count.rs`: the legal actions counted without listing them (perft's
@@ -53,6 +54,7 @@ mod position;
 mod read;
 mod rebel_pattern;
 mod search;
+mod shak;
 mod variant;
 mod walk;
 
@@ -86,6 +88,7 @@ pub use initial_moves::InitialMoves;
 pub use movegen::castle_act;
 pub use pawns::{PawnRule, PromotionChoice};
 pub use position::{Act, ChessLike, MAX_KINDS, Special};
+pub use shak::{CheckRun, ShakRule, ShatarMate};
 pub use variant::{Started, Switch, TwoSeatGame};
 pub use walk::{Step, Walk};
 
@@ -214,6 +217,11 @@ pub trait Hooks: Send + Sync {
     /// The game's initial moves (Ouk Chatrang's king leap and met double
     /// step), if it has them: their rights then follow the castlings'.
     fn initial_moves(&self) -> Option<&InitialMoves> {
+        None
+    }
+    /// Shatar's mate rule, if the game has it: its positions then hold
+    /// each side's series of checks ([`CheckRun`]).
+    fn shak_rule(&self) -> Option<&ShakRule> {
         None
     }
     /// The limits of the draw rules (repetition, the move count).

@@ -8,6 +8,7 @@ use super::Rules;
 use super::blast::Blast;
 use super::counting::Count;
 use super::pawns::facing;
+use super::shak::CheckRun;
 use crate::rules::board::{Board, Piece};
 use crate::rules::castling::CastlingRule;
 use crate::rules::ends::{self, DrawFacts};
@@ -71,6 +72,7 @@ pub(super) struct Undo {
     fullmove: u32,
     last_moved: Option<Square>,
     checks: Option<[u8; 2]>,
+    check_runs: Option<[CheckRun; 2]>,
     count: Option<Count>,
     promoted: SquareSet,
 }
@@ -147,6 +149,8 @@ pub struct ChessLike {
     /// In games that count checks (3check), the checks each side still
     /// has to give.
     pub(super) checks: Option<[u8; 2]>,
+    /// In games with Shatar's mate rule, each side's series of checks.
+    pub(super) check_runs: Option<[CheckRun; 2]>,
     /// In games with a counting rule (Makruk), the count.
     pub(super) count: Option<Count>,
     /// In games whose promoted pieces go back to hand as pawns
@@ -177,6 +181,7 @@ impl ChessLike {
             history: Vec::new(),
             last_moved: None,
             checks: None,
+            check_runs: rules.hooks.shak_rule().map(|_| [CheckRun::Quiet; 2]),
             count: rules.hooks.counting().map(|_| Count::default()),
             promoted: SquareSet::default(),
             last_move: None,
@@ -211,6 +216,12 @@ impl ChessLike {
     /// give.
     pub fn checks_to_give(&self) -> Option<[u8; 2]> {
         self.checks
+    }
+
+    /// In games with Shatar's mate rule, where `seat`'s series of checks
+    /// stands.
+    pub fn check_run(&self, seat: u8) -> Option<CheckRun> {
+        self.check_runs.map(|runs| runs[usize::from(seat)])
     }
 
     /// In games with a counting rule, the count (limit 0: nobody counts).
@@ -452,6 +463,7 @@ impl ChessLike {
             fullmove: self.fullmove,
             last_moved: self.last_moved,
             checks: self.checks,
+            check_runs: self.check_runs,
             count: self.count,
             promoted: self.promoted,
         };
@@ -541,6 +553,11 @@ impl ChessLike {
             checks[usize::from(side)] = checks[usize::from(side)].saturating_sub(1);
             self.checks = Some(checks);
         }
+        if let (Some(mut runs), Some(rule)) = (self.check_runs, self.rules.hooks.shak_rule()) {
+            let checkers = self.board.checker_kinds(1 - side, side);
+            runs[usize::from(side)] = rule.after(runs[usize::from(side)], checkers);
+            self.check_runs = Some(runs);
+        }
         if let (Some(count), Some((taken, promoted)), Some(rule)) =
             (self.count, counted, self.rules.hooks.counting())
         {
@@ -628,6 +645,7 @@ impl ChessLike {
         self.fullmove = undo.fullmove;
         self.last_moved = undo.last_moved;
         self.checks = undo.checks;
+        self.check_runs = undo.check_runs;
         self.count = undo.count;
         self.promoted = undo.promoted;
     }

@@ -301,6 +301,12 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
         return Err(refuse(def, "boards are at most 12 x 12"));
     }
     let (kinds, pawn_types, king) = kinds(def)?;
+    if def.shatar_mate_rule && king.is_none() {
+        return Err(refuse(
+            def,
+            "shatarMateRule: boserv judges it only in games with a king",
+        ));
+    }
     if def.blast_on_capture && king.is_some() {
         return Err(refuse(
             def,

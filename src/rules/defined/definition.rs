@@ -186,6 +186,11 @@ pub struct Definition {
     /// a side has at most one more of them than `extinction_piece_count`,
     /// are pseudo-royal: no move may leave one attacked or blow it up.
     pub extinction_pseudo_royal: bool,
+    /// `shatarMateRule`: a mate counts only after a series of checks
+    /// with a shak (a check by a rook, bers or knight); one given by
+    /// knights alone is won by the side mated; one without a shak is a
+    /// draw.
+    pub shatar_mate_rule: bool,
     /// `gating`: the start position's castling field names gates (files
     /// of the back ranks), the rights of `cambodianMoves`.
     pub gating: bool,
@@ -288,6 +293,7 @@ impl Definition {
             counting_rule: None,
             blast_on_capture: false,
             extinction_pseudo_royal: false,
+            shatar_mate_rule: false,
             gating: false,
             cambodian_moves: false,
             promotion_limits: Vec::new(),
@@ -503,6 +509,7 @@ impl Definition {
                 "extinctionPseudoRoyal" => {
                     self.extinction_pseudo_royal = boolean(value).map_err(at)?
                 }
+                "shatarMateRule" => self.shatar_mate_rule = boolean(value).map_err(at)?,
                 // Drop rules boserv plays as Fairy-Stockfish's defaults.
                 "promotionZonePawnDrops" | "mustDrop" => same(value, "false").map_err(at)?,
                 "gating" => self.gating = boolean(value).map_err(at)?,

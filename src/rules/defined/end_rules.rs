@@ -9,8 +9,10 @@
 //! the draw rules (`nMoveRule`, `nFoldRule`), Makruk's counting of the
 //! ending (`countingRule`, played by the core: `chesslike/counting.rs`),
 //! Ouk Chatrang's initial moves (`cambodianMoves`, played by the core:
-//! `chesslike/initial_moves.rs`, read by `initial.rs`), and a drop
-//! game's hands under its board. One [`EndRules`]
+//! `chesslike/initial_moves.rs`, read by `initial.rs`), Shatar's mate
+//! rule (`shatarMateRule`: the series of checks kept by the core,
+//! `chesslike/shak.rs`, the mate judged here), and a drop game's hands
+//! under its board. One [`EndRules`]
 //! per definition is the game's [`Hooks`]; a game with none of them
 //! plays as chess does.
 
@@ -20,7 +22,9 @@ use super::flag::FlagRule;
 use super::hands::hand_lines;
 use super::pseudo_royal::PseudoRoyal;
 use crate::rules::chess::rules::ORTHODOX;
-use crate::rules::chesslike::{Act, Blast, ChessLike, CountingRule, Hooks, InitialMoves};
+use crate::rules::chesslike::{
+    Act, Blast, ChessLike, CountingRule, Hooks, InitialMoves, ShakRule, ShatarMate,
+};
 use crate::rules::ends::{DrawLimits, RepetitionWinner};
 use crate::rules::geometry::{Geometry, Square};
 use crate::rules::render::Drawing;
@@ -112,6 +116,8 @@ pub struct EndRules {
     blast: Option<Blast>,
     /// Pseudo-royal pieces (`extinctionPseudoRoyal`).
     pseudo_royal: Option<PseudoRoyal>,
+    /// Shatar's mate rule (`shatarMateRule`).
+    shak: Option<ShakRule>,
 }
 
 impl EndRules {
@@ -196,6 +202,19 @@ impl EndRules {
                 most: usize::from(def.extinction_piece_count) + 1,
                 blast: def.blast_on_capture,
             }),
+            shak: def.shatar_mate_rule.then(|| {
+                // Fairy-Stockfish's piece types, whatever their letters.
+                let kinds = |keys: &[&str]| {
+                    keys.iter()
+                        .filter_map(|k| def.piece_by_key(k))
+                        .filter_map(|p| kind_of(p.letter))
+                        .fold(0, |bits, k| bits | 1 << k)
+                };
+                ShakRule {
+                    shak: kinds(&["rook", "bers", "knight"]),
+                    knights: kinds(&["knight"]),
+                }
+            }),
         };
         let plain = rules.flag.is_none()
             && rules.extinction.is_none()
@@ -210,7 +229,8 @@ impl EndRules {
             && !rules.hands
             && rules.initial.is_none()
             && rules.blast.is_none()
-            && rules.pseudo_royal.is_none();
+            && rules.pseudo_royal.is_none()
+            && rules.shak.is_none();
         Ok((!plain).then_some(rules))
     }
 
@@ -327,7 +347,23 @@ impl Hooks for EndRules {
         self.initial.as_ref().map(|(rule, _)| rule)
     }
 
+    fn shak_rule(&self) -> Option<&ShakRule> {
+        self.shak.as_ref()
+    }
+
     fn no_legal_move(&self, pos: &ChessLike) -> Outcome {
+        let mated = pos.side();
+        if let Some(rule) = &self.shak
+            && let Some(run) = pos.check_run(1 - mated)
+            && self.in_check(pos)
+        {
+            let checkers = pos.board().checker_kinds(mated, 1 - mated);
+            return match rule.mate(run, checkers) {
+                ShatarMate::Mate => valued(self.checkmate, mated, Ending::Checkmate),
+                ShatarMate::ByKnights => Outcome::win(usize::from(mated), 2, Ending::KnightsMate),
+                ShatarMate::Niol => Outcome::draw(2, Ending::Niol),
+            };
+        }
         if self.in_check(pos) {
             valued(self.checkmate, pos.side(), Ending::Checkmate)
         } else {

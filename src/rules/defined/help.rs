@@ -129,6 +129,9 @@ fn end_rules(def: &Definition) -> Vec<String> {
             def.stalemate_value.words()
         ));
     }
+    if def.shatar_mate_rule {
+        out.push(shatar_mate_words(def));
+    }
     if def.blast_on_capture {
         out.push(
             "A capture explodes: the captured piece, the capturing piece and every piece but a pawn on the eight squares around the target leave the board.".into(),
@@ -238,6 +241,27 @@ fn region_words(region: &Region) -> String {
         })
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// Shatar's mate rule in words (`shatarMateRule`), with the game's names
+/// of the pieces whose check is a shak.
+fn shatar_mate_words(def: &Definition) -> String {
+    let names: Vec<String> = ["rook", "bers", "knight"]
+        .iter()
+        .filter_map(|k| def.piece_by_key(k))
+        .map(|p| piece_name(&p.key, p.letter))
+        .collect();
+    let knight = def
+        .piece_by_key("knight")
+        .map_or("knight".to_string(), |p| piece_name(&p.key, p.letter));
+    let givers = match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => "piece".to_string(),
+    };
+    format!(
+        "A check given by a {givers} is a shak. A checkmate counts only when the mating side's series of checks (its moves back to the last that gave no check) held a shak; otherwise the game is drawn (niol). A checkmate given by {knight}s alone is won by the side mated."
+    )
 }
 
 /// The counting rule in words: when the count starts and its limits.

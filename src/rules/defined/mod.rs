@@ -33,6 +33,8 @@ mod operator;
 mod promotion;
 mod pseudo_royal;
 mod region;
+#[cfg(test)]
+mod shatar_tests;
 
 pub use betza::{BetzaError, Moves};
 pub use definition::Definition;
