@@ -90,6 +90,8 @@ pub static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         home_rank: [1, 6],
         first_range: 2,
         also_home: [0, 0],
+        home_files: [[0; 12]; 2],
+        single_steps: 0,
         en_passant_ranks: u32::MAX,
         on_first_rank: false,
         range: 1,

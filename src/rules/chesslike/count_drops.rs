@@ -137,6 +137,8 @@ mod tests {
                 home_rank: [1, 6],
                 first_range: 2,
                 also_home: [0, 0],
+                home_files: [[0; 12]; 2],
+                single_steps: 0,
                 en_passant_ranks: u32::MAX,
                 on_first_rank: false,
                 range: 1,

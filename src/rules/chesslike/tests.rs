@@ -79,6 +79,8 @@ fn toy(drops: Option<Drops>, rebels: Rebels) -> &'static Rules {
         home_rank: [1, 6],
         first_range: 2,
         also_home: [0, 0],
+        home_files: [[0; 12]; 2],
+        single_steps: 0,
         en_passant_ranks: u32::MAX,
         on_first_rank: false,
         range: 1,

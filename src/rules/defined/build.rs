@@ -60,6 +60,7 @@ fn chess_pawn(def: &Definition) -> PawnMoves {
     PawnMoves {
         steps: vec![(0, 1)],
         double: def.double_step,
+        single: Vec::new(),
         captures: vec![Primitive::Leap(forward_only(diagonal()))],
         en_passant: true,
     }
@@ -200,17 +201,81 @@ fn rank_bits(def: &Definition, ranks: &[u8]) -> u32 {
 }
 
 /// The double-step region of a seat: its first rank (the home rank the
-/// core names) and every rank of it as bits.
-fn double_step_ranks(def: &Definition, seat: usize) -> Result<(i8, u32), DefinitionError> {
+/// core names; -1 for none, a region of single squares), every rank of it
+/// as bits, and its single squares as file bits per rank.
+fn double_step_ranks(
+    def: &Definition,
+    seat: usize,
+) -> Result<(i8, u32, [u16; 12]), DefinitionError> {
     let what = ["doubleStepRegionWhite", "doubleStepRegionBlack"][seat];
     let region = &def.double_step_region[seat];
+    let squares = &def.double_step_squares[seat];
     let bits = rank_bits(def, region);
+    let mut files = [0u16; 12];
+    for &(f, r) in squares {
+        if f < def.files && r < def.ranks {
+            files[r as usize] |= 1 << f;
+        }
+    }
     let home = match seat {
         0 => region.iter().min(),
         _ => region.iter().max(),
     };
-    let home = home.ok_or_else(|| refuse(def, format!("{what} is empty")))?;
-    Ok((*home as i8, bits & !(1 << home)))
+    match home {
+        Some(&home) => Ok((home as i8, bits & !(1 << home), files)),
+        None if !squares.is_empty() => Ok((-1, bits, files)),
+        None => Err(refuse(def, format!("{what} is empty"))),
+    }
+}
+
+/// The promotions of each pawn type (by kind): the game's promotion
+/// types, and for a pawn type `promotedPieceType` names the type it
+/// names (Wolf chess's pawn may also become an elephant). Another
+/// type's promotion refuses the game, naming the key.
+fn pawn_promotions(
+    def: &Definition,
+    promotions: &[u8],
+    pawn: u8,
+    kind_of: &dyn Fn(char) -> Option<u8>,
+) -> Result<Vec<u8>, DefinitionError> {
+    let mut out = promotions.to_vec();
+    let letter = def.pieces[pawn as usize].letter;
+    for &(from, to) in &def.promoted_piece_types {
+        if from != letter {
+            continue;
+        }
+        let to = kind_of(to).ok_or_else(|| {
+            refuse(def, format!("promotedPieceType: no piece has the letter {to}"))
+        })?;
+        if !out.contains(&to) {
+            out.push(to);
+        }
+    }
+    Ok(out)
+}
+
+/// Refuses `promotedPieceType` for a type that is no pawn type: boserv
+/// promotes pawns only (a shogi piece's promotion in its zone is not
+/// played).
+fn check_promoted_types(def: &Definition) -> Result<(), DefinitionError> {
+    let pawns = def.pawn_letters();
+    for &(from, to) in &def.promoted_piece_types {
+        if def.piece(from).is_none() {
+            return Err(refuse(
+                def,
+                format!("promotedPieceType: no piece has the letter {from}"),
+            ));
+        }
+        if !pawns.contains(&from) {
+            return Err(refuse(
+                def,
+                format!(
+                    "promotedPieceType: boserv promotes only the pawn types, not {from} (to {to})"
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The castlings of the start position, indexed as `KQkq`: the king on
@@ -339,8 +404,9 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
     // Without double steps the home rank means nothing.
     let (white, black) = match def.double_step {
         true => (double_step_ranks(def, 0)?, double_step_ranks(def, 1)?),
-        false => ((1, 0), (def.ranks as i8 - 2, 0)),
+        false => ((1, 0, [0; 12]), (def.ranks as i8 - 2, 0, [0; 12])),
     };
+    check_promoted_types(def)?;
     // A double step from the home rank that lands on a promotion rank
     // short of the board's edge (a region of several ranks): whether it
     // promotes there, or later, boserv's one promotion rank cannot say.
@@ -367,6 +433,20 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
         .filter(|p| p.moves.en_passant)
         .map(|p| p.kind)
         .collect();
+    if let Some(letters) = &def.en_passant_types {
+        let mut taking: Vec<char> = takers.iter().map(|&k| def.pieces[k as usize].letter).collect();
+        taking.sort();
+        if *letters != taking {
+            return Err(refuse(
+                def,
+                format!(
+                    "enPassantTypes: boserv's pawn types that take en passant are {} (by their moves), not {}",
+                    taking.iter().collect::<String>(),
+                    letters.iter().collect::<String>()
+                ),
+            ));
+        }
+    }
     // A pawn stands on its own first rank where it steps twice from there
     // (Horde) or is dropped there (Chessgi). The core bars a pawn from
     // the other side's promotion rank as its first rank: where that is
@@ -384,7 +464,17 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
         .iter()
         .map(|p| {
             let straight = p.moves.steps == [(0, 1)];
+            // The sergeant's `fK`.
+            let forward_three = p.moves.steps.len() == 3;
+            let promotions = pawn_promotions(def, &promotions, p.kind, &kind_of)?;
             let choice = super::promotion::choice(def, &promotions, &letter_of, &p.moves.steps)?;
+            let single_steps = p
+                .moves
+                .steps
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| p.moves.single.contains(s))
+                .fold(0u8, |bits, (i, _)| bits | 1 << i);
             Ok(PawnRule {
                 kind: p.kind,
                 steps: p.moves.steps.clone(),
@@ -395,33 +485,51 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
                 } else {
                     [0, 0]
                 },
+                home_files: if p.moves.double {
+                    [white.2, black.2]
+                } else {
+                    [[0; 12]; 2]
+                },
+                single_steps,
                 en_passant_ranks,
                 on_first_rank,
                 range: 1,
                 // Fairy-Stockfish's double step never promotes.
                 last_by_one_step: true,
                 promotion_rank,
-                promotions: promotions.clone(),
+                promotions,
                 choice,
                 taken_by: takers.clone(),
-                captures: if straight {
-                    "diagonally"
-                } else {
-                    "straight ahead"
+                captures: match (straight, forward_three) {
+                    (true, _) => "diagonally",
+                    (false, true) => "one square forward, straight or diagonally",
+                    (false, false) => "straight ahead",
                 },
-                how: if straight {
-                    "moves straight ahead and captures one square diagonally forward"
-                } else {
-                    "moves one square diagonally forward and captures straight ahead"
+                how: match (straight, forward_three) {
+                    (true, _) => "moves straight ahead and captures one square diagonally forward",
+                    (false, true) => {
+                        "moves and captures one square forward, straight or diagonally"
+                    }
+                    (false, false) => {
+                        "moves one square diagonally forward and captures straight ahead"
+                    }
                 },
             })
         })
         .collect::<Result<Vec<_>, DefinitionError>>()?;
     // Without dropLoop a captured promoted piece goes back to hand as
     // the pawn it was (Crazyhouse).
+    // (Of several pawn types, the first of `promotionPawnTypes`: Fairy-
+    // Stockfish's `mainPromotionPawnType`.)
+    let main_pawn = def
+        .promotion_pawn_types
+        .as_ref()
+        .and_then(|letters| letters.first())
+        .and_then(|&l| kind_of(l));
     let promoted_back_as = match (def.captures_to_hand && !def.drop_loop, &pawn_types[..]) {
         (false, _) => None,
         (true, [pawn]) => Some(pawn.kind),
+        (true, [_, _, ..]) if main_pawn.is_some() => main_pawn,
         (true, _) => {
             return Err(refuse(
                 def,
