@@ -164,7 +164,9 @@ mod tests {
 
     #[test]
     fn other_texts_are_no_pawn() {
-        assert!(pawn("fW").is_err());
+        // (`fW`, the shogi pawn, steps and captures straight ahead: a pawn.)
+        assert!(pawn("fW").is_ok());
+        assert!(pawn("fR").is_err());
         assert!(pawn("mfRcfF").is_err());
         assert!(pawn("mbWcfF").is_err());
         assert!(pawn("mfFcfWimfnD").is_err());

@@ -589,3 +589,65 @@ pub(super) fn rules_of_text(text: &str) -> Result<&'static Rules, String> {
         .map_err(|e| e.to_string())?;
     rules(&def).map_err(|e| e.to_string())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::rules_of_text as built;
+
+    const WOLF_PAWNS: &str = "[w:chess]\nmaxRank = 10\ncustomPiece1 = s:fKifmnD\ncustomPiece3 = e:NNQ\npromotionPawnTypes = ps\npromotedPieceType = p:e\npromotionRegionWhite = *10\npromotionRegionBlack = *1\ndoubleStepRegionWhite = *2 b3\ndoubleStepRegionBlack = *9 b8\nenPassantTypes = p\n";
+
+    #[test]
+    fn a_pawn_type_promotes_to_its_promoted_type_too() {
+        let r = built(WOLF_PAWNS).unwrap();
+        let letters = |k: u8| -> String {
+            r.pawns[k as usize]
+                .promotions
+                .iter()
+                .map(|&p| r.spec.kinds[p as usize].letter)
+                .collect()
+        };
+        let (pawn, sergeant) = match r.spec.kinds[r.pawns[0].kind as usize].letter {
+            'P' => (0, 1),
+            _ => (1, 0),
+        };
+        assert_eq!(letters(pawn), "QRBNE");
+        assert_eq!(letters(sergeant), "QRBN");
+        // The pawn takes en passant, the sergeant does not; both may be
+        // taken so.
+        let p = r.pawns[pawn as usize].kind;
+        assert!(r.pawns.iter().all(|rule| rule.taken_by == [p]));
+        // The sergeant doubles straight ahead only, from rank 2 and b3.
+        let s = &r.pawns[sergeant as usize];
+        assert_eq!(s.steps.len(), 3);
+        assert_eq!(s.single_steps.count_ones(), 2);
+        let straight = s.steps.iter().position(|&d| d == (0, 1)).unwrap();
+        assert_eq!(s.longest(0, (4, 1), straight), 2);
+        assert_eq!(s.longest(0, (1, 2), straight), 2);
+        assert_eq!(s.longest(0, (0, 2), straight), 1);
+        assert_eq!(s.longest(1, (1, 7), straight), 2);
+        assert_eq!(s.longest(0, (4, 1), 1 - straight.min(1)), 1);
+    }
+
+    #[test]
+    fn piece_promotion_and_other_takers_are_refused_naming_the_key() {
+        let e = built("[s:chess]\npromotedPieceType = n:q\n").unwrap_err();
+        assert!(
+            e.contains("promotedPieceType: boserv promotes only the pawn types, not n"),
+            "{e}"
+        );
+        let e = built("[s:chess]\npromotedPieceType = p:z\n").unwrap_err();
+        assert!(e.contains("promotedPieceType: no piece has the letter z"), "{e}");
+        let e = built("[s:chess]\npromotedPieceType = p\n").unwrap_err();
+        assert!(e.contains("promotedPieceType: expected letter:letter"), "{e}");
+        let e = built("[s:chess]\nmandatoryPiecePromotion = true\n").unwrap_err();
+        assert!(e.contains("mandatoryPiecePromotion"), "{e}");
+        let e = built(&WOLF_PAWNS.replace("enPassantTypes = p", "enPassantTypes = ps")).unwrap_err();
+        assert!(
+            e.contains("enPassantTypes: boserv's pawn types that take en passant are p"),
+            "{e}"
+        );
+        // `p:-` takes a parent's promoted type away.
+        let r = built(&format!("{WOLF_PAWNS}promotedPieceType = p:-\n")).unwrap();
+        assert!(r.pawns.iter().all(|p| p.promotions.len() == 4));
+    }
+}
