@@ -116,8 +116,8 @@ EXTRA = {
               "4k5/10/10/10/10/10/10/10/1p8/R3K5 b - - 0 1"],
     # Pawns and sergeants promoting (a pawn also to the elephant, by a
     # step or a capture; Black's too), a sergeant's double step taken en
-    # passant by a pawn, a pawn's double step a sergeant cannot take, the
-    # double-step squares b3 (yes) and a3 (no), an elephant on the board.
+    # passant by a pawn, a pawn's double step a sergeant cannot take, a
+    # pawn on a3 (no double step) and a sergeant on b3 (one), elephants.
     "wolf": ["1r2k3/PS6/8/8/8/8/8/8/8/4K3 w - - 0 1",
              "4k3/8/8/8/8/8/8/8/ps6/1R2K3 b - - 0 1",
              "4k3/8/8/8/8/8/1p6/8/S7/4K3 w - - 0 1",
