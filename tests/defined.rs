@@ -824,6 +824,17 @@ fn wolf_pawns_and_sergeants_as_fairy_stockfish() {
         elephant.starts_with("E7/3k4/8/8/8/8/8/8/8/4K3 w - - 1 2"),
         "pyffish: +P7/3k4/8/8/8/8/8/8/8/4K3 w - - 1 2 (its +P the elephant): {elephant}"
     );
+    // Fairy-Stockfish's FEN, its promoted pawn written +P, is read as
+    // the elephant; a sergeant has no promoted type.
+    let theirs = played("wolf", "+P7/3k4/8/8/8/8/8/8/8/4K3 w - - 1 2", &[]).encode();
+    assert!(theirs.starts_with("E7/3k4/"), "{theirs}");
+    let why = find_variant("wolf")
+        .unwrap()
+        .from_fen(&[], "+S7/3k4/8/8/8/8/8/8/8/4K3 w - - 1 2")
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(why.contains("+S: no piece promotes so"), "{why}");
     // pyffish: a9a10 and a9b10, each to b f q r w (no elephant).
     let sergeant = moves("4k3/S7/8/8/8/8/8/8/8/4K3 w - - 0 1", "a9");
     assert_eq!(sergeant.len(), 10, "{sergeant:?}");

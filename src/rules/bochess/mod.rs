@@ -76,6 +76,7 @@ pub static RULES: LazyLock<Rules> = LazyLock::new(|| Rules {
         also_home: [0, 0],
         home_files: [[0; 12]; 2],
         single_steps: 0,
+        promoted_as: None,
         en_passant_ranks: u32::MAX,
         on_first_rank: false,
         range: 2,

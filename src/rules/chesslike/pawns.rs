@@ -31,6 +31,10 @@ pub struct PawnRule {
     /// one square along only (Wolf chess's sergeant steps twice straight
     /// ahead, never diagonally); 0: every step doubles.
     pub single_steps: u8,
+    /// Fairy-Stockfish's `promotedPieceType` of this pawn type, among
+    /// `promotions` (Wolf chess's elephant): its FEN writes such a piece
+    /// `+P`, which the FEN reader takes as this kind.
+    pub promoted_as: Option<u8>,
     /// The ranks (bits, 0-based) of the squares passed over where a pawn
     /// may be taken en passant (Horde: not on the second rank).
     pub en_passant_ranks: u32,

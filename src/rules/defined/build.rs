@@ -254,6 +254,15 @@ fn pawn_promotions(
     Ok(out)
 }
 
+/// The kind `promotedPieceType` names for the pawn type `pawn`.
+fn promoted_type(def: &Definition, pawn: u8, kind_of: &dyn Fn(char) -> Option<u8>) -> Option<u8> {
+    let letter = def.pieces[pawn as usize].letter;
+    def.promoted_piece_types
+        .iter()
+        .find(|&&(from, _)| from == letter)
+        .and_then(|&(_, to)| kind_of(to))
+}
+
 /// Refuses `promotedPieceType` for a type that is no pawn type: boserv
 /// promotes pawns only (a shogi piece's promotion in its zone is not
 /// played).
@@ -491,6 +500,7 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
                     [[0; 12]; 2]
                 },
                 single_steps,
+                promoted_as: promoted_type(def, p.kind, &kind_of),
                 en_passant_ranks,
                 on_first_rank,
                 range: 1,
