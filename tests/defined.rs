@@ -817,7 +817,9 @@ fn wolf_pawns_and_sergeants_as_fairy_stockfish() {
     let pawn = "4k3/P7/8/8/8/8/8/8/8/4K3 w - - 0 1";
     assert_eq!(
         moves(pawn, "a9"),
-        ["a9-a10=B", "a9-a10=E", "a9-a10=F", "a9-a10=Q", "a9-a10=R", "a9-a10=W"]
+        [
+            "a9-a10=B", "a9-a10=E", "a9-a10=F", "a9-a10=Q", "a9-a10=R", "a9-a10=W"
+        ]
     );
     let elephant = played("wolf", pawn, &["a9-a10=E", "Ke10-d9"]).encode();
     assert!(
@@ -847,7 +849,9 @@ fn wolf_pawns_and_sergeants_as_fairy_stockfish() {
         .collect();
     assert_eq!(
         all,
-        ["a3-a4", "c3-c4", "c3-c5", "f3-e4", "f3-f4", "f3-f5", "f3-g4"]
+        [
+            "a3-a4", "c3-c4", "c3-c5", "f3-e4", "f3-f4", "f3-f5", "f3-g4"
+        ]
     );
     // A sergeant's double step taken en passant by a pawn (pyffish after
     // a2a4 b4a3: 4k3/8/8/8/8/8/8/p7/8/4K3 w - - 0 2).
@@ -857,10 +861,7 @@ fn wolf_pawns_and_sergeants_as_fairy_stockfish() {
         &["a2-a4", "b4xa3"],
     )
     .encode();
-    assert!(
-        ep.starts_with("4k3/8/8/8/8/8/8/p7/8/4K3 w - - 0 2"),
-        "{ep}"
-    );
+    assert!(ep.starts_with("4k3/8/8/8/8/8/8/p7/8/4K3 w - - 0 2"), "{ep}");
     // A sergeant beside a pawn's double step only steps onto the square
     // passed over (pyffish after a9a7 b7a8: 4k3/8/S7/p7/... b - - 0 2).
     let no_ep = played(

@@ -430,10 +430,11 @@ fn read_en_passant(pos: &ChessLike, text: &str) -> Result<(Square, Square), Rule
             .filter(|p| p.owner == mover)
             .and_then(|p| pos.rules.pawn(p.kind))
             .is_some_and(|rule| {
-                rule.step_between(geo, mover, from, to).is_some_and(|(dir, n)| {
-                    let d = rule.steps.iter().position(|&s| s == dir).unwrap_or(0);
-                    n >= 2 && n <= rule.longest(mover, geo.coords(from), d)
-                })
+                rule.step_between(geo, mover, from, to)
+                    .is_some_and(|(dir, n)| {
+                        let d = rule.steps.iter().position(|&s| s == dir).unwrap_or(0);
+                        n >= 2 && n <= rule.longest(mover, geo.coords(from), d)
+                    })
             })
             && pos.board.get(from).is_none()
             && passed_over(geo, from, to)

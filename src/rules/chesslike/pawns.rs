@@ -135,15 +135,17 @@ impl PawnRule {
                 2 => "1 or 2 squares".to_string(),
                 n => format!("1 to {n} squares"),
             };
-            return Some(if self.is_home_at(seat, at) && self.single_steps & (1 << d) != 0 {
-                format!("a {name}'s first move goes twice only straight ahead")
-            } else if self.is_home_at(seat, at) {
-                format!("a {name}'s first move goes {}", squares(self.first_range))
-            } else if self.first_range > self.range {
-                format!("after its first move a {name} goes {}", squares(self.range))
-            } else {
-                format!("a {name} goes {}", squares(self.range))
-            });
+            return Some(
+                if self.is_home_at(seat, at) && self.single_steps & (1 << d) != 0 {
+                    format!("a {name}'s first move goes twice only straight ahead")
+                } else if self.is_home_at(seat, at) {
+                    format!("a {name}'s first move goes {}", squares(self.first_range))
+                } else if self.first_range > self.range {
+                    format!("after its first move a {name} goes {}", squares(self.range))
+                } else {
+                    format!("a {name} goes {}", squares(self.range))
+                },
+            );
         }
         None
     }

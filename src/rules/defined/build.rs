@@ -245,7 +245,10 @@ fn pawn_promotions(
             continue;
         }
         let to = kind_of(to).ok_or_else(|| {
-            refuse(def, format!("promotedPieceType: no piece has the letter {to}"))
+            refuse(
+                def,
+                format!("promotedPieceType: no piece has the letter {to}"),
+            )
         })?;
         if !out.contains(&to) {
             out.push(to);
@@ -443,7 +446,10 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
         .map(|p| p.kind)
         .collect();
     if let Some(letters) = &def.en_passant_types {
-        let mut taking: Vec<char> = takers.iter().map(|&k| def.pieces[k as usize].letter).collect();
+        let mut taking: Vec<char> = takers
+            .iter()
+            .map(|&k| def.pieces[k as usize].letter)
+            .collect();
         taking.sort();
         if *letters != taking {
             return Err(refuse(
@@ -646,12 +652,19 @@ mod tests {
             "{e}"
         );
         let e = built("[s:chess]\npromotedPieceType = p:z\n").unwrap_err();
-        assert!(e.contains("promotedPieceType: no piece has the letter z"), "{e}");
+        assert!(
+            e.contains("promotedPieceType: no piece has the letter z"),
+            "{e}"
+        );
         let e = built("[s:chess]\npromotedPieceType = p\n").unwrap_err();
-        assert!(e.contains("promotedPieceType: expected letter:letter"), "{e}");
+        assert!(
+            e.contains("promotedPieceType: expected letter:letter"),
+            "{e}"
+        );
         let e = built("[s:chess]\nmandatoryPiecePromotion = true\n").unwrap_err();
         assert!(e.contains("mandatoryPiecePromotion"), "{e}");
-        let e = built(&WOLF_PAWNS.replace("enPassantTypes = p", "enPassantTypes = ps")).unwrap_err();
+        let e =
+            built(&WOLF_PAWNS.replace("enPassantTypes = p", "enPassantTypes = ps")).unwrap_err();
         assert!(
             e.contains("enPassantTypes: boserv's pawn types that take en passant are p"),
             "{e}"
