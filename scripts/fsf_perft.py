@@ -122,6 +122,16 @@ EXTRA = {
               "rr8/1nbqk1abnP/10/10/10/10/10/10/1NBQ1CAB2/R3K4R w - - 0 1",
               "r1r7/1nbqk1ab1P/10/10/10/10/10/10/1NBQ1CA3/R3K5 w - - 0 1",
               "4k5/10/10/10/10/10/10/10/1p8/R3K5 b - - 0 1"],
+    # Pawns and sergeants promoting (a pawn also to the elephant, by a
+    # step or a capture; Black's too), a sergeant's double step taken en
+    # passant by a pawn, a pawn's double step a sergeant cannot take, a
+    # pawn on a3 (no double step) and a sergeant on b3 (one), elephants.
+    "wolf": ["1r2k3/PS6/8/8/8/8/8/8/8/4K3 w - - 0 1",
+             "4k3/8/8/8/8/8/8/8/ps6/1R2K3 b - - 0 1",
+             "4k3/8/8/8/8/8/1p6/8/S7/4K3 w - - 0 1",
+             "4k3/p7/8/1S6/8/8/8/8/8/4K3 b - - 0 1",
+             "4k3/8/8/8/8/8/2p5/PS6/8/4K3 w - - 0 1",
+             "4k3/8/8/8/3E4/8/8/2e5/8/4K3 w - - 0 1"],
 }
 
 

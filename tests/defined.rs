@@ -818,6 +818,128 @@ fn shatar_is_played_by_mail_to_a_mate_without_shak() {
     let board = env.delivered_to("alice@", "Board 1").text();
     assert!(board.contains("Nb8-d7"), "Black's last move: {board}");
     reply("alice", "Be2-h5");
+
+/// Wolf chess's pawns as Fairy-Stockfish plays them (each move list and
+/// FEN pyffish 0.0.90's for the same position and moves): a pawn
+/// promotes to a queen, wolf, fox, rook or bishop or to an elephant
+/// (`a9a10+`, Fairy-Stockfish's `promotedPieceType = p:e`), a sergeant to
+/// the five; both step twice from the second rank and from b3, c3, f3
+/// and g3 only, the sergeant straight ahead only; a pawn takes a
+/// sergeant's double step en passant, a sergeant takes nothing so.
+#[test]
+fn wolf_pawns_and_sergeants_as_fairy_stockfish() {
+    let moves = |fen: &str, from: &str| {
+        let mut m: Vec<String> = played("wolf", fen, &[])
+            .legal_turns(None)
+            .into_iter()
+            .filter(|t| t.starts_with(from) || t.contains(&format!("{from}-")))
+            .collect();
+        m.sort();
+        m
+    };
+    // pyffish: a9a10+ a9a10b a9a10f a9a10q a9a10r a9a10w.
+    let pawn = "4k3/P7/8/8/8/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(
+        moves(pawn, "a9"),
+        [
+            "a9-a10=B", "a9-a10=E", "a9-a10=F", "a9-a10=Q", "a9-a10=R", "a9-a10=W"
+        ]
+    );
+    let elephant = played("wolf", pawn, &["a9-a10=E", "Ke10-d9"]).encode();
+    assert!(
+        elephant.starts_with("E7/3k4/8/8/8/8/8/8/8/4K3 w - - 1 2"),
+        "pyffish: +P7/3k4/8/8/8/8/8/8/8/4K3 w - - 1 2 (its +P the elephant): {elephant}"
+    );
+    // Fairy-Stockfish's FEN, its promoted pawn written +P, is read as
+    // the elephant; a sergeant has no promoted type.
+    let theirs = played("wolf", "+P7/3k4/8/8/8/8/8/8/8/4K3 w - - 1 2", &[]).encode();
+    assert!(theirs.starts_with("E7/3k4/"), "{theirs}");
+    let why = find_variant("wolf")
+        .unwrap()
+        .from_fen(&[], "+S7/3k4/8/8/8/8/8/8/8/4K3 w - - 1 2")
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(why.contains("+S: no piece promotes so"), "{why}");
+    // pyffish: a9a10 and a9b10, each to b f q r w (no elephant).
+    let sergeant = moves("4k3/S7/8/8/8/8/8/8/8/4K3 w - - 0 1", "a9");
+    assert_eq!(sergeant.len(), 10, "{sergeant:?}");
+    assert!(!sergeant.iter().any(|m| m.ends_with("=E")), "{sergeant:?}");
+    // pyffish: a3a4 c3c4 c3c5 f3e4 f3f4 f3f5 f3g4.
+    let homes = "4k3/8/8/8/8/8/8/P1P2S2/8/4K3 w - - 0 1";
+    let all: Vec<String> = ["a3", "c3", "f3"]
+        .iter()
+        .flat_map(|s| moves(homes, s))
+        .collect();
+    assert_eq!(
+        all,
+        [
+            "a3-a4", "c3-c4", "c3-c5", "f3-e4", "f3-f4", "f3-f5", "f3-g4"
+        ]
+    );
+    // A sergeant's double step taken en passant by a pawn (pyffish after
+    // a2a4 b4a3: 4k3/8/8/8/8/8/8/p7/8/4K3 w - - 0 2).
+    let ep = played(
+        "wolf",
+        "4k3/8/8/8/8/8/1p6/8/S7/4K3 w - - 0 1",
+        &["a2-a4", "b4xa3"],
+    )
+    .encode();
+    assert!(ep.starts_with("4k3/8/8/8/8/8/8/p7/8/4K3 w - - 0 2"), "{ep}");
+    // A sergeant beside a pawn's double step only steps onto the square
+    // passed over (pyffish after a9a7 b7a8: 4k3/8/S7/p7/... b - - 0 2).
+    let no_ep = played(
+        "wolf",
+        "4k3/p7/8/1S6/8/8/8/8/8/4K3 b - - 0 1",
+        &["a9-a7", "b7-a8"],
+    )
+    .encode();
+    assert!(
+        no_ep.starts_with("4k3/8/S7/p7/8/8/8/8/8/4K3 b - - 0 2"),
+        "{no_ep}"
+    );
+    let help = find_variant("wolf").unwrap().help();
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains("moves and captures one square forward, straight or diagonally, two squares straight ahead on its first move"),
+        "{help}"
+    );
+    assert!(help.contains("b3, c3, f3, g3"), "{help}");
+    assert!(help.contains("to one of QWFRB;"), "{help}");
+}
+
+/// A game of Wolf chess by Reply to the board mails: a pawn's double
+/// step from c3 (one of the squares it may step twice from), Black's from
+/// b8, a sergeant's diagonal step each, then White's nightrider and
+/// Black's king go back and forth to a draw by the third repetition. The
+/// stored position is pyffish's FEN after the same moves.
+#[test]
+fn wolf_is_played_by_mail_to_a_draw_by_repetition() {
+    let env = crate::util::Env::new();
+    env.signup(&["alice", "bob"]);
+    env.challenge("wolf", "alice", "bob");
+    let reply = |user: &str, body: &str| env.answer(&env.token_mail(user), body);
+    let moves = [
+        "c3-c5", "b8-b6", "b2-c3", "g9-h8", "Nb1-a3", "Kh10-g9", "Na3-b1", "Kg9-h10", "Nb1-a3",
+        "Kh10-g9", "Na3-b1",
+    ];
+    for (i, mv) in moves.iter().enumerate() {
+        reply(["alice", "bob"][i % 2], mv);
+        if i == 3 {
+            let position = env.query::<String>("SELECT position FROM games");
+            assert!(
+                position[0].starts_with(
+                    "qwfrbbnk/psspps1p/2p2pps/8/1p6/2P5/8/1PS2PP1/P1SPPSSP/KNBBRFWQ w - - 0 3 |"
+                ),
+                "pyffish's FEN after four plies: {position:?}"
+            );
+        }
+    }
+    let game = env.json("1");
+    assert_eq!(game["status"], "active", "{game}");
+    let board = env.delivered_to("bob@", "Board 1").text();
+    assert!(board.contains("Na3-b1"), "White's last move: {board}");
+    reply("bob", "Kg9-h10");
     let game = env.json("1");
     assert_eq!(game["status"], "over", "{game}");
     assert_eq!(game["result"], "1/2-1/2", "{game}");
@@ -869,4 +991,14 @@ fn the_bot_mates_in_shatar_only_where_the_rule_wins() {
     let choice = choose_within(shatar, pos.as_ref(), None, level, budget, 1).unwrap();
     assert_ne!(choice.text, "Ne5-g6");
     assert!(choice.score > -MATE / 2, "{}", choice.score);
+}
+
+    assert!(reason[0].contains("repetition"), "{reason:?}");
+    let position = env.query::<String>("SELECT position FROM games");
+    assert!(
+        position[0].starts_with(
+            "qwfrbbnk/psspps1p/2p2pps/8/1p6/2P5/8/1PS2PP1/P1SPPSSP/KNBBRFWQ w - - 8 7 |"
+        ),
+        "Fairy-Stockfish's FEN after the game: {position:?}"
+    );
 }

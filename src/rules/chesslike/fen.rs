@@ -39,6 +39,17 @@ fn letter_piece(rules: &Rules, c: char) -> Result<Piece, RulesError> {
     Ok(ChessLike::piece(u8::from(c.is_ascii_lowercase()), kind))
 }
 
+/// Fairy-Stockfish's `+P`: the piece a pawn type of that letter promotes
+/// to by its `promotedPieceType` (Wolf chess's elephant).
+fn promoted_piece(rules: &Rules, c: Option<char>) -> Result<Piece, RulesError> {
+    let pawn = c.map(|c| letter_piece(rules, c)).transpose()?;
+    pawn.and_then(|p| {
+        let rule = rules.pawn(p.kind)?;
+        Some(ChessLike::piece(p.owner, rule.promoted_as?))
+    })
+    .ok_or_else(|| bad(format!("+{}: no piece promotes so", c.unwrap_or(' '))))
+}
+
 fn piece_letter(rules: &Rules, p: Piece) -> char {
     let c = rules.spec.kinds[p.kind as usize].letter;
     if p.owner == 0 {
@@ -122,7 +133,11 @@ fn read_rank(text: &str, rank: i8, pos: &mut ChessLike) -> Result<(), RulesError
                 .at(file, rank as i32)
                 .filter(|_| file < files)
                 .ok_or_else(|| bad(format!("rank {} has more than {files} files", rank + 1)))?;
-            pos.board.set(sq, Some(letter_piece(rules, c)?));
+            let piece = match c {
+                '+' => promoted_piece(rules, chars.next())?,
+                c => letter_piece(rules, c)?,
+            };
+            pos.board.set(sq, Some(piece));
             if chars.next_if_eq(&'~').is_some() {
                 if !tracks_promoted(rules) {
                     return Err(bad(format!(
@@ -416,7 +431,10 @@ fn read_en_passant(pos: &ChessLike, text: &str) -> Result<(Square, Square), Rule
             .and_then(|p| pos.rules.pawn(p.kind))
             .is_some_and(|rule| {
                 rule.step_between(geo, mover, from, to)
-                    .is_some_and(|(_, n)| n >= 2 && n <= rule.longest(mover, geo.coords(from).1))
+                    .is_some_and(|(dir, n)| {
+                        let d = rule.steps.iter().position(|&s| s == dir).unwrap_or(0);
+                        n >= 2 && n <= rule.longest(mover, geo.coords(from), d)
+                    })
             })
             && pos.board.get(from).is_none()
             && passed_over(geo, from, to)

@@ -83,8 +83,9 @@ fn build(board: &Board, rule: &PawnRule, seat: u8, from: Square) -> Option<PawnS
         promotion: SquareSet::default(),
     };
     // As `PawnRule::each_step` walks them on an empty board.
-    let longest = rule.longest(seat, geo.coords(from).1);
+    let coords = geo.coords(from);
     for (d, &(df, dr)) in rule.steps.iter().enumerate() {
+        let longest = rule.longest(seat, coords, d);
         let mut at = from;
         for n in 1..=longest {
             let Some(to) = geo.step(at, df, dr * up) else {

@@ -23,6 +23,18 @@ pub struct PawnRule {
     /// to `first_range` squares (Horde's first rank, Torpedo's every
     /// rank); 0 for none.
     pub also_home: [u32; 2],
+    /// Single squares from which each seat's pawns also go up to
+    /// `first_range` squares: per rank (0-based), the files as bits (Wolf
+    /// chess's b3, c3, f3 and g3); all 0 for none.
+    pub home_files: [[u16; 12]; 2],
+    /// The step directions (bits by index of `steps`) a first move goes
+    /// one square along only (Wolf chess's sergeant steps twice straight
+    /// ahead, never diagonally); 0: every step doubles.
+    pub single_steps: u8,
+    /// Fairy-Stockfish's `promotedPieceType` of this pawn type, among
+    /// `promotions` (Wolf chess's elephant): its FEN writes such a piece
+    /// `+P`, which the FEN reader takes as this kind.
+    pub promoted_as: Option<u8>,
     /// The ranks (bits, 0-based) of the squares passed over where a pawn
     /// may be taken en passant (Horde: not on the second rank).
     pub en_passant_ranks: u32,
@@ -76,18 +88,39 @@ pub fn facing(seat: u8) -> i8 {
 }
 
 impl PawnRule {
-    /// The longest step from `rank`.
-    pub fn longest(&self, seat: u8, rank: i8) -> i8 {
-        if self.is_home(seat, rank) {
+    /// The longest step from `at` (file, rank) along the `d`th of `steps`.
+    #[inline]
+    pub fn longest(&self, seat: u8, at: (i8, i8), d: usize) -> i8 {
+        if self.single_steps & (1 << d) == 0 && self.is_home_at(seat, at) {
             self.first_range
         } else {
             self.range
         }
     }
 
-    /// Why a step of `steps` squares from `rank` breaks the step rules
-    /// (path and occupancy aside), or `None` when the length is allowed.
-    pub fn length_refusal(&self, name: &str, seat: u8, rank: i8, steps: i8) -> Option<String> {
+    /// True when a pawn of `seat` on `at` (file, rank) makes its long
+    /// first step: from a home rank or one of the home squares.
+    #[inline]
+    pub fn is_home_at(&self, seat: u8, (file, rank): (i8, i8)) -> bool {
+        self.is_home(seat, rank)
+            || (0..12).contains(&rank)
+                && (0..16).contains(&file)
+                && self.home_files[seat as usize][rank as usize] & (1 << file) != 0
+    }
+
+    /// Why a step of `steps` squares from `at` along `dir` breaks the
+    /// step rules (path and occupancy aside), or `None` when the length is
+    /// allowed.
+    pub fn length_refusal(
+        &self,
+        name: &str,
+        seat: u8,
+        at: (i8, i8),
+        dir: (i8, i8),
+        steps: i8,
+    ) -> Option<String> {
+        let rank = at.1;
+        let d = self.steps.iter().position(|&s| s == dir).unwrap_or(0);
         if steps > 1
             && self.last_by_one_step
             && rank + steps * facing(seat) == self.promotion_rank[seat as usize]
@@ -96,19 +129,23 @@ impl PawnRule {
                 "a {name} enters the last rank only by a one-square step"
             ));
         }
-        if steps > self.longest(seat, rank) {
+        if steps > self.longest(seat, at, d) {
             let squares = |n: i8| match n {
                 1 => "1 square".to_string(),
                 2 => "1 or 2 squares".to_string(),
                 n => format!("1 to {n} squares"),
             };
-            return Some(if self.is_home(seat, rank) {
-                format!("a {name}'s first move goes {}", squares(self.first_range))
-            } else if self.first_range > self.range {
-                format!("after its first move a {name} goes {}", squares(self.range))
-            } else {
-                format!("a {name} goes {}", squares(self.range))
-            });
+            return Some(
+                if self.is_home_at(seat, at) && self.single_steps & (1 << d) != 0 {
+                    format!("a {name}'s first move goes twice only straight ahead")
+                } else if self.is_home_at(seat, at) {
+                    format!("a {name}'s first move goes {}", squares(self.first_range))
+                } else if self.first_range > self.range {
+                    format!("after its first move a {name} goes {}", squares(self.range))
+                } else {
+                    format!("a {name} goes {}", squares(self.range))
+                },
+            );
         }
         None
     }
@@ -149,10 +186,10 @@ impl PawnRule {
         empty: impl Fn(Square) -> bool,
         mut f: impl FnMut(Square),
     ) {
-        let (_, rank) = geo.coords(from);
-        let longest = self.longest(seat, rank);
+        let coords = geo.coords(from);
         let up = facing(seat);
-        for &(df, dr) in &self.steps {
+        for (d, &(df, dr)) in self.steps.iter().enumerate() {
+            let longest = self.longest(seat, coords, d);
             let mut at = from;
             for n in 1..=longest {
                 let Some(to) = geo.step(at, df, dr * up) else {
@@ -260,7 +297,7 @@ mod tests {
     #[test]
     fn step_lengths() {
         let p = big_outer();
-        let why = |seat, rank, steps| p.length_refusal("pawn", seat, rank, steps);
+        let why = |seat, rank, steps| p.length_refusal("pawn", seat, (0, rank), (0, 1), steps);
         assert_eq!(why(0, 1, 4), None);
         assert_eq!(
             why(0, 1, 5).unwrap(),

@@ -285,8 +285,8 @@ impl ChessLike {
         let p = self.board.get(from)?;
         let name = self.board.kind(p).name;
         let target = self.board.get(to);
-        if let Some((_, steps)) = rule.step_between(geo, self.side, from, to) {
-            if let Some(why) = rule.length_refusal(name, self.side, geo.coords(from).1, steps) {
+        if let Some((dir, steps)) = rule.step_between(geo, self.side, from, to) {
+            if let Some(why) = rule.length_refusal(name, self.side, geo.coords(from), dir, steps) {
                 return Some(why);
             }
             let path = pawns::passed_over(geo, from, to);

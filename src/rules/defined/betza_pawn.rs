@@ -3,7 +3,10 @@
 //! `mfFcfeWimfnA`): one-square quiet steps forward (`mfF`, `mfW`), one-
 //! square captures forward (`cfW`, `cfF`; `e` where they take en
 //! passant), and an initial double step (`i`) along the quiet steps that
-//! passes over an empty square (`n`, lame: `imfnA`, `imfnD`). That is
+//! passes over an empty square (`n`, lame: `imfnA`, `imfnD`), along
+//! every quiet step or some of them (Wolf chess's sergeant `fKifmnD`
+//! steps and captures one square forward, straight or diagonally, and
+//! steps twice straight ahead only). That is
 //! what the core's [`crate::rules::chesslike::PawnRule`] plays; any other
 //! Betza text for a pawn type is refused by what it writes.
 
@@ -17,6 +20,9 @@ pub struct PawnMoves {
     pub steps: Vec<(i8, i8)>,
     /// Whether the first move may go two squares along a step.
     pub double: bool,
+    /// The steps a first move goes one square along only (the
+    /// sergeant's diagonals); empty when every step doubles.
+    pub single: Vec<(i8, i8)>,
     /// The captures.
     pub captures: Pattern,
     /// Whether its captures take en passant (`e`).
@@ -58,6 +64,7 @@ pub fn pawn(text: &str) -> Result<PawnMoves, BetzaError> {
     let mut out = PawnMoves {
         steps: Vec::new(),
         double: false,
+        single: Vec::new(),
         captures: Vec::new(),
         en_passant: false,
     };
@@ -93,6 +100,12 @@ pub fn pawn(text: &str) -> Result<PawnMoves, BetzaError> {
                 out.captures.push(Primitive::Leap(vs));
                 out.en_passant |= has('e');
             }
+            // Steps that also capture (the sergeant's `fK`).
+            (false, false, false) if modifiers == "f" && "WFK".contains(c) => {
+                let vs = forward_leaps(&plain)?.0;
+                out.steps.extend(vs.iter().copied());
+                out.captures.push(Primitive::Leap(vs));
+            }
             _ => {
                 return Err(not_a_pawn(
                     "a pawn type has one-square steps (m), captures (c, e) and an initial lame double step (imn)",
@@ -111,12 +124,20 @@ pub fn pawn(text: &str) -> Result<PawnMoves, BetzaError> {
     doubled.sort();
     doubles.sort();
     doubles.dedup();
-    if !doubles.is_empty() && doubles != doubled {
+    if doubles.iter().any(|d| !doubled.contains(d)) {
         return Err(not_a_pawn(
-            "a pawn type's initial double step goes along each of its steps",
+            "a pawn type's initial double step goes along its steps",
         ));
     }
     out.double = !doubles.is_empty();
+    if out.double {
+        out.single = out
+            .steps
+            .iter()
+            .copied()
+            .filter(|&(f, r)| !doubles.contains(&(2 * f, 2 * r)))
+            .collect();
+    }
     Ok(out)
 }
 
@@ -143,10 +164,32 @@ mod tests {
 
     #[test]
     fn other_texts_are_no_pawn() {
-        assert!(pawn("fW").is_err());
+        // (`fW`, the shogi pawn, steps and captures straight ahead: a pawn.)
+        assert!(pawn("fW").is_ok());
+        assert!(pawn("fR").is_err());
         assert!(pawn("mfRcfF").is_err());
         assert!(pawn("mbWcfF").is_err());
         assert!(pawn("mfFcfWimfnD").is_err());
         assert!(pawn("mfF").is_err());
+        // A double step along no step of the pawn's.
+        assert!(pawn("bKimfnD").is_err());
+    }
+
+    #[test]
+    fn the_sergeant_steps_and_captures_forward_and_doubles_straight() {
+        let s = pawn("fKifmnD").unwrap();
+        let mut steps = s.steps.clone();
+        steps.sort();
+        assert_eq!(steps, vec![(-1, 1), (0, 1), (1, 1)]);
+        let Primitive::Leap(captures) = &s.captures[0] else {
+            panic!("{:?}", s.captures)
+        };
+        let mut captures = captures.clone();
+        captures.sort();
+        assert_eq!(captures, steps);
+        assert!(s.double && !s.en_passant);
+        let mut single = s.single.clone();
+        single.sort();
+        assert_eq!(single, vec![(-1, 1), (1, 1)]);
     }
 }

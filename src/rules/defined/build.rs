@@ -60,6 +60,7 @@ fn chess_pawn(def: &Definition) -> PawnMoves {
     PawnMoves {
         steps: vec![(0, 1)],
         double: def.double_step,
+        single: Vec::new(),
         captures: vec![Primitive::Leap(forward_only(diagonal()))],
         en_passant: true,
     }
@@ -200,17 +201,93 @@ fn rank_bits(def: &Definition, ranks: &[u8]) -> u32 {
 }
 
 /// The double-step region of a seat: its first rank (the home rank the
-/// core names) and every rank of it as bits.
-fn double_step_ranks(def: &Definition, seat: usize) -> Result<(i8, u32), DefinitionError> {
+/// core names; -1 for none, a region of single squares), every rank of it
+/// as bits, and its single squares as file bits per rank.
+fn double_step_ranks(
+    def: &Definition,
+    seat: usize,
+) -> Result<(i8, u32, [u16; 12]), DefinitionError> {
     let what = ["doubleStepRegionWhite", "doubleStepRegionBlack"][seat];
     let region = &def.double_step_region[seat];
+    let squares = &def.double_step_squares[seat];
     let bits = rank_bits(def, region);
+    let mut files = [0u16; 12];
+    for &(f, r) in squares {
+        if f < def.files && r < def.ranks {
+            files[r as usize] |= 1 << f;
+        }
+    }
     let home = match seat {
         0 => region.iter().min(),
         _ => region.iter().max(),
     };
-    let home = home.ok_or_else(|| refuse(def, format!("{what} is empty")))?;
-    Ok((*home as i8, bits & !(1 << home)))
+    match home {
+        Some(&home) => Ok((home as i8, bits & !(1 << home), files)),
+        None if !squares.is_empty() => Ok((-1, bits, files)),
+        None => Err(refuse(def, format!("{what} is empty"))),
+    }
+}
+
+/// The promotions of each pawn type (by kind): the game's promotion
+/// types, and for a pawn type `promotedPieceType` names the type it
+/// names (Wolf chess's pawn may also become an elephant). Another
+/// type's promotion refuses the game, naming the key.
+fn pawn_promotions(
+    def: &Definition,
+    promotions: &[u8],
+    pawn: u8,
+    kind_of: &dyn Fn(char) -> Option<u8>,
+) -> Result<Vec<u8>, DefinitionError> {
+    let mut out = promotions.to_vec();
+    let letter = def.pieces[pawn as usize].letter;
+    for &(from, to) in &def.promoted_piece_types {
+        if from != letter {
+            continue;
+        }
+        let to = kind_of(to).ok_or_else(|| {
+            refuse(
+                def,
+                format!("promotedPieceType: no piece has the letter {to}"),
+            )
+        })?;
+        if !out.contains(&to) {
+            out.push(to);
+        }
+    }
+    Ok(out)
+}
+
+/// The kind `promotedPieceType` names for the pawn type `pawn`.
+fn promoted_type(def: &Definition, pawn: u8, kind_of: &dyn Fn(char) -> Option<u8>) -> Option<u8> {
+    let letter = def.pieces[pawn as usize].letter;
+    def.promoted_piece_types
+        .iter()
+        .find(|&&(from, _)| from == letter)
+        .and_then(|&(_, to)| kind_of(to))
+}
+
+/// Refuses `promotedPieceType` for a type that is no pawn type: boserv
+/// promotes pawns only (a shogi piece's promotion in its zone is not
+/// played).
+fn check_promoted_types(def: &Definition) -> Result<(), DefinitionError> {
+    let pawns = def.pawn_letters();
+    for &(from, to) in &def.promoted_piece_types {
+        if def.piece(from).is_none() {
+            return Err(refuse(
+                def,
+                format!("promotedPieceType: no piece has the letter {from}"),
+            ));
+        }
+        if !pawns.contains(&from) {
+            return Err(refuse(
+                def,
+                format!(
+                    "promotedPieceType: boserv promotes only the pawn types, not {from} (to {to})"
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The castlings of the start position, indexed as `KQkq`: the king on
@@ -345,8 +422,9 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
     // Without double steps the home rank means nothing.
     let (white, black) = match def.double_step {
         true => (double_step_ranks(def, 0)?, double_step_ranks(def, 1)?),
-        false => ((1, 0), (def.ranks as i8 - 2, 0)),
+        false => ((1, 0, [0; 12]), (def.ranks as i8 - 2, 0, [0; 12])),
     };
+    check_promoted_types(def)?;
     // A double step from the home rank that lands on a promotion rank
     // short of the board's edge (a region of several ranks): whether it
     // promotes there, or later, boserv's one promotion rank cannot say.
@@ -373,6 +451,23 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
         .filter(|p| p.moves.en_passant)
         .map(|p| p.kind)
         .collect();
+    if let Some(letters) = &def.en_passant_types {
+        let mut taking: Vec<char> = takers
+            .iter()
+            .map(|&k| def.pieces[k as usize].letter)
+            .collect();
+        taking.sort();
+        if *letters != taking {
+            return Err(refuse(
+                def,
+                format!(
+                    "enPassantTypes: boserv's pawn types that take en passant are {} (by their moves), not {}",
+                    taking.iter().collect::<String>(),
+                    letters.iter().collect::<String>()
+                ),
+            ));
+        }
+    }
     // A pawn stands on its own first rank where it steps twice from there
     // (Horde) or is dropped there (Chessgi). The core bars a pawn from
     // the other side's promotion rank as its first rank: where that is
@@ -390,7 +485,17 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
         .iter()
         .map(|p| {
             let straight = p.moves.steps == [(0, 1)];
+            // The sergeant's `fK`.
+            let forward_three = p.moves.steps.len() == 3;
+            let promotions = pawn_promotions(def, &promotions, p.kind, &kind_of)?;
             let choice = super::promotion::choice(def, &promotions, &letter_of, &p.moves.steps)?;
+            let single_steps = p
+                .moves
+                .steps
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| p.moves.single.contains(s))
+                .fold(0u8, |bits, (i, _)| bits | 1 << i);
             Ok(PawnRule {
                 kind: p.kind,
                 steps: p.moves.steps.clone(),
@@ -401,33 +506,52 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
                 } else {
                     [0, 0]
                 },
+                home_files: if p.moves.double {
+                    [white.2, black.2]
+                } else {
+                    [[0; 12]; 2]
+                },
+                single_steps,
+                promoted_as: promoted_type(def, p.kind, &kind_of),
                 en_passant_ranks,
                 on_first_rank,
                 range: 1,
                 // Fairy-Stockfish's double step never promotes.
                 last_by_one_step: true,
                 promotion_rank,
-                promotions: promotions.clone(),
+                promotions,
                 choice,
                 taken_by: takers.clone(),
-                captures: if straight {
-                    "diagonally"
-                } else {
-                    "straight ahead"
+                captures: match (straight, forward_three) {
+                    (true, _) => "diagonally",
+                    (false, true) => "one square forward, straight or diagonally",
+                    (false, false) => "straight ahead",
                 },
-                how: if straight {
-                    "moves straight ahead and captures one square diagonally forward"
-                } else {
-                    "moves one square diagonally forward and captures straight ahead"
+                how: match (straight, forward_three) {
+                    (true, _) => "moves straight ahead and captures one square diagonally forward",
+                    (false, true) => {
+                        "moves and captures one square forward, straight or diagonally"
+                    }
+                    (false, false) => {
+                        "moves one square diagonally forward and captures straight ahead"
+                    }
                 },
             })
         })
         .collect::<Result<Vec<_>, DefinitionError>>()?;
     // Without dropLoop a captured promoted piece goes back to hand as
     // the pawn it was (Crazyhouse).
+    // (Of several pawn types, the first of `promotionPawnTypes`: Fairy-
+    // Stockfish's `mainPromotionPawnType`.)
+    let main_pawn = def
+        .promotion_pawn_types
+        .as_ref()
+        .and_then(|letters| letters.first())
+        .and_then(|&l| kind_of(l));
     let promoted_back_as = match (def.captures_to_hand && !def.drop_loop, &pawn_types[..]) {
         (false, _) => None,
         (true, [pawn]) => Some(pawn.kind),
+        (true, [_, _, ..]) if main_pawn.is_some() => main_pawn,
         (true, _) => {
             return Err(refuse(
                 def,
@@ -571,5 +695,71 @@ mod tests {
         let pos = back.from_fen(&[], white).unwrap();
         let why = pos.play("N@e4", None).unwrap_err().to_string();
         assert!(why.contains("outside the squares"), "{why}");
+    }
+
+    use super::rules_of_text as built;
+
+    const WOLF_PAWNS: &str = "[w:chess]\nmaxRank = 10\ncustomPiece1 = s:fKifmnD\ncustomPiece3 = e:NNQ\npromotionPawnTypes = ps\npromotedPieceType = p:e\npromotionRegionWhite = *10\npromotionRegionBlack = *1\ndoubleStepRegionWhite = *2 b3\ndoubleStepRegionBlack = *9 b8\nenPassantTypes = p\n";
+
+    #[test]
+    fn a_pawn_type_promotes_to_its_promoted_type_too() {
+        let r = built(WOLF_PAWNS).unwrap();
+        let letters = |k: u8| -> String {
+            r.pawns[k as usize]
+                .promotions
+                .iter()
+                .map(|&p| r.spec.kinds[p as usize].letter)
+                .collect()
+        };
+        let (pawn, sergeant) = match r.spec.kinds[r.pawns[0].kind as usize].letter {
+            'P' => (0, 1),
+            _ => (1, 0),
+        };
+        assert_eq!(letters(pawn), "QRBNE");
+        assert_eq!(letters(sergeant), "QRBN");
+        // The pawn takes en passant, the sergeant does not; both may be
+        // taken so.
+        let p = r.pawns[pawn as usize].kind;
+        assert!(r.pawns.iter().all(|rule| rule.taken_by == [p]));
+        // The sergeant doubles straight ahead only, from rank 2 and b3.
+        let s = &r.pawns[sergeant as usize];
+        assert_eq!(s.steps.len(), 3);
+        assert_eq!(s.single_steps.count_ones(), 2);
+        let straight = s.steps.iter().position(|&d| d == (0, 1)).unwrap();
+        assert_eq!(s.longest(0, (4, 1), straight), 2);
+        assert_eq!(s.longest(0, (1, 2), straight), 2);
+        assert_eq!(s.longest(0, (0, 2), straight), 1);
+        assert_eq!(s.longest(1, (1, 7), straight), 2);
+        assert_eq!(s.longest(0, (4, 1), 1 - straight.min(1)), 1);
+    }
+
+    #[test]
+    fn piece_promotion_and_other_takers_are_refused_naming_the_key() {
+        let e = built("[s:chess]\npromotedPieceType = n:q\n").unwrap_err();
+        assert!(
+            e.contains("promotedPieceType: boserv promotes only the pawn types, not n"),
+            "{e}"
+        );
+        let e = built("[s:chess]\npromotedPieceType = p:z\n").unwrap_err();
+        assert!(
+            e.contains("promotedPieceType: no piece has the letter z"),
+            "{e}"
+        );
+        let e = built("[s:chess]\npromotedPieceType = p\n").unwrap_err();
+        assert!(
+            e.contains("promotedPieceType: expected letter:letter"),
+            "{e}"
+        );
+        let e = built("[s:chess]\nmandatoryPiecePromotion = true\n").unwrap_err();
+        assert!(e.contains("mandatoryPiecePromotion"), "{e}");
+        let e =
+            built(&WOLF_PAWNS.replace("enPassantTypes = p", "enPassantTypes = ps")).unwrap_err();
+        assert!(
+            e.contains("enPassantTypes: boserv's pawn types that take en passant are p"),
+            "{e}"
+        );
+        // `p:-` takes a parent's promoted type away.
+        let r = built(&format!("{WOLF_PAWNS}promotedPieceType = p:-\n")).unwrap();
+        assert!(r.pawns.iter().all(|p| p.promotions.len() == 4));
     }
 }

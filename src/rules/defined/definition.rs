@@ -100,6 +100,9 @@ pub struct Definition {
     pub promotion_region: [Ranks; 2],
     pub double_step: bool,
     pub double_step_region: [Ranks; 2],
+    /// Single squares of the double-step region, (file, rank) 0-based
+    /// (Wolf chess's `*2 b3 c3 f3 g3`).
+    pub double_step_squares: [Vec<(u8, u8)>; 2],
     pub castling: bool,
     /// The king's file after castling on each side, 0-based.
     pub castling_kingside_file: u8,
@@ -207,6 +210,14 @@ pub struct Definition {
     /// `immobilityIllegal`: no move may go where the piece would have
     /// no move left.
     pub immobility_illegal: bool,
+    /// `promotedPieceType` (`p:e`): what a piece of a type may become,
+    /// by letters. boserv plays it for the pawn types: one more choice
+    /// on reaching the promotion rank (Wolf chess's pawn may become an
+    /// elephant).
+    pub promoted_piece_types: Vec<(char, char)>,
+    /// `enPassantTypes`: the letters of the types that take en passant
+    /// (`None`: as the pawn types' moves say).
+    pub en_passant_types: Option<Vec<char>>,
 }
 
 /// A result's worth to the side it concerns, as Fairy-Stockfish's values
@@ -255,6 +266,7 @@ impl Definition {
             promotion_region: [vec![7], vec![0]],
             double_step: true,
             double_step_region: [vec![1], vec![6]],
+            double_step_squares: [Vec::new(), Vec::new()],
             castling: true,
             castling_kingside_file: 6,
             castling_queenside_file: 2,
@@ -299,6 +311,8 @@ impl Definition {
             promotion_limits: Vec::new(),
             mandatory_pawn_promotion: true,
             immobility_illegal: false,
+            promoted_piece_types: Vec::new(),
+            en_passant_types: None,
         }
     }
 
@@ -405,8 +419,14 @@ impl Definition {
                 "promotionRegionWhite" => self.promotion_region[0] = ranks(value).map_err(at)?,
                 "promotionRegionBlack" => self.promotion_region[1] = ranks(value).map_err(at)?,
                 "doubleStep" => self.double_step = boolean(value).map_err(at)?,
-                "doubleStepRegionWhite" => self.double_step_region[0] = ranks(value).map_err(at)?,
-                "doubleStepRegionBlack" => self.double_step_region[1] = ranks(value).map_err(at)?,
+                "doubleStepRegionWhite" => {
+                    (self.double_step_region[0], self.double_step_squares[0]) =
+                        ranks_and_squares(value).map_err(at)?
+                }
+                "doubleStepRegionBlack" => {
+                    (self.double_step_region[1], self.double_step_squares[1]) =
+                        ranks_and_squares(value).map_err(at)?
+                }
                 "castling" => self.castling = boolean(value).map_err(at)?,
                 "castlingKingsideFile" => self.castling_kingside_file = file(value).map_err(at)?,
                 "castlingQueensideFile" => {
@@ -460,9 +480,16 @@ impl Definition {
                 "promotionPawnTypes" => {
                     self.promotion_pawn_types = Some(piece_letters(value).map_err(at)?)
                 }
-                // The types whose double step may be taken en passant and
-                // whose moves reset the n-move count: boserv's pawn types.
-                "enPassantTypes" | "nMoveRuleTypes" => {
+                // The types that take en passant: checked against the
+                // pawn types' captures when the game is built.
+                "enPassantTypes" => {
+                    let mut these = piece_letters(value).map_err(at)?;
+                    these.sort();
+                    self.en_passant_types = Some(these);
+                }
+                // The types whose moves reset the n-move count: boserv's
+                // pawn types.
+                "nMoveRuleTypes" => {
                     let pawns = self.pawn_letters();
                     let mut these = piece_letters(value).map_err(at)?;
                     these.sort();
@@ -515,6 +542,17 @@ impl Definition {
                 "gating" => self.gating = boolean(value).map_err(at)?,
                 "cambodianMoves" => self.cambodian_moves = boolean(value).map_err(at)?,
                 "promotionLimit" => self.promotion_limits = limits(value).map_err(at)?,
+                "promotedPieceType" => {
+                    for (from, to) in promoted_types(value).map_err(at)? {
+                        self.promoted_piece_types.retain(|&(f, _)| f != from);
+                        if let Some(to) = to {
+                            self.promoted_piece_types.push((from, to));
+                        }
+                    }
+                }
+                // Piece promotion (other than the pawns') is refused with
+                // `promotedPieceType`; these keep its default.
+                "mandatoryPiecePromotion" | "pieceDemotion" => same(value, "false").map_err(at)?,
                 "mandatoryPawnPromotion" => {
                     self.mandatory_pawn_promotion = boolean(value).map_err(at)?
                 }
@@ -653,6 +691,40 @@ fn ranks(text: &str) -> Result<Ranks, String> {
                 .and_then(|r| number(r, 1, 12).ok())
                 .map(|r| r - 1)
                 .ok_or_else(|| format!("boserv reads regions of whole ranks (*2 *3), not {t:?}"))
+        })
+        .collect()
+}
+
+/// A region of whole ranks and single squares (`*2 b3 c3 f3 g3`).
+fn ranks_and_squares(text: &str) -> Result<(Ranks, Vec<(u8, u8)>), String> {
+    let mut ranks = Vec::new();
+    let mut single = Vec::new();
+    for (file, rank) in squares(text)? {
+        match (file, rank) {
+            (None, Some(r)) => ranks.push(r),
+            (Some(f), Some(r)) => single.push((f, r)),
+            _ => {
+                return Err(format!(
+                    "boserv reads regions of ranks and squares (*2 b3), not {text:?}"
+                ));
+            }
+        }
+    }
+    Ok((ranks, single))
+}
+
+/// `promotedPieceType` pairs (`p:e n:g`, `-` for none).
+fn promoted_types(text: &str) -> Result<Vec<(char, Option<char>)>, String> {
+    text.split_whitespace()
+        .map(|t| {
+            let bad = || format!("expected letter:letter, not {t:?}");
+            let (from, to) = t.split_once(':').ok_or_else(bad)?;
+            let from = letter(from).map_err(|_| bad())?;
+            let to = match to {
+                "-" => None,
+                to => Some(letter(to).map_err(|_| bad())?),
+            };
+            Ok((from, to))
         })
         .collect()
 }

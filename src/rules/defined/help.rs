@@ -382,6 +382,33 @@ fn initial_words(def: &Definition, rules: &'static Rules) -> Option<String> {
     Some(text.replace(";.", ".").replace("; The", ". The"))
 }
 
+/// A Betza text of plain atoms in words (`NNQ`: "a queen's move or a
+/// nightrider's"), `None` for one with modifiers or other atoms (shown
+/// as Betza alone).
+fn betza_words(betza: &str) -> Option<String> {
+    const ATOMS: &[(&str, &str)] = &[
+        ("NN", "a knight's leap repeated along its line"),
+        ("Q", "a queen's move"),
+        ("R", "a rook's move"),
+        ("B", "a bishop's move"),
+        ("N", "a knight's leap"),
+        ("K", "a king's step"),
+        ("W", "one square orthogonally"),
+        ("F", "one square diagonally"),
+    ];
+    let mut rest = betza;
+    let mut parts = Vec::new();
+    while !rest.is_empty() {
+        let (atom, words) = ATOMS.iter().find(|(a, _)| rest.starts_with(a))?;
+        parts.push(*words);
+        rest = &rest[atom.len()..];
+    }
+    if parts.len() < 2 && betza.len() < 2 {
+        return None;
+    }
+    Some(parts.join(" or "))
+}
+
 /// The help page (`boserv help NAME`).
 pub fn help(def: &Definition, rules: &'static Rules) -> String {
     let mut out = format!(
@@ -392,11 +419,20 @@ pub fn help(def: &Definition, rules: &'static Rules) -> String {
         file_letter(def.files as i8 - 1),
         def.ranks
     );
-    for p in &def.pieces {
-        let what = if p.key == "pawn" {
-            "the chess pawn (fmWfcF)".to_string()
-        } else {
-            p.betza.clone()
+    for (i, p) in def.pieces.iter().enumerate() {
+        let pawn = rules.pawns.iter().find(|r| usize::from(r.kind) == i);
+        let what = match (p.key.as_str(), pawn, betza_words(&p.betza)) {
+            ("pawn", _, _) => "the chess pawn (fmWfcF)".to_string(),
+            (_, Some(rule), _) if p.key != "pawn" => {
+                let twice = match (rule.first_range > 1, rule.single_steps != 0) {
+                    (true, true) => ", two squares straight ahead on its first move",
+                    (true, false) => ", two squares on its first move",
+                    _ => "",
+                };
+                format!("{} ({}{twice})", p.betza, rule.how)
+            }
+            (_, _, Some(words)) => format!("{} ({words})", p.betza),
+            _ => p.betza.clone(),
         };
         let royal = if p.key == "king" { ", royal" } else { "" };
         out.push_str(&format!(
@@ -417,13 +453,27 @@ pub fn help(def: &Definition, rules: &'static Rules) -> String {
                 .filter(|&r| pawn.is_home(seat, r))
                 .map(|r| (r + 1).to_string())
                 .collect();
-            match ranks.split_last() {
+            let g = &rules.spec.geometry;
+            // Single squares of the region (Wolf chess's b3, c3, f3, g3).
+            let squares: Vec<&str> = g
+                .squares()
+                .filter(|&sq| {
+                    let at = g.coords(sq);
+                    pawn.is_home_at(seat, at) && !pawn.is_home(seat, at.1)
+                })
+                .map(|sq| g.name(sq))
+                .collect();
+            let ranks = match ranks.split_last() {
                 _ if ranks.len() == usize::from(rules.spec.geometry.ranks()) => {
                     "every rank".to_string()
                 }
                 Some((last, [])) => format!("rank {last}"),
                 Some((last, rest)) => format!("ranks {} and {last}", rest.join(", ")),
                 None => "no rank".to_string(),
+            };
+            match squares.is_empty() {
+                true => ranks,
+                false => format!("{ranks} and {}", squares.join(", ")),
             }
         };
         let first = if pawn.first_range > 1 {
@@ -435,11 +485,34 @@ pub fn help(def: &Definition, rules: &'static Rules) -> String {
         } else {
             "step one square at a time (never twice, so no en passant),".to_string()
         };
+        // (A long first line, Wolf chess's squares, wrapped.)
+        let first = wrap(&format!("Pawns {first}"), 76).join("\n");
         out.push_str(&format!(
-            "\nPawns {first}\nand promote on rank {} (White) and {} (Black) to one of {letters}.\n",
+            "\n{first}\nand promote on rank {} (White) and {} (Black) to one of {letters}.\n",
             pawn.promotion_rank[0] + 1,
             pawn.promotion_rank[1] + 1,
         ));
+        // Other pawn types (Wolf chess's sergeant): their own choices.
+        for other in &rules.pawns[1..] {
+            let theirs: String = other
+                .promotions
+                .iter()
+                .map(|&k| rules.spec.kinds[k as usize].letter)
+                .collect();
+            let name = rules.spec.kinds[other.kind as usize].name;
+            let line = format!(
+                "The {name} promotes there too, to one of {theirs}; it takes {}en passant.",
+                if rules.pawns.iter().any(|r| r.taken_by.contains(&other.kind)) {
+                    ""
+                } else {
+                    "no pawn "
+                }
+            );
+            for line in wrap(&line, 76) {
+                out.push_str(&line);
+                out.push('\n');
+            }
+        }
         if let Some(choice) = &pawn.choice {
             for line in wrap(&choice_words(def, rules, pawn, choice), 76) {
                 out.push_str(&line);
