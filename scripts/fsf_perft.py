@@ -114,6 +114,21 @@ EXTRA = {
               "rr8/1nbqk1abnP/10/10/10/10/10/10/1NBQ1CAB2/R3K4R w - - 0 1",
               "r1r7/1nbqk1ab1P/10/10/10/10/10/10/1NBQ1CA3/R3K5 w - - 0 1",
               "4k5/10/10/10/10/10/10/10/1p8/R3K5 b - - 0 1"],
+    # The grasshopper's check over a hurdle of either side (the hurdle
+    # moved away ends it), a piece pinned between it and the hurdle, the
+    # empty hurdle square next to the king barred, a capture of the
+    # hurdle that keeps the check, castling over a square it hops to, a
+    # discovered check by moving its first piece, a hurdle made by a
+    # move, and a pawn promoting to one that checks.
+    "grasshopper": ["4k3/4p3/8/8/8/8/8/4G1K1 b - - 0 1",
+                    "4k3/4N3/8/8/8/8/8/4G1K1 b - - 0 1",
+                    "4k3/4p3/8/4n3/8/8/8/4G1K1 b - - 0 1",
+                    "7k/8/8/8/8/2b5/8/G6K b - - 0 1",
+                    "6rk/6N1/8/8/8/8/8/G6K b - - 0 1",
+                    "4kg2/8/8/8/8/8/5P2/R3K2R w KQ - 0 1",
+                    "4k3/4p3/8/8/8/4N3/8/4G1K1 w - - 0 1",
+                    "4k3/8/2N5/8/8/8/8/4G1K1 w - - 0 1",
+                    "kr6/4P3/8/8/8/8/8/6K1 w - - 0 1"],
 }
 
 
