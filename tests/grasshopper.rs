@@ -102,7 +102,10 @@ fn the_help_page_says_the_grasshoppers_hop_in_words() {
         ),
         "{help}"
     );
-    assert!(words.contains("promote on rank 8 (White) and 1 (Black) to one of GQRBN"), "{help}");
+    assert!(
+        words.contains("promote on rank 8 (White) and 1 (Black) to one of GQRBN"),
+        "{help}"
+    );
     assert!(words.contains("never twice"), "{help}");
 }
 
@@ -142,8 +145,9 @@ fn grasshopper_is_played_by_mail_to_a_mate() {
     assert_eq!(game["result"], "1-0", "{game}");
     let position = env.query::<String>("SELECT position FROM games");
     assert!(
-        position[0]
-            .starts_with("rnbqkbnr/ggg1gGgg/1pppppG1/p4gpp/2G5/PPPPPPPP/1gGG2GG/RNBQKBNR b KQkq - 1 7 |"),
+        position[0].starts_with(
+            "rnbqkbnr/ggg1gGgg/1pppppG1/p4gpp/2G5/PPPPPPPP/1gGG2GG/RNBQKBNR b KQkq - 1 7 |"
+        ),
         "Fairy-Stockfish's FEN after the game: {position:?}"
     );
 }

@@ -796,12 +796,7 @@ mod tests {
             .capturing(vec![Primitive::Hop(orthogonal())])
             .checking(vec![Primitive::OddRide(diagonal())]),
             PieceKind::simple('G', "gryphon", "bends", vec![Primitive::Bent(diagonal())]),
-            PieceKind::simple(
-                'H',
-                "hopper",
-                "hops",
-                vec![Primitive::Hop(queen_lines())],
-            ),
+            PieceKind::simple('H', "hopper", "hops", vec![Primitive::Hop(queen_lines())]),
             PieceKind::simple(
                 'X',
                 "grasshopper",
@@ -905,7 +900,9 @@ mod tests {
         for seed in 0..3usize {
             let occupied = |s: Square| (s as usize * 7 + s as usize / 3 + seed) % 5 < 2;
             let mut set = SquareSet::default();
-            geo.squares().filter(|&s| occupied(s)).for_each(|s| set.insert(s));
+            geo.squares()
+                .filter(|&s| occupied(s))
+                .for_each(|s| set.insert(s));
             for (k, kind) in kinds.iter().enumerate() {
                 for facing in [1, -1] {
                     for from in geo.squares() {
@@ -914,12 +911,20 @@ mod tests {
                             let mut on = set;
                             on.insert(to);
                             let pattern = kind.check_pattern(geo.zone(from));
-                            let want = targets(&geo, pattern, from, facing, Mode::Capture, &with_to)
-                                .contains(&to);
+                            let want =
+                                targets(&geo, pattern, from, facing, Mode::Capture, &with_to)
+                                    .contains(&to);
                             let got = reach
                                 .reaches_through(k as u8, Use::Check, facing, from, to, &on)
                                 .unwrap();
-                            assert_eq!(got, want, "{} from {} to {}", kind.name, geo.name(from), geo.name(to));
+                            assert_eq!(
+                                got,
+                                want,
+                                "{} from {} to {}",
+                                kind.name,
+                                geo.name(from),
+                                geo.name(to)
+                            );
                         }
                     }
                 }

@@ -201,10 +201,7 @@ impl RoyalGuard {
                             std::cmp::Ordering::Greater => near.add_common(squares, &occupied),
                         },
                     }
-                    lines.push(Line {
-                        watcher,
-                        way: *way,
-                    });
+                    lines.push(Line { watcher, way: *way });
                 });
             }
         }

@@ -166,7 +166,10 @@ pub fn parse(text: &str) -> Result<Moves, BetzaError> {
                         ));
                     }
                     if hopper {
-                        return Err(BetzaError::Unsupported('g', "a grasshopper is no cannon (pg)"));
+                        return Err(BetzaError::Unsupported(
+                            'g',
+                            "a grasshopper is no cannon (pg)",
+                        ));
                     }
                     reach = Reach::Grasshop;
                 }
