@@ -7,7 +7,8 @@
 //! attack it afterwards. The answer is exactly [`Board::royal_attacked`]'s.
 //!
 //! Prepared too are these watchers' ways to the royal squares (pins and
-//! checks alike: the squares on the way and how many must be occupied, see
+//! checks alike: the squares on the way and how many must be occupied,
+//! and for a grasshopper which one, its hurdle, see
 //! [`super::reach::Reach::lines_to`]) with the board's occupancy, so that
 //! a move is judged by a few set operations without playing it: which
 //! squares it empties and fills, and whether it takes a watcher. A move of

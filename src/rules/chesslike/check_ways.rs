@@ -82,11 +82,15 @@ impl CheckWays {
         to: Square,
     ) -> Option<Option<(u64, u32)>> {
         let at = kind_facing(kind, facing) * 64 + from as usize;
-        if self.built[at] == UNBUILT {
-            self.build(board, kind, facing, from, at);
-        }
-        if self.built[at] != BUILT {
-            return None;
+        match self.built[at] {
+            BUILT => {}
+            UNBUILT => {
+                self.build(board, kind, facing, from, at);
+                if self.built[at] != BUILT {
+                    return None;
+                }
+            }
+            _ => return None,
         }
         let i = at * 64 + to as usize;
         let meta = self.meta[i];
