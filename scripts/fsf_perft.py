@@ -132,6 +132,21 @@ EXTRA = {
              "4k3/p7/8/1S6/8/8/8/8/8/4K3 b - - 0 1",
              "4k3/8/8/8/8/8/2p5/PS6/8/4K3 w - - 0 1",
              "4k3/8/8/8/3E4/8/8/2e5/8/4K3 w - - 0 1"],
+    # The grasshopper's check over a hurdle of either side (the hurdle
+    # moved away ends it), a piece pinned between it and the hurdle, the
+    # empty hurdle square next to the king barred, a capture of the
+    # hurdle that keeps the check, castling over a square it hops to, a
+    # discovered check by moving its first piece, a hurdle made by a
+    # move, and a pawn promoting to one that checks.
+    "grasshopper": ["4k3/4p3/8/8/8/8/8/4G1K1 b - - 0 1",
+                    "4k3/4N3/8/8/8/8/8/4G1K1 b - - 0 1",
+                    "4k3/4p3/8/4n3/8/8/8/4G1K1 b - - 0 1",
+                    "7k/8/8/8/8/2b5/8/G6K b - - 0 1",
+                    "6rk/6N1/8/8/8/8/8/G6K b - - 0 1",
+                    "4kg2/8/8/8/8/8/5P2/R3K2R w KQ - 0 1",
+                    "4k3/4p3/8/8/8/4N3/8/4G1K1 w - - 0 1",
+                    "4k3/8/2N5/8/8/8/8/4G1K1 w - - 0 1",
+                    "kr6/4P3/8/8/8/8/8/6K1 w - - 0 1"],
 }
 
 

@@ -818,6 +818,58 @@ fn shatar_is_played_by_mail_to_a_mate_without_shak() {
     let board = env.delivered_to("alice@", "Board 1").text();
     assert!(board.contains("Nb8-d7"), "Black's last move: {board}");
     reply("alice", "Be2-h5");
+    let game = env.json("1");
+    assert_eq!(game["status"], "over", "{game}");
+    assert_eq!(game["result"], "1/2-1/2", "{game}");
+    let reason = env.query::<String>("SELECT reason FROM games");
+    assert!(reason[0].contains("niol"), "{reason:?}");
+    let position = env.query::<String>("SELECT position FROM games");
+    assert!(
+        position[0].starts_with("r1bjkbnr/pppnp2p/5p2/3pN1pB/3P4/4P3/PPP2PPP/RNBJK2R b - - 3 5 |"),
+        "Fairy-Stockfish's FEN after the game: {position:?}"
+    );
+}
+
+/// The computer player judges Shatar's mates by its rule (pyffish
+/// 0.0.90's values after each move): with a bishop's mate (a draw,
+/// niol) and a rook's (a shak, a win) on the board it mates with the
+/// rook; it never mates with a knight alone, a loss for the mater.
+#[test]
+fn the_bot_mates_in_shatar_only_where_the_rule_wins() {
+    use boserv::bot::{Budget, Level, MATE, choose_within};
+    use boserv::rules::Ending;
+    let shatar = find_variant("shatar").unwrap();
+    let level = Level::new(4).unwrap();
+    let budget = Budget {
+        depth: 3,
+        nodes: 20_000,
+        cap: None,
+    };
+    // Bc1-b2 and Bc1-h6 mate drawn (0), Ra1-a8 mate won (-32000 for Black).
+    let pos = shatar
+        .from_fen(&[], "7k/5K1p/8/8/8/8/8/R1B5 w - - 0 1")
+        .unwrap();
+    let choice = choose_within(shatar, pos.as_ref(), None, level, budget, 1).unwrap();
+    assert_eq!(choice.text, "Ra1-a8");
+    assert!(choice.score >= MATE - 2, "{}", choice.score);
+    // Ne5-g6 mates, and is won by Black (+32000 for Black).
+    let pos = shatar
+        .from_fen(&[], "7k/5K1n/8/4N3/8/8/8/R7 w - - 0 1")
+        .unwrap();
+    let mated = pos
+        .play("Ne5-g6", None)
+        .unwrap()
+        .position
+        .outcome()
+        .unwrap();
+    assert_eq!(
+        (mated.points, mated.ending),
+        (vec![0, 2], Ending::KnightsMate)
+    );
+    let choice = choose_within(shatar, pos.as_ref(), None, level, budget, 1).unwrap();
+    assert_ne!(choice.text, "Ne5-g6");
+    assert!(choice.score > -MATE / 2, "{}", choice.score);
+}
 
 /// Wolf chess's pawns as Fairy-Stockfish plays them (each move list and
 /// FEN pyffish 0.0.90's for the same position and moves): a pawn
@@ -944,55 +996,6 @@ fn wolf_is_played_by_mail_to_a_draw_by_repetition() {
     assert_eq!(game["status"], "over", "{game}");
     assert_eq!(game["result"], "1/2-1/2", "{game}");
     let reason = env.query::<String>("SELECT reason FROM games");
-    assert!(reason[0].contains("niol"), "{reason:?}");
-    let position = env.query::<String>("SELECT position FROM games");
-    assert!(
-        position[0].starts_with("r1bjkbnr/pppnp2p/5p2/3pN1pB/3P4/4P3/PPP2PPP/RNBJK2R b - - 3 5 |"),
-        "Fairy-Stockfish's FEN after the game: {position:?}"
-    );
-}
-
-/// The computer player judges Shatar's mates by its rule (pyffish
-/// 0.0.90's values after each move): with a bishop's mate (a draw,
-/// niol) and a rook's (a shak, a win) on the board it mates with the
-/// rook; it never mates with a knight alone, a loss for the mater.
-#[test]
-fn the_bot_mates_in_shatar_only_where_the_rule_wins() {
-    use boserv::bot::{Budget, Level, MATE, choose_within};
-    use boserv::rules::Ending;
-    let shatar = find_variant("shatar").unwrap();
-    let level = Level::new(4).unwrap();
-    let budget = Budget {
-        depth: 3,
-        nodes: 20_000,
-        cap: None,
-    };
-    // Bc1-b2 and Bc1-h6 mate drawn (0), Ra1-a8 mate won (-32000 for Black).
-    let pos = shatar
-        .from_fen(&[], "7k/5K1p/8/8/8/8/8/R1B5 w - - 0 1")
-        .unwrap();
-    let choice = choose_within(shatar, pos.as_ref(), None, level, budget, 1).unwrap();
-    assert_eq!(choice.text, "Ra1-a8");
-    assert!(choice.score >= MATE - 2, "{}", choice.score);
-    // Ne5-g6 mates, and is won by Black (+32000 for Black).
-    let pos = shatar
-        .from_fen(&[], "7k/5K1n/8/4N3/8/8/8/R7 w - - 0 1")
-        .unwrap();
-    let mated = pos
-        .play("Ne5-g6", None)
-        .unwrap()
-        .position
-        .outcome()
-        .unwrap();
-    assert_eq!(
-        (mated.points, mated.ending),
-        (vec![0, 2], Ending::KnightsMate)
-    );
-    let choice = choose_within(shatar, pos.as_ref(), None, level, budget, 1).unwrap();
-    assert_ne!(choice.text, "Ne5-g6");
-    assert!(choice.score > -MATE / 2, "{}", choice.score);
-}
-
     assert!(reason[0].contains("repetition"), "{reason:?}");
     let position = env.query::<String>("SELECT position FROM games");
     assert!(

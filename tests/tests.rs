@@ -22,6 +22,7 @@ mod events;
 mod fixes_b;
 mod games;
 mod grammar;
+mod grasshopper;
 mod letters;
 mod mail_atomic;
 mod mail_cli;

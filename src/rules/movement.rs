@@ -28,6 +28,10 @@ pub enum Primitive {
     /// Jumps exactly one piece (the screen) along a line and lands on the
     /// first piece beyond it (Pao capture). In move mode it reaches nothing.
     Hop(Vec<(i8, i8)>),
+    /// Along a line over the first piece in it (the hurdle) to the square
+    /// just beyond, empty or taken (the grasshopper, Betza `g`): in both
+    /// modes, and nowhere on a line without a hurdle.
+    Grasshop(Vec<(i8, i8)>),
     /// One diagonal step, then on outward along the file or the rank in
     /// the direction of that step (the Gryphon).
     Bent(Vec<(i8, i8)>),
@@ -239,6 +243,16 @@ pub fn targets(
                     }
                 }
             }
+            Primitive::Grasshop(vs) => {
+                for &(df, dr) in vs {
+                    let ray = geo.ray_along(from, df, dr * facing);
+                    if let Some(hurdle) = ray.iter().position(|&sq| occupied(sq))
+                        && let Some(&sq) = ray.get(hurdle + 1)
+                    {
+                        keep(sq, &mut out);
+                    }
+                }
+            }
             Primitive::Bent(vs) => {
                 for &(df, dr) in vs {
                     let dr = dr * facing;
@@ -280,7 +294,10 @@ pub fn line_between(
 ) -> Option<Vec<Square>> {
     for prim in pattern {
         let vs = match prim {
-            Primitive::Ride(vs, _) | Primitive::Hop(vs) | Primitive::OddRide(vs) => vs,
+            Primitive::Ride(vs, _)
+            | Primitive::Hop(vs)
+            | Primitive::Grasshop(vs)
+            | Primitive::OddRide(vs) => vs,
             _ => continue,
         };
         for &(df, dr) in vs {
@@ -413,6 +430,30 @@ mod tests {
             ["a6"]
         );
         assert!(targets(&g, pao.pattern(Mode::Capture, 0), a1, 1, Mode::Move, &o).is_empty());
+    }
+
+    #[test]
+    fn grasshopper_lands_just_beyond_the_first_piece() {
+        let g = Geometry::rect(8, 8);
+        let gq = vec![Primitive::Grasshop(queen_lines())];
+        let a1 = g.parse("a1").unwrap();
+        // Hurdles c1 (d1 empty), a4 (a5 taken: a7 is not reached, the
+        // hop ends just beyond the first piece) and b2 (c3 empty).
+        let pieces = ["c1", "a4", "a5", "a7", "b2"];
+        let o = occ(&g, &pieces);
+        assert_eq!(
+            names(&g, &targets(&g, &gq, a1, 1, Mode::Move, &o)),
+            ["c3", "d1"]
+        );
+        assert_eq!(
+            names(&g, &targets(&g, &gq, a1, 1, Mode::Capture, &o)),
+            ["a5"]
+        );
+        // A hurdle on the edge: nothing beyond it.
+        let edge = ["a8"];
+        let o = occ(&g, &edge);
+        assert!(targets(&g, &gq, a1, 1, Mode::Move, &o).is_empty());
+        assert!(targets(&g, &gq, a1, 1, Mode::Move, &|_| false).is_empty());
     }
 
     #[test]

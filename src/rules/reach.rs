@@ -144,6 +144,9 @@ enum Walk {
     /// The first occupied square is the screen; the next occupied one is
     /// reached (Pao capture).
     Hop,
+    /// The first occupied square is the hurdle; the square just beyond it
+    /// is reached, empty or not (the grasshopper).
+    Grasshop,
     /// The Gryphon's diagonal first step (one square): when it is
     /// occupied, the next `n` lists (its outward legs) are skipped.
     Gate(u8),
@@ -326,6 +329,11 @@ impl Table {
                         self.push_segment(Walk::Hop, geo.ray_along(from, df, dr * facing));
                     }
                 }
+                Primitive::Grasshop(vs) => {
+                    for &(df, dr) in vs {
+                        self.push_segment(Walk::Grasshop, geo.ray_along(from, df, dr * facing));
+                    }
+                }
                 Primitive::Bent(vs) => {
                     for &(df, dr) in vs {
                         let dr = dr * facing;
@@ -352,7 +360,7 @@ impl Table {
         }
         let mut alone = SquareSet::default();
         for seg in &self.segments[first_segment as usize..] {
-            if seg.walk != Walk::Hop {
+            if !matches!(seg.walk, Walk::Hop | Walk::Grasshop) {
                 let list = &self.squares[seg.start as usize..seg.start as usize + seg.len as usize];
                 list.iter().for_each(|&sq| alone.insert(sq));
             }
@@ -454,6 +462,15 @@ impl Reach {
                         }
                     }
                 }
+                Walk::Grasshop => {
+                    if let Some(hurdle) = list.iter().position(|&sq| occupied(sq))
+                        && let Some(&sq) = list.get(hurdle + 1)
+                        && occupied(sq) == wanted
+                        && keep(sq)
+                    {
+                        return Some(true);
+                    }
+                }
                 Walk::Gate(legs) => {
                     let sq = list[0];
                     let occ = occupied(sq);
@@ -535,6 +552,14 @@ impl Reach {
                         }
                     }
                 }
+                Walk::Grasshop => {
+                    if let Some(hurdle) = list.iter().position(|&sq| occupied(sq))
+                        && let Some(&sq) = list.get(hurdle + 1)
+                        && first(sq)
+                    {
+                        found(sq, occupied(sq));
+                    }
+                }
                 Walk::Gate(legs) => {
                     let sq = list[0];
                     if occupied(sq) {
@@ -553,7 +578,7 @@ impl Reach {
 
     /// Whether a piece of `kind` facing `facing` on `from` reaches `target`
     /// by `use_` on a board whose occupied squares are `occupied`: one of
-    /// its ways there ([`Reach::lines_to`]) holds exactly its screens.
+    /// its ways there ([`Reach::lines_to`]) holds.
     /// `None` for a facing the tables do not hold.
     pub fn reaches_through(
         &self,
@@ -565,18 +590,16 @@ impl Reach {
         occupied: &SquareSet,
     ) -> Option<bool> {
         let mut reached = false;
-        self.lines_to(kind, use_, facing, from, target, |way, screens| {
-            reached |= way.common(occupied) == screens;
+        self.lines_to(kind, use_, facing, from, target, |way| {
+            reached |= way.holds(occupied);
         })?;
         Some(reached)
     }
 
     /// Every way a piece of `kind` facing `facing` on `from` reaches
-    /// `target` by `use_`: for each, the squares that matter on the way
-    /// and how many of them must be occupied (none for a slide, a leap or
-    /// the Gryphon's bend; exactly one, the screen, for a hop). The piece
-    /// reaches `target` (whatever stands there) exactly when one of them
-    /// holds. `None` for a facing the tables do not hold.
+    /// `target` by `use_` (see [`Way`]). The piece reaches `target`
+    /// (whatever stands there) exactly when one of them holds. `None` for
+    /// a facing the tables do not hold.
     pub fn lines_to(
         &self,
         kind: u8,
@@ -584,7 +607,7 @@ impl Reach {
         facing: i8,
         from: Square,
         target: Square,
-        line: impl FnMut(SquareSet, u32),
+        line: impl FnMut(&Way),
     ) -> Option<()> {
         self.at(kind, use_, facing, from)?.lines_to(target, line);
         Some(())
@@ -620,7 +643,7 @@ impl ReachFrom<'_> {
 
     /// [`Reach::lines_to`].
     #[inline]
-    pub fn lines_to(&self, target: Square, mut line: impl FnMut(SquareSet, u32)) {
+    pub fn lines_to(&self, target: Square, mut line: impl FnMut(&Way)) {
         if !self.program.span.contains(target) {
             return;
         }
@@ -628,22 +651,42 @@ impl ReachFrom<'_> {
         let (start, end) = ways.programs[self.from as usize];
         for i in start as usize..end as usize {
             if ways.targets[i] == target {
-                let (way, screens) = ways.ways[i];
-                line(way, u32::from(screens));
+                line(&ways.ways[i]);
             }
         }
     }
 
     /// Every way of [`ReachFrom::lines_to`] to every square reached, as
-    /// `way(target, squares on the way, screens)`: all the ways at once,
-    /// for a table built per piece and square.
-    pub fn each_way(&self, mut way: impl FnMut(Square, &SquareSet, u32)) {
+    /// `way(target, way)`: all the ways at once, for a table built per
+    /// piece and square.
+    pub fn each_way(&self, mut way: impl FnMut(Square, &Way)) {
         let ways = self.table.ways.get_or_init(|| Ways::build(self.table));
         let (start, end) = ways.programs[self.from as usize];
         for i in start as usize..end as usize {
-            let (squares, screens) = &ways.ways[i];
-            way(ways.targets[i], squares, u32::from(*screens));
+            way(ways.targets[i], &ways.ways[i]);
         }
+    }
+}
+
+/// One way a piece reaches a square: the squares that matter on the way,
+/// how many of them must be occupied (none for a slide, a leap or the
+/// Gryphon's bend; exactly one, the screen, for a hop) and the one of them
+/// that must be the occupied one (a grasshopper's hurdle: the square just
+/// before the target; its way is the line up to it, with one piece, there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Way {
+    pub squares: SquareSet,
+    pub screens: u32,
+    pub hurdle: Option<Square>,
+}
+
+impl Way {
+    /// True when the piece reaches the target on a board whose occupied
+    /// squares are `occupied`.
+    #[inline]
+    pub fn holds(&self, occupied: &SquareSet) -> bool {
+        self.squares.common(occupied) == self.screens
+            && self.hurdle.is_none_or(|h| occupied.contains(h))
     }
 }
 
@@ -656,7 +699,7 @@ struct Ways {
     /// Per program (from square): its range of `targets` and `ways`.
     programs: Vec<(u32, u32)>,
     targets: Vec<Square>,
-    ways: Vec<(SquareSet, u8)>,
+    ways: Vec<Way>,
 }
 
 impl Ways {
@@ -673,11 +716,31 @@ impl Ways {
             };
             // A square met twice on one list (or a leg's square met again
             // at its gate) is reached by the first meeting only.
-            let mut push = |squares: &[Square], mut way: SquareSet, screens: u8| {
-                for &sq in squares {
+            let mut push = |squares: &[Square], mut way: SquareSet, screens: u32, hurdles: bool| {
+                for (i, &sq) in squares.iter().enumerate() {
+                    if hurdles {
+                        // The grasshopper's targets lie beyond a hurdle.
+                        way.insert(sq);
+                        let Some(&target) = squares.get(i + 1) else {
+                            break;
+                        };
+                        if !way.contains(target) {
+                            ways.targets.push(target);
+                            ways.ways.push(Way {
+                                squares: way,
+                                screens,
+                                hurdle: Some(sq),
+                            });
+                        }
+                        continue;
+                    }
                     if !way.contains(sq) {
                         ways.targets.push(sq);
-                        ways.ways.push((way, screens));
+                        ways.ways.push(Way {
+                            squares: way,
+                            screens,
+                            hurdle: None,
+                        });
                     }
                     way.insert(sq);
                 }
@@ -687,15 +750,16 @@ impl Ways {
                 let (walk, squares) = list(i);
                 i += 1;
                 match walk {
-                    Walk::Slide => push(squares, SquareSet::default(), 0),
-                    Walk::Hop => push(squares, SquareSet::default(), 1),
+                    Walk::Slide => push(squares, SquareSet::default(), 0, false),
+                    Walk::Hop => push(squares, SquareSet::default(), 1, false),
+                    Walk::Grasshop => push(squares, SquareSet::default(), 1, true),
                     Walk::Gate(legs) => {
                         let gate = squares[0];
-                        push(&[gate], SquareSet::default(), 0);
+                        push(&[gate], SquareSet::default(), 0, false);
                         let mut through = SquareSet::default();
                         through.insert(gate);
                         for leg in i..i + legs as usize {
-                            push(list(leg).1, through, 0);
+                            push(list(leg).1, through, 0, false);
                         }
                         i += legs as usize;
                     }
@@ -732,11 +796,18 @@ mod tests {
             .capturing(vec![Primitive::Hop(orthogonal())])
             .checking(vec![Primitive::OddRide(diagonal())]),
             PieceKind::simple('G', "gryphon", "bends", vec![Primitive::Bent(diagonal())]),
+            PieceKind::simple('H', "hopper", "hops", vec![Primitive::Hop(queen_lines())]),
             PieceKind::simple(
-                'H',
+                'X',
                 "grasshopper",
-                "hops",
-                vec![Primitive::Hop(queen_lines())],
+                "hops over the first piece",
+                vec![Primitive::Grasshop(queen_lines())],
+            ),
+            PieceKind::simple(
+                'Y',
+                "nightrider grasshopper",
+                "hops over the first piece on a knight's line",
+                vec![Primitive::Grasshop(all_eight(2, 1))],
             ),
         ]
     }
@@ -810,6 +881,50 @@ mod tests {
                                 let found = targets(&geo, pattern, from, facing, mode, &only);
                                 assert_eq!(alone.contains(to), found.contains(&to));
                             }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A piece reaches a square exactly when one of its ways there holds
+    /// (whatever stands on the square): the reference generator's capture
+    /// with the square occupied, for every kind, facing, square and
+    /// target on scattered boards (the grasshoppers' hurdles included).
+    #[test]
+    fn ways_hold_where_the_reference_generator_reaches() {
+        let kinds = kinds();
+        let geo = Geometry::rect(8, 8);
+        let reach = Reach::build(&geo, &kinds);
+        for seed in 0..3usize {
+            let occupied = |s: Square| (s as usize * 7 + s as usize / 3 + seed) % 5 < 2;
+            let mut set = SquareSet::default();
+            geo.squares()
+                .filter(|&s| occupied(s))
+                .for_each(|s| set.insert(s));
+            for (k, kind) in kinds.iter().enumerate() {
+                for facing in [1, -1] {
+                    for from in geo.squares() {
+                        for to in geo.squares() {
+                            let with_to = |s: Square| s == to || occupied(s);
+                            let mut on = set;
+                            on.insert(to);
+                            let pattern = kind.check_pattern(geo.zone(from));
+                            let want =
+                                targets(&geo, pattern, from, facing, Mode::Capture, &with_to)
+                                    .contains(&to);
+                            let got = reach
+                                .reaches_through(k as u8, Use::Check, facing, from, to, &on)
+                                .unwrap();
+                            assert_eq!(
+                                got,
+                                want,
+                                "{} from {} to {}",
+                                kind.name,
+                                geo.name(from),
+                                geo.name(to)
+                            );
                         }
                     }
                 }

@@ -7,7 +7,8 @@
 //! attack it afterwards. The answer is exactly [`Board::royal_attacked`]'s.
 //!
 //! Prepared too are these watchers' ways to the royal squares (pins and
-//! checks alike: the squares on the way and how many must be occupied, see
+//! checks alike: the squares on the way and how many must be occupied,
+//! and for a grasshopper which one, its hurdle, see
 //! [`super::reach::Reach::lines_to`]) with the board's occupancy, so that
 //! a move is judged by a few set operations without playing it: which
 //! squares it empties and fills, and whether it takes a watcher. A move of
@@ -25,17 +26,15 @@
 
 use super::board::{Board, Piece};
 use super::geometry::Square;
-use super::reach::{SquareSet, Use};
+use super::reach::{SquareSet, Use, Way};
 use super::turn::Action;
 
-/// One way an enemy piece (the watcher) could reach a royal square: the
-/// squares on the way and how many of them must be occupied for it to
-/// (see [`super::reach::Reach::lines_to`]).
+/// One way an enemy piece (the watcher) could reach a royal square (see
+/// [`super::reach::Reach::lines_to`]).
 #[derive(Clone, Copy, Debug)]
 struct Line {
     watcher: Square,
-    way: SquareSet,
-    screens: u32,
+    way: Way,
 }
 
 /// The royal pieces of one seat and the enemy pieces within reach of them.
@@ -172,24 +171,38 @@ impl RoyalGuard {
                     complete = false;
                     continue;
                 };
-                at.lines_to(royal, |way, screens| {
+                at.lines_to(royal, |way| {
                     // One move empties at most two squares of a way.
-                    let held = way.common(&occupied);
-                    if held <= screens + 2 {
-                        match held.cmp(&screens) {
-                            std::cmp::Ordering::Equal => checked = true,
-                            std::cmp::Ordering::Less => screening.add(&way),
-                            std::cmp::Ordering::Greater if held == screens + 1 => {
-                                pinned.add_common(&way, &occupied)
-                            }
-                            std::cmp::Ordering::Greater => near.add_common(&way, &occupied),
-                        }
-                        lines.push(Line {
-                            watcher,
-                            way,
-                            screens,
-                        });
+                    let (squares, screens) = (&way.squares, way.screens);
+                    let held = squares.common(&occupied);
+                    if held > screens + 2 {
+                        return;
                     }
+                    match way.hurdle {
+                        // A grasshopper's: it checks, or any piece on the
+                        // way may be what keeps it from checking, and
+                        // filling its empty hurdle may make it check.
+                        Some(hurdle) => {
+                            if way.holds(&occupied) {
+                                checked = true;
+                            } else {
+                                pinned.add_common(squares, &occupied);
+                                near.add_common(squares, &occupied);
+                                if !occupied.contains(hurdle) {
+                                    screening.insert(hurdle);
+                                }
+                            }
+                        }
+                        None => match held.cmp(&screens) {
+                            std::cmp::Ordering::Equal => checked = true,
+                            std::cmp::Ordering::Less => screening.add(squares),
+                            std::cmp::Ordering::Greater if held == screens + 1 => {
+                                pinned.add_common(squares, &occupied)
+                            }
+                            std::cmp::Ordering::Greater => near.add_common(squares, &occupied),
+                        },
+                    }
+                    lines.push(Line { watcher, way: *way });
                 });
             }
         }
@@ -226,7 +239,7 @@ impl RoyalGuard {
         Some(!lines.iter().any(|line| {
             !vacated.contains(&line.watcher)
                 && !filled.contains(&line.watcher)
-                && line.way.common(&occupied) == line.screens
+                && line.way.holds(&occupied)
         }))
     }
 

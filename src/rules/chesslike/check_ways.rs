@@ -5,7 +5,9 @@
 //! and keeps square sets of four words; the narrow count
 //! (`count_narrow.rs`) asks a few ways per position, and one look-up and
 //! one population count answer each. Filled per (kind, facing, square)
-//! on first use, with the check sources per square as words too.
+//! on first use, with the check sources per square as words too. A
+//! grasshopper's square has no table: its way needs one square of it
+//! occupied (the hurdle), which a count cannot say.
 //!
 //! [`Reach::lines_to`]: crate::rules::reach::Reach::lines_to
 
@@ -82,7 +84,12 @@ impl CheckWays {
         let at = kind_facing(kind, facing) * 64 + from as usize;
         match self.built[at] {
             BUILT => {}
-            UNBUILT => self.build(board, kind, facing, from, at),
+            UNBUILT => {
+                self.build(board, kind, facing, from, at);
+                if self.built[at] != BUILT {
+                    return None;
+                }
+            }
             _ => return None,
         }
         let i = at * 64 + to as usize;
@@ -102,15 +109,18 @@ impl CheckWays {
             return;
         };
         let mut fits = true;
-        reach.each_way(|target, squares, screens| {
+        reach.each_way(|target, way| {
             let i = at * 64 + target as usize;
-            if self.meta[i] & 3 != NONE || screens > 63 {
+            if self.meta[i] & 3 != NONE || way.screens > 63 {
                 self.meta[i] = MANY;
             } else {
-                self.squares[i] = squares.low_bits();
-                self.meta[i] = (screens as u8) << 2 | ONE;
+                self.squares[i] = way.squares.low_bits();
+                self.meta[i] = (way.screens as u8) << 2 | ONE;
             }
-            fits &= (target as usize) < 64;
+            // A grasshopper's way needs its hurdle occupied, which a
+            // count of the squares on the way cannot say: no table (the
+            // narrow count leaves such a position to the general one).
+            fits &= (target as usize) < 64 && way.hurdle.is_none();
         });
         self.built[at] = if fits { BUILT } else { MISSING };
     }

@@ -196,7 +196,7 @@ impl<B: Bits> Masks<B> {
                 }
                 Primitive::Ride(vs, range) => (vs, *range),
                 Primitive::OddRide(vs) => (vs, Range::Unlimited),
-                Primitive::Hop(_) | Primitive::Bent(_) => return None,
+                Primitive::Hop(_) | Primitive::Grasshop(_) | Primitive::Bent(_) => return None,
             };
             for &(df, dr) in vectors {
                 let ray = geo.ray_along(from, df, dr * facing);

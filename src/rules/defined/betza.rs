@@ -3,11 +3,13 @@
 //! atoms (W F D N A H C/L Z/J G, K), riders (R B Q, a doubled atom such as
 //! NN, or an atom and its longest distance such as W3), the directional
 //! modifiers (f b l r v s h, alone or paired: fl, fs ...) and the
-//! move-only / capture-only modifiers m and c, and the cannon's capture
-//! over one piece (cpR, cpB, cpQ: the core's hop). Anything else (quiet
-//! hops, grasshoppers g, lame leapers n, initial moves i, the rest of the
-//! notation) is refused by name: a piece is never read as moving
-//! otherwise than its definer wrote.
+//! move-only / capture-only modifiers m and c, the cannon's capture
+//! over one piece (cpR, cpB, cpQ: the core's hop) and the grasshopper's
+//! hop over the first piece in a line to the square just beyond it (gQ,
+//! gR, gB, with directions and m / c: the core's grasshop). Anything else
+//! (quiet hops, grasshoppers on other atoms or with a range, lame leapers
+//! n, initial moves i, the rest of the notation) is refused by name: a
+//! piece is never read as moving otherwise than its definer wrote.
 //!
 //! Fairy-Stockfish turns a Black piece's moves half a turn round; the core
 //! mirrors them across the ranks. The two agree for every piece whose
@@ -81,6 +83,8 @@ enum Reach {
     Ride(Range),
     /// Over one piece to capture the next (the cannon's capture).
     Hop,
+    /// Over the first piece in a line to the square just beyond it.
+    Grasshop,
 }
 
 /// Vectors found for one reach, for captures (true) or quiet moves.
@@ -94,6 +98,7 @@ pub fn parse(text: &str) -> Result<Moves, BetzaError> {
     let mut modalities: Vec<bool> = Vec::new();
     let mut words: Vec<String> = Vec::new();
     let mut hopper = false;
+    let mut grasshopper = false;
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
@@ -101,12 +106,7 @@ pub fn parse(text: &str) -> Result<Moves, BetzaError> {
             'm' => modalities.push(false),
             'c' => modalities.push(true),
             'p' => hopper = true,
-            'g' => {
-                return Err(BetzaError::Unsupported(
-                    c,
-                    "grasshoppers are not yet supported",
-                ));
-            }
+            'g' => grasshopper = true,
             'n' => {
                 return Err(BetzaError::Unsupported(
                     c,
@@ -155,6 +155,23 @@ pub fn parse(text: &str) -> Result<Moves, BetzaError> {
                 }
                 if modalities.is_empty() {
                     modalities = vec![false, true];
+                }
+                if grasshopper {
+                    // Fairy-Stockfish hops only along a rider's lines of
+                    // single steps (its gNN never moves).
+                    if reach != Reach::Ride(Range::Unlimited) || !matches!(c, 'R' | 'B' | 'Q') {
+                        return Err(BetzaError::Unsupported(
+                            'g',
+                            "a grasshopper rides on (gR, gB, gQ)",
+                        ));
+                    }
+                    if hopper {
+                        return Err(BetzaError::Unsupported(
+                            'g',
+                            "a grasshopper is no cannon (pg)",
+                        ));
+                    }
+                    reach = Reach::Grasshop;
                 }
                 if hopper {
                     if reach != Reach::Ride(Range::Unlimited) {
@@ -211,11 +228,12 @@ pub fn parse(text: &str) -> Result<Moves, BetzaError> {
                 modalities.clear();
                 words.clear();
                 hopper = false;
+                grasshopper = false;
             }
         }
         i += 1;
     }
-    if !modalities.is_empty() || !words.is_empty() || hopper {
+    if !modalities.is_empty() || !words.is_empty() || hopper || grasshopper {
         return Err(BetzaError::Unfinished);
     }
     let mut out = Moves::default();
@@ -230,6 +248,7 @@ pub fn parse(text: &str) -> Result<Moves, BetzaError> {
             Reach::Leap => Primitive::Leap(vectors),
             Reach::Ride(range) => Primitive::Ride(vectors, range),
             Reach::Hop => Primitive::Hop(vectors),
+            Reach::Grasshop => Primitive::Grasshop(vectors),
         };
         if capture {
             out.captures.push(primitive);
@@ -385,6 +404,26 @@ mod tests {
         assert_eq!(b.captures, vec![Primitive::Hop(diagonal_in_order())]);
     }
 
+    /// Fairy-Stockfish's grasshopper (gQ) hops in both modes, along the
+    /// lines its directions choose; m and c split it as any piece.
+    #[test]
+    fn the_grasshopper_hops_along_its_lines() {
+        let g = parse("gQ").unwrap();
+        assert_eq!(g.moves, g.captures);
+        let Primitive::Grasshop(lines) = &g.moves[0] else {
+            panic!("{g:?}");
+        };
+        assert_eq!(sorted(lines.clone()), sorted(queen_lines()));
+        assert_eq!(
+            parse("gfR").unwrap().moves,
+            vec![Primitive::Grasshop(vec![(0, 1)])]
+        );
+        let split = parse("mgBcK").unwrap();
+        assert_eq!(split.moves, vec![Primitive::Grasshop(diagonal_in_order())]);
+        assert_eq!(split.captures.len(), 1);
+        assert!(matches!(split.captures[0], Primitive::Leap(_)));
+    }
+
     /// The W atom's directions in the order the reader lists them.
     fn orthogonal_sorted() -> Vec<(i8, i8)> {
         vec![(0, 1), (0, -1), (1, 0), (-1, 0)]
@@ -405,9 +444,18 @@ mod tests {
             BetzaError::Unsupported('p', _)
         ));
         assert!(matches!(
-            parse("gQ").unwrap_err(),
+            parse("gNN").unwrap_err(),
             BetzaError::Unsupported('g', _)
         ));
+        assert!(matches!(
+            parse("gR3").unwrap_err(),
+            BetzaError::Unsupported('g', _)
+        ));
+        assert!(matches!(
+            parse("pgQ").unwrap_err(),
+            BetzaError::Unsupported('g', _)
+        ));
+        assert_eq!(parse("cg").unwrap_err(), BetzaError::Unfinished);
         assert!(matches!(
             parse("nN").unwrap_err(),
             BetzaError::Unsupported('n', _)
@@ -420,8 +468,8 @@ mod tests {
         assert_eq!(parse("fm").unwrap_err(), BetzaError::Unfinished);
         assert_eq!(parse("rW").unwrap_err(), BetzaError::Lopsided);
         assert_eq!(
-            parse("gQ").unwrap_err().to_string(),
-            "'g' in Betza notation is not supported by boserv (grasshoppers are not yet supported)"
+            parse("gN").unwrap_err().to_string(),
+            "'g' in Betza notation is not supported by boserv (a grasshopper rides on (gR, gB, gQ))"
         );
     }
 }

@@ -115,7 +115,10 @@ fn kinds(def: &Definition) -> Result<Kinds, DefinitionError> {
         } else {
             let moves =
                 betza::parse(&p.betza).map_err(|e| refuse(def, format!("{}: {e}", p.key)))?;
-            let how = leak(format!("moves as Betza's {}", p.betza));
+            let how = leak(
+                super::help::hop_phrase(&p.betza)
+                    .unwrap_or_else(|| format!("moves as Betza's {}", p.betza)),
+            );
             let mut kind = PieceKind::simple(letter, name, how, moves.moves);
             kind.captures = vec![moves.captures];
             if p.key == "king" {

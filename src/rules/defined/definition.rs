@@ -875,7 +875,7 @@ mod tests {
             e.to_string(),
             "line 2: nFoldValue: expected win, loss or draw, not \"lose\""
         );
-        let e = read("[c:chess]\ncustomPiece1 = c:gQ\n").unwrap_err();
+        let e = read("[c:chess]\ncustomPiece1 = c:gNN\n").unwrap_err();
         assert!(
             e.to_string()
                 .starts_with("line 2: customPiece1: 'g' in Betza"),

@@ -6,6 +6,7 @@ use super::build::piece_name;
 use super::definition::{Definition, Region, Value};
 use crate::rules::chesslike::{Counting, Rules};
 use crate::rules::geometry::file_letter;
+use crate::rules::movement::{Primitive, diagonal, orthogonal, queen_lines};
 
 /// A square's name on this board.
 fn square(file: u8, rank: u8) -> String {
@@ -25,6 +26,66 @@ fn piece_list(def: &Definition) -> Vec<String> {
             )
         })
         .collect()
+}
+
+/// A grasshopper's help line: its hop in words.
+fn hop_words(betza: &str) -> Option<String> {
+    Some(format!(
+        "A grasshopper: it {}. With no piece in a line it cannot move along it, and it never lands further on.",
+        hop_phrase(betza)?
+    ))
+}
+
+/// A grasshopper's hop (Betza `g`: `gQ`) as a phrase, "moves along queen
+/// lines over ...", for a piece that has one (its help line, its
+/// refusals); `None` for any other piece.
+pub(super) fn hop_phrase(betza: &str) -> Option<String> {
+    let moves = super::betza::parse(betza).ok()?;
+    let lines = |pattern: &[Primitive]| {
+        pattern.iter().find_map(|p| match p {
+            Primitive::Grasshop(vs) => Some(vs.clone()),
+            _ => None,
+        })
+    };
+    let (quiet, taking) = (lines(&moves.moves), lines(&moves.captures));
+    let vectors = quiet.clone().or(taking.clone())?;
+    let same = |mut a: Vec<(i8, i8)>, mut b: Vec<(i8, i8)>| {
+        a.sort();
+        b.sort();
+        a == b
+    };
+    let along = if same(vectors.clone(), queen_lines()) {
+        "along queen lines".to_string()
+    } else if same(vectors.clone(), orthogonal()) {
+        "along rook lines".to_string()
+    } else if same(vectors.clone(), diagonal()) {
+        "along bishop lines".to_string()
+    } else {
+        let named: Vec<&str> = vectors
+            .iter()
+            .map(|&(df, dr)| match (df.signum(), dr.signum()) {
+                (0, 1) => "forward",
+                (0, -1) => "backward",
+                (_, 0) => "sideways",
+                (_, 1) => "diagonally forward",
+                _ => "diagonally backward",
+            })
+            .fold(Vec::new(), |mut v, w| {
+                if !v.contains(&w) {
+                    v.push(w);
+                }
+                v
+            });
+        format!("{} along its lines", named.join(", "))
+    };
+    let lands = match (quiet.is_some(), taking.is_some()) {
+        (true, true) => "to the square just beyond it, empty or an enemy piece's (which it takes)",
+        (true, false) => "to the square just beyond it, if that square is empty",
+        _ => "to the square just beyond it, only to take an enemy piece there",
+    };
+    Some(format!(
+        "moves {along} over the first piece in the line, of either side, {lands}"
+    ))
 }
 
 /// Words wrapped to lines of at most `width` columns.
@@ -440,6 +501,11 @@ pub fn help(def: &Definition, rules: &'static Rules) -> String {
             p.letter.to_ascii_uppercase(),
             piece_name(&p.key, p.letter)
         ));
+        if let Some(words) = hop_words(&p.betza) {
+            for line in wrap(&words, 72) {
+                out.push_str(&format!("    {line}\n"));
+            }
+        }
     }
     if let Some(pawn) = rules.pawns.first() {
         let letters: String = pawn
