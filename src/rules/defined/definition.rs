@@ -189,6 +189,9 @@ pub struct Definition {
     /// `immobilityIllegal`: no move may go where the piece would have
     /// no move left.
     pub immobility_illegal: bool,
+    /// `mobilityRegionWhite<Piece>` / `mobilityRegionBlack<Piece>`: the
+    /// piece type (by key) of a side (0 White) confined to a region.
+    pub mobility_regions: Vec<(String, u8, Region)>,
 }
 
 /// A result's worth to the side it concerns, as Fairy-Stockfish's values
@@ -273,6 +276,7 @@ impl Definition {
             promotion_limits: Vec::new(),
             mandatory_pawn_promotion: true,
             immobility_illegal: false,
+            mobility_regions: Vec::new(),
         }
     }
 
@@ -474,7 +478,15 @@ impl Definition {
                 }
                 "immobilityIllegal" => self.immobility_illegal = boolean(value).map_err(at)?,
                 "chess960" => same(value, "false").map_err(at)?,
-                _ => return Err(unsupported(key, *line)),
+                _ => match super::mobility::region_key(key) {
+                    Some((piece, seat)) => {
+                        let region = squares(value).map_err(at)?;
+                        self.mobility_regions
+                            .retain(|(k, s, _)| !(*k == piece && *s == seat));
+                        self.mobility_regions.push((piece, seat, region));
+                    }
+                    None => return Err(unsupported(key, *line)),
+                },
             }
         }
         // A gating game's castling field holds its gates.

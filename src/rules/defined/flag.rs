@@ -10,6 +10,7 @@
 
 use super::DefinitionError;
 use super::definition::{Definition, Region};
+use super::mobility::region_squares;
 use crate::rules::chesslike::ChessLike;
 use crate::rules::geometry::{Geometry, Square};
 use crate::rules::{Action, Ending, Outcome};
@@ -39,23 +40,7 @@ impl FlagRule {
             name: def.name.clone(),
             why: format!("flagPiece: no piece has the letter {letter}"),
         })?;
-        let squares = |region: &Region| -> Vec<Square> {
-            let mut out = Vec::new();
-            for file in 0..def.files {
-                for rank in 0..def.ranks {
-                    let wanted = region
-                        .iter()
-                        .any(|&(f, r)| f.is_none_or(|f| f == file) && r.is_none_or(|r| r == rank));
-                    if let Some(sq) = geometry
-                        .at(i32::from(file), i32::from(rank))
-                        .filter(|_| wanted)
-                    {
-                        out.push(sq);
-                    }
-                }
-            }
-            out
-        };
+        let squares = |region: &Region| region_squares(def, geometry, region);
         Ok(Some(FlagRule {
             kind,
             royal: def.piece(letter).is_some_and(|p| p.key == "king"),

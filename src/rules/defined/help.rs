@@ -387,6 +387,14 @@ pub fn help(def: &Definition, rules: &'static Rules) -> String {
             piece_name(&p.key, p.letter)
         ));
     }
+    let regions = super::mobility::describe(def);
+    if !regions.is_empty() {
+        out.push('\n');
+        for line in wrap(&regions.join(" "), 76) {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
     if let Some(pawn) = rules.pawns.first() {
         let letters: String = pawn
             .promotions

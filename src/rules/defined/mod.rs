@@ -29,11 +29,14 @@ mod ini;
 mod initial;
 mod kept;
 mod library;
+mod mobility;
 mod operator;
 mod promotion;
 mod pseudo_royal;
 #[cfg(test)]
 mod shatar_tests;
+#[cfg(test)]
+mod mobility_tests;
 
 pub use betza::{BetzaError, Moves};
 pub use definition::Definition;
