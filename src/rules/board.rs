@@ -105,13 +105,16 @@ impl BoardSpec {
 
     /// The same board with kinds confined to regions.
     pub fn with_regions(mut self, regions: MobilityRegions) -> Self {
-        self.regions = regions;
+        // None confined: kept empty, so the walks test one length.
+        if !regions.is_empty() {
+            self.regions = regions;
+        }
         self
     }
 
     /// True when some kind of some seat is confined to a region.
     pub fn has_regions(&self) -> bool {
-        !self.regions.is_empty()
+        !self.regions.is_unset()
     }
 
     /// The region the pieces of `kind` owned by `seat` are confined to.
@@ -340,9 +343,7 @@ impl Board {
     ) -> bool {
         if let Some(region) = self.geo.region(p.owner, p.kind) {
             let squares = region.squares;
-            return self.walk_all(from, p, use_, occupied, |s| {
-                squares.contains(s) && found(s)
-            });
+            return self.walk_all(from, p, use_, occupied, |s| squares.contains(s) && found(s));
         }
         self.walk_all(from, p, use_, occupied, found)
     }

@@ -43,6 +43,13 @@ impl MobilityRegions {
         self.0.iter().all(|r| r.iter().all(Option::is_none))
     }
 
+    /// True when no region was ever set (the regions of most games):
+    /// one length test.
+    #[inline]
+    pub fn is_unset(&self) -> bool {
+        self.0.is_empty()
+    }
+
     /// The region of the pieces of `kind` owned by `seat`, if confined.
     #[inline]
     pub fn of(&self, seat: u8, kind: u8) -> Option<&MobilityRegion> {

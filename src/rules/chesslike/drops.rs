@@ -37,7 +37,10 @@ impl ChessLike {
             .region(self.side, kind)
             .filter(|r| !r.squares.contains(to))
         {
-            return format!("your {name} is dropped only on {} in this game", region.words);
+            return format!(
+                "your {name} is dropped only on {} in this game",
+                region.words
+            );
         }
         let rank = geo.coords(to).1;
         match (self.board.get(to), relocate) {

@@ -673,7 +673,8 @@ impl ChessLike {
             let safe = match self.rules.spec.has_regions() {
                 true => !Self::royal_attacked(board, self.side),
                 false => guard.safe_after_action(&self.board, board, &a.action, taken),
-            } && !(squirms && self.squirm_exposure(guard, board, a, rebel_steps).is_some());
+            } && !(squirms
+                && self.squirm_exposure(guard, board, a, rebel_steps).is_some());
             Self::unmake(board, a, &self.board);
             safe
         });

@@ -69,10 +69,12 @@ pub fn region_words(region: &Region) -> String {
 /// The confined piece types of `def` that it has, with their seat and
 /// region.
 fn confined(def: &Definition) -> impl Iterator<Item = (usize, &PieceType, u8, &Region)> {
-    def.mobility_regions.iter().filter_map(|(key, seat, region)| {
-        let kind = def.pieces.iter().position(|p| p.key == *key)?;
-        Some((kind, &def.pieces[kind], *seat, region))
-    })
+    def.mobility_regions
+        .iter()
+        .filter_map(|(key, seat, region)| {
+            let kind = def.pieces.iter().position(|p| p.key == *key)?;
+            Some((kind, &def.pieces[kind], *seat, region))
+        })
 }
 
 /// The core's regions of `def` (kinds in the definition's order).
@@ -113,7 +115,10 @@ mod tests {
 
     #[test]
     fn keys_name_a_piece_type_and_a_side() {
-        assert_eq!(region_key("mobilityRegionWhiteKing"), Some(("king".into(), 0)));
+        assert_eq!(
+            region_key("mobilityRegionWhiteKing"),
+            Some(("king".into(), 0))
+        );
         assert_eq!(
             region_key("mobilityRegionBlackCustomPiece2"),
             Some(("customPiece2".into(), 1))

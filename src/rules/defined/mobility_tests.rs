@@ -35,9 +35,9 @@ const CASES: &[(&str, Option<&str>, &[&str])] = &[
         "kbox",
         Some("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"),
         &[
-            "a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1a7", "a1a8", "a1b1", "a1c1", "a1d1",
-            "e1c1", "e1d1", "e1d2", "e1e2", "e1g1", "h1f1", "h1g1", "h1h2", "h1h3", "h1h4",
-            "h1h5", "h1h6", "h1h7", "h1h8",
+            "a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1a7", "a1a8", "a1b1", "a1c1", "a1d1", "e1c1",
+            "e1d1", "e1d2", "e1e2", "e1g1", "h1f1", "h1g1", "h1h2", "h1h3", "h1h4", "h1h5", "h1h6",
+            "h1h7", "h1h8",
         ],
     ),
     // A king outside its region, no square of it in reach: stalemate.
@@ -53,13 +53,17 @@ const CASES: &[(&str, Option<&str>, &[&str])] = &[
     (
         "nbox",
         Some("8/8/8/4k3/8/3N4/8/4K3 b - - 0 1"),
-        &["e5d4", "e5d5", "e5d6", "e5e4", "e5e6", "e5f4", "e5f5", "e5f6"],
+        &[
+            "e5d4", "e5d5", "e5d6", "e5e4", "e5e6", "e5f4", "e5f5", "e5f6",
+        ],
     ),
     // White's king attacks only e1, d1, f1: Black's king steps next to it.
     (
         "nbox",
         Some("8/8/8/8/8/4k3/8/4K3 b - - 0 1"),
-        &["e3d2", "e3d3", "e3d4", "e3e2", "e3e4", "e3f2", "e3f3", "e3f4"],
+        &[
+            "e3d2", "e3d3", "e3d4", "e3e2", "e3e4", "e3f2", "e3f3", "e3f4",
+        ],
     ),
     // A pawn promotes to a queen outside the queen's region.
     (
@@ -69,7 +73,11 @@ const CASES: &[(&str, Option<&str>, &[&str])] = &[
     ),
     // A queen outside her region rides across it into it; she attacks
     // nothing on rank 8 (no check on h8, g8 and g7 free).
-    ("nbox", Some("Q6k/8/8/8/8/8/8/4K3 b - - 0 1"), &["h8g7", "h8g8", "h8h7"]),
+    (
+        "nbox",
+        Some("Q6k/8/8/8/8/8/8/4K3 b - - 0 1"),
+        &["h8g7", "h8g8", "h8h7"],
+    ),
     (
         "nbox",
         Some("Q6k/8/8/8/8/8/8/4K3 w - - 0 1"),
@@ -99,18 +107,17 @@ const CASES: &[(&str, Option<&str>, &[&str])] = &[
         "zbox",
         Some("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1"),
         &[
-            "N@a1", "N@a2", "N@a3", "N@b1", "N@b2", "N@b3", "N@c1", "N@c2", "N@c3", "N@d1",
-            "N@d2", "N@d3", "N@e2", "N@e3", "N@f1", "N@f2", "N@f3", "N@g1", "N@g2", "N@g3",
-            "N@h1", "N@h2", "N@h3", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2",
+            "N@a1", "N@a2", "N@a3", "N@b1", "N@b2", "N@b3", "N@c1", "N@c2", "N@c3", "N@d1", "N@d2",
+            "N@d3", "N@e2", "N@e3", "N@f1", "N@f2", "N@f3", "N@g1", "N@g2", "N@g3", "N@h1", "N@h2",
+            "N@h3", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2",
         ],
     ),
     (
         "zbox",
         Some("4k3/8/8/8/8/8/8/4K3[n] b - - 0 1"),
         &[
-            "N@a1", "N@a2", "N@a3", "N@a4", "N@a5", "N@a6", "N@a7", "N@a8", "N@b1", "N@b2",
-            "N@b3", "N@b4", "N@b5", "N@b6", "N@b7", "N@b8", "e8d7", "e8d8", "e8e7", "e8f7",
-            "e8f8",
+            "N@a1", "N@a2", "N@a3", "N@a4", "N@a5", "N@a6", "N@a7", "N@a8", "N@b1", "N@b2", "N@b3",
+            "N@b4", "N@b5", "N@b6", "N@b7", "N@b8", "e8d7", "e8d8", "e8e7", "e8f7", "e8f8",
         ],
     ),
     // A custom piece confined to ranks 2 to 6.
@@ -198,4 +205,21 @@ fn a_key_without_the_side_is_refused_naming_it() {
     let refused: Vec<String> = games.refused().iter().map(|r| r.to_string()).collect();
     assert_eq!(refused.len(), 1);
     assert!(refused[0].contains("mobilityRegionKing"), "{refused:?}");
+}
+
+/// Perft 3 from each section's start: pyffish 0.0.90's (`perft` of
+/// `scripts/fsf_perft.py` with these sections loaded; chess has 8902).
+#[test]
+fn perft_from_the_start_agrees_with_fairy_stockfish() {
+    let games = read_operator_file(SECTIONS);
+    for (name, nodes) in [
+        ("kbox", 8862),
+        ("nbox", 8502),
+        ("pbox", 3138),
+        ("zbox", 7363),
+        ("cbox", 505),
+    ] {
+        let game = games.games().iter().find(|g| g.name == name).unwrap();
+        assert_eq!(game.start(&[]).unwrap().perft(3), nodes, "{name}");
+    }
 }

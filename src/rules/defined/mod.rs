@@ -30,13 +30,13 @@ mod initial;
 mod kept;
 mod library;
 mod mobility;
+#[cfg(test)]
+mod mobility_tests;
 mod operator;
 mod promotion;
 mod pseudo_royal;
 #[cfg(test)]
 mod shatar_tests;
-#[cfg(test)]
-mod mobility_tests;
 
 pub use betza::{BetzaError, Moves};
 pub use definition::Definition;
