@@ -6,6 +6,7 @@
 use std::sync::OnceLock;
 
 use super::geometry::{Geometry, Square};
+use super::mobility::{MobilityRegion, MobilityRegions};
 use super::movement::{Mode, PieceKind, line_between, targets};
 use super::reach::{Reach, SquareSet, Use};
 use super::royal_guard::RoyalGuard;
@@ -66,6 +67,8 @@ pub struct BoardSpec {
     reach: OnceLock<Reach>,
     /// The squares by colour and rank, built on first use.
     masks: OnceLock<SquareMasks>,
+    /// Kinds confined to regions, per seat (empty in most games).
+    regions: MobilityRegions,
 }
 
 /// The description without the tables built on first use: they are
@@ -77,6 +80,7 @@ impl std::fmt::Debug for BoardSpec {
             .field("geometry", &self.geometry)
             .field("kinds", &self.kinds)
             .field("royal_kinds", &self.royal_kinds)
+            .field("regions", &self.regions)
             .finish_non_exhaustive()
     }
 }
@@ -95,7 +99,28 @@ impl BoardSpec {
             royal_kinds,
             reach: OnceLock::new(),
             masks: OnceLock::new(),
+            regions: MobilityRegions::default(),
         }
+    }
+
+    /// The same board with kinds confined to regions.
+    pub fn with_regions(mut self, regions: MobilityRegions) -> Self {
+        // None confined: kept empty, so the walks test one length.
+        if !regions.is_empty() {
+            self.regions = regions;
+        }
+        self
+    }
+
+    /// True when some kind of some seat is confined to a region.
+    pub fn has_regions(&self) -> bool {
+        !self.regions.is_unset()
+    }
+
+    /// The region the pieces of `kind` owned by `seat` are confined to.
+    #[inline]
+    pub fn region(&self, seat: u8, kind: u8) -> Option<&MobilityRegion> {
+        self.regions.of(seat, kind)
     }
 
     /// The precomputed reach of every kind from every square.
@@ -316,6 +341,23 @@ impl Board {
         occupied: impl Fn(Square) -> bool,
         mut found: impl FnMut(Square) -> bool,
     ) -> bool {
+        if let Some(region) = self.geo.region(p.owner, p.kind) {
+            let squares = region.squares;
+            return self.walk_all(from, p, use_, occupied, |s| squares.contains(s) && found(s));
+        }
+        self.walk_all(from, p, use_, occupied, found)
+    }
+
+    /// [`Board::walk`] over every square the piece reaches, its region
+    /// aside.
+    fn walk_all(
+        &self,
+        from: Square,
+        p: Piece,
+        use_: Use,
+        occupied: impl Fn(Square) -> bool,
+        mut found: impl FnMut(Square) -> bool,
+    ) -> bool {
         if let Some(stopped) = self
             .geo
             .reach()
@@ -365,6 +407,11 @@ impl Board {
         let Some(p) = self.get(from) else {
             return;
         };
+        if self.geo.region(p.owner, p.kind).is_some() {
+            self.each_quiet(from, |s| f(s, false));
+            self.each_capture(from, |s| f(s, true));
+            return;
+        }
         // A list ends in at most one capture.
         let mut captures = [0 as Square; 64];
         let mut n = 0;
@@ -402,6 +449,12 @@ impl Board {
     ) {
         let Some(p) = self.get(from) else {
             return;
+        };
+        let region = self.geo.region(p.owner, p.kind).map(|r| r.squares);
+        let mut f = |s: Square| {
+            if region.is_none_or(|r| r.contains(s)) {
+                f(s)
+            }
         };
         let span = self.geo.reach().span(p.kind, Use::Capture, p.facing, from);
         if span.is_some_and(|span| !only.iter().any(|&s| span.contains(s))) {

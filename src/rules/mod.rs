@@ -39,6 +39,7 @@ pub mod dice;
 pub mod ends;
 pub mod geometry;
 pub mod iccf;
+pub mod mobility;
 pub mod movement;
 pub mod notation;
 pub mod numbering;

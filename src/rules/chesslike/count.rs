@@ -49,7 +49,13 @@ impl ChessLike {
         en_passant.clear();
         // Initial moves (Ouk Chatrang's) and promotions with a choice
         // (Grand chess's) are listed.
-        if self.rules.backend.is_some() || self.initial_rights() != 0 || self.promotes_by_choice() {
+        // So are the moves of a game with mobility regions, which the
+        // tables do not hold.
+        if self.rules.backend.is_some()
+            || self.initial_rights() != 0
+            || self.promotes_by_choice()
+            || self.rules.spec.has_regions()
+        {
             return None;
         }
         if let Some(count) = self.rules.hooks.count_acts(self, en_passant) {

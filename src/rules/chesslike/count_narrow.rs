@@ -211,6 +211,10 @@ impl ChessLike {
     /// has one.
     #[inline(always)]
     fn narrow(&self, scratch: &mut Scratch, sink: &mut impl Sink) -> Option<()> {
+        // The masks know no mobility regions: such a game lists its moves.
+        if self.rules.spec.has_regions() {
+            return None;
+        }
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: the processor has the instruction.

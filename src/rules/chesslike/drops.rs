@@ -32,6 +32,17 @@ impl ChessLike {
         if held == 0 {
             return format!("you have no {letter} in reserve");
         }
+        if let Some(region) = self
+            .rules
+            .spec
+            .region(self.side, kind)
+            .filter(|r| !r.squares.contains(to))
+        {
+            return format!(
+                "your {name} is dropped only on {} in this game",
+                region.words
+            );
+        }
         let rank = geo.coords(to).1;
         match (self.board.get(to), relocate) {
             (Some(p), _) if p.owner != self.side || self.rules.pawn(p.kind).is_none() => {

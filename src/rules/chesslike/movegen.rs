@@ -209,12 +209,17 @@ impl ChessLike {
                 f(Act::plain(Action::step(from, to), capture));
             }
         };
+        let region = self.rules.spec.region(side, rule.kind).map(|r| r.squares);
         rule.each_step(
             geo,
             side,
             from,
             |s| self.board.get(s).is_none(),
-            |to| push(to, false),
+            |to| {
+                if region.is_none_or(|r| r.contains(to)) {
+                    push(to, false)
+                }
+            },
         );
         self.board.each_capture(from, |to| {
             if !self.is_royal(to) {
@@ -386,11 +391,13 @@ impl ChessLike {
             .map(|r| r[side]);
         let colours = self.drop_colour_bits(drops, kind);
         let barred = self.drop_barred(drops, kind);
+        let region = self.rules.spec.region(self.side, kind).map(|r| r.squares);
         for to in geo.squares() {
             let rank = geo.coords(to).1;
             if rank_only.is_some_and(|r| r != rank)
                 || colours & self.colour_bit(to) == 0
                 || barred.is_some_and(|b| b.contains(to))
+                || region.is_some_and(|r| !r.contains(to))
             {
                 continue;
             }
@@ -651,7 +658,13 @@ impl ChessLike {
         };
         // In Squirm games a move is judged by its lines alone when the
         // piece that moved, lifted, would expose nothing.
-        let quick = match guard.safe_by_lines(&self.board, &a.action, taken) {
+        // The guard's lines know no mobility regions (a region takes
+        // attacks away): such a game asks the board after the action.
+        let lines = match self.rules.spec.has_regions() {
+            true => None,
+            false => guard.safe_by_lines(&self.board, &a.action, taken),
+        };
+        let quick = match lines {
             Some(true) if squirms => guard
                 .safe_without_lander(&self.board, &a.action, taken)
                 .filter(|&lifted| lifted),
@@ -659,8 +672,11 @@ impl ChessLike {
         };
         let safe = quick.unwrap_or_else(|| {
             Self::make(board, a, self.side);
-            let safe = guard.safe_after_action(&self.board, board, &a.action, taken)
-                && !(squirms && self.squirm_exposure(guard, board, a, rebel_steps).is_some());
+            let safe = match self.rules.spec.has_regions() {
+                true => !Self::royal_attacked(board, self.side),
+                false => guard.safe_after_action(&self.board, board, &a.action, taken),
+            } && !(squirms
+                && self.squirm_exposure(guard, board, a, rebel_steps).is_some());
             Self::unmake(board, a, &self.board);
             safe
         });

@@ -197,6 +197,18 @@ impl ChessLike {
         if let Some(why) = pattern_says {
             return why;
         }
+        if let Some(region) = self
+            .rules
+            .spec
+            .region(self.side, p.kind)
+            .filter(|r| !r.squares.contains(to))
+        {
+            return format!(
+                "your {} moves only to {} in this game",
+                self.board.kind(p).name,
+                region.words
+            );
+        }
         let act = self.act_of(Action::step(from, to)).or_else(|| {
             self.pseudo_moves()
                 .into_iter()

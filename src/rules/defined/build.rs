@@ -399,10 +399,11 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
             .position(|p| p.letter == letter)
             .map(|i| i as u8)
     };
-    let spec: &'static BoardSpec = Box::leak(Box::new(BoardSpec::new(
-        Geometry::rect(def.files, def.ranks),
-        kinds,
-    )));
+    let geometry = Geometry::rect(def.files, def.ranks);
+    let regions = super::mobility::regions(def, &geometry);
+    let spec: &'static BoardSpec = Box::leak(Box::new(
+        BoardSpec::new(geometry, kinds).with_regions(regions),
+    ));
     let key_kind = |key: &str| {
         def.pieces
             .iter()

@@ -218,6 +218,9 @@ pub struct Definition {
     /// `enPassantTypes`: the letters of the types that take en passant
     /// (`None`: as the pawn types' moves say).
     pub en_passant_types: Option<Vec<char>>,
+    /// `mobilityRegionWhite<Piece>` / `mobilityRegionBlack<Piece>`: the
+    /// piece type (by key) of a side (0 White) confined to a region.
+    pub mobility_regions: Vec<(String, u8, Region)>,
 }
 
 /// A result's worth to the side it concerns, as Fairy-Stockfish's values
@@ -313,6 +316,7 @@ impl Definition {
             immobility_illegal: false,
             promoted_piece_types: Vec::new(),
             en_passant_types: None,
+            mobility_regions: Vec::new(),
         }
     }
 
@@ -558,7 +562,15 @@ impl Definition {
                 }
                 "immobilityIllegal" => self.immobility_illegal = boolean(value).map_err(at)?,
                 "chess960" => same(value, "false").map_err(at)?,
-                _ => return Err(unsupported(key, *line)),
+                _ => match super::mobility::region_key(key) {
+                    Some((piece, seat)) => {
+                        let region = squares(value).map_err(at)?;
+                        self.mobility_regions
+                            .retain(|(k, s, _)| !(*k == piece && *s == seat));
+                        self.mobility_regions.push((piece, seat, region));
+                    }
+                    None => return Err(unsupported(key, *line)),
+                },
             }
         }
         // A gating game's castling field holds its gates.

@@ -3,7 +3,7 @@
 //! words), the pawns, castling, the start position and the end rules.
 
 use super::build::piece_name;
-use super::definition::{Definition, Region, Value};
+use super::definition::{Definition, Value};
 use crate::rules::chesslike::{Counting, Rules};
 use crate::rules::geometry::file_letter;
 use crate::rules::movement::{Primitive, diagonal, orthogonal, queen_lines};
@@ -248,7 +248,7 @@ fn end_rules(def: &Definition) -> Vec<String> {
         ));
     }
     if let Some(letter) = def.flag_piece {
-        let region = |side: usize| region_words(&def.flag_region[side]);
+        let region = |side: usize| super::region::words(&def.flag_region[side]);
         let name = def
             .piece(letter)
             .map_or(String::from("flag piece"), |p| piece_name(&p.key, p.letter));
@@ -288,20 +288,6 @@ fn end_rules(def: &Definition) -> Vec<String> {
         out.push("No move may give check.".into());
     }
     out
-}
-
-/// A region in words: `d4`, `rank 8`, `the a-file`, joined by commas.
-fn region_words(region: &Region) -> String {
-    region
-        .iter()
-        .map(|&(f, r)| match (f, r) {
-            (Some(f), Some(r)) => format!("{}{}", file_letter(f as i8), r + 1),
-            (None, Some(r)) => format!("rank {}", r + 1),
-            (Some(f), None) => format!("the {}-file", file_letter(f as i8)),
-            (None, None) => "every square".to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// Shatar's mate rule in words (`shatarMateRule`), with the game's names
@@ -507,6 +493,14 @@ pub fn help(def: &Definition, rules: &'static Rules) -> String {
             }
         }
     }
+    let regions = super::mobility::describe(def);
+    if !regions.is_empty() {
+        out.push('\n');
+        for line in wrap(&regions.join(" "), 76) {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
     if let Some(pawn) = rules.pawns.first() {
         let letters: String = pawn
             .promotions
@@ -625,7 +619,10 @@ pub fn help(def: &Definition, rules: &'static Rules) -> String {
         });
         for (side, region) in ["White", "Black"].iter().zip(&def.drop_region) {
             if let Some(region) = region {
-                drops.push_str(&format!(" {side} drops only on {}.", region_words(region)));
+                drops.push_str(&format!(
+                    " {side} drops only on {}.",
+                    super::region::words(region)
+                ));
             }
         }
         if let Some(letter) = def.drop_no_doubled {

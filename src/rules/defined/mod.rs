@@ -29,6 +29,9 @@ mod ini;
 mod initial;
 mod kept;
 mod library;
+mod mobility;
+#[cfg(test)]
+mod mobility_tests;
 mod operator;
 mod promotion;
 mod pseudo_royal;

@@ -1,10 +1,10 @@
 //! A region of Fairy-Stockfish's bitboard syntax (`*1 *2 d4 a*`: whole
 //! ranks, single squares, whole files), read by `definition.rs` as
-//! (file, rank) pairs, made the board's squares: the flag rule's goals
-//! and the drop regions.
+//! (file, rank) pairs, made the board's squares (the flag rule's goals,
+//! the drop regions, the mobility regions) and put in a player's words.
 
 use super::definition::{Definition, Region};
-use crate::rules::geometry::{Geometry, Square};
+use crate::rules::geometry::{Geometry, Square, file_letter};
 use crate::rules::reach::SquareSet;
 
 /// The squares of `region` on `def`'s board, in board order.
@@ -33,6 +33,23 @@ pub fn square_set(def: &Definition, geometry: &Geometry, region: &Region) -> Squ
         set.insert(sq);
     }
     set
+}
+
+/// A region in a player's words: `b1, c1, rank 3, the a-file`.
+pub fn words(region: &Region) -> String {
+    let words: Vec<String> = region
+        .iter()
+        .map(|&(f, r)| match (f, r) {
+            (Some(f), Some(r)) => format!("{}{}", file_letter(f as i8), r + 1),
+            (None, Some(r)) => format!("rank {}", r + 1),
+            (Some(f), None) => format!("the {}-file", file_letter(f as i8)),
+            (None, None) => "any square".to_string(),
+        })
+        .collect();
+    match words.len() {
+        0 => "no square".to_string(),
+        _ => words.join(", "),
+    }
 }
 
 #[cfg(test)]
