@@ -101,7 +101,11 @@ mod tests {
     #[test]
     fn regions_in_words() {
         assert_eq!(
-            super::region::words(&vec![(Some(1), Some(0)), (None, Some(2)), (Some(0), None)]),
+            super::super::region::words(&vec![
+                (Some(1), Some(0)),
+                (None, Some(2)),
+                (Some(0), None)
+            ]),
             "b1, rank 3, the a-file"
         );
     }
