@@ -99,7 +99,10 @@ fn selectors_list_and_all_show() {
     assert!(boards.contains(&second), "{boards}");
     assert!(boards.contains("a   b   c   d"), "{boards}");
     // By mail: `all show` (every game type), answered to the asker.
-    env.mail(&fixture("all-show.eml"));
+    env.mail(
+        "From: Carol Kent <carol@example.test>\nTo: chess@example.net\n\
+         Subject: all show bob next\nMessage-ID: <grammar-all-show@example.test>\n\n",
+    );
     let (_, body) = env.last_mail_to("carol@example.test");
     assert!(
         body.contains("game2 (chess): bob (White) v alice (Black)"),
