@@ -65,7 +65,19 @@ impl Engine {
             output,
         };
         e.send("uci");
-        e.wait_for("uciok");
+        let options = e.wait_for("uciok");
+        // An engine that does not know the variant would play chess in its
+        // place (Debian's Fairy-Stockfish 11.1 has no wolf or grasshopper).
+        let known = options.iter().any(|l| {
+            l.starts_with("option name UCI_Variant ")
+                && l.split_whitespace()
+                    .skip_while(|w| *w != "var")
+                    .any(|w| w == variant)
+        });
+        if variant != "chess" && !known {
+            eprintln!("bot_elo: this Fairy-Stockfish ({path}) does not play the variant {variant}");
+            std::process::exit(2);
+        }
         e.send("setoption name Threads value 1");
         e.send("setoption name Hash value 16");
         if variant != "chess" {
@@ -172,7 +184,7 @@ fn play_uci(pos: &dyn Position, text: &str) -> Box<dyn Position> {
         .legal(None)
         .into_iter()
         .find(|t| uci(pos, t) == text)
-        .unwrap_or_else(|| panic!("{text} is not legal"));
+        .unwrap_or_else(|| panic!("{text} is not legal in {}", pos.encode()));
     pos.apply(&turn, None).unwrap()
 }
 
