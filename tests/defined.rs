@@ -110,6 +110,29 @@ fn a_king_on_the_hill_wins_at_once() {
 }
 
 /// The position after `moves` from `fen` in the library game `game`.
+/// The one game of `env` is over with `result` (its reason saying
+/// `reason`, when given), and its stored position is Fairy-Stockfish's
+/// `fen` after the same moves.
+pub(crate) fn assert_game_over(
+    env: &crate::util::Env,
+    result: &str,
+    reason: Option<&str>,
+    fen: &str,
+) {
+    let game = env.json("1");
+    assert_eq!(game["status"], "over", "{game}");
+    assert_eq!(game["result"], result, "{game}");
+    if let Some(reason) = reason {
+        let stored = env.query::<String>("SELECT reason FROM games");
+        assert!(stored[0].contains(reason), "{stored:?}");
+    }
+    let position = env.query::<String>("SELECT position FROM games");
+    assert!(
+        position[0].starts_with(&format!("{fen} |")),
+        "Fairy-Stockfish's FEN after the game: {position:?}"
+    );
+}
+
 fn played(game: &str, fen: &str, moves: &[&str]) -> Box<dyn boserv::rules::Position> {
     let mut pos = find_variant(game).unwrap().from_fen(&[], fen).unwrap();
     for m in moves {
@@ -486,15 +509,11 @@ fn makruk_is_played_by_mail_to_a_draw_by_the_count() {
     let board = env.delivered_to("bob@", "Board 1").text();
     assert!(board.contains("Ke2-d3"), "White's last move: {board}");
     reply("bob", last);
-    let game = env.json("1");
-    assert_eq!(game["status"], "over", "{game}");
-    assert_eq!(game["result"], "1/2-1/2", "{game}");
-    let reason = env.query::<String>("SELECT reason FROM games");
-    assert!(reason[0].contains("count"), "{reason:?}");
-    let position = env.query::<String>("SELECT position FROM games");
-    assert!(
-        position[0].starts_with("6k1/8/8/8/8/3K4/8/4S3 w - 32 33 56 |"),
-        "Fairy-Stockfish's FEN after the game: {position:?}"
+    assert_game_over(
+        &env,
+        "1/2-1/2",
+        Some("count"),
+        "6k1/8/8/8/8/3K4/8/4S3 w - 32 33 56",
     );
 }
 
@@ -695,13 +714,11 @@ fn atomic_is_played_by_mail_to_a_king_blown_up() {
     let board = env.delivered_to("alice@", "Board 1").text();
     assert!(board.contains("a6-a5"), "Black's last move: {board}");
     reply("alice", "Ne5xf7");
-    let game = env.json("1");
-    assert_eq!(game["status"], "over", "{game}");
-    assert_eq!(game["result"], "1-0", "{game}");
-    let position = env.query::<String>("SELECT position FROM games");
-    assert!(
-        position[0].starts_with("rnbq3r/1pppp1pp/8/p7/8/8/PPPPPPPP/RNBQKB1R b KQ - 0 3 |"),
-        "Fairy-Stockfish's FEN after the game: {position:?}"
+    assert_game_over(
+        &env,
+        "1-0",
+        None,
+        "rnbq3r/1pppp1pp/8/p7/8/8/PPPPPPPP/RNBQKB1R b KQ - 0 3",
     );
 }
 
@@ -736,15 +753,11 @@ fn cambodian_is_played_by_mail_to_a_draw_by_repetition() {
     let board = env.delivered_to("bob@", "Board 1").text();
     assert!(board.contains("Ne2-g1"), "White's last move: {board}");
     reply("bob", "Ne7-g8");
-    let game = env.json("1");
-    assert_eq!(game["status"], "over", "{game}");
-    assert_eq!(game["result"], "1/2-1/2", "{game}");
-    let reason = env.query::<String>("SELECT reason FROM games");
-    assert!(reason[0].contains("repetition"), "{reason:?}");
-    let position = env.query::<String>("SELECT position FROM games");
-    assert!(
-        position[0].starts_with("rns2snr/6k1/pppmpppp/3p4/4P3/PPPPMPPP/1K6/RNS2SNR w - - 11 8 |"),
-        "Fairy-Stockfish's FEN after the game: {position:?}"
+    assert_game_over(
+        &env,
+        "1/2-1/2",
+        Some("repetition"),
+        "rns2snr/6k1/pppmpppp/3p4/4P3/PPPPMPPP/1K6/RNS2SNR w - - 11 8",
     );
 }
 
@@ -818,15 +831,11 @@ fn shatar_is_played_by_mail_to_a_mate_without_shak() {
     let board = env.delivered_to("alice@", "Board 1").text();
     assert!(board.contains("Nb8-d7"), "Black's last move: {board}");
     reply("alice", "Be2-h5");
-    let game = env.json("1");
-    assert_eq!(game["status"], "over", "{game}");
-    assert_eq!(game["result"], "1/2-1/2", "{game}");
-    let reason = env.query::<String>("SELECT reason FROM games");
-    assert!(reason[0].contains("niol"), "{reason:?}");
-    let position = env.query::<String>("SELECT position FROM games");
-    assert!(
-        position[0].starts_with("r1bjkbnr/pppnp2p/5p2/3pN1pB/3P4/4P3/PPP2PPP/RNBJK2R b - - 3 5 |"),
-        "Fairy-Stockfish's FEN after the game: {position:?}"
+    assert_game_over(
+        &env,
+        "1/2-1/2",
+        Some("niol"),
+        "r1bjkbnr/pppnp2p/5p2/3pN1pB/3P4/4P3/PPP2PPP/RNBJK2R b - - 3 5",
     );
 }
 
@@ -992,16 +1001,10 @@ fn wolf_is_played_by_mail_to_a_draw_by_repetition() {
     let board = env.delivered_to("bob@", "Board 1").text();
     assert!(board.contains("Na3-b1"), "White's last move: {board}");
     reply("bob", "Kg9-h10");
-    let game = env.json("1");
-    assert_eq!(game["status"], "over", "{game}");
-    assert_eq!(game["result"], "1/2-1/2", "{game}");
-    let reason = env.query::<String>("SELECT reason FROM games");
-    assert!(reason[0].contains("repetition"), "{reason:?}");
-    let position = env.query::<String>("SELECT position FROM games");
-    assert!(
-        position[0].starts_with(
-            "qwfrbbnk/psspps1p/2p2pps/8/1p6/2P5/8/1PS2PP1/P1SPPSSP/KNBBRFWQ w - - 8 7 |"
-        ),
-        "Fairy-Stockfish's FEN after the game: {position:?}"
+    assert_game_over(
+        &env,
+        "1/2-1/2",
+        Some("repetition"),
+        "qwfrbbnk/psspps1p/2p2pps/8/1p6/2P5/8/1PS2PP1/P1SPPSSP/KNBBRFWQ w - - 8 7",
     );
 }

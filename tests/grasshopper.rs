@@ -140,14 +140,10 @@ fn grasshopper_is_played_by_mail_to_a_mate() {
     let board = env.delivered_to("alice@", "Board 1").text();
     assert!(board.contains("Gb5xb2"), "Black's last move: {board}");
     reply("alice", "Gd5-f7");
-    let game = env.json("1");
-    assert_eq!(game["status"], "over", "{game}");
-    assert_eq!(game["result"], "1-0", "{game}");
-    let position = env.query::<String>("SELECT position FROM games");
-    assert!(
-        position[0].starts_with(
-            "rnbqkbnr/ggg1gGgg/1pppppG1/p4gpp/2G5/PPPPPPPP/1gGG2GG/RNBQKBNR b KQkq - 1 7 |"
-        ),
-        "Fairy-Stockfish's FEN after the game: {position:?}"
+    crate::defined::assert_game_over(
+        &env,
+        "1-0",
+        None,
+        "rnbqkbnr/ggg1gGgg/1pppppG1/p4gpp/2G5/PPPPPPPP/1gGG2GG/RNBQKBNR b KQkq - 1 7",
     );
 }
