@@ -115,7 +115,10 @@ impl TwoSeat {
         let files = usize::from(g.files());
         let mut pawns: [Vec<(i8, i8, usize)>; 2] = [Vec::new(), Vec::new()];
         for sq in board.occupancy().iter() {
-            let Some(p) = board.get(sq) else { continue };
+            // A wall (Duck chess's duck) is nobody's material.
+            let Some(p) = board.get(sq).filter(|p| p.owner < 2) else {
+                continue;
+            };
             let seat = usize::from(p.owner & 1);
             if self.values.royal[p.kind as usize] {
                 royal[seat] = Some(sq);

@@ -23,6 +23,17 @@ pub struct Piece {
     pub facing: i8,
 }
 
+/// The owner of a piece of no seat: a wall (Duck chess's duck), which
+/// blocks every piece and is taken by none. (Orwell's three seats are
+/// 0 to 2; a repetition key writes an owner in four bits.)
+pub const NEUTRAL: u8 = 8;
+
+/// Whether `p` may take `q`: a piece of another seat, never a wall.
+#[inline]
+fn takes(p: Piece, q: Piece) -> bool {
+    q.owner != p.owner && q.owner != NEUTRAL
+}
+
 /// A basic move found by the generator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BasicMove {
@@ -208,6 +219,12 @@ impl Board {
         let piece = self
             .get(from)
             .ok_or_else(|| format!("there is no piece on {name}"))?;
+        if piece.owner == NEUTRAL {
+            return Err(format!(
+                "the {} on {name} is nobody's: it moves after your move (@square)",
+                self.kind(piece).name
+            ));
+        }
         if piece.owner != mover {
             return Err(format!(
                 "the {} on {name} is {}'s",
@@ -392,7 +409,7 @@ impl Board {
     pub fn each_capture(&self, from: Square, mut f: impl FnMut(Square)) {
         if let Some(p) = self.get(from) {
             self.walk(from, p, Use::Capture, self.occupied(), |s| {
-                if self.cells[s as usize].is_some_and(|q| q.owner != p.owner) {
+                if self.cells[s as usize].is_some_and(|q| takes(p, q)) {
                     f(s);
                 }
                 false
@@ -424,7 +441,7 @@ impl Board {
             |s, occupied| {
                 if !occupied {
                     f(s, false);
-                } else if self.cells[s as usize].is_some_and(|q| q.owner != p.owner) {
+                } else if self.cells[s as usize].is_some_and(|q| takes(p, q)) {
                     captures[n] = s;
                     n += 1;
                 }

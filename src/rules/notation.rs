@@ -46,6 +46,9 @@ pub enum MoveText {
     },
     /// A move of an enemy piece: `~Nb8-b7`, `~d7-e7`.
     Rebel(Box<MoveText>),
+    /// A wall to a square after the move (Duck chess's duck): `@d5`,
+    /// `*d5`, `*@d5`.
+    Wall { to: Square },
     /// `pass`.
     Pass,
 }
@@ -150,6 +153,16 @@ pub fn readings(text: &str, geo: &Geometry) -> Result<Vec<MoveText>, RulesError>
                 Ok(v)
             }
         });
+    }
+    // A wall: `@d5`, `*d5`, `*@d5`.
+    let wall = match t.strip_prefix('*') {
+        Some(rest) => Some(rest.trim_start().strip_prefix('@').unwrap_or(rest)),
+        None => t.strip_prefix('@'),
+    };
+    if let Some(place) = wall {
+        return Ok(vec![MoveText::Wall {
+            to: square(text, place.trim(), geo)?,
+        }]);
     }
     if let Some((letter, place)) = t.split_once('@') {
         let mut letters = letter.chars();
@@ -299,11 +312,12 @@ fn parse_after_letter(
 }
 
 /// The canonical text of an action: `Nb1-c3`, `e4xd5`, `e7-e8=Q`,
-/// `Ke1-g1`, `N@e3/c4`, `~Nb8-b7`, `pass`.
+/// `Ke1-g1`, `N@e3/c4`, `~Nb8-b7`, `@d5` (a wall), `pass`.
 pub fn canonical(geo: &Geometry, c: &Candidate) -> String {
     let mut s = String::new();
     match c.action {
         Action::Pass => return "pass".into(),
+        Action::Wall { to, .. } => return format!("@{}", geo.name(to)),
         Action::Drop { to, relocate, .. } => {
             s.push(c.kind.letter);
             s.push('@');
@@ -339,6 +353,9 @@ pub fn is_canonical(geo: &Geometry, c: &Candidate, text: &str) -> bool {
     }
     let rest = match c.action {
         Action::Pass => return text == "pass",
+        Action::Wall { to, .. } => {
+            return text.strip_prefix('@') == Some(geo.name(to));
+        }
         Action::Drop { to, relocate, .. } => {
             let rest = name(
                 geo,
@@ -387,7 +404,7 @@ pub fn plain_turn(geo: &Geometry, turn: &Turn) -> String {
         .map(|a| match *a {
             Action::Move { from, to, .. } => format!("{}-{}", geo.name(from), geo.name(to)),
             Action::Rebel { from, to } => format!("~{}-{}", geo.name(from), geo.name(to)),
-            Action::Drop { to, .. } => format!("@{}", geo.name(to)),
+            Action::Drop { to, .. } | Action::Wall { to, .. } => format!("@{}", geo.name(to)),
             Action::Pass => "pass".into(),
         })
         .collect();
@@ -432,6 +449,17 @@ pub trait TurnReader {
         let _ = (written, next);
         "the turn is complete before this".into()
     }
+    /// A wall (`@d5`) that no candidate matches: why.
+    fn why_no_wall(&self, done: &[Action], to: Square) -> String {
+        let _ = (done, to);
+        "a drop is a piece letter, @ and a square: N@e4".into()
+    }
+    /// A turn read whole that needs more actions (`nexts`: some that
+    /// could follow): what is missing.
+    fn why_incomplete(&self, done: &[Action], nexts: &str) -> String {
+        let _ = done;
+        format!("the turn needs another move ({nexts})")
+    }
     /// Castling input (`O-O`) that no candidate matches: why.
     fn why_no_castling(&self, done: &[Action], long: bool) -> String {
         let _ = (done, long);
@@ -446,6 +474,7 @@ pub trait TurnReader {
 pub fn read_turn(text: &str, game: &dyn TurnReader) -> Result<Turn, RulesError> {
     let parts: Vec<&str> = text
         .split(',')
+        .flat_map(wall_apart)
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .collect();
@@ -478,10 +507,22 @@ pub fn read_turn(text: &str, game: &dyn TurnReader) -> Result<Turn, RulesError> 
     nexts.sort();
     let more = if nexts.len() > 3 { ", ..." } else { "" };
     nexts.truncate(3);
-    Err(illegal(
-        text,
-        format!("the turn needs another move ({}{more})", nexts.join(", ")),
-    ))
+    let nexts = format!("{}{more}", nexts.join(", "));
+    Err(illegal(text, game.why_incomplete(&done, &nexts)))
+}
+
+/// One comma-separated part of a turn with a wall written after a space
+/// (`e2-e4 @d5`, `Nf3 *e5`) cut before the wall.
+fn wall_apart(part: &str) -> impl Iterator<Item = &str> {
+    let cut = part
+        .char_indices()
+        .zip(part.chars().skip(1))
+        .find(|&((_, c), next)| c.is_whitespace() && matches!(next, '@' | '*'))
+        .map(|((i, _), _)| i);
+    match cut {
+        Some(i) => [&part[..i], &part[i..]].into_iter().take(2),
+        None => [part, ""].into_iter().take(1),
+    }
 }
 
 /// Resolves one action's text after `done`.
@@ -534,6 +575,8 @@ fn read_action(text: &str, done: &[Action], game: &dyn TurnReader) -> Result<Act
                 {
                     let why = game.why_no_drop(done, letter, to, relocate);
                     first_err.get_or_insert(illegal(text, why));
+                } else if let MoveText::Wall { to } = *inner {
+                    first_err.get_or_insert(illegal(text, game.why_no_wall(done, to)));
                 } else if let MoveText::Castle { long } = *inner {
                     first_err.get_or_insert(illegal(text, game.why_no_castling(done, long)));
                 } else {
@@ -673,6 +716,9 @@ pub fn resolve(
                 None => Ok(None),
             }
         }
+        MoveText::Wall { to } => Ok(candidates
+            .iter()
+            .position(|c| matches!(c.action, Action::Wall { to: t, .. } if t == to))),
         MoveText::Castle { long } => {
             let found = candidates.iter().position(|c| c.castle == Some(long));
             match found {

@@ -28,6 +28,15 @@ pub enum Action {
     },
     /// A move of an enemy piece (a rebel move, a squirm: `~Nb8-b7`).
     Rebel { from: Square, to: Square },
+    /// A wall of `kind` put on the empty square `to` after the turn's
+    /// move, taken off `from` where it stood (Duck chess's duck, moved
+    /// every turn: `from` is `None` on the first turn, when it is
+    /// placed). A wall belongs to nobody and blocks every piece.
+    Wall {
+        kind: u8,
+        from: Option<Square>,
+        to: Square,
+    },
     /// An action not taken: a die that cannot be used.
     Pass,
 }
@@ -46,16 +55,17 @@ impl Action {
     pub fn from(&self) -> Option<Square> {
         match *self {
             Action::Move { from, .. } | Action::Rebel { from, .. } => Some(from),
-            Action::Drop { .. } | Action::Pass => None,
+            Action::Drop { .. } | Action::Wall { .. } | Action::Pass => None,
         }
     }
 
     /// The square a piece arrives on.
     pub fn to(&self) -> Option<Square> {
         match *self {
-            Action::Move { to, .. } | Action::Rebel { to, .. } | Action::Drop { to, .. } => {
-                Some(to)
-            }
+            Action::Move { to, .. }
+            | Action::Rebel { to, .. }
+            | Action::Drop { to, .. }
+            | Action::Wall { to, .. } => Some(to),
             Action::Pass => None,
         }
     }

@@ -36,6 +36,10 @@ fn letter_piece(rules: &Rules, c: char) -> Result<Piece, RulesError> {
         .spec
         .kind_index(c.to_ascii_uppercase())
         .ok_or_else(|| bad(format!("no piece has the letter {c}")))?;
+    // A wall (`*`, Duck chess's duck) is nobody's.
+    if rules.hooks.walling().is_some_and(|w| w.kind == kind) {
+        return Ok(super::walling::wall(kind));
+    }
     Ok(ChessLike::piece(u8::from(c.is_ascii_lowercase()), kind))
 }
 

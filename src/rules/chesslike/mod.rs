@@ -33,6 +33,7 @@
 //! - `game.rs`: the [`crate::rules::Position`] interface.
 //! - `walk.rs`: turns played and taken back in place for a search outside
 //!   the core (the computer player).
+//! - `walling.rs`: walls, a turn's last action (Duck chess's duck).
 
 mod blast;
 mod check_ways;
@@ -57,6 +58,7 @@ mod search;
 mod shak;
 mod variant;
 mod walk;
+mod walling;
 
 #[cfg(test)]
 mod tests;
@@ -91,6 +93,7 @@ pub use position::{Act, ChessLike, MAX_KINDS, Special};
 pub use shak::{CheckRun, ShakRule, ShatarMate};
 pub use variant::{Started, Switch, TwoSeatGame};
 pub use walk::{Step, Walk};
+pub use walling::Walling;
 
 use std::fmt;
 
@@ -222,6 +225,11 @@ pub trait Hooks: Send + Sync {
     /// Shatar's mate rule, if the game has it: its positions then hold
     /// each side's series of checks ([`CheckRun`]).
     fn shak_rule(&self) -> Option<&ShakRule> {
+        None
+    }
+    /// The game's walling rule (Duck chess's), if a turn ends by moving a
+    /// wall: every turn is then a move and a wall ([`Walling`]).
+    fn walling(&self) -> Option<&Walling> {
         None
     }
     /// The limits of the draw rules (repetition, the move count).

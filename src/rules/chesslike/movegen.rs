@@ -548,7 +548,7 @@ impl ChessLike {
         }
         let to = match act.action {
             Action::Move { to, .. } | Action::Drop { to, .. } => to,
-            Action::Rebel { .. } | Action::Pass => return None,
+            Action::Rebel { .. } | Action::Wall { .. } | Action::Pass => return None,
         };
         let piece = after.get(to)?;
         if after.is_royal_kind(piece.kind) {
@@ -704,11 +704,15 @@ impl ChessLike {
     }
 
     /// Every legal turn as its actions, whether or not the game has ended.
-    /// In Squirm games: every legal action alone, and after each squirm of
+    /// In walling games: each legal move, then each wall that may follow
+    /// it (`walling.rs`). In Squirm games: every legal action alone, and after each squirm of
     /// the piece that moved last, every action legal in the position it
     /// leaves (the whole turn must not leave the king in check; the squirm
     /// alone may).
     pub fn legal_turn_acts(&self) -> Vec<Vec<Act>> {
+        if let Some(walling) = self.walling() {
+            return self.walled_turns(walling, &self.legal_acts());
+        }
         let mut turns: Vec<Vec<Act>> = self.legal_acts().into_iter().map(|a| vec![a]).collect();
         for squirm in self.squirm_acts() {
             let mid = self.after_squirm(&squirm);

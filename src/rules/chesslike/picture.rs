@@ -20,7 +20,11 @@ impl ChessLike {
                     rank,
                     dark: geo.is_dark(sq),
                     zone: geo.zone(sq),
-                    piece: board.glyph(sq).map(|(letter, owner)| Man { letter, owner }),
+                    // A wall (nobody's) is drawn as a third seat's piece.
+                    piece: board.glyph(sq).map(|(letter, owner)| Man {
+                        letter,
+                        owner: owner.min(2),
+                    }),
                 }
             })
             .collect();
@@ -41,7 +45,12 @@ impl ChessLike {
             files: geo.files(),
             ranks: geo.ranks(),
             squares,
-            seats: rules.seats.iter().map(|s| s.to_string()).collect(),
+            seats: rules
+                .seats
+                .iter()
+                .map(|s| s.to_string())
+                .chain(self.walling().map(|_| "Neutral".to_string()))
+                .collect(),
             kinds: board
                 .kinds()
                 .iter()

@@ -82,6 +82,7 @@ pub(super) fn touched(act: &Act) -> impl Iterator<Item = Square> {
     let (a, b) = match act.action {
         Action::Move { from, to, .. } | Action::Rebel { from, to } => (Some(from), Some(to)),
         Action::Drop { to, relocate, .. } => (Some(to), relocate),
+        Action::Wall { from, to, .. } => (Some(to), from),
         Action::Pass => (None, None),
     };
     let (c, d) = match act.special {
@@ -350,6 +351,12 @@ impl ChessLike {
                 }
                 b.set(to, Some(Self::piece(mover, kind)));
             }
+            Action::Wall { kind, from, to } => {
+                if let Some(from) = from {
+                    b.set(from, None);
+                }
+                b.set(to, Some(super::walling::wall(kind)));
+            }
             Action::Pass => {}
         }
         match act.special {
@@ -377,6 +384,12 @@ impl ChessLike {
                 restore(b, to);
                 if let Some(r) = relocate {
                     restore(b, r);
+                }
+            }
+            Action::Wall { from, to, .. } => {
+                restore(b, to);
+                if let Some(from) = from {
+                    restore(b, from);
                 }
             }
             Action::Pass => {}
@@ -512,7 +525,9 @@ impl ChessLike {
                     last_moved = Some(to);
                     self.en_passant = None;
                 }
-                Action::Pass => {}
+                // The wall belongs to nobody: it changes no right, no
+                // chance of en passant and no count.
+                Action::Wall { .. } | Action::Pass => {}
             }
             match act.special {
                 Special::EnPassant { .. } => self.en_passant = None,

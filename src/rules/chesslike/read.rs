@@ -5,6 +5,7 @@
 
 use super::position::{Act, ChessLike, Special};
 use super::{Rebels, pawns};
+use crate::rules::board::NEUTRAL;
 use crate::rules::geometry::{Geometry, Square};
 use crate::rules::movement::{Mode, PieceKind, targets};
 use crate::rules::notation::{Candidate, TurnReader, a_name, canonical, is_canonical};
@@ -38,6 +39,14 @@ impl ChessLike {
             }
             Action::Drop { .. } => self.drop_acts(),
             Action::Rebel { from, .. } => self.rebel_acts(Some(from)),
+            // A wall goes to any empty square.
+            Action::Wall { to, .. } => {
+                return self
+                    .board
+                    .get(to)
+                    .is_none()
+                    .then_some(Act::plain(action, false));
+            }
             Action::Pass => return None,
         };
         candidates.into_iter().find(|a| a.action == action)
@@ -50,7 +59,7 @@ impl ChessLike {
             Action::Move { from, .. } | Action::Rebel { from, .. } => {
                 self.board.get(from).map_or(0, |p| p.kind)
             }
-            Action::Drop { kind, .. } => kind,
+            Action::Drop { kind, .. } | Action::Wall { kind, .. } => kind,
             Action::Pass => 0,
         };
         let promotion = match act.action {
@@ -106,7 +115,8 @@ impl ChessLike {
     }
 
     /// The legal turn written `text` in canonical notation, as the turn
-    /// log records it (`Ng1-f3`; a Squirm turn `~Nb8-b7, e2-e4`): found
+    /// log records it (`Ng1-f3`; a Squirm turn `~Nb8-b7, e2-e4`; a Duck
+    /// chess turn `e2-e4, @d5`): found
     /// among the legal turns by comparing each one's canonical text with
     /// `text` without writing it ([`is_canonical`]). `None` when no legal
     /// turn is written so (the text is in another notation, or no turn
@@ -117,6 +127,21 @@ impl ChessLike {
             |at: &ChessLike, act: &Act, part: &str| is_canonical(geo, &at.candidate(act), part);
         // The turns of [`ChessLike::legal_turn_acts`], in its order: one
         // action, or a squirm and then a move.
+        if let Some(walling) = self.walling() {
+            let (first, second) = text.split_once(", ")?;
+            let act = self
+                .legal_acts()
+                .into_iter()
+                .find(|act| written(self, act, first))?;
+            let mut board = self.board.clone();
+            let mut found = None;
+            self.each_wall_after(walling, self.wall_square(), &act, &mut board, |wall| {
+                if found.is_none() && written(self, &wall, second) {
+                    found = Some(vec![act, wall]);
+                }
+            });
+            return found;
+        }
         match text.split_once(", ") {
             None => self
                 .legal_acts()
@@ -182,6 +207,13 @@ impl ChessLike {
             .filter(|_| p.kind == self.rules.castling_pieces.0)
         {
             return self.castling_why(rule);
+        }
+        if let Some(q) = self.board.get(to).filter(|q| q.owner == NEUTRAL) {
+            return format!(
+                "{} holds the {}, which no piece may take or pass",
+                geo.name(to),
+                self.board.kind(q).name
+            );
         }
         if let Some(q) = self.board.get(to).filter(|q| q.owner == self.side) {
             return format!(
@@ -461,6 +493,10 @@ impl TurnReader for ChessLike {
     }
 
     fn why_complete(&self, written: &[&str], next: &str) -> String {
+        if let Some(walling) = self.walling() {
+            let name = self.rules.spec.kinds[walling.kind as usize].name;
+            return format!("a turn is one move, then the {name}'s: e2-e4 @d5");
+        }
         match self.rules.rebels {
             Rebels::SquirmFirst if next.starts_with('~') => {
                 if written.iter().any(|w| w.starts_with('~')) {
@@ -488,6 +524,17 @@ impl TurnReader for ChessLike {
         relocate: Option<Square>,
     ) -> String {
         self.within(done).why_not_drop(letter, to, relocate)
+    }
+
+    fn why_no_wall(&self, done: &[Action], to: Square) -> String {
+        self.why_no_wall_after(done, to)
+    }
+
+    fn why_incomplete(&self, done: &[Action], nexts: &str) -> String {
+        match self.walling() {
+            Some(_) => self.within(done).wall_wanted(),
+            None => format!("the turn needs another move ({nexts})"),
+        }
     }
 
     fn why_no_castling(&self, done: &[Action], long: bool) -> String {

@@ -57,6 +57,8 @@ pub(super) struct Search {
     scratch: Scratch,
     /// The actions after a squirm, where they are listed to be counted.
     mid_acts: Vec<Act>,
+    /// The walls that may follow a move, in walling games.
+    walls: Vec<Act>,
 }
 
 /// What judging the draw rules in a position found.
@@ -88,6 +90,7 @@ impl Search {
             plies: (0..=depth).map(|_| Ply::default()).collect(),
             scratch: Scratch::new(&root.board),
             mid_acts: Vec::new(),
+            walls: Vec::new(),
         }
     }
 
@@ -108,6 +111,9 @@ impl Search {
             1 => self.count_turns(&mut ply),
             _ => None,
         };
+        // (In walling games only whether there is a turn matters here
+        // below the last ply: a legal move is followed by a wall, at
+        // least onto the square it left.)
         let turns = match counted {
             Some(count) => count as usize,
             None => {
@@ -141,6 +147,23 @@ impl Search {
     /// The leaves `depth` turns below each turn of `ply`.
     fn below(&mut self, ply: &Ply, depth: u32) -> u64 {
         let mut leaves = 0;
+        if let Some(walling) = self.pos.walling() {
+            // Each move, then each wall that may follow it.
+            let from = self.pos.wall_square();
+            let mut walls = std::mem::take(&mut self.walls);
+            for act in &ply.acts {
+                walls.clear();
+                self.pos
+                    .each_wall_after(walling, from, act, &mut self.scratch.board, |wall| {
+                        walls.push(wall)
+                    });
+                for &wall in &walls {
+                    leaves += self.after_turn(&[*act, wall], depth);
+                }
+            }
+            self.walls = walls;
+            return leaves;
+        }
         for act in &ply.acts {
             leaves += self.after_turn(std::slice::from_ref(act), depth);
         }
@@ -169,11 +192,17 @@ impl Search {
     /// passant captures and the squirms with whether each begins a turn
     /// (what the repetition key reads), no follow-ups.
     fn count_turns(&mut self, ply: &mut Ply) -> Option<u64> {
+        ply.squirms.clear();
+        ply.follow_ups.clear();
+        if self.pos.walling().is_some() {
+            return Some(
+                self.pos
+                    .count_walled_turns(&mut ply.acts, &mut self.scratch),
+            );
+        }
         let mut count = self
             .pos
             .count_legal_acts(&mut self.scratch, &mut ply.acts)?;
-        ply.squirms.clear();
-        ply.follow_ups.clear();
         let Some(last) = self.pos.last_moved else {
             return Some(count);
         };

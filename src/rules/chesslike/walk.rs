@@ -5,7 +5,7 @@
 //! decided); a search that plays millions of turns it has just listed as
 //! legal needs none of that. A [`Walk`] lists the legal turns the way
 //! perft does (`search.rs`: the fast generator where the game has one,
-//! the squirms of Squirm games), plays one on its own position and takes
+//! the squirms of Squirm games, the walls of walling games), plays one on its own position and takes
 //! it back, and keeps the repetition keys of the game and of the line
 //! played, so a search can see a repeated position as the game would.
 
@@ -14,17 +14,22 @@ use super::movegen::Scratch;
 use super::position::{Act, ChessLike, Undo};
 use crate::rules::turn::Turn;
 
-/// One legal turn: an action, after a squirm in Squirm games.
+/// One legal turn: an action, after a squirm in Squirm games, before
+/// the wall in walling games (Duck chess's duck).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Step {
     pub squirm: Option<Act>,
     pub act: Act,
+    pub wall: Option<Act>,
 }
 
 impl Step {
     /// The turn's actions, in order.
     pub fn acts(&self) -> impl Iterator<Item = &Act> {
-        self.squirm.iter().chain(std::iter::once(&self.act))
+        self.squirm
+            .iter()
+            .chain(std::iter::once(&self.act))
+            .chain(self.wall.iter())
     }
 
     /// The turn as the rules' value.
@@ -91,7 +96,24 @@ impl Walk {
         if pos.rules.backend.is_some() || !pos.list_narrow(&mut self.scratch, &mut self.acts) {
             pos.legal_acts_into(&mut self.acts, &mut self.scratch);
         }
-        out.extend(self.acts.iter().map(|&act| Step { squirm: None, act }));
+        if let Some(walling) = pos.walling() {
+            let from = pos.wall_square();
+            for &act in &self.acts {
+                pos.each_wall_after(walling, from, &act, &mut self.scratch.board, |wall| {
+                    out.push(Step {
+                        squirm: None,
+                        act,
+                        wall: Some(wall),
+                    })
+                });
+            }
+        } else {
+            out.extend(self.acts.iter().map(|&act| Step {
+                squirm: None,
+                act,
+                wall: None,
+            }));
+        }
         let mut open = Vec::new();
         if let (Some(last), Rebels::SquirmFirst) = (pos.last_moved, pos.rules.rebels) {
             let mut squirms = std::mem::take(&mut self.squirms);
@@ -108,6 +130,7 @@ impl Walk {
                 out.extend(self.follow.iter().map(|&act| Step {
                     squirm: Some(squirm),
                     act,
+                    wall: None,
                 }));
             }
             self.squirms = squirms;
@@ -135,9 +158,10 @@ impl Walk {
         if let Some(key) = self.key.take() {
             self.keys.push(key);
         }
-        let undo = match step.squirm {
-            Some(squirm) => self.pos.play_in_place(&[squirm, step.act]),
-            None => self.pos.play_in_place(std::slice::from_ref(&step.act)),
+        let undo = match (step.squirm, step.wall) {
+            (Some(squirm), _) => self.pos.play_in_place(&[squirm, step.act]),
+            (None, Some(wall)) => self.pos.play_in_place(&[step.act, wall]),
+            (None, None) => self.pos.play_in_place(std::slice::from_ref(&step.act)),
         };
         self.undos.push(undo);
     }

@@ -380,7 +380,11 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
     if def.files > 12 || def.ranks > 12 {
         return Err(refuse(def, "boards are at most 12 x 12"));
     }
-    let (kinds, pawn_types, king) = kinds(def)?;
+    let (mut kinds, pawn_types, king) = kinds(def)?;
+    let walling = super::walls::walling(def, king.is_some())?;
+    if walling.is_some() {
+        kinds.push(super::walls::kind());
+    }
     if def.shatar_mate_rule && king.is_none() {
         return Err(refuse(
             def,
@@ -483,7 +487,13 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
                 || def.double_step_region[1].contains(&(def.ranks - 1))))
         || promotion_rank != [def.ranks as i8 - 1, 0];
     let pawn_kinds: Vec<u8> = pawn_types.iter().map(|p| p.kind).collect();
-    super::promotion::check_immobility(def, spec, &pawn_kinds)?;
+    // The duck has no move of its own.
+    let unmoving: Vec<u8> = pawn_kinds
+        .iter()
+        .copied()
+        .chain(walling.map(|w| w.kind))
+        .collect();
+    super::promotion::check_immobility(def, spec, &unmoving)?;
     let letter_of = |k: u8| def.pieces[k as usize].letter;
     let pawns = pawn_types
         .iter()
@@ -605,7 +615,7 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
         None => Vec::new(),
     };
     let castling_king = kind_of(def.castling_king_piece).or(king).unwrap_or(0);
-    let own = super::end_rules::EndRules::of(def, &spec.geometry, &kind_of)?;
+    let own = super::end_rules::EndRules::of(def, &spec.geometry, &kind_of, walling)?;
     let own_legality = own.as_ref().is_some_and(|r| r.forbids_moves());
     // Castling letters, or the gates of initial moves (never both).
     let rights_letters = match (&own, castlings.is_empty()) {

@@ -194,6 +194,9 @@ pub struct Definition {
     /// knights alone is won by the side mated; one without a shak is a
     /// draw.
     pub shatar_mate_rule: bool,
+    /// `wallingRule = duck`: after each move the side moves the duck, a
+    /// wall of nobody's, to any empty square (`false`: `none`).
+    pub duck_walling: bool,
     /// `gating`: the start position's castling field names gates (files
     /// of the back ranks), the rights of `cambodianMoves`.
     pub gating: bool,
@@ -309,6 +312,7 @@ impl Definition {
             blast_on_capture: false,
             extinction_pseudo_royal: false,
             shatar_mate_rule: false,
+            duck_walling: false,
             gating: false,
             cambodian_moves: false,
             promotion_limits: Vec::new(),
@@ -541,6 +545,7 @@ impl Definition {
                     self.extinction_pseudo_royal = boolean(value).map_err(at)?
                 }
                 "shatarMateRule" => self.shatar_mate_rule = boolean(value).map_err(at)?,
+                "wallingRule" => self.duck_walling = super::walls::rule(value).map_err(at)?,
                 // Drop rules boserv plays as Fairy-Stockfish's defaults.
                 "promotionZonePawnDrops" | "mustDrop" => same(value, "false").map_err(at)?,
                 "gating" => self.gating = boolean(value).map_err(at)?,

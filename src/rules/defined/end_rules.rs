@@ -23,7 +23,7 @@ use super::hands::hand_lines;
 use super::pseudo_royal::PseudoRoyal;
 use crate::rules::chess::rules::ORTHODOX;
 use crate::rules::chesslike::{
-    Act, Blast, ChessLike, CountingRule, Hooks, InitialMoves, ShakRule, ShatarMate,
+    Act, Blast, ChessLike, CountingRule, Hooks, InitialMoves, ShakRule, ShatarMate, Walling,
 };
 use crate::rules::ends::{DrawLimits, RepetitionWinner};
 use crate::rules::geometry::{Geometry, Square};
@@ -118,6 +118,8 @@ pub struct EndRules {
     pseudo_royal: Option<PseudoRoyal>,
     /// Shatar's mate rule (`shatarMateRule`).
     shak: Option<ShakRule>,
+    /// The duck (`wallingRule = duck`), played by the core.
+    walling: Option<Walling>,
 }
 
 impl EndRules {
@@ -127,6 +129,7 @@ impl EndRules {
         def: &Definition,
         geometry: &Geometry,
         kind_of: &dyn Fn(char) -> Option<u8>,
+        walling: Option<Walling>,
     ) -> Result<Option<EndRules>, DefinitionError> {
         let flag = FlagRule::of(def, geometry, kind_of)?;
         // Pseudo-royal pieces cannot be taken: Fairy-Stockfish judges no
@@ -215,6 +218,7 @@ impl EndRules {
                     knights: kinds(&["knight"]),
                 }
             }),
+            walling,
         };
         let plain = rules.flag.is_none()
             && rules.extinction.is_none()
@@ -230,7 +234,8 @@ impl EndRules {
             && rules.initial.is_none()
             && rules.blast.is_none()
             && rules.pseudo_royal.is_none()
-            && rules.shak.is_none();
+            && rules.shak.is_none()
+            && rules.walling.is_none();
         Ok((!plain).then_some(rules))
     }
 
@@ -349,6 +354,10 @@ impl Hooks for EndRules {
 
     fn shak_rule(&self) -> Option<&ShakRule> {
         self.shak.as_ref()
+    }
+
+    fn walling(&self) -> Option<&Walling> {
+        self.walling.as_ref()
     }
 
     fn no_legal_move(&self, pos: &ChessLike) -> Outcome {

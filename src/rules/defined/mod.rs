@@ -15,6 +15,7 @@
 //! - `library.rs`: the games shipped with boserv (`variants/library.ini`).
 //! - `operator.rs`: the operator's own games (the `variants-file` setting).
 //! - `kept.rs`: a game's definition as it started, kept with the game.
+//! - `walls.rs`: the duck's walling rule (`wallingRule = duck`).
 
 mod betza;
 mod betza_pawn;
@@ -38,6 +39,7 @@ mod pseudo_royal;
 mod region;
 #[cfg(test)]
 mod shatar_tests;
+mod walls;
 
 pub use betza::{BetzaError, Moves};
 pub use definition::Definition;

@@ -128,7 +128,7 @@ impl OrwellPosition {
             MoveText::Coord { to, promotion, .. } | MoveText::San { to, promotion, .. } => {
                 (*to, promotion)
             }
-            MoveText::Drop { .. } | MoveText::Rebel(_) | MoveText::Pass => {
+            MoveText::Drop { .. } | MoveText::Rebel(_) | MoveText::Wall { .. } | MoveText::Pass => {
                 return Err(illegal(written, "a turn here is moves of your own pieces"));
             }
         };
