@@ -511,18 +511,19 @@ pub fn read_turn(text: &str, game: &dyn TurnReader) -> Result<Turn, RulesError> 
     Err(illegal(text, game.why_incomplete(&done, &nexts)))
 }
 
-/// One comma-separated part of a turn with a wall written after a space
-/// (`e2-e4 @d5`, `Nf3 *e5`) cut before the wall.
-fn wall_apart(part: &str) -> impl Iterator<Item = &str> {
-    let cut = part
-        .char_indices()
-        .zip(part.chars().skip(1))
-        .find(|&((_, c), next)| c.is_whitespace() && matches!(next, '@' | '*'))
-        .map(|((i, _), _)| i);
-    match cut {
-        Some(i) => [&part[..i], &part[i..]].into_iter().take(2),
-        None => [part, ""].into_iter().take(1),
+/// One comma-separated part of a turn, cut before each wall written
+/// after a space (`e2-e4 @d5`, `Nf3 *e5`).
+fn wall_apart(part: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, pair) in part.as_bytes().windows(2).enumerate() {
+        if pair[0].is_ascii_whitespace() && matches!(pair[1], b'@' | b'*') {
+            out.push(&part[start..i]);
+            start = i + 1;
+        }
     }
+    out.push(&part[start..]);
+    out
 }
 
 /// Resolves one action's text after `done`.

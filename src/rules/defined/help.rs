@@ -193,6 +193,9 @@ fn end_rules(def: &Definition) -> Vec<String> {
     if def.shatar_mate_rule {
         out.push(shatar_mate_words(def));
     }
+    if def.duck_walling {
+        out.push(super::walls::words());
+    }
     if def.blast_on_capture {
         out.push(
             "A capture explodes: the captured piece, the capturing piece and every piece but a pawn on the eight squares around the target leave the board.".into(),

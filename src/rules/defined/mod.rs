@@ -21,6 +21,8 @@ mod betza;
 mod betza_pawn;
 mod build;
 mod definition;
+#[cfg(test)]
+mod duck_tests;
 mod end_rules;
 mod flag;
 mod game;

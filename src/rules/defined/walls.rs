@@ -79,3 +79,10 @@ pub fn kind() -> PieceKind {
         Vec::new(),
     )
 }
+
+/// The duck's rule in a sentence, for the help page.
+pub fn words() -> String {
+    format!(
+        "After each move the side that moved puts the duck ({LETTER}), a piece of nobody's that no piece may take or pass, on any empty square other than the one it stands on (on the first turn anywhere empty): a turn is written as the move, then @ and the duck's square, as in e2-e4 @d5."
+    )
+}
