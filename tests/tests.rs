@@ -18,6 +18,7 @@ mod correspondence;
 mod defined;
 mod dice_audit;
 mod digest;
+mod duck;
 mod events;
 mod fixes_b;
 mod games;
