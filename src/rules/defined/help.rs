@@ -131,13 +131,19 @@ pub fn writing(def: &Definition, rules: &Rules) -> String {
             rules.spec.kinds[kind as usize].letter
         ));
     }
+    if def.duck_walling {
+        text.push_str("; then the duck to an empty square: e2-e4 @d5");
+    }
     text.push('.');
     let mut lines = wrap(&text, 76);
     lines.extend(wrap(
         &format!("Pieces: {}.", piece_list(def).join(", ")),
         76,
     ));
-    lines.push("Board: X White, *X* Black; :X: and ::: are dark squares.".into());
+    lines.push(match def.duck_walling {
+        true => "Board: X White, *X* Black, (*) the duck; :X: and ::: are dark squares.".into(),
+        false => "Board: X White, *X* Black; :X: and ::: are dark squares.".into(),
+    });
     lines.truncate(6);
     lines.join("\n") + "\n"
 }
@@ -664,5 +670,8 @@ pub fn help(def: &Definition, rules: &'static Rules) -> String {
         out.push('\n');
     }
     out.push_str("Moves are written as in chess: e2-e4, Nb1-c3, e4xd5, e7-e8=Q.\n");
+    if def.duck_walling {
+        out.push_str("A turn is the move, then the duck: e2-e4 @d5 (or e2-e4, @d5).\n");
+    }
     out
 }
