@@ -315,6 +315,9 @@ pub fn from_fen(rules: &'static Rules, text: &str) -> Result<ChessLike, RulesErr
     if pos.seat_attacked(1 - pos.side) {
         return Err(bad("the side not to move is in check"));
     }
+    if let Some(why) = pos.walls_refused() {
+        return Err(bad(why));
+    }
     // A set-up position may already be over (bare kings, 100 plies).
     pos.settle();
     Ok(pos)

@@ -51,6 +51,17 @@ impl ChessLike {
             .map(|(sq, _)| sq)
     }
 
+    /// Why a set-up position's walls are none the rules could reach: the
+    /// duck rule moves one wall.
+    pub(super) fn walls_refused(&self) -> Option<String> {
+        let walling = self.walling()?;
+        let walls = self.board.pieces_of(NEUTRAL).count();
+        (walls > 1).then(|| {
+            let name = self.rules.spec.kinds[walling.kind as usize].name;
+            format!("one {name} at most, not {walls}")
+        })
+    }
+
     /// `board` (of this game) made the board after the move `act`.
     fn board_after_into(&self, act: &Act, board: &mut Board) {
         board.copy_from(&self.board);

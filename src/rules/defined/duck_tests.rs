@@ -261,6 +261,21 @@ fn the_side_without_a_move_wins() {
     assert_eq!(pos.outcome(), Some(Outcome::win(1, 2, Ending::Stalemate)));
 }
 
+/// A FEN holds the duck as Fairy-Stockfish writes it (`*`), one at most.
+#[test]
+fn a_fen_holds_one_duck_at_most() {
+    let one = "rnbqkbnr/pppppppp/8/3*4/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let pos = duck().from_fen(&[], one).unwrap();
+    assert_eq!(fen_of(&*pos), one);
+    let two = "rnbqkbnr/pppppppp/8/3**3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let why = duck().from_fen(&[], two).unwrap_err().to_string();
+    assert!(why.contains("one duck at most, not 2"), "{why}");
+    // No other game has a duck.
+    let chess = LIBRARY.iter().find(|g| g.name == "normal").unwrap();
+    let why = chess.from_fen(&[], one).unwrap_err().to_string();
+    assert!(why.contains("no piece has the letter *"), "{why}");
+}
+
 #[test]
 fn a_wall_where_none_may_go_is_refused_in_words() {
     let start = duck().start(&[]).unwrap();
