@@ -55,6 +55,20 @@ fn duck_chess_is_played_by_mail_to_the_king_taken() {
         None,
         "rnbqQbnr/ppppp1p1/5p1p/8/4P3/3*4/PPPP1PPP/RNB1KBNR b KQ - 0 3",
     );
+    // The record's turns, duck and all, replay to the same end.
+    let record = env.ok(None, &["export", "1"]);
+    assert!(record.contains("Qh5xe8, @d3"), "{record}");
+    let file = env.dir.path().join("duck.pgn");
+    std::fs::write(&file, &record).unwrap();
+    let out = env.run(None, &["replay", "duck", file.to_str().unwrap()]);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}{}",
+        String::from_utf8(out.stderr).unwrap()
+    );
+    assert!(stdout.contains("1-0"), "{stdout}");
 }
 
 /// The computer player plays Duck chess at every level (a short game of
