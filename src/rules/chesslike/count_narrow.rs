@@ -74,7 +74,7 @@ impl Lines {
             let royal = rules
                 .pawns
                 .iter()
-                .any(|r| r.promotions.iter().any(|&k| board.is_royal_kind(k)));
+                .any(|r| r.promotions.iter().flatten().any(|&k| board.is_royal_kind(k)));
             self.rules = (address, kinds, royal);
             self.pawn_index = [u8::MAX; 64];
             for (i, rule) in rules.pawns.iter().enumerate() {
@@ -335,7 +335,7 @@ impl ChessLike {
                 }
                 let captures = squares.captures.low_bits() & capturable;
                 let promotion = squares.promotion.low_bits();
-                (quiet, captures, promotion, &rule.promotions[..])
+                (quiet, captures, promotion, &rule.promotions[usize::from(side)][..])
             } else {
                 let masks = piece_table.narrow.get(board, p.kind, p.facing, from)?;
                 let (quiet, reached) = masks.reached(occupied);

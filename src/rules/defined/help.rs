@@ -124,7 +124,7 @@ pub fn writing(def: &Definition, rules: &Rules) -> String {
         ));
     }
     if let Some(pawn) = rules.pawns.first()
-        && let Some(&kind) = pawn.promotions.first()
+        && let Some(&kind) = pawn.promotions[0].first()
     {
         text.push_str(&format!(
             "; promote with ={}",
@@ -358,12 +358,15 @@ fn choice_words(
             None => ".",
         });
     }
-    let limits: Vec<String> = pawn
-        .promotions
+    let mut kinds: Vec<u8> = pawn.promotions.iter().flatten().copied().collect();
+    kinds.sort();
+    kinds.dedup();
+    let limits: Vec<String> = kinds
         .iter()
-        .zip(&choice.limits)
-        .filter(|&(_, &n)| n > 0)
-        .map(|(&k, n)| format!("{} {n}", rules.spec.kinds[k as usize].letter))
+        .filter_map(|&k| {
+            let n = choice.limits.get(usize::from(k)).copied().unwrap_or(0);
+            (n > 0).then(|| format!("{} {n}", rules.spec.kinds[k as usize].letter))
+        })
         .collect();
     if !limits.is_empty() {
         text.push_str(&format!(
@@ -502,8 +505,7 @@ pub fn help(def: &Definition, rules: &'static Rules) -> String {
         }
     }
     if let Some(pawn) = rules.pawns.first() {
-        let letters: String = pawn
-            .promotions
+        let letters: String = pawn.promotions[0]
             .iter()
             .map(|&k| rules.spec.kinds[k as usize].letter)
             .collect();
@@ -554,8 +556,7 @@ pub fn help(def: &Definition, rules: &'static Rules) -> String {
         ));
         // Other pawn types (Wolf chess's sergeant): their own choices.
         for other in &rules.pawns[1..] {
-            let theirs: String = other
-                .promotions
+            let theirs: String = other.promotions[0]
                 .iter()
                 .map(|&k| rules.spec.kinds[k as usize].letter)
                 .collect();
