@@ -827,6 +827,11 @@ mod tests {
         );
         // `p:-` takes a parent's promoted type away.
         let r = built(&format!("{WOLF_PAWNS}promotedPieceType = p:-\n")).unwrap();
-        assert!(r.pawns.iter().flat_map(|p| &p.promotions).all(|p| p.len() == 4));
+        assert!(
+            r.pawns
+                .iter()
+                .flat_map(|p| &p.promotions)
+                .all(|p| p.len() == 4)
+        );
     }
 }

@@ -110,7 +110,12 @@ mod tests {
             .collect();
         assert_eq!(letters, ['Q', 'R', 'B', 'N']);
         let limit = |letter: char| {
-            let k = r.spec.kinds.iter().position(|k| k.letter == letter).unwrap();
+            let k = r
+                .spec
+                .kinds
+                .iter()
+                .position(|k| k.letter == letter)
+                .unwrap();
             choice.limits[k]
         };
         assert_eq!(['Q', 'R', 'B', 'N'].map(limit), [1, 0, 0, 2]);

@@ -82,7 +82,8 @@ impl PseudoRoyal {
             .filter(|(_, p)| self.kinds.contains(&p.kind))
             .peekable();
         ours.peek().is_some()
-            && ours.all(|(sq, _)| !self.immune(board, sq, theirs) && board.attacked_by(sq, 1 - seat))
+            && ours
+                .all(|(sq, _)| !self.immune(board, sq, theirs) && board.attacked_by(sq, 1 - seat))
     }
 
     /// Why `act` is illegal by this rule, if it is: the refusal names the
