@@ -130,7 +130,10 @@ fn spartan_is_played_by_mail_to_a_warlords_mate() {
     reply("alice", "Nb1-c3");
     let board = env.delivered_to("bob@", "Board 1");
     let error = env.mail_refused(&reply_to(&board, "d7-d6"));
-    assert!(error.contains("captures straight ahead"), "{error}");
+    assert!(
+        error.contains("moves straight ahead only to capture"),
+        "{error}"
+    );
     assert_eq!(env.query::<String>("SELECT text FROM turns").len(), 1);
     let moves = [
         "e7-c5", "Nc3-d5", "Wg8-f6", "Nd5-b6", "h7-g6", "Nb6xc8", "Cd8xc8", "f2-f3", "a7-b6",
