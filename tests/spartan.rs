@@ -58,10 +58,7 @@ fn spartan_kings_and_hoplites_as_fairy_stockfish() {
         ),
         // Both kings attacked: a move must free one of them (not h8-g7,
         // still on the bishop's diagonal, nor a8-a7, on the rook's file).
-        (
-            "k6k/8/8/8/8/8/1B6/R3K3 b - - 0 1",
-            "a8b7 a8b8 h8g8 h8h7",
-        ),
+        ("k6k/8/8/8/8/8/1B6/R3K3 b - - 0 1", "a8b7 a8b8 h8g8 h8h7"),
         // A king may block the other's check: b8-a7 is no move (both
         // attacked), a8-b7 shields b8 from the queen.
         (
