@@ -151,3 +151,38 @@ fn spartan_is_played_by_mail_to_a_warlords_mate() {
         "lgc1ck1l/1hhh1hh1/1h4h1/2h5/6Pw/5P2/PPPPP2P/R1BQKBNR w KQ - 1 7",
     );
 }
+
+/// The computer player plays Spartan chess at every level (a short game
+/// of each level against itself, a small budget for the test's time),
+/// and from level 2 finds the warlord's mate in one of the mail game
+/// (f6-h4, pyffish's only mating move there).
+#[test]
+fn the_bot_plays_spartan_and_mates_in_one() {
+    use boserv::bot::{Budget, Level, choose_within};
+    let spartan = find_variant("spartan").unwrap();
+    let budget = |level: Level| Budget {
+        depth: level.budget().depth.min(3),
+        nodes: 4_000,
+        cap: None,
+    };
+    for level in 1..=5 {
+        let level = Level::new(level).unwrap();
+        let mut pos = spartan.start(&[]).unwrap();
+        for ply in 0..12 {
+            if pos.outcome().is_some() {
+                break;
+            }
+            let choice = choose_within(spartan, &*pos, None, level, budget(level), ply).unwrap();
+            pos = pos.apply(&choice.turn, None).unwrap();
+        }
+    }
+    let before = "lgc1ck1l/1hhh1hh1/1h3wh1/2h5/6P1/5P2/PPPPP2P/R1BQKBNR b KQ - 0 6";
+    for level in 2..=5 {
+        let level = Level::new(level).unwrap();
+        let pos = spartan.from_fen(&[], before).unwrap();
+        let choice = choose_within(spartan, &*pos, None, level, budget(level), 11).unwrap();
+        let after = pos.apply(&choice.turn, None).unwrap();
+        let points = after.outcome().map(|o| o.points);
+        assert_eq!(points, Some(vec![0, 2]), "level {level:?}");
+    }
+}
