@@ -147,6 +147,28 @@ EXTRA = {
                     "4k3/4p3/8/8/8/4N3/8/4G1K1 w - - 0 1",
                     "4k3/8/2N5/8/8/8/8/4G1K1 w - - 0 1",
                     "kr6/4P3/8/8/8/8/8/6K1 w - - 0 1"],
+    # Spartan chess: a king of two left in check, a move that would
+    # leave both attacked, a lone king (pseudo-royal), hoplites leaping
+    # over pieces on their first move, promoting to a king while Black
+    # has one (not two), White castling across the lieutenant's and the
+    # warlord's squares, both kings attacked with few moves, White's king
+    # against the general.
+    "spartan": ["lg1c1kwl/hhhhhhhh/8/2k5/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+                "2k2k2/hhh2hhh/8/8/8/8/3Q4/4K3 b - - 0 1",
+                "kk6/8/8/8/8/8/8/R3K3 b - - 0 1",
+                "k4k2/8/8/8/8/8/8/R3K2Q b - - 0 1",
+                "4k3/8/8/8/8/8/h7/4K3 b - - 0 1",
+                "k3k3/8/8/8/8/8/h6h/R3K3 b - - 0 1",
+                "lgkcckwl/hhhhhhhh/3P1P2/8/8/8/PPP1P1PP/RNBQKBNR b KQ - 0 1",
+                "1gkcck1l/hhhhhhhh/8/8/8/4l3/PPPP1PPP/R3K2R w KQ - 0 1",
+                "2k5/8/8/8/8/8/5w2/R3K2R w KQ - 0 1",
+                "2k2k2/8/8/8/8/8/8/2Q1K3 b - - 0 1",
+                "k6k/8/8/8/8/8/1B6/R3K3 b - - 0 1",
+                "2k5/8/8/8/8/8/8/2R1K2g w - - 0 1"],
+    # Chigorin chess: White's pawns promote to a chancellor, rook or
+    # knight, Black's to a queen, rook or bishop.
+    "chigorin": ["r3k3/1P6/8/8/8/8/6p1/4K2R w Kq - 0 1",
+                 "r3k3/1P6/8/8/8/8/6p1/4K2R b Kq - 0 1"],
 }
 
 

@@ -65,6 +65,7 @@ mod reply_threads;
 mod scale;
 mod shell;
 mod signoff_letters;
+mod spartan;
 mod store;
 mod tournament_pages;
 mod tournaments;

@@ -197,7 +197,7 @@ impl ChessLike {
                     f(Act::plain(action, capture));
                 });
             } else if rule.promotes_on(geo, side, to) {
-                for &k in &rule.promotions {
+                for &k in &rule.promotions[usize::from(side)] {
                     let action = Action::Move {
                         from,
                         to,

@@ -302,7 +302,9 @@ impl ChessLike {
                 return Some(why);
             }
             let path = pawns::passed_over(geo, from, to);
-            if let Some(&b) = path.iter().find(|&&s| self.board.get(s).is_some()) {
+            if let Some(&b) = path.iter().find(|&&s| self.board.get(s).is_some())
+                && !rule.leaps_first
+            {
                 return Some(format!("the path is blocked at {}", geo.name(b)));
             }
             if target.is_some() && !self.capture_reaches(from, to) {

@@ -201,6 +201,7 @@ impl EndRules {
                     .collect(),
                 most: usize::from(def.extinction_piece_count) + 1,
                 blast: def.blast_on_capture,
+                duple: def.duple_check,
             }),
             shak: def.shatar_mate_rule.then(|| {
                 // Fairy-Stockfish's piece types, whatever their letters.

@@ -38,6 +38,7 @@ mod pseudo_royal;
 mod region;
 #[cfg(test)]
 mod shatar_tests;
+mod side_words;
 
 pub use betza::{BetzaError, Moves};
 pub use definition::Definition;
