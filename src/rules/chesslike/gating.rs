@@ -204,6 +204,12 @@ impl ChessLike {
         if plain.is_ok() {
             return plain;
         }
+        if text.contains('@') {
+            return Err(RulesError::Illegal {
+                turn: text.to_string(),
+                why: "in this game a piece in hand enters only by gating, written after the move: Nb1-c3/H".into(),
+            });
+        }
         // Fairy-Stockfish's `b1c3h`: the gated piece's letter last.
         let t = text.trim();
         let letter_last = t

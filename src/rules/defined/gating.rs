@@ -47,6 +47,41 @@ pub fn gated_hands() -> Drops {
     }
 }
 
+/// Gating in words, for the help page: the pieces in hand, where and
+/// how they enter, how a gated turn is written.
+pub fn help_words(def: &Definition) -> Option<String> {
+    if !def.seirawan_gating {
+        return None;
+    }
+    let hand = def
+        .start_fen
+        .split_whitespace()
+        .next()
+        .and_then(|placement| placement.split_once('['))
+        .map_or("", |(_, hand)| hand.trim_end_matches(']'));
+    let mut names: Vec<String> = Vec::new();
+    for c in hand.chars().filter(char::is_ascii_uppercase) {
+        let name = def
+            .piece(c.to_ascii_lowercase())
+            .map_or(c.to_string(), |p| {
+                format!("{} ({c})", super::build::piece_name(&p.key, p.letter))
+            });
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    let held = match names.as_slice() {
+        [] => "Pieces in hand".to_string(),
+        [one] => format!("The {one} in hand"),
+        [rest @ .., last] => format!("The {} and {last} in hand", rest.join(", ")),
+    };
+    Some(format!(
+        "Gating: {held} enter the board only by gating. When a piece leaves a square of its side's rank {} (rank {} for Black) for the first time, a piece in hand may be placed on that square in the same turn, written after the move: Nb1-c3/H. Castling may gate on the king's square or the rook's: Ke1-g1/H, Ke1-g1/Hh1. A square's gate is lost once its piece has moved or been taken. The gated piece does not shield its king: a move that leaves the king in check is not made legal by a gate.",
+        def.castling_rank,
+        def.ranks + 1 - def.castling_rank
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::build::rules_of_text as built;

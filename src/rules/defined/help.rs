@@ -601,7 +601,10 @@ pub fn help(def: &Definition, rules: &'static Rules) -> String {
             moves.join(", ")
         ));
     }
-    if let Some(words) = initial_words(def, rules) {
+    for words in [initial_words(def, rules), super::gating::help_words(def)]
+        .into_iter()
+        .flatten()
+    {
         out.push('\n');
         for line in wrap(&words, 76) {
             out.push_str(&line);
