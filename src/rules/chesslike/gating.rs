@@ -194,13 +194,13 @@ impl ChessLike {
     /// castling that gates on the rook's square). Any other text (a
     /// plain move, `Nb1-c3, H@b1`) is read as every turn is.
     pub(super) fn read_gated(&self, text: &str) -> Result<Turn, RulesError> {
-        let plain = read_turn(text, self);
         if let Some((first, gate)) = text.trim().split_once('/')
             && !first.contains('@')
         {
             let turn = read_turn(first, self)?;
             return self.with_gate(text, &turn, gate.trim());
         }
+        let plain = read_turn(text, self);
         if plain.is_ok() {
             return plain;
         }
@@ -249,6 +249,9 @@ impl ChessLike {
     /// from the rook to the king (`h1e1`): the castling and that square.
     fn rook_square_castling(&self, text: &str) -> Option<(Turn, Square)> {
         let geo = &self.rules.spec.geometry;
+        if !text.is_ascii() {
+            return None;
+        }
         let (from, to) =
             (1..text.len()).find_map(|i| Some((geo.parse(&text[..i])?, geo.parse(&text[i..])?)))?;
         self.legal_acts()

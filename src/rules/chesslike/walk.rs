@@ -5,9 +5,10 @@
 //! decided); a search that plays millions of turns it has just listed as
 //! legal needs none of that. A [`Walk`] lists the legal turns the way
 //! perft does (`search.rs`: the fast generator where the game has one,
-//! the squirms of Squirm games), plays one on its own position and takes
-//! it back, and keeps the repetition keys of the game and of the line
-//! played, so a search can see a repeated position as the game would.
+//! the squirms of Squirm games, the gates of gating games), plays one on
+//! its own position and takes it back, and keeps the repetition keys of
+//! the game and of the line played, so a search can see a repeated
+//! position as the game would.
 
 use super::Rebels;
 use super::movegen::Scratch;

@@ -47,18 +47,37 @@ pub fn gated_hands() -> Drops {
     }
 }
 
+/// The start position's hand (`HEhe`).
+fn start_hand(def: &Definition) -> &str {
+    def.start_fen
+        .split_whitespace()
+        .next()
+        .and_then(|placement| placement.split_once('['))
+        .map_or("", |(_, hand)| hand.trim_end_matches(']'))
+}
+
+/// How a gate is written, for the key under every board mail:
+/// `; gate after the move, Nb1-c3/H`.
+pub fn writing_words(def: &Definition) -> Option<String> {
+    if !def.seirawan_gating {
+        return None;
+    }
+    let letter = start_hand(def)
+        .chars()
+        .find(char::is_ascii_uppercase)
+        .unwrap_or('H');
+    Some(format!(
+        "; gate a piece in hand after the move, Nb1-c3/{letter}"
+    ))
+}
+
 /// Gating in words, for the help page: the pieces in hand, where and
 /// how they enter, how a gated turn is written.
 pub fn help_words(def: &Definition) -> Option<String> {
     if !def.seirawan_gating {
         return None;
     }
-    let hand = def
-        .start_fen
-        .split_whitespace()
-        .next()
-        .and_then(|placement| placement.split_once('['))
-        .map_or("", |(_, hand)| hand.trim_end_matches(']'));
+    let hand = start_hand(def);
     let mut names: Vec<String> = Vec::new();
     for c in hand.chars().filter(char::is_ascii_uppercase) {
         let name = def

@@ -131,6 +131,9 @@ pub fn writing(def: &Definition, rules: &Rules) -> String {
             rules.spec.kinds[kind as usize].letter
         ));
     }
+    if let Some(gate) = super::gating::writing_words(def) {
+        text.push_str(&gate);
+    }
     text.push('.');
     let mut lines = wrap(&text, 76);
     lines.extend(wrap(
