@@ -318,50 +318,6 @@ fn seirawan_is_played_by_mail_to_a_mate() {
     );
 }
 
-/// Scratch: every game of /tmp/seir/games.txt (pyffish's UCI moves and
-/// FENs) played through boserv.
-#[test]
-#[ignore]
-fn scratch_random_games_agree() {
-    let text = std::fs::read_to_string("/tmp/seir/games.txt").unwrap();
-    let mut pos = start("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1");
-    let mut game = String::new();
-    let mut n = 0;
-    for line in text.lines() {
-        let mut parts = line.splitn(3, ' ');
-        let (g, mv, fen) = (
-            parts.next().unwrap(),
-            parts.next().unwrap(),
-            parts.next().unwrap(),
-        );
-        if g != game {
-            game = g.to_string();
-            pos = start("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1");
-        }
-        let played = pos
-            .play(mv, None)
-            .unwrap_or_else(|e| panic!("game {g} {mv}: {e}"));
-        let next = played.position;
-        assert_eq!(
-            but_en_passant(&fen_of(next.as_ref())),
-            but_en_passant(fen),
-            "game {g} after {mv} ({})",
-            played.canonical
-        );
-        // The canonical text reads back to the same turn.
-        let again = pos.play(&played.canonical, None).unwrap().position;
-        assert_eq!(
-            fen_of(again.as_ref()),
-            fen_of(next.as_ref()),
-            "{}",
-            played.canonical
-        );
-        pos = next;
-        n += 1;
-    }
-    eprintln!("{n} plies agree");
-}
-
 /// The computer player plays Seirawan at every level (its search walks
 /// turns of a move and a gate), and finds the mate only a gate gives:
 /// the knight leaves h1 and the elephant gated there mates along the
