@@ -169,6 +169,22 @@ EXTRA = {
     # knight, Black's to a queen, rook or bishop.
     "chigorin": ["r3k3/1P6/8/8/8/8/6p1/4K2R w Kq - 0 1",
                  "r3k3/1P6/8/8/8/8/6p1/4K2R b Kq - 0 1"],
+    # Seirawan's gates: after a gate (Black's gates open, White's e
+    # left), castling that gates on the king's or the rook's square (one
+    # piece in hand: the gate empties it and closes the other gates), a
+    # knight pinned on its gate (the gated piece does not unpin it), a
+    # king that may not step along the check line behind its gate, a
+    # gated piece that blocks its own side's discovered check, the gates
+    # of a castling letter lost with the rook (E written alone), and
+    # promotion to the hawk and the elephant.
+    "seirawan": ["rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/RHBQKBNR[Eeh] b KQCDFGkqbcdfg - 1 1",
+                 "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] w KQkq - 0 1",
+                 "r3k2r/pppp1ppp/8/4p3/8/8/PPPP1PPP/R3K2R[Hh] w KQkq - 0 1",
+                 "4k3/8/8/8/8/8/8/q2NK2R[HE] w KD - 0 1",
+                 "4k3/8/8/8/8/8/8/4K2r[HE] w E - 0 1",
+                 "8/8/8/8/8/8/8/R3K2k[He] w QE - 0 1",
+                 "r3k3/8/8/8/8/8/8/RN2K3[HEhe] w BEq - 0 1",
+                 "4k3/1P6/8/8/8/8/6p1/4K2R[Hhe] w K - 0 1"],
 }
 
 

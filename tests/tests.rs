@@ -63,6 +63,7 @@ mod remind;
 mod replies;
 mod reply_threads;
 mod scale;
+mod seirawan;
 mod shell;
 mod signoff_letters;
 mod spartan;

@@ -74,6 +74,14 @@ impl ChessLike {
     /// A turn's canonical text, each action written in the position it is
     /// played in; `None` when an action does not fit.
     pub fn text_of(&self, turn: &Turn) -> Option<String> {
+        if self.rules.hooks.gating().is_some() && turn.actions().len() == 2 {
+            let acts = self.legal_turn_acts().into_iter().find(|acts| {
+                acts.iter()
+                    .map(|a| a.action)
+                    .eq(turn.actions().iter().copied())
+            })?;
+            return Some(self.text_of_acts(&acts));
+        }
         let geo = &self.rules.spec.geometry;
         let mut parts = Vec::new();
         for (i, &a) in turn.actions().iter().enumerate() {
@@ -91,6 +99,9 @@ impl ChessLike {
     /// cost one move generation per move.
     pub fn text_of_acts(&self, acts: &[Act]) -> String {
         let geo = &self.rules.spec.geometry;
+        if let Some(text) = self.gated_text(acts) {
+            return text;
+        }
         match acts {
             [act] => canonical(geo, &self.candidate(act)),
             _ => {
@@ -115,6 +126,9 @@ impl ChessLike {
         let geo = &self.rules.spec.geometry;
         let written =
             |at: &ChessLike, act: &Act, part: &str| is_canonical(geo, &at.candidate(act), part);
+        if self.rules.hooks.gating().is_some() && text.contains('/') {
+            return self.recorded_gated(text);
+        }
         // The turns of [`ChessLike::legal_turn_acts`], in its order: one
         // action, or a squirm and then a move.
         match text.split_once(", ") {

@@ -5,26 +5,32 @@
 //! decided); a search that plays millions of turns it has just listed as
 //! legal needs none of that. A [`Walk`] lists the legal turns the way
 //! perft does (`search.rs`: the fast generator where the game has one,
-//! the squirms of Squirm games), plays one on its own position and takes
-//! it back, and keeps the repetition keys of the game and of the line
-//! played, so a search can see a repeated position as the game would.
+//! the squirms of Squirm games, the gates of gating games), plays one on
+//! its own position and takes it back, and keeps the repetition keys of
+//! the game and of the line played, so a search can see a repeated
+//! position as the game would.
 
 use super::Rebels;
 use super::movegen::Scratch;
 use super::position::{Act, ChessLike, Undo};
 use crate::rules::turn::Turn;
 
-/// One legal turn: an action, after a squirm in Squirm games.
+/// One legal turn: an action, after a squirm in Squirm games, before a
+/// gate in gating games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Step {
     pub squirm: Option<Act>,
     pub act: Act,
+    pub gate: Option<Act>,
 }
 
 impl Step {
     /// The turn's actions, in order.
     pub fn acts(&self) -> impl Iterator<Item = &Act> {
-        self.squirm.iter().chain(std::iter::once(&self.act))
+        self.squirm
+            .iter()
+            .chain(std::iter::once(&self.act))
+            .chain(self.gate.iter())
     }
 
     /// The turn as the rules' value.
@@ -91,7 +97,20 @@ impl Walk {
         if pos.rules.backend.is_some() || !pos.list_narrow(&mut self.scratch, &mut self.acts) {
             pos.legal_acts_into(&mut self.acts, &mut self.scratch);
         }
-        out.extend(self.acts.iter().map(|&act| Step { squirm: None, act }));
+        out.extend(self.acts.iter().map(|&act| Step {
+            squirm: None,
+            act,
+            gate: None,
+        }));
+        for &act in &self.acts {
+            pos.each_gate(&act, |gate| {
+                out.push(Step {
+                    squirm: None,
+                    act,
+                    gate: Some(gate),
+                })
+            });
+        }
         let mut open = Vec::new();
         if let (Some(last), Rebels::SquirmFirst) = (pos.last_moved, pos.rules.rebels) {
             let mut squirms = std::mem::take(&mut self.squirms);
@@ -108,6 +127,7 @@ impl Walk {
                 out.extend(self.follow.iter().map(|&act| Step {
                     squirm: Some(squirm),
                     act,
+                    gate: None,
                 }));
             }
             self.squirms = squirms;
@@ -135,9 +155,10 @@ impl Walk {
         if let Some(key) = self.key.take() {
             self.keys.push(key);
         }
-        let undo = match step.squirm {
-            Some(squirm) => self.pos.play_in_place(&[squirm, step.act]),
-            None => self.pos.play_in_place(std::slice::from_ref(&step.act)),
+        let undo = match (step.squirm, step.gate) {
+            (Some(squirm), _) => self.pos.play_in_place(&[squirm, step.act]),
+            (None, Some(gate)) => self.pos.play_in_place(&[step.act, gate]),
+            (None, None) => self.pos.play_in_place(std::slice::from_ref(&step.act)),
         };
         self.undos.push(undo);
     }

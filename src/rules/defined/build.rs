@@ -663,6 +663,13 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
         no_doubled,
         ..Drops::default()
     });
+    // A gating game's hands are dropped on no square.
+    let drops = drops
+        .or_else(|| def.seirawan_gating.then(super::gating::gated_hands))
+        .map(|drops| Drops {
+            hand_order: leak(super::hands::hand_order(def)),
+            ..drops
+        });
     let rook = kind_of(def.castling_rook_piece);
     let castlings = match rook {
         Some(_) => castlings(def, spec)?,

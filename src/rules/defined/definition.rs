@@ -202,6 +202,9 @@ pub struct Definition {
     /// `gating`: the start position's castling field names gates (files
     /// of the back ranks), the rights of `cambodianMoves`.
     pub gating: bool,
+    /// `seirawanGating`: with `gating`, the pieces in hand enter by
+    /// gating (Seirawan chess: `gating.rs`).
+    pub seirawan_gating: bool,
     /// `cambodianMoves`: Ouk Chatrang's initial moves of the king (a
     /// knight's leap to the rank in front) and the met (two squares
     /// forward) from their gates.
@@ -316,6 +319,7 @@ impl Definition {
             duple_check: false,
             shatar_mate_rule: false,
             gating: false,
+            seirawan_gating: false,
             cambodian_moves: false,
             promotion_limits: Vec::new(),
             mandatory_pawn_promotion: true,
@@ -585,6 +589,7 @@ impl Definition {
                 // Drop rules boserv plays as Fairy-Stockfish's defaults.
                 "promotionZonePawnDrops" | "mustDrop" => same(value, "false").map_err(at)?,
                 "gating" => self.gating = boolean(value).map_err(at)?,
+                "seirawanGating" => self.seirawan_gating = boolean(value).map_err(at)?,
                 "cambodianMoves" => self.cambodian_moves = boolean(value).map_err(at)?,
                 "promotionLimit" => self.promotion_limits = limits(value).map_err(at)?,
                 "promotedPieceType" => {

@@ -23,7 +23,7 @@ use super::hands::hand_lines;
 use super::pseudo_royal::PseudoRoyal;
 use crate::rules::chess::rules::ORTHODOX;
 use crate::rules::chesslike::{
-    Act, Blast, ChessLike, CountingRule, Hooks, InitialMoves, ShakRule, ShatarMate,
+    Act, Blast, ChessLike, CountingRule, Gating, Hooks, InitialMoves, ShakRule, ShatarMate,
 };
 use crate::rules::ends::{DrawLimits, RepetitionWinner};
 use crate::rules::geometry::{Geometry, Square};
@@ -118,6 +118,9 @@ pub struct EndRules {
     pseudo_royal: Option<PseudoRoyal>,
     /// Shatar's mate rule (`shatarMateRule`).
     shak: Option<ShakRule>,
+    /// Seirawan's gating (`seirawanGating`, played by the core:
+    /// `chesslike/gating.rs`).
+    gating: Option<Gating>,
 }
 
 impl EndRules {
@@ -185,7 +188,7 @@ impl EndRules {
                 }
             }),
             initial: super::initial::initial_moves(def, geometry, kind_of)?,
-            hands: def.piece_drops,
+            hands: def.piece_drops || def.seirawan_gating,
             blast: def.blast_on_capture.then(|| Blast {
                 // Fairy-Stockfish's blast spares the pawn type.
                 spared: def
@@ -216,6 +219,7 @@ impl EndRules {
                     knights: kinds(&["knight"]),
                 }
             }),
+            gating: super::gating::gating(def)?,
         };
         let plain = rules.flag.is_none()
             && rules.extinction.is_none()
@@ -350,6 +354,10 @@ impl Hooks for EndRules {
 
     fn shak_rule(&self) -> Option<&ShakRule> {
         self.shak.as_ref()
+    }
+
+    fn gating(&self) -> Option<&Gating> {
+        self.gating.as_ref()
     }
 
     fn no_legal_move(&self, pos: &ChessLike) -> Outcome {

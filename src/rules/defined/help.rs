@@ -131,6 +131,9 @@ pub fn writing(def: &Definition, rules: &Rules) -> String {
             rules.spec.kinds[kind as usize].letter
         ));
     }
+    if let Some(gate) = super::gating::writing_words(def) {
+        text.push_str(&gate);
+    }
     text.push('.');
     let mut lines = wrap(&text, 76);
     lines.extend(wrap(
@@ -628,7 +631,10 @@ pub fn help(def: &Definition, rules: &'static Rules) -> String {
             moves.join(", ")
         ));
     }
-    if let Some(words) = initial_words(def, rules) {
+    for words in [initial_words(def, rules), super::gating::help_words(def)]
+        .into_iter()
+        .flatten()
+    {
         out.push('\n');
         for line in wrap(&words, 76) {
             out.push_str(&line);

@@ -23,6 +23,7 @@ mod definition;
 mod end_rules;
 mod flag;
 mod game;
+mod gating;
 mod hands;
 mod help;
 mod ini;
