@@ -150,6 +150,44 @@ EXTRA = {
                     "4k3/4p3/8/8/8/4N3/8/4G1K1 w - - 0 1",
                     "4k3/8/2N5/8/8/8/8/4G1K1 w - - 0 1",
                     "kr6/4P3/8/8/8/8/8/6K1 w - - 0 1"],
+    # Spartan chess: a king of two left in check, a move that would
+    # leave both attacked, a lone king (pseudo-royal), hoplites leaping
+    # over pieces on their first move, promoting to a king while Black
+    # has one (not two), White castling across the lieutenant's and the
+    # warlord's squares, both kings attacked with few moves, White's king
+    # against the general.
+    "spartan": ["lg1c1kwl/hhhhhhhh/8/2k5/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+                "2k2k2/hhh2hhh/8/8/8/8/3Q4/4K3 b - - 0 1",
+                "kk6/8/8/8/8/8/8/R3K3 b - - 0 1",
+                "k4k2/8/8/8/8/8/8/R3K2Q b - - 0 1",
+                "4k3/8/8/8/8/8/h7/4K3 b - - 0 1",
+                "k3k3/8/8/8/8/8/h6h/R3K3 b - - 0 1",
+                "lgkcckwl/hhhhhhhh/3P1P2/8/8/8/PPP1P1PP/RNBQKBNR b KQ - 0 1",
+                "1gkcck1l/hhhhhhhh/8/8/8/4l3/PPPP1PPP/R3K2R w KQ - 0 1",
+                "2k5/8/8/8/8/8/5w2/R3K2R w KQ - 0 1",
+                "2k2k2/8/8/8/8/8/8/2Q1K3 b - - 0 1",
+                "k6k/8/8/8/8/8/1B6/R3K3 b - - 0 1",
+                "2k5/8/8/8/8/8/8/2R1K2g w - - 0 1"],
+    # Chigorin chess: White's pawns promote to a chancellor, rook or
+    # knight, Black's to a queen, rook or bishop.
+    "chigorin": ["r3k3/1P6/8/8/8/8/6p1/4K2R w Kq - 0 1",
+                 "r3k3/1P6/8/8/8/8/6p1/4K2R b Kq - 0 1"],
+    # Seirawan's gates: after a gate (Black's gates open, White's e
+    # left), castling that gates on the king's or the rook's square (one
+    # piece in hand: the gate empties it and closes the other gates), a
+    # knight pinned on its gate (the gated piece does not unpin it), a
+    # king that may not step along the check line behind its gate, a
+    # gated piece that blocks its own side's discovered check, the gates
+    # of a castling letter lost with the rook (E written alone), and
+    # promotion to the hawk and the elephant.
+    "seirawan": ["rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/RHBQKBNR[Eeh] b KQCDFGkqbcdfg - 1 1",
+                 "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] w KQkq - 0 1",
+                 "r3k2r/pppp1ppp/8/4p3/8/8/PPPP1PPP/R3K2R[Hh] w KQkq - 0 1",
+                 "4k3/8/8/8/8/8/8/q2NK2R[HE] w KD - 0 1",
+                 "4k3/8/8/8/8/8/8/4K2r[HE] w E - 0 1",
+                 "8/8/8/8/8/8/8/R3K2k[He] w QE - 0 1",
+                 "r3k3/8/8/8/8/8/8/RN2K3[HEhe] w BEq - 0 1",
+                 "4k3/1P6/8/8/8/8/6p1/4K2R[Hhe] w K - 0 1"],
     # The duck (*, a wall Fairy-Stockfish's lists move as `e2e4,e4d5`):
     # en passant open, and shut by the duck on the square passed over;
     # castling with the duck on the king's way, through attacked squares

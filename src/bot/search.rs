@@ -480,7 +480,11 @@ impl Search<'_> {
     }
 
     /// The capture search: the side to move may stand on the position's
-    /// worth or take (or promote); `steps` are its legal turns.
+    /// worth or take (or promote); `steps` are its legal turns. Where
+    /// every legal turn takes (a game whose captures are compulsory,
+    /// Antichess and Losers, once a capture is there), standing is no
+    /// choice: every capture is searched, and the best of them is the
+    /// position's worth.
     fn captures(
         &mut self,
         steps: &[Step],
@@ -488,8 +492,12 @@ impl Search<'_> {
         mut alpha: i32,
         beta: i32,
     ) -> Result<i32, Stop> {
-        let stand = self.eval();
-        if stand >= beta || ply >= MAX_PLY {
+        if ply >= MAX_PLY {
+            return Ok(self.eval());
+        }
+        let forced = steps.iter().all(|s| s.acts().any(|a| a.capture));
+        let stand = if forced { -INFINITY } else { self.eval() };
+        if stand >= beta {
             return Ok(stand);
         }
         alpha = alpha.max(stand);
@@ -498,7 +506,7 @@ impl Search<'_> {
         let pos = self.walk.position();
         for &step in steps {
             let (gain, attacker) = self.judge.trade(pos, &step);
-            if gain > 0 && stand + gain + DELTA > alpha {
+            if forced || (gain > 0 && stand + gain + DELTA > alpha) {
                 takes.push((step, gain * 16 - attacker / 8));
             }
         }

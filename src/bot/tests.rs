@@ -374,3 +374,30 @@ fn a_king_nearer_its_goal_is_worth_more_where_the_goal_wins() {
     // Black (worse for White).
     assert!(worth("kingofthehill", hill_near) < worth("kingofthehill", hill_far));
 }
+
+/// Where every legal turn takes (Antichess's compulsory captures), the
+/// capture search cannot stand on the position's worth: after e4-e5
+/// Black must take, and a piece taken is one White need not lose. One
+/// ply deep, only a search that makes Black take sees it.
+#[test]
+fn where_captures_are_compulsory_the_capture_search_takes() {
+    let antichess = variant("antichess");
+    let pos = antichess
+        .from_fen(&[], "8/8/3p4/8/4P3/8/8/R7 w - - 0 1")
+        .unwrap();
+    let budget = Budget {
+        depth: 1,
+        nodes: 5_000,
+        cap: None,
+    };
+    let choice = choose_within(
+        antichess,
+        pos.as_ref(),
+        None,
+        Level::new(4).unwrap(),
+        budget,
+        1,
+    )
+    .unwrap();
+    assert_eq!(choice.text, "e4-e5", "score {}", choice.score);
+}

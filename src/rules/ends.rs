@@ -74,13 +74,14 @@ pub fn draw_by_rule(facts: &DrawFacts) -> Option<Outcome> {
 pub fn draw_within(facts: &DrawFacts, limits: &DrawLimits) -> Option<Outcome> {
     let reached = |n: usize, limit: usize| limit > 0 && n >= limit;
     let ending = if reached(facts.repetitions, limits.repetitions) {
+        let times = u8::try_from(limits.repetitions).unwrap_or(u8::MAX);
         let winner = match limits.repetition_winner {
-            None => return Some(Outcome::draw(2, Ending::Repetition)),
+            None => return Some(Outcome::draw(2, Ending::repeated(times))),
             Some(RepetitionWinner::ToMove) => facts.to_move,
             Some(RepetitionWinner::Mover) => 1 - facts.to_move,
             Some(RepetitionWinner::Seat(seat)) => seat,
         };
-        return Some(Outcome::win(winner, 2, Ending::Repetition));
+        return Some(Outcome::win(winner, 2, Ending::repeated(times)));
     } else if reached(facts.halfmoves as usize, limits.plies as usize) {
         Ending::moves_without_progress((limits.plies / 2) as u16)
     } else if facts.dead {
@@ -204,6 +205,11 @@ mod tests {
         };
         let result = |w| draw_within(&facts, &limits(w)).map(|o| o.result_text());
         assert_eq!(result(None).as_deref(), Some("1/2-1/2"));
+        // The reason names the game's count, not chess's third time.
+        assert_eq!(
+            draw_within(&facts, &limits(None)).map(|o| o.ending.to_string()),
+            Some("twofold repetition".to_string())
+        );
         assert_eq!(
             result(Some(RepetitionWinner::ToMove)).as_deref(),
             Some("0-1")

@@ -20,6 +20,11 @@ pub enum Ending {
     Stalemate,
     /// The same position for the third time (FIDE 9.2).
     Repetition,
+    /// The same position for another time than the third (a defined
+    /// game's `nFoldRule`: fivefold in some variants).
+    RepetitionTimes {
+        times: u8,
+    },
     /// 100 plies without a capture or a pawn move.
     MoveCount,
     /// Another number of moves of each side without a capture or a pawn
@@ -105,6 +110,7 @@ impl Ending {
             Ending::LastPiece { loser, .. } => format!("last-piece:{loser}"),
             Ending::Declined { seat, .. } => format!("declined:{seat}"),
             Ending::MoveRule { moves } => format!("move-count:{moves}"),
+            Ending::RepetitionTimes { times } => format!("repetition:{times}"),
             other => other.simple_key().to_string(),
         }
     }
@@ -115,6 +121,15 @@ impl Ending {
         match moves {
             50 => Ending::MoveCount,
             moves => Ending::MoveRule { moves },
+        }
+    }
+
+    /// The end by the `times`-th occurrence of a position: chess's
+    /// [`Ending::Repetition`] for 3.
+    pub fn repeated(times: u8) -> Ending {
+        match times {
+            3 => Ending::Repetition,
+            times => Ending::RepetitionTimes { times },
         }
     }
 
@@ -134,7 +149,7 @@ impl Ending {
         match self {
             Ending::Checkmate => "checkmate",
             Ending::Stalemate => "stalemate",
-            Ending::Repetition => "repetition",
+            Ending::Repetition | Ending::RepetitionTimes { .. } => "repetition",
             Ending::MoveCount | Ending::MoveRule { .. } => "move-count",
             Ending::DeadPosition => "dead-position",
             Ending::Resignation => "resignation",
@@ -172,6 +187,21 @@ impl Ending {
             .or_else(|| text.strip_suffix("-move rule"))
         {
             return Some(Ending::moves_without_progress(moves.parse().ok()?));
+        }
+        if let Some(times) = text.strip_prefix("repetition:") {
+            return Some(Ending::repeated(times.parse().ok()?));
+        }
+        if let Some(times) = text
+            .strip_suffix("fold repetition")
+            .and_then(|t| FOLDS.iter().position(|f| !f.is_empty() && *f == t))
+        {
+            return Some(Ending::repeated(times as u8));
+        }
+        if let Some(times) = text
+            .strip_prefix("the same position ")
+            .and_then(|t| t.strip_suffix(" times"))
+        {
+            return Some(Ending::repeated(times.parse().ok()?));
         }
         // Records from before the count was written: the one game that
         // wrote them (Orwell) has a royal piece per seat.
@@ -246,6 +276,12 @@ impl fmt::Display for Ending {
             Ending::Repetition => "threefold repetition",
             Ending::MoveCount => "50-move rule",
             Ending::MoveRule { moves } => return write!(f, "{moves}-move rule"),
+            Ending::RepetitionTimes { times } => {
+                return match FOLDS.get(*times as usize).filter(|w| !w.is_empty()) {
+                    Some(fold) => write!(f, "{fold}fold repetition"),
+                    None => write!(f, "the same position {times} times"),
+                };
+            }
             Ending::DeadPosition => "dead position",
             Ending::Resignation => "resignation",
             Ending::TimeForfeit => "time forfeit",
@@ -269,6 +305,12 @@ impl fmt::Display for Ending {
 }
 
 /// `both`, `all three`, ..., `all 13`: every one of `n` things.
+/// The words of `n`-fold up to ten (`FOLDS[5]` is "five"), as in
+/// "fivefold repetition"; none for 0 and 1.
+const FOLDS: [&str; 11] = [
+    "", "", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+];
+
 fn all_of(n: u8) -> String {
     const WORDS: [&str; 11] = [
         "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "",
@@ -447,6 +489,9 @@ mod tests {
                 name: "White",
             },
             Ending::MoveRule { moves: 70 },
+            Ending::RepetitionTimes { times: 2 },
+            Ending::RepetitionTimes { times: 5 },
+            Ending::RepetitionTimes { times: 20 },
         ];
         for e in Ending::WITHOUT_SEAT.into_iter().chain(with_seat) {
             assert_eq!(Ending::read(&e.key(), THREE), Some(e), "{e:?}");
@@ -454,6 +499,13 @@ mod tests {
         }
         assert_eq!(Ending::MoveRule { moves: 70 }.to_string(), "70-move rule");
         assert_eq!(Ending::moves_without_progress(50), Ending::MoveCount);
+        assert_eq!(Ending::repeated(3), Ending::Repetition);
+        assert_eq!(Ending::repeated(5).to_string(), "fivefold repetition");
+        assert_eq!(Ending::repeated(2).key(), "repetition:2");
+        assert_eq!(
+            Ending::repeated(20).to_string(),
+            "the same position 20 times"
+        );
         assert_eq!(Ending::read("last-piece:3", THREE), None);
         assert_eq!(Ending::read("declined:2", TWO), None);
         // Before version 4 a declined game stored its decliner's userid;

@@ -342,7 +342,7 @@ mod tests {
             castles: castles.map(|c| &*Vec::leak(c)),
             keeps,
             promotion_squares,
-            promotions: Vec::leak(pawn.promotions.clone()),
+            promotions: Vec::leak(pawn.promotions[0].clone()),
         }
     }
 

@@ -120,7 +120,9 @@ impl ChessLike {
                 && let Some(quiet_forbidden) = by_sort
                 && let Some(index) = self.rules.pawns.iter().position(|r| r.kind == p.kind)
                 && let rule = &self.rules.pawns[index]
-                && !rule.promotions.iter().any(|&k| self.board.is_royal_kind(k))
+                && !rule.promotions[usize::from(self.side)]
+                    .iter()
+                    .any(|&k| self.board.is_royal_kind(k))
                 && let Some(squares) = pawn_table.get(
                     &self.board,
                     (index, self.rules.pawns.len()),
@@ -136,7 +138,7 @@ impl ChessLike {
                             .intersection(&exposing)
                             .is_empty()))
             {
-                let promotions = rule.promotions.len() as u64;
+                let promotions = rule.promotions[usize::from(self.side)].len() as u64;
                 let ways = |to| match squares.promotion.contains(to) {
                     true => promotions,
                     false => 1,

@@ -71,10 +71,12 @@ impl Lines {
         let address = rules as *const Rules as usize;
         if self.rules.0 != address {
             let kinds = rules.pawns.iter().fold(0, |m, r| m | 1 << r.kind);
-            let royal = rules
-                .pawns
-                .iter()
-                .any(|r| r.promotions.iter().any(|&k| board.is_royal_kind(k)));
+            let royal = rules.pawns.iter().any(|r| {
+                r.promotions
+                    .iter()
+                    .flatten()
+                    .any(|&k| board.is_royal_kind(k))
+            });
             self.rules = (address, kinds, royal);
             self.pawn_index = [u8::MAX; 64];
             for (i, rule) in rules.pawns.iter().enumerate() {
@@ -335,7 +337,12 @@ impl ChessLike {
                 }
                 let captures = squares.captures.low_bits() & capturable;
                 let promotion = squares.promotion.low_bits();
-                (quiet, captures, promotion, &rule.promotions[..])
+                (
+                    quiet,
+                    captures,
+                    promotion,
+                    &rule.promotions[usize::from(side)][..],
+                )
             } else {
                 let masks = piece_table.narrow.get(board, p.kind, p.facing, from)?;
                 let (quiet, reached) = masks.reached(occupied);

@@ -249,7 +249,9 @@ pub fn from_fen(rules: &'static Rules, text: &str) -> Result<ChessLike, RulesErr
             return Err(bad(format!("a pawn on {}", geo.name(sq))));
         }
     }
-    if fields[2] != "-" {
+    if rules.hooks.gating().is_some() {
+        pos.read_gated_rights(fields[2]).map_err(bad)?;
+    } else if fields[2] != "-" {
         for c in fields[2].chars() {
             let i = rules.castling_letters.find(c).ok_or_else(|| {
                 bad(format!(
@@ -533,9 +535,13 @@ pub fn to_fen(pos: &ChessLike) -> String {
     let mut fen = placement;
     fen.push_str([" w ", " b "][pos.side as usize]);
     let before_rights = fen.len();
-    for (i, c) in rules.castling_letters.chars().enumerate() {
-        if pos.rights & (1 << i) != 0 {
-            fen.push(c);
+    if rules.hooks.gating().is_some() {
+        pos.write_gated_rights(&mut fen);
+    } else {
+        for (i, c) in rules.castling_letters.chars().enumerate() {
+            if pos.rights & (1 << i) != 0 {
+                fen.push(c);
+            }
         }
     }
     if fen.len() == before_rights {

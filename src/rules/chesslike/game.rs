@@ -185,6 +185,9 @@ impl Position for ChessLike {
 
     fn read_turn(&self, text: &str, _roll: Option<Roll>) -> Result<Turn, RulesError> {
         self.refuse_when_over()?;
+        if self.rules.hooks.gating().is_some() {
+            return self.read_gated(text);
+        }
         notation::read_turn(text, self)
     }
 

@@ -22,6 +22,8 @@
 //! - `drops.rs`: why a drop is refused, in a player's words.
 //! - `blast.rs`: Atomic's explosions on capture.
 //! - `shak.rs`: Shatar's mate rule (which series of checks may mate).
+//! - `gating.rs`: Seirawan's gates (a move, then a piece in hand onto
+//!   the square it left).
 //! - `fen.rs`: FEN widened to any geometry, with reserves.
 //! - `search.rs`: perft, playing turns in place.
 //! - `count.rs`: the legal actions counted without listing them (perft's
@@ -45,6 +47,7 @@ mod drop_squares;
 mod drops;
 mod fen;
 mod game;
+mod gating;
 mod initial_moves;
 mod movegen;
 mod pawn_table;
@@ -86,6 +89,7 @@ pub use blast::Blast;
 pub use counting::{Count, Counting, CountingRule};
 pub use drop_squares::NoDoubled;
 pub use fen::{from_fen, to_fen};
+pub use gating::Gating;
 pub use initial_moves::InitialMoves;
 pub use movegen::castle_act;
 pub use pawns::{PawnRule, PromotionChoice};
@@ -230,6 +234,11 @@ pub trait Hooks: Send + Sync {
     /// The game's walling rule (Duck chess's), if a turn ends by moving a
     /// wall: every turn is then a move and a wall ([`Walling`]).
     fn walling(&self) -> Option<&Walling> {
+        None
+    }
+    /// The game's gating (Seirawan's), if it has any: its positions then
+    /// hold each side's gates, and a turn may be a move and a gate.
+    fn gating(&self) -> Option<&Gating> {
         None
     }
     /// The limits of the draw rules (repetition, the move count).

@@ -197,7 +197,7 @@ impl ChessLike {
                     f(Act::plain(action, capture));
                 });
             } else if rule.promotes_on(geo, side, to) {
-                for &k in &rule.promotions {
+                for &k in &rule.promotions[usize::from(side)] {
                     let action = Action::Move {
                         from,
                         to,
@@ -708,12 +708,17 @@ impl ChessLike {
     /// it (`walling.rs`). In Squirm games: every legal action alone, and after each squirm of
     /// the piece that moved last, every action legal in the position it
     /// leaves (the whole turn must not leave the king in check; the squirm
-    /// alone may).
+    /// alone may). In gating games: every legal action alone, then each
+    /// with each gate that may follow it.
     pub fn legal_turn_acts(&self) -> Vec<Vec<Act>> {
         if let Some(walling) = self.walling() {
             return self.walled_turns(walling, &self.legal_acts());
         }
-        let mut turns: Vec<Vec<Act>> = self.legal_acts().into_iter().map(|a| vec![a]).collect();
+        let acts = self.legal_acts();
+        let mut gated = Vec::new();
+        self.gated_turns_into(&acts, &mut gated);
+        let mut turns: Vec<Vec<Act>> = acts.into_iter().map(|a| vec![a]).collect();
+        turns.extend(gated.into_iter().map(|(act, gate)| vec![act, gate]));
         for squirm in self.squirm_acts() {
             let mid = self.after_squirm(&squirm);
             turns.extend(mid.legal_acts().into_iter().map(|m| vec![squirm, m]));

@@ -73,7 +73,9 @@ impl PawnTable {
 fn build(board: &Board, rule: &PawnRule, seat: u8, from: Square) -> Option<PawnSquares> {
     let geo = board.geometry();
     let up = facing(seat);
-    if rule.steps.len() > DIRECTIONS {
+    // A leaping first step is walked, not read from the table (whose
+    // steps stop at the first occupied square).
+    if rule.steps.len() > DIRECTIONS || rule.leaps_first {
         return None;
     }
     let mut squares = PawnSquares {

@@ -48,8 +48,14 @@ pub struct PawnRule {
     pub last_by_one_step: bool,
     /// The rank each seat promotes on.
     pub promotion_rank: [i8; 2],
-    /// What it may become, in the order `moves` lists them.
-    pub promotions: Vec<u8>,
+    /// What it may become, per seat, in the order `moves` lists them
+    /// (Spartan chess: White's pawn becomes a queen, rook, bishop or
+    /// knight; a pawn of Black's, a king, general, warlord, lieutenant
+    /// or captain).
+    pub promotions: [Vec<u8>; 2],
+    /// True when the long first step leaps: the squares it passes over
+    /// may be occupied (Spartan chess's hoplite, Betza `imA`).
+    pub leaps_first: bool,
     /// `None`: a pawn entering its promotion rank becomes one of
     /// `promotions`. Else the promotion zone runs from that rank to the
     /// far edge, with this choice (Grand chess).
@@ -72,8 +78,8 @@ pub struct PawnRule {
 /// has lost).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PromotionChoice {
-    /// Per kind of [`PawnRule::promotions`], in its order: the most of
-    /// that kind a side may have for a pawn to become one (0: no limit).
+    /// Per kind (by index): the most of that kind a side may have for a
+    /// pawn to become one (0, or past the end: no limit).
     pub limits: Vec<u8>,
     /// True when a pawn may enter the zone without promoting.
     pub optional: bool,
@@ -196,6 +202,11 @@ impl PawnRule {
                     break;
                 };
                 if !empty(to) {
+                    // A leaping first step goes on over it.
+                    if self.leaps_first && n < longest {
+                        at = to;
+                        continue;
+                    }
                     break;
                 }
                 if n > 1
@@ -247,12 +258,13 @@ impl PawnRule {
         held: impl Fn(u8) -> usize,
         mut f: impl FnMut(Option<u8>),
     ) {
+        let promotions = &self.promotions[seat as usize];
         let Some(choice) = &self.choice else {
-            self.promotions.iter().for_each(|&k| f(Some(k)));
+            promotions.iter().for_each(|&k| f(Some(k)));
             return;
         };
-        for (i, &k) in self.promotions.iter().enumerate() {
-            let limit = choice.limits.get(i).copied().unwrap_or(0);
+        for &k in promotions {
+            let limit = choice.limits.get(usize::from(k)).copied().unwrap_or(0);
             if limit == 0 || held(k) < usize::from(limit) {
                 f(Some(k));
             }

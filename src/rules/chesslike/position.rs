@@ -75,6 +75,7 @@ pub(super) struct Undo {
     check_runs: Option<[CheckRun; 2]>,
     count: Option<Count>,
     promoted: SquareSet,
+    gates: [u16; 2],
 }
 
 /// The squares an action changes (at most four).
@@ -158,6 +159,9 @@ pub struct ChessLike {
     /// ([`super::Drops::promoted_back_as`]), the squares of the pieces
     /// that were promoted.
     pub(super) promoted: SquareSet,
+    /// In gating games, the files of each side's open gates
+    /// (`gating.rs`).
+    pub(super) gates: [u16; 2],
     pub(super) last_move: Option<String>,
     /// An end decided when the position was reached (draw rules, a game's
     /// own ends) or from outside (resignation, agreement, forfeit).
@@ -185,6 +189,7 @@ impl ChessLike {
             check_runs: rules.hooks.shak_rule().map(|_| [CheckRun::Quiet; 2]),
             count: rules.hooks.counting().map(|_| Count::default()),
             promoted: SquareSet::default(),
+            gates: [0; 2],
             last_move: None,
             ended: None,
             moves_exist: MovesMemo::default(),
@@ -479,6 +484,7 @@ impl ChessLike {
             check_runs: self.check_runs,
             count: self.count,
             promoted: self.promoted,
+            gates: self.gates,
         };
         let counted = self
             .count
@@ -487,8 +493,9 @@ impl ChessLike {
         let mut last_moved = None;
         let bound = self.rules.drops.as_ref().and_then(|d| d.unlike_colours);
         let side = self.side;
-        for act in acts {
+        for (i, act) in acts.iter().enumerate() {
             irreversible |= act.capture;
+            self.close_gates_of(act);
             match act.action {
                 Action::Move { from, to, .. } | Action::Rebel { from, to } => {
                     for rule in &self.rules.castlings {
@@ -523,7 +530,10 @@ impl ChessLike {
                     }
                     irreversible |= relocate.is_some();
                     last_moved = Some(to);
-                    self.en_passant = None;
+                    // A gate (the second action) keeps the move's chance.
+                    if i == 0 || self.rules.hooks.gating().is_none() {
+                        self.en_passant = None;
+                    }
                 }
                 // The wall belongs to nobody: it changes no right, no
                 // chance of en passant and no count.
@@ -554,6 +564,7 @@ impl ChessLike {
                 self.blow_up(blast, act, &mut undo);
             }
         }
+        self.gates_after_turn(side);
         // Only Squirm games remember it (their FEN writes it).
         if self.rules.rebels != super::Rebels::SquirmFirst {
             last_moved = None;
@@ -663,6 +674,7 @@ impl ChessLike {
         self.check_runs = undo.check_runs;
         self.count = undo.count;
         self.promoted = undo.promoted;
+        self.gates = undo.gates;
     }
 
     /// The end the rules impose on arriving here: the game's own ends
@@ -770,6 +782,10 @@ impl ChessLike {
         if let Some(checks) = self.checks {
             bytes.push(0xfd);
             bytes.extend(checks);
+        }
+        if self.rules.hooks.gating().is_some() {
+            bytes.push(0xfc);
+            bytes.extend(self.gates.iter().flat_map(|g| g.to_le_bytes()));
         }
         // Squirm games: the squirms that begin a legal turn are moves
         // possible here too.

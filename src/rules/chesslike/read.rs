@@ -83,6 +83,14 @@ impl ChessLike {
     /// A turn's canonical text, each action written in the position it is
     /// played in; `None` when an action does not fit.
     pub fn text_of(&self, turn: &Turn) -> Option<String> {
+        if self.rules.hooks.gating().is_some() && turn.actions().len() == 2 {
+            let acts = self.legal_turn_acts().into_iter().find(|acts| {
+                acts.iter()
+                    .map(|a| a.action)
+                    .eq(turn.actions().iter().copied())
+            })?;
+            return Some(self.text_of_acts(&acts));
+        }
         let geo = &self.rules.spec.geometry;
         let mut parts = Vec::new();
         for (i, &a) in turn.actions().iter().enumerate() {
@@ -100,6 +108,9 @@ impl ChessLike {
     /// cost one move generation per move.
     pub fn text_of_acts(&self, acts: &[Act]) -> String {
         let geo = &self.rules.spec.geometry;
+        if let Some(text) = self.gated_text(acts) {
+            return text;
+        }
         match acts {
             [act] => canonical(geo, &self.candidate(act)),
             _ => {
@@ -125,6 +136,9 @@ impl ChessLike {
         let geo = &self.rules.spec.geometry;
         let written =
             |at: &ChessLike, act: &Act, part: &str| is_canonical(geo, &at.candidate(act), part);
+        if self.rules.hooks.gating().is_some() && text.contains('/') {
+            return self.recorded_gated(text);
+        }
         // The turns of [`ChessLike::legal_turn_acts`], in its order: one
         // action, or a squirm and then a move.
         if let Some(walling) = self.walling() {
@@ -334,7 +348,9 @@ impl ChessLike {
                 return Some(why);
             }
             let path = pawns::passed_over(geo, from, to);
-            if let Some(&b) = path.iter().find(|&&s| self.board.get(s).is_some()) {
+            if let Some(&b) = path.iter().find(|&&s| self.board.get(s).is_some())
+                && !rule.leaps_first
+            {
                 return Some(format!("the path is blocked at {}", geo.name(b)));
             }
             if target.is_some() && !self.capture_reaches(from, to) {

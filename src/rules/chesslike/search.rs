@@ -36,6 +36,8 @@ struct Ply {
     squirms: Vec<Squirm>,
     /// ... and the actions legal after each, one run per squirm.
     follow_ups: Vec<Act>,
+    /// Gating games: the legal actions with a gate after them.
+    gated: Vec<(Act, Act)>,
 }
 
 /// A perft search from one position.
@@ -118,7 +120,7 @@ impl Search {
             Some(count) => count as usize,
             None => {
                 self.generate(&mut ply);
-                ply.acts.len() + ply.follow_ups.len()
+                ply.acts.len() + ply.follow_ups.len() + ply.gated.len()
             }
         };
         let mut leaves = 0;
@@ -172,6 +174,9 @@ impl Search {
                 leaves += self.after_turn(&[squirm.act, act], depth);
             }
         }
+        for &(act, gate) in &ply.gated {
+            leaves += self.after_turn(&[act, gate], depth);
+        }
         leaves
     }
 
@@ -199,6 +204,10 @@ impl Search {
                 self.pos
                     .count_walled_turns(&mut ply.acts, &mut self.scratch),
             );
+        }
+        // Gating games list their turns: a gate follows listed actions.
+        if self.pos.rules.hooks.gating().is_some() {
+            return None;
         }
         let mut count = self
             .pos
@@ -250,6 +259,7 @@ impl Search {
         {
             self.pos.legal_acts_into(&mut ply.acts, &mut self.scratch);
         }
+        self.pos.gated_turns_into(&ply.acts, &mut ply.gated);
         ply.squirms.clear();
         ply.follow_ups.clear();
         let Some(last) = self.pos.last_moved else {

@@ -5,22 +5,24 @@
 //! decided); a search that plays millions of turns it has just listed as
 //! legal needs none of that. A [`Walk`] lists the legal turns the way
 //! perft does (`search.rs`: the fast generator where the game has one,
-//! the squirms of Squirm games, the walls of walling games), plays one on its own position and takes
-//! it back, and keeps the repetition keys of the game and of the line
-//! played, so a search can see a repeated position as the game would.
+//! the squirms of Squirm games, the gates of gating games, the walls of
+//! walling games), plays one on its own position and takes it back, and
+//! keeps the repetition keys of the game and of the line played, so a
+//! search can see a repeated position as the game would.
 
 use super::Rebels;
 use super::movegen::Scratch;
 use super::position::{Act, ChessLike, Undo};
 use crate::rules::turn::Turn;
 
-/// One legal turn: an action, after a squirm in Squirm games, before
-/// the wall in walling games (Duck chess's duck).
+/// One legal turn: an action, after a squirm in Squirm games, before a
+/// gate in gating games or the wall in walling games (Duck chess's duck).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Step {
     pub squirm: Option<Act>,
     pub act: Act,
-    pub wall: Option<Act>,
+    /// The action after the move: a gate (Seirawan), a wall (the duck).
+    pub gate: Option<Act>,
 }
 
 impl Step {
@@ -29,7 +31,7 @@ impl Step {
         self.squirm
             .iter()
             .chain(std::iter::once(&self.act))
-            .chain(self.wall.iter())
+            .chain(self.gate.iter())
     }
 
     /// The turn as the rules' value.
@@ -103,7 +105,7 @@ impl Walk {
                     out.push(Step {
                         squirm: None,
                         act,
-                        wall: Some(wall),
+                        gate: Some(wall),
                     })
                 });
             }
@@ -111,8 +113,17 @@ impl Walk {
             out.extend(self.acts.iter().map(|&act| Step {
                 squirm: None,
                 act,
-                wall: None,
+                gate: None,
             }));
+            for &act in &self.acts {
+                pos.each_gate(&act, |gate| {
+                    out.push(Step {
+                        squirm: None,
+                        act,
+                        gate: Some(gate),
+                    })
+                });
+            }
         }
         let mut open = Vec::new();
         if let (Some(last), Rebels::SquirmFirst) = (pos.last_moved, pos.rules.rebels) {
@@ -130,7 +141,7 @@ impl Walk {
                 out.extend(self.follow.iter().map(|&act| Step {
                     squirm: Some(squirm),
                     act,
-                    wall: None,
+                    gate: None,
                 }));
             }
             self.squirms = squirms;
@@ -158,9 +169,9 @@ impl Walk {
         if let Some(key) = self.key.take() {
             self.keys.push(key);
         }
-        let undo = match (step.squirm, step.wall) {
+        let undo = match (step.squirm, step.gate) {
             (Some(squirm), _) => self.pos.play_in_place(&[squirm, step.act]),
-            (None, Some(wall)) => self.pos.play_in_place(&[step.act, wall]),
+            (None, Some(gate)) => self.pos.play_in_place(&[step.act, gate]),
             (None, None) => self.pos.play_in_place(std::slice::from_ref(&step.act)),
         };
         self.undos.push(undo);

@@ -6,7 +6,10 @@
 //! passes over an empty square (`n`, lame: `imfnA`, `imfnD`), along
 //! every quiet step or some of them (Wolf chess's sergeant `fKifmnD`
 //! steps and captures one square forward, straight or diagonally, and
-//! steps twice straight ahead only). That is
+//! steps twice straight ahead only), or one that leaps (no `n`: Spartan
+//! chess's hoplite `fmFfcWimA` leaps two squares diagonally forward over
+//! anything; its backward leaps, off the board from its first rank, are
+//! kept aside for the build to check). That is
 //! what the core's [`crate::rules::chesslike::PawnRule`] plays; any other
 //! Betza text for a pawn type is refused by what it writes.
 
@@ -27,6 +30,13 @@ pub struct PawnMoves {
     pub captures: Pattern,
     /// Whether its captures take en passant (`e`).
     pub en_passant: bool,
+    /// Whether the initial double step leaps (no `n`): the square passed
+    /// over may be occupied.
+    pub leaps: bool,
+    /// The initial leaps backward (`imA` without a direction), which the
+    /// core does not play: the build refuses the game where one lands on
+    /// the board.
+    pub back_leaps: Vec<(i8, i8)>,
 }
 
 /// Why a Betza text is no pawn's.
@@ -67,7 +77,10 @@ pub fn pawn(text: &str) -> Result<PawnMoves, BetzaError> {
         single: Vec::new(),
         captures: Vec::new(),
         en_passant: false,
+        leaps: false,
+        back_leaps: Vec::new(),
     };
+    let mut lame = false;
     let mut doubles: Vec<(i8, i8)> = Vec::new();
     let mut modifiers = String::new();
     let mut chars = text.chars().peekable();
@@ -93,7 +106,22 @@ pub fn pawn(text: &str) -> Result<PawnMoves, BetzaError> {
                 out.steps.extend(forward_leaps(&plain)?.0)
             }
             (true, false, true) if !has('e') && has('n') && "DA".contains(c) => {
+                lame = true;
                 doubles.extend(forward_leaps(&plain)?.0)
+            }
+            (true, false, true) if !has('e') && "DA".contains(c) => {
+                out.leaps = true;
+                for prim in betza::parse(&plain)?.moves {
+                    let Primitive::Leap(vs) = prim else {
+                        return Err(not_a_pawn("a pawn type steps, it does not ride"));
+                    };
+                    for (df, dr) in vs {
+                        match dr > 0 {
+                            true => doubles.push((df, dr)),
+                            false => out.back_leaps.push((df, dr)),
+                        }
+                    }
+                }
             }
             (false, true, false) if !has('n') && "WF".contains(c) => {
                 let vs = forward_leaps(&plain)?.0;
@@ -129,6 +157,11 @@ pub fn pawn(text: &str) -> Result<PawnMoves, BetzaError> {
             "a pawn type's initial double step goes along its steps",
         ));
     }
+    if lame && out.leaps {
+        return Err(not_a_pawn(
+            "a pawn type's initial double step is lame (n) or leaps, not both",
+        ));
+    }
     out.double = !doubles.is_empty();
     if out.double {
         out.single = out
@@ -160,6 +193,24 @@ mod tests {
         // Without the initial step or en passant.
         let s = pawn("mfWcfF").unwrap();
         assert!(!s.double && !s.en_passant);
+    }
+
+    /// Spartan chess's hoplite: moves diagonally forward, captures
+    /// straight ahead, and its first move may leap two squares
+    /// diagonally forward over anything (`imA`: its backward leaps are
+    /// kept aside).
+    #[test]
+    fn the_hoplite_leaps_on_its_first_move() {
+        let h = pawn("fmFfcWimA").unwrap();
+        let mut steps = h.steps.clone();
+        steps.sort();
+        assert_eq!(steps, vec![(-1, 1), (1, 1)]);
+        assert!(h.double && h.leaps && !h.en_passant);
+        let mut back = h.back_leaps.clone();
+        back.sort();
+        assert_eq!(back, vec![(-2, -2), (2, -2)]);
+        assert!(!pawn("mfFcfeWimfnA").unwrap().leaps);
+        assert!(pawn("fmFfcWimfnAimA").is_err());
     }
 
     #[test]

@@ -61,6 +61,8 @@ fn chess_pawn(def: &Definition) -> PawnMoves {
         steps: vec![(0, 1)],
         double: def.double_step,
         single: Vec::new(),
+        leaps: false,
+        back_leaps: Vec::new(),
         captures: vec![Primitive::Leap(forward_only(diagonal()))],
         en_passant: true,
     }
@@ -293,6 +295,40 @@ fn check_promoted_types(def: &Definition) -> Result<(), DefinitionError> {
     Ok(())
 }
 
+/// Refuses a pawn type whose initial leaps backward (`imA` without a
+/// direction) land on the board from a square it makes its first move
+/// from (`homes`, per seat: the double-step region as
+/// [`double_step_ranks`] gives it): the core's pawns go forward only.
+/// From the first rank in front of the back rank (Spartan chess's
+/// hoplite) they are off the board, as Fairy-Stockfish plays them.
+fn check_back_leaps(
+    def: &Definition,
+    pawn: &Pawn,
+    homes: [&(i8, u32, [u16; 12]); 2],
+) -> Result<(), DefinitionError> {
+    for (seat, &&(home, bits, files)) in homes.iter().enumerate() {
+        let up: i8 = if seat == 0 { 1 } else { -1 };
+        let ranks = (0..def.ranks as i8)
+            .filter(|&r| r == home || bits & (1 << r) != 0 || files[r as usize] != 0);
+        for r in ranks {
+            for &(_, dr) in &pawn.moves.back_leaps {
+                let to = r + dr * up;
+                if (0..def.ranks as i8).contains(&to) {
+                    return Err(refuse(
+                        def,
+                        format!(
+                            "{}: its first move leaps backward onto the board from rank {}, which boserv's pawn types (forward only) do not play",
+                            def.pieces[pawn.kind as usize].key,
+                            r + 1
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The castlings of the start position, indexed as `KQkq`: the king on
 /// the castling rank and the outermost castling rook on each side of it.
 fn castlings(def: &Definition, spec: &BoardSpec) -> Result<Vec<CastlingRule>, DefinitionError> {
@@ -416,13 +452,13 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
     };
     // A promotion type a child took out is no choice (nor in
     // Fairy-Stockfish, whose pawns cannot become a type it lacks).
-    let promotions: Vec<u8> = match &def.promotion_pieces {
+    let promotions: [Vec<u8>; 2] = [0, 1].map(|seat| match &def.promotion_pieces[seat] {
         Some(keys) => keys.iter().filter_map(|k| key_kind(k)).collect(),
         None => ["queen", "rook", "bishop", "knight"]
             .iter()
             .filter_map(|k| key_kind(k))
             .collect(),
-    };
+    });
     let promotion_rank = [
         promotion_rank(def, 0, "promotionRegionWhite")?,
         promotion_rank(def, 1, "promotionRegionBlack")?,
@@ -501,8 +537,36 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
             let straight = p.moves.steps == [(0, 1)];
             // The sergeant's `fK`.
             let forward_three = p.moves.steps.len() == 3;
-            let promotions = pawn_promotions(def, &promotions, p.kind, &kind_of)?;
-            let choice = super::promotion::choice(def, &promotions, &letter_of, &p.moves.steps)?;
+            let letter = letter_of(p.kind);
+            // Fairy-Stockfish's pawn type promotes for both sides; another
+            // pawn type for the sides whose `promotionPawnTypes` name it
+            // (Spartan chess's hoplite for Black only): for the other side
+            // its promotion rank is off the board.
+            let promotes = |seat: usize| {
+                def.pieces[p.kind as usize].key == "pawn"
+                    || def.pawn_letters_of(seat).contains(&letter)
+            };
+            let promotions = [
+                pawn_promotions(def, &promotions[0], p.kind, &kind_of)?,
+                pawn_promotions(def, &promotions[1], p.kind, &kind_of)?,
+            ];
+            let promotion_rank = [
+                if promotes(0) { promotion_rank[0] } else { def.ranks as i8 },
+                if promotes(1) { promotion_rank[1] } else { -1 },
+            ];
+            if p.moves.leaps && en_passant_ranks != 0 && !takers.is_empty() {
+                return Err(refuse(
+                    def,
+                    format!(
+                        "{}: boserv plays a pawn type whose first move leaps (imA) only without en passant (enPassantRegion = -)",
+                        def.pieces[p.kind as usize].key
+                    ),
+                ));
+            }
+            if p.moves.double {
+                check_back_leaps(def, p, [&white, &black])?;
+            }
+            let choice = super::promotion::choice(def, &letter_of, &p.moves.steps)?;
             let single_steps = p
                 .moves
                 .steps
@@ -534,6 +598,7 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
                 last_by_one_step: true,
                 promotion_rank,
                 promotions,
+                leaps_first: p.moves.leaps,
                 choice,
                 taken_by: takers.clone(),
                 captures: match (straight, forward_three) {
@@ -557,8 +622,7 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
     // the pawn it was (Crazyhouse).
     // (Of several pawn types, the first of `promotionPawnTypes`: Fairy-
     // Stockfish's `mainPromotionPawnType`.)
-    let main_pawn = def
-        .promotion_pawn_types
+    let main_pawn = def.promotion_pawn_types[0]
         .as_ref()
         .and_then(|letters| letters.first())
         .and_then(|&l| kind_of(l));
@@ -609,6 +673,13 @@ pub fn rules(def: &Definition) -> Result<&'static Rules, DefinitionError> {
         no_doubled,
         ..Drops::default()
     });
+    // A gating game's hands are dropped on no square.
+    let drops = drops
+        .or_else(|| def.seirawan_gating.then(super::gating::gated_hands))
+        .map(|drops| Drops {
+            hand_order: leak(super::hands::hand_order(def)),
+            ..drops
+        });
     let rook = kind_of(def.castling_rook_piece);
     let castlings = match rook {
         Some(_) => castlings(def, spec)?,
@@ -719,8 +790,7 @@ mod tests {
     fn a_pawn_type_promotes_to_its_promoted_type_too() {
         let r = built(WOLF_PAWNS).unwrap();
         let letters = |k: u8| -> String {
-            r.pawns[k as usize]
-                .promotions
+            r.pawns[k as usize].promotions[1]
                 .iter()
                 .map(|&p| r.spec.kinds[p as usize].letter)
                 .collect()
@@ -774,6 +844,11 @@ mod tests {
         );
         // `p:-` takes a parent's promoted type away.
         let r = built(&format!("{WOLF_PAWNS}promotedPieceType = p:-\n")).unwrap();
-        assert!(r.pawns.iter().all(|p| p.promotions.len() == 4));
+        assert!(
+            r.pawns
+                .iter()
+                .flat_map(|p| &p.promotions)
+                .all(|p| p.len() == 4)
+        );
     }
 }

@@ -92,11 +92,11 @@ pub struct Definition {
     pub ranks: u8,
     pub pieces: Vec<PieceType>,
     pub start_fen: String,
-    /// Promotion choices as the keys of their types (a child that
-    /// letters a type anew keeps it among them, as Fairy-Stockfish's piece
-    /// sets do); `None`: the queen, rook, bishop and knight types, those
-    /// of them the variant has.
-    pub promotion_pieces: Option<Vec<String>>,
+    /// Promotion choices as the keys of their types, per side (a child
+    /// that letters a type anew keeps it among them, as Fairy-Stockfish's
+    /// piece sets do); `None`: the queen, rook, bishop and knight types,
+    /// those of them the variant has.
+    pub promotion_pieces: [Option<Vec<String>>; 2],
     pub promotion_region: [Ranks; 2],
     pub double_step: bool,
     pub double_step_region: [Ranks; 2],
@@ -159,8 +159,9 @@ pub struct Definition {
     pub en_passant_region: Option<Ranks>,
     /// `promotionPawnTypes`: the letters of the pawn-like types (a custom
     /// piece that steps, captures and promotes as a pawn: the Berolina
-    /// pawn); `None`: the `pawn` type.
-    pub promotion_pawn_types: Option<Vec<char>>,
+    /// pawn), per side (`promotionPawnTypesBlack`: Spartan chess's
+    /// hoplite); `None`: the `pawn` type.
+    pub promotion_pawn_types: [Option<Vec<char>>; 2],
     /// `pieceDrops`: pieces in hand may be dropped on empty squares.
     pub piece_drops: bool,
     /// `capturesToHand`: a captured piece goes to the capturer's hand.
@@ -189,6 +190,10 @@ pub struct Definition {
     /// a side has at most one more of them than `extinction_piece_count`,
     /// are pseudo-royal: no move may leave one attacked or blow it up.
     pub extinction_pseudo_royal: bool,
+    /// `dupleCheck`: a side with several pieces of the extinction types
+    /// (pseudo-royal) may leave some attacked, not all of them at once
+    /// (Spartan chess's two kings).
+    pub duple_check: bool,
     /// `shatarMateRule`: a mate counts only after a series of checks
     /// with a shak (a check by a rook, bers or knight); one given by
     /// knights alone is won by the side mated; one without a shak is a
@@ -200,6 +205,9 @@ pub struct Definition {
     /// `gating`: the start position's castling field names gates (files
     /// of the back ranks), the rights of `cambodianMoves`.
     pub gating: bool,
+    /// `seirawanGating`: with `gating`, the pieces in hand enter by
+    /// gating (Seirawan chess: `gating.rs`).
+    pub seirawan_gating: bool,
     /// `cambodianMoves`: Ouk Chatrang's initial moves of the king (a
     /// knight's leap to the rank in front) and the met (two squares
     /// forward) from their gates.
@@ -268,7 +276,7 @@ impl Definition {
             ranks: 8,
             pieces: Vec::new(),
             start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
-            promotion_pieces: None,
+            promotion_pieces: [None, None],
             promotion_region: [vec![7], vec![0]],
             double_step: true,
             double_step_region: [vec![1], vec![6]],
@@ -299,7 +307,7 @@ impl Definition {
             check_counting: false,
             checking: true,
             en_passant_region: None,
-            promotion_pawn_types: None,
+            promotion_pawn_types: [None, None],
             piece_drops: false,
             captures_to_hand: false,
             drop_loop: false,
@@ -311,9 +319,11 @@ impl Definition {
             counting_rule: None,
             blast_on_capture: false,
             extinction_pseudo_royal: false,
+            duple_check: false,
             shatar_mate_rule: false,
             duck_walling: false,
             gating: false,
+            seirawan_gating: false,
             cambodian_moves: false,
             promotion_limits: Vec::new(),
             mandatory_pawn_promotion: true,
@@ -340,10 +350,10 @@ impl Definition {
         d
     }
 
-    /// The letters of the pawn types, sorted: `promotionPawnTypes`, or
-    /// the `pawn` type's.
-    pub fn pawn_letters(&self) -> Vec<char> {
-        let mut out = match &self.promotion_pawn_types {
+    /// The letters of one side's pawn types (0 White), sorted:
+    /// `promotionPawnTypes` (or its side's key), or the `pawn` type's.
+    pub fn pawn_letters_of(&self, seat: usize) -> Vec<char> {
+        let mut out = match &self.promotion_pawn_types[seat] {
             Some(letters) => letters.clone(),
             None => self
                 .piece_by_key("pawn")
@@ -352,6 +362,28 @@ impl Definition {
         };
         out.sort();
         out
+    }
+
+    /// The letters of every pawn type, either side's, sorted.
+    pub fn pawn_letters(&self) -> Vec<char> {
+        let mut out = self.pawn_letters_of(0);
+        out.extend(self.pawn_letters_of(1));
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// The piece keys of a promotion key's letters (`-` for none).
+    fn promotion_keys(&self, value: &str) -> Result<Vec<String>, String> {
+        let letters = if value == "-" { "" } else { value };
+        piece_letters(letters)?
+            .into_iter()
+            .map(|c| {
+                self.piece(c)
+                    .map(|p| p.key.clone())
+                    .ok_or_else(|| format!("no piece has the letter {c}"))
+            })
+            .collect()
     }
 
     /// The piece with this letter.
@@ -411,19 +443,25 @@ impl Definition {
                 "maxFile" => self.files = file(value).map_err(at)? + 1,
                 "startFen" => self.start_fen = complete_fen(value),
                 "promotionPieceTypes" => {
-                    let letters = if value == "-" { "" } else { value.as_str() };
-                    let keys = piece_letters(letters)
-                        .map_err(at)?
-                        .into_iter()
-                        .map(|c| {
-                            self.piece(c)
-                                .map(|p| p.key.clone())
-                                .ok_or_else(|| at(format!("no piece has the letter {c}")))
-                        })
-                        .collect::<Result<Vec<_>, _>>()?;
-                    self.promotion_pieces = Some(keys);
+                    let keys = self.promotion_keys(value).map_err(at)?;
+                    self.promotion_pieces = [Some(keys.clone()), Some(keys)];
                 }
-                "pawnTypes" => self.promotion_pawn_types = Some(piece_letters(value).map_err(at)?),
+                "promotionPieceTypesWhite" => {
+                    self.promotion_pieces[0] = Some(self.promotion_keys(value).map_err(at)?)
+                }
+                "promotionPieceTypesBlack" => {
+                    self.promotion_pieces[1] = Some(self.promotion_keys(value).map_err(at)?)
+                }
+                "pawnTypes" | "promotionPawnTypes" => {
+                    let letters = piece_letters(value).map_err(at)?;
+                    self.promotion_pawn_types = [Some(letters.clone()), Some(letters)];
+                }
+                "promotionPawnTypesWhite" => {
+                    self.promotion_pawn_types[0] = Some(piece_letters(value).map_err(at)?)
+                }
+                "promotionPawnTypesBlack" => {
+                    self.promotion_pawn_types[1] = Some(piece_letters(value).map_err(at)?)
+                }
                 "promotionRegionWhite" => self.promotion_region[0] = ranks(value).map_err(at)?,
                 "promotionRegionBlack" => self.promotion_region[1] = ranks(value).map_err(at)?,
                 "doubleStep" => self.double_step = boolean(value).map_err(at)?,
@@ -484,9 +522,11 @@ impl Definition {
                 "checkCounting" => self.check_counting = boolean(value).map_err(at)?,
                 // The rules boserv plays for every game, accepted when a
                 // section asks for exactly them.
-                "enPassantRegion" => self.en_passant_region = Some(ranks(value).map_err(at)?),
-                "promotionPawnTypes" => {
-                    self.promotion_pawn_types = Some(piece_letters(value).map_err(at)?)
+                "enPassantRegion" => {
+                    self.en_passant_region = Some(match value.as_str() {
+                        "-" => Vec::new(),
+                        v => ranks(v).map_err(at)?,
+                    })
                 }
                 // The types that take en passant: checked against the
                 // pawn types' captures when the game is built.
@@ -497,8 +537,12 @@ impl Definition {
                 }
                 // The types whose moves reset the n-move count: boserv's
                 // pawn types.
-                "nMoveRuleTypes" => {
-                    let pawns = self.pawn_letters();
+                "nMoveRuleTypes" | "nMoveRuleTypesWhite" | "nMoveRuleTypesBlack" => {
+                    let pawns = match key.as_str() {
+                        "nMoveRuleTypesWhite" => self.pawn_letters_of(0),
+                        "nMoveRuleTypesBlack" => self.pawn_letters_of(1),
+                        _ => self.pawn_letters(),
+                    };
                     let mut these = piece_letters(value).map_err(at)?;
                     these.sort();
                     if these != pawns {
@@ -544,11 +588,13 @@ impl Definition {
                 "extinctionPseudoRoyal" => {
                     self.extinction_pseudo_royal = boolean(value).map_err(at)?
                 }
+                "dupleCheck" => self.duple_check = boolean(value).map_err(at)?,
                 "shatarMateRule" => self.shatar_mate_rule = boolean(value).map_err(at)?,
                 "wallingRule" => self.duck_walling = super::walls::rule(value).map_err(at)?,
                 // Drop rules boserv plays as Fairy-Stockfish's defaults.
                 "promotionZonePawnDrops" | "mustDrop" => same(value, "false").map_err(at)?,
                 "gating" => self.gating = boolean(value).map_err(at)?,
+                "seirawanGating" => self.seirawan_gating = boolean(value).map_err(at)?,
                 "cambodianMoves" => self.cambodian_moves = boolean(value).map_err(at)?,
                 "promotionLimit" => self.promotion_limits = limits(value).map_err(at)?,
                 "promotedPieceType" => {

@@ -23,7 +23,8 @@ use super::hands::hand_lines;
 use super::pseudo_royal::PseudoRoyal;
 use crate::rules::chess::rules::ORTHODOX;
 use crate::rules::chesslike::{
-    Act, Blast, ChessLike, CountingRule, Hooks, InitialMoves, ShakRule, ShatarMate, Walling,
+    Act, Blast, ChessLike, CountingRule, Gating, Hooks, InitialMoves, ShakRule, ShatarMate,
+    Walling,
 };
 use crate::rules::ends::{DrawLimits, RepetitionWinner};
 use crate::rules::geometry::{Geometry, Square};
@@ -120,6 +121,9 @@ pub struct EndRules {
     shak: Option<ShakRule>,
     /// The duck (`wallingRule = duck`), played by the core.
     walling: Option<Walling>,
+    /// Seirawan's gating (`seirawanGating`, played by the core:
+    /// `chesslike/gating.rs`).
+    gating: Option<Gating>,
 }
 
 impl EndRules {
@@ -188,7 +192,7 @@ impl EndRules {
                 }
             }),
             initial: super::initial::initial_moves(def, geometry, kind_of)?,
-            hands: def.piece_drops,
+            hands: def.piece_drops || def.seirawan_gating,
             blast: def.blast_on_capture.then(|| Blast {
                 // Fairy-Stockfish's blast spares the pawn type.
                 spared: def
@@ -204,6 +208,7 @@ impl EndRules {
                     .collect(),
                 most: usize::from(def.extinction_piece_count) + 1,
                 blast: def.blast_on_capture,
+                duple: def.duple_check,
             }),
             shak: def.shatar_mate_rule.then(|| {
                 // Fairy-Stockfish's piece types, whatever their letters.
@@ -219,6 +224,7 @@ impl EndRules {
                 }
             }),
             walling,
+            gating: super::gating::gating(def)?,
         };
         let plain = rules.flag.is_none()
             && rules.extinction.is_none()
@@ -358,6 +364,10 @@ impl Hooks for EndRules {
 
     fn walling(&self) -> Option<&Walling> {
         self.walling.as_ref()
+    }
+
+    fn gating(&self) -> Option<&Gating> {
+        self.gating.as_ref()
     }
 
     fn no_legal_move(&self, pos: &ChessLike) -> Outcome {

@@ -27,3 +27,26 @@ pub fn hand_lines(pos: &ChessLike) -> Vec<String> {
         })
         .collect()
 }
+
+/// The order Fairy-Stockfish writes a hand in (`[QRBNP]`, Seirawan's
+/// `[EH]`): its piece types from the last to the first, the king last of
+/// all, custom pieces after the predefined ones (`PREDEFINED`'s order is
+/// Fairy-Stockfish's).
+pub fn hand_order(def: &super::definition::Definition) -> String {
+    use super::definition::PREDEFINED;
+    let rank = |key: &str| -> usize {
+        if key == "king" {
+            return usize::MAX;
+        }
+        if let Some(n) = key.strip_prefix("customPiece") {
+            return PREDEFINED.len() + n.parse::<usize>().unwrap_or(0);
+        }
+        PREDEFINED.iter().position(|(k, _)| *k == key).unwrap_or(0)
+    };
+    let mut pieces: Vec<_> = def.pieces.iter().collect();
+    pieces.sort_by_key(|p| std::cmp::Reverse(rank(&p.key)));
+    pieces
+        .iter()
+        .map(|p| p.letter.to_ascii_uppercase())
+        .collect()
+}

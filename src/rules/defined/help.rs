@@ -124,7 +124,7 @@ pub fn writing(def: &Definition, rules: &Rules) -> String {
         ));
     }
     if let Some(pawn) = rules.pawns.first()
-        && let Some(&kind) = pawn.promotions.first()
+        && let Some(&kind) = pawn.promotions[0].first()
     {
         text.push_str(&format!(
             "; promote with ={}",
@@ -133,6 +133,9 @@ pub fn writing(def: &Definition, rules: &Rules) -> String {
     }
     if def.duck_walling {
         text.push_str("; then the duck to an empty square: e2-e4 @d5");
+    }
+    if let Some(gate) = super::gating::writing_words(def) {
+        text.push_str(&gate);
     }
     text.push('.');
     let mut lines = wrap(&text, 76);
@@ -178,15 +181,21 @@ fn end_rules(def: &Definition) -> Vec<String> {
             .collect();
         let kinds = kinds.join(" or ");
         out.push(format!(
-            "No piece is royal, but a side with at most {} {kinds} may not leave one attacked{}, unless its move {} the other side's{}. Without a legal move, such a piece attacked is checkmate ({}), otherwise stalemate ({}).",
+            "No piece is royal, but a side with at most {} {kinds} may not leave one attacked{}{}. {}Without a legal move, such a piece attacked is checkmate ({}), otherwise stalemate ({}).",
             u32::from(def.extinction_piece_count) + 1,
-            if def.blast_on_capture { " nor blow it up" } else { "" },
-            if def.blast_on_capture { "blows up" } else { "takes" },
+            // (Without explosions a capture leaves the square occupied:
+            // Fairy-Stockfish's exception never applies.)
+            if def.blast_on_capture {
+                " nor blow it up, unless its move blows up the other side's"
+            } else {
+                ""
+            },
             if def.blast_on_capture {
                 "; two that touch cannot attack each other"
             } else {
                 ""
             },
+            super::side_words::duple_words(def, &kinds).map_or(String::new(), |w| w + " "),
             def.checkmate_value.words(),
             def.stalemate_value.words()
         ));
@@ -367,12 +376,15 @@ fn choice_words(
             None => ".",
         });
     }
-    let limits: Vec<String> = pawn
-        .promotions
+    let mut kinds: Vec<u8> = pawn.promotions.iter().flatten().copied().collect();
+    kinds.sort();
+    kinds.dedup();
+    let limits: Vec<String> = kinds
         .iter()
-        .zip(&choice.limits)
-        .filter(|&(_, &n)| n > 0)
-        .map(|(&k, n)| format!("{} {n}", rules.spec.kinds[k as usize].letter))
+        .filter_map(|&k| {
+            let n = choice.limits.get(usize::from(k)).copied().unwrap_or(0);
+            (n > 0).then(|| format!("{} {n}", rules.spec.kinds[k as usize].letter))
+        })
         .collect();
     if !limits.is_empty() {
         text.push_str(&format!(
@@ -482,6 +494,7 @@ pub fn help(def: &Definition, rules: &'static Rules) -> String {
             (_, Some(rule), _) if p.key != "pawn" => {
                 let twice = match (rule.first_range > 1, rule.single_steps != 0) {
                     (true, true) => ", two squares straight ahead on its first move",
+                    (true, false) if rule.leaps_first => ", two squares on its first move, leaping",
                     (true, false) => ", two squares on its first move",
                     _ => "",
                 };
@@ -511,8 +524,7 @@ pub fn help(def: &Definition, rules: &'static Rules) -> String {
         }
     }
     if let Some(pawn) = rules.pawns.first() {
-        let letters: String = pawn
-            .promotions
+        let letters: String = pawn.promotions[0]
             .iter()
             .map(|&k| rules.spec.kinds[k as usize].letter)
             .collect();
@@ -545,41 +557,59 @@ pub fn help(def: &Definition, rules: &'static Rules) -> String {
                 false => format!("{ranks} and {}", squares.join(", ")),
             }
         };
+        let en_passant = rules
+            .pawns
+            .iter()
+            .any(|r| r.en_passant_ranks != 0 && !r.taken_by.is_empty());
         let first = if pawn.first_range > 1 {
             format!(
-                "step twice from {} (White) and {} (Black), take en passant,",
+                "step twice from {} (White) and {} (Black), {},",
                 home(0),
-                home(1)
+                home(1),
+                if en_passant {
+                    "take en passant"
+                } else {
+                    "with no en passant"
+                }
             )
         } else {
             "step one square at a time (never twice, so no en passant),".to_string()
         };
         // (A long first line, Wolf chess's squares, wrapped.)
         let first = wrap(&format!("Pawns {first}"), 76).join("\n");
-        out.push_str(&format!(
-            "\n{first}\nand promote on rank {} (White) and {} (Black) to one of {letters}.\n",
-            pawn.promotion_rank[0] + 1,
-            pawn.promotion_rank[1] + 1,
-        ));
-        // Other pawn types (Wolf chess's sergeant): their own choices.
-        for other in &rules.pawns[1..] {
-            let theirs: String = other
-                .promotions
-                .iter()
-                .map(|&k| rules.spec.kinds[k as usize].letter)
-                .collect();
-            let name = rules.spec.kinds[other.kind as usize].name;
-            let line = format!(
-                "The {name} promotes there too, to one of {theirs}; it takes {}en passant.",
-                if rules.pawns.iter().any(|r| r.taken_by.contains(&other.kind)) {
-                    ""
-                } else {
-                    "no pawn "
+        // Each side's own pawn types and promotions (Spartan chess).
+        if !super::side_words::promote_alike(rules) {
+            let lines = super::side_words::promotion_lines(rules);
+            let first = first.trim_end_matches(',');
+            out.push_str(&format!(
+                "\n{first}.\n{}\n",
+                wrap(&lines.join(" "), 76).join("\n")
+            ));
+        } else {
+            out.push_str(&format!(
+                "\n{first}\nand promote on rank {} (White) and {} (Black) to one of {letters}.\n",
+                pawn.promotion_rank[0] + 1,
+                pawn.promotion_rank[1] + 1,
+            ));
+            // Other pawn types (Wolf chess's sergeant): their own choices.
+            for other in &rules.pawns[1..] {
+                let theirs: String = other.promotions[0]
+                    .iter()
+                    .map(|&k| rules.spec.kinds[k as usize].letter)
+                    .collect();
+                let name = rules.spec.kinds[other.kind as usize].name;
+                let line = format!(
+                    "The {name} promotes there too, to one of {theirs}; it takes {}en passant.",
+                    if rules.pawns.iter().any(|r| r.taken_by.contains(&other.kind)) {
+                        ""
+                    } else {
+                        "no pawn "
+                    }
+                );
+                for line in wrap(&line, 76) {
+                    out.push_str(&line);
+                    out.push('\n');
                 }
-            );
-            for line in wrap(&line, 76) {
-                out.push_str(&line);
-                out.push('\n');
             }
         }
         if let Some(choice) = &pawn.choice {
@@ -610,7 +640,10 @@ pub fn help(def: &Definition, rules: &'static Rules) -> String {
             moves.join(", ")
         ));
     }
-    if let Some(words) = initial_words(def, rules) {
+    for words in [initial_words(def, rules), super::gating::help_words(def)]
+        .into_iter()
+        .flatten()
+    {
         out.push('\n');
         for line in wrap(&words, 76) {
             out.push_str(&line);

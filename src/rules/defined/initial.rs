@@ -23,9 +23,9 @@ pub fn initial_moves(
         name: def.name.clone(),
         why: why.to_string(),
     };
-    if def.gating && !def.cambodian_moves {
+    if def.gating && !def.cambodian_moves && !def.seirawan_gating {
         return Err(refuse(
-            "gating: boserv plays gates only as cambodianMoves' rights",
+            "gating: boserv plays gates only as cambodianMoves' rights or with seirawanGating",
         ));
     }
     if !def.cambodian_moves || !def.gating {

@@ -26,6 +26,7 @@ mod duck_tests;
 mod end_rules;
 mod flag;
 mod game;
+mod gating;
 mod hands;
 mod help;
 mod ini;
@@ -41,6 +42,7 @@ mod pseudo_royal;
 mod region;
 #[cfg(test)]
 mod shatar_tests;
+mod side_words;
 mod walls;
 
 pub use betza::{BetzaError, Moves};

@@ -23,12 +23,11 @@ fn refuse(def: &Definition, why: String) -> DefinitionError {
     }
 }
 
-/// The choice of a pawn type whose steps are `steps` and whose
-/// promotions are the kinds `promotions` (lettered by `letter_of`);
-/// `None` where promotion is plain (compulsory, to any of them).
+/// The choice of a pawn type whose steps are `steps` (the kinds lettered
+/// by `letter_of`); `None` where promotion is plain (compulsory, to any
+/// of its promotions).
 pub fn choice(
     def: &Definition,
-    promotions: &[u8],
     letter_of: &dyn Fn(u8) -> char,
     steps: &[(i8, i8)],
 ) -> Result<Option<PromotionChoice>, DefinitionError> {
@@ -43,9 +42,9 @@ pub fn choice(
     if def.promotion_limits.is_empty() && def.mandatory_pawn_promotion {
         return Ok(None);
     }
-    let limits = promotions
-        .iter()
-        .map(|&k| {
+    // Per kind: promotionLimit counts a kind whichever side promotes.
+    let limits = (0..def.pieces.len() as u8)
+        .map(|k| {
             let letter = letter_of(k);
             def.promotion_limits
                 .iter()
@@ -105,13 +104,21 @@ mod tests {
         let r = built("[g:chess]\npromotionLimit = q:1 n:2\nmandatoryPawnPromotion = false\nimmobilityIllegal = true\n").unwrap();
         let pawn = &r.pawns[0];
         let choice = pawn.choice.as_ref().unwrap();
-        let letters: Vec<char> = pawn
-            .promotions
+        let letters: Vec<char> = pawn.promotions[0]
             .iter()
             .map(|&k| r.spec.kinds[k as usize].letter)
             .collect();
         assert_eq!(letters, ['Q', 'R', 'B', 'N']);
-        assert_eq!(choice.limits, [1, 0, 0, 2]);
+        let limit = |letter: char| {
+            let k = r
+                .spec
+                .kinds
+                .iter()
+                .position(|k| k.letter == letter)
+                .unwrap();
+            choice.limits[k]
+        };
+        assert_eq!(['Q', 'R', 'B', 'N'].map(limit), [1, 0, 0, 2]);
         assert!(choice.optional);
         assert_eq!(choice.immobile, Some([7, 0]));
         // A pawn may stand on its promotion zone's ranks but the last.

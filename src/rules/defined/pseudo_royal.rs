@@ -10,6 +10,12 @@
 //! core: this rule is the game's own legality ([`Hooks::forbids`]) and its
 //! check, which decides whether a side without a move is mated.
 //!
+//! With `dupleCheck` (Spartan chess) a side's pieces of the extinction
+//! types are, besides, attacked together or not at all: no move may leave
+//! every one of them attacked (one of two kings may be left in check),
+//! and a side whose every one is attacked is in check. As in
+//! Fairy-Stockfish, this holds whatever the move takes.
+//!
 //! [`Hooks::forbids`]: crate::rules::chesslike::Hooks::forbids
 
 use crate::rules::Action;
@@ -29,6 +35,8 @@ pub struct PseudoRoyal {
     /// Whether captures explode (touching pseudo-royal pieces are then
     /// immune).
     pub blast: bool,
+    /// `dupleCheck`: every piece of the kinds attacked at once is a check.
+    pub duple: bool,
 }
 
 impl PseudoRoyal {
@@ -51,7 +59,8 @@ impl PseudoRoyal {
     }
 
     /// Whether a pseudo-royal piece of the side to move is attacked (not
-    /// immune): its check.
+    /// immune), or with `dupleCheck` all its pieces of the kinds: its
+    /// check.
     pub fn in_check(&self, pos: &ChessLike) -> bool {
         let board = pos.board();
         let side = pos.side();
@@ -59,6 +68,22 @@ impl PseudoRoyal {
         self.royals(board, side)
             .into_iter()
             .any(|sq| !self.immune(board, sq, &theirs) && board.attacked_by(sq, 1 - side))
+            || self.all_attacked(board, side, &theirs)
+    }
+
+    /// With `dupleCheck`: whether `seat` has pieces of the kinds and
+    /// every one is attacked (not immune) on `board`.
+    fn all_attacked(&self, board: &Board, seat: u8, theirs: &[Square]) -> bool {
+        if !self.duple {
+            return false;
+        }
+        let mut ours = board
+            .pieces_of(seat)
+            .filter(|(_, p)| self.kinds.contains(&p.kind))
+            .peekable();
+        ours.peek().is_some()
+            && ours
+                .all(|(sq, _)| !self.immune(board, sq, theirs) && board.attacked_by(sq, 1 - seat))
     }
 
     /// Why `act` is illegal by this rule, if it is: the refusal names the
@@ -111,14 +136,27 @@ impl PseudoRoyal {
             let piece = called(pos, kind);
             return Some(format!("that capture would blow up your own {piece}"));
         }
+        // Fairy-Stockfish's duple check, whatever the move takes.
+        let duple = || {
+            self.all_attacked(&after, side, &theirs).then(|| {
+                let piece = called(pos, self.kinds[0]);
+                format!("that would leave every one of your {piece}s attacked")
+            })
+        };
         // Blowing up (or emptying the square of) the other side's wins.
         if theirs.iter().any(|&sq| after.get(sq).is_none()) {
-            return None;
+            return duple();
         }
         let attacked = ours
             .iter()
             .find(|&&(sq, _)| !self.immune(&after, sq, &theirs) && after.attacked_by(sq, 1 - side));
-        attacked.map(|&(_, kind)| format!("that would leave your {} attacked", called(pos, kind)))
+        match attacked {
+            Some(&(_, kind)) => Some(format!(
+                "that would leave your {} attacked",
+                called(pos, kind)
+            )),
+            None => duple(),
+        }
     }
 
     /// The first square a castling king passes (its own included, its
