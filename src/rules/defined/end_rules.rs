@@ -23,8 +23,7 @@ use super::hands::hand_lines;
 use super::pseudo_royal::PseudoRoyal;
 use crate::rules::chess::rules::ORTHODOX;
 use crate::rules::chesslike::{
-    Act, Blast, ChessLike, CountingRule, Gating, Hooks, InitialMoves, ShakRule, ShatarMate,
-    Walling,
+    Act, Blast, ChessLike, CountingRule, Gating, Hooks, InitialMoves, ShakRule, ShatarMate, Walling,
 };
 use crate::rules::ends::{DrawLimits, RepetitionWinner};
 use crate::rules::geometry::{Geometry, Square};
