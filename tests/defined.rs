@@ -133,6 +133,67 @@ pub(crate) fn assert_game_over(
     );
 }
 
+/// A turn as boserv writes it (`Nb1-c3`, `e7-e8=G`, `a2-b1=K`) in UCI,
+/// as Fairy-Stockfish writes it (`b1c3`, `e7e8g`, `a2b1k`).
+pub(crate) fn uci(turn: &str) -> String {
+    let squares: String = turn
+        .split(['-', 'x', '='])
+        .take(2)
+        .map(|part| part.trim_start_matches(|c: char| c.is_ascii_uppercase()))
+        .collect();
+    match turn.split_once('=') {
+        Some((_, piece)) => format!("{squares}{}", piece.to_ascii_lowercase()),
+        None => squares,
+    }
+}
+
+/// boserv's legal turns in `fen` of the library game `game`, each
+/// written by `write` (UCI: [`uci`]), sorted: to compare with
+/// Fairy-Stockfish's `legal_moves`.
+pub(crate) fn legal_as(game: &str, fen: &str, write: fn(&str) -> String) -> Vec<String> {
+    let pos = find_variant(game).unwrap().from_fen(&[], fen).unwrap();
+    let mut turns: Vec<String> = pos.legal_turns(None).iter().map(|t| write(t)).collect();
+    turns.sort();
+    turns
+}
+
+/// The computer player at every level plays `game` against itself from
+/// the start for up to `plies` turns, searching at most `depth` plies
+/// and 4 000 positions a turn (for the test's time): every turn it
+/// chooses is one the game plays.
+pub(crate) fn bot_plays_every_level(game: &str, depth: u32, plies: usize) {
+    use boserv::bot::{Budget, Level, choose_within};
+    let variant = find_variant(game).unwrap();
+    for level in 1..=5 {
+        let level = Level::new(level).unwrap();
+        let mut pos = variant.start(&[]).unwrap();
+        for ply in 0..plies {
+            if pos.outcome().is_some() {
+                break;
+            }
+            let choice = choose_within(
+                variant,
+                &*pos,
+                None,
+                level,
+                small_budget(level, depth),
+                ply as u64,
+            )
+            .unwrap();
+            pos = pos.apply(&choice.turn, None).unwrap();
+        }
+    }
+}
+
+/// A level's budget cut to `depth` plies and 4 000 positions.
+pub(crate) fn small_budget(level: boserv::bot::Level, depth: u32) -> boserv::bot::Budget {
+    boserv::bot::Budget {
+        depth: level.budget().depth.min(depth),
+        nodes: 4_000,
+        cap: None,
+    }
+}
+
 fn played(game: &str, fen: &str, moves: &[&str]) -> Box<dyn boserv::rules::Position> {
     let mut pos = find_variant(game).unwrap().from_fen(&[], fen).unwrap();
     for m in moves {
@@ -677,24 +738,7 @@ fn cambodian_initial_moves_as_fairy_stockfish() {
 /// each level against itself (a small budget, for the test's time).
 #[test]
 fn the_bot_plays_atomic_at_every_level() {
-    use boserv::bot::{Budget, Level, choose_within};
-    let atomic = find_variant("atomic").unwrap();
-    for level in 1..=5 {
-        let level = Level::new(level).unwrap();
-        let budget = Budget {
-            depth: level.budget().depth.min(3),
-            nodes: 4_000,
-            cap: None,
-        };
-        let mut pos = atomic.start(&[]).unwrap();
-        for ply in 0..16 {
-            if pos.outcome().is_some() {
-                break;
-            }
-            let choice = choose_within(atomic, &*pos, None, level, budget, ply).unwrap();
-            pos = pos.apply(&choice.turn, None).unwrap();
-        }
-    }
+    bot_plays_every_level("atomic", 3, 16);
 }
 
 /// Atomic by Reply to the board mails: White's knight takes on f7 and

@@ -77,34 +77,17 @@ fn duck_chess_is_played_by_mail_to_the_king_taken() {
 /// left to be taken, the duck placed after.
 #[test]
 fn the_bot_plays_duck_chess_and_takes_a_king_left_to_be_taken() {
-    use boserv::bot::{Budget, Level, choose_within};
+    use boserv::bot::{Level, choose_within};
     use boserv::rules::find_variant;
+    crate::defined::bot_plays_every_level("duck", 2, 8);
     let duck = find_variant("duck").unwrap();
     let hunted = "rnbqkbnr/ppppp1p1/5p1p/7Q/4P3/2*5/PPPP1PPP/RNB1KBNR w KQkq - 0 3";
-    for level in 1..=5 {
+    for level in 2..=5 {
         let level = Level::new(level).unwrap();
-        let budget = Budget {
-            depth: level.budget().depth.min(2),
-            nodes: 4_000,
-            cap: None,
-        };
-        let mut pos = duck.start(&[]).unwrap();
-        for ply in 0..8 {
-            if pos.outcome().is_some() {
-                break;
-            }
-            let choice = choose_within(duck, &*pos, None, level, budget, ply).unwrap();
-            pos = pos.apply(&choice.turn, None).unwrap();
-        }
-        if level.get() >= 2 {
-            let pos = duck.from_fen(&[], hunted).unwrap();
-            let choice = choose_within(duck, &*pos, None, level, budget, 4).unwrap();
-            let text = pos.turn_text(&choice.turn);
-            assert!(
-                text.starts_with("Qh5xe8, @"),
-                "level {}: {text}",
-                level.get()
-            );
-        }
+        let pos = duck.from_fen(&[], hunted).unwrap();
+        let budget = crate::defined::small_budget(level, 2);
+        let choice = choose_within(duck, &*pos, None, level, budget, 4).unwrap();
+        let text = pos.turn_text(&choice.turn);
+        assert!(text.starts_with("Qh5xe8, @"), "level {level:?}: {text}");
     }
 }

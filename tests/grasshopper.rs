@@ -10,29 +10,9 @@
 use crate::util::reply_to;
 use boserv::rules::find_variant;
 
-/// A turn as boserv writes it (`Gd5-f7`, `e7-e8=G`) in UCI, as
-/// Fairy-Stockfish writes it (`d5f7`, `e7e8g`).
-fn uci(turn: &str) -> String {
-    let squares: String = turn
-        .split(['-', 'x', '='])
-        .take(2)
-        .map(|part| part.trim_start_matches(|c: char| c.is_ascii_uppercase()))
-        .collect();
-    match turn.split_once('=') {
-        Some((_, piece)) => format!("{squares}{}", piece.to_ascii_lowercase()),
-        None => squares,
-    }
-}
-
 /// boserv's legal turns in `fen`, in UCI, sorted.
 fn legal(fen: &str) -> Vec<String> {
-    let pos = find_variant("grasshopper")
-        .unwrap()
-        .from_fen(&[], fen)
-        .unwrap();
-    let mut turns: Vec<String> = pos.legal_turns(None).iter().map(|t| uci(t)).collect();
-    turns.sort();
-    turns
+    crate::defined::legal_as("grasshopper", fen, crate::defined::uci)
 }
 
 /// Each position's legal moves are pyffish 0.0.90's (`legal_moves`), in

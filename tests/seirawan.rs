@@ -39,34 +39,26 @@ fn uci(turn: &str) -> String {
         Some((mv, gate)) => (mv, Some(gate)),
         None => (turn, None),
     };
-    let squares: Vec<&str> = mv
-        .split(['-', 'x', '='])
-        .take(2)
-        .map(|part| part.trim_start_matches(|c: char| c.is_ascii_uppercase()))
-        .collect();
-    let mut out = squares.concat();
-    if let Some((_, piece)) = mv.split_once('=') {
-        out.push_str(&piece.to_ascii_lowercase());
+    let out = crate::defined::uci(mv);
+    match gate {
+        None => out,
+        Some(gate) => {
+            let letter = gate[..1].to_ascii_lowercase();
+            match &gate[1..] {
+                "" => format!("{out}{letter}"),
+                square => {
+                    let from = mv.split(['-', 'x']).next().unwrap_or(mv);
+                    let from = from.trim_start_matches(|c: char| c.is_ascii_uppercase());
+                    format!("{square}{from}{letter}")
+                }
+            }
+        }
     }
-    if let Some(gate) = gate {
-        let letter = gate[..1].to_ascii_lowercase();
-        out = match &gate[1..] {
-            "" => format!("{out}{letter}"),
-            square => format!("{square}{}{letter}", squares[0]),
-        };
-    }
-    out
 }
 
 /// boserv's legal turns in `fen`, in UCI, sorted.
 fn legal(fen: &str) -> Vec<String> {
-    let mut turns: Vec<String> = start(fen)
-        .legal_turns(None)
-        .iter()
-        .map(|t| uci(t))
-        .collect();
-    turns.sort();
-    turns
+    crate::defined::legal_as("seirawan", fen, uci)
 }
 
 /// `fen` after `turns` played one by one (any notation), and each
@@ -324,24 +316,9 @@ fn seirawan_is_played_by_mail_to_a_mate() {
 /// h-file (pyffish: h1f2e and h1g3e mate).
 #[test]
 fn the_bot_plays_seirawan_and_mates_with_a_gate() {
-    use boserv::bot::{Budget, Level, choose_within};
+    use boserv::bot::{Level, choose_within};
+    crate::defined::bot_plays_every_level("seirawan", 3, 12);
     let seirawan = find_variant("seirawan").unwrap();
-    for level in 1..=5 {
-        let level = Level::new(level).unwrap();
-        let budget = Budget {
-            depth: level.budget().depth.min(3),
-            nodes: 4_000,
-            cap: None,
-        };
-        let mut pos = seirawan.start(&[]).unwrap();
-        for ply in 0..12 {
-            if pos.outcome().is_some() {
-                break;
-            }
-            let choice = choose_within(seirawan, &*pos, None, level, budget, ply).unwrap();
-            pos = pos.apply(&choice.turn, None).unwrap();
-        }
-    }
     let mate = start("6rk/6p1/8/8/8/8/8/K6N[E] w H - 0 1");
     let level = Level::new(3).unwrap();
     let choice = choose_within(seirawan, &*mate, None, level, level.budget(), 0).unwrap();

@@ -10,26 +10,9 @@
 use crate::util::reply_to;
 use boserv::rules::find_variant;
 
-/// A turn as boserv writes it (`Nb1-c3`, `a2-b1=K`) in UCI, as
-/// Fairy-Stockfish writes it (`b1c3`, `a2b1k`).
-fn uci(turn: &str) -> String {
-    let squares: String = turn
-        .split(['-', 'x', '='])
-        .take(2)
-        .map(|part| part.trim_start_matches(|c: char| c.is_ascii_uppercase()))
-        .collect();
-    match turn.split_once('=') {
-        Some((_, piece)) => format!("{squares}{}", piece.to_ascii_lowercase()),
-        None => squares,
-    }
-}
-
 /// boserv's legal turns in `fen`, in UCI, sorted.
 fn legal(fen: &str) -> Vec<String> {
-    let pos = find_variant("spartan").unwrap().from_fen(&[], fen).unwrap();
-    let mut turns: Vec<String> = pos.legal_turns(None).iter().map(|t| uci(t)).collect();
-    turns.sort();
-    turns
+    crate::defined::legal_as("spartan", fen, crate::defined::uci)
 }
 
 /// Each position's legal moves are pyffish 0.0.90's (`legal_moves`), in
@@ -158,29 +141,15 @@ fn spartan_is_played_by_mail_to_a_warlords_mate() {
 /// (f6-h4, pyffish's only mating move there).
 #[test]
 fn the_bot_plays_spartan_and_mates_in_one() {
-    use boserv::bot::{Budget, Level, choose_within};
+    use boserv::bot::{Level, choose_within};
+    crate::defined::bot_plays_every_level("spartan", 3, 12);
     let spartan = find_variant("spartan").unwrap();
-    let budget = |level: Level| Budget {
-        depth: level.budget().depth.min(3),
-        nodes: 4_000,
-        cap: None,
-    };
-    for level in 1..=5 {
-        let level = Level::new(level).unwrap();
-        let mut pos = spartan.start(&[]).unwrap();
-        for ply in 0..12 {
-            if pos.outcome().is_some() {
-                break;
-            }
-            let choice = choose_within(spartan, &*pos, None, level, budget(level), ply).unwrap();
-            pos = pos.apply(&choice.turn, None).unwrap();
-        }
-    }
     let before = "lgc1ck1l/1hhh1hh1/1h3wh1/2h5/6P1/5P2/PPPPP2P/R1BQKBNR b KQ - 0 6";
     for level in 2..=5 {
         let level = Level::new(level).unwrap();
         let pos = spartan.from_fen(&[], before).unwrap();
-        let choice = choose_within(spartan, &*pos, None, level, budget(level), 11).unwrap();
+        let budget = crate::defined::small_budget(level, 3);
+        let choice = choose_within(spartan, &*pos, None, level, budget, 11).unwrap();
         let after = pos.apply(&choice.turn, None).unwrap();
         let points = after.outcome().map(|o| o.points);
         assert_eq!(points, Some(vec![0, 2]), "level {level:?}");
