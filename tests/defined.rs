@@ -162,7 +162,7 @@ pub(crate) fn legal_as(game: &str, fen: &str, write: fn(&str) -> String) -> Vec<
 /// and 4 000 positions a turn (for the test's time): every turn it
 /// chooses is one the game plays.
 pub(crate) fn bot_plays_every_level(game: &str, depth: u32, plies: usize) {
-    use boserv::bot::{Budget, Level, choose_within};
+    use boserv::bot::{Level, choose_within};
     let variant = find_variant(game).unwrap();
     for level in 1..=5 {
         let level = Level::new(level).unwrap();
