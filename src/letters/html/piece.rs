@@ -4,8 +4,9 @@
 //!
 //! - White: a round chip, light with dark ink, in a grey rim.
 //! - Black: a square chip, dark with light ink.
-//! - Red (Orwell's third army) and any further seat: a leaf (two round
-//!   corners, two square), in the seat's colour with light ink.
+//! - Red (Orwell's third army), the duck of Duck chess (nobody's, gold)
+//!   and any further seat: a leaf (two round corners, two square), in the
+//!   seat's colour with light ink.
 //!
 //! The colours are chosen for the dark modes of mail apps, which repaint
 //! a page rather than leave it alone: they darken every light background
@@ -44,6 +45,14 @@ pub const WHITE_RIM: &str = "#7a7a7a";
 /// letters stay at 3:1.
 pub const RED: &str = "#f06a6a";
 
+/// The chips of nobody's pieces (Duck chess's duck): a gold light
+/// enough to stay apart from White's chip in a dark mode, which keeps it
+/// (a perceived brightness of 187, under the repainting's 205): sampled
+/// in Chromium's forced dark, White/duck 2.7:1 and duck/Black 8.3:1 at
+/// 320 px (Red's `#f06a6a` came to 1.7:1 against White there, under the
+/// check's 1.8:1).
+pub const NEUTRAL: &str = "#f5b82e";
+
 /// How a seat's chips look.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shape {
@@ -62,6 +71,7 @@ impl Shape {
             (Some("White"), _) | (None, 0) => Shape::Round,
             (Some("Black"), _) | (None, 1) => Shape::Square,
             (Some("Red"), _) => Shape::Leaf(RED),
+            (Some("Neutral"), _) => Shape::Leaf(NEUTRAL),
             _ => Shape::Leaf("#1e4fa3"),
         }
     }
