@@ -15,21 +15,22 @@
 //! - the danger: its own pieces, royals first, that each opponent attacks
 //!   and may take (by that opponent's alliance), before the bot moves again.
 //!
-//! From level 3 the best few turns are then tried against the replies
-//! over every roll (expectimax): each of the 21 different rolls of two
-//! dice, weighed by its chance (1/36 a double, 2/36 the others), answered
-//! by the seat to move with its best turn by the same evaluation. Level 3
-//! looks at the next seat's reply, levels 4 and 5 at both other seats'
+//! At levels 4 and 5 the best few turns are then tried against the
+//! replies over every roll (expectimax): each of the 21 different rolls of
+//! two dice, weighed by its chance (1/36 a double, 2/36 the others),
+//! answered by the seat to move with its best turn by the same evaluation.
+//! Level 4 looks at the next seat's reply, level 5 at both other seats'
 //! (21 rolls of the first, and for each its best reply, 21 rolls of the
 //! second: the bot's next turn comes only after both). (Three rolls
-//! sampled from the seed, as before, judged a turn by luck: level 3 then
-//! lost 9 games of 12 to level 2.) The level's node budget ends the
-//! expectation (a turn competes only when weighed in full, so a position
-//! with very many replies is judged one turn deep), and the clock's
-//! safety cap ends it at half the cap. Levels 1 and 2 misjudge each turn
-//! by a seeded random amount on this evaluation's scale (a royal is worth
-//! 2000; level 1 by up to ten royals, level 2 by up to one:
-//! [`super::Level::dice_plan`]).
+//! sampled from the seed, as before, judged a turn by luck: the look
+//! ahead then lost 9 games of 12 to a player one turn deep.) The level's
+//! node budget ends the expectation (a turn competes only when weighed in
+//! full, so a position with very many replies is judged one turn deep),
+//! and the clock's safety cap ends it at half the cap. Levels 1 to 3
+//! misjudge each turn by a seeded random amount on this evaluation's scale
+//! (a royal is worth 2000; level 1 by up to a hundred royals, level 2 ten,
+//! level 3 one: [`super::Level::dice_plan`]): in a game of dice, those
+//! errors, not the look ahead, are what tell the levels apart.
 
 use std::time::Instant;
 
@@ -43,7 +44,7 @@ use super::search::{Budget, MATE};
 use super::values::Values;
 
 /// What holding one royal piece is worth, beyond the piece.
-const ROYAL: i32 = 2000;
+pub(super) const ROYAL: i32 = 2000;
 /// Weight (in hundredths) of a chance to take next turn.
 const HUNT: i32 = 30;
 /// Weight (in hundredths) of an opponent's chance to take before then.
@@ -320,9 +321,9 @@ mod tests {
     use super::*;
     use crate::rules::find_variant;
 
-    /// Levels 4 and 5 weigh the replies of both other seats: for each of
+    /// Level 5 weighs the replies of both other seats: for each of
     /// the next seat's 21 rolls, its best reply, then the third seat's 21
-    /// rolls (each at least a pass), where level 3 stops after the first.
+    /// rolls (each at least a pass), where level 4 stops after the first.
     #[test]
     fn two_replies_weigh_the_third_seat_over_every_roll_too() {
         let orwell = find_variant("orwell").unwrap();

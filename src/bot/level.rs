@@ -10,7 +10,7 @@
 use std::time::Duration;
 
 use super::BotError;
-use super::dice_game::Plan;
+use super::dice_game::{Plan, ROYAL};
 use super::search::Budget;
 
 /// The level a game uses when none is set.
@@ -65,23 +65,26 @@ impl Level {
         }
     }
 
-    /// A dice game (Orwell): levels 1 and 2 play one turn deep, misjudging
-    /// each turn by a seeded amount on the dice game's own scale, where a
-    /// royal piece is worth 2000: level 1 by up to ten royals (it sees
-    /// almost nothing), level 2 by up to one (it takes a royal more often
-    /// than not, and misses much else). Smaller errors do not tell: the
-    /// dice weigh more (with errors up to 250 a player finished first in
-    /// 48% of 300 games against two with errors up to 1000, where one in
-    /// three is chance; docs/bot.md has the ladder). Level 3 weighs its
-    /// best four turns against the next seat's reply over every roll,
-    /// levels 4 and 5 against both other seats' replies (level 5 its best
-    /// eight).
+    /// A dice game (Orwell), where the dice weigh more than looking
+    /// ahead: levels 1 to 3 play one turn deep, misjudging each turn by a
+    /// seeded amount on the dice game's own scale, where a royal piece is
+    /// worth 2000: level 1 by up to a hundred royals (it plays almost at
+    /// random, though it still takes the last royal, a win), level 2 by up
+    /// to ten (it sees almost nothing), level 3 by up to one (it takes a
+    /// royal more often than not, and misses much else). Each of these
+    /// finishes first in two games of three against two of the level
+    /// below; smaller steps do not tell (with errors up to 250 a player
+    /// finished first in 48% of 300 games against two with errors up to
+    /// 1000, where one in three is chance; docs/bot.md has the ladder).
+    /// Level 4 makes no error and weighs its best four turns against the
+    /// next seat's reply over every roll, level 5 its best eight against
+    /// both other seats' replies.
     pub fn dice_plan(self) -> Plan {
         let (candidates, noise, replies) = match self.0 {
-            1 => (0, 20000, 0),
-            2 => (0, 2000, 0),
-            3 => (4, 0, 1),
-            4 => (4, 0, 2),
+            1 => (0, 100 * ROYAL, 0),
+            2 => (0, 10 * ROYAL, 0),
+            3 => (0, ROYAL, 0),
+            4 => (4, 0, 1),
             _ => (8, 0, 2),
         };
         Plan {

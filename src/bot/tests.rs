@@ -64,7 +64,7 @@ fn the_same_inputs_give_the_same_turn() {
     let orwell = variant("orwell");
     let start = orwell.start(&[]).unwrap();
     let roll = Some(Roll::from([1, 3]));
-    let level = Level::new(3).unwrap();
+    let level = Level::new(4).unwrap();
     // Without the clock's safety cap, which a loaded machine (a debug build
     // among other builds) can reach: then only the node budget counts.
     let budget = Budget {
