@@ -17,7 +17,9 @@
 //!                   [--opening TURNS] [--nodes N] [--seed S] [GAME...]
 //! Prints one line per game and pair of levels: games, the higher
 //! level's wins, draws and losses, its score, and the mean milliseconds a
-//! turn of each level; then one line `ladder: GAME L>L-1 W-D-L ...`.
+//! turn of each level; then one line `ladder: GAME L>L-1 W-D-L ...`, with
+//! `(N capped)` after a pair where N of the draws were games cut at the
+//! cap rather than ended by the rules.
 
 use std::time::Instant;
 
@@ -44,6 +46,8 @@ struct Tally {
     wins: u32,
     draws: u32,
     losses: u32,
+    /// Draws that are games cut at the cap, not ended by the rules.
+    capped: u32,
     turns: [u64; 2],
     ms: [f64; 2],
 }
@@ -136,8 +140,12 @@ fn main() {
                 tally.ms[0] / tally.turns[0].max(1) as f64,
                 tally.ms[1] / tally.turns[1].max(1) as f64,
             );
+            let capped = match tally.capped {
+                0 => String::new(),
+                n => format!(" ({n} capped)"),
+            };
             summary.push(format!(
-                "{}>{} {}-{}-{}",
+                "{}>{} {}-{}-{}{capped}",
                 game.high.get(),
                 game.low.get(),
                 tally.wins,
@@ -188,6 +196,10 @@ fn play(variant: &dyn Variant, game: &Match, high_seat: usize, seed: u64, tally:
     match outcome {
         Some(o) if o.winner() == Some(high_seat) => tally.wins += 1,
         Some(o) if o.winner().is_some() => tally.losses += 1,
-        _ => tally.draws += 1,
+        Some(_) => tally.draws += 1,
+        None => {
+            tally.draws += 1;
+            tally.capped += 1;
+        }
     }
 }
