@@ -6,7 +6,8 @@
 //! - Black: a square chip, dark with light ink.
 //! - Red (Orwell's third army), the duck of Duck chess (nobody's, gold)
 //!   and any further seat: a leaf (two round corners, two square), in the
-//!   seat's colour with light ink.
+//!   seat's colour, with white ink where it reads at 3:1 and black ink
+//!   on a light leaf (the duck's gold).
 //!
 //! The colours are chosen for the dark modes of mail apps, which repaint
 //! a page rather than leave it alone: they darken every light background
@@ -52,6 +53,41 @@ pub const RED: &str = "#f06a6a";
 /// 320 px (Red's `#f06a6a` came to 1.7:1 against White there, under the
 /// check's 1.8:1).
 pub const NEUTRAL: &str = "#f5b82e";
+/// The chips of any further seat.
+const FURTHER: &str = "#1e4fa3";
+
+/// WCAG's relative luminance of a `#rrggbb` colour (0 black, 1 white).
+fn luminance(colour: &str) -> f64 {
+    let channel = |i: usize| {
+        let c = colour
+            .get(i..i + 2)
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok())
+            .map_or(0.0, |c| f64::from(c) / 255.0);
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5)
+}
+
+/// WCAG's contrast of two `#rrggbb` colours (1 to 21).
+fn contrast(a: &str, b: &str) -> f64 {
+    let (a, b) = (luminance(a) + 0.05, luminance(b) + 0.05);
+    a.max(b) / a.min(b)
+}
+
+/// The ink of a letter on a leaf of `colour`: white where it reads at
+/// 3:1 or more, else black. (A dark mode that repaints dark text light
+/// makes both light on a kept gold; black still serves the light mode.)
+fn ink_on(colour: &str) -> &'static str {
+    if contrast(colour, "#ffffff") >= 3.0 {
+        "#ffffff"
+    } else {
+        "#000000"
+    }
+}
 
 /// How a seat's chips look.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,7 +108,7 @@ impl Shape {
             (Some("Black"), _) | (None, 1) => Shape::Square,
             (Some("Red"), _) => Shape::Leaf(RED),
             (Some("Neutral"), _) => Shape::Leaf(NEUTRAL),
-            _ => Shape::Leaf("#1e4fa3"),
+            _ => Shape::Leaf(FURTHER),
         }
     }
 
@@ -170,9 +206,10 @@ pub fn write_chip(out: &mut String, picture: &Picture, man: Man, side: u32, labe
             );
         }
         Shape::Leaf(colour) => {
+            let ink = ink_on(colour);
             let _ = write!(
                 out,
-                "border-radius:50% 0;background:{colour};color:#ffffff\">{text}</span>"
+                "border-radius:50% 0;background:{colour};color:{ink}\">{text}</span>"
             );
         }
     }
@@ -246,5 +283,19 @@ mod tests {
         };
         write_chip(&mut red, &picture, man, 20, "Red Dabbabah, c1");
         assert!(red.contains(">D</span>") && red.contains("50% 0"), "{red}");
+    }
+
+    /// Every leaf's letter reads at 3:1 or more on it: Red's and a
+    /// further seat's white, the duck's gold black (white on it: 1.8:1).
+    #[test]
+    fn every_leaf_letter_reads_at_three_to_one() {
+        for colour in [RED, NEUTRAL, FURTHER] {
+            let ratio = contrast(colour, ink_on(colour));
+            assert!(ratio >= 3.0, "{colour}: {ratio:.2}:1");
+        }
+        assert_eq!(ink_on(RED), "#ffffff");
+        assert_eq!(ink_on(NEUTRAL), "#000000");
+        assert!(contrast(NEUTRAL, "#ffffff") < 2.0);
+        assert!((contrast("#000000", "#ffffff") - 21.0).abs() < 1e-9);
     }
 }
