@@ -14,12 +14,14 @@
 //! their clocks, 4.5 s to 1.5 s).
 //!
 //! usage: bot_ladder [--games N] [--levels 1,2,3] [--cap PLIES]
-//!                   [--opening TURNS] [--nodes N] [--seed S] [GAME...]
+//!                   [--opening TURNS] [--nodes N] [--seed S] [--verbose]
+//!                   [GAME...]
 //! Prints one line per game and pair of levels: games, the higher
 //! level's wins, draws and losses, its score, and the mean milliseconds a
 //! turn of each level; then one line `ladder: GAME L>L-1 W-D-L ...`, with
 //! `(N capped)` after a pair where N of the draws were games cut at the
-//! cap rather than ended by the rules.
+//! cap rather than ended by the rules. `--verbose` prints each game's
+//! ending too (a draw by repetition, by the move count, ...).
 
 use std::time::Instant;
 
@@ -58,6 +60,7 @@ struct Match {
     nodes: Option<u64>,
     cap: u32,
     opening: u32,
+    verbose: bool,
 }
 
 fn main() {
@@ -67,6 +70,7 @@ fn main() {
     let mut opening = 2u32;
     let mut nodes = None;
     let mut seed = 1u64;
+    let mut verbose = false;
     let mut only: Vec<String> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -83,6 +87,7 @@ fn main() {
             "--opening" => opening = value().parse().expect("--opening TURNS"),
             "--nodes" => nodes = Some(value().parse().expect("--nodes N")),
             "--seed" => seed = value().parse().expect("--seed S"),
+            "--verbose" => verbose = true,
             name => only.push(name.to_string()),
         }
     }
@@ -117,6 +122,7 @@ fn main() {
                 nodes,
                 cap,
                 opening,
+                verbose,
             };
             let mut tally = Tally::default();
             for g in 0..games {
@@ -193,6 +199,21 @@ fn play(variant: &dyn Variant, game: &Match, high_seat: usize, seed: u64, tally:
         choice.turn
     });
     tally.games += 1;
+    if game.verbose {
+        let ending = outcome
+            .as_ref()
+            .map_or("capped".to_string(), |o| format!("{:?}", o.ending));
+        let result = match outcome.as_ref().map(|o| o.winner()) {
+            Some(Some(seat)) if seat == high_seat => "won",
+            Some(Some(_)) => "lost",
+            _ => "drew",
+        };
+        println!(
+            "  {} level {} in seat {high_seat} {result}: {ending} (seed {seed})",
+            variant.name(),
+            game.high.get()
+        );
+    }
     match outcome {
         Some(o) if o.winner() == Some(high_seat) => tally.wins += 1,
         Some(o) if o.winner().is_some() => tally.losses += 1,
