@@ -15,22 +15,22 @@
 //! - the danger: its own pieces, royals first, that each opponent attacks
 //!   and may take (by that opponent's alliance), before the bot moves again.
 //!
-//! At levels 4 and 5 the best few turns are then tried against the
-//! replies over every roll (expectimax): each of the 21 different rolls of
-//! two dice, weighed by its chance (1/36 a double, 2/36 the others),
-//! answered by the seat to move with its best turn by the same evaluation.
-//! Level 4 looks at the next seat's reply, level 5 at both other seats'
-//! (21 rolls of the first, and for each its best reply, 21 rolls of the
-//! second: the bot's next turn comes only after both). (Three rolls
+//! At level 5 the best few turns are then tried against the replies
+//! over every roll (expectimax): each of the 21 different rolls of two
+//! dice, weighed by its chance (1/36 a double, 2/36 the others), answered
+//! by the seat to move with its best turn by the same evaluation, for
+//! both other seats (21 rolls of the first, and for each its best reply,
+//! 21 rolls of the second: the bot's next turn comes only after both). (Three rolls
 //! sampled from the seed, as before, judged a turn by luck: the look
 //! ahead then lost 9 games of 12 to a player one turn deep.) The level's
 //! node budget ends the expectation (a turn competes only when weighed in
 //! full, so a position with very many replies is judged one turn deep),
-//! and the clock's safety cap ends it at half the cap. Levels 1 to 3
+//! and the clock's safety cap ends it at half the cap. Levels 2 to 4
 //! misjudge each turn by a seeded random amount on this evaluation's scale
-//! (a royal is worth 2000; level 1 by up to a hundred royals, level 2 ten,
-//! level 3 one: [`super::Level::dice_plan`]): in a game of dice, those
-//! errors, not the look ahead, are what tell the levels apart.
+//! (a royal is worth 2000; level 2 by up to a hundred royals, level 3 ten,
+//! level 4 one), and level 1 moves at random ([`super::Level::dice_plan`]):
+//! in a game of dice, those errors, not the look ahead, are what tell the
+//! levels apart.
 
 use std::time::Instant;
 
@@ -190,6 +190,11 @@ impl DiceJudge {
         let mut rng = SplitMix::new(seed);
         let mut turns = children(pos, roll);
         rng.shuffle(&mut turns);
+        if plan.at_random
+            && let Some((turn, child)) = turns.pop()
+        {
+            return (turn, self.eval(child.as_ref(), me), 1);
+        }
         let mut nodes = 0u64;
         let mut scored: Vec<(Turn, i32, Box<dyn Position>)> = Vec::new();
         for (turn, child) in turns {
@@ -308,6 +313,18 @@ pub struct Plan {
     pub noise: i32,
     /// How many of the next seats' replies over every roll are weighed.
     pub replies: u32,
+    /// Whether a turn is drawn at random from the legal ones, unjudged.
+    pub at_random: bool,
+}
+
+impl Plan {
+    /// The weakest play: any legal turn, drawn from the seed.
+    pub const AT_RANDOM: Plan = Plan {
+        candidates: 0,
+        noise: 0,
+        replies: 0,
+        at_random: true,
+    };
 }
 
 /// What the look ahead keeps fixed: whose worth, and when to stop.
@@ -323,7 +340,7 @@ mod tests {
 
     /// Level 5 weighs the replies of both other seats: for each of
     /// the next seat's 21 rolls, its best reply, then the third seat's 21
-    /// rolls (each at least a pass), where level 4 stops after the first.
+    /// rolls (each at least a pass), where one reply stops after the first.
     #[test]
     fn two_replies_weigh_the_third_seat_over_every_roll_too() {
         let orwell = find_variant("orwell").unwrap();
@@ -339,6 +356,7 @@ mod tests {
             candidates: 1,
             noise: 0,
             replies,
+            at_random: false,
         };
         let (one, _, one_nodes) = judge.best_turn(start.as_ref(), roll, plan(1), budget, 7);
         let (two, _, two_nodes) = judge.best_turn(start.as_ref(), roll, plan(2), budget, 7);

@@ -66,31 +66,36 @@ impl Level {
     }
 
     /// A dice game (Orwell), where the dice weigh more than looking
-    /// ahead: levels 1 to 3 play one turn deep, misjudging each turn by a
-    /// seeded amount on the dice game's own scale, where a royal piece is
-    /// worth 2000: level 1 by up to a hundred royals (it plays almost at
-    /// random, though it still takes the last royal, a win), level 2 by up
-    /// to ten (it sees almost nothing), level 3 by up to one (it takes a
-    /// royal more often than not, and misses much else). Each of these
-    /// finishes first in two games of three against two of the level
-    /// below; smaller steps do not tell (with errors up to 250 a player
+    /// ahead, and a turn's misjudgement, not the look ahead, tells
+    /// players apart. Level 1 moves at random (it does not even see a
+    /// capture that wins). Levels 2 to 4 play one turn deep, misjudging
+    /// each turn by a seeded amount on the dice game's own scale, where a
+    /// royal piece is worth 2000: level 2 by up to a hundred royals (it
+    /// plays almost at random, but takes a win when it has one), level 3
+    /// by up to ten (it sees almost nothing else), level 4 by up to one
+    /// (it takes a royal more often than not, and misses much else).
+    /// Level 5 makes no error and weighs its best eight turns against
+    /// both other seats' replies over every roll. Each of these finishes
+    /// first in about two games of three against two of the level below;
+    /// smaller steps of error do not tell (with errors up to 250 a player
     /// finished first in 48% of 300 games against two with errors up to
-    /// 1000, where one in three is chance; docs/bot.md has the ladder).
-    /// Level 4 makes no error and weighs its best four turns against the
-    /// next seat's reply over every roll, level 5 its best eight against
-    /// both other seats' replies.
+    /// 1000, where one in three is chance), nor does looking further ahead
+    /// without error (42% first; docs/bot.md has the ladder).
     pub fn dice_plan(self) -> Plan {
+        if self.0 == 1 {
+            return Plan::AT_RANDOM;
+        }
         let (candidates, noise, replies) = match self.0 {
-            1 => (0, 100 * ROYAL, 0),
-            2 => (0, 10 * ROYAL, 0),
-            3 => (0, ROYAL, 0),
-            4 => (4, 0, 1),
+            2 => (0, 100 * ROYAL, 0),
+            3 => (0, 10 * ROYAL, 0),
+            4 => (0, ROYAL, 0),
             _ => (8, 0, 2),
         };
         Plan {
             candidates,
             noise,
             replies,
+            at_random: false,
         }
     }
 }

@@ -17,9 +17,10 @@
 //!   position ([`crate::rules::chesslike::Walk`]), so the legal lists are
 //!   the core's and cost no copy of the position.
 //! - Orwell Chess: one turn deep over its own roll, with the dice as odds
-//!   in the evaluation; at levels 4 and 5 the best few turns weighed
-//!   against the other seats' replies over all 21 rolls (an expectimax one
-//!   reply or two deep: [`dice_game`] says why no deeper).
+//!   in the evaluation, misjudged by a seeded amount below the top level;
+//!   at level 5 the best few turns weighed against the other seats'
+//!   replies over all 21 rolls (an expectimax two replies deep:
+//!   [`dice_game`] says why no deeper); level 1 moves at random.
 //!
 //! The evaluations come from each game's own data ([`values`]: piece
 //! values measured from the pieces' movement, per square and zone).
