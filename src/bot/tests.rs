@@ -64,11 +64,12 @@ fn the_same_inputs_give_the_same_turn() {
     let orwell = variant("orwell");
     let start = orwell.start(&[]).unwrap();
     let roll = Some(Roll::from([1, 3]));
-    let level = Level::new(4).unwrap();
+    let level = Level::new(5).unwrap();
     // Without the clock's safety cap, which a loaded machine (a debug build
     // among other builds) can reach: then only the node budget counts.
     let budget = Budget {
         cap: None,
+        nodes: 400_000,
         ..level.budget()
     };
     let a = choose_within(orwell, start.as_ref(), roll, level, budget, 5).unwrap();
@@ -400,4 +401,43 @@ fn where_captures_are_compulsory_the_capture_search_takes() {
     )
     .unwrap();
     assert_eq!(choice.text, "e4-e5", "score {}", choice.score);
+}
+
+/// A lone bishop cannot mate: the position is dead, a draw, and worth
+/// nothing to the side with the bishop, where a pawn beside it still is.
+#[test]
+fn a_dead_position_is_worth_a_draw_whatever_the_material() {
+    let worth = |game: &str, fen: &str| {
+        let pos = variant(game).from_fen(&[], fen).unwrap();
+        let chess = two_seat::chesslike(pos.as_ref()).unwrap();
+        two_seat::TwoSeat::new(chess, None).eval_of(chess, 0)
+    };
+    for game in ["chess", "squirm"] {
+        assert_eq!(worth(game, "8/8/8/4k3/8/8/8/2B1K3 w - - 0 1"), 0, "{game}");
+        assert!(
+            worth(game, "8/8/8/4k3/8/8/P7/2B1K3 w - - 0 1") > 300,
+            "{game}"
+        );
+    }
+}
+
+/// In a level rook ending the bot keeps its rook: trading it leaves
+/// bare kings, a draw, and a draw costs the side the search plays for
+/// (contempt), so it plays on while the game is level.
+#[test]
+fn the_bot_plays_on_rather_than_trade_into_a_draw_when_level() {
+    let chess = variant("chess");
+    let pos = chess
+        .from_fen(&[], "3r4/2k5/8/8/8/8/2K5/3R4 w - - 0 1")
+        .unwrap();
+    for level in [3, 4] {
+        let level = Level::new(level).unwrap();
+        let budget = Budget {
+            cap: None,
+            nodes: 30_000,
+            ..level.budget()
+        };
+        let choice = choose_within(chess, pos.as_ref(), None, level, budget, 1).unwrap();
+        assert_ne!(choice.text, "d1xd8", "score {}", choice.score);
+    }
 }

@@ -147,6 +147,12 @@ impl TwoSeat {
                 }
             }
         }
+        // Without a pawn on the board, the game may be dead (bare kings,
+        // a lone minor piece): a draw, whatever the material says, so the
+        // search does not trade down into it thinking itself ahead.
+        if pawns.iter().all(Vec::is_empty) && pos.is_dead() {
+            return 0;
+        }
         let tempo = if usize::from(pos.side()) == me {
             TEMPO
         } else {

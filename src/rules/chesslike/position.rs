@@ -250,6 +250,14 @@ impl ChessLike {
         self.last_moved
     }
 
+    /// Whether no mate is possible any more: nothing in hand and the
+    /// game's dead position on the board (bare kings, insufficient
+    /// material).
+    pub fn is_dead(&self) -> bool {
+        let empty_hands = self.reserves.iter().flatten().all(|&n| n == 0);
+        empty_hands && (self.rules.dead)(&self.board)
+    }
+
     /// How many pieces of `kind` `seat` holds in reserve.
     pub fn in_reserve(&self, seat: u8, kind: u8) -> u8 {
         self.reserves[seat as usize][kind as usize]
@@ -688,11 +696,10 @@ impl ChessLike {
     /// [`ChessLike::end_on_arrival`] with the position's repetitions
     /// counted by the caller.
     fn end_given(&self, repetitions: usize) -> Option<Outcome> {
-        let empty_hands = self.reserves.iter().flatten().all(|&n| n == 0);
         let facts = DrawFacts {
             repetitions,
             halfmoves: self.halfmoves,
-            dead: empty_hands && (self.rules.dead)(&self.board),
+            dead: self.is_dead(),
             to_move: usize::from(self.side),
         };
         if let Some(end) = self.rules.hooks.extra_end(self) {

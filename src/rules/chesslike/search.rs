@@ -305,11 +305,10 @@ impl Search {
         } else {
             (0, 1)
         };
-        let empty_hands = pos.reserves.iter().flatten().all(|&n| n == 0);
         let facts = DrawFacts {
             repetitions,
             halfmoves: pos.halfmoves,
-            dead: empty_hands && (pos.rules.dead)(&pos.board),
+            dead: pos.is_dead(),
             to_move: usize::from(pos.side),
         };
         let limits = pos.rules.hooks.draw_limits();
