@@ -39,11 +39,6 @@ const MAX_PLY: usize = 64;
 /// Capture search: a capture that cannot bring the score near alpha even
 /// with this margin is not tried.
 const DELTA: i32 = 200;
-/// What a draw costs the side the search plays for (and gains its
-/// opponent), in centipawns: a player who means to win does not repeat
-/// or trade down into a dead position while the game is level, so
-/// draws come from positions it judges worse, not from indifference.
-const CONTEMPT: i32 = 25;
 
 /// How much a search may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,8 +124,6 @@ struct Stop;
 struct Search<'a> {
     judge: &'a TwoSeat,
     walk: Walk,
-    /// The seat the search plays for (whom a draw costs [`CONTEMPT`]).
-    root_side: u8,
     budget: Budget,
     nodes: u64,
     started: Instant,
@@ -159,7 +152,6 @@ pub fn best_turn(
     let mut search = Search {
         judge,
         walk: Walk::new(root),
-        root_side: root.side(),
         budget,
         nodes: 0,
         started: Instant::now(),
@@ -287,17 +279,7 @@ impl Search<'_> {
         match outcome.points.get(usize::from(pos.side())).copied() {
             Some(2) => MATE - ply as i32,
             Some(0) => -(MATE - ply as i32),
-            _ => self.draw(),
-        }
-    }
-
-    /// A draw's worth to the side to move: [`CONTEMPT`] against the seat
-    /// the search plays for.
-    fn draw(&self) -> i32 {
-        if self.walk.position().side() == self.root_side {
-            -CONTEMPT
-        } else {
-            CONTEMPT
+            _ => 0,
         }
     }
 
@@ -310,7 +292,7 @@ impl Search<'_> {
         Some(match outcome.points.get(me).copied() {
             Some(2) => MATE_BOUND,
             Some(0) => -MATE_BOUND,
-            _ => self.draw(),
+            _ => 0,
         })
     }
 
@@ -321,7 +303,7 @@ impl Search<'_> {
         let limits = pos.rules().hooks.draw_limits();
         let repeated = limits.repetitions > 0 && self.walk.repetitions() >= 2;
         let counted = limits.plies > 0 && pos.counters().0 >= limits.plies;
-        (repeated || counted).then(|| self.draw())
+        (repeated || counted).then_some(0)
     }
 
     fn node(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> Result<i32, Stop> {
@@ -494,11 +476,7 @@ impl Search<'_> {
 
     fn eval(&self) -> i32 {
         let pos = self.walk.position();
-        match self.judge.eval_of(pos, usize::from(pos.side())) {
-            // A dead position (the evaluation's 0 says when to ask).
-            0 if pos.is_dead() => self.draw(),
-            score => score,
-        }
+        self.judge.eval_of(pos, usize::from(pos.side()))
     }
 
     /// The capture search: the side to move may stand on the position's

@@ -420,24 +420,3 @@ fn a_dead_position_is_worth_a_draw_whatever_the_material() {
         );
     }
 }
-
-/// In a level rook ending the bot keeps its rook: trading it leaves
-/// bare kings, a draw, and a draw costs the side the search plays for
-/// (contempt), so it plays on while the game is level.
-#[test]
-fn the_bot_plays_on_rather_than_trade_into_a_draw_when_level() {
-    let chess = variant("chess");
-    let pos = chess
-        .from_fen(&[], "3r4/2k5/8/8/8/8/2K5/3R4 w - - 0 1")
-        .unwrap();
-    for level in [3, 4] {
-        let level = Level::new(level).unwrap();
-        let budget = Budget {
-            cap: None,
-            nodes: 30_000,
-            ..level.budget()
-        };
-        let choice = choose_within(chess, pos.as_ref(), None, level, budget, 1).unwrap();
-        assert_ne!(choice.text, "d1xd8", "score {}", choice.score);
-    }
-}
