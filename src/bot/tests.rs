@@ -326,15 +326,8 @@ proptest! {
 fn in_three_check_the_checks_given_count_and_the_last_ones_most() {
     // The same board, White having given none, one and two of its three
     // checks (Black none): each check given is worth more to White.
-    let game = variant("3check");
     let board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
-    let worth = |checks: &str| {
-        let pos = game
-            .from_fen(&[], &format!("{board} {checks} 0 1"))
-            .unwrap();
-        let chess = two_seat::chesslike(pos.as_ref()).unwrap();
-        two_seat::TwoSeat::new(chess, None).eval_of(chess, 0)
-    };
+    let worth = |checks: &str| white_worth("3check", &format!("{board} {checks} 0 1"));
     let (none, one, two) = (worth("3+3"), worth("2+3"), worth("1+3"));
     assert!(none < one && one < two, "{none} {one} {two}");
     assert!(two - one > one - none, "{none} {one} {two}");
@@ -346,34 +339,24 @@ fn in_giveaway_and_losers_fewer_pieces_are_better() {
     // better off than with it; in chess, worse.
     let board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w - - 0 1";
     let full = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
-    let worth = |game: &str, fen: &str| {
-        let pos = variant(game).from_fen(&[], fen).unwrap();
-        let chess = two_seat::chesslike(pos.as_ref()).unwrap();
-        two_seat::TwoSeat::new(chess, None).eval_of(chess, 0)
-    };
     for game in ["antichess", "losers"] {
-        assert!(worth(game, board) > worth(game, full), "{game}");
+        assert!(white_worth(game, board) > white_worth(game, full), "{game}");
     }
-    assert!(worth("chess", board) < worth("chess", full));
+    assert!(white_worth("chess", board) < white_worth("chess", full));
 }
 
 #[test]
 fn a_king_nearer_its_goal_is_worth_more_where_the_goal_wins() {
     // Racing Kings: White's king a rank nearer the eighth is better for
     // White; in chess the same step is worth nothing of the kind.
-    let worth = |game: &str, fen: &str| {
-        let pos = variant(game).from_fen(&[], fen).unwrap();
-        let chess = two_seat::chesslike(pos.as_ref()).unwrap();
-        two_seat::TwoSeat::new(chess, None).eval_of(chess, 0)
-    };
     let back = "8/8/8/8/8/8/krbnNBR1/qrbnNBRK w - - 0 1";
     let ahead = "8/8/8/8/8/7K/krbnNBR1/qrbnNBR1 w - - 0 1";
-    assert!(worth("racingkings", ahead) > worth("racingkings", back));
+    assert!(white_worth("racingkings", ahead) > white_worth("racingkings", back));
     let hill_far = "rnbq1bnr/ppppkppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
     let hill_near = "rnbq1bnr/pppp1ppp/4k3/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
     // King of the Hill: Black's king a step from the centre is better for
     // Black (worse for White).
-    assert!(worth("kingofthehill", hill_near) < worth("kingofthehill", hill_far));
+    assert!(white_worth("kingofthehill", hill_near) < white_worth("kingofthehill", hill_far));
 }
 
 /// Where every legal turn takes (Antichess's compulsory captures), the
@@ -407,16 +390,40 @@ fn where_captures_are_compulsory_the_capture_search_takes() {
 /// nothing to the side with the bishop, where a pawn beside it still is.
 #[test]
 fn a_dead_position_is_worth_a_draw_whatever_the_material() {
-    let worth = |game: &str, fen: &str| {
-        let pos = variant(game).from_fen(&[], fen).unwrap();
-        let chess = two_seat::chesslike(pos.as_ref()).unwrap();
-        two_seat::TwoSeat::new(chess, None).eval_of(chess, 0)
-    };
     for game in ["chess", "squirm"] {
-        assert_eq!(worth(game, "8/8/8/4k3/8/8/8/2B1K3 w - - 0 1"), 0, "{game}");
+        assert_eq!(
+            white_worth(game, "8/8/8/4k3/8/8/8/2B1K3 w - - 0 1"),
+            0,
+            "{game}"
+        );
         assert!(
-            worth(game, "8/8/8/4k3/8/8/P7/2B1K3 w - - 0 1") > 300,
+            white_worth(game, "8/8/8/4k3/8/8/P7/2B1K3 w - - 0 1") > 300,
             "{game}"
         );
     }
+}
+
+/// The two-seat evaluation of a position of `game` (a FEN) for White.
+fn white_worth(game: &str, fen: &str) -> i32 {
+    let pos = variant(game).from_fen(&[], fen).unwrap();
+    let chess = two_seat::chesslike(pos.as_ref()).unwrap();
+    two_seat::TwoSeat::new(chess, None).eval_of(chess, 0)
+}
+
+/// Orwell's level 1 judges no turn: it draws one from the seed (one
+/// position reached), and different seeds draw different turns.
+#[test]
+fn orwell_level_1_moves_at_random() {
+    let orwell = variant("orwell");
+    let start = orwell.start(&[]).unwrap();
+    let roll = Some(Roll::from([1, 3]));
+    let level = Level::new(1).unwrap();
+    let turns: std::collections::BTreeSet<String> = (0..8)
+        .map(|seed| {
+            let choice = choose(orwell, start.as_ref(), roll, level, seed).unwrap();
+            assert_eq!(choice.nodes, 1, "{}", choice.text);
+            choice.text
+        })
+        .collect();
+    assert!(turns.len() >= 4, "{turns:?}");
 }
