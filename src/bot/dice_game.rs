@@ -350,6 +350,7 @@ mod tests {
             depth: 1,
             nodes: u64::MAX,
             cap: None,
+            selective: false,
         };
         let roll = Roll::from([1, 3]);
         let plan = |replies| Plan {

@@ -51,7 +51,12 @@ impl Level {
             4 => (MAX_DEPTH, 400_000, Some(LEVEL_4_TIME)),
             _ => (MAX_DEPTH, 100_000_000, Some(TIME_CAP)),
         };
-        Budget { depth, nodes, cap }
+        Budget {
+            depth,
+            nodes,
+            cap,
+            selective: self.0 == 5,
+        }
     }
 
     /// The most centipawns either way a turn's worth is misjudged by at

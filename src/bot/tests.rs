@@ -104,6 +104,7 @@ fn the_budget_bounds_the_search() {
             depth: 8,
             nodes,
             cap: None,
+            selective: false,
         };
         let choice = choose_within(v, pos.as_ref(), None, level, budget, 1).unwrap();
         assert!(choice.nodes <= nodes, "{} > {nodes}", choice.nodes);
@@ -113,11 +114,13 @@ fn the_budget_bounds_the_search() {
         depth: 8,
         nodes: 60,
         cap: None,
+        selective: false,
     };
     let big = Budget {
         depth: 8,
         nodes: 3_000,
         cap: None,
+        selective: false,
     };
     let chess = variant("chess");
     let pos = chess.start(&[]).unwrap();
@@ -175,6 +178,7 @@ fn it_finds_a_mate_in_two_by_deepening() {
         depth: 6,
         nodes: 20_000,
         cap: None,
+        selective: false,
     };
     let choice = choose_within(chess, pos.as_ref(), None, level, budget, 1).unwrap();
     assert_eq!(choice.score, MATE - 3, "{}", choice.text);
@@ -206,6 +210,7 @@ fn the_capture_search_sees_a_piece_left_hanging() {
         depth: 1,
         nodes: 5_000,
         cap: None,
+        selective: false,
     };
     let choice =
         choose_within(chess, pos.as_ref(), None, Level::new(4).unwrap(), budget, 1).unwrap();
@@ -307,7 +312,12 @@ proptest! {
                 continue;
             }
             let r = roll(&mut rng);
-            let budget = Budget { depth: 2, nodes: 150, cap: None };
+            let budget = Budget {
+                depth: 2,
+                nodes: 150,
+                cap: None,
+                selective: false,
+            };
             let choice = choose_within(v, pos.as_ref(), r, Level::new(3).unwrap(), budget, seed)
                 .unwrap();
             let legal = pos.legal(r);
@@ -373,6 +383,7 @@ fn where_captures_are_compulsory_the_capture_search_takes() {
         depth: 1,
         nodes: 5_000,
         cap: None,
+        selective: false,
     };
     let choice = choose_within(
         antichess,
@@ -426,4 +437,56 @@ fn orwell_level_1_moves_at_random() {
         })
         .collect();
     assert!(turns.len() >= 4, "{turns:?}");
+}
+
+/// The top level's selective search on a node budget: the same budget as
+/// the full search of the levels below.
+fn searched(fen: &str, nodes: u64, selective: bool) -> Choice {
+    let chess = variant("chess");
+    let pos = chess.from_fen(&[], fen).unwrap();
+    let budget = Budget {
+        depth: 40,
+        nodes,
+        cap: None,
+        selective,
+    };
+    choose_within(chess, pos.as_ref(), None, Level::new(5).unwrap(), budget, 7).unwrap()
+}
+
+/// Leaving turns unsearched pays: on the same budget the selective search
+/// completes iterations at least two plies deeper in a middle game.
+#[test]
+fn the_selective_search_reaches_deeper_on_the_same_budget() {
+    let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8";
+    let full = searched(fen, 300_000, false);
+    let selective = searched(fen, 300_000, true);
+    assert!(
+        selective.depth >= full.depth + 2,
+        "selective {} plies, full {}",
+        selective.depth,
+        full.depth
+    );
+}
+
+/// What it leaves out is never the point of the position: Morphy's quiet
+/// rook move that mates in two (1.Ra6 bxa6 2.b7#) is still found.
+#[test]
+fn the_selective_search_finds_a_quiet_mate_in_two() {
+    let choice = searched("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 300_000, true);
+    assert_eq!(choice.text, "Ra1-a6");
+    assert!(choice.score >= MATE - 10, "{}", choice.score);
+}
+
+/// A side with only pawns (and its king) is never assumed able to pass:
+/// in a pawn ending every turn may make things worse.
+#[test]
+fn a_side_with_only_pawns_has_no_pieces_to_pass_with() {
+    let chess = variant("chess");
+    let pos = chess
+        .from_fen(&[], "8/8/8/4k3/8/8/4P3/3NK3 w - - 0 1")
+        .unwrap();
+    let pos = two_seat::chesslike(pos.as_ref()).unwrap();
+    let judge = two_seat::TwoSeat::new(pos, None);
+    assert!(judge.has_pieces(pos, 0), "White has a knight");
+    assert!(!judge.has_pieces(pos, 1), "Black has its king alone");
 }

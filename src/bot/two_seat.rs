@@ -327,6 +327,18 @@ impl TwoSeat {
         10 * off_centre + 8 * (files.max(ranks) - apart)
     }
 
+    /// Whether `seat` has a piece besides pawns and royals, on the board
+    /// or in hand: without one, a side is often in zugzwang (any turn
+    /// makes things worse), and a search must not assume it could pass.
+    pub fn has_pieces(&self, pos: &ChessLike, seat: u8) -> bool {
+        let officer = |kind: u8| {
+            !self.values.royal[kind as usize] && self.pawn_ranks[kind as usize].is_none()
+        };
+        pos.board().pieces_of(seat).any(|(_, p)| officer(p.kind))
+            || (0..self.values.base.len() as u8)
+                .any(|kind| officer(kind) && pos.in_reserve(seat, kind) > 0)
+    }
+
     /// The material `step` takes (with what a promotion adds) and the
     /// worth of the piece that takes, for ordering captures: the most
     /// valuable victim first, by the least valuable attacker.

@@ -61,6 +61,8 @@ pub struct Walk {
     acts: Vec<Act>,
     squirms: Vec<Act>,
     follow: Vec<Act>,
+    /// Per pass on the line: the keys and the key it set aside.
+    passes: Vec<(Vec<u64>, Option<u64>)>,
 }
 
 impl Walk {
@@ -70,12 +72,15 @@ impl Walk {
             pos: root.clone(),
             scratch: Scratch::new(&root.board),
             undos: Vec::new(),
-            keys: root.history.clone(),
+            // The root's own key (the history's last) is pushed when its
+            // first turn is played, as every position's is.
+            keys: root.history[..root.history.len().saturating_sub(1)].to_vec(),
             marks: Vec::new(),
             key: None,
             acts: Vec::new(),
             squirms: Vec::new(),
             follow: Vec::new(),
+            passes: Vec::new(),
         }
     }
 
@@ -177,6 +182,27 @@ impl Walk {
         self.undos.push(undo);
     }
 
+    /// The side to move passes (a null move, which no game allows: a
+    /// search's way to ask whether the position is good enough even
+    /// without a turn). No position before it counts as a repetition of
+    /// one after it. Taken back by [`Walk::back_pass`], before anything
+    /// played earlier.
+    pub fn pass(&mut self) {
+        let keys = std::mem::take(&mut self.keys);
+        self.passes.push((keys, self.key.take()));
+        let undo = self.pos.pass_in_place();
+        self.undos.push(undo);
+    }
+
+    /// Takes back the pass [`Walk::pass`] played.
+    pub fn back_pass(&mut self) {
+        let undo = self.undos.pop().expect("a pass to take back");
+        self.pos.undo(&undo);
+        let (keys, key) = self.passes.pop().expect("a pass on the line");
+        self.keys = keys;
+        self.key = key;
+    }
+
     /// Takes back the last turn played.
     pub fn back(&mut self) {
         let undo = self.undos.pop().expect("a turn to take back");
@@ -184,5 +210,84 @@ impl Walk {
         let mark = self.marks.pop().expect("a mark per turn");
         self.key = self.keys.get(mark).copied();
         self.keys.truncate(mark);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Position;
+    use crate::rules::chess;
+    use crate::rules::chesslike::{from_fen, to_fen};
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    /// Plays the listed turn written `text`; the walk's turns are listed.
+    fn play(walk: &mut Walk, text: &str) {
+        let mut steps = Vec::new();
+        walk.turns(&mut steps);
+        let pos = walk.position().clone();
+        let step = steps
+            .iter()
+            .find(|s| pos.turn_text(&s.turn()) == text)
+            .unwrap_or_else(|| panic!("{text} is listed"));
+        walk.play(step);
+    }
+
+    /// A pass hands the turn over with nothing moved and no en passant
+    /// left, and taking it back restores the position and its key.
+    #[test]
+    fn a_pass_hands_the_turn_over_and_is_taken_back() {
+        let start = from_fen(&chess::rules::RULES, START).unwrap();
+        let mut walk = Walk::new(&start);
+        play(&mut walk, "e2-e4");
+        let mut steps = Vec::new();
+        walk.turns(&mut steps);
+        let (fen, key) = (to_fen(walk.position()), walk.key());
+        walk.pass();
+        assert_eq!(
+            to_fen(walk.position()),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2"
+        );
+        walk.turns(&mut steps);
+        assert_eq!(steps.len(), 30, "White's turns with the e-pawn on e4");
+        walk.back_pass();
+        assert_eq!((to_fen(walk.position()), walk.key()), (fen, key));
+        walk.back();
+        assert_eq!(to_fen(walk.position()), START);
+    }
+
+    /// No position before a pass counts as a repetition of one after it:
+    /// a line through a pass is not a game's line.
+    #[test]
+    fn a_pass_hides_the_positions_before_it_from_repetition() {
+        let start = from_fen(&chess::rules::RULES, START).unwrap();
+        let mut walk = Walk::new(&start);
+        let mut steps = Vec::new();
+        for text in ["Ng1-f3", "Ng8-f6", "Nf3-g1", "Nf6-g8"] {
+            play(&mut walk, text);
+        }
+        walk.turns(&mut steps);
+        assert_eq!(walk.repetitions(), 2, "the start again, by turns");
+        for _ in 0..4 {
+            walk.back();
+        }
+        play(&mut walk, "Ng1-f3");
+        play(&mut walk, "Ng8-f6");
+        walk.turns(&mut steps);
+        walk.pass();
+        play(&mut walk, "Nf6-g8");
+        walk.turns(&mut steps);
+        walk.pass();
+        walk.turns(&mut steps);
+        assert_eq!(
+            to_fen(walk.position()).split(' ').next(),
+            Some("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R"),
+        );
+        assert_eq!(
+            walk.repetitions(),
+            1,
+            "the position after Ng1-f3, reached through passes"
+        );
     }
 }

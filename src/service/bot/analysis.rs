@@ -32,6 +32,7 @@ pub const BUDGET: Budget = Budget {
     depth: 4,
     nodes: 6_000,
     cap: None,
+    selective: false,
 };
 
 /// The most turns listed.
