@@ -47,8 +47,8 @@ fn the_mail_returns_at_once_and_the_level_5_answer_follows_from_the_queue() {
     assert_eq!(movers(&env), vec!["alice"]);
     assert_eq!(mails_to_alice(&env), before);
     assert_eq!(env.query::<i64>("SELECT count(*) FROM bot_queue"), vec![1]);
-    // The worker thinks (level 5: on the clock, at least half of its
-    // 4.5 s before it starts no new iteration) and plays.
+    // The worker thinks (level 5: on the clock, all of its 4.5 s) and
+    // plays.
     let started = Instant::now();
     let out = env.cmd(None).arg("bot-turns").output().unwrap();
     let bot_took = started.elapsed();

@@ -3,9 +3,11 @@
 //! on any machine; levels 1 and 2 also misjudge each turn by a seeded
 //! random amount (a beginner's blunders). Levels 4 and 5 think for a time
 //! (1.5 s and 4.5 s a turn, with a node budget only as a bound), so they
-//! play stronger on a faster machine. `boserv bot-move` prints the time a
-//! turn took on stderr; `scripts/bot-strength.sh` measures each level in
-//! Elo against Fairy-Stockfish.
+//! play stronger on a faster machine. Level 5 alone searches selectively
+//! and spends all of its time ([`Budget::selective`]); the levels below
+//! search every turn, as their strength was measured. `boserv bot-move`
+//! prints the time a turn took on stderr; `scripts/bot-strength.sh`
+//! measures each level in Elo against Fairy-Stockfish.
 
 use std::time::Duration;
 
