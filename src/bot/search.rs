@@ -14,9 +14,10 @@
 //! beta by a margin near the leaves, or when it still beats beta after
 //! its side passes (the null move); late quiet turns near the leaves are
 //! not searched at all, and the others are searched shallower the later
-//! they come. It reaches about three plies deeper in the same time (9 to
-//! 12 in a middle game at 2 000 000 positions). The levels below search
-//! every turn, as their published strength was measured.
+//! they come. On as many positions it reaches three to four plies
+//! deeper (8 or 9 to 12 or 13 in the middle games of
+//! `examples/bot_depth.rs`). The levels below search every turn, as
+//! their published strength was measured.
 //!
 //! The turns are played in place on one position ([`Walk`]) rather than
 //! through [`crate::rules::Position::apply`], which checks each turn
