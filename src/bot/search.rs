@@ -70,7 +70,7 @@ pub struct Budget {
     pub cap: Option<Duration>,
     /// Whether it may leave turns unsearched or search them shallower by
     /// judging the position on its own (the null move, futility, late
-    /// turns; see [`Search::prune`] and [`Search::turns`]): deeper in
+    /// turns; the module comment has them): deeper in
     /// the same time, at the risk of missing what a full search would
     /// see.
     pub selective: bool,

@@ -665,11 +665,12 @@ impl ChessLike {
 
     /// The side to move passes (a search's null move: no game's turn):
     /// the turn goes over with nothing moved, and no chance of en passant
-    /// or of a squirm is left behind. Taken back by [`ChessLike::undo`].
+    /// is left behind (nor of a squirm: a pass moves no piece, so
+    /// [`ChessLike::play_in_place`] leaves none as moved last). Taken back
+    /// by [`ChessLike::undo`].
     pub(super) fn pass_in_place(&mut self) -> Undo {
         let undo = self.play_in_place(&[Act::plain(Action::Pass, false)]);
         self.en_passant = None;
-        self.last_moved = None;
         undo
     }
 

@@ -257,6 +257,24 @@ mod tests {
         assert_eq!(to_fen(walk.position()), START);
     }
 
+    /// In Squirm a pass leaves no piece to squirm: the piece the other
+    /// side moved last is its own again when the turn comes back to it.
+    #[test]
+    fn a_pass_in_squirm_leaves_no_piece_that_moved_last() {
+        let start = from_fen(&crate::rules::rebellion::SQUIRM, START).unwrap();
+        let mut walk = Walk::new(&start);
+        play(&mut walk, "e2-e4");
+        assert!(to_fen(walk.position()).ends_with(" e4"));
+        let mut steps = Vec::new();
+        walk.turns(&mut steps);
+        walk.pass();
+        assert!(to_fen(walk.position()).ends_with(" -"));
+        walk.turns(&mut steps);
+        assert!(steps.iter().all(|s| s.squirm.is_none()), "no squirm listed");
+        walk.back_pass();
+        assert!(to_fen(walk.position()).ends_with(" e4"));
+    }
+
     /// No position before a pass counts as a repetition of one after it:
     /// a line through a pass is not a game's line.
     #[test]
