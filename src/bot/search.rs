@@ -33,7 +33,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::rules::chesslike::{ChessLike, Step, Walk};
+use crate::rules::chesslike::{ChessLike, Rebels, Step, Walk};
 use crate::rules::turn::Turn;
 
 use super::rng::SplitMix;
@@ -418,7 +418,9 @@ impl Search<'_> {
     /// passes and the other side gets a shallower search (the null move).
     /// Not where passing would be a gift (a side with only pawns, a game
     /// won by losing pieces, a capture that must be made), nor twice in a
-    /// row.
+    /// row, nor in Squirm: a pass moves no piece, so it would take from
+    /// the other side its squirm of the piece that moved last, and the
+    /// shallower search would judge the passer safer than it is.
     fn prune(
         &mut self,
         steps: &[Step],
@@ -438,6 +440,7 @@ impl Search<'_> {
             && stand >= beta
             && self.passed != Some(ply - 1)
             && pos.rules().hooks.material_sign() > 0
+            && pos.rules().rebels != Rebels::SquirmFirst
             && self.judge.has_pieces(pos, pos.side())
             && !steps.iter().all(Step::captures);
         if !may_pass {

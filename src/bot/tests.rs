@@ -490,3 +490,29 @@ fn a_side_with_only_pawns_has_no_pieces_to_pass_with() {
     assert!(judge.has_pieces(pos, 0), "White has a knight");
     assert!(!judge.has_pieces(pos, 1), "Black has its king alone");
 }
+
+/// Squirm's own capture: the knight that moved last squirmed onto a
+/// pawn's diagonal and taken there is a knight taken, not a pawn (the
+/// capture search and the move order see the knight where the squirm put
+/// it).
+#[test]
+fn a_piece_squirmed_then_taken_is_worth_what_it_is() {
+    use crate::rules::chesslike::Walk;
+    let pos = variant("squirm")
+        .from_fen(&[], "4k3/8/5n2/8/4P3/8/8/4K3 w - - 0 1 f6")
+        .unwrap();
+    let chess = two_seat::chesslike(pos.as_ref()).unwrap();
+    let judge = two_seat::TwoSeat::new(chess, None);
+    let geometry = &chess.rules().spec.geometry;
+    let f5 = geometry.parse("f5").unwrap();
+    let mut steps = Vec::new();
+    Walk::new(chess).turns(&mut steps);
+    let take = steps
+        .iter()
+        .find(|s| s.squirm.is_some_and(|q| q.action.to() == Some(f5)) && s.act.capture)
+        .expect("~Nf6-f5, e4xf5 is a turn");
+    let (gain, attacker) = judge.trade(chess, take);
+    assert!(gain > 250, "a knight taken is worth {gain}");
+    assert!(attacker < 150, "a pawn takes: {attacker}");
+    assert_eq!(judge.gain(pos.as_ref(), &take.turn()), gain);
+}

@@ -26,8 +26,9 @@
 //! turn takes and with what, for ordering captures first.
 
 use crate::rules::Position;
+use crate::rules::board::{Board, Piece};
 use crate::rules::chesslike::{ChessLike, Step};
-use crate::rules::geometry::Geometry;
+use crate::rules::geometry::{Geometry, Square};
 use crate::rules::turn::{Action, Turn};
 
 use super::values::{PAWN, Values};
@@ -341,11 +342,14 @@ impl TwoSeat {
 
     /// The material `step` takes (with what a promotion adds) and the
     /// worth of the piece that takes, for ordering captures: the most
-    /// valuable victim first, by the least valuable attacker.
+    /// valuable victim first, by the least valuable attacker. A piece is
+    /// judged where the turn's earlier actions put it: in Squirm, the
+    /// enemy piece squirmed onto a square and then taken there.
     pub fn trade(&self, pos: &ChessLike, step: &Step) -> (i32, i32) {
         let board = pos.board();
         let mut gain = 0;
         let mut attacker = 0;
+        let mut earlier = Displaced::default();
         for act in step.acts() {
             if let Action::Move {
                 from,
@@ -354,14 +358,14 @@ impl TwoSeat {
             } = act.action
             {
                 if act.capture {
-                    gain += match board.get(to) {
+                    gain += match earlier.piece_on(board, to) {
                         Some(victim) if victim.owner != pos.side() => {
                             self.values.base[victim.kind as usize]
                         }
                         // En passant: the pawn beside.
                         _ => PAWN,
                     };
-                    attacker = board.get(from).map_or(PAWN, |p| {
+                    attacker = earlier.piece_on(board, from).map_or(PAWN, |p| {
                         if self.values.royal[p.kind as usize] {
                             ROYAL_AS_ATTACKER
                         } else {
@@ -373,6 +377,7 @@ impl TwoSeat {
                     gain += self.values.base[kind as usize] - PAWN;
                 }
             }
+            earlier.push(&act.action);
         }
         (gain, attacker)
     }
@@ -385,9 +390,10 @@ impl TwoSeat {
         };
         let board = pos.board();
         let mut gain = 0;
+        let mut earlier = Displaced::default();
         for action in turn.actions() {
             if let Action::Move { to, promotion, .. } = *action {
-                if let Some(victim) = board.get(to)
+                if let Some(victim) = earlier.piece_on(board, to)
                     && victim.owner != pos.side()
                 {
                     gain += self.values.base[victim.kind as usize];
@@ -396,7 +402,38 @@ impl TwoSeat {
                     gain += self.values.base[kind as usize] - PAWN;
                 }
             }
+            earlier.push(action);
         }
         gain
+    }
+}
+
+/// The pieces a turn's earlier actions moved (a squirm, then the move),
+/// so that a later action of the same turn finds each where it now
+/// stands. A turn has at most three actions.
+#[derive(Default)]
+struct Displaced {
+    moves: [Option<(Square, Square)>; 3],
+}
+
+impl Displaced {
+    fn push(&mut self, action: &Action) {
+        if let (Some(from), Some(to)) = (action.from(), action.to())
+            && let Some(free) = self.moves.iter_mut().find(|m| m.is_none())
+        {
+            *free = Some((from, to));
+        }
+    }
+
+    /// The piece on `sq` after the actions pushed so far.
+    fn piece_on(&self, board: &Board, mut sq: Square) -> Option<Piece> {
+        for &(from, to) in self.moves.iter().rev().flatten() {
+            if sq == to {
+                sq = from;
+            } else if sq == from {
+                return None;
+            }
+        }
+        board.get(sq)
     }
 }
