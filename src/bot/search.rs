@@ -416,11 +416,8 @@ impl Search<'_> {
     /// looked at: near the leaves, its worth beats beta by a margin per
     /// ply left; further up, it still beats beta after the side to move
     /// passes and the other side gets a shallower search (the null move).
-    /// Not where passing would be a gift (a side with only pawns, a game
-    /// won by losing pieces, a capture that must be made), nor twice in a
-    /// row, nor in Squirm: a pass moves no piece, so it would take from
-    /// the other side its squirm of the piece that moved last, and the
-    /// shallower search would judge the passer safer than it is.
+    /// Not where passing would misjudge the position ([`fair_to_pass`]),
+    /// nor twice in a row.
     fn prune(
         &mut self,
         steps: &[Step],
@@ -435,14 +432,10 @@ impl Search<'_> {
         if depth <= FUTILE_DEPTH && stand - FUTILE_MARGIN * depth >= beta {
             return Ok(Some(stand));
         }
-        let pos = self.walk.position();
         let may_pass = depth >= 2
             && stand >= beta
             && self.passed != Some(ply - 1)
-            && pos.rules().hooks.material_sign() > 0
-            && pos.rules().rebels != Rebels::SquirmFirst
-            && self.judge.has_pieces(pos, pos.side())
-            && !steps.iter().all(Step::captures);
+            && fair_to_pass(self.judge, self.walk.position(), steps);
         if !may_pass {
             return Ok(None);
         }
@@ -666,6 +659,20 @@ impl Search<'_> {
         self.steps[ply] = steps;
         result
     }
+}
+
+/// Whether a pass in `pos` (whose legal turns are `steps`) judges it
+/// fairly for the null move: not for a side with only pawns (a pawn
+/// ending is full of zugzwang), not in a game won by losing pieces, not
+/// where every turn captures (a capture that must be made), and not in
+/// Squirm, where a pass moves no piece and so takes from the other side
+/// its squirm of the piece that moved last.
+pub(super) fn fair_to_pass(judge: &TwoSeat, pos: &ChessLike, steps: &[Step]) -> bool {
+    let rules = pos.rules();
+    rules.hooks.material_sign() > 0
+        && rules.rebels != Rebels::SquirmFirst
+        && judge.has_pieces(pos, pos.side())
+        && !steps.iter().all(Step::captures)
 }
 
 /// Where a node is and what it knows, for [`Search::turns`].

@@ -516,3 +516,20 @@ fn a_piece_squirmed_then_taken_is_worth_what_it_is() {
     assert!(attacker < 150, "a pawn takes: {attacker}");
     assert_eq!(judge.gain(pos.as_ref(), &take.turn()), gain);
 }
+
+/// The null move judges a position with pieces fairly in chess, never in
+/// Squirm: a pass moves no piece, so it would take from the other side
+/// its squirm of the piece that moved last.
+#[test]
+fn in_squirm_the_search_never_passes() {
+    use crate::rules::chesslike::Walk;
+    let fen = "4k3/8/5n2/8/4P3/8/8/4K1N1 w - - 0 1";
+    for (game, fair) in [("chess", true), ("squirm", false)] {
+        let pos = variant(game).from_fen(&[], fen).unwrap();
+        let chess = two_seat::chesslike(pos.as_ref()).unwrap();
+        let judge = two_seat::TwoSeat::new(chess, None);
+        let mut steps = Vec::new();
+        Walk::new(chess).turns(&mut steps);
+        assert_eq!(search::fair_to_pass(&judge, chess, &steps), fair, "{game}");
+    }
+}

@@ -342,14 +342,14 @@ impl TwoSeat {
 
     /// The material `step` takes (with what a promotion adds) and the
     /// worth of the piece that takes, for ordering captures: the most
-    /// valuable victim first, by the least valuable attacker. A piece is
-    /// judged where the turn's earlier actions put it: in Squirm, the
-    /// enemy piece squirmed onto a square and then taken there.
+    /// valuable victim first, by the least valuable attacker. In Squirm
+    /// the victim may be the enemy piece the turn's squirm put on the
+    /// square ([`after_squirm`]).
     pub fn trade(&self, pos: &ChessLike, step: &Step) -> (i32, i32) {
         let board = pos.board();
+        let squirm = step.squirm.map(|s| s.action);
         let mut gain = 0;
         let mut attacker = 0;
-        let mut earlier = Displaced::default();
         for act in step.acts() {
             if let Action::Move {
                 from,
@@ -358,14 +358,14 @@ impl TwoSeat {
             } = act.action
             {
                 if act.capture {
-                    gain += match earlier.piece_on(board, to) {
+                    gain += match after_squirm(board, squirm, to) {
                         Some(victim) if victim.owner != pos.side() => {
                             self.values.base[victim.kind as usize]
                         }
                         // En passant: the pawn beside.
                         _ => PAWN,
                     };
-                    attacker = earlier.piece_on(board, from).map_or(PAWN, |p| {
+                    attacker = board.get(from).map_or(PAWN, |p| {
                         if self.values.royal[p.kind as usize] {
                             ROYAL_AS_ATTACKER
                         } else {
@@ -377,7 +377,6 @@ impl TwoSeat {
                     gain += self.values.base[kind as usize] - PAWN;
                 }
             }
-            earlier.push(&act.action);
         }
         (gain, attacker)
     }
@@ -389,11 +388,12 @@ impl TwoSeat {
             return 0;
         };
         let board = pos.board();
+        // A Squirm turn's squirm comes first.
+        let squirm = turn.actions().first().copied();
         let mut gain = 0;
-        let mut earlier = Displaced::default();
         for action in turn.actions() {
             if let Action::Move { to, promotion, .. } = *action {
-                if let Some(victim) = earlier.piece_on(board, to)
+                if let Some(victim) = after_squirm(board, squirm, to)
                     && victim.owner != pos.side()
                 {
                     gain += self.values.base[victim.kind as usize];
@@ -402,38 +402,19 @@ impl TwoSeat {
                     gain += self.values.base[kind as usize] - PAWN;
                 }
             }
-            earlier.push(action);
         }
         gain
     }
 }
 
-/// The pieces a turn's earlier actions moved (a squirm, then the move),
-/// so that a later action of the same turn finds each where it now
-/// stands. A turn has at most three actions.
-#[derive(Default)]
-struct Displaced {
-    moves: [Option<(Square, Square)>; 3],
-}
-
-impl Displaced {
-    fn push(&mut self, action: &Action) {
-        if let (Some(from), Some(to)) = (action.from(), action.to())
-            && let Some(free) = self.moves.iter_mut().find(|m| m.is_none())
-        {
-            *free = Some((from, to));
-        }
-    }
-
-    /// The piece on `sq` after the actions pushed so far.
-    fn piece_on(&self, board: &Board, mut sq: Square) -> Option<Piece> {
-        for &(from, to) in self.moves.iter().rev().flatten() {
-            if sq == to {
-                sq = from;
-            } else if sq == from {
-                return None;
-            }
-        }
-        board.get(sq)
+/// The piece on `sq` once `squirm` (a turn's first action, if it is a
+/// rebel move) has moved its enemy piece: Squirm's victim is taken where
+/// the squirm put it. Not [`ChessLike::board_after`], which copies the
+/// board: this is asked of every turn the search orders.
+fn after_squirm(board: &Board, squirm: Option<Action>, sq: Square) -> Option<Piece> {
+    match squirm {
+        Some(Action::Rebel { from, to }) if sq == to => board.get(from),
+        Some(Action::Rebel { from, .. }) if sq == from => None,
+        _ => board.get(sq),
     }
 }
