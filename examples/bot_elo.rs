@@ -13,12 +13,13 @@
 //!
 //! usage: bot_elo [--games N] [--levels 1,2,3] [--elo E[,E...]] [--fsf-ms MS]
 //!                [--cap PLIES] [--adjudicate CP] [--engine PATH] [--seed S]
-//!                [--from N] [--variant NAME]
+//!                [--from N] [--variant NAME] [--moves]
 //! `--variant` plays a game of the library defined as data under
 //! Fairy-Stockfish's name (its `UCI_Variant`) instead of chess, from its
 //! start position (chess's book openings only in chess).
 //! `--from` numbers the games from N (the openings go on from there).
 //! `--elo` gives one UCI_Elo for every level, or one per level.
+//! `--moves` prints each game's moves (UCI) and how it ended on stderr.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -217,6 +218,8 @@ struct Settings {
     from: u32,
     /// The game, by its name in boserv and in Fairy-Stockfish.
     variant: String,
+    /// Each game's moves (UCI) and how it ended, on stderr.
+    show_moves: bool,
 }
 
 #[derive(Default)]
@@ -235,10 +238,26 @@ struct Tally {
 /// Chatrang's Met take with its first leap, out of check): the game is
 /// void, and said on stderr.
 fn game(s: &Settings, level: Level, fsf: &mut Engine, n: u32, tally: &mut Tally) -> Option<f64> {
+    let mut moves: Vec<String> = Vec::new();
+    let (points, end) = play(s, level, fsf, n, tally, &mut moves);
+    if s.show_moves {
+        eprintln!("  game {} ({end}): {}", n + 1, moves.join(" "));
+    }
+    points
+}
+
+/// Plays game `n` into `moves`: the bot's points, and how it ended.
+fn play(
+    s: &Settings,
+    level: Level,
+    fsf: &mut Engine,
+    n: u32,
+    tally: &mut Tally,
+    moves: &mut Vec<String>,
+) -> (Option<f64>, String) {
     let game = find_variant(&s.variant).expect("a game boserv plays");
     let mut pos = game.start(&[]).unwrap();
     let bot_seat = (n % 2) as usize;
-    let mut moves: Vec<String> = Vec::new();
     if s.variant == "chess" {
         for m in BOOK[(n / 2) as usize % BOOK.len()].split_whitespace() {
             pos = play_uci(pos.as_ref(), m).expect("the book's moves are legal");
@@ -260,7 +279,7 @@ fn game(s: &Settings, level: Level, fsf: &mut Engine, n: u32, tally: &mut Tally)
             moves.push(uci(pos.as_ref(), &choice.turn));
             pos = pos.apply(&choice.turn, None).unwrap();
         } else {
-            let (m, score) = fsf.best(&moves, s.fsf_ms);
+            let (m, score) = fsf.best(moves, s.fsf_ms);
             // Adjudication: the yardstick's own score, from the bot's side.
             if let Some(sc) = score {
                 let for_bot = if seat == bot_seat { sc } else { -sc };
@@ -273,7 +292,9 @@ fn game(s: &Settings, level: Level, fsf: &mut Engine, n: u32, tally: &mut Tally)
                     streak = (0, 0);
                 }
                 if streak.1 >= 3 {
-                    return Some(if streak.0 > 0 { 1.0 } else { 0.0 });
+                    let end =
+                        format!("adjudicated, Fairy-Stockfish's score {for_bot} cp for the bot");
+                    return (Some(if streak.0 > 0 { 1.0 } else { 0.0 }), end);
                 }
             }
             let Some(next) = play_uci(pos.as_ref(), &m) else {
@@ -282,20 +303,20 @@ fn game(s: &Settings, level: Level, fsf: &mut Engine, n: u32, tally: &mut Tally)
                     n + 1,
                     pos.encode()
                 );
-                return None;
+                return (None, "void".into());
             };
             pos = next;
             moves.push(m);
         }
     }
-    Some(match pos.outcome() {
+    match pos.outcome() {
         Some(o) => match o.winner() {
-            Some(w) if w == bot_seat => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
+            Some(w) if w == bot_seat => (Some(1.0), "won by the rules".into()),
+            Some(_) => (Some(0.0), "lost by the rules".into()),
+            None => (Some(0.5), "drawn by the rules".into()),
         },
-        None => 0.5,
-    })
+        None => (Some(0.5), "drawn at the move cap".into()),
+    }
 }
 
 /// This process's CPU time (user and system), in seconds.
@@ -333,6 +354,7 @@ fn main() {
         seed: 1,
         from: 0,
         variant: "chess".into(),
+        show_moves: false,
     };
     let mut levels: Vec<u8> = vec![1, 2, 3, 4, 5];
     let mut elos: Vec<u32> = vec![2000];
@@ -360,6 +382,7 @@ fn main() {
             "--seed" => s.seed = value().parse().expect("--seed S"),
             "--from" => s.from = value().parse().expect("--from N"),
             "--variant" => s.variant = value(),
+            "--moves" => s.show_moves = true,
             other => panic!("unknown argument {other}"),
         }
     }
