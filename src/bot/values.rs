@@ -14,8 +14,22 @@
 //!
 //! In centipawns: a chess knight comes out near 300, a rook near 590, a
 //! queen near 920, the usual proportions.
+//!
+//! A piece that joins leaps to lines (the Archbishop, bishop and knight;
+//! the Chancellor, rook and knight) counts the squares its leaps add to
+//! its lines twice. Counted once, an Archbishop reaches fewer squares than
+//! a rook on 10x8 and came out worth less than one, and the computer gave
+//! it away for a rook and lost (one game of six against Fairy-Stockfish at
+//! 1800 in Capablanca, Gothic, Embassy and Modern Chess). On a board in
+//! play a line is cut short by the first piece in it while a leap is not,
+//! so the leaps are the part of such a piece that the empty board
+//! undercounts. Valuing every piece on a board in play instead (rooks and
+//! bishops down, knights up) lost more in the ordinary games than it won
+//! in these: docs/bot.md, "Piece values on a board in play, tried".
 
 use crate::rules::board::{Board, BoardSpec, Piece};
+use crate::rules::movement::{Pattern, PieceKind, Primitive};
+use crate::rules::reach::{Reach, SquareSet, Use};
 
 /// A pawn, and the unit of every score.
 pub const PAWN: i32 = 100;
@@ -58,7 +72,7 @@ impl Values {
             }
             let mean = squares.iter().map(|&s| reach[s as usize]).sum::<f64>()
                 / squares.len().max(1) as f64;
-            let b = FLOOR + PER_SQUARE * mean;
+            let b = FLOOR + PER_SQUARE * (mean + leaps_beside_lines(spec, k, &squares));
             base.push(b.round() as i32);
             at.push(
                 reach
@@ -95,6 +109,49 @@ fn mobility(spec: &'static BoardSpec, kind: u8, sq: u8) -> f64 {
     (moves + captures) as f64 / 2.0
 }
 
+/// For a piece that joins leaps to lines: the squares its leaps reach
+/// that its lines do not, on an empty board, averaged over the board
+/// (moves and captures averaged); 0 for any other piece.
+fn leaps_beside_lines(spec: &'static BoardSpec, kind: u8, squares: &[u8]) -> f64 {
+    let piece = &spec.kinds[kind as usize];
+    let patterns = || piece.moves.iter().chain(&piece.captures);
+    let leaps = |p: &Primitive| matches!(p, Primitive::Leap(_));
+    if !(patterns().flatten().any(leaps) && patterns().flatten().any(|p| !leaps(p))) {
+        return 0.0;
+    }
+    let lines_only = |by_zone: &[Pattern]| -> Vec<Pattern> {
+        by_zone
+            .iter()
+            .map(|pattern| pattern.iter().filter(|p| !leaps(p)).cloned().collect())
+            .collect()
+    };
+    let mut kinds: Vec<PieceKind> = spec.kinds.clone();
+    kinds[kind as usize].moves = lines_only(&piece.moves);
+    kinds[kind as usize].captures = lines_only(&piece.captures);
+    let lines = Reach::build(&spec.geometry, &kinds);
+    let region = spec.region(0, kind).map(|r| &r.squares);
+    let empty_board_reach = |reach: &Reach, use_: Use, sq: u8| {
+        let mut targets = SquareSet::default();
+        if let Some(from) = reach.at(kind, use_, 1, sq) {
+            from.each_way(|target, way| {
+                let open = way.screens == 0 && way.hurdle.is_none();
+                if open && region.is_none_or(|r| r.contains(target)) {
+                    targets.insert(target);
+                }
+            });
+        }
+        targets.len() as f64
+    };
+    let mut added = 0.0;
+    for &sq in squares {
+        for use_ in [Use::Move, Use::Capture] {
+            added +=
+                empty_board_reach(spec.reach(), use_, sq) - empty_board_reach(&lines, use_, sq);
+        }
+    }
+    added / 2.0 / squares.len().max(1) as f64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -113,5 +170,36 @@ mod tests {
         assert!(n <= b && b < r && r < q, "{n} {b} {r} {q}");
         assert!((850..1000).contains(&q), "queen {q}");
         assert_eq!(of('P'), PAWN);
+    }
+
+    /// Capablanca's Archbishop (bishop and knight) reaches fewer squares
+    /// than a rook on an empty 10x8 board; its knight's squares count twice
+    /// and it comes out between rook and queen. The queen, two lines and
+    /// no leap, counts as before.
+    #[test]
+    fn a_piece_joining_leaps_to_lines_counts_its_leaps_twice() {
+        let game = crate::rules::find_variant("capablanca").unwrap();
+        let pos = game.start(&[]).unwrap();
+        let rules = crate::bot::two_seat::chesslike(pos.as_ref())
+            .unwrap()
+            .rules();
+        let spec = rules.spec;
+        let v = Values::measure(spec, |k| rules.pawn(k).is_some());
+        let of = |letter: char| {
+            let k = spec.kinds.iter().position(|p| p.letter == letter).unwrap();
+            v.base[k]
+        };
+        let (n, r, q, a, c) = (of('N'), of('R'), of('Q'), of('A'), of('C'));
+        assert!(r + PAWN < a && a < q, "rook {r} archbishop {a} queen {q}");
+        assert!(a < c && c < q + PAWN, "chancellor {c}");
+        // Twice the knight's squares, once of them in the floor's place.
+        let squares: Vec<u8> = spec.geometry.squares().collect();
+        let kind = |letter: char| spec.kinds.iter().position(|p| p.letter == letter).unwrap() as u8;
+        let leaps = leaps_beside_lines(spec, kind('C'), &squares);
+        assert!(
+            ((n as f64 - FLOOR) / PER_SQUARE - leaps).abs() < 0.5,
+            "{n} {leaps}"
+        );
+        assert_eq!(leaps_beside_lines(spec, kind('Q'), &squares), 0.0);
     }
 }
