@@ -19,7 +19,7 @@
 //! the Chancellor, rook and knight) counts the squares its leaps add to
 //! its lines twice. Counted once, an Archbishop reaches fewer squares than
 //! a rook on 10x8 and came out worth less than one, and the computer gave
-//! it away for a rook and lost (one game of six against Fairy-Stockfish at
+//! it away for less and lost (one game of six against Fairy-Stockfish at
 //! 1800 in Capablanca, Gothic, Embassy and Modern Chess). On a board in
 //! play a line is cut short by the first piece in it while a leap is not,
 //! so the leaps are the part of such a piece that the empty board
@@ -192,7 +192,8 @@ mod tests {
         let (n, r, q, a, c) = (of('N'), of('R'), of('Q'), of('A'), of('C'));
         assert!(r + PAWN < a && a < q, "rook {r} archbishop {a} queen {q}");
         assert!(a < c && c < q + PAWN, "chancellor {c}");
-        // Twice the knight's squares, once of them in the floor's place.
+        // The squares counted twice are the knight's own: its value less
+        // the floor, in squares.
         let squares: Vec<u8> = spec.geometry.squares().collect();
         let kind = |letter: char| spec.kinds.iter().position(|p| p.letter == letter).unwrap() as u8;
         let leaps = leaps_beside_lines(spec, kind('C'), &squares);
