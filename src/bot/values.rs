@@ -185,17 +185,14 @@ mod tests {
             .rules();
         let spec = rules.spec;
         let v = Values::measure(spec, |k| rules.pawn(k).is_some());
-        let of = |letter: char| {
-            let k = spec.kinds.iter().position(|p| p.letter == letter).unwrap();
-            v.base[k]
-        };
+        let kind = |letter: char| spec.kinds.iter().position(|p| p.letter == letter).unwrap() as u8;
+        let of = |letter: char| v.base[kind(letter) as usize];
         let (n, r, q, a, c) = (of('N'), of('R'), of('Q'), of('A'), of('C'));
         assert!(r + PAWN < a && a < q, "rook {r} archbishop {a} queen {q}");
         assert!(a < c && c < q + PAWN, "chancellor {c}");
         // The squares counted twice are the knight's own: its value less
         // the floor, in squares.
         let squares: Vec<u8> = spec.geometry.squares().collect();
-        let kind = |letter: char| spec.kinds.iter().position(|p| p.letter == letter).unwrap() as u8;
         let leaps = leaps_beside_lines(spec, kind('C'), &squares);
         assert!(
             ((n as f64 - FLOOR) / PER_SQUARE - leaps).abs() < 0.5,
