@@ -9,7 +9,10 @@
 //! The Elo of a level is the yardstick's Elo plus the logistic difference
 //! of its score, E = Elo + 400 log10(s / (1 - s)), with a 95% interval
 //! from the score's standard error over the games (draws counted as half
-//! a point); a score of 0 or 1 is taken as a quarter game from it.
+//! a point). A clean score (every game won, or every game lost) has no
+//! interval, only a bound: n wins of n put the expected score above
+//! 0.05^(1/n) at 95% (below 1 - 0.05^(1/n) for n losses), so the table
+//! prints "above E" or "below E" for it.
 //!
 //! usage: bot_elo [--games N] [--levels 1,2,3] [--elo E[,E...]] [--fsf-ms MS]
 //!                [--cap PLIES] [--adjudicate CP] [--engine PATH] [--seed S]
@@ -329,19 +332,45 @@ fn cpu_seconds() -> f64 {
     (ticks(11) + ticks(12)) / 100.0
 }
 
-/// The Elo of a score `s` out of `n` games against `elo`, and the half
-/// width of its 95% interval.
-fn rating(points: &[f64], elo: u32) -> (f64, f64) {
+/// What the games say of a level's Elo against the yardstick.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Estimate {
+    /// The estimate and the half width of its 95% interval.
+    Interval(f64, f64),
+    /// Every game won: the Elo is above this at 95%.
+    Above(f64),
+    /// Every game lost: the Elo is below this at 95%.
+    Below(f64),
+}
+
+impl std::fmt::Display for Estimate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Estimate::Interval(e, half) => write!(f, "{e:.0} ± {half:.0}"),
+            Estimate::Above(e) => write!(f, "above {e:.0}"),
+            Estimate::Below(e) => write!(f, "below {e:.0}"),
+        }
+    }
+}
+
+/// The Elo of the `points` (1, ½ or 0 a game) scored against `elo`.
+fn rating(points: &[f64], elo: u32) -> Estimate {
     let n = points.len() as f64;
+    let to_elo = |x: f64| f64::from(elo) + 400.0 * (x / (1.0 - x)).log10();
+    let bound = 0.05f64.powf(1.0 / n);
+    if points.iter().all(|&p| p == 1.0) {
+        return Estimate::Above(to_elo(bound));
+    }
+    if points.iter().all(|&p| p == 0.0) {
+        return Estimate::Below(to_elo(1.0 - bound));
+    }
     let s = points.iter().sum::<f64>() / n;
     let var = points.iter().map(|p| (p - s).powi(2)).sum::<f64>() / n;
     let se = (var / n).sqrt().max(0.25 / n);
     let clip = |x: f64| x.clamp(0.25 / n, 1.0 - 0.25 / n);
-    let to_elo = |x: f64| f64::from(elo) + 400.0 * (clip(x) / (1.0 - clip(x))).log10();
-    let e = to_elo(s);
-    let lo = to_elo(s - 1.96 * se);
-    let hi = to_elo(s + 1.96 * se);
-    (e, (hi - lo) / 2.0)
+    let lo = to_elo(clip(s - 1.96 * se));
+    let hi = to_elo(clip(s + 1.96 * se));
+    Estimate::Interval(to_elo(s), (hi - lo) / 2.0)
 }
 
 fn main() {
@@ -404,7 +433,7 @@ fn main() {
         "CPU s/turn",
         "most s"
     );
-    let mut last: Option<(u8, f64, f64, u32, f64)> = None;
+    let mut last: Option<(u8, Estimate, u32, f64)> = None;
     for (i, &l) in levels.iter().enumerate() {
         let elo = *elos.get(i).or(elos.last()).unwrap();
         let level = Level::new(l).expect("a level 1 to 5");
@@ -426,10 +455,10 @@ fn main() {
         let draws = tally.points.iter().filter(|&&p| p == 0.5).count();
         let played = tally.points.len() as u32;
         let losses = played as usize - wins - draws;
-        let (e, half) = rating(&tally.points, elo);
+        let estimate = rating(&tally.points, elo);
         let cpu = tally.bot_cpu / tally.bot_turns.max(1) as f64;
         println!(
-            "{:<6} {:>8} {:>5} {:>5} {:>5} {:>6} {:>6.1}% {:>6.0} ± {:<4.0} {:>10.2} {:>10.2}",
+            "{:<6} {:>8} {:>5} {:>5} {:>5} {:>6} {:>6.1}% {:>13} {:>10.2} {:>10.2}",
             l,
             elo,
             played,
@@ -437,18 +466,45 @@ fn main() {
             draws,
             losses,
             100.0 * tally.points.iter().sum::<f64>() / f64::from(played.max(1)),
-            e,
-            half,
+            estimate.to_string(),
             cpu,
             tally.most
         );
         if last.is_none_or(|(top, ..)| l > top) {
-            last = Some((l, e, half, played, tally.most));
+            last = Some((l, estimate, played, tally.most));
         }
     }
-    if let Some((l, e, half, n, most)) = last {
-        println!(
-            "bot: level {l} ≈ Elo {e:.0} ± {half:.0} ({n} games), top level CPU per move {most:.2} s"
+    if let Some((l, estimate, n, most)) = last {
+        println!("bot: level {l} ≈ Elo {estimate} ({n} games), top level CPU per move {most:.2} s");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Estimate, rating};
+
+    #[test]
+    fn a_mixed_score_gives_the_logistic_estimate_and_an_interval() {
+        let Estimate::Interval(e, half) = rating(&[1.0, 1.0, 1.0, 0.0], 1800) else {
+            panic!("three of four is no clean score");
+        };
+        assert_eq!(e.round(), 1991.0, "75% is 191 above the yardstick");
+        assert!(
+            half > 100.0 && half < 400.0,
+            "four games, a wide interval: {half}"
         );
+    }
+
+    #[test]
+    fn a_clean_sweep_is_a_bound_not_an_estimate() {
+        // Six of six: the expected score is above 0.05^(1/6) = 0.607 at 95%.
+        let above = rating(&[1.0; 6], 1350);
+        assert_eq!(above.to_string(), "above 1425");
+        assert_eq!(rating(&[0.0; 6], 2000).to_string(), "below 1925");
+        // A draw among them is no clean score.
+        assert!(matches!(
+            rating(&[1.0, 1.0, 0.5], 1350),
+            Estimate::Interval(..)
+        ));
     }
 }
