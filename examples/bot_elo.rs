@@ -341,6 +341,8 @@ enum Estimate {
     Above(f64),
     /// Every game lost: the Elo is below this at 95%.
     Below(f64),
+    /// No game counted (every one void): nothing to say.
+    NoGame,
 }
 
 impl std::fmt::Display for Estimate {
@@ -349,12 +351,16 @@ impl std::fmt::Display for Estimate {
             Estimate::Interval(e, half) => write!(f, "{e:.0} ± {half:.0}"),
             Estimate::Above(e) => write!(f, "above {e:.0}"),
             Estimate::Below(e) => write!(f, "below {e:.0}"),
+            Estimate::NoGame => write!(f, "no game"),
         }
     }
 }
 
 /// The Elo of the `points` (1, ½ or 0 a game) scored against `elo`.
 fn rating(points: &[f64], elo: u32) -> Estimate {
+    if points.is_empty() {
+        return Estimate::NoGame;
+    }
     let n = points.len() as f64;
     let to_elo = |x: f64| f64::from(elo) + 400.0 * (x / (1.0 - x)).log10();
     let bound = 0.05f64.powf(1.0 / n);
@@ -501,6 +507,8 @@ mod tests {
         let above = rating(&[1.0; 6], 1350);
         assert_eq!(above.to_string(), "above 1425");
         assert_eq!(rating(&[0.0; 6], 2000).to_string(), "below 1925");
+        // Every game void: no estimate, not a bound at minus infinity.
+        assert_eq!(rating(&[], 1350), Estimate::NoGame);
         // A draw among them is no clean score.
         assert!(matches!(
             rating(&[1.0, 1.0, 0.5], 1350),
