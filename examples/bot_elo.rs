@@ -23,6 +23,10 @@
 //! `--from` numbers the games from N (the openings go on from there).
 //! `--elo` gives one UCI_Elo for every level, or one per level.
 //! `--moves` prints each game's moves (UCI) and how it ended on stderr.
+//! `--fsf-ms` is Fairy-Stockfish's time a move, 500 ms unless given: the
+//! limited engine is stronger the longer it thinks (its transposition
+//! table keeps what its deeper search found), and at 100 ms it is markedly
+//! weaker than at 500 (docs/bot.md, "Fairy-Stockfish's time a move").
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -382,7 +386,7 @@ fn rating(points: &[f64], elo: u32) -> Estimate {
 fn main() {
     let mut s = Settings {
         games: 20,
-        fsf_ms: 100,
+        fsf_ms: 500,
         cap: 300,
         adjudicate: 600,
         engine: "/usr/games/fairy-stockfish".into(),

@@ -9,7 +9,7 @@
 #   scripts/bot-strength.sh [--games N] [--levels 1,2,3,4,5] [--elo E[,E...]]
 #                           [--fsf-ms MS] [--cap PLIES] [--adjudicate CP] [--seed S]
 #                           [--variant NAME]   # a library game, by Fairy-Stockfish's name
-#   (defaults: 20 games a level, levels 1 to 5, UCI_Elo 2000, 100 ms a move
+#   (defaults: 20 games a level, levels 1 to 5, UCI_Elo 2000, 500 ms a move
 #   for Fairy-Stockfish, cap 300 plies, adjudicated at 600 cp)
 #
 # The older table against a random mover and a greedy one in every game is
