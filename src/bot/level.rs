@@ -4,8 +4,10 @@
 //! random amount (a beginner's blunders). Levels 4 and 5 think for a time
 //! (1.5 s and 4.5 s a turn, with a node budget only as a bound), so they
 //! play stronger on a faster machine. Level 5 alone searches selectively
-//! and spends all of its time ([`Budget::selective`]); the levels below
-//! search every turn, as their strength was measured. `boserv bot-move`
+//! and spends all of its time ([`Budget::selective`]), and weighs how many
+//! squares the pieces reach ([`Budget::mobility`]); the levels below
+//! search every turn and judge by material and place, as their strength
+//! was measured. `boserv bot-move`
 //! prints the time a turn took on stderr; `scripts/bot-strength.sh`
 //! measures each level in Elo against Fairy-Stockfish.
 
@@ -58,6 +60,7 @@ impl Level {
             nodes,
             cap,
             selective: self.0 == 5,
+            mobility: self.0 == 5,
         }
     }
 

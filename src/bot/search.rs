@@ -74,6 +74,11 @@ pub struct Budget {
     /// the same time, at the risk of missing what a full search would
     /// see.
     pub selective: bool,
+    /// Whether its evaluation weighs how many squares the pieces reach
+    /// in play (their mobility), at the cost of counting them in every
+    /// position it judges (about a tenth fewer positions a second in
+    /// chess: `examples/bot_depth.rs`).
+    pub mobility: bool,
 }
 
 /// What a search found.
@@ -583,9 +588,10 @@ impl Search<'_> {
         out.sort_by_key(|&(_, order)| std::cmp::Reverse(order));
     }
 
-    fn eval(&self) -> i32 {
+    fn eval(&mut self) -> i32 {
+        let reach = self.budget.mobility.then(|| self.walk.officer_reach());
         let pos = self.walk.position();
-        self.judge.eval_of(pos, usize::from(pos.side()))
+        self.judge.eval_in_play(pos, usize::from(pos.side()), reach)
     }
 
     /// The capture search: the side to move may stand on the position's

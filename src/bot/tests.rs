@@ -105,6 +105,7 @@ fn the_budget_bounds_the_search() {
             nodes,
             cap: None,
             selective: false,
+            mobility: false,
         };
         let choice = choose_within(v, pos.as_ref(), None, level, budget, 1).unwrap();
         assert!(choice.nodes <= nodes, "{} > {nodes}", choice.nodes);
@@ -115,12 +116,14 @@ fn the_budget_bounds_the_search() {
         nodes: 60,
         cap: None,
         selective: false,
+        mobility: false,
     };
     let big = Budget {
         depth: 8,
         nodes: 3_000,
         cap: None,
         selective: false,
+        mobility: false,
     };
     let chess = variant("chess");
     let pos = chess.start(&[]).unwrap();
@@ -179,6 +182,7 @@ fn it_finds_a_mate_in_two_by_deepening() {
         nodes: 20_000,
         cap: None,
         selective: false,
+        mobility: false,
     };
     let choice = choose_within(chess, pos.as_ref(), None, level, budget, 1).unwrap();
     assert_eq!(choice.score, MATE - 3, "{}", choice.text);
@@ -211,6 +215,7 @@ fn the_capture_search_sees_a_piece_left_hanging() {
         nodes: 5_000,
         cap: None,
         selective: false,
+        mobility: false,
     };
     let choice =
         choose_within(chess, pos.as_ref(), None, Level::new(4).unwrap(), budget, 1).unwrap();
@@ -317,6 +322,7 @@ proptest! {
                 nodes: 150,
                 cap: None,
                 selective: false,
+                mobility: false,
             };
             let choice = choose_within(v, pos.as_ref(), r, Level::new(3).unwrap(), budget, seed)
                 .unwrap();
@@ -384,6 +390,7 @@ fn where_captures_are_compulsory_the_capture_search_takes() {
         nodes: 5_000,
         cap: None,
         selective: false,
+        mobility: false,
     };
     let choice = choose_within(
         antichess,
@@ -416,9 +423,34 @@ fn a_dead_position_is_worth_a_draw_whatever_the_material() {
 
 /// The two-seat evaluation of a position of `game` (a FEN) for White.
 fn white_worth(game: &str, fen: &str) -> i32 {
+    worth_in_play(game, fen, false)
+}
+
+/// [`white_worth`], weighing the squares the pieces reach where
+/// `mobility` (as level 5 does).
+fn worth_in_play(game: &str, fen: &str, mobility: bool) -> i32 {
     let pos = variant(game).from_fen(&[], fen).unwrap();
     let chess = two_seat::chesslike(pos.as_ref()).unwrap();
-    two_seat::TwoSeat::new(chess, None).eval_of(chess, 0)
+    let reach = mobility.then(|| crate::rules::chesslike::Walk::new(chess).officer_reach());
+    two_seat::TwoSeat::new(chess, None).eval_in_play(chess, 0, reach)
+}
+
+/// Weighing the squares the pieces reach (level 5), a bishop shut in by
+/// its own pawns is worth less than one whose diagonals are open, beyond
+/// what the pawns' places say; in the start position both sides reach as
+/// much, and the worth is as without it.
+#[test]
+fn level_5_weighs_what_the_pieces_reach_in_play() {
+    let shut = "4k3/8/8/8/8/8/1P1P4/2B1K3 w - - 0 1";
+    let open = "4k3/8/8/8/8/1P1P4/8/2B1K3 w - - 0 1";
+    let gain =
+        |mobility| worth_in_play("chess", open, mobility) - worth_in_play("chess", shut, mobility);
+    assert!(gain(true) > gain(false), "{} {}", gain(true), gain(false));
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(
+        worth_in_play("chess", start, true),
+        worth_in_play("chess", start, false)
+    );
 }
 
 /// Orwell's level 1 judges no turn: it draws one from the seed (one
@@ -440,7 +472,8 @@ fn orwell_level_1_moves_at_random() {
 }
 
 /// The top level's selective search on a node budget: the same budget as
-/// the full search of the levels below.
+/// the full search of the levels below (and, to tell the searches apart,
+/// the same evaluation: without level 5's count of what pieces reach).
 fn searched(fen: &str, nodes: u64, selective: bool) -> Choice {
     let chess = variant("chess");
     let pos = chess.from_fen(&[], fen).unwrap();
@@ -449,6 +482,7 @@ fn searched(fen: &str, nodes: u64, selective: bool) -> Choice {
         nodes,
         cap: None,
         selective,
+        mobility: false,
     };
     choose_within(chess, pos.as_ref(), None, Level::new(5).unwrap(), budget, 7).unwrap()
 }

@@ -50,6 +50,7 @@ mod game;
 mod gating;
 mod initial_moves;
 mod movegen;
+mod officer_reach;
 mod pawn_table;
 pub mod pawns;
 mod picture;

@@ -154,6 +154,13 @@ impl Walk {
         self.key = Some(self.pos.key_given(&self.acts, open.into_iter()));
     }
 
+    /// The squares the pieces of seats 0 and 1 reach, pawns and royal
+    /// pieces aside: their mobility, for the computer player's evaluation
+    /// (`officer_reach.rs`).
+    pub fn officer_reach(&mut self) -> [u32; 2] {
+        self.pos.officer_reach(&mut self.scratch)
+    }
+
     /// The current position's repetition key (the game's own, as its
     /// history records it), once [`Walk::turns`] has listed its turns.
     pub fn key(&self) -> Option<u64> {

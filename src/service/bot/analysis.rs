@@ -33,6 +33,7 @@ pub const BUDGET: Budget = Budget {
     nodes: 6_000,
     cap: None,
     selective: false,
+    mobility: false,
 };
 
 /// The most turns listed.
