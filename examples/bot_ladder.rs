@@ -13,9 +13,14 @@
 //! instead, level 4 at N positions a turn and level 5 at 3N (the ratio of
 //! their clocks, 4.5 s to 1.5 s).
 //!
+//! `--without FEATURE` (`mobility` or `selective`) takes a feature of
+//! the search from the lower level of each pair: with `--levels 5,5` an
+//! A/B of the feature, the same search with and without it on the same
+//! openings (`5>5` then reads "level 5 against itself without it").
+//!
 //! usage: bot_ladder [--games N] [--levels 1,2,3] [--cap PLIES]
 //!                   [--opening TURNS] [--nodes N] [--seed S] [--verbose]
-//!                   [GAME...]
+//!                   [--without mobility|selective] [GAME...]
 //! Prints one line per game and pair of levels: games, the higher
 //! level's wins, draws and losses, its score, and the mean milliseconds a
 //! turn of each level; then one line `ladder: GAME L>L-1 W-D-L ...`, with
@@ -61,6 +66,45 @@ struct Match {
     cap: u32,
     opening: u32,
     verbose: bool,
+    /// The search feature the lower level plays without (`--without`).
+    without: Option<Feature>,
+}
+
+/// A feature of level 5's search that `--without` takes away.
+#[derive(Clone, Copy)]
+enum Feature {
+    Mobility,
+    Selective,
+}
+
+impl Feature {
+    fn parse(name: &str) -> Feature {
+        match name {
+            "mobility" => Feature::Mobility,
+            "selective" => Feature::Selective,
+            _ => panic!("--without mobility|selective, not {name}"),
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Feature::Mobility => "mobility",
+            Feature::Selective => "selective",
+        }
+    }
+
+    fn take_from(self, budget: Budget) -> Budget {
+        match self {
+            Feature::Mobility => Budget {
+                mobility: false,
+                ..budget
+            },
+            Feature::Selective => Budget {
+                selective: false,
+                ..budget
+            },
+        }
+    }
 }
 
 fn main() {
@@ -71,6 +115,7 @@ fn main() {
     let mut nodes = None;
     let mut seed = 1u64;
     let mut verbose = false;
+    let mut without = None;
     let mut only: Vec<String> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -88,6 +133,7 @@ fn main() {
             "--nodes" => nodes = Some(value().parse().expect("--nodes N")),
             "--seed" => seed = value().parse().expect("--seed S"),
             "--verbose" => verbose = true,
+            "--without" => without = Some(Feature::parse(&value())),
             name => only.push(name.to_string()),
         }
     }
@@ -99,10 +145,14 @@ fn main() {
     };
     println!(
         "{games} games a pair, {opening} random opening turns a side, cap {cap} plies \
-         (a capped game is a draw){}",
+         (a capped game is a draw){}{}",
         nodes.map_or(String::new(), |n| format!(
             ", level 4 at {n} nodes, level 5 at {}",
             3 * n
+        )),
+        without.map_or(String::new(), |f| format!(
+            ", the lower level without {}",
+            f.name()
         ))
     );
     println!(
@@ -123,6 +173,7 @@ fn main() {
                 cap,
                 opening,
                 verbose,
+                without,
             };
             let mut tally = Tally::default();
             for g in 0..games {
@@ -183,6 +234,10 @@ fn play(variant: &dyn Variant, game: &Match, high_seat: usize, seed: u64, tally:
                 ..level.budget()
             },
             _ => level.budget(),
+        };
+        let budget = match game.without {
+            Some(feature) if side == 1 => feature.take_from(budget),
+            _ => budget,
         };
         let started = Instant::now();
         let choice = bot::choose_within(
