@@ -17,10 +17,14 @@
 //! the search from the lower level of each pair: with `--levels 5,5` an
 //! A/B of the feature, the same search with and without it on the same
 //! openings (`5>5` then reads "level 5 against itself without it").
+//! `--higher-without FEATURE` takes it from the higher level instead:
+//! `--levels 4,5 --higher-without mobility` is the ladder's pair as it
+//! stood before the feature.
 //!
 //! usage: bot_ladder [--games N] [--levels 1,2,3] [--cap PLIES]
 //!                   [--opening TURNS] [--nodes N] [--seed S] [--verbose]
-//!                   [--without mobility|selective] [GAME...]
+//!                   [--without mobility|selective]
+//!                   [--higher-without mobility|selective] [GAME...]
 //! Prints one line per game and pair of levels: games, the higher
 //! level's wins, draws and losses, its score, and the mean milliseconds a
 //! turn of each level; then one line `ladder: GAME L>L-1 W-D-L ...`, with
@@ -68,6 +72,8 @@ struct Match {
     verbose: bool,
     /// The search feature the lower level plays without (`--without`).
     without: Option<Feature>,
+    /// The search feature the higher level plays without (`--higher-without`).
+    higher_without: Option<Feature>,
 }
 
 /// A feature of level 5's search that `--without` takes away.
@@ -116,6 +122,7 @@ fn main() {
     let mut seed = 1u64;
     let mut verbose = false;
     let mut without = None;
+    let mut higher_without = None;
     let mut only: Vec<String> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -134,6 +141,7 @@ fn main() {
             "--seed" => seed = value().parse().expect("--seed S"),
             "--verbose" => verbose = true,
             "--without" => without = Some(Feature::parse(&value())),
+            "--higher-without" => higher_without = Some(Feature::parse(&value())),
             name => only.push(name.to_string()),
         }
     }
@@ -145,13 +153,17 @@ fn main() {
     };
     println!(
         "{games} games a pair, {opening} random opening turns a side, cap {cap} plies \
-         (a capped game is a draw){}{}",
+         (a capped game is a draw){}{}{}",
         nodes.map_or(String::new(), |n| format!(
             ", level 4 at {n} nodes, level 5 at {}",
             3 * n
         )),
         without.map_or(String::new(), |f| format!(
             ", the lower level without {}",
+            f.name()
+        )),
+        higher_without.map_or(String::new(), |f| format!(
+            ", the higher level without {}",
             f.name()
         ))
     );
@@ -174,6 +186,7 @@ fn main() {
                 opening,
                 verbose,
                 without,
+                higher_without,
             };
             let mut tally = Tally::default();
             for g in 0..games {
@@ -235,9 +248,14 @@ fn play(variant: &dyn Variant, game: &Match, high_seat: usize, seed: u64, tally:
             },
             _ => level.budget(),
         };
-        let budget = match game.without {
-            Some(feature) if side == 1 => feature.take_from(budget),
-            _ => budget,
+        let taken = if side == 0 {
+            game.higher_without
+        } else {
+            game.without
+        };
+        let budget = match taken {
+            Some(feature) => feature.take_from(budget),
+            None => budget,
         };
         let started = Instant::now();
         let choice = bot::choose_within(
