@@ -77,7 +77,8 @@ pub struct Budget {
     /// Whether its evaluation weighs how many squares the pieces reach
     /// in play (their mobility), at the cost of counting them in every
     /// position it judges (about a tenth fewer positions a second in
-    /// chess: `examples/bot_depth.rs`).
+    /// chess: `examples/bot_depth.rs`); not in a game whose wall moves
+    /// every turn, where it does not pay ([`TwoSeat::weighs_reach`]).
     pub mobility: bool,
 }
 
@@ -589,7 +590,8 @@ impl Search<'_> {
     }
 
     fn eval(&mut self) -> i32 {
-        let reach = self.budget.mobility.then(|| self.walk.officer_reach());
+        let weighs = self.budget.mobility && self.judge.weighs_reach();
+        let reach = weighs.then(|| self.walk.officer_reach());
         let pos = self.walk.position();
         self.judge.eval_in_play(pos, usize::from(pos.side()), reach)
     }

@@ -453,6 +453,20 @@ fn level_5_weighs_what_the_pieces_reach_in_play() {
     );
 }
 
+/// Mobility is weighed where it paid, not in Duck chess, whose duck
+/// shuts a different line every half-turn (the A/B in docs/bot.md).
+#[test]
+fn mobility_is_not_weighed_where_a_wall_moves_every_turn() {
+    let weighs = |game: &str| {
+        let pos = variant(game).start(&[]).unwrap();
+        let chess = two_seat::chesslike(pos.as_ref()).unwrap();
+        two_seat::TwoSeat::new(chess, None).weighs_reach()
+    };
+    assert!(weighs("chess"));
+    assert!(weighs("crazyhouse"));
+    assert!(!weighs("duck"));
+}
+
 /// Orwell's level 1 judges no turn: it draws one from the seed (one
 /// position reached), and different seeds draw different turns.
 #[test]

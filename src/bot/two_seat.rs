@@ -9,7 +9,11 @@
 //!   on an empty board; in play a bishop behind its own pawns does far
 //!   less, and a search that sees it develops, opens lines and shuts the
 //!   other side's pieces in (level 5 with it against level 5 without,
-//!   the same time a turn: 72% of 80 chess games, docs/bot.md);
+//!   the same time a turn: 72% of 80 chess games, docs/bot.md); but not
+//!   in a game where a wall moves every turn (Duck chess): there the
+//!   side that moves also shuts a line with the duck, the reach it
+//!   counts is gone a half-turn later, and level 5 with the term lost
+//!   the A/B (docs/bot.md, "Level 5 with mobility in the ladder");
 //! - pawns: a pawn plus a bonus growing with the square of how far it has
 //!   come toward its promotion rank;
 //! - reserves (Orphic): a piece in hand is worth nine tenths of its value
@@ -81,6 +85,9 @@ pub struct TwoSeat {
     /// The pieces' worth (pawns and royals aside) of both full armies, as
     /// the game starts: what "the middle game" is measured against.
     full_army: i32,
+    /// Whether the squares the pieces reach are worth weighing (not in a
+    /// game with a moving wall: see the module comment).
+    weighs_reach: bool,
 }
 
 /// The concrete position behind a trait object, when it is chess-like.
@@ -112,7 +119,16 @@ impl TwoSeat {
             pawn_ranks,
             geometry: &spec.geometry,
             full_army,
+            weighs_reach: pos.walling().is_none(),
         }
+    }
+
+    /// Whether a search that may weigh mobility ([`Budget::mobility`])
+    /// should in this game (not with a moving wall).
+    ///
+    /// [`Budget::mobility`]: super::search::Budget::mobility
+    pub fn weighs_reach(&self) -> bool {
+        self.weighs_reach
     }
 
     /// The position's worth to `me`, in centipawns; where `reach` is
