@@ -1,7 +1,7 @@
 //! How deep the two-seat search gets on a node budget, with and without
 //! the top level's selective search (`Budget::selective`), and with its
 //! evaluation's count of the squares the pieces reach as well
-//! (`Budget::mobility`: level 5 as it plays), in a few chess
+//! (`Budget::in_play`: level 5 as it plays), in a few chess
 //! middle games and endings: the depth of the last complete iteration, the
 //! turn, its score and the time. `--nodes` is the budget (2 000 000 by
 //! default, about what level 5's 4.5 s buys on this machine).
@@ -46,7 +46,7 @@ fn main() {
                 nodes,
                 cap: None,
                 selective,
-                mobility,
+                in_play: mobility,
             };
             let started = Instant::now();
             let level = Level::new(5).expect("level 5");

@@ -13,18 +13,21 @@
 //! instead, level 4 at N positions a turn and level 5 at 3N (the ratio of
 //! their clocks, 4.5 s to 1.5 s).
 //!
-//! `--without FEATURE` (`mobility` or `selective`) takes a feature of
+//! `--without FEATURE` (`in-play` or `selective`) takes a feature of
 //! the search from the lower level of each pair: with `--levels 5,5` an
 //! A/B of the feature, the same search with and without it on the same
 //! openings (`5>5` then reads "level 5 against itself without it").
 //! `--higher-without FEATURE` takes it from the higher level instead:
-//! `--levels 4,5 --higher-without mobility` is the ladder's pair as it
-//! stood before the feature.
+//! `--levels 4,5 --higher-without in-play` is the ladder's pair as it
+//! stood before the feature. `in-play` is level 5's judgement of the
+//! pieces in play (`Budget::in_play`: their reach, or in a game won by
+//! losing every piece their number); `mobility`, its name when it was
+//! the reach alone, is read as `in-play`.
 //!
 //! usage: bot_ladder [--games N] [--levels 1,2,3] [--cap PLIES]
 //!                   [--opening TURNS] [--nodes N] [--seed S] [--verbose]
-//!                   [--without mobility|selective]
-//!                   [--higher-without mobility|selective] [GAME...]
+//!                   [--without in-play|selective]
+//!                   [--higher-without in-play|selective] [GAME...]
 //! Prints one line per game and pair of levels: games, the higher
 //! level's wins, draws and losses, its score, and the mean milliseconds a
 //! turn of each level; then one line `ladder: GAME L>L-1 W-D-L ...`, with
@@ -79,30 +82,30 @@ struct Match {
 /// A feature of level 5's search that `--without` takes away.
 #[derive(Clone, Copy)]
 enum Feature {
-    Mobility,
+    InPlay,
     Selective,
 }
 
 impl Feature {
     fn parse(name: &str) -> Feature {
         match name {
-            "mobility" => Feature::Mobility,
+            "in-play" | "mobility" => Feature::InPlay,
             "selective" => Feature::Selective,
-            _ => panic!("--without mobility|selective, not {name}"),
+            _ => panic!("--without in-play|selective, not {name}"),
         }
     }
 
     fn name(self) -> &'static str {
         match self {
-            Feature::Mobility => "mobility",
+            Feature::InPlay => "in-play",
             Feature::Selective => "selective",
         }
     }
 
     fn take_from(self, budget: Budget) -> Budget {
         match self {
-            Feature::Mobility => Budget {
-                mobility: false,
+            Feature::InPlay => Budget {
+                in_play: false,
                 ..budget
             },
             Feature::Selective => Budget {

@@ -192,7 +192,7 @@ pub(crate) fn small_budget(level: boserv::bot::Level, depth: u32) -> boserv::bot
         nodes: 4_000,
         cap: None,
         selective: false,
-        mobility: false,
+        in_play: false,
     }
 }
 
@@ -900,7 +900,7 @@ fn the_bot_mates_in_shatar_only_where_the_rule_wins() {
         nodes: 20_000,
         cap: None,
         selective: false,
-        mobility: false,
+        in_play: false,
     };
     // Bc1-b2 and Bc1-h6 mate drawn (0), Ra1-a8 mate won (-32000 for Black).
     let pos = shatar

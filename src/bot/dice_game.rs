@@ -351,7 +351,7 @@ mod tests {
             nodes: u64::MAX,
             cap: None,
             selective: false,
-            mobility: false,
+            in_play: false,
         };
         let roll = Roll::from([1, 3]);
         let plan = |replies| Plan {

@@ -4,8 +4,9 @@
 //! random amount (a beginner's blunders). Levels 4 and 5 think for a time
 //! (1.5 s and 4.5 s a turn, with a node budget only as a bound), so they
 //! play stronger on a faster machine. Level 5 alone searches selectively
-//! and spends all of its time ([`Budget::selective`]), and weighs how many
-//! squares the pieces reach ([`Budget::mobility`]); the levels below
+//! and spends all of its time ([`Budget::selective`]), and judges the
+//! pieces in play ([`Budget::in_play`]: how many squares they reach; in a
+//! game won by losing every piece, how many are left); the levels below
 //! search every turn and judge by material and place, as their strength
 //! was measured. `boserv bot-move`
 //! prints the time a turn took on stderr; `scripts/bot-strength.sh`
@@ -60,7 +61,7 @@ impl Level {
             nodes,
             cap,
             selective: self.0 == 5,
-            mobility: self.0 == 5,
+            in_play: self.0 == 5,
         }
     }
 

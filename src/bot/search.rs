@@ -37,7 +37,7 @@ use crate::rules::chesslike::{ChessLike, Rebels, Step, Walk};
 use crate::rules::turn::Turn;
 
 use super::rng::SplitMix;
-use super::two_seat::TwoSeat;
+use super::two_seat::{InPlay, TwoSeat};
 
 /// A win, less the plies it takes.
 pub const MATE: i32 = 1_000_000;
@@ -74,12 +74,14 @@ pub struct Budget {
     /// the same time, at the risk of missing what a full search would
     /// see.
     pub selective: bool,
-    /// Whether its evaluation weighs how many squares the pieces reach
-    /// in play (their mobility), at the cost of counting them in every
-    /// position it judges (about a tenth fewer positions a second in
-    /// chess: `examples/bot_depth.rs`); not in a game whose wall moves
-    /// every turn, where it does not pay ([`TwoSeat::weighs_reach`]).
-    pub mobility: bool,
+    /// Whether its evaluation judges the pieces in play, not by their
+    /// measured values alone ([`TwoSeat::in_play`]): how many squares
+    /// they reach (their mobility), at the cost of counting them in
+    /// every position it judges (about a tenth fewer positions a second
+    /// in chess: `examples/bot_depth.rs`); nothing more in a game whose
+    /// wall moves every turn, where the reach does not pay; in a game
+    /// won by losing every piece, how many are left to lose.
+    pub in_play: bool,
 }
 
 /// What a search found.
@@ -590,10 +592,14 @@ impl Search<'_> {
     }
 
     fn eval(&mut self) -> i32 {
-        let weighs = self.budget.mobility && self.judge.weighs_reach();
-        let reach = weighs.then(|| self.walk.officer_reach());
+        let in_play = if self.budget.in_play {
+            self.judge.in_play(&mut self.walk)
+        } else {
+            InPlay::Values
+        };
         let pos = self.walk.position();
-        self.judge.eval_in_play(pos, usize::from(pos.side()), reach)
+        self.judge
+            .eval_in_play(pos, usize::from(pos.side()), in_play)
     }
 
     /// The capture search: the side to move may stand on the position's

@@ -105,7 +105,7 @@ fn the_budget_bounds_the_search() {
             nodes,
             cap: None,
             selective: false,
-            mobility: false,
+            in_play: false,
         };
         let choice = choose_within(v, pos.as_ref(), None, level, budget, 1).unwrap();
         assert!(choice.nodes <= nodes, "{} > {nodes}", choice.nodes);
@@ -116,14 +116,14 @@ fn the_budget_bounds_the_search() {
         nodes: 60,
         cap: None,
         selective: false,
-        mobility: false,
+        in_play: false,
     };
     let big = Budget {
         depth: 8,
         nodes: 3_000,
         cap: None,
         selective: false,
-        mobility: false,
+        in_play: false,
     };
     let chess = variant("chess");
     let pos = chess.start(&[]).unwrap();
@@ -182,7 +182,7 @@ fn it_finds_a_mate_in_two_by_deepening() {
         nodes: 20_000,
         cap: None,
         selective: false,
-        mobility: false,
+        in_play: false,
     };
     let choice = choose_within(chess, pos.as_ref(), None, level, budget, 1).unwrap();
     assert_eq!(choice.score, MATE - 3, "{}", choice.text);
@@ -215,7 +215,7 @@ fn the_capture_search_sees_a_piece_left_hanging() {
         nodes: 5_000,
         cap: None,
         selective: false,
-        mobility: false,
+        in_play: false,
     };
     let choice =
         choose_within(chess, pos.as_ref(), None, Level::new(4).unwrap(), budget, 1).unwrap();
@@ -322,7 +322,7 @@ proptest! {
                 nodes: 150,
                 cap: None,
                 selective: false,
-                mobility: false,
+                in_play: false,
             };
             let choice = choose_within(v, pos.as_ref(), r, Level::new(3).unwrap(), budget, seed)
                 .unwrap();
@@ -390,7 +390,7 @@ fn where_captures_are_compulsory_the_capture_search_takes() {
         nodes: 5_000,
         cap: None,
         selective: false,
-        mobility: false,
+        in_play: false,
     };
     let choice = choose_within(
         antichess,
@@ -426,13 +426,42 @@ fn white_worth(game: &str, fen: &str) -> i32 {
     worth_in_play(game, fen, false)
 }
 
-/// [`white_worth`], weighing the squares the pieces reach where
-/// `mobility` (as level 5 does).
-fn worth_in_play(game: &str, fen: &str, mobility: bool) -> i32 {
+/// [`white_worth`], judging the pieces in play where `in_play` (as
+/// level 5 does: the squares they reach, or how many are left to lose).
+fn worth_in_play(game: &str, fen: &str, in_play: bool) -> i32 {
     let pos = variant(game).from_fen(&[], fen).unwrap();
     let chess = two_seat::chesslike(pos.as_ref()).unwrap();
-    let reach = mobility.then(|| crate::rules::chesslike::Walk::new(chess).officer_reach());
-    two_seat::TwoSeat::new(chess, None).eval_in_play(chess, 0, reach)
+    let judge = two_seat::TwoSeat::new(chess, None);
+    let read = if in_play {
+        judge.in_play(&mut crate::rules::chesslike::Walk::new(chess))
+    } else {
+        two_seat::InPlay::Values
+    };
+    judge.eval_in_play(chess, 0, read)
+}
+
+/// In a game won by losing every piece, level 5 counts the pieces left
+/// to lose, not their kinds: White's lone queen against Black's two
+/// pawns is the better for White (one piece to give away against two),
+/// where the values (levels 1 to 4) say a queen is more to lose; and it
+/// reads no reach there.
+#[test]
+fn in_a_game_won_by_losing_pieces_level_5_counts_them() {
+    let queen = "8/p7/8/8/8/8/7p/3Q4 w - - 0 1";
+    for game in ["antichess", "giveaway", "losers"] {
+        let fen = if game == "losers" {
+            "k7/p7/8/8/8/8/7p/3QK3 w - - 0 1"
+        } else {
+            queen
+        };
+        assert!(worth_in_play(game, fen, true) > 0, "{game}");
+        assert!(worth_in_play(game, fen, false) < 0, "{game}");
+    }
+    let pos = variant("antichess").from_fen(&[], queen).unwrap();
+    let chess = two_seat::chesslike(pos.as_ref()).unwrap();
+    let judge = two_seat::TwoSeat::new(chess, None);
+    let read = judge.in_play(&mut crate::rules::chesslike::Walk::new(chess));
+    assert_eq!(read, two_seat::InPlay::PiecesToLose);
 }
 
 /// Weighing the squares the pieces reach (level 5), a bishop shut in by
@@ -444,7 +473,7 @@ fn level_5_weighs_what_the_pieces_reach_in_play() {
     let shut = "4k3/8/8/8/8/8/1P1P4/2B1K3 w - - 0 1";
     let open = "4k3/8/8/8/8/1P1P4/8/2B1K3 w - - 0 1";
     let gain =
-        |mobility| worth_in_play("chess", open, mobility) - worth_in_play("chess", shut, mobility);
+        |in_play| worth_in_play("chess", open, in_play) - worth_in_play("chess", shut, in_play);
     assert!(gain(true) > gain(false), "{} {}", gain(true), gain(false));
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     assert_eq!(
@@ -459,7 +488,7 @@ fn level_5_weighs_what_the_pieces_reach_in_play() {
 /// where in chess the same comparison tells them apart.
 #[test]
 fn mobility_is_not_weighed_where_a_wall_moves_every_turn() {
-    let search = |game: &str, fen: Option<&str>, mobility: bool| {
+    let search = |game: &str, fen: Option<&str>, in_play: bool| {
         let v = variant(game);
         let pos = match fen {
             Some(fen) => v.from_fen(&[], fen).unwrap(),
@@ -469,7 +498,7 @@ fn mobility_is_not_weighed_where_a_wall_moves_every_turn() {
         let budget = Budget {
             nodes: 20_000,
             cap: None,
-            mobility,
+            in_play,
             ..level.budget()
         };
         let c = choose_within(v, pos.as_ref(), None, level, budget, 7).unwrap();
@@ -512,7 +541,7 @@ fn searched(fen: &str, nodes: u64, selective: bool) -> Choice {
         nodes,
         cap: None,
         selective,
-        mobility: false,
+        in_play: false,
     };
     choose_within(chess, pos.as_ref(), None, Level::new(5).unwrap(), budget, 7).unwrap()
 }

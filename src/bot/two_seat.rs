@@ -28,7 +28,12 @@
 //! - checks given, in a game won by giving a number of them (3check):
 //!   each check given is worth more the fewer are left to give;
 //! - in a game won by losing every piece (Giveaway, Losers), the
-//!   material counts against its owner;
+//!   material counts against its owner; at level 5 by the number of
+//!   pieces left to lose, not by their kinds: a queen is no harder to
+//!   give away than a pawn, since the other side must take what is
+//!   offered (level 5 so against itself with the values: 17-1-2 in
+//!   Antichess, docs/bot.md, "Pieces to lose"), and no reach there (the
+//!   reach with the values scored 9-1-10);
 //! - in a game won by bringing a piece to a goal (King of the Hill,
 //!   Racing Kings), each king's step nearer to it.
 //!
@@ -37,7 +42,7 @@
 
 use crate::rules::Position;
 use crate::rules::board::{Board, Piece};
-use crate::rules::chesslike::{ChessLike, Step};
+use crate::rules::chesslike::{ChessLike, Step, Walk};
 use crate::rules::geometry::{Geometry, Square};
 use crate::rules::turn::{Action, Turn};
 
@@ -85,9 +90,36 @@ pub struct TwoSeat {
     /// The pieces' worth (pawns and royals aside) of both full armies, as
     /// the game starts: what "the middle game" is measured against.
     full_army: i32,
-    /// Whether the squares the pieces reach are worth weighing (not in a
-    /// game with a moving wall: see the module comment).
-    weighs_reach: bool,
+    /// What level 5 reads of the pieces in play in this game.
+    in_play: Weighed,
+}
+
+/// What level 5 ([`Budget::in_play`]) reads of the pieces in play
+/// besides their measured values, by the game (see the module comment).
+///
+/// [`Budget::in_play`]: super::search::Budget::in_play
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Weighed {
+    /// The squares each side's pieces reach (mobility).
+    Reach,
+    /// Nothing: a wall moves every turn (Duck chess).
+    Nothing,
+    /// How many pieces each side has left to lose: a game won by losing
+    /// every piece.
+    PiecesToLose,
+}
+
+/// What one evaluation reads besides the pieces' values: nothing (the
+/// levels below 5), or what [`TwoSeat::in_play`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InPlay {
+    Values,
+    /// The squares the pieces of seats 0 and 1 reach
+    /// ([`Walk::officer_reach`]).
+    Reach([u32; 2]),
+    /// In a game won by losing every piece, each piece counts a pawn
+    /// whatever its kind.
+    PiecesToLose,
 }
 
 /// The concrete position behind a trait object, when it is chess-like.
@@ -119,24 +151,29 @@ impl TwoSeat {
             pawn_ranks,
             geometry: &spec.geometry,
             full_army,
-            weighs_reach: pos.walling().is_none(),
+            in_play: if rules.hooks.material_sign() < 0 {
+                Weighed::PiecesToLose
+            } else if pos.walling().is_some() {
+                Weighed::Nothing
+            } else {
+                Weighed::Reach
+            },
         }
     }
 
-    /// Whether a search that may weigh mobility ([`Budget::mobility`])
-    /// should in this game (not with a moving wall).
-    ///
-    /// [`Budget::mobility`]: super::search::Budget::mobility
-    pub fn weighs_reach(&self) -> bool {
-        self.weighs_reach
+    /// What level 5 reads of the pieces in play in `walk`'s position
+    /// (counting their reach only where the game weighs it).
+    pub fn in_play(&self, walk: &mut Walk) -> InPlay {
+        match self.in_play {
+            Weighed::Reach => InPlay::Reach(walk.officer_reach()),
+            Weighed::Nothing => InPlay::Values,
+            Weighed::PiecesToLose => InPlay::PiecesToLose,
+        }
     }
 
-    /// The position's worth to `me`, in centipawns; where `reach` is
-    /// given, weighing the squares each seat's pieces reach
-    /// ([`Walk::officer_reach`]).
-    ///
-    /// [`Walk::officer_reach`]: crate::rules::chesslike::Walk::officer_reach
-    pub fn eval_in_play(&self, pos: &ChessLike, me: usize, reach: Option<[u32; 2]>) -> i32 {
+    /// The position's worth to `me`, in centipawns, reading `in_play`
+    /// besides the pieces' values.
+    pub fn eval_in_play(&self, pos: &ChessLike, me: usize, in_play: InPlay) -> i32 {
         let board = pos.board();
         let g = self.geometry;
         let mut score = [0i32; 2];
@@ -192,11 +229,15 @@ impl TwoSeat {
         };
         if pos.rules().hooks.material_sign() < 0 {
             // A game won by losing every piece: the fewer, the better.
+            if in_play == InPlay::PiecesToLose {
+                let left = |seat: usize| PAWN * pieces_left(pos, seat as u8);
+                return left(1 - me) - left(me) + tempo;
+            }
             return score[1 - me] - score[me] + tempo;
         }
         for (seat, score) in score.iter_mut().enumerate() {
             *score += self.structure(&pawns, seat, files);
-            if let Some(reach) = reach {
+            if let InPlay::Reach(reach) = in_play {
                 *score += PER_SQUARE_REACHED * reach[seat] as i32;
             }
         }
@@ -451,4 +492,12 @@ fn after_squirm(board: &Board, squirm: Option<Action>, sq: Square) -> Option<Pie
         Some(Action::Rebel { from, .. }) if sq == from => None,
         _ => board.get(sq),
     }
+}
+
+/// The pieces `seat` has on the board and in hand, of every kind.
+fn pieces_left(pos: &ChessLike, seat: u8) -> i32 {
+    let on_board = pos.board().pieces_of(seat).count() as i32;
+    let kinds = pos.rules().spec.kinds.len() as u8;
+    let in_hand: i32 = (0..kinds).map(|k| i32::from(pos.in_reserve(seat, k))).sum();
+    on_board + in_hand
 }

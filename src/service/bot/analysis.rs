@@ -33,7 +33,7 @@ pub const BUDGET: Budget = Budget {
     nodes: 6_000,
     cap: None,
     selective: false,
-    mobility: false,
+    in_play: false,
 };
 
 /// The most turns listed.
