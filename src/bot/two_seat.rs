@@ -113,6 +113,7 @@ enum Weighed {
 /// levels below 5), or what [`TwoSeat::in_play`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InPlay {
+    /// The values alone.
     Values,
     /// The squares the pieces of seats 0 and 1 reach
     /// ([`Walk::officer_reach`]).
