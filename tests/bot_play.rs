@@ -7,6 +7,8 @@ use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
+use boserv::rules::find_variant;
+
 use crate::util::{Env, NOW, SERVER};
 
 pub(crate) const BOT: &str = "boserv-bot";
@@ -359,4 +361,59 @@ fn with_bot_seeks_on_the_bot_takes_a_seek_at_once_and_plays_its_turn() {
     let open = env.ok(None, &["seeks"]);
     assert!(open.contains("seek1") && open.contains("seek2"), "{open}");
     assert!(!open.contains("seek3"), "{open}");
+}
+
+/// A game won by losing every piece, against the top level, by Reply to
+/// the board mails it sends: level 5 judges it by the pieces left to lose
+/// (`InPlay::PiecesToLose`), and its answers reach the player as in any
+/// game, the capture it must make among them.
+#[test]
+fn antichess_is_played_by_reply_against_level_5() {
+    let env = Env::new();
+    let script = format!(
+        "signup alice secret alice@example.test\nantichess challenge alice {BOT} --level=5\n"
+    );
+    let out = env.stdin(&["run"], script.as_bytes());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    env.reply_to_board_mail("alice", "e2-e3");
+    assert_eq!(movers(&env), vec!["alice", BOT]);
+    // alice hands a piece over where she can: a turn after which every
+    // turn of the bot takes (found by the rules on the game so far,
+    // whatever it played); else her first legal turn (a capture, if she
+    // must make one).
+    let played: Vec<String> =
+        env.query("SELECT text FROM turns WHERE game = 1 AND kind = 'turn' ORDER BY seq");
+    let antichess = find_variant("antichess").unwrap();
+    let mut pos = antichess.start(&[]).unwrap();
+    for turn in &played {
+        pos = pos.play(turn, None).unwrap().position;
+    }
+    let must_take = |turn: &String| {
+        let replies = pos.play(turn, None).unwrap().position.legal_turns(None);
+        !replies.is_empty() && replies.iter().all(|r| r.contains('x'))
+    };
+    let legal = pos.legal_turns(None);
+    let offer = legal
+        .iter()
+        .find(|turn| must_take(turn))
+        .unwrap_or(&legal[0])
+        .clone();
+    env.reply_to_board_mail("alice", &offer);
+    assert_eq!(movers(&env), vec!["alice", BOT, "alice", BOT], "{offer}");
+    let answer =
+        env.query::<String>("SELECT text FROM turns WHERE game = 1 AND ply = 4")[0].clone();
+    if must_take(&offer) {
+        assert!(
+            answer.contains('x'),
+            "the bot must take after {offer}: {answer}"
+        );
+    }
+    let (subject, body) = env.last_mail_to("alice@example.test");
+    assert_eq!(subject, "Antichess Board 1 alice");
+    assert!(body.contains(&answer), "the bot's turn {answer} in: {body}");
+    assert!(body.contains("level 5"), "the bot's level in: {body}");
 }
