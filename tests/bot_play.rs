@@ -15,9 +15,14 @@ pub(crate) const BOT: &str = "boserv-bot";
 
 /// alice (White, confirmed address) against the bot at `level` in chess.
 pub(crate) fn bot_game(level: u8) -> Env {
+    bot_game_in("chess", level)
+}
+
+/// alice (White, confirmed address) against the bot at `level` in `game`.
+fn bot_game_in(game: &str, level: u8) -> Env {
     let env = Env::new();
     let script = format!(
-        "signup alice secret alice@example.test\nchess challenge alice {BOT} --level={level}\n"
+        "signup alice secret alice@example.test\n{game} challenge alice {BOT} --level={level}\n"
     );
     let out = env.stdin(&["run"], script.as_bytes());
     assert!(
@@ -369,16 +374,7 @@ fn with_bot_seeks_on_the_bot_takes_a_seek_at_once_and_plays_its_turn() {
 /// game, the capture it must make among them.
 #[test]
 fn antichess_is_played_by_reply_against_level_5() {
-    let env = Env::new();
-    let script = format!(
-        "signup alice secret alice@example.test\nantichess challenge alice {BOT} --level=5\n"
-    );
-    let out = env.stdin(&["run"], script.as_bytes());
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let env = bot_game_in("antichess", 5);
     env.reply_to_board_mail("alice", "e2-e3");
     assert_eq!(movers(&env), vec!["alice", BOT]);
     // alice hands a piece over where she can: a turn after which every

@@ -14,10 +14,13 @@
 //! beta by a margin near the leaves, or when it still beats beta after
 //! its side passes (the null move); late quiet turns near the leaves are
 //! not searched at all, and the others are searched shallower the later
-//! they come. On as many positions it reaches three to four plies
-//! deeper (8 or 9 to 12 or 13 in the middle games of
-//! `examples/bot_depth.rs`). The levels below search every turn, as
-//! their published strength was measured.
+//! they come; and a side with one legal turn plays it without using up
+//! a ply (in Losers, where a capture must be made, a line of forced
+//! captures is followed to its end: level 5 so against itself without
+//! it 21-4-7 of 32, docs/bot.md, "A forced turn costs no depth"). On as
+//! many positions it reaches three to four plies deeper (8 or 9 to 12
+//! or 13 in the middle games of `examples/bot_depth.rs`). The levels
+//! below search every turn, as their published strength was measured.
 //!
 //! The turns are played in place on one position ([`Walk`]) rather than
 //! through [`crate::rules::Position::apply`], which checks each turn
@@ -72,7 +75,8 @@ pub struct Budget {
     /// judging the position on its own (the null move, futility, late
     /// turns; the module comment has them): deeper in
     /// the same time, at the risk of missing what a full search would
-    /// see.
+    /// see. It also plays a side's only legal turn without using up a
+    /// ply.
     pub selective: bool,
     /// Whether its evaluation judges the pieces in play, not by their
     /// measured values alone ([`TwoSeat::in_play`]): how many squares
@@ -376,7 +380,11 @@ impl Search<'_> {
             return Ok(self.eval());
         }
         let in_check = self.walk.position().in_check();
-        if in_check {
+        // At the top level a side's only legal turn (most often a capture
+        // that must be made) costs no depth, as a turn out of check does
+        // at every level.
+        let forced = self.budget.selective && steps.len() == 1;
+        if in_check || forced {
             depth += 1;
         }
         if depth <= 0 {

@@ -626,3 +626,32 @@ fn in_squirm_the_search_never_passes() {
         assert_eq!(search::fair_to_pass(&judge, chess, &steps), fair, "{game}");
     }
 }
+
+/// At the top level a side's only legal turn costs no depth: two plies
+/// deep, White sees the rook's mate behind Black's one pawn push (Re1,
+/// Rf3 or others, a5-a4 forced, then the rook to the h-file or the eighth
+/// rank); the full search
+/// of the levels below does not, at the same depth.
+#[test]
+fn at_the_top_level_a_forced_turn_costs_no_depth() {
+    let chess = variant("chess");
+    let pos = chess
+        .from_fen(&[], "7k/8/6K1/p7/2B1P3/4R1P1/8/8 w - - 0 1")
+        .unwrap();
+    let level = Level::new(5).unwrap();
+    let search = |selective: bool| {
+        let budget = Budget {
+            depth: 2,
+            nodes: 100_000,
+            cap: None,
+            selective,
+            in_play: false,
+        };
+        choose_within(chess, pos.as_ref(), None, level, budget, 1).unwrap()
+    };
+    let top = search(true);
+    assert!(top.score > MATE - 100, "{} {}", top.text, top.score);
+    assert!(top.text.starts_with("Re3-"), "{}", top.text);
+    let full = search(false);
+    assert!(full.score < MATE - 1000, "{} {}", full.text, full.score);
+}

@@ -4,6 +4,9 @@
 //!
 //! - material and place: each piece's measured value on its square
 //!   ([`Values`]), so Big Outer's zones change a piece's worth as it moves;
+//!   at level 5 a piece of leaps alone that reaches more than a knight
+//!   (Centaur's centaur) worth more than its squares
+//!   ([`Values::measure_grown`]);
 //! - at level 5, mobility: the squares each side's pieces reach in play
 //!   (not pawns or royals), 4 cp a square. The values above are measured
 //!   on an empty board; in play a bishop behind its own pawns does far
@@ -84,6 +87,8 @@ const ROYAL_AS_ATTACKER: i32 = 2000;
 /// One game's evaluation, measured once per [`super::choose`] call.
 pub struct TwoSeat {
     values: Values,
+    /// The values level 5 reads ([`Values::measure_grown`]).
+    top_values: Values,
     /// Per kind: for pawn-like kinds, (home rank, promotion rank) per seat.
     pawn_ranks: Vec<Option<[(i8, i8); 2]>>,
     geometry: &'static Geometry,
@@ -136,6 +141,7 @@ impl TwoSeat {
         let rules = pos.rules();
         let spec = rules.spec;
         let values = Values::measure(spec, |k| rules.pawn(k).is_some());
+        let top_values = Values::measure_grown(spec, |k| rules.pawn(k).is_some());
         let pawn_ranks: Vec<_> = (0..spec.kinds.len() as u8)
             .map(|k| {
                 rules.pawn(k).map(|p| {
@@ -149,6 +155,7 @@ impl TwoSeat {
         let full_army = Self::army(&values, &pawn_ranks, start.unwrap_or(pos));
         TwoSeat {
             values,
+            top_values,
             pawn_ranks,
             geometry: &spec.geometry,
             full_army,
@@ -175,6 +182,15 @@ impl TwoSeat {
     /// The position's worth to `me`, in centipawns, reading `in_play`
     /// besides the pieces' values.
     pub fn eval_in_play(&self, pos: &ChessLike, me: usize, in_play: InPlay) -> i32 {
+        // Level 5 (which reads the pieces in play) reads its own values
+        // (in Duck chess, where it reads nothing in play, no piece grows:
+        // they are the same); the game's phase is measured on the linear
+        // ones either way.
+        let values = if in_play == InPlay::Values {
+            &self.values
+        } else {
+            &self.top_values
+        };
         let board = pos.board();
         let g = self.geometry;
         let mut score = [0i32; 2];
@@ -202,7 +218,7 @@ impl TwoSeat {
                 }
                 None => {
                     pieces[seat] += self.values.base[p.kind as usize];
-                    self.values.on(p.kind, sq)
+                    values.on(p.kind, sq)
                 }
             };
             score[seat] += v;
@@ -211,9 +227,10 @@ impl TwoSeat {
             for kind in 0..self.values.base.len() as u8 {
                 let n = i32::from(pos.in_reserve(seat, kind));
                 if n > 0 && !self.values.royal[kind as usize] {
-                    let v = self.values.base[kind as usize] * IN_HAND_TENTHS / 10;
+                    let v = values.base[kind as usize] * IN_HAND_TENTHS / 10;
                     score[seat as usize] += n * v;
-                    pieces[seat as usize] += n * v;
+                    pieces[seat as usize] +=
+                        n * self.values.base[kind as usize] * IN_HAND_TENTHS / 10;
                 }
             }
         }
