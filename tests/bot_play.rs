@@ -369,9 +369,10 @@ fn with_bot_seeks_on_the_bot_takes_a_seek_at_once_and_plays_its_turn() {
 }
 
 /// A game won by losing every piece, against the top level, by Reply to
-/// the board mails it sends: level 5 judges it by the pieces left to lose
-/// (`InPlay::PiecesToLose`), and its answers reach the player as in any
-/// game, the capture it must make among them.
+/// the board mails it sends (level 5 judges such a game by the pieces
+/// left to lose, `InPlay::PiecesToLose`, a path no other game by mail
+/// takes): its answers reach the player as in any game, with its level,
+/// and where alice's turn leaves it only captures, its answer is one.
 #[test]
 fn antichess_is_played_by_reply_against_level_5() {
     let env = bot_game_in("antichess", 5);

@@ -629,9 +629,9 @@ fn in_squirm_the_search_never_passes() {
 
 /// At the top level a side's only legal turn costs no depth: two plies
 /// deep, White sees the rook's mate behind Black's one pawn push (Re1,
-/// Rf3 or others, a5-a4 forced, then the rook to the h-file or the eighth
-/// rank); the full search
-/// of the levels below does not, at the same depth.
+/// Rf3 or others, a5-a4 forced, then the rook to the h-file or the
+/// eighth rank); the full search of the levels below does not, at the
+/// same depth.
 #[test]
 fn at_the_top_level_a_forced_turn_costs_no_depth() {
     let chess = variant("chess");

@@ -124,16 +124,19 @@ impl Values {
     }
 }
 
+/// Every way `piece` moves and takes, in every zone.
+fn primitives(piece: &PieceKind) -> impl Iterator<Item = &Primitive> {
+    piece.moves.iter().chain(&piece.captures).flatten()
+}
+
+fn is_leap(p: &Primitive) -> bool {
+    matches!(p, Primitive::Leap(_))
+}
+
 /// Whether every way `kind` moves and takes is a leap (a knight, a king,
 /// a centaur).
 fn leaps_alone(spec: &'static BoardSpec, kind: u8) -> bool {
-    let piece = &spec.kinds[kind as usize];
-    piece
-        .moves
-        .iter()
-        .chain(&piece.captures)
-        .flatten()
-        .all(|p| matches!(p, Primitive::Leap(_)))
+    primitives(&spec.kinds[kind as usize]).all(is_leap)
 }
 
 /// The squares a lone piece of `kind` reaches from `sq`: its moves and its
@@ -160,15 +163,14 @@ fn mobility(spec: &'static BoardSpec, kind: u8, sq: u8) -> f64 {
 /// (moves and captures averaged); 0 for any other piece.
 fn leaps_beside_lines(spec: &'static BoardSpec, kind: u8, squares: &[u8]) -> f64 {
     let piece = &spec.kinds[kind as usize];
-    let patterns = || piece.moves.iter().chain(&piece.captures);
-    let leaps = |p: &Primitive| matches!(p, Primitive::Leap(_));
-    if !(patterns().flatten().any(leaps) && patterns().flatten().any(|p| !leaps(p))) {
+    let joins = primitives(piece).any(is_leap) && primitives(piece).any(|p| !is_leap(p));
+    if !joins {
         return 0.0;
     }
     let lines_only = |by_zone: &[Pattern]| -> Vec<Pattern> {
         by_zone
             .iter()
-            .map(|pattern| pattern.iter().filter(|p| !leaps(p)).cloned().collect())
+            .map(|pattern| pattern.iter().filter(|p| !is_leap(p)).cloned().collect())
             .collect()
     };
     let mut kinds: Vec<PieceKind> = spec.kinds.clone();
