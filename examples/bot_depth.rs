@@ -1,12 +1,14 @@
 //! How deep the two-seat search gets on a node budget, with and without
 //! the top level's selective search (`Budget::selective`), and with its
 //! evaluation's count of the squares the pieces reach as well
-//! (`Budget::in_play`: level 5 as it plays), in a few chess
-//! middle games and endings: the depth of the last complete iteration, the
-//! turn, its score and the time. `--nodes` is the budget (2 000 000 by
-//! default, about what level 5's 4.5 s buys on this machine).
+//! (`Budget::in_play`), and with its capture search listing only the turns
+//! that take (`Budget::takes`: level 5 as it plays), in a few chess
+//! middle games and endings or in `--fen` positions of `--game`: the depth
+//! of the last complete iteration, the turn, its score and the time.
+//! `--nodes` is the budget (2 000 000 by default, about what level 5's
+//! 4.5 s buys on this machine in chess).
 //!
-//! usage: bot_depth [--nodes N]
+//! usage: bot_depth [--nodes N] [--game NAME] [--fen FEN]...
 
 use std::time::Instant;
 
@@ -24,34 +26,47 @@ const POSITIONS: &[&str] = &[
 
 fn main() {
     let mut nodes: u64 = 2_000_000;
+    let mut game = "chess".to_string();
+    let mut fens: Vec<String> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--nodes" => nodes = args.next().and_then(|n| n.parse().ok()).expect("--nodes N"),
+            "--game" => game = args.next().expect("--game NAME"),
+            "--fen" => fens.push(args.next().expect("--fen FEN")),
             other => panic!("unknown argument {other}"),
         }
     }
-    let chess = find_variant("chess").expect("chess");
+    if fens.is_empty() {
+        fens = POSITIONS.iter().map(|f| f.to_string()).collect();
+    }
+    let variant = find_variant(&game).unwrap_or_else(|| panic!("no game called {game}"));
     println!("{nodes} positions a search; depth, turn, score (centipawns) and seconds");
     println!(
-        "{:<72} {:>24} {:>24} {:>24}",
-        "position", "full", "selective", "level 5 (and mobility)"
+        "{:<72} {:>24} {:>24} {:>24} {:>24}",
+        "position", "full", "selective", "and mobility", "and takes (level 5)"
     );
-    for fen in POSITIONS {
-        let pos = chess.from_fen(&[], fen).expect("a chess FEN");
+    for fen in &fens {
+        let pos = variant.from_fen(&[], fen).expect("a FEN of the game");
         let mut cells = Vec::new();
-        for (selective, mobility) in [(false, false), (true, false), (true, true)] {
+        for (selective, mobility, takes) in [
+            (false, false, false),
+            (true, false, false),
+            (true, true, false),
+            (true, true, true),
+        ] {
             let budget = Budget {
                 depth: 40,
                 nodes,
                 cap: None,
                 selective,
                 in_play: mobility,
+                takes,
             };
             let started = Instant::now();
             let level = Level::new(5).expect("level 5");
             let choice =
-                bot::choose_within(chess, pos.as_ref(), None, level, budget, 7).expect("a turn");
+                bot::choose_within(variant, pos.as_ref(), None, level, budget, 7).expect("a turn");
             cells.push(format!(
                 "{:>2} {:<8} {:>5} {:>5.2}",
                 choice.depth,
@@ -61,8 +76,8 @@ fn main() {
             ));
         }
         println!(
-            "{fen:<72} {:>24} {:>24} {:>24}",
-            cells[0], cells[1], cells[2]
+            "{fen:<72} {:>24} {:>24} {:>24} {:>24}",
+            cells[0], cells[1], cells[2], cells[3]
         );
     }
 }

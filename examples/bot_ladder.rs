@@ -11,9 +11,12 @@
 //! Levels 4 and 5 think on the clock, so their results depend on the
 //! machine's load: give them `--nodes N` to play them on a node budget
 //! instead, level 4 at N positions a turn and level 5 at 3N (the ratio of
-//! their clocks, 4.5 s to 1.5 s).
+//! their clocks, 4.5 s to 1.5 s). `--ms MS` keeps them on the clock but
+//! shorter: level 5 at MS milliseconds a turn, level 4 at a third (for
+//! a feature whose cost a node count does not see, such as a faster
+//! way to list turns).
 //!
-//! `--without FEATURE` (`in-play` or `selective`) takes a feature of
+//! `--without FEATURE` (`in-play`, `selective` or `takes`) takes a feature of
 //! the search from the lower level of each pair: with `--levels 5,5` an
 //! A/B of the feature, the same search with and without it on the same
 //! openings (`5>5` then reads "level 5 against itself without it").
@@ -22,12 +25,13 @@
 //! stood before the feature. `in-play` is level 5's judgement of the
 //! pieces in play (`Budget::in_play`: their reach, or in a game won by
 //! losing every piece their number); `mobility`, its name when it was
-//! the reach alone, is read as `in-play`.
+//! the reach alone, is read as `in-play`. `takes` is level 5's capture
+//! search listing only the turns that take (`Budget::takes`).
 //!
 //! usage: bot_ladder [--games N] [--levels 1,2,3] [--cap PLIES]
-//!                   [--opening TURNS] [--nodes N] [--seed S] [--verbose]
-//!                   [--without in-play|selective]
-//!                   [--higher-without in-play|selective] [GAME...]
+//!                   [--opening TURNS] [--nodes N | --ms MS] [--seed S]
+//!                   [--verbose] [--without in-play|selective|takes]
+//!                   [--higher-without in-play|selective|takes] [GAME...]
 //! Prints one line per game and pair of levels: games, the higher
 //! level's wins, draws and losses, its score, and the mean milliseconds a
 //! turn of each level; then one line `ladder: GAME L>L-1 W-D-L ...`, with
@@ -35,7 +39,7 @@
 //! cap rather than ended by the rules. `--verbose` prints each game's
 //! ending too (a draw by repetition, by the move count, ...).
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use boserv::bot::{self, Budget, Level};
 use boserv::rules::{VARIANTS, Variant};
@@ -70,6 +74,8 @@ struct Match {
     high: Level,
     low: Level,
     nodes: Option<u64>,
+    /// Level 5's clock a turn in milliseconds (`--ms`), level 4's a third.
+    ms: Option<u64>,
     cap: u32,
     opening: u32,
     verbose: bool,
@@ -84,6 +90,7 @@ struct Match {
 enum Feature {
     InPlay,
     Selective,
+    Takes,
 }
 
 impl Feature {
@@ -91,7 +98,8 @@ impl Feature {
         match name {
             "in-play" | "mobility" => Feature::InPlay,
             "selective" => Feature::Selective,
-            _ => panic!("--without in-play|selective, not {name}"),
+            "takes" => Feature::Takes,
+            _ => panic!("--without in-play|selective|takes, not {name}"),
         }
     }
 
@@ -99,6 +107,7 @@ impl Feature {
         match self {
             Feature::InPlay => "in-play",
             Feature::Selective => "selective",
+            Feature::Takes => "takes",
         }
     }
 
@@ -112,6 +121,10 @@ impl Feature {
                 selective: false,
                 ..budget
             },
+            Feature::Takes => Budget {
+                takes: false,
+                ..budget
+            },
         }
     }
 }
@@ -122,6 +135,7 @@ fn main() {
     let mut cap = 300u32;
     let mut opening = 2u32;
     let mut nodes = None;
+    let mut ms = None;
     let mut seed = 1u64;
     let mut verbose = false;
     let mut without = None;
@@ -141,6 +155,7 @@ fn main() {
             "--cap" => cap = value().parse().expect("--cap PLIES"),
             "--opening" => opening = value().parse().expect("--opening TURNS"),
             "--nodes" => nodes = Some(value().parse().expect("--nodes N")),
+            "--ms" => ms = Some(value().parse().expect("--ms MS")),
             "--seed" => seed = value().parse().expect("--seed S"),
             "--verbose" => verbose = true,
             "--without" => without = Some(Feature::parse(&value())),
@@ -156,10 +171,14 @@ fn main() {
     };
     println!(
         "{games} games a pair, {opening} random opening turns a side, cap {cap} plies \
-         (a capped game is a draw){}{}{}",
+         (a capped game is a draw){}{}{}{}",
         nodes.map_or(String::new(), |n| format!(
             ", level 4 at {n} nodes, level 5 at {}",
             3 * n
+        )),
+        ms.map_or(String::new(), |ms| format!(
+            ", level 5 at {ms} ms a turn, level 4 at {}",
+            ms / 3
         )),
         without.map_or(String::new(), |f| format!(
             ", the lower level without {}",
@@ -185,6 +204,7 @@ fn main() {
                 high: pair[1],
                 low: pair[0],
                 nodes,
+                ms,
                 cap,
                 opening,
                 verbose,
@@ -249,7 +269,17 @@ fn play(variant: &dyn Variant, game: &Match, high_seat: usize, seed: u64, tally:
                 cap: None,
                 ..level.budget()
             },
-            _ => level.budget(),
+            _ => match game.ms {
+                Some(ms) if level.get() >= 4 => Budget {
+                    cap: Some(Duration::from_millis(if level.get() == 5 {
+                        ms
+                    } else {
+                        ms / 3
+                    })),
+                    ..level.budget()
+                },
+                _ => level.budget(),
+            },
         };
         let taken = if side == 0 {
             game.higher_without

@@ -352,6 +352,7 @@ mod tests {
             cap: None,
             selective: false,
             in_play: false,
+            takes: false,
         };
         let roll = Roll::from([1, 3]);
         let plan = |replies| Plan {

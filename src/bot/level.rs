@@ -62,6 +62,7 @@ impl Level {
             cap,
             selective: self.0 == 5,
             in_play: self.0 == 5,
+            takes: self.0 == 5,
         }
     }
 

@@ -60,6 +60,7 @@ mod read;
 mod rebel_pattern;
 mod search;
 mod shak;
+mod takes;
 mod variant;
 mod walk;
 mod walling;

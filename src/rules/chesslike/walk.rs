@@ -154,6 +154,26 @@ impl Walk {
         self.key = Some(self.pos.key_given(&self.acts, open.into_iter()));
     }
 
+    /// Fills `out` (cleared first) with the current position's legal
+    /// turns that take a piece or promote, without listing the others,
+    /// and true: then the position's repetition key is not worked out
+    /// ([`Walk::key`] is `None`). Where the game does not let them be
+    /// listed apart (`takes.rs`), as [`Walk::turns`] does, and false.
+    pub fn takes(&mut self, out: &mut Vec<Step>) -> bool {
+        out.clear();
+        if !self.pos.take_acts_into(&mut self.acts, &mut self.scratch) {
+            self.turns(out);
+            return false;
+        }
+        self.key = None;
+        out.extend(self.acts.iter().map(|&act| Step {
+            squirm: None,
+            act,
+            gate: None,
+        }));
+        true
+    }
+
     /// The squares the pieces of seats 0 and 1 reach, pawns and royal
     /// pieces aside: their mobility, for the computer player's evaluation
     /// (`officer_reach.rs`).

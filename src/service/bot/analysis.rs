@@ -34,6 +34,7 @@ pub const BUDGET: Budget = Budget {
     cap: None,
     selective: false,
     in_play: false,
+    takes: false,
 };
 
 /// The most turns listed.
