@@ -627,6 +627,14 @@ impl ChessLike {
         if self.rules.rebels == Rebels::InsteadOfMove {
             self.rebel_acts_into(None, out, &mut scratch.rebel_steps);
         }
+        self.retain_allowed(out, scratch);
+        self.each_legal_castling(&mut scratch.board, |castle| out.push(castle));
+    }
+
+    /// Keeps in `out` the actions the generator found that are legal
+    /// ([`ChessLike::act_allowed`]); `scratch.board` is left a copy of
+    /// the position's board.
+    pub(super) fn retain_allowed(&self, out: &mut Vec<Act>, scratch: &mut Scratch) {
         let Scratch {
             board,
             guard,
@@ -636,7 +644,6 @@ impl ChessLike {
         guard.prepare(&self.board, self.side, 2);
         board.copy_from(&self.board);
         out.retain(|a| self.act_allowed(guard, board, rebel_steps, a));
-        self.each_legal_castling(board, |castle| out.push(castle));
     }
 
     /// True when the action `a` (one the generator found, not a castling)

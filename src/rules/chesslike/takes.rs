@@ -34,15 +34,7 @@ impl ChessLike {
         }
         self.pseudo_moves_into(out);
         out.retain(takes);
-        let Scratch {
-            board,
-            guard,
-            rebel_steps,
-            ..
-        } = scratch;
-        guard.prepare(&self.board, self.side, 2);
-        board.copy_from(&self.board);
-        out.retain(|a| self.act_allowed(guard, board, rebel_steps, a));
+        self.retain_allowed(out, scratch);
         true
     }
 }
