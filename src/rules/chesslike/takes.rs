@@ -41,7 +41,7 @@ impl ChessLike {
 
 /// True for an action that takes a piece (en passant included) or
 /// promotes one.
-pub(super) fn takes(act: &Act) -> bool {
+fn takes(act: &Act) -> bool {
     act.capture
         || matches!(
             act.action,

@@ -284,6 +284,35 @@ mod tests {
         assert_eq!(to_fen(walk.position()), START);
     }
 
+    /// Out of check the takes are listed alone, and the position's key
+    /// is not worked out; in check every turn is listed, key and all, as
+    /// [`Walk::turns`] lists them (a search's table and its repetitions
+    /// read that key).
+    #[test]
+    fn the_takes_alone_out_of_check_every_turn_in_check() {
+        let start = from_fen(&chess::rules::RULES, START).unwrap();
+        let mut walk = Walk::new(&start);
+        for turn in ["e2-e4", "d7-d5"] {
+            play(&mut walk, turn);
+        }
+        let (mut takes, mut every) = (Vec::new(), Vec::new());
+        assert!(walk.takes(&mut takes));
+        let texts: Vec<_> = takes
+            .iter()
+            .map(|s| walk.position().turn_text(&s.turn()))
+            .collect();
+        assert_eq!(texts, ["e4xd5"]);
+        assert_eq!(walk.key(), None);
+        for turn in ["e4xd5", "Qd8xd5", "d2-d4", "Qd5-e5"] {
+            play(&mut walk, turn);
+        }
+        walk.turns(&mut every);
+        let key = walk.key();
+        assert!(key.is_some());
+        assert!(!walk.takes(&mut takes), "White is in check");
+        assert_eq!((takes, walk.key()), (every, key));
+    }
+
     /// In Squirm a pass leaves no piece to squirm: the piece the other
     /// side moved last is its own again when the turn comes back to it.
     #[test]
