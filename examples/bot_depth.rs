@@ -2,7 +2,8 @@
 //! the top level's selective search (`Budget::selective`), and with its
 //! evaluation's count of the squares the pieces reach as well
 //! (`Budget::in_play`), and with its capture search listing only the turns
-//! that take (`Budget::takes`: level 5 as it plays), in a few chess
+//! that take (`Budget::takes`), and leaving out the captures that lose
+//! the exchange (`Budget::exchanges`: level 5 as it plays), in a few chess
 //! middle games and endings or in `--fen` positions of `--game`: the depth
 //! of the last complete iteration, the turn, its score and the time.
 //! `--nodes` is the budget (2 000 000 by default, about what level 5's
@@ -43,17 +44,18 @@ fn main() {
     let variant = find_variant(&game).unwrap_or_else(|| panic!("no game called {game}"));
     println!("{nodes} positions a search; depth, turn, score (centipawns) and seconds");
     println!(
-        "{:<72} {:>24} {:>24} {:>24} {:>24}",
-        "position", "full", "selective", "and mobility", "and takes (level 5)"
+        "{:<72} {:>24} {:>24} {:>24} {:>24} {:>24}",
+        "position", "full", "selective", "and mobility", "and takes", "and exchanges (level 5)"
     );
     for fen in &fens {
         let pos = variant.from_fen(&[], fen).expect("a FEN of the game");
         let mut cells = Vec::new();
-        for (selective, mobility, takes) in [
-            (false, false, false),
-            (true, false, false),
-            (true, true, false),
-            (true, true, true),
+        for (selective, mobility, takes, exchanges) in [
+            (false, false, false, false),
+            (true, false, false, false),
+            (true, true, false, false),
+            (true, true, true, false),
+            (true, true, true, true),
         ] {
             let budget = Budget {
                 depth: 40,
@@ -62,6 +64,7 @@ fn main() {
                 selective,
                 in_play: mobility,
                 takes,
+                exchanges,
             };
             let started = Instant::now();
             let level = Level::new(5).expect("level 5");
@@ -76,8 +79,8 @@ fn main() {
             ));
         }
         println!(
-            "{fen:<72} {:>24} {:>24} {:>24} {:>24}",
-            cells[0], cells[1], cells[2], cells[3]
+            "{fen:<72} {:>24} {:>24} {:>24} {:>24} {:>24}",
+            cells[0], cells[1], cells[2], cells[3], cells[4]
         );
     }
 }

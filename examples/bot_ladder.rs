@@ -16,7 +16,7 @@
 //! a feature whose cost a node count does not see, such as a faster
 //! way to list turns).
 //!
-//! `--without FEATURE` (`in-play`, `selective` or `takes`) takes a feature of
+//! `--without FEATURE` (`in-play`, `selective`, `takes` or `exchanges`) takes a feature of
 //! the search from the lower level of each pair: with `--levels 5,5` an
 //! A/B of the feature, the same search with and without it on the same
 //! openings (`5>5` then reads "level 5 against itself without it").
@@ -26,12 +26,14 @@
 //! pieces in play (`Budget::in_play`: their reach, or in a game won by
 //! losing every piece their number); `mobility`, its name when it was
 //! the reach alone, is read as `in-play`. `takes` is level 5's capture
-//! search listing only the turns that take (`Budget::takes`).
+//! search listing only the turns that take (`Budget::takes`);
+//! `exchanges`, its capture search leaving out the captures that lose
+//! the exchange on their square (`Budget::exchanges`).
 //!
 //! usage: bot_ladder [--games N] [--levels 1,2,3] [--cap PLIES]
 //!                   [--opening TURNS] [--nodes N | --ms MS] [--seed S]
-//!                   [--verbose] [--without in-play|selective|takes]
-//!                   [--higher-without in-play|selective|takes] [GAME...]
+//!                   [--verbose] [--without in-play|selective|takes|exchanges]
+//!                   [--higher-without in-play|selective|takes|exchanges] [GAME...]
 //! Prints one line per game and pair of levels: games, the higher
 //! level's wins, draws and losses, its score, and the mean milliseconds a
 //! turn of each level; then one line `ladder: GAME L>L-1 W-D-L ...`, with
@@ -91,6 +93,7 @@ enum Feature {
     InPlay,
     Selective,
     Takes,
+    Exchanges,
 }
 
 impl Feature {
@@ -99,7 +102,8 @@ impl Feature {
             "in-play" | "mobility" => Feature::InPlay,
             "selective" => Feature::Selective,
             "takes" => Feature::Takes,
-            _ => panic!("--without in-play|selective|takes, not {name}"),
+            "exchanges" => Feature::Exchanges,
+            _ => panic!("--without in-play|selective|takes|exchanges, not {name}"),
         }
     }
 
@@ -108,6 +112,7 @@ impl Feature {
             Feature::InPlay => "in-play",
             Feature::Selective => "selective",
             Feature::Takes => "takes",
+            Feature::Exchanges => "exchanges",
         }
     }
 
@@ -123,6 +128,10 @@ impl Feature {
             },
             Feature::Takes => Budget {
                 takes: false,
+                ..budget
+            },
+            Feature::Exchanges => Budget {
+                exchanges: false,
                 ..budget
             },
         }

@@ -194,6 +194,7 @@ pub(crate) fn small_budget(level: boserv::bot::Level, depth: u32) -> boserv::bot
         selective: false,
         in_play: false,
         takes: false,
+        exchanges: false,
     }
 }
 
@@ -903,6 +904,7 @@ fn the_bot_mates_in_shatar_only_where_the_rule_wins() {
         selective: false,
         in_play: false,
         takes: false,
+        exchanges: false,
     };
     // Bc1-b2 and Bc1-h6 mate drawn (0), Ra1-a8 mate won (-32000 for Black).
     let pos = shatar

@@ -353,6 +353,7 @@ mod tests {
             selective: false,
             in_play: false,
             takes: false,
+            exchanges: false,
         };
         let roll = Roll::from([1, 3]);
         let plan = |replies| Plan {

@@ -63,6 +63,7 @@ impl Level {
             selective: self.0 == 5,
             in_play: self.0 == 5,
             takes: self.0 == 5,
+            exchanges: self.0 == 5,
         }
     }
 

@@ -22,8 +22,9 @@
 //! or 13 in the middle games of `examples/bot_depth.rs`). Its capture
 //! search asks the rules for the turns that take alone ([`Budget::takes`]):
 //! the same search, a quarter faster in the drop games, whose quiet
-//! turns are mostly drops. The levels below search every turn, as their
-//! published strength was measured.
+//! turns are mostly drops; and it leaves out the captures that lose the
+//! exchange on their square ([`Budget::exchanges`]). The levels below
+//! search every turn, as their published strength was measured.
 //!
 //! The turns are played in place on one position ([`Walk`]) rather than
 //! through [`crate::rules::Position::apply`], which checks each turn
@@ -96,6 +97,14 @@ pub struct Budget {
     /// turns are many (drops, 10x8), at the cost of not seeing a
     /// stalemate, a repetition or a single legal turn below the horizon.
     pub takes: bool,
+    /// Whether its capture search leaves out the captures that lose
+    /// material in the exchange on their square, two captures deep
+    /// ([`TwoSeat::loses_exchange`]: a queen taking a pawn that a pawn
+    /// defends; not a capture that gives check, nor where taken pieces
+    /// come back as drops), which a search without it plays out, only to
+    /// find them bad: fewer positions for the same depth, at the cost of
+    /// counting who attacks the square.
+    pub exchanges: bool,
 }
 
 /// What a search found.
@@ -684,7 +693,17 @@ impl Search<'_> {
         takes.sort_by_key(|&(_, order)| std::cmp::Reverse(order));
         let mut result = Ok(alpha);
         for &(step, _) in takes.iter() {
+            let trade = (self.budget.exchanges && !forced)
+                .then(|| self.judge.trade(self.walk.position(), &step));
             self.walk.play(&step);
+            if let Some((gain, attacker)) = trade
+                && self
+                    .judge
+                    .loses_exchange(self.walk.position(), &step, gain, attacker)
+            {
+                self.walk.back();
+                continue;
+            }
             let score = self.capture_reply(ply + 1, -beta, -alpha).map(|s| -s);
             self.walk.back();
             match score {

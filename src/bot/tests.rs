@@ -107,6 +107,7 @@ fn the_budget_bounds_the_search() {
             selective: false,
             in_play: false,
             takes: false,
+            exchanges: false,
         };
         let choice = choose_within(v, pos.as_ref(), None, level, budget, 1).unwrap();
         assert!(choice.nodes <= nodes, "{} > {nodes}", choice.nodes);
@@ -119,6 +120,7 @@ fn the_budget_bounds_the_search() {
         selective: false,
         in_play: false,
         takes: false,
+        exchanges: false,
     };
     let big = Budget {
         depth: 8,
@@ -127,6 +129,7 @@ fn the_budget_bounds_the_search() {
         selective: false,
         in_play: false,
         takes: false,
+        exchanges: false,
     };
     let chess = variant("chess");
     let pos = chess.start(&[]).unwrap();
@@ -187,6 +190,7 @@ fn it_finds_a_mate_in_two_by_deepening() {
         selective: false,
         in_play: false,
         takes: false,
+        exchanges: false,
     };
     let choice = choose_within(chess, pos.as_ref(), None, level, budget, 1).unwrap();
     assert_eq!(choice.score, MATE - 3, "{}", choice.text);
@@ -221,6 +225,7 @@ fn the_capture_search_sees_a_piece_left_hanging() {
         selective: false,
         in_play: false,
         takes: false,
+        exchanges: false,
     };
     let choice =
         choose_within(chess, pos.as_ref(), None, Level::new(4).unwrap(), budget, 1).unwrap();
@@ -329,6 +334,7 @@ proptest! {
                 selective: false,
                 in_play: false,
                 takes: false,
+                exchanges: false,
             };
             let choice = choose_within(v, pos.as_ref(), r, Level::new(3).unwrap(), budget, seed)
                 .unwrap();
@@ -398,6 +404,7 @@ fn where_captures_are_compulsory_the_capture_search_takes() {
         selective: false,
         in_play: false,
         takes: false,
+        exchanges: false,
     };
     let choice = choose_within(
         antichess,
@@ -550,6 +557,7 @@ fn searched(fen: &str, nodes: u64, selective: bool) -> Choice {
         selective,
         in_play: false,
         takes: false,
+        exchanges: false,
     };
     choose_within(chess, pos.as_ref(), None, Level::new(5).unwrap(), budget, 7).unwrap()
 }
@@ -655,6 +663,7 @@ fn at_the_top_level_a_forced_turn_costs_no_depth() {
             selective,
             in_play: false,
             takes: false,
+            exchanges: false,
         };
         choose_within(chess, pos.as_ref(), None, level, budget, 1).unwrap()
     };
@@ -701,6 +710,7 @@ fn listing_only_the_takes_below_the_horizon_searches_the_same_tree() {
                 selective: true,
                 in_play: true,
                 takes,
+                exchanges: false,
             };
             let level = Level::new(5).unwrap();
             choose_within(variant(game), pos.as_ref(), None, level, budget, 7).expect(game)
@@ -718,4 +728,172 @@ fn listing_only_the_takes_below_the_horizon_searches_the_same_tree() {
         }
         assert!(every.nodes > 1000, "{game}: {} positions", every.nodes);
     }
+}
+
+/// The turn of `pos` that moves from `from` to `to` (square names).
+fn step_between(
+    chess: &crate::rules::chesslike::ChessLike,
+    from: &str,
+    to: &str,
+) -> crate::rules::chesslike::Step {
+    use crate::rules::chesslike::Walk;
+    let geometry = &chess.rules().spec.geometry;
+    let (from, to) = (geometry.parse(from).unwrap(), geometry.parse(to).unwrap());
+    let mut steps = Vec::new();
+    Walk::new(chess).turns(&mut steps);
+    steps
+        .into_iter()
+        .find(|s| s.act.action.from() == Some(from) && s.act.action.to() == Some(to))
+        .expect("a legal turn")
+}
+
+/// A capture loses the exchange when the taker is worth more than it
+/// takes and is taken back for less than it is worth: a queen taking a
+/// pawn a pawn defends, covered or not; a rook taking a knight its king
+/// defends, unless the rook is covered (a king cannot take back a
+/// covered piece), by a piece beside it or by one behind it. Never a
+/// capture of a piece worth as much, nor one nobody can take back, nor
+/// one that gives check, nor in a game where a capture is not a trade
+/// of material (Antichess, Atomic) or where a piece taken comes back
+/// as a drop (Crazyhouse).
+#[test]
+fn a_capture_that_loses_the_exchange_is_told_apart() {
+    let cases = [
+        (
+            "chess",
+            "4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1",
+            "d2",
+            "d5",
+            true,
+        ),
+        (
+            "chess",
+            "4k3/8/2p5/3p4/8/8/3Q4/3RK3 w - - 0 1",
+            "d2",
+            "d5",
+            true,
+        ),
+        (
+            "chess",
+            "4k3/8/8/3p4/8/8/3Q4/4K3 w - - 0 1",
+            "d2",
+            "d5",
+            false,
+        ),
+        (
+            "chess",
+            "8/8/8/4k3/3n4/8/8/3RK3 w - - 0 1",
+            "d1",
+            "d4",
+            true,
+        ),
+        (
+            "chess",
+            "8/8/8/4k3/3n4/4P3/8/3RK3 w - - 0 1",
+            "d1",
+            "d4",
+            false,
+        ),
+        (
+            "chess",
+            "4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1",
+            "e4",
+            "d5",
+            false,
+        ),
+        (
+            "chess",
+            "4k3/8/2p5/3n4/8/4N3/8/4K3 w - - 0 1",
+            "e3",
+            "d5",
+            false,
+        ),
+        (
+            "chess",
+            "8/8/8/4k3/3n4/8/3R4/3RK3 w - - 0 1",
+            "d2",
+            "d4",
+            false,
+        ),
+        (
+            "chess",
+            "4k3/5p2/8/8/2B5/8/8/4K3 w - - 0 1",
+            "c4",
+            "f7",
+            false,
+        ),
+        (
+            "chess",
+            "3k3n/5p2/8/8/2B5/8/8/4K3 w - - 0 1",
+            "c4",
+            "f7",
+            true,
+        ),
+        (
+            "crazyhouse",
+            "4k3/8/2p5/3p4/8/8/3Q4/4K3[Nn] w - - 0 1",
+            "d2",
+            "d5",
+            false,
+        ),
+        (
+            "antichess",
+            "4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1",
+            "d2",
+            "d5",
+            false,
+        ),
+        (
+            "atomic",
+            "4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1",
+            "d2",
+            "d5",
+            false,
+        ),
+    ];
+    for (game, fen, from, to, loses) in cases {
+        let pos = variant(game).from_fen(&[], fen).expect(game);
+        let chess = two_seat::chesslike(pos.as_ref()).unwrap();
+        let judge = two_seat::TwoSeat::new(chess, None);
+        let step = step_between(chess, from, to);
+        let (gain, attacker) = judge.trade(chess, &step);
+        let mut walk = crate::rules::chesslike::Walk::new(chess);
+        walk.play(&step);
+        assert_eq!(
+            judge.loses_exchange(walk.position(), &step, gain, attacker),
+            loses,
+            "{game} {fen} {from}x{to}"
+        );
+    }
+}
+
+/// Level 5's capture search leaves out the captures that lose the
+/// exchange (`Budget::exchanges`): where the queen may take any of four
+/// defended pawns, the same turn and score through fewer positions.
+#[test]
+fn the_capture_search_leaves_out_the_captures_that_lose_the_exchange() {
+    let chess = variant("chess");
+    let pos = chess
+        .from_fen(&[], "4k3/1p3p2/2p1p3/3p4/8/8/3Q4/4K3 w - - 0 1")
+        .unwrap();
+    let search = |exchanges: bool| {
+        let budget = Budget {
+            depth: 2,
+            nodes: u64::MAX,
+            cap: None,
+            selective: false,
+            in_play: false,
+            takes: false,
+            exchanges,
+        };
+        choose_within(chess, pos.as_ref(), None, Level::new(4).unwrap(), budget, 1).unwrap()
+    };
+    let (every, fewer) = (search(false), search(true));
+    assert_eq!((&fewer.text, fewer.score), (&every.text, every.score));
+    assert!(
+        fewer.nodes < every.nodes,
+        "{} positions with, {} without",
+        fewer.nodes,
+        every.nodes
+    );
 }

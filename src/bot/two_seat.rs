@@ -45,7 +45,7 @@
 
 use crate::rules::Position;
 use crate::rules::board::{Board, Piece};
-use crate::rules::chesslike::{ChessLike, Step, Walk};
+use crate::rules::chesslike::{ChessLike, Rebels, Step, Walk};
 use crate::rules::geometry::{Geometry, Square};
 use crate::rules::turn::{Action, Turn};
 
@@ -458,13 +458,7 @@ impl TwoSeat {
                         // En passant: the pawn beside.
                         _ => PAWN,
                     };
-                    attacker = board.get(from).map_or(PAWN, |p| {
-                        if self.values.royal[p.kind as usize] {
-                            ROYAL_AS_ATTACKER
-                        } else {
-                            self.values.base[p.kind as usize]
-                        }
-                    });
+                    attacker = board.get(from).map_or(PAWN, |p| self.as_attacker(p));
                 }
                 if let Some(kind) = promotion {
                     gain += self.values.base[kind as usize] - PAWN;
@@ -472,6 +466,64 @@ impl TwoSeat {
             }
         }
         (gain, attacker)
+    }
+
+    /// A piece's worth as the one that takes: a royal piece's so high that
+    /// it takes last and is never taken back.
+    fn as_attacker(&self, p: Piece) -> i32 {
+        if self.values.royal[p.kind as usize] {
+            ROYAL_AS_ATTACKER
+        } else {
+            self.values.base[p.kind as usize]
+        }
+    }
+
+    /// Whether `step`, a capture that took `gain` with a piece worth
+    /// `attacker` ([`TwoSeat::trade`]) and led to `after`, loses material
+    /// in the exchange on its square, two captures deep: the taker is
+    /// worth more than it took, and the other side may take it back,
+    /// with nothing of ours covering the square or with a piece worth
+    /// less than the taker (say a queen took a pawn that a pawn
+    /// defends). A cheap count of the exchange, for the capture search
+    /// to leave such captures out: judged on the board after the
+    /// capture, so a piece behind the taker covers the square, but a
+    /// defender pinned to its king still counts. Never a capture that
+    /// gives check (the other side may have better to do than take
+    /// back), nor a turn of more than its capture (Squirm, gating), nor
+    /// where a capture is not a plain trade of material: a blast
+    /// (Atomic), pieces counted against their owner (Antichess, Losers),
+    /// rebels, and taken pieces that come back as drops (Crazyhouse,
+    /// Chessgi), where a piece taken in a losing exchange is still a
+    /// piece in hand, and where leaving these captures out did not pay
+    /// (level 5 against itself without it, 18-0-22 in Crazyhouse;
+    /// docs/bot.md, "Captures that lose the exchange").
+    pub fn loses_exchange(&self, after: &ChessLike, step: &Step, gain: i32, attacker: i32) -> bool {
+        if attacker <= gain || step.squirm.is_some() || step.gate.is_some() || !step.act.capture {
+            return false;
+        }
+        let rules = after.rules();
+        if rules.hooks.blast().is_some()
+            || rules.hooks.material_sign() <= 0
+            || rules.rebels != Rebels::No
+            || rules.drops.as_ref().is_some_and(|d| d.captures_to_hand)
+        {
+            return false;
+        }
+        let Action::Move { to, .. } = step.act.action else {
+            return false;
+        };
+        let board = after.board();
+        let them = after.side();
+        let Some(least) = board
+            .attackers(to, them)
+            .map(|(_, p)| self.as_attacker(p))
+            .min()
+        else {
+            return false;
+        };
+        let covered = board.attackers(to, 1 - them).next().is_some();
+        let taken_back = if covered { least.min(attacker) } else { 0 };
+        gain - attacker + taken_back < 0 && !after.in_check()
     }
 
     /// The material `turn` takes (with what a promotion adds), for move

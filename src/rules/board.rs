@@ -537,7 +537,14 @@ impl Board {
     /// Is `sq` attacked by any piece of `by` (by check patterns)? Pieces
     /// that cannot reach `sq` on any board are passed over before the walk.
     pub fn attacked_by(&self, sq: Square, by: u8) -> bool {
-        self.pieces_of(by).any(|(from, p)| {
+        self.attackers(sq, by).next().is_some()
+    }
+
+    /// The pieces of `by` that attack `sq` (by check patterns, as
+    /// [`Board::attacked_by`] asks), with their squares: who could take
+    /// back on a square.
+    pub fn attackers(&self, sq: Square, by: u8) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.pieces_of(by).filter(move |&(from, p)| {
             from != sq && self.may_check(from, p, sq) && self.checks_square(from, sq)
         })
     }

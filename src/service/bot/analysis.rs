@@ -35,6 +35,7 @@ pub const BUDGET: Budget = Budget {
     selective: false,
     in_play: false,
     takes: false,
+    exchanges: false,
 };
 
 /// The most turns listed.
