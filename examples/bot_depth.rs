@@ -58,13 +58,11 @@ fn main() {
             (true, true, true, true),
         ] {
             let budget = Budget {
-                depth: 40,
-                nodes,
-                cap: None,
                 selective,
                 in_play: mobility,
                 takes,
                 exchanges,
+                ..Budget::plain(40, nodes)
             };
             let started = Instant::now();
             let level = Level::new(5).expect("level 5");

@@ -187,15 +187,7 @@ pub(crate) fn bot_plays_every_level(game: &str, depth: u32, plies: usize) {
 
 /// A level's budget cut to `depth` plies and 4 000 positions.
 pub(crate) fn small_budget(level: boserv::bot::Level, depth: u32) -> boserv::bot::Budget {
-    boserv::bot::Budget {
-        depth: level.budget().depth.min(depth),
-        nodes: 4_000,
-        cap: None,
-        selective: false,
-        in_play: false,
-        takes: false,
-        exchanges: false,
-    }
+    boserv::bot::Budget::plain(level.budget().depth.min(depth), 4_000)
 }
 
 fn played(game: &str, fen: &str, moves: &[&str]) -> Box<dyn boserv::rules::Position> {
@@ -897,15 +889,7 @@ fn the_bot_mates_in_shatar_only_where_the_rule_wins() {
     use boserv::rules::Ending;
     let shatar = find_variant("shatar").unwrap();
     let level = Level::new(4).unwrap();
-    let budget = Budget {
-        depth: 3,
-        nodes: 20_000,
-        cap: None,
-        selective: false,
-        in_play: false,
-        takes: false,
-        exchanges: false,
-    };
+    let budget = Budget::plain(3, 20_000);
     // Bc1-b2 and Bc1-h6 mate drawn (0), Ra1-a8 mate won (-32000 for Black).
     let pos = shatar
         .from_fen(&[], "7k/5K1p/8/8/8/8/8/R1B5 w - - 0 1")

@@ -346,15 +346,7 @@ mod tests {
         let orwell = find_variant("orwell").unwrap();
         let start = orwell.start(&[]).unwrap();
         let judge = DiceJudge::new();
-        let budget = Budget {
-            depth: 1,
-            nodes: u64::MAX,
-            cap: None,
-            selective: false,
-            in_play: false,
-            takes: false,
-            exchanges: false,
-        };
+        let budget = Budget::plain(1, u64::MAX);
         let roll = Roll::from([1, 3]);
         let plan = |replies| Plan {
             candidates: 1,

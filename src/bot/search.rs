@@ -107,6 +107,24 @@ pub struct Budget {
     pub exchanges: bool,
 }
 
+impl Budget {
+    /// A full-width search to `depth` plies within `nodes` positions, with
+    /// no clock and none of level 5's features: what a test or a quick
+    /// look (`analysis`) asks for; a feature is then named on top of it
+    /// (`Budget { selective: true, ..Budget::plain(6, 10_000) }`).
+    pub const fn plain(depth: u32, nodes: u64) -> Budget {
+        Budget {
+            depth,
+            nodes,
+            cap: None,
+            selective: false,
+            in_play: false,
+            takes: false,
+            exchanges: false,
+        }
+    }
+}
+
 /// What a search found.
 #[derive(Clone, Debug)]
 pub struct Found {

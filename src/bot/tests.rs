@@ -100,37 +100,13 @@ fn the_budget_bounds_the_search() {
     let pos = v.start(&[]).unwrap();
     let level = Level::default();
     for nodes in [50, 400] {
-        let budget = Budget {
-            depth: 8,
-            nodes,
-            cap: None,
-            selective: false,
-            in_play: false,
-            takes: false,
-            exchanges: false,
-        };
+        let budget = Budget::plain(8, nodes);
         let choice = choose_within(v, pos.as_ref(), None, level, budget, 1).unwrap();
         assert!(choice.nodes <= nodes, "{} > {nodes}", choice.nodes);
     }
     // A bigger budget searches deeper.
-    let small = Budget {
-        depth: 8,
-        nodes: 60,
-        cap: None,
-        selective: false,
-        in_play: false,
-        takes: false,
-        exchanges: false,
-    };
-    let big = Budget {
-        depth: 8,
-        nodes: 3_000,
-        cap: None,
-        selective: false,
-        in_play: false,
-        takes: false,
-        exchanges: false,
-    };
+    let small = Budget::plain(8, 60);
+    let big = Budget::plain(8, 3_000);
     let chess = variant("chess");
     let pos = chess.start(&[]).unwrap();
     let shallow = choose_within(chess, pos.as_ref(), None, level, small, 1).unwrap();
@@ -183,15 +159,7 @@ fn it_finds_a_mate_in_two_by_deepening() {
         .from_fen(&[], "k7/8/2K5/8/8/8/8/7R w - - 0 1")
         .unwrap();
     let level = Level::new(4).unwrap();
-    let budget = Budget {
-        depth: 6,
-        nodes: 20_000,
-        cap: None,
-        selective: false,
-        in_play: false,
-        takes: false,
-        exchanges: false,
-    };
+    let budget = Budget::plain(6, 20_000);
     let choice = choose_within(chess, pos.as_ref(), None, level, budget, 1).unwrap();
     assert_eq!(choice.score, MATE - 3, "{}", choice.text);
     assert!(choice.nodes <= budget.nodes);
@@ -218,15 +186,7 @@ fn the_capture_search_sees_a_piece_left_hanging() {
     let pos = chess
         .from_fen(&[], "4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1")
         .unwrap();
-    let budget = Budget {
-        depth: 1,
-        nodes: 5_000,
-        cap: None,
-        selective: false,
-        in_play: false,
-        takes: false,
-        exchanges: false,
-    };
+    let budget = Budget::plain(1, 5_000);
     let choice =
         choose_within(chess, pos.as_ref(), None, Level::new(4).unwrap(), budget, 1).unwrap();
     assert_ne!(choice.text, "Qd2xd5");
@@ -327,15 +287,7 @@ proptest! {
                 continue;
             }
             let r = roll(&mut rng);
-            let budget = Budget {
-                depth: 2,
-                nodes: 150,
-                cap: None,
-                selective: false,
-                in_play: false,
-                takes: false,
-                exchanges: false,
-            };
+            let budget = Budget::plain(2, 150);
             let choice = choose_within(v, pos.as_ref(), r, Level::new(3).unwrap(), budget, seed)
                 .unwrap();
             let legal = pos.legal(r);
@@ -397,15 +349,7 @@ fn where_captures_are_compulsory_the_capture_search_takes() {
     let pos = antichess
         .from_fen(&[], "8/8/3p4/8/4P3/8/8/R7 w - - 0 1")
         .unwrap();
-    let budget = Budget {
-        depth: 1,
-        nodes: 5_000,
-        cap: None,
-        selective: false,
-        in_play: false,
-        takes: false,
-        exchanges: false,
-    };
+    let budget = Budget::plain(1, 5_000);
     let choice = choose_within(
         antichess,
         pos.as_ref(),
@@ -551,13 +495,8 @@ fn searched(fen: &str, nodes: u64, selective: bool) -> Choice {
     let chess = variant("chess");
     let pos = chess.from_fen(&[], fen).unwrap();
     let budget = Budget {
-        depth: 40,
-        nodes,
-        cap: None,
         selective,
-        in_play: false,
-        takes: false,
-        exchanges: false,
+        ..Budget::plain(40, nodes)
     };
     choose_within(chess, pos.as_ref(), None, Level::new(5).unwrap(), budget, 7).unwrap()
 }
@@ -657,13 +596,8 @@ fn at_the_top_level_a_forced_turn_costs_no_depth() {
     let level = Level::new(5).unwrap();
     let search = |selective: bool| {
         let budget = Budget {
-            depth: 2,
-            nodes: 100_000,
-            cap: None,
             selective,
-            in_play: false,
-            takes: false,
-            exchanges: false,
+            ..Budget::plain(2, 100_000)
         };
         choose_within(chess, pos.as_ref(), None, level, budget, 1).unwrap()
     };
@@ -704,13 +638,10 @@ fn listing_only_the_takes_below_the_horizon_searches_the_same_tree() {
         let pos = variant(game).from_fen(&[], fen).expect(game);
         let search = |takes: bool| {
             let budget = Budget {
-                depth: 4,
-                nodes: u64::MAX,
-                cap: None,
                 selective: true,
                 in_play: true,
                 takes,
-                exchanges: false,
+                ..Budget::plain(4, u64::MAX)
             };
             let level = Level::new(5).unwrap();
             choose_within(variant(game), pos.as_ref(), None, level, budget, 7).expect(game)
@@ -878,13 +809,8 @@ fn the_capture_search_leaves_out_the_captures_that_lose_the_exchange() {
         .unwrap();
     let search = |exchanges: bool| {
         let budget = Budget {
-            depth: 2,
-            nodes: u64::MAX,
-            cap: None,
-            selective: false,
-            in_play: false,
-            takes: false,
             exchanges,
+            ..Budget::plain(2, u64::MAX)
         };
         choose_within(chess, pos.as_ref(), None, Level::new(4).unwrap(), budget, 1).unwrap()
     };

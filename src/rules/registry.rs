@@ -72,7 +72,8 @@ mod tests {
     /// A game of the chess-like core plays a turn written canonically (as
     /// the log records every turn) by finding it among the legal turns by
     /// its text, and anything else by reading it: the two ways agree. For
-    /// every legal turn (canonical text) along random games of every such
+    /// every legal turn (canonical text; a seeded sample of them where
+    /// there are more than eighty) along random games of every such
     /// game, for its text in upper case (read as a player's), for turns
     /// played earlier in the game and for texts that are no turn: the same
     /// position (its stored text: board, rights, last move, repetition keys,
@@ -87,6 +88,7 @@ mod tests {
         use crate::rules::chesslike::ChessLike;
         use rand_chacha::ChaCha8Rng;
         use rand_core::{Rng, SeedableRng};
+        const SAMPLE: usize = 80;
         let mut rng = ChaCha8Rng::seed_from_u64(25);
         let mut fast = 0;
         for variant in VARIANTS.iter().filter(|v| v.dice().is_none()) {
@@ -100,9 +102,19 @@ mod tests {
                         break;
                     };
                     let turns = position.legal_turns(None);
-                    let lenient = turns.iter().map(|t| t.to_uppercase());
+                    // Every turn where they are few; where they are many
+                    // (a move and a duck's square, a drop anywhere) a
+                    // seeded sample, since reading one text lists them all.
+                    let tried: Vec<String> = if turns.len() <= SAMPLE {
+                        turns.clone()
+                    } else {
+                        (0..SAMPLE)
+                            .map(|_| turns[rng.next_u32() as usize % turns.len()].clone())
+                            .collect()
+                    };
+                    let lenient = tried.iter().map(|t| t.to_uppercase());
                     let odd = ["e2-e9", "", "pass", "Ke1-g1", "zz", "e4"].map(String::from);
-                    let texts = turns.iter().cloned().chain(lenient).chain(earlier.clone());
+                    let texts = tried.iter().cloned().chain(lenient).chain(earlier.clone());
                     for text in texts.chain(odd) {
                         let at = format!("{} game {game} ply {ply}: {text:?}", variant.name());
                         fast += usize::from(core.recorded_turn(&text).is_some());
@@ -154,7 +166,7 @@ mod tests {
                 }
             }
         }
-        // The way under test was taken (every legal turn's text at least).
+        // The way under test was taken (every tried turn's text at least).
         assert!(fast > 5000, "{fast}");
     }
 

@@ -28,15 +28,7 @@ use crate::store::{self};
 
 /// Each search's budget: about level 3's depth on fewer positions, so
 /// that a long game is analysed in well under a second of CPU.
-pub const BUDGET: Budget = Budget {
-    depth: 4,
-    nodes: 6_000,
-    cap: None,
-    selective: false,
-    in_play: false,
-    takes: false,
-    exchanges: false,
-};
+pub const BUDGET: Budget = Budget::plain(4, 6_000);
 
 /// The most turns listed.
 pub const SHOWN: usize = 3;
