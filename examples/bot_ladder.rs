@@ -46,8 +46,12 @@ use std::time::{Duration, Instant};
 use boserv::bot::{self, Budget, Level};
 use boserv::rules::{VARIANTS, Variant};
 
+#[path = "common/feature.rs"]
+mod feature;
 #[path = "common/self_play.rs"]
 mod self_play;
+
+use feature::Feature;
 
 /// The games of the ladder table: those without the Fairy-Stockfish
 /// yardstick (chess has it; simplified Orthodia can be given by name).
@@ -85,57 +89,6 @@ struct Match {
     without: Option<Feature>,
     /// The search feature the higher level plays without (`--higher-without`).
     higher_without: Option<Feature>,
-}
-
-/// A feature of level 5's search that `--without` takes away.
-#[derive(Clone, Copy)]
-enum Feature {
-    InPlay,
-    Selective,
-    Takes,
-    Exchanges,
-}
-
-impl Feature {
-    fn parse(name: &str) -> Feature {
-        match name {
-            "in-play" | "mobility" => Feature::InPlay,
-            "selective" => Feature::Selective,
-            "takes" => Feature::Takes,
-            "exchanges" => Feature::Exchanges,
-            _ => panic!("--without in-play|selective|takes|exchanges, not {name}"),
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Feature::InPlay => "in-play",
-            Feature::Selective => "selective",
-            Feature::Takes => "takes",
-            Feature::Exchanges => "exchanges",
-        }
-    }
-
-    fn take_from(self, budget: Budget) -> Budget {
-        match self {
-            Feature::InPlay => Budget {
-                in_play: false,
-                ..budget
-            },
-            Feature::Selective => Budget {
-                selective: false,
-                ..budget
-            },
-            Feature::Takes => Budget {
-                takes: false,
-                ..budget
-            },
-            Feature::Exchanges => Budget {
-                exchanges: false,
-                ..budget
-            },
-        }
-    }
 }
 
 fn main() {
