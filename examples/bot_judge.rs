@@ -154,3 +154,28 @@ fn main() {
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::games;
+
+    /// The games of a `bot_elo --moves` log are read with their numbers;
+    /// its other lines (the results, the CPU, a void game) are not games.
+    #[test]
+    fn a_bot_elo_log_gives_its_games() {
+        let log = "\
+  game 14 (adjudicated, Fairy-Stockfish's score -1307 cp for the bot): g1f3 c7c5 b1c3
+level 5 vs 2000: game 14 0
+  bot CPU 22.3 s
+game 15 void: Fairy-Stockfish played e1g1, which boserv's rules refuse in 8/8 w - - 0 1
+  game 16 (drawn by the rules): e2e4
+";
+        let read = games(log);
+        assert_eq!(read.len(), 2);
+        assert_eq!(
+            read[0],
+            (14, vec!["g1f3".into(), "c7c5".into(), "b1c3".into()])
+        );
+        assert_eq!(read[1], (16, vec!["e2e4".to_string()]));
+    }
+}
