@@ -13,12 +13,18 @@
 //! the differences (centipawns, each clamped to ±`CLAMP`, for level 5 as
 //! it plays) and how many went each way by more than `MARGIN`.
 //!
-//! Without `--without` it judges level 5 alone: Fairy-Stockfish's score
+//! `--against-nodes N` is the same A/B against level 5 as it plays on
+//! another node budget (with `--without`, that one without the feature
+//! too): what a search twice as long is worth by the same measure, the
+//! scale on which to read a feature's A/B.
+//!
+//! Without either it judges level 5 alone: Fairy-Stockfish's score
 //! before the turn (its best) and after level 5's, and the mean loss:
 //! where level 5 loses the most (the openings of the drop games, docs/bot.md).
 //!
 //! usage: bot_judge --variant NAME --log FILE [--nodes N] [--fsf-ms MS]
-//!                  [--without FEATURE] [--plies N] [--engine PATH]
+//!                  [--without FEATURE] [--against-nodes N] [--plies N]
+//!                  [--engine PATH]
 //! `--plies` judges only each game's first N plies.
 
 #[path = "common/feature.rs"]
@@ -57,6 +63,7 @@ fn main() {
     let mut nodes = 1_000_000u64;
     let mut fsf_ms = 1000u64;
     let mut without = None;
+    let mut against_nodes = None;
     let mut plies = usize::MAX;
     let mut engine = String::from("/usr/games/fairy-stockfish");
     let mut args = std::env::args().skip(1);
@@ -68,6 +75,7 @@ fn main() {
             "--nodes" => nodes = value().parse().expect("--nodes N"),
             "--fsf-ms" => fsf_ms = value().parse().expect("--fsf-ms MS"),
             "--without" => without = Some(Feature::parse(&value())),
+            "--against-nodes" => against_nodes = Some(value().parse().expect("--against-nodes N")),
             "--plies" => plies = value().parse().expect("--plies N"),
             "--engine" => engine = value(),
             other => panic!("unknown argument {other}"),
@@ -80,6 +88,19 @@ fn main() {
         nodes,
         cap: None,
         ..level.budget()
+    };
+    // The other side of an A/B, and its name.
+    let other = match (without, against_nodes) {
+        (None, None) => None,
+        (feature, n) => {
+            let budget = feature.map_or(with, |f: Feature| f.take_from(with));
+            let nodes = n.unwrap_or(nodes);
+            let mut name = format!("on {nodes} positions");
+            if let Some(f) = feature {
+                name += &format!(" without {}", f.name());
+            }
+            Some((Budget { nodes, ..budget }, name))
+        }
     };
     let mut judge = Engine::start(&engine, None, &variant);
     // The score after `moves`, for the side that just moved.
@@ -106,9 +127,9 @@ fn main() {
                 };
                 let a = choose(with);
                 judged += 1;
-                match without {
-                    Some(feature) => {
-                        let b = choose(feature.take_from(with));
+                match &other {
+                    Some((budget, name)) => {
+                        let b = choose(*budget);
                         if a != b {
                             let (sa, sb) = (
                                 after(&mut judge, &played(&a)),
@@ -119,9 +140,8 @@ fn main() {
                             better += u32::from(sa - sb > MARGIN);
                             worse += u32::from(sb - sa > MARGIN);
                             println!(
-                                "game {number} ply {}: {a} {sa:+} against {b} {sb:+} without {}",
+                                "game {number} ply {}: {a} {sa:+} against {b} {sb:+} {name}",
                                 ply + 1,
-                                feature.name()
                             );
                         }
                     }
@@ -142,10 +162,9 @@ fn main() {
             pos = play_uci(pos.as_ref(), m).expect("the log's moves are legal");
         }
     }
-    match without {
-        Some(feature) => println!(
-            "{judged} positions, {differ} chosen differently without {}: level 5 as it plays {:+.1} cp a differing position (±{CLAMP}), better in {better}, worse in {worse} (by more than {MARGIN})",
-            feature.name(),
+    match other {
+        Some((_, name)) => println!(
+            "{judged} positions, {differ} chosen differently {name}: level 5 as it plays on {nodes} {:+.1} cp a differing position (±{CLAMP}), better in {better}, worse in {worse} (by more than {MARGIN})",
             sum as f64 / f64::from(differ.max(1)),
         ),
         None => println!(
