@@ -1,8 +1,8 @@
 //! Level 5's turns judged by the yardstick at full strength: an A/B of a
 //! search feature that asks Fairy-Stockfish what each side's choice is
 //! worth, where `bot_ladder` asks level 5 itself (a self-play A/B can
-//! reward what the yardstick punishes) and `bot_elo` needs forty minutes
-//! for six games.
+//! reward what the yardstick punishes) and `bot_elo` needs ten to forty
+//! minutes for six games.
 //!
 //! It replays the games of a `bot_elo --moves` log and, in each position
 //! where the bot was to move, lets level 5 choose on a node budget (so the
