@@ -37,6 +37,20 @@ struct Line {
     way: Way,
 }
 
+/// Where a drop of a piece that is not royal onto an empty square may go
+/// by the check rule ([`RoyalGuard::drop_squares`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DropSquares {
+    /// In check, the only squares a drop may go to: those on the way of
+    /// every line that holds (none for a check from next door or by a
+    /// leap). `None` out of check: anywhere.
+    pub only: Option<SquareSet>,
+    /// The empty squares where a piece may make the screen a hop's line
+    /// lacks: a drop there is judged. Every other drop allowed above
+    /// leaves the royal pieces safe.
+    pub risky: SquareSet,
+}
+
 /// The royal pieces of one seat and the enemy pieces within reach of them.
 #[derive(Default)]
 pub struct RoyalGuard {
@@ -259,6 +273,29 @@ impl RoyalGuard {
     /// lifted off again, as [`RoyalGuard::safe_without_lander`] judges it.
     pub fn near_lines(&self) -> SquareSet {
         self.near
+    }
+
+    /// Where a drop of a piece that is not royal onto an empty square (no
+    /// pawn relocated) may leave the royal pieces safe, by the lines
+    /// prepared. `None` when the guard has no lines to judge by.
+    pub fn drop_squares(&self) -> Option<DropSquares> {
+        let lines = self.lines.as_ref()?;
+        let risky = self.screening;
+        if !self.checked {
+            return Some(DropSquares { only: None, risky });
+        }
+        // A drop only fills a square: a line that holds still holds
+        // unless the drop lands on its way, and then holds no more (one
+        // more square of its way is occupied than it must have).
+        let mut only: Option<SquareSet> = None;
+        for line in lines.iter().filter(|l| l.way.holds(&self.occupied)) {
+            let squares = line.way.squares;
+            only = Some(only.map_or(squares, |o| o.intersection(&squares)));
+        }
+        Some(DropSquares {
+            only: Some(only.unwrap_or_default()),
+            risky,
+        })
     }
 
     /// True when the single royal piece of the side, moved from where it

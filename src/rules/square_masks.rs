@@ -55,9 +55,15 @@ impl SquareMasks {
 
     /// The squares on the ranks `lo..=hi`.
     pub fn of_ranks(&self, lo: i8, hi: i8) -> SquareSet {
+        self.of_ranks_where(|rank| (lo..=hi).contains(&rank))
+    }
+
+    /// The squares on the ranks `rank` says yes to (a pawn's barred
+    /// ranks).
+    pub fn of_ranks_where(&self, rank: impl Fn(i8) -> bool) -> SquareSet {
         let mut set = SquareSet::default();
-        for (rank, squares) in &self.ranks {
-            if (lo..=hi).contains(rank) {
+        for (r, squares) in &self.ranks {
+            if rank(*r) {
                 set.add(squares);
             }
         }

@@ -59,17 +59,7 @@ impl ChessLike {
                 continue;
             }
             let colours = masks.of_colours(self.drop_colour_bits(drops, kind));
-            let mut onto = empty.intersection(&colours);
-            if let Some(barred) = self.drop_barred(drops, kind) {
-                onto = onto.without(&barred);
-            }
-            if let Some(rule) = self.rules.pawn(kind) {
-                for rank in rule.promotion_rank {
-                    if rule.barred_rank(self.side, rank) {
-                        onto = onto.without(&masks.of_ranks(rank, rank));
-                    }
-                }
-            }
+            let onto = self.empty_drop_squares(drops, kind);
             let drop = |to, relocate| Act::plain(Action::Drop { kind, to, relocate }, false);
             count += u64::from(onto.without(screening).len());
             for to in onto.intersection(screening).iter() {

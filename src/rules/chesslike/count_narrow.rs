@@ -11,8 +11,12 @@
 //! passant capture's are judged against the few lines kept, and the
 //! royal piece's against the ways of the enemy pieces that could reach
 //! its new square. The same judgements as the guard's
-//! ([`RoyalGuard::safe_by_lines`]), so the same count. `None` where this
-//! path does not apply; the general count then answers.
+//! ([`RoyalGuard::safe_by_lines`]), so the same count. Drops (Crazyhouse
+//! and the like, none onto a pawn) are the squares a kind may go to, but
+//! those that fill a screen a line lacks, judged by the lines. The same
+//! walk lists the actions where a search asks (the drop games' level 5
+//! lists most of its positions' turns here). `None` where this path does
+//! not apply; the general count then answers.
 //!
 //! [`RoyalGuard::safe_by_lines`]: crate::rules::royal_guard::RoyalGuard::safe_by_lines
 
@@ -119,6 +123,8 @@ trait Sink {
     fn en_passant(&mut self, act: Act);
     /// One legal castling.
     fn castling(&mut self, act: Act);
+    /// The drops of `kind` onto each square of `set`.
+    fn drops(&mut self, kind: u8, set: u64);
 }
 
 /// Counts, keeping the legal en passant captures (the repetition key
@@ -144,6 +150,9 @@ impl Sink for Count<'_> {
     }
     fn castling(&mut self, _: Act) {
         self.count += 1;
+    }
+    fn drops(&mut self, _: u8, set: u64) {
+        self.count += u64::from(set.count_ones());
     }
 }
 
@@ -174,12 +183,23 @@ impl Sink for List<'_> {
     fn castling(&mut self, act: Act) {
         self.0.push(act);
     }
+    fn drops(&mut self, kind: u8, set: u64) {
+        each(set, |to| {
+            let action = Action::Drop {
+                kind,
+                to,
+                relocate: None,
+            };
+            self.0.push(Act::plain(action, false));
+        });
+    }
 }
 
 impl ChessLike {
     /// [`ChessLike::count_legal_acts`] on a board of at most 64 squares,
-    /// in a game without drops, rebel moves or legality of its own (nor
-    /// initial moves open, nor promotions with a choice), out
+    /// in a game without drops onto pawns, rebel moves or legality of its
+    /// own (nor initial moves open, nor promotions with a choice, nor a
+    /// royal piece in hand), out
     /// of check, with one royal piece and every piece facing +1 or -1;
     /// `None` elsewhere or where a table cannot say.
     pub(super) fn count_narrow(
@@ -241,7 +261,10 @@ impl ChessLike {
         let rules = self.rules;
         let board = &self.board;
         if rules.rebels != Rebels::No
-            || rules.drops.is_some()
+            || rules
+                .drops
+                .as_ref()
+                .is_some_and(|d| d.onto_own_pawn.is_some())
             || rules.own_legality
             || board.geometry().len() > 64
             || !board.odd_facing().is_empty()
@@ -453,6 +476,24 @@ impl ChessLike {
             copy.copy_from(board);
             self.each_legal_castling(copy, |act| sink.castling(act));
         }
+        // Drops (out of check here): legal but where one fills a screen
+        // a line lacks (`list_drops.rs` says why).
+        if let Some(drops) = &rules.drops {
+            let hand = self.reserves[usize::from(side)];
+            for (kind, _) in hand.iter().enumerate().filter(|&(_, &n)| n > 0) {
+                let kind = kind as u8;
+                if board.is_royal_kind(kind) {
+                    return None;
+                }
+                let onto = self.empty_drop_squares(drops, kind).low_bits();
+                sink.drops(kind, onto & !screening);
+                each(onto & screening, |to| {
+                    if lines.safe(0, 1 << to) {
+                        sink.drops(kind, 1 << to);
+                    }
+                });
+            }
+        }
         Some(())
     }
 }
@@ -545,6 +586,79 @@ mod tests {
         assert!(
             counted > 2000 && en_passant > 8 && castling > 20 && pinned >= 4,
             "{counted} counted, {en_passant} with en passant, {castling} with castling, {pinned} fixed"
+        );
+    }
+
+    /// In the drop games of the library whose drops go onto empty squares
+    /// (and in one with cannons in hand, whose drops may make a screen),
+    /// along lines of play that take whenever they can so that hands
+    /// fill: the narrow count and list are the core's wherever they
+    /// answer, drops among them.
+    #[test]
+    fn the_narrow_walk_lists_the_drops_as_the_core_does() {
+        use crate::rules::defined::read_operator_file;
+        use crate::rules::registry::VARIANTS;
+        use crate::rules::{Position, Variant};
+        let defined = read_operator_file(
+            "[cannonhouse:crazyhouse]\ncustomPiece1 = c:mRcpR\n\
+             startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[CCcc] w KQkq - 0 1\n",
+        );
+        assert!(defined.refused().is_empty(), "{:?}", defined.refused());
+        let starts: Vec<Box<dyn Position>> = VARIANTS
+            .iter()
+            .filter_map(|v| v.start(&[]).ok())
+            .chain(defined.games().iter().map(|g| g.start(&[]).unwrap()))
+            .collect();
+        let (mut games, mut with_drops, mut refused) = (0, 0, 0);
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for start in &starts {
+            let any: &dyn std::any::Any = start.as_ref();
+            let Some(start) = any.downcast_ref::<ChessLike>() else {
+                continue;
+            };
+            if !start.drops_by_sets() {
+                continue;
+            }
+            games += 1;
+            for _game in 0..8 {
+                let mut pos = start.clone();
+                let mut scratch = Scratch::new(&pos.board);
+                let mut listed = Vec::new();
+                for _ply in 0..100 {
+                    let list = pos.core_legal_acts();
+                    if let Some(count) = pos.count_narrow(&mut scratch, &mut Vec::new()) {
+                        let fen = to_fen(&pos);
+                        assert_eq!(count as usize, list.len(), "{fen}");
+                        assert!(pos.list_narrow(&mut scratch, &mut listed), "{fen}");
+                        assert_eq!(listed.len(), list.len(), "{fen}");
+                        for act in &list {
+                            assert!(listed.contains(act), "{fen}: {act:?}");
+                        }
+                        let drops = |a: &&Act| matches!(a.action, Action::Drop { .. });
+                        let dropped = list.iter().filter(drops).count();
+                        with_drops += usize::from(dropped > 0);
+                        refused += usize::from(dropped > 0 && dropped < pos.drop_acts().len());
+                    }
+                    if list.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let takes: Vec<Act> = list.iter().filter(|a| a.capture).copied().collect();
+                    let from = if takes.is_empty() || seed.is_multiple_of(4) {
+                        &list
+                    } else {
+                        &takes
+                    };
+                    let act = from[(seed >> 8) as usize % from.len()];
+                    pos.play_in_place(&[act]);
+                }
+            }
+        }
+        assert!(
+            games >= 5 && with_drops > 500 && refused > 0,
+            "{games} games, {with_drops} positions with drops, {refused} with a drop refused"
         );
     }
 }

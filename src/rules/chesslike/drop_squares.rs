@@ -52,4 +52,26 @@ impl ChessLike {
         }
         Some(barred)
     }
+
+    /// The empty squares a drop of `kind` (not a royal kind, with no pawn
+    /// relocated) by the side to move may go to by the game's rules: the
+    /// colours it may go to now, the barred squares above, a pawn-like
+    /// kind's barred ranks and the kind's mobility region. The check rule
+    /// aside: what [`ChessLike::drops_of_kind_into`] lists onto empty
+    /// squares, as one set, for the drop counter and lister.
+    pub(super) fn empty_drop_squares(&self, drops: &Drops, kind: u8) -> SquareSet {
+        let masks = self.board.spec().masks();
+        let colours = masks.of_colours(self.drop_colour_bits(drops, kind));
+        let mut onto = colours.without(self.board.occupancy());
+        if let Some(barred) = self.drop_barred(drops, kind) {
+            onto = onto.without(&barred);
+        }
+        if let Some(rule) = self.rules.pawn(kind) {
+            onto = onto.without(&masks.of_ranks_where(|r| rule.barred_rank(self.side, r)));
+        }
+        if let Some(region) = self.rules.spec.region(self.side, kind) {
+            onto = onto.intersection(&region.squares);
+        }
+        onto
+    }
 }

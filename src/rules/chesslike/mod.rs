@@ -49,6 +49,7 @@ mod fen;
 mod game;
 mod gating;
 mod initial_moves;
+mod list_drops;
 mod movegen;
 mod officer_reach;
 mod pawn_table;

@@ -621,13 +621,19 @@ impl ChessLike {
     fn core_legal_acts_into(&self, out: &mut Vec<Act>, scratch: &mut Scratch) {
         out.clear();
         self.pseudo_moves_into(out);
-        if self.rules.drops.is_some() {
+        // Drops by sets where they can be (`list_drops.rs`), after the
+        // moves are judged: the same list in the same order.
+        let by_sets = self.drops_by_sets();
+        if self.rules.drops.is_some() && !by_sets {
             self.drop_acts_into(out);
         }
         if self.rules.rebels == Rebels::InsteadOfMove {
             self.rebel_acts_into(None, out, &mut scratch.rebel_steps);
         }
         self.retain_allowed(out, scratch);
+        if by_sets {
+            self.legal_drops_into(out, scratch);
+        }
         self.each_legal_castling(&mut scratch.board, |castle| out.push(castle));
     }
 
