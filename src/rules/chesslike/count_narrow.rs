@@ -596,66 +596,28 @@ mod tests {
     /// answer, drops among them.
     #[test]
     fn the_narrow_walk_lists_the_drops_as_the_core_does() {
-        use crate::rules::defined::read_operator_file;
-        use crate::rules::registry::VARIANTS;
-        use crate::rules::{Position, Variant};
-        let defined = read_operator_file(
-            "[cannonhouse:crazyhouse]\ncustomPiece1 = c:mRcpR\n\
-             startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[CCcc] w KQkq - 0 1\n",
-        );
-        assert!(defined.refused().is_empty(), "{:?}", defined.refused());
-        let starts: Vec<Box<dyn Position>> = VARIANTS
-            .iter()
-            .filter_map(|v| v.start(&[]).ok())
-            .chain(defined.games().iter().map(|g| g.start(&[]).unwrap()))
-            .collect();
-        let (mut games, mut with_drops, mut refused) = (0, 0, 0);
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        for start in &starts {
-            let any: &dyn std::any::Any = start.as_ref();
-            let Some(start) = any.downcast_ref::<ChessLike>() else {
-                continue;
-            };
-            if !start.drops_by_sets() {
-                continue;
-            }
-            games += 1;
-            for _game in 0..8 {
-                let mut pos = start.clone();
-                let mut scratch = Scratch::new(&pos.board);
-                let mut listed = Vec::new();
-                for _ply in 0..100 {
-                    let list = pos.core_legal_acts();
-                    if let Some(count) = pos.count_narrow(&mut scratch, &mut Vec::new()) {
-                        let fen = to_fen(&pos);
-                        assert_eq!(count as usize, list.len(), "{fen}");
-                        assert!(pos.list_narrow(&mut scratch, &mut listed), "{fen}");
-                        assert_eq!(listed.len(), list.len(), "{fen}");
-                        for act in &list {
-                            assert!(listed.contains(act), "{fen}: {act:?}");
-                        }
-                        let drops = |a: &&Act| matches!(a.action, Action::Drop { .. });
-                        let dropped = list.iter().filter(drops).count();
-                        with_drops += usize::from(dropped > 0);
-                        refused += usize::from(dropped > 0 && dropped < pos.drop_acts().len());
-                    }
-                    if list.is_empty() {
-                        break;
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let takes: Vec<Act> = list.iter().filter(|a| a.capture).copied().collect();
-                    let from = if takes.is_empty() || seed.is_multiple_of(4) {
-                        &list
-                    } else {
-                        &takes
-                    };
-                    let act = from[(seed >> 8) as usize % from.len()];
-                    pos.play_in_place(&[act]);
+        use super::super::list_drops::tests::along_drop_games;
+        let (mut with_drops, mut refused) = (0, 0);
+        let mut listed = Vec::new();
+        let cannons = "[cannonhouse:crazyhouse]\ncustomPiece1 = c:mRcpR\n\
+             startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[CCcc] w KQkq - 0 1\n";
+        let games = along_drop_games(cannons, 8, 100, |pos, scratch| {
+            let list = pos.core_legal_acts();
+            if let Some(count) = pos.count_narrow(scratch, &mut Vec::new()) {
+                let fen = to_fen(pos);
+                assert_eq!(count as usize, list.len(), "{fen}");
+                assert!(pos.list_narrow(scratch, &mut listed), "{fen}");
+                assert_eq!(listed.len(), list.len(), "{fen}");
+                for act in &list {
+                    assert!(listed.contains(act), "{fen}: {act:?}");
                 }
+                let drops = |a: &&Act| matches!(a.action, Action::Drop { .. });
+                let dropped = list.iter().filter(drops).count();
+                with_drops += usize::from(dropped > 0);
+                refused += usize::from(dropped > 0 && dropped < pos.drop_acts().len());
             }
-        }
+            list
+        });
         assert!(
             games >= 5 && with_drops > 500 && refused > 0,
             "{games} games, {with_drops} positions with drops, {refused} with a drop refused"

@@ -95,16 +95,70 @@ impl ChessLike {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::super::movegen::Scratch;
     use super::*;
     use crate::rules::defined::read_operator_file;
     use crate::rules::registry::VARIANTS;
     use crate::rules::{Position, Variant};
 
+    /// Calls `at` in each position along lines of play in every drop game
+    /// of the library whose drops are listed by sets and in those
+    /// `sections` define (Fairy-Stockfish's format), `lines` lines a
+    /// game of at most `plies` turns: taking whenever they can, three
+    /// times in four, so that hands fill. `at` gives the position's legal
+    /// actions (a line ends where there are none). The number of games.
+    pub(in super::super) fn along_drop_games(
+        sections: &str,
+        lines: usize,
+        plies: usize,
+        mut at: impl FnMut(&ChessLike, &mut Scratch) -> Vec<Act>,
+    ) -> usize {
+        let defined = read_operator_file(sections);
+        assert!(defined.refused().is_empty(), "{:?}", defined.refused());
+        let starts: Vec<Box<dyn Position>> = VARIANTS
+            .iter()
+            .filter_map(|v| v.start(&[]).ok())
+            .chain(defined.games().iter().map(|g| g.start(&[]).unwrap()))
+            .collect();
+        let mut games = 0;
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for start in &starts {
+            let any: &dyn std::any::Any = start.as_ref();
+            let Some(start) = any.downcast_ref::<ChessLike>() else {
+                continue;
+            };
+            if !start.drops_by_sets() {
+                continue;
+            }
+            games += 1;
+            for _line in 0..lines {
+                let mut pos = start.clone();
+                let mut scratch = Scratch::new(&pos.board);
+                for _ply in 0..plies {
+                    let legal = at(&pos, &mut scratch);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let takes: Vec<Act> = legal.iter().filter(|a| a.capture).copied().collect();
+                    let from = if takes.is_empty() || seed.is_multiple_of(4) {
+                        &legal
+                    } else {
+                        &takes
+                    };
+                    pos.play_in_place(&[from[(seed >> 8) as usize % from.len()]]);
+                }
+            }
+        }
+        games
+    }
+
     /// Drop games the library lacks: a grasshopper in hand (a drop may
-    /// make its screen, and so a check), drop regions with no doubled
-    /// pawns, and a hand with a king in it.
+    /// make its screen, and so a check), and drop regions with no
+    /// doubled pawns.
     const SECTIONS: &str = "\
 [hopperhouse:crazyhouse]
 customPiece1 = g:gQ
@@ -117,9 +171,11 @@ dropNoDoubled = p
 
     /// The drops a position lists are those [`ChessLike::drop_acts`]
     /// lists that leave no royal piece attacked on the board after them
-    /// (and that the game's own legality allows), in the same order.
-    fn agrees(pos: &ChessLike, scratch: &mut Scratch, out: &mut Vec<Act>) -> bool {
-        pos.legal_acts_into(out, scratch);
+    /// (and that the game's own legality allows), in the same order;
+    /// the legal list back.
+    fn agrees(pos: &ChessLike, scratch: &mut Scratch) -> Vec<Act> {
+        let mut out = Vec::new();
+        pos.legal_acts_into(&mut out, scratch);
         let listed: Vec<Act> = out
             .iter()
             .filter(|a| matches!(a.action, Action::Drop { .. }))
@@ -134,58 +190,22 @@ dropNoDoubled = p
             })
             .collect();
         assert_eq!(listed, judged, "{}", super::super::to_fen(pos));
-        !listed.is_empty()
+        out
     }
 
-    /// Along lines of play that take whenever they can (so that hands
-    /// fill) and drop often, in every drop game of the library listed by
-    /// sets and in the two above: in check, out of it, with a
-    /// grasshopper's screen to fill.
+    /// In check, out of it, with a grasshopper's screen to fill.
     #[test]
     fn the_drops_listed_by_sets_are_the_drops_judged_one_by_one() {
-        let defined = read_operator_file(SECTIONS);
-        assert!(defined.refused().is_empty(), "{:?}", defined.refused());
-        let starts: Vec<Box<dyn Position>> = VARIANTS
-            .iter()
-            .filter_map(|v| v.start(&[]).ok())
-            .chain(defined.games().iter().map(|g| g.start(&[]).unwrap()))
-            .collect();
-        let (mut games, mut in_check, mut with_drops) = (0, 0, 0);
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        for start in &starts {
-            let any: &dyn std::any::Any = start.as_ref();
-            let Some(start) = any.downcast_ref::<ChessLike>() else {
-                continue;
-            };
-            if !start.drops_by_sets() {
-                continue;
-            }
-            games += 1;
-            for _game in 0..6 {
-                let mut pos = start.clone();
-                let mut scratch = Scratch::new(&pos.board);
-                let mut out = Vec::new();
-                for _ply in 0..120 {
-                    let dropped = agrees(&pos, &mut scratch, &mut out);
-                    with_drops += usize::from(dropped);
-                    in_check += usize::from(dropped && pos.in_check());
-                    if out.is_empty() || pos.ended.is_some() {
-                        break;
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let takes: Vec<Act> = out.iter().filter(|a| a.capture).copied().collect();
-                    let from = if takes.is_empty() || seed.is_multiple_of(4) {
-                        &out
-                    } else {
-                        &takes
-                    };
-                    let act = from[(seed >> 8) as usize % from.len()];
-                    pos.play_in_place(&[act]);
-                }
-            }
-        }
+        let (mut in_check, mut with_drops) = (0, 0);
+        let games = along_drop_games(SECTIONS, 6, 120, |pos, scratch| {
+            let legal = agrees(pos, scratch);
+            let dropped = legal
+                .iter()
+                .any(|a| matches!(a.action, Action::Drop { .. }));
+            with_drops += usize::from(dropped);
+            in_check += usize::from(dropped && pos.in_check());
+            legal
+        });
         assert!(games >= 5, "{games} games");
         assert!(with_drops > 500, "{with_drops} positions with drops");
         assert!(in_check > 50, "{in_check} of them in check");
