@@ -8,9 +8,10 @@
 //! only by filling a square a hop's line lacks a screen on: every other
 //! such drop is legal by the check rule, unjudged. In check it must land
 //! on the way of every line that holds (a drop anywhere else leaves the
-//! check): only those squares are listed. The royal guard prepared on the position says which
-//! ([`RoyalGuard::drop_squares`]); the squares a kind may go to are the
-//! drop counter's ([`ChessLike::empty_drop_squares`]). The list is
+//! check): only those squares are listed. The royal guard prepared on
+//! the position says which ([`RoyalGuard::drop_squares`]); the squares a
+//! kind may go to are the drop counter's
+//! ([`ChessLike::empty_drop_squares`]). The list is
 //! [`ChessLike::drop_acts`] after the check test, in its order.
 //!
 //! [`RoyalGuard::drop_squares`]: crate::rules::royal_guard::RoyalGuard::drop_squares
@@ -49,14 +50,14 @@ impl ChessLike {
             rebel_steps,
             ..
         } = scratch;
-        let squares = guard.drop_squares();
+        let guarded = guard.drop_squares();
         let side = self.side as usize;
         let hand = self.reserves[side];
         let in_hand: u32 = hand.iter().map(|&n| u32::from(n)).sum();
         let own_legality = self.rules.own_legality;
         for (kind, &n) in hand.iter().enumerate().filter(|&(_, &n)| n > 0) {
             let kind = kind as u8;
-            let squares = match squares {
+            let squares = match guarded {
                 Some(squares) if !self.board.is_royal_kind(kind) => squares,
                 _ => {
                     let start = out.len();
@@ -157,8 +158,9 @@ pub(super) mod tests {
     }
 
     /// Drop games the library lacks: a grasshopper in hand (a drop may
-    /// make its screen, and so a check), and drop regions with no
-    /// doubled pawns.
+    /// make its screen, and so a check), drop regions with no doubled
+    /// pawns, and every piece in hand, the kings too (a king is dropped
+    /// and judged one by one).
     const SECTIONS: &str = "\
 [hopperhouse:crazyhouse]
 customPiece1 = g:gQ
@@ -167,6 +169,8 @@ startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[GGgg] w KQkq - 0 1
 whiteDropRegion = *1 *2 *3 *4 *5
 blackDropRegion = *4 *5 *6 *7 *8
 dropNoDoubled = p
+[kinghouse:crazyhouse]
+startFen = 8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1
 ";
 
     /// The drops a position lists are those [`ChessLike::drop_acts`]
@@ -193,10 +197,11 @@ dropNoDoubled = p
         out
     }
 
-    /// In check, out of it, with a grasshopper's screen to fill.
+    /// In check, out of it, with a grasshopper's screen to fill, with a
+    /// king in hand.
     #[test]
     fn the_drops_listed_by_sets_are_the_drops_judged_one_by_one() {
-        let (mut in_check, mut with_drops) = (0, 0);
+        let (mut in_check, mut with_drops, mut king_in_hand) = (0, 0, 0);
         let games = along_drop_games(SECTIONS, 6, 120, |pos, scratch| {
             let legal = agrees(pos, scratch);
             let dropped = legal
@@ -204,10 +209,15 @@ dropNoDoubled = p
                 .any(|a| matches!(a.action, Action::Drop { .. }));
             with_drops += usize::from(dropped);
             in_check += usize::from(dropped && pos.in_check());
+            let hand = &pos.reserves[usize::from(pos.side)];
+            king_in_hand += usize::from(
+                (0..hand.len()).any(|k| hand[k] > 0 && pos.board.is_royal_kind(k as u8)),
+            );
             legal
         });
         assert!(games >= 5, "{games} games");
         assert!(with_drops > 500, "{with_drops} positions with drops");
         assert!(in_check > 50, "{in_check} of them in check");
+        assert!(king_in_hand > 0, "{king_in_hand} with a king in hand");
     }
 }
