@@ -445,7 +445,7 @@ impl Search<'_> {
         if ply >= MAX_PLY {
             return Ok(self.eval());
         }
-        let in_check = self.walk.position().in_check();
+        let in_check = self.walk.in_check();
         // At the top level a side's only legal turn (most often a capture
         // that must be made) costs no depth, as a turn out of check does
         // at every level.
@@ -565,7 +565,7 @@ impl Search<'_> {
                 && quiet
                 && (futile || late(i))
                 && best_score > -MATE_BOUND
-                && !self.walk.position().in_check()
+                && !self.walk.in_check()
             {
                 self.walk.back();
                 continue;

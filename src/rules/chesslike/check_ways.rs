@@ -101,6 +101,32 @@ impl CheckWays {
         }
     }
 
+    /// Whether the royal piece of `side` on `board` (of two seats, at most
+    /// 64 squares, prepared for) is attacked: a look-up and a count per
+    /// enemy piece on its check sources. `None` where the table cannot
+    /// say: not one royal piece, a piece facing other than +1 or -1, a
+    /// way the table lacks.
+    pub(super) fn royal_attacked(&mut self, board: &Board, side: u8) -> Option<bool> {
+        if !board.odd_facing().is_empty() || side > 1 {
+            return None;
+        }
+        let kings = board.owned(side)?.intersection(board.royal_squares());
+        let king = kings.lowest().filter(|_| kings.len() == 1)?;
+        let occupied = board.occupancy().low_bits();
+        let mut watchers = board.owned(1 - side)?.low_bits() & self.sources(king);
+        while watchers != 0 {
+            let from = watchers.trailing_zeros() as Square;
+            watchers &= watchers - 1;
+            let p = board.get(from)?;
+            if let Some((way, screens)) = self.way(board, p.kind, p.facing, from, king)?
+                && (way & occupied).count_ones() == screens
+            {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+
     #[cold]
     #[inline(never)]
     fn build(&mut self, board: &Board, kind: u8, facing: i8, from: Square, at: usize) {

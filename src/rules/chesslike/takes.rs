@@ -19,16 +19,22 @@ use crate::rules::Action;
 impl ChessLike {
     /// The legal actions that take a piece or promote into `out`
     /// (cleared first), as [`ChessLike::legal_acts`] lists them, where
-    /// they can be listed apart (see the module comment). False (and
-    /// `out` cleared) where not.
-    pub(super) fn take_acts_into(&self, out: &mut Vec<Act>, scratch: &mut Scratch) -> bool {
+    /// they can be listed apart (see the module comment; `in_check`
+    /// says whether the side to move is, as the caller knows). False
+    /// (and `out` cleared) where not.
+    pub(super) fn take_acts_into(
+        &self,
+        out: &mut Vec<Act>,
+        scratch: &mut Scratch,
+        in_check: bool,
+    ) -> bool {
         out.clear();
         let hooks = self.rules.hooks;
         if self.rules.own_legality
             || self.rules.rebels != Rebels::No
             || hooks.walling().is_some()
             || hooks.gating().is_some()
-            || self.in_check()
+            || in_check
         {
             return false;
         }
@@ -82,7 +88,7 @@ mod tests {
                 if legal.is_empty() || pos.side > 1 {
                     break;
                 }
-                if pos.take_acts_into(&mut listed, &mut scratch) {
+                if pos.take_acts_into(&mut listed, &mut scratch, pos.in_check()) {
                     listed_apart += 1;
                     let mut expected: Vec<_> = legal.iter().filter(|a| takes(a)).copied().collect();
                     let key = |a: &Act| format!("{:?}", a);

@@ -63,6 +63,8 @@ pub struct Walk {
     follow: Vec<Act>,
     /// Per pass on the line: the keys and the key it set aside.
     passes: Vec<(Vec<u64>, Option<u64>)>,
+    /// Whether the side to move is in check, once known.
+    check: Option<bool>,
 }
 
 impl Walk {
@@ -81,6 +83,7 @@ impl Walk {
             squirms: Vec::new(),
             follow: Vec::new(),
             passes: Vec::new(),
+            check: None,
         }
     }
 
@@ -88,6 +91,29 @@ impl Walk {
     /// the walk keeps those).
     pub fn position(&self) -> &ChessLike {
         &self.pos
+    }
+
+    /// Whether the side to move is in check ([`ChessLike::in_check`]).
+    /// Known without asking once the narrow walk has listed the turns (it
+    /// lists only out of check); else, on a board of at most 64 squares
+    /// without a fast generator of its own, read from the check ways
+    /// (`check_ways.rs`) where they can say, a look-up per piece near the
+    /// royal one where the board walks every piece's pattern. Kept until
+    /// a turn is played or taken back.
+    pub fn in_check(&mut self) -> bool {
+        if let Some(check) = self.check {
+            return check;
+        }
+        let board = &self.pos.board;
+        let by_ways = (self.pos.rules.backend.is_none() && board.geometry().len() <= 64)
+            .then(|| {
+                self.scratch.check_ways.prepare(board);
+                self.scratch.check_ways.royal_attacked(board, self.pos.side)
+            })
+            .flatten();
+        let check = by_ways.unwrap_or_else(|| self.pos.in_check());
+        self.check = Some(check);
+        check
     }
 
     /// How many turns have been played from the root.
@@ -102,6 +128,8 @@ impl Walk {
         let pos = &self.pos;
         if pos.rules.backend.is_some() || !pos.list_narrow(&mut self.scratch, &mut self.acts) {
             pos.legal_acts_into(&mut self.acts, &mut self.scratch);
+        } else {
+            self.check = Some(false);
         }
         if let Some(walling) = pos.walling() {
             let from = pos.wall_square();
@@ -161,7 +189,11 @@ impl Walk {
     /// listed apart (`takes.rs`), as [`Walk::turns`] does, and false.
     pub fn takes(&mut self, out: &mut Vec<Step>) -> bool {
         out.clear();
-        if !self.pos.take_acts_into(&mut self.acts, &mut self.scratch) {
+        let in_check = self.in_check();
+        if !self
+            .pos
+            .take_acts_into(&mut self.acts, &mut self.scratch, in_check)
+        {
             self.turns(out);
             return false;
         }
@@ -207,6 +239,7 @@ impl Walk {
             (None, None) => self.pos.play_in_place(std::slice::from_ref(&step.act)),
         };
         self.undos.push(undo);
+        self.check = None;
     }
 
     /// The side to move passes (a null move, which no game allows: a
@@ -219,6 +252,7 @@ impl Walk {
         self.passes.push((keys, self.key.take()));
         let undo = self.pos.pass_in_place();
         self.undos.push(undo);
+        self.check = None;
     }
 
     /// Takes back the pass [`Walk::pass`] played.
@@ -228,6 +262,7 @@ impl Walk {
         let (keys, key) = self.passes.pop().expect("a pass on the line");
         self.keys = keys;
         self.key = key;
+        self.check = None;
     }
 
     /// Takes back the last turn played.
@@ -237,15 +272,16 @@ impl Walk {
         let mark = self.marks.pop().expect("a mark per turn");
         self.key = self.keys.get(mark).copied();
         self.keys.truncate(mark);
+        self.check = None;
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Position;
     use crate::rules::chess;
     use crate::rules::chesslike::{from_fen, to_fen};
+    use crate::rules::{Position, Variant};
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -311,6 +347,81 @@ mod tests {
         assert!(key.is_some());
         assert!(!walk.takes(&mut takes), "White is in check");
         assert_eq!((takes, walk.key()), (every, key));
+    }
+
+    /// In every two-seat chess-like game of the library, along lines of
+    /// play that give check whenever they can, the walk says the side to
+    /// move is in check exactly where the position does: asked before
+    /// the turns are listed (the check ways, or the board where they
+    /// cannot say) and after (where the narrow walk listed them, known
+    /// from that). The ways answer in the drop games, and in dozens of
+    /// positions in check. A game defined for the test has cannons on
+    /// the board and in hand: their check needs a screen on the way.
+    #[test]
+    fn the_walk_knows_check_as_the_position_does() {
+        let cannons = crate::rules::defined::read_operator_file(
+            "[cannonhouse:crazyhouse]\ncustomPiece1 = c:mRcpR\n\
+             startFen = rnbqkbnr/pppppppp/2c2c2/8/8/2C2C2/PPPPPPPP/RNBQKBNR[Cc] w KQkq - 0 1\n",
+        );
+        assert!(cannons.refused().is_empty(), "{:?}", cannons.refused());
+        let starts = crate::rules::registry::VARIANTS
+            .iter()
+            .filter_map(|v| v.start(&[]).ok())
+            .chain(cannons.games().iter().map(|g| g.start(&[]).unwrap()));
+        let (mut by_ways, mut checks, mut drop_games) = (0, 0, 0);
+        let mut steps = Vec::new();
+        for start in starts {
+            let any: &dyn std::any::Any = start.as_ref();
+            let Some(start) = any.downcast_ref::<ChessLike>() else {
+                continue;
+            };
+            let name = start.rules.name;
+            drop_games += usize::from(start.rules.drops.is_some());
+            for line in 0..3usize {
+                let mut walk = Walk::new(start);
+                for ply in 0..60usize {
+                    let pos = walk.position().clone();
+                    if pos.side > 1 {
+                        break;
+                    }
+                    let expected = pos.in_check();
+                    let mut ways = Scratch::new(&pos.board).check_ways;
+                    if pos.board.geometry().len() <= 64 && pos.rules.backend.is_none() {
+                        ways.prepare(&pos.board);
+                        if let Some(answer) = ways.royal_attacked(&pos.board, pos.side) {
+                            assert_eq!(answer, expected, "{name}: {}", to_fen(&pos));
+                            by_ways += 1;
+                        }
+                    }
+                    checks += usize::from(expected);
+                    let asked_first = (ply + line) % 2 == 0;
+                    if asked_first {
+                        assert_eq!(walk.in_check(), expected, "{}", to_fen(&pos));
+                    }
+                    walk.turns(&mut steps);
+                    assert_eq!(walk.in_check(), expected, "{}", to_fen(&pos));
+                    if steps.is_empty() {
+                        break;
+                    }
+                    // A turn that gives check, where one of the first few
+                    // does; else one picked along the line.
+                    let pick = (ply * 7 + line * 5 + 3) % steps.len();
+                    let giving = steps.iter().take(40).position(|step| {
+                        walk.play(step);
+                        let gives = walk.position().in_check();
+                        assert_eq!(walk.in_check(), gives, "{}", to_fen(walk.position()));
+                        walk.back();
+                        gives
+                    });
+                    assert_eq!(walk.in_check(), expected, "taken back: {}", to_fen(&pos));
+                    let step = steps[giving.filter(|_| ply % 3 != 2).unwrap_or(pick)];
+                    walk.play(&step);
+                }
+            }
+        }
+        assert!(drop_games >= 5, "{drop_games} drop games");
+        assert!(checks > 1000, "{checks} positions in check");
+        assert!(by_ways > 4000, "{by_ways} positions read from the ways");
     }
 
     /// In Squirm a pass leaves no piece to squirm: the piece the other
