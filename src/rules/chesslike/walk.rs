@@ -354,8 +354,9 @@ mod tests {
     /// move is in check exactly where the position does: asked before
     /// the turns are listed (the check ways, or the board where they
     /// cannot say) and after (where the narrow walk listed them, known
-    /// from that). The ways answer in the drop games, and in dozens of
-    /// positions in check. A game defined for the test has cannons on
+    /// from that), and after a turn played and taken back. The ways
+    /// answer in thousands of positions, more than a thousand of them in
+    /// check. A game defined for the test has cannons on
     /// the board and in hand: their check needs a screen on the way.
     #[test]
     fn the_walk_knows_check_as_the_position_does() {
